@@ -1,0 +1,188 @@
+// Package dice handles pools of six-sided dice for both games: parsing faces
+// typed in from a physical roll, rolling virtually from an explicit seed,
+// sorting, re-rolling chosen dice and capping pool sizes.
+//
+// The package has no global random source and no clock: every virtual roll is
+// a pure function of its seed, so a game log that records the seed can replay
+// the roll exactly.
+package dice
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// Sides is the number of faces on every die both games use.
+const Sides = 6
+
+// AwayMissionsCap is the most dice a single Away Missions roll may use
+// (Away Missions rulebook, "Combat": no roll uses more than six dice).
+const AwayMissionsCap = 6
+
+// Pool is a set of rolled d6 faces, each 1 to 6.
+type Pool []int
+
+// Errors returned by Parse, wrapped with details. Use errors.Is to test them.
+var (
+	// ErrBadFace reports a face outside 1-6.
+	ErrBadFace = errors.New("not a die face (faces are 1 to 6)")
+	// ErrTooManyDice reports more dice than the roll may use.
+	ErrTooManyDice = errors.New("too many dice")
+	// ErrBadCharacter reports input that is neither a digit nor a separator.
+	ErrBadCharacter = errors.New("not a die face")
+	// ErrBadIndex reports a re-roll of a die that is not in the pool.
+	ErrBadIndex = errors.New("no such die in the pool")
+)
+
+// Parse reads dice faces as a player types them: "6,4,2,2", "6 4 2 2",
+// "6422" or any mix of those (commas, semicolons, slashes and white space
+// separate dice; a run of digits is one die per digit). An empty input is an
+// empty pool. max limits the number of dice (0 or less means no limit).
+// Any other character, a face outside 1-6 or too many dice is an error that
+// names the problem.
+func Parse(s string, max int) (Pool, error) {
+	var p Pool
+	for i, r := range s {
+		switch {
+		case r >= '1' && r <= '6':
+			p = append(p, int(r-'0'))
+		case r == '0' || (r >= '7' && r <= '9'):
+			return nil, fmt.Errorf("dice %q: %c at position %d: %w", s, r, i+1, ErrBadFace)
+		case r == ',' || r == ';' || r == '/' || r == '+' || r == ' ' || r == '\t' || r == '\n' || r == '\r':
+			// separator
+		case r == '-':
+			return nil, fmt.Errorf("dice %q: negative faces do not exist: %w", s, ErrBadFace)
+		default:
+			return nil, fmt.Errorf("dice %q: %q at position %d: %w", s, r, i+1, ErrBadCharacter)
+		}
+	}
+	if max > 0 && len(p) > max {
+		return nil, fmt.Errorf("dice %q: %d dice entered, at most %d allowed: %w", s, len(p), max, ErrTooManyDice)
+	}
+	return p, nil
+}
+
+// Validate checks that every face is 1 to 6 and that there are at most max
+// dice (no limit when max is 0 or less).
+func (p Pool) Validate(max int) error {
+	for i, f := range p {
+		if f < 1 || f > Sides {
+			return fmt.Errorf("die %d shows %d: %w", i+1, f, ErrBadFace)
+		}
+	}
+	if max > 0 && len(p) > max {
+		return fmt.Errorf("%d dice, at most %d allowed: %w", len(p), max, ErrTooManyDice)
+	}
+	return nil
+}
+
+// String formats the pool as faces separated by commas, e.g. "6,4,2,2".
+func (p Pool) String() string {
+	parts := make([]string, len(p))
+	for i, f := range p {
+		parts[i] = fmt.Sprint(f)
+	}
+	return strings.Join(parts, ",")
+}
+
+// Sorted returns a copy of the pool sorted from highest to lowest face.
+func (p Pool) Sorted() Pool {
+	out := slices.Clone(p)
+	slices.SortFunc(out, func(a, b int) int { return b - a })
+	return out
+}
+
+// CountAtLeast returns how many dice show target or more.
+func (p Pool) CountAtLeast(target int) int {
+	n := 0
+	for _, f := range p {
+		if f >= target {
+			n++
+		}
+	}
+	return n
+}
+
+// Count returns how many dice show exactly face.
+func (p Pool) Count(face int) int {
+	n := 0
+	for _, f := range p {
+		if f == face {
+			n++
+		}
+	}
+	return n
+}
+
+// Cap limits a number of dice to max and reports how many were dropped
+// (Away Missions "Combat": dice beyond six are lost). A negative count is
+// treated as zero dice.
+func Cap(n, max int) (kept, dropped int) {
+	if n < 0 {
+		n = 0
+	}
+	if max > 0 && n > max {
+		return max, n - max
+	}
+	return n, 0
+}
+
+// Roll rolls n dice virtually from seed. The same seed and n always give the
+// same faces, in the order they were rolled.
+func Roll(n int, seed uint64) Pool {
+	if n <= 0 {
+		return Pool{}
+	}
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	p := make(Pool, n)
+	for i := range p {
+		p[i] = 1 + r.IntN(Sides)
+	}
+	return p
+}
+
+// Reroll returns a copy of p in which the dice at the given indexes (0-based)
+// are rolled again from seed. The new face replaces the old one even when it
+// is worse (Away Missions "Discard to Re-roll"). Each index may appear once.
+func Reroll(p Pool, indexes []int, seed uint64) (Pool, error) {
+	seen := make(map[int]bool, len(indexes))
+	for _, i := range indexes {
+		if i < 0 || i >= len(p) {
+			return nil, fmt.Errorf("re-roll die %d of %d: %w", i+1, len(p), ErrBadIndex)
+		}
+		if seen[i] {
+			return nil, fmt.Errorf("re-roll die %d twice: %w", i+1, ErrBadIndex)
+		}
+		seen[i] = true
+	}
+	fresh := Roll(len(indexes), seed)
+	out := slices.Clone(p)
+	for k, i := range indexes {
+		out[i] = fresh[k]
+	}
+	return out, nil
+}
+
+// Replace returns a copy of p with the dice at the given indexes replaced by
+// faces a player rolled physically and typed in, in the same order.
+func Replace(p Pool, indexes []int, faces Pool) (Pool, error) {
+	if len(indexes) != len(faces) {
+		return nil, fmt.Errorf("re-rolled %d dice but entered %d faces", len(indexes), len(faces))
+	}
+	if err := faces.Validate(0); err != nil {
+		return nil, err
+	}
+	seen := make(map[int]bool, len(indexes))
+	out := slices.Clone(p)
+	for k, i := range indexes {
+		if i < 0 || i >= len(p) || seen[i] {
+			return nil, fmt.Errorf("re-roll die %d of %d: %w", i+1, len(p), ErrBadIndex)
+		}
+		seen[i] = true
+		out[i] = faces[k]
+	}
+	return out, nil
+}
