@@ -1,0 +1,216 @@
+package tracker
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"unicode/utf8"
+
+	"tableops/rules/dice"
+)
+
+// Command is a player's intention, e.g. "Worf loses a Defense peg". The
+// session validates it against the current state; a valid command yields one
+// or more events, an invalid one a *Rejection. The set of commands is fixed
+// by this package; each is a plain struct that encodes to JSON with
+// EncodeCommand.
+type Command interface {
+	// CommandType returns the command's type tag, e.g. "away.track".
+	CommandType() string
+	decide(c *decideCtx) error
+}
+
+// SeedSource supplies seeds for virtual dice rolls. The app uses CryptoSeeds;
+// tests pass a fixed sequence so games are reproducible.
+type SeedSource interface {
+	// NextSeed returns the seed for the next virtual roll.
+	NextSeed() uint64
+}
+
+// Rejection is the typed error of a refused command: Reason is written for
+// the player ("Worf is not in play"). The state is unchanged.
+type Rejection struct {
+	// Code classifies the refusal (one of the Code constants).
+	Code string `json:"code"`
+	// Reason is the player-readable explanation.
+	Reason string `json:"reason"`
+}
+
+// Codes of a Rejection.
+const (
+	// CodeInvalid: the command's own data is wrong (a bad number, a missing name).
+	CodeInvalid = "invalid"
+	// CodeNotFound: the command names a player, character or piece that does not exist.
+	CodeNotFound = "not_found"
+	// CodeNotNow: the command is valid but not allowed at this point of the game.
+	CodeNotNow = "not_now"
+	// CodeRules: the rules forbid it (not enough resources, no command ready, ...).
+	CodeRules = "rules"
+	// CodeNothing: nothing to undo or redo.
+	CodeNothing = "nothing"
+)
+
+func (r *Rejection) Error() string { return r.Reason }
+
+// ErrRejected matches every *Rejection with errors.Is.
+var ErrRejected = errors.New("command rejected")
+
+// Is lets errors.Is(err, ErrRejected) find a rejection.
+func (r *Rejection) Is(target error) bool { return target == ErrRejected }
+
+func reject(code, format string, args ...any) *Rejection {
+	return &Rejection{Code: code, Reason: fmt.Sprintf(format, args...)}
+}
+
+// decideCtx is what a command sees while it decides: the current state (read
+// only), a seed source, and the events decided so far.
+type decideCtx struct {
+	s      *State
+	seeds  SeedSource
+	events []Event
+	// scratch is a private copy of the state that events are applied to as
+	// they are emitted, so that a command yielding several events can look
+	// at the state between them.
+	scratch *State
+}
+
+// emit records an event and applies it to the scratch state.
+func (c *decideCtx) emit(label string, p Payload) error {
+	if err := p.apply(c.scratch); err != nil {
+		return reject(CodeInvalid, "%s", err.Error())
+	}
+	c.events = append(c.events, Event{Type: p.EventType(), Label: label, Payload: p})
+	return nil
+}
+
+// roll turns a requested roll into faces: entered faces are validated,
+// virtual dice are rolled from a fresh seed.
+func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
+	if r.Virtual > 0 && len(r.Faces) > 0 {
+		return RolledDice{}, reject(CodeInvalid, "%s: enter the faces or roll virtually, not both", what)
+	}
+	if r.Virtual > 0 {
+		if max > 0 && r.Virtual > max {
+			return RolledDice{}, reject(CodeInvalid, "%s: %d dice, at most %d allowed", what, r.Virtual, max)
+		}
+		if r.Virtual > maxDicePerRoll {
+			return RolledDice{}, reject(CodeInvalid, "%s: %d dice is more than a roll can use", what, r.Virtual)
+		}
+		if c.seeds == nil {
+			return RolledDice{}, reject(CodeInvalid, "%s: this game cannot roll virtual dice (no seed source)", what)
+		}
+		seed := c.seeds.NextSeed()
+		return RolledDice{Faces: dice.Roll(r.Virtual, seed), Seed: &seed}, nil
+	}
+	if err := r.Faces.Validate(max); err != nil {
+		return RolledDice{}, reject(CodeInvalid, "%s: %v", what, err)
+	}
+	if len(r.Faces) > maxDicePerRoll {
+		return RolledDice{}, reject(CodeInvalid, "%s: %d dice is more than a roll can use", what, len(r.Faces))
+	}
+	return RolledDice{Faces: append(dice.Pool{}, r.Faces...)}, nil
+}
+
+// maxDicePerRoll bounds any roll so outside input cannot ask for huge pools.
+const maxDicePerRoll = 60
+
+// Roll is a roll asked for in a command: either the faces of physical dice
+// the players rolled and typed in, or a number of dice to roll virtually.
+type Roll struct {
+	Faces   dice.Pool `json:"faces,omitempty"`
+	Virtual int       `json:"virtual,omitempty"`
+}
+
+// RolledDice is a roll as recorded in an event: the faces, and the seed when
+// the dice were rolled virtually (dice.Roll(len(Faces), *Seed) == Faces).
+type RolledDice struct {
+	Faces dice.Pool `json:"faces"`
+	Seed  *uint64   `json:"seed,omitempty"`
+}
+
+// check verifies a recorded roll: valid faces, and faces that match the seed.
+func (r RolledDice) check() error {
+	if err := r.Faces.Validate(maxDicePerRoll); err != nil {
+		return err
+	}
+	if r.Seed != nil {
+		want := dice.Roll(len(r.Faces), *r.Seed)
+		for i := range want {
+			if want[i] != r.Faces[i] {
+				return fmt.Errorf("faces %v do not match seed %d", r.Faces, *r.Seed)
+			}
+		}
+	}
+	return nil
+}
+
+// String shows the faces, noting a virtual roll.
+func (r RolledDice) String() string {
+	if r.Seed != nil {
+		return r.Faces.String() + " (virtual)"
+	}
+	return r.Faces.String()
+}
+
+// MaxCommandSize bounds the JSON form of one command read from outside.
+const MaxCommandSize = 64 << 10
+
+type commandJSON struct {
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data"`
+}
+
+// EncodeCommand writes a command as JSON: {"type": "...", "data": {...}}.
+func EncodeCommand(c Command) ([]byte, error) {
+	if c == nil {
+		return nil, errors.New("encode command: nil command")
+	}
+	d, err := json.Marshal(c)
+	if err != nil {
+		return nil, fmt.Errorf("encode command %s: %w", c.CommandType(), err)
+	}
+	return json.Marshal(commandJSON{Type: c.CommandType(), Data: d})
+}
+
+// DecodeCommand reads a command sent as JSON from outside (another device, a
+// file). It refuses oversized input, unknown types, unknown fields and
+// malformed data with an error; it never panics. The command still has to
+// pass validation when it is executed.
+func DecodeCommand(b []byte) (Command, error) {
+	if len(b) > MaxCommandSize {
+		return nil, fmt.Errorf("decode command: %d bytes, at most %d allowed", len(b), MaxCommandSize)
+	}
+	if !utf8.Valid(b) {
+		return nil, errors.New("decode command: not UTF-8 text")
+	}
+	var j commandJSON
+	if err := decodeStrict(b, &j); err != nil {
+		return nil, fmt.Errorf("decode command: %w", err)
+	}
+	mk, ok := commandTypes[j.Type]
+	if !ok {
+		return nil, fmt.Errorf("decode command %q: %w", j.Type, ErrUnknownType)
+	}
+	c := mk()
+	if len(bytes.TrimSpace(j.Data)) == 0 {
+		j.Data = []byte("{}")
+	}
+	if err := decodeStrict(j.Data, c); err != nil {
+		return nil, fmt.Errorf("decode command %s: %w", j.Type, err)
+	}
+	// The table makes pointers; commands are passed around by value.
+	return reflect.ValueOf(c).Elem().Interface().(Command), nil
+}
+
+// CommandTypes lists the type tags DecodeCommand accepts, for documentation
+// and for clients.
+func CommandTypes() []string {
+	out := make([]string, 0, len(commandTypes))
+	for k := range commandTypes {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}

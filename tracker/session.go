@@ -1,0 +1,449 @@
+package tracker
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Journal receives a session's new events. Append must make them durable
+// (commit them) before it returns; if it returns an error the session drops
+// the events and its state stays as it was. after is the state the events
+// lead to, for summaries (it must not be modified).
+type Journal interface {
+	Append(events []Event, after *State) error
+}
+
+// Options configure a session. Every field may be left empty: Now defaults
+// to time.Now, no Seeds means virtual rolls are refused, no Journal keeps the
+// log in memory only.
+type Options struct {
+	Now     func() time.Time
+	Seeds   SeedSource
+	Journal Journal
+}
+
+// Step is one entry of the undo or redo list: the events of one command.
+type Step struct {
+	ID     uint64    `json:"id"`
+	Label  string    `json:"label"`
+	At     time.Time `json:"at"`
+	Events []Event   `json:"events"`
+}
+
+// History is a session's undo and redo lists. Undo starts with the step the
+// next Undo takes back; Redo starts with the step the next Redo restores.
+type History struct {
+	Undo []Step `json:"undo"`
+	Redo []Step `json:"redo"`
+}
+
+// Update tells a subscriber what changed: the events just appended to the
+// log (command events or one undo/redo marker) and the state they led to.
+type Update struct {
+	Events []Event `json:"events"`
+	Seq    uint64  `json:"seq"`
+	State  *State  `json:"state"`
+}
+
+// Snapshot is everything a remote device needs to show a session without
+// its log: the log position, the state and the undo/redo labels.
+type Snapshot struct {
+	Schema  int     `json:"schema"`
+	Kind    Kind    `json:"kind"`
+	Seq     uint64  `json:"seq"`
+	State   *State  `json:"state"`
+	History History `json:"history"`
+}
+
+// Session is one game in progress. It is safe for use from several
+// goroutines. The *State it returns is never modified afterwards (each
+// change builds a new state), so it may be read without locking; it must not
+// be modified by the caller.
+type Session struct {
+	mu    sync.Mutex
+	kind  Kind
+	opts  Options
+	log   []Event
+	hist  history
+	state *State
+
+	subs       map[int]func(Update)
+	nextSub    int
+	queue      []Update
+	delivering bool
+}
+
+// history is the step structure of a log: which events belong to which
+// step, and which steps are in effect (done) or undone (redo list).
+type history struct {
+	steps  [][]Event // steps[i] holds the events of step i+1
+	done   []uint64
+	undone []uint64
+	last   Event // the last event accepted, for step continuity
+	n      uint64
+}
+
+// accept checks that e may follow the log so far and records it.
+func (h *history) accept(e Event) error {
+	if e.Seq != h.n+1 {
+		return fmt.Errorf("event %d: expected sequence number %d", e.Seq, h.n+1)
+	}
+	switch e.Type {
+	case TypeUndo:
+		if len(h.done) == 0 || h.done[len(h.done)-1] != e.Step {
+			return fmt.Errorf("event %d: undo of step %d, which is not the last step in effect", e.Seq, e.Step)
+		}
+		h.done = h.done[:len(h.done)-1]
+		h.undone = append(h.undone, e.Step)
+	case TypeRedo:
+		if len(h.undone) == 0 || h.undone[len(h.undone)-1] != e.Step {
+			return fmt.Errorf("event %d: redo of step %d, which is not the next step to redo", e.Seq, e.Step)
+		}
+		h.undone = h.undone[:len(h.undone)-1]
+		h.done = append(h.done, e.Step)
+	default:
+		if e.Payload == nil {
+			return fmt.Errorf("event %d (%s): no data", e.Seq, e.Type)
+		}
+		switch {
+		case h.n > 0 && !h.last.IsMarker() && e.Step == h.last.Step:
+			h.steps[e.Step-1] = append(h.steps[e.Step-1], e)
+		case e.Step == uint64(len(h.steps))+1:
+			h.steps = append(h.steps, []Event{e})
+			h.done = append(h.done, e.Step)
+			h.undone = h.undone[:0]
+		default:
+			return fmt.Errorf("event %d: step %d out of order", e.Seq, e.Step)
+		}
+	}
+	h.last = e
+	h.n++
+	return nil
+}
+
+// fold builds the state of the steps in effect.
+func (h *history) fold(kind Kind) (*State, error) {
+	st := NewState(kind)
+	for _, id := range h.done {
+		for _, e := range h.steps[id-1] {
+			if err := e.Payload.apply(st); err != nil {
+				return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+			}
+		}
+	}
+	return st, nil
+}
+
+func (h *history) step(id uint64) Step {
+	evs := h.steps[id-1]
+	return Step{ID: id, Label: stepLabel(evs), At: evs[0].At, Events: evs}
+}
+
+func stepLabel(evs []Event) string {
+	labels := make([]string, 0, len(evs))
+	for _, e := range evs {
+		if e.Label != "" {
+			labels = append(labels, e.Label)
+		}
+	}
+	return strings.Join(labels, "; ")
+}
+
+// New starts an empty session for a game.
+func New(kind Kind, opts Options) (*Session, error) {
+	return Replay(kind, nil, opts)
+}
+
+// Replay rebuilds a session from its log, checking that the log is
+// consistent (sequence numbers without gaps, steps in order, undo and redo
+// markers that match) and that every event applies. The events are not
+// written to opts.Journal: they are assumed to be stored already.
+func Replay(kind Kind, events []Event, opts Options) (*Session, error) {
+	if !kind.Valid() {
+		return nil, fmt.Errorf("replay: unknown game %q", kind)
+	}
+	s := &Session{kind: kind, opts: opts, subs: map[int]func(Update){}}
+	for _, e := range events {
+		if err := s.hist.accept(e); err != nil {
+			return nil, fmt.Errorf("replay: %w", err)
+		}
+	}
+	st, err := s.hist.fold(kind)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	s.log = append(make([]Event, 0, len(events)), events...)
+	s.state = st
+	return s, nil
+}
+
+func (s *Session) now() time.Time {
+	if s.opts.Now != nil {
+		return s.opts.Now().UTC().Round(0)
+	}
+	return time.Now().UTC().Round(0)
+}
+
+// Kind returns the game the session tracks.
+func (s *Session) Kind() Kind { return s.kind }
+
+// State returns the current state. It is shared and never changed by the
+// session afterwards; do not modify it.
+func (s *Session) State() *State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state
+}
+
+// Seq returns the sequence number of the last event in the log (0 if empty).
+func (s *Session) Seq() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return uint64(len(s.log))
+}
+
+// Log returns a copy of the whole log, markers included.
+func (s *Session) Log() []Event {
+	return s.EventsSince(0)
+}
+
+// EventsSince returns a copy of the events after sequence number seq.
+func (s *Session) EventsSince(seq uint64) []Event {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seq >= uint64(len(s.log)) {
+		return nil
+	}
+	return append([]Event(nil), s.log[seq:]...)
+}
+
+// History returns the labelled undo and redo lists.
+func (s *Session) History() History {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.historyLocked()
+}
+
+func (s *Session) historyLocked() History {
+	var h History
+	for i := len(s.hist.done) - 1; i >= 0; i-- {
+		h.Undo = append(h.Undo, s.hist.step(s.hist.done[i]))
+	}
+	for i := len(s.hist.undone) - 1; i >= 0; i-- {
+		h.Redo = append(h.Redo, s.hist.step(s.hist.undone[i]))
+	}
+	return h
+}
+
+// Snapshot returns the log position, state and history in one consistent view.
+func (s *Session) Snapshot() Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return Snapshot{Schema: SchemaVersion, Kind: s.kind, Seq: uint64(len(s.log)), State: s.state, History: s.historyLocked()}
+}
+
+// Execute validates cmd against the current state. A valid command yields
+// its events, which are committed to the journal, appended to the log and
+// applied; they are returned with their sequence numbers. An invalid command
+// returns a *Rejection (errors.Is(err, ErrRejected)); a journal failure
+// returns its error. In both cases nothing changes.
+func (s *Session) Execute(cmd Command) ([]Event, error) {
+	if cmd == nil {
+		return nil, reject(CodeInvalid, "no command given")
+	}
+	s.mu.Lock()
+	scratch, err := s.state.Clone()
+	if err != nil {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
+	}
+	c := &decideCtx{s: s.state, seeds: s.opts.Seeds, scratch: scratch}
+	if err := cmd.decide(c); err != nil {
+		s.mu.Unlock()
+		var r *Rejection
+		if errors.As(err, &r) {
+			return nil, r
+		}
+		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
+	}
+	if len(c.events) == 0 {
+		s.mu.Unlock()
+		return nil, reject(CodeNothing, "That changes nothing.")
+	}
+	at := s.now()
+	step := uint64(len(s.hist.steps)) + 1
+	for i := range c.events {
+		c.events[i].Seq = uint64(len(s.log)) + uint64(i) + 1
+		c.events[i].Step = step
+		c.events[i].At = at
+	}
+	out, err := s.commitLocked(c.events, scratch)
+	if err != nil {
+		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
+	}
+	return out, nil
+}
+
+// commitLocked journals events, records them and swaps in the new state,
+// then releases the lock and notifies subscribers. On error the lock is
+// released and nothing changes.
+func (s *Session) commitLocked(events []Event, next *State) ([]Event, error) {
+	h := s.hist
+	h.steps = append([][]Event(nil), s.hist.steps...)
+	h.done = append([]uint64(nil), s.hist.done...)
+	h.undone = append([]uint64(nil), s.hist.undone...)
+	for _, e := range events {
+		if err := h.accept(e); err != nil {
+			s.mu.Unlock()
+			return nil, err
+		}
+	}
+	if s.opts.Journal != nil {
+		if err := s.opts.Journal.Append(events, next); err != nil {
+			s.mu.Unlock()
+			return nil, fmt.Errorf("save: %w", err)
+		}
+	}
+	s.hist = h
+	s.log = append(s.log, events...)
+	s.state = next
+	out := append([]Event(nil), events...)
+	s.queue = append(s.queue, Update{Events: out, Seq: uint64(len(s.log)), State: next})
+	s.mu.Unlock()
+	s.flush()
+	return out, nil
+}
+
+// Undo takes back the last step in effect and returns it. With nothing to
+// undo it returns a *Rejection with CodeNothing.
+func (s *Session) Undo() (Step, error) {
+	s.mu.Lock()
+	if len(s.hist.done) == 0 {
+		s.mu.Unlock()
+		return Step{}, reject(CodeNothing, "Nothing to undo.")
+	}
+	id := s.hist.done[len(s.hist.done)-1]
+	st := s.hist.step(id)
+	h := s.hist
+	h.done = h.done[:len(h.done)-1]
+	next, err := h.fold(s.kind)
+	if err != nil {
+		s.mu.Unlock()
+		return Step{}, fmt.Errorf("undo: %w", err)
+	}
+	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeUndo, Label: "Undo: " + st.Label, At: s.now()}
+	if _, err := s.commitLocked([]Event{m}, next); err != nil {
+		return Step{}, fmt.Errorf("undo: %w", err)
+	}
+	return st, nil
+}
+
+// Redo restores the step most recently undone and returns it. With nothing
+// to redo it returns a *Rejection with CodeNothing. Executing a new command
+// clears the redo list.
+func (s *Session) Redo() (Step, error) {
+	s.mu.Lock()
+	if len(s.hist.undone) == 0 {
+		s.mu.Unlock()
+		return Step{}, reject(CodeNothing, "Nothing to redo.")
+	}
+	id := s.hist.undone[len(s.hist.undone)-1]
+	st := s.hist.step(id)
+	next, err := s.state.Clone()
+	if err == nil {
+		for _, e := range st.Events {
+			if err = e.Payload.apply(next); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		s.mu.Unlock()
+		return Step{}, fmt.Errorf("redo: %w", err)
+	}
+	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeRedo, Label: "Redo: " + st.Label, At: s.now()}
+	if _, err := s.commitLocked([]Event{m}, next); err != nil {
+		return Step{}, fmt.Errorf("redo: %w", err)
+	}
+	return st, nil
+}
+
+// Ingest appends events decided elsewhere (by the host of a shared game) to
+// a mirror session, checking that they continue the log. They are written
+// to the journal like executed events. On error nothing changes; a client
+// that gets an error should resync from a snapshot or the full log.
+func (s *Session) Ingest(events []Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	s.mu.Lock()
+	h := s.hist
+	h.steps = append([][]Event(nil), s.hist.steps...)
+	h.done = append([]uint64(nil), s.hist.done...)
+	h.undone = append([]uint64(nil), s.hist.undone...)
+	for _, e := range events {
+		if err := h.accept(e); err != nil {
+			s.mu.Unlock()
+			return fmt.Errorf("ingest: %w", err)
+		}
+	}
+	next, err := h.fold(s.kind)
+	if err != nil {
+		s.mu.Unlock()
+		return fmt.Errorf("ingest: %w", err)
+	}
+	if _, err := s.commitLocked(events, next); err != nil {
+		return fmt.Errorf("ingest: %w", err)
+	}
+	return nil
+}
+
+// Subscribe registers fn to be called after every change, in log order,
+// from the goroutine that made the change (or one that is already
+// delivering). fn may call the session, including Execute. The returned
+// function unsubscribes.
+func (s *Session) Subscribe(fn func(Update)) (cancel func()) {
+	s.mu.Lock()
+	id := s.nextSub
+	s.nextSub++
+	s.subs[id] = fn
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		delete(s.subs, id)
+		s.mu.Unlock()
+	}
+}
+
+// flush delivers queued updates unless another call is already doing so.
+func (s *Session) flush() {
+	s.mu.Lock()
+	if s.delivering {
+		s.mu.Unlock()
+		return
+	}
+	s.delivering = true
+	for len(s.queue) > 0 {
+		u := s.queue[0]
+		s.queue = s.queue[1:]
+		fns := make([]func(Update), 0, len(s.subs))
+		ids := make([]int, 0, len(s.subs))
+		for id := range s.subs {
+			ids = append(ids, id)
+		}
+		sortInts(ids)
+		for _, id := range ids {
+			fns = append(fns, s.subs[id])
+		}
+		s.mu.Unlock()
+		for _, fn := range fns {
+			fn(u)
+		}
+		s.mu.Lock()
+	}
+	s.delivering = false
+	s.mu.Unlock()
+}
