@@ -288,26 +288,24 @@ func (s *Session) Execute(cmd Command) ([]Event, error) {
 }
 
 // commitLocked journals events, records them and swaps in the new state,
-// then releases the lock and notifies subscribers. On error the lock is
-// released and nothing changes.
+// then releases the lock and notifies subscribers. The events must already
+// be known to continue the log (made by this session, or checked by
+// Ingest). On error the lock is released and nothing changes.
 func (s *Session) commitLocked(events []Event, next *State) ([]Event, error) {
-	h := s.hist
-	h.steps = append([][]Event(nil), s.hist.steps...)
-	h.done = append([]uint64(nil), s.hist.done...)
-	h.undone = append([]uint64(nil), s.hist.undone...)
-	for _, e := range events {
-		if err := h.accept(e); err != nil {
-			s.mu.Unlock()
-			return nil, err
-		}
-	}
 	if s.opts.Journal != nil {
 		if err := s.opts.Journal.Append(events, next); err != nil {
 			s.mu.Unlock()
 			return nil, fmt.Errorf("save: %w", err)
 		}
 	}
-	s.hist = h
+	for _, e := range events {
+		if err := s.hist.accept(e); err != nil {
+			// Unreachable for checked events; the journal has them, so
+			// the session must not go on with a different log.
+			s.mu.Unlock()
+			return nil, fmt.Errorf("internal: %w", err)
+		}
+	}
 	s.log = append(s.log, events...)
 	s.state = next
 	out := append([]Event(nil), events...)
@@ -328,7 +326,7 @@ func (s *Session) Undo() (Step, error) {
 	id := s.hist.done[len(s.hist.done)-1]
 	st := s.hist.step(id)
 	h := s.hist
-	h.done = h.done[:len(h.done)-1]
+	h.done = h.done[:len(h.done)-1:len(h.done)-1]
 	next, err := h.fold(s.kind)
 	if err != nil {
 		s.mu.Unlock()

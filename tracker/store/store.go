@@ -418,8 +418,8 @@ func readLog(g *bolt.Bucket) ([]tracker.Event, error) {
 	}
 	events := make([]tracker.Event, 0, log.Stats().KeyN)
 	err := log.ForEach(func(k, v []byte) error {
-		var e tracker.Event
-		if err := json.Unmarshal(v, &e); err != nil {
+		e, err := tracker.DecodeEvent(v)
+		if err != nil {
 			return fmt.Errorf("%v: %w", err, ErrUnreadable)
 		}
 		events = append(events, e)
