@@ -326,7 +326,7 @@ func (s *Session) Undo() (Step, error) {
 	id := s.hist.done[len(s.hist.done)-1]
 	st := s.hist.step(id)
 	h := s.hist
-	h.done = h.done[:len(h.done)-1:len(h.done)-1]
+	h.done = h.done[: len(h.done)-1 : len(h.done)-1]
 	next, err := h.fold(s.kind)
 	if err != nil {
 		s.mu.Unlock()

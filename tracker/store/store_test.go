@@ -158,11 +158,11 @@ func TestExportImport(t *testing.T) {
 	future := bytes.Replace(file, []byte(`"schema": 1`), []byte(`"schema": 2`), 1)
 	require.NotEqual(t, file, future)
 	bad := map[string][]byte{
-		"empty":     nil,
-		"truncated": file[:len(file)/2],
-		"garbage":   []byte("\x00\x01binary"),
-		"not ours":  []byte(`{"format":"something-else","schema":1}`),
-		"broken log": bytes.Replace(file, []byte(`"seq": 2`), []byte(`"seq": 5`), 1),
+		"empty":         nil,
+		"truncated":     file[:len(file)/2],
+		"garbage":       []byte("\x00\x01binary"),
+		"not ours":      []byte(`{"format":"something-else","schema":1}`),
+		"broken log":    bytes.Replace(file, []byte(`"seq": 2`), []byte(`"seq": 5`), 1),
 		"unknown event": bytes.Replace(file, []byte(`"type": "note"`), []byte(`"type": "warp"`), 1),
 	}
 	for name, in := range bad {
