@@ -1,12 +1,204 @@
 package main
 
 import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"tableops/rules/dice"
 )
 
-// runCLI runs one headless subcommand and returns the process exit code.
+// command is one headless subcommand, e.g. "resolve away-attack".
+type command struct {
+	summary string
+	run     func(args []string, out io.Writer) error
+}
+
+// commands is the dispatch table of the headless subcommands, keyed by the
+// words that name them. Each command adds one line here.
+func commands() map[string]command {
+	return map[string]command{}
+}
+
+// usageError is bad input from the user: the process exits 2 with its message.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// badInput returns a usageError with a formatted one-line reason.
+func badInput(format string, args ...any) error {
+	return usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// runCLI runs one headless subcommand and returns the process exit code:
+// 0 on success, 2 for bad input (one line on stderr), 1 for other failures.
 func runCLI(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintf(stderr, "tableops: unknown command %q\n", args[0])
-	return 2
+	table := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+		printHelp(stdout, table)
+		return 0
+	}
+	name, rest := args[0], args[1:]
+	if _, ok := table[name]; !ok && len(rest) > 0 {
+		// Two-word commands: "resolve away-attack".
+		if _, ok2 := table[name+" "+rest[0]]; ok2 {
+			name, rest = name+" "+rest[0], rest[1:]
+		}
+	}
+	cmd, ok := table[name]
+	if !ok {
+		fmt.Fprintf(stderr, "tableops: unknown command %q (try: tableops help)\n", strings.Join(args[:min(2, len(args))], " "))
+		return 2
+	}
+	if err := cmd.run(rest, stdout); err != nil {
+		var ue usageError
+		if errors.As(err, &ue) || errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "tableops %s: %s\n", name, oneLine(err.Error()))
+			return 2
+		}
+		fmt.Fprintf(stderr, "tableops %s: %s\n", name, oneLine(err.Error()))
+		return 1
+	}
+	return 0
+}
+
+func printHelp(w io.Writer, table map[string]command) {
+	names := make([]string, 0, len(table))
+	for n := range table {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "tableops: companion for Star Trek: Away Missions and Star Trek: Ascendancy.")
+	fmt.Fprintln(w, "Run without arguments to start the app. Headless commands:")
+	for _, n := range names {
+		fmt.Fprintf(w, "  tableops %-22s %s\n", n, table[n].summary)
+	}
+	fmt.Fprintln(w, "Add --json for machine-readable output. Bad input exits 2 with one line saying why.")
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// flagSet is a flag.FlagSet that reports errors as usageErrors and knows the
+// options every command shares (--json, --seed).
+type flagSet struct {
+	*flag.FlagSet
+	json    bool
+	seed    uint64
+	seedSet bool
+	pools   []*poolFlag
+}
+
+// newFlagSet makes the flag set for one command. Flags accept one or two
+// leading dashes.
+func newFlagSet(name string) *flagSet {
+	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError)}
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&fs.json, "json", false, "print JSON")
+	fs.Func("seed", "seed for virtual dice (same seed, same roll)", func(s string) error {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("seed %q is not a whole number", s)
+		}
+		fs.seed, fs.seedSet = v, true
+		return nil
+	})
+	return fs
+}
+
+// parse parses args, turning any error into a one-line usageError. Positional
+// arguments are refused unless allowArgs is set.
+func (fs *flagSet) parse(args []string, allowArgs bool) error {
+	if err := fs.Parse(args); err != nil {
+		return usageError{msg: err.Error()}
+	}
+	if !allowArgs && fs.NArg() > 0 {
+		return badInput("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+// poolFlag is a dice pool given either as faces (--attack 6,4,2,2) or as a
+// count to roll virtually (--attack-dice 4, with --seed).
+type poolFlag struct {
+	name     string
+	faces    string
+	facesSet bool
+	count    int
+	countSet bool
+	index    int
+}
+
+// pool registers --NAME (faces) and --NAME-dice (a count to roll).
+func (fs *flagSet) pool(name, what string) *poolFlag {
+	p := &poolFlag{name: name, index: len(fs.pools)}
+	fs.pools = append(fs.pools, p)
+	fs.Func(name, what+" dice faces, e.g. 6,4,2,2", func(s string) error {
+		p.faces, p.facesSet = s, true
+		return nil
+	})
+	fs.Func(name+"-dice", "number of "+what+" dice to roll virtually", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return fmt.Errorf("--%s-dice %q is not a number of dice", name, s)
+		}
+		p.count, p.countSet = n, true
+		return nil
+	})
+	return p
+}
+
+// given reports whether the pool was given in either form.
+func (p *poolFlag) given() bool { return p.facesSet || p.countSet }
+
+// roll returns the pool's faces: parsed from --NAME, or rolled virtually from
+// --NAME-dice. Virtual pools use the --seed (the first pool the seed itself,
+// the next seed+1, and so on); without --seed a random seed is drawn and
+// reported through the returned seed. max caps the number of dice (0: none).
+func (fs *flagSet) roll(p *poolFlag, max int, required bool) (pool dice.Pool, virtual bool, seed uint64, err error) {
+	switch {
+	case p.facesSet && p.countSet:
+		return nil, false, 0, badInput("give either --%s or --%s-dice, not both", p.name, p.name)
+	case p.facesSet:
+		pool, err = dice.Parse(p.faces, max)
+		if err != nil {
+			return nil, false, 0, badInput("--%s: %v", p.name, err)
+		}
+		return pool, false, 0, nil
+	case p.countSet:
+		if max > 0 && p.count > max {
+			return nil, false, 0, badInput("--%s-dice %d: at most %d dice may be rolled", p.name, p.count, max)
+		}
+		if !fs.seedSet {
+			var b [8]byte
+			if _, err := rand.Read(b[:]); err != nil {
+				return nil, false, 0, fmt.Errorf("drawing a random seed: %w", err)
+			}
+			fs.seed, fs.seedSet = binary.LittleEndian.Uint64(b[:])>>1, true
+		}
+		seed = fs.seed + uint64(p.index)
+		return dice.Roll(p.count, seed), true, seed, nil
+	case required:
+		return nil, false, 0, badInput("--%s or --%s-dice is required", p.name, p.name)
+	default:
+		return dice.Pool{}, false, 0, nil
+	}
+}
+
+// writeJSON prints v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("writing JSON: %w", err)
+	}
+	return nil
 }
