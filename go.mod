@@ -1,6 +1,6 @@
 module tableops
 
-go 1.26.8
+go 1.25.0
 
 require (
 	codeberg.org/go-pdf/fpdf v0.12.0 // indirect

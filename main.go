@@ -1,20 +1,31 @@
-// Command tableops is a companion app for Star Trek: Away Missions and
-// Star Trek: Ascendancy. Without arguments it starts the GUI; with a
-// subcommand it runs headless.
+// Command tableops is Table Ops, a companion app for Star Trek: Away Missions
+// and Star Trek: Ascendancy with its Borg Assimilation expansion.
+//
+// Without arguments it starts the GUI. With a subcommand it runs headless and
+// prints human text, or JSON with --json (run "tableops help" for the list).
 package main
 
 import (
+	_ "embed"
 	"os"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
 	"tableops/ui"
 )
 
+// appID identifies the app to the platform (storage root, preferences).
+const appID = "app.tableops.companion"
+
+//go:embed Icon.png
+var iconPNG []byte
+
 func main() {
 	if len(os.Args) > 1 {
 		os.Exit(runCLI(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	a := app.NewWithID("app.tableops.companion")
+	a := app.NewWithID(appID)
+	a.SetIcon(fyne.NewStaticResource("Icon.png", iconPNG))
 	ui.NewMainWindow(a).ShowAndRun()
 }
