@@ -1,0 +1,105 @@
+package reference
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// SheetEntry is one line of a quick reference sheet and the topic it comes
+// from (for a tappable link).
+type SheetEntry struct {
+	TopicID string
+	Summary string
+}
+
+// SheetSection is one titled block of a quick reference sheet.
+type SheetSection struct {
+	Key     string
+	Title   string
+	Entries []SheetEntry
+}
+
+// sheetSections fixes the order and titles of each game's sheet sections.
+var sheetSections = map[Game][][2]string{
+	AwayMissions: {
+		{"setup", "Mission preparation"},
+		{"round", "Round sequence"},
+		{"activation", "Activating a character"},
+		{"actions", "Actions"},
+		{"combat", "Combat (attack action)"},
+		{"skill", "Skill tests"},
+		{"end", "Beam up and debrief"},
+	},
+	Ascendancy: {
+		{"round", "Game round"},
+		{"building", "Building phase"},
+		{"commands", "Command phase: one command each"},
+		{"combat", "Space battle"},
+		{"invasion", "Planetary invasion"},
+		{"hegemony", "Cultural hegemony"},
+		{"recharge", "Recharge stage"},
+		{"victory", "Winning"},
+	},
+	Borg: {
+		{"turn", "The Borg turn"},
+		{"build", "Borg build phase (each spire)"},
+		{"command", "Borg command phase (each cube)"},
+		{"combat", "Fighting a cube"},
+		{"end", "Winning and losing"},
+	},
+}
+
+// Sheet returns the quick reference sheet of a game as sections, built
+// from the "sheet" lines of the topics.
+func (l *Library) Sheet(g Game) ([]SheetSection, error) {
+	order, ok := sheetSections[g]
+	if !ok {
+		return nil, fmt.Errorf("reference: no quick reference sheet for game %q", g)
+	}
+	type line struct {
+		order int
+		e     SheetEntry
+	}
+	bySection := map[string][]line{}
+	for _, t := range l.topics {
+		if t.Game != g {
+			continue
+		}
+		for _, s := range t.Sheet {
+			bySection[s.Section] = append(bySection[s.Section], line{s.Order, SheetEntry{TopicID: t.ID, Summary: s.Summary}})
+		}
+	}
+	var out []SheetSection
+	for _, o := range order {
+		ls := bySection[o[0]]
+		if len(ls) == 0 {
+			continue
+		}
+		sort.SliceStable(ls, func(i, j int) bool { return ls[i].order < ls[j].order })
+		sec := SheetSection{Key: o[0], Title: o[1]}
+		for _, l := range ls {
+			sec.Entries = append(sec.Entries, l.e)
+		}
+		out = append(out, sec)
+	}
+	return out, nil
+}
+
+// QuickReference returns a game's quick reference sheet as Markdown
+// (headings and numbered lists), ready for widget.NewRichTextFromMarkdown.
+func (l *Library) QuickReference(g Game) (string, error) {
+	secs, err := l.Sheet(g)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s: quick reference\n", g.Title())
+	for _, s := range secs {
+		fmt.Fprintf(&b, "\n## %s\n\n", s.Title)
+		for i, e := range s.Entries {
+			fmt.Fprintf(&b, "%d. %s\n", i+1, e.Summary)
+		}
+	}
+	return b.String(), nil
+}
