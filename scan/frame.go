@@ -131,3 +131,124 @@ func FrameFromImage(img image.Image) Frame {
 func luma(r, g, b byte) byte {
 	return byte((19595*uint32(r) + 38470*uint32(g) + 7471*uint32(b) + 1<<15) >> 16)
 }
+
+// Stretch returns a copy with the grey levels stretched so the darkest 1%
+// of pixels become black and the brightest 1% white (for dim rooms), and
+// false when the frame already spans most of the range or is flat.
+func (f Frame) Stretch() (Frame, bool) {
+	var hist [256]int
+	for y := 0; y < f.Height; y++ {
+		for _, v := range f.Y[y*f.Stride : y*f.Stride+f.Width] {
+			hist[v]++
+		}
+	}
+	cut := f.Width * f.Height / 100
+	lo, hi := 0, 255
+	for n := 0; lo < 255 && n+hist[lo] <= cut; lo++ {
+		n += hist[lo]
+	}
+	for n := 0; hi > 0 && n+hist[hi] <= cut; hi-- {
+		n += hist[hi]
+	}
+	if hi-lo > 160 || hi-lo < 4 {
+		return f, false
+	}
+	var lut [256]byte
+	for i := range lut {
+		v := (i - lo) * 255 / (hi - lo)
+		lut[i] = byte(min(max(v, 0), 255))
+	}
+	out := NewFrame(f.Width, f.Height)
+	out.Time = f.Time
+	for y := 0; y < f.Height; y++ {
+		src := f.Y[y*f.Stride : y*f.Stride+f.Width]
+		dst := out.Y[y*out.Stride : y*out.Stride+f.Width]
+		for x, v := range src {
+			dst[x] = lut[v]
+		}
+	}
+	return out, true
+}
+
+// Upscale2 returns a copy twice as wide and high, interpolated
+// bilinearly, so that tiny codes (under 3 pixels a module) have modules
+// the detector can measure.
+func (f Frame) Upscale2() Frame {
+	out := NewFrame(2*f.Width, 2*f.Height)
+	out.Time = f.Time
+	for y := 0; y < out.Height; y++ {
+		// Source position of the output pixel's centre: (y+0.5)/2-0.5.
+		sy := y/2 - 1 + y%2
+		// Weight of row sy+1, in quarters: 3 for even rows, 1 for odd ones.
+		fy := 3 - 2*(y%2)
+		r0 := f.Y[max(sy, 0)*f.Stride:]
+		r1 := f.Y[min(sy+1, f.Height-1)*f.Stride:]
+		dst := out.Y[y*out.Stride : y*out.Stride+out.Width]
+		for x := range dst {
+			sx := x/2 - 1 + x%2
+			fx := 3 - 2*(x%2)
+			x0, x1 := max(sx, 0), min(sx+1, f.Width-1)
+			a := int(r0[x0])*(4-fx) + int(r0[x1])*fx
+			b := int(r1[x0])*(4-fx) + int(r1[x1])*fx
+			dst[x] = byte((a*(4-fy) + b*fy + 8) / 16)
+		}
+	}
+	return out
+}
+
+// Sharpen returns a copy with an unsharp mask applied (a 5x5 box average
+// subtracted), which restores edges of a slightly blurred code.
+func (f Frame) Sharpen() Frame {
+	w, h := f.Width, f.Height
+	const r = 2
+	tmp := make([]int32, w*h)
+	for y := 0; y < h; y++ {
+		row := f.Y[y*f.Stride : y*f.Stride+w]
+		var sum int32
+		for x := -r; x <= r; x++ {
+			sum += int32(row[min(max(x, 0), w-1)])
+		}
+		for x := 0; x < w; x++ {
+			tmp[y*w+x] = sum
+			sum += int32(row[min(x+r+1, w-1)]) - int32(row[max(x-r, 0)])
+		}
+	}
+	out := NewFrame(w, h)
+	out.Time = f.Time
+	for x := 0; x < w; x++ {
+		var sum int32
+		for y := -r; y <= r; y++ {
+			sum += tmp[min(max(y, 0), h-1)*w+x]
+		}
+		for y := 0; y < h; y++ {
+			avg := sum / 25
+			v := int32(f.Y[y*f.Stride+x])
+			out.Y[y*out.Stride+x] = byte(min(max(v+(v-avg)*3/2, 0), 255))
+			sum += tmp[min(y+r+1, h-1)*w+x] - tmp[max(y-r, 0)*w+x]
+		}
+	}
+	return out
+}
+
+// Smooth returns a copy averaged over 3x3 neighbourhoods, which tames the
+// sensor noise of a dim room before the contrast is stretched.
+func (f Frame) Smooth() Frame {
+	w, h := f.Width, f.Height
+	tmp := make([]uint16, w*h)
+	for y := 0; y < h; y++ {
+		row := f.Y[y*f.Stride : y*f.Stride+w]
+		for x := 0; x < w; x++ {
+			tmp[y*w+x] = uint16(row[max(x-1, 0)]) + uint16(row[x]) + uint16(row[min(x+1, w-1)])
+		}
+	}
+	out := NewFrame(w, h)
+	out.Time = f.Time
+	for y := 0; y < h; y++ {
+		up, mid, down := tmp[max(y-1, 0)*w:], tmp[y*w:], tmp[min(y+1, h-1)*w:]
+		dst := out.Y[y*out.Stride : y*out.Stride+w]
+		for x := range dst {
+			dst[x] = byte((uint32(up[x]) + uint32(mid[x]) + uint32(down[x]) + 4) / 9)
+		}
+	}
+	return out
+}

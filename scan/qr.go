@@ -123,6 +123,10 @@ type DecodeOptions struct {
 	// NoHybrid skips the hybrid (local threshold) binarizer fallback used
 	// when the global histogram binarizer finds nothing.
 	NoHybrid bool
+	// NoEnhance skips the smoothing and contrast stretch (noise, dim
+	// rooms), sharpening (blur) and two-times enlargement (tiny codes)
+	// fallbacks.
+	NoEnhance bool
 	// NoInverted skips the light-on-dark fallback.
 	NoInverted bool
 	// NoRotate skips the quarter-turn fallback.
@@ -132,89 +136,147 @@ type DecodeOptions struct {
 // Decoder finds QR codes in grey frames. It keeps reusable readers, so one
 // Decoder must not be used by two goroutines at once; make one each.
 type Decoder struct {
-	opts   DecodeOptions
+	passes []pass
 	multi  multi.MultipleBarcodeReader
 	single gozxing.Reader
 	hard   map[gozxing.DecodeHintType]any
+	next   int // next fallback for DecodeLive
+}
+
+type transform int
+
+const (
+	asIs transform = iota
+	invert
+	rotate
+	stretch
+	sharpen
+	upscale
+)
+
+type pass struct {
+	hybrid bool
+	t      transform
 }
 
 // NewDecoder returns a decoder with the given fallbacks.
 func NewDecoder(opts DecodeOptions) *Decoder {
-	return &Decoder{
-		opts:   opts,
+	d := &Decoder{
 		multi:  multiqr.NewQRCodeMultiReader(),
 		single: qrcode.NewQRCodeReader(),
 		hard:   map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true},
 	}
-}
-
-type pass struct {
-	hybrid, invert, rotate, hard bool
+	h := !opts.NoHybrid
+	d.passes = []pass{{t: asIs}}
+	if h {
+		d.passes = append(d.passes, pass{hybrid: true})
+	}
+	if !opts.NoEnhance {
+		d.passes = append(d.passes, pass{hybrid: h, t: stretch}, pass{hybrid: h, t: sharpen})
+	}
+	if !opts.NoInverted {
+		d.passes = append(d.passes, pass{hybrid: h, t: invert})
+	}
+	if !opts.NoRotate {
+		d.passes = append(d.passes, pass{hybrid: h, t: rotate})
+	}
+	if !opts.NoEnhance {
+		d.passes = append(d.passes, pass{hybrid: h, t: upscale})
+	}
+	return d
 }
 
 // Decode returns every QR code found in the frame (none is not an error).
 // It tries, stopping at the first pass that finds something: the global
-// histogram binarizer (fast, and what a well-lit camera frame needs), then
-// the hybrid binarizer, then the inverted picture, then the picture turned
-// a quarter turn. Corners are always in the frame's own coordinates.
+// histogram binarizer (fast, and enough for a well-lit frame), then the
+// hybrid binarizer, then the hybrid binarizer on the frame smoothed and
+// contrast-stretched, sharpened, inverted, turned a quarter turn, and
+// enlarged twice. Corners are always in the frame's own coordinates.
+// Use it for photos; DecodeLive bounds the work per camera frame.
 func (d *Decoder) Decode(f Frame) ([]Code, error) {
 	if err := f.Validate(); err != nil {
 		return nil, fmt.Errorf("decode frame: %w", err)
 	}
-	passes := []pass{{}, {hard: true}}
-	if !d.opts.NoHybrid {
-		passes = append(passes, pass{hybrid: true, hard: true})
-	}
-	if !d.opts.NoInverted {
-		passes = append(passes, pass{hybrid: !d.opts.NoHybrid, invert: true, hard: true})
-	}
-	if !d.opts.NoRotate {
-		passes = append(passes, pass{hybrid: !d.opts.NoHybrid, rotate: true, hard: true})
-	}
-	var rotated Frame
-	for _, p := range passes {
-		src := f
-		if p.rotate {
-			if rotated.Y == nil {
-				rotated = f.Rotate90()
-			}
-			src = rotated
+	for _, p := range d.passes {
+		codes, err := d.run(f, p)
+		if err != nil || len(codes) > 0 {
+			return codes, err
 		}
-		codes, err := d.decodePass(src, p)
-		if err != nil {
-			return nil, err
-		}
-		if len(codes) == 0 {
-			continue
-		}
-		if p.rotate {
-			// Map back: rotated (x', y') came from (y', H-1-x') ... inverse of
-			// x' = H-1-y, y' = x.
-			for i := range codes {
-				for j, c := range codes[i].Corners {
-					codes[i].Corners[j] = Point{X: c.Y, Y: float64(f.Height-1) - c.X}
-				}
-				for j, c := range codes[i].Finders {
-					codes[i].Finders[j] = Point{X: c.Y, Y: float64(f.Height-1) - c.X}
-				}
-			}
-		}
-		return codes, nil
 	}
 	return nil, nil
 }
 
-func (d *Decoder) decodePass(f Frame, p pass) ([]Code, error) {
+// DecodeLive is Decode for a stream of camera frames: it tries the fast
+// global pass and then only one fallback, a different one each call, so
+// every fallback gets its turn within a few frames while no single frame
+// costs more than about two passes.
+func (d *Decoder) DecodeLive(f Frame) ([]Code, error) {
+	if err := f.Validate(); err != nil {
+		return nil, fmt.Errorf("decode frame: %w", err)
+	}
+	codes, err := d.run(f, d.passes[0])
+	if err != nil || len(codes) > 0 || len(d.passes) == 1 {
+		return codes, err
+	}
+	p := d.passes[1+d.next%(len(d.passes)-1)]
+	d.next++
+	return d.run(f, p)
+}
+
+// run applies one pass's transform, decodes, and maps corners back.
+func (d *Decoder) run(f Frame, p pass) ([]Code, error) {
+	src := f
+	lumInvert := false
+	switch p.t {
+	case invert:
+		lumInvert = true
+	case rotate:
+		src = f.Rotate90()
+	case stretch:
+		// Smooth away sensor noise, then stretch a dim frame's levels.
+		src, _ = f.Smooth().Stretch()
+	case sharpen:
+		src = f.Sharpen()
+	case upscale:
+		if f.Width*f.Height > 1920*1080 {
+			return nil, nil
+		}
+		src = f.Upscale2()
+	}
+	codes, err := d.decodePass(src, p.hybrid, lumInvert, p.t != asIs || p.hybrid)
+	if err != nil {
+		return nil, err
+	}
+	back := func(c Point) Point { return c }
+	switch p.t {
+	case rotate:
+		// Rotate90 sent (x, y) to (H-1-y, x).
+		back = func(c Point) Point { return Point{X: c.Y, Y: float64(f.Height-1) - c.X} }
+	case upscale:
+		back = func(c Point) Point { return Point{X: (c.X+0.5)/2 - 0.5, Y: (c.Y+0.5)/2 - 0.5} }
+	}
+	for i := range codes {
+		for j, c := range codes[i].Corners {
+			codes[i].Corners[j] = back(c)
+		}
+		for j, c := range codes[i].Finders {
+			codes[i].Finders[j] = back(c)
+		}
+	}
+	return codes, nil
+}
+
+func (d *Decoder) decodePass(f Frame, hybrid, inverted, hard bool) ([]Code, error) {
 	var lum gozxing.LuminanceSource
 	lum, err := gozxing.NewPlanarYUVLuminanceSource(f.Y, f.Stride, f.Height, 0, 0, f.Width, f.Height, false)
 	if err != nil {
 		return nil, fmt.Errorf("decode frame: %w", err)
 	}
-	if p.invert {
+	if inverted {
 		lum = gozxing.NewInvertedLuminanceSource(lum)
 	}
 	var bin gozxing.Binarizer
-	if p.hybrid {
+	if hybrid {
 		bin = gozxing.NewHybridBinarizer(lum)
 	} else {
 		bin = gozxing.NewGlobalHistgramBinarizer(lum)
@@ -224,7 +286,7 @@ func (d *Decoder) decodePass(f Frame, p pass) ([]Code, error) {
 		return nil, fmt.Errorf("decode frame: %w", err)
 	}
 	var hints map[gozxing.DecodeHintType]any
-	if p.hard {
+	if hard {
 		hints = d.hard
 	}
 	// The single-code reader is the cheaper and more tolerant detector;
