@@ -88,7 +88,10 @@ func (c *decideCtx) emit(label string, p Payload) error {
 // roll turns a requested roll into faces: entered faces are validated,
 // virtual dice are rolled from a fresh seed.
 func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
-	if r.Virtual > 0 && len(r.Faces) > 0 {
+	if r.Virtual < 0 {
+		return RolledDice{}, reject(CodeInvalid, "%s: a negative number of dice", what)
+	}
+	if r.Virtual > 0 && (len(r.Faces) > 0 || r.Seed != nil) {
 		return RolledDice{}, reject(CodeInvalid, "%s: enter the faces or roll virtually, not both", what)
 	}
 	if r.Virtual > 0 {
@@ -110,18 +113,36 @@ func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
 	if len(r.Faces) > maxDicePerRoll {
 		return RolledDice{}, reject(CodeInvalid, "%s: %d dice is more than a roll can use", what, len(r.Faces))
 	}
-	return RolledDice{Faces: append(dice.Pool{}, r.Faces...)}, nil
+	out := RolledDice{Faces: append(dice.Pool{}, r.Faces...)}
+	if r.Seed != nil {
+		seed := *r.Seed
+		out.Seed = &seed
+		if err := out.check(); err != nil {
+			return RolledDice{}, reject(CodeInvalid, "%s: %v", what, err)
+		}
+	}
+	return out, nil
 }
 
 // maxDicePerRoll bounds any roll so outside input cannot ask for huge pools.
 const maxDicePerRoll = 60
 
-// Roll is a roll asked for in a command: either the faces of physical dice
-// the players rolled and typed in, or a number of dice to roll virtually.
+// Roll is a roll asked for in a command: the faces of physical dice the
+// players rolled and typed in; or a number of dice for the session to roll
+// virtually (Virtual); or faces the app already rolled virtually with a seed
+// from Session.NewSeed, shown to the players before they decide (Faces and
+// Seed; the faces must match the seed).
 type Roll struct {
 	Faces   dice.Pool `json:"faces,omitempty"`
+	Seed    *uint64   `json:"seed,omitempty"`
 	Virtual int       `json:"virtual,omitempty"`
 }
+
+// VirtualRoll returns a Roll of n dice the session rolls itself.
+func VirtualRoll(n int) Roll { return Roll{Virtual: n} }
+
+// Entered returns a Roll of physical dice typed in by the players.
+func Entered(faces ...int) Roll { return Roll{Faces: dice.Pool(faces)} }
 
 // RolledDice is a roll as recorded in an event: the faces, and the seed when
 // the dice were rolled virtually (dice.Roll(len(Faces), *Seed) == Faces).

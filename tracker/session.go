@@ -187,6 +187,16 @@ func (s *Session) now() time.Time {
 	return time.Now().UTC().Round(0)
 }
 
+// NewSeed draws a seed from the session's seed source, for a virtual roll
+// the app shows before the players decide (see Roll). It returns false when
+// the session has no seed source.
+func (s *Session) NewSeed() (uint64, bool) {
+	if s.opts.Seeds == nil {
+		return 0, false
+	}
+	return s.opts.Seeds.NextSeed(), true
+}
+
 // Kind returns the game the session tracks.
 func (s *Session) Kind() Kind { return s.kind }
 

@@ -1,0 +1,126 @@
+package tracker
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	awayrules "tableops/rules/away"
+)
+
+// ApplyAttack resolves an attack action with the rules engine
+// (rules/away.ResolveAttack) and applies its result to the target in one
+// step: the attack and defense dice (entered or virtual), then either one
+// stun token or one Health peg off per point of damage from the tracks the
+// target's owner chose, in order (Tracks). A character that must lose a peg
+// while every track is at its lowest value is neutralized; by the Borg
+// player's assimilation weapon, assimilated.
+//
+// With Attacker and Weapon the dice setup comes from the cards on file
+// (rules/away.SetupAttack) plus the board facts given here (backup, card
+// dice). Without an attacker (a character the app does not track) Setup
+// must be given.
+type ApplyAttack struct {
+	Attacker        string                 `json:"attacker,omitempty"`
+	Weapon          string                 `json:"weapon,omitempty"`
+	Target          string                 `json:"target"`
+	Backup          bool                   `json:"backup,omitempty"`
+	TargetBackup    bool                   `json:"target_backup,omitempty"`
+	CardDice        int                    `json:"card_dice,omitempty"`
+	DefenseCardDice int                    `json:"defense_card_dice,omitempty"`
+	Setup           *awayrules.AttackSetup `json:"setup,omitempty"`
+	Attack          Roll                   `json:"attack"`
+	Defense         Roll                   `json:"defense"`
+	Tracks          []awayrules.Rating     `json:"tracks,omitempty"`
+}
+
+// CommandType implements Command.
+func (ApplyAttack) CommandType() string { return "away.attack" }
+
+func (cmd ApplyAttack) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayAction); err != nil {
+		return err
+	}
+	target, err := a.character(cmd.Target)
+	if err != nil {
+		return err
+	}
+	if target.Status != StatusInPlay {
+		return reject(CodeRules, "%s is not in the mission area.", target.Name)
+	}
+	var setup awayrules.AttackSetup
+	assimilate := false
+	by := ""
+	attackerName := "Attack"
+	switch {
+	case cmd.Attacker != "":
+		att, err := a.character(cmd.Attacker)
+		if err != nil {
+			return err
+		}
+		if att.Status != StatusInPlay {
+			return reject(CodeRules, "%s is not in the mission area.", att.Name)
+		}
+		if att.ID == target.ID {
+			return reject(CodeRules, "%s cannot attack themselves.", att.Name)
+		}
+		if sameSide(a, att.Controller, target.Controller) {
+			return reject(CodeRules, "%s and %s are on the same side.", att.Name, target.Name)
+		}
+		i := slices.IndexFunc(att.Weapons, func(w awayrules.Weapon) bool { return strings.EqualFold(w.Name, cmd.Weapon) })
+		if i < 0 {
+			return reject(CodeNotFound, "%s has no attack action called %q.", att.Name, cmd.Weapon)
+		}
+		w := att.Weapons[i]
+		setup = awayrules.SetupAttack(att.Character, w, target.Character, cmd.Backup, cmd.TargetBackup)
+		setup.CardDice, setup.DefenseCardDice = cmd.CardDice, cmd.DefenseCardDice
+		by, attackerName = att.Controller, att.Name
+		if w.Assimilate() {
+			p, err := a.player(by)
+			assimilate = err == nil && p.Borg
+		}
+	case cmd.Setup != nil:
+		setup = *cmd.Setup
+	default:
+		return reject(CodeInvalid, "Name the attacker and weapon, or give the attack's setup.")
+	}
+	if err := setup.Validate(); err != nil {
+		return reject(CodeInvalid, "Attack: %v.", err)
+	}
+	atk, err := c.roll(cmd.Attack, awayrules.MaxDice, "attack dice")
+	if err != nil {
+		return err
+	}
+	def, err := c.roll(cmd.Defense, awayrules.MaxDice, "defense dice")
+	if err != nil {
+		return err
+	}
+	res, err := awayrules.ResolveAttack(setup, atk.Faces, def.Faces)
+	if err != nil {
+		return reject(CodeInvalid, "Attack: %v.", err)
+	}
+	label := fmt.Sprintf("%s attacks %s: %s vs %s", attackerName, target.Name, atk, def)
+	switch {
+	case res.Stun > 0:
+		label += ", stunned"
+	default:
+		label += fmt.Sprintf(", %d damage", res.Damage)
+	}
+	if err := c.emit(label, AttackResolved{Attacker: cmd.Attacker, Target: target.ID, Weapon: cmd.Weapon,
+		Setup: setup, Attack: atk, Defense: def, Result: res}); err != nil {
+		return err
+	}
+	if res.Stun > 0 {
+		n := min(target.Stun+res.Stun, awayrules.MaxStun)
+		lbl := fmt.Sprintf("%s: +1 stun (%d)", target.Name, n)
+		if n >= awayrules.MaxStun {
+			lbl += ", Incapacitated"
+		}
+		return c.emit(lbl, StunSet{Character: target.ID, Stun: n})
+	}
+	return applyDamage(c, a, target.ID, res.Damage, cmd.Tracks, assimilate, by)
+}

@@ -1,0 +1,317 @@
+package tracker
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	awayrules "tableops/rules/away"
+)
+
+// Orders an AwayOrder command can set.
+const (
+	OrderBoard      = "board"      // who places the first mission board
+	OrderBeamDown   = "beam_down"  // who picks a starting area and places first
+	OrderActivation = "activation" // first activation of the action phase
+)
+
+// nextTurn returns the index in the activation order of the next player,
+// after index from, who still has a character to activate or a bonus action
+// token; -1 when everyone is done.
+func (a *AwayState) nextTurn(from int) int {
+	n := len(a.Orders.Activation)
+	for k := 1; k <= n; k++ {
+		i := (from + k) % n
+		if i < 0 {
+			i += n
+		}
+		if a.hasActivation(a.Orders.Activation[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (a *AwayState) hasActivation(player string) bool {
+	if p, err := a.player(player); err == nil && p.Tokens[TokenBonusActions] > 0 {
+		return true
+	}
+	for _, c := range a.Characters {
+		if c.Controller == player && c.Status == StatusInPlay && !c.Activated {
+			return true
+		}
+	}
+	return false
+}
+
+// CurrentPlayer returns the id of the player whose activation it is, or ""
+// outside the action phase or when everyone has activated.
+func (a *AwayState) CurrentPlayer() string {
+	if a.Phase != AwayAction || a.Turn < 0 || a.Turn >= len(a.Orders.Activation) {
+		return ""
+	}
+	return a.Orders.Activation[a.Turn]
+}
+
+// AddAwayPlayer adds a player during setup (2 to 4 players). Players with
+// the same Team play as a team; Borg marks the Borg player, who receives
+// assimilated characters.
+type AddAwayPlayer struct {
+	Name        string `json:"name"`
+	Affiliation string `json:"affiliation"`
+	Team        string `json:"team,omitempty"`
+	Borg        bool   `json:"borg,omitempty"`
+}
+
+// CommandType implements Command.
+func (AddAwayPlayer) CommandType() string { return "away.add_player" }
+
+func (cmd AddAwayPlayer) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwaySetup); err != nil {
+		return err
+	}
+	if len(a.Players) >= 4 {
+		return reject(CodeRules, "Away Missions is played by 2 to 4 players.")
+	}
+	name, err := cleanText(cmd.Name, maxNameLen, "player name")
+	if err != nil {
+		return err
+	}
+	for _, p := range a.Players {
+		if strings.EqualFold(p.Name, name) {
+			return reject(CodeInvalid, "There is already a player called %s.", name)
+		}
+	}
+	aff := trimSpace(cmd.Affiliation)
+	team := trimSpace(cmd.Team)
+	if len(aff) > maxNameLen || len(team) > maxNameLen {
+		return reject(CodeInvalid, "Affiliation and team names are at most %d characters.", maxNameLen)
+	}
+	p := AwayPlayer{ID: "p" + strconv.Itoa(a.NextID+1), Name: name, Affiliation: aff, Team: team, Borg: cmd.Borg,
+		Tokens: map[string]int{}, Missions: []ScoredMission{}}
+	label := name + " joins"
+	if aff != "" {
+		label += " (" + aff + ")"
+	}
+	return c.emit(label, AwayPlayerAdded{Player: p})
+}
+
+// AddCharacter adds a character card to a player's away team during setup:
+// from the catalog (CatalogID) or entered by hand. Each track lists its
+// printed hole values, lowest first; all holes start with a peg.
+// Escalation > 1 holds the character back until that round.
+type AddCharacter struct {
+	Player          string             `json:"player"`
+	Name            string             `json:"name"`
+	CatalogID       string             `json:"catalog_id,omitempty"`
+	Affiliation     string             `json:"affiliation,omitempty"`
+	Keywords        []string           `json:"keywords,omitempty"`
+	Specializations []string           `json:"specializations,omitempty"`
+	Weapons         []awayrules.Weapon `json:"weapons,omitempty"`
+	Attack          []int              `json:"attack"`
+	Defense         []int              `json:"defense"`
+	Skill           []int              `json:"skill"`
+	Move            []int              `json:"move"`
+	Escalation      int                `json:"escalation,omitempty"`
+}
+
+// CommandType implements Command.
+func (AddCharacter) CommandType() string { return "away.add_character" }
+
+const maxListLen = 20
+
+func cleanList(in []string, what string) ([]string, error) {
+	if len(in) > maxListLen {
+		return nil, reject(CodeInvalid, "Too many %s (at most %d).", what, maxListLen)
+	}
+	out := []string{}
+	for _, s := range in {
+		t := trimSpace(s)
+		if t == "" {
+			continue
+		}
+		if len([]rune(t)) > maxNameLen {
+			return nil, reject(CodeInvalid, "%s %q is too long.", titleWord(what), t)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+func makeTrack(r awayrules.Rating, values []int) (awayrules.Track, error) {
+	if len(values) == 0 {
+		return awayrules.Track{}, reject(CodeInvalid, "Enter the printed values of the %s track.", r)
+	}
+	if len(values) > 12 {
+		return awayrules.Track{}, reject(CodeInvalid, "The %s track has too many holes (%d).", r, len(values))
+	}
+	t := awayrules.NewTrack(values...)
+	if err := t.Validate(); err != nil {
+		return awayrules.Track{}, reject(CodeInvalid, "The %s track: %v.", r, err)
+	}
+	return t, nil
+}
+
+func makeTracks(attack, defense, skill, move []int) (awayrules.Tracks, error) {
+	var t awayrules.Tracks
+	var err error
+	if t.Attack, err = makeTrack(awayrules.Attack, attack); err != nil {
+		return t, err
+	}
+	if t.Defense, err = makeTrack(awayrules.Defense, defense); err != nil {
+		return t, err
+	}
+	if t.Skill, err = makeTrack(awayrules.Skill, skill); err != nil {
+		return t, err
+	}
+	t.Move, err = makeTrack(awayrules.Move, move)
+	return t, err
+}
+
+func (cmd AddCharacter) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwaySetup, AwayPreparation); err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if len(a.Characters) >= 200 {
+		return reject(CodeRules, "Too many characters in one game.")
+	}
+	name, err := cleanText(cmd.Name, maxNameLen, "character name")
+	if err != nil {
+		return err
+	}
+	kw, err := cleanList(cmd.Keywords, "keywords")
+	if err != nil {
+		return err
+	}
+	spec, err := cleanList(cmd.Specializations, "specializations")
+	if err != nil {
+		return err
+	}
+	if len(cmd.Weapons) > maxListLen {
+		return reject(CodeInvalid, "Too many weapons.")
+	}
+	weapons := []awayrules.Weapon{}
+	for _, w := range cmd.Weapons {
+		wn, err := cleanText(w.Name, maxNameLen, "weapon name")
+		if err != nil {
+			return err
+		}
+		wk, err := cleanList(w.Keywords, "weapon keywords")
+		if err != nil {
+			return err
+		}
+		if w.Dice < 0 || w.Dice > 6 || w.Damage < 0 || w.Damage > 6 {
+			return reject(CodeInvalid, "Weapon %s: extra dice and damage are 0 to 6.", wn)
+		}
+		weapons = append(weapons, awayrules.Weapon{Name: wn, Dice: w.Dice, Damage: w.Damage, Keywords: wk})
+	}
+	tracks, err := makeTracks(cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move)
+	if err != nil {
+		return err
+	}
+	if cmd.Escalation < 0 || cmd.Escalation > 3 {
+		return reject(CodeInvalid, "Escalation is a round from 1 to 3.")
+	}
+	aff := trimSpace(cmd.Affiliation)
+	if aff == "" {
+		aff = p.Affiliation
+	}
+	ch := Character{ID: "c" + strconv.Itoa(a.NextID+1), Controller: p.ID, CatalogID: trimSpace(cmd.CatalogID),
+		Affiliation: aff, Status: StatusInPlay, Character: awayrules.Character{Name: name, Owner: p.ID,
+			Keywords: kw, Specializations: spec, Weapons: weapons, Tracks: tracks}}
+	label := fmt.Sprintf("%s: %s joins the away team", p.Name, name)
+	if cmd.Escalation > 1 {
+		ch.Escalation = cmd.Escalation
+		ch.Status = StatusWaiting
+		label += fmt.Sprintf(" (arrives in round %d)", cmd.Escalation)
+	}
+	return c.emit(label, CharacterAdded{Character: ch})
+}
+
+// RemoveCharacter takes a character entered by mistake off its team (setup only).
+type RemoveCharacter struct {
+	Character string `json:"character"`
+}
+
+// CommandType implements Command.
+func (RemoveCharacter) CommandType() string { return "away.remove_character" }
+
+func (cmd RemoveCharacter) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwaySetup, AwayPreparation); err != nil {
+		return err
+	}
+	ch, err := a.character(cmd.Character)
+	if err != nil {
+		return err
+	}
+	return c.emit(fmt.Sprintf("%s: %s leaves the away team", a.playerName(ch.Owner), ch.Name), CharacterRemoved{Character: ch.ID})
+}
+
+// SetOverlay records the printed ratings of the Borg Assimilation Overlay
+// (read from the players' own overlay card; the rulebook does not print them).
+type SetOverlay struct {
+	Attack  []int `json:"attack"`
+	Defense []int `json:"defense"`
+	Skill   []int `json:"skill"`
+	Move    []int `json:"move"`
+}
+
+// CommandType implements Command.
+func (SetOverlay) CommandType() string { return "away.set_overlay" }
+
+func (cmd SetOverlay) decide(c *decideCtx) error {
+	if _, err := c.away(); err != nil {
+		return err
+	}
+	t, err := makeTracks(cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move)
+	if err != nil {
+		return err
+	}
+	return c.emit("Assimilation overlay ratings entered", OverlaySet{Overlay: t})
+}
+
+// StartMission ends setup and starts mission preparation.
+type StartMission struct{}
+
+// CommandType implements Command.
+func (StartMission) CommandType() string { return "away.start_mission" }
+
+func (StartMission) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwaySetup); err != nil {
+		return err
+	}
+	if len(a.Players) < 2 {
+		return reject(CodeRules, "Away Missions needs at least 2 players.")
+	}
+	for _, p := range a.Players {
+		n := 0
+		for _, ch := range a.Characters {
+			if ch.Owner == p.ID {
+				n++
+			}
+		}
+		if n == 0 {
+			return reject(CodeRules, "%s has no characters yet.", p.Name)
+		}
+	}
+	return c.emit("Mission preparation", AwayPhaseChanged{Phase: AwayPreparation})
+}

@@ -1,0 +1,297 @@
+package tracker
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	awayrules "tableops/rules/away"
+)
+
+// AdjustTrack adds or removes Health pegs in one rating track (Delta -1:
+// one peg off). Removing the last peg the track may lose neutralizes the
+// character instead (Away Missions "Neutralized"); use ApplyAttack for an
+// attack's damage.
+type AdjustTrack struct {
+	Character string           `json:"character"`
+	Track     awayrules.Rating `json:"track"`
+	Delta     int              `json:"delta"`
+}
+
+// CommandType implements Command.
+func (AdjustTrack) CommandType() string { return "away.track" }
+
+func (cmd AdjustTrack) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	ch, err := a.character(cmd.Character)
+	if err != nil {
+		return err
+	}
+	if ch.Status != StatusInPlay {
+		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
+	}
+	t := ch.Tracks.Get(cmd.Track)
+	if t == nil {
+		return reject(CodeInvalid, "There is no such track (attack, defense, skill, move).")
+	}
+	if cmd.Delta == 0 {
+		return reject(CodeNothing, "That changes nothing.")
+	}
+	pegs := t.Pegs + cmd.Delta
+	if pegs > len(t.Values) {
+		return reject(CodeRules, "%s's %s track is full (%d pegs).", ch.Name, cmd.Track, len(t.Values))
+	}
+	label := fmt.Sprintf("%s: %s %s", ch.Name, signed(cmd.Delta), titleWord(cmd.Track.String()))
+	if pegs < 1 {
+		return neutralize(c, a, ch.ID, false, "")
+	}
+	return c.emit(label, PegsSet{Character: ch.ID, Track: cmd.Track, Pegs: pegs})
+}
+
+// neutralize emits the events of a character leaving the game: assimilated
+// when by is the Borg player and the weapon assimilates (Away Missions
+// "Assimilate"), otherwise neutralized.
+func neutralize(c *decideCtx, a *AwayState, id string, assimilate bool, by string) error {
+	ch, err := awayOfCharacter(c, id)
+	if err != nil {
+		return err
+	}
+	if assimilate && ch.Assimilated == nil {
+		if a.Overlay == nil {
+			return reject(CodeNotNow, "Enter the Borg Assimilation Overlay's ratings first (SetOverlay).")
+		}
+		return c.emit(fmt.Sprintf("%s is assimilated by %s", ch.Name, a.playerName(by)),
+			CharacterAssimilated{Character: id, By: by, Overlay: *a.Overlay})
+	}
+	label := ch.Name + " is neutralized"
+	if ch.Assimilated != nil {
+		label += fmt.Sprintf("; the card returns to %s", a.playerName(ch.Owner))
+	}
+	return c.emit(label, CharacterNeutralized{Character: id})
+}
+
+func awayOfCharacter(c *decideCtx, id string) (*Character, error) {
+	a, err := c.away()
+	if err != nil {
+		return nil, err
+	}
+	return a.character(id)
+}
+
+// AdjustStun adds or removes stun tokens (0 to 2; two = Incapacitated).
+type AdjustStun struct {
+	Character string `json:"character"`
+	Delta     int    `json:"delta"`
+}
+
+// CommandType implements Command.
+func (AdjustStun) CommandType() string { return "away.stun" }
+
+func (cmd AdjustStun) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	ch, err := a.character(cmd.Character)
+	if err != nil {
+		return err
+	}
+	n := ch.Stun + cmd.Delta
+	switch {
+	case cmd.Delta == 0:
+		return reject(CodeNothing, "That changes nothing.")
+	case n < 0:
+		return reject(CodeRules, "%s has no stun token to remove.", ch.Name)
+	case n > 2:
+		return reject(CodeRules, "%s is Incapacitated and cannot be stunned further.", ch.Name)
+	}
+	label := fmt.Sprintf("%s: %s stun (%d)", ch.Name, signed(cmd.Delta), n)
+	if n == 2 {
+		label += ", Incapacitated"
+	}
+	return c.emit(label, StunSet{Character: ch.ID, Stun: n})
+}
+
+// SetTakeCover places or removes a character's Take Cover token.
+type SetTakeCover struct {
+	Character string `json:"character"`
+	On        bool   `json:"on"`
+}
+
+// CommandType implements Command.
+func (SetTakeCover) CommandType() string { return "away.take_cover" }
+
+func (cmd SetTakeCover) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	ch, err := a.character(cmd.Character)
+	if err != nil {
+		return err
+	}
+	if ch.Status != StatusInPlay {
+		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
+	}
+	if ch.TakeCover == cmd.On {
+		return reject(CodeNothing, "That changes nothing.")
+	}
+	label := ch.Name + ": takes cover"
+	if !cmd.On {
+		label = ch.Name + ": leaves cover"
+	}
+	return c.emit(label, TakeCoverSet{Character: ch.ID, On: cmd.On})
+}
+
+// AdjustTokens adds or removes tokens: a player's adapt, intel, bonus
+// points or bonus action tokens (Player), or a character's honor tokens
+// (Character).
+type AdjustTokens struct {
+	Player    string `json:"player,omitempty"`
+	Character string `json:"character,omitempty"`
+	Token     string `json:"token"`
+	Delta     int    `json:"delta"`
+}
+
+// CommandType implements Command.
+func (AdjustTokens) CommandType() string { return "away.tokens" }
+
+func (cmd AdjustTokens) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if cmd.Delta == 0 {
+		return reject(CodeNothing, "That changes nothing.")
+	}
+	if cmd.Delta > 100 || cmd.Delta < -100 {
+		return reject(CodeInvalid, "That is too many tokens at once.")
+	}
+	var who string
+	var have int
+	switch {
+	case cmd.Character != "" && cmd.Player == "":
+		ch, err := a.character(cmd.Character)
+		if err != nil {
+			return err
+		}
+		if cmd.Token != TokenHonor {
+			return reject(CodeInvalid, "Characters hold honor tokens; %q tokens belong to a player.", cmd.Token)
+		}
+		who, have = ch.Name, ch.Honor
+	case cmd.Player != "" && cmd.Character == "":
+		p, err := a.player(cmd.Player)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains([]string{TokenAdapt, TokenIntel, TokenBonusPoints, TokenBonusActions}, cmd.Token) {
+			return reject(CodeInvalid, "Players hold adapt, intel, bonus_points and bonus_actions tokens, not %q.", cmd.Token)
+		}
+		who, have = p.Name, p.Tokens[cmd.Token]
+	default:
+		return reject(CodeInvalid, "Name a player or a character.")
+	}
+	n := have + cmd.Delta
+	if n < 0 {
+		return reject(CodeRules, "%s has only %d %s token(s).", who, have, strings.ReplaceAll(cmd.Token, "_", " "))
+	}
+	label := fmt.Sprintf("%s: %s %s (%d)", who, signed(cmd.Delta), strings.ReplaceAll(cmd.Token, "_", " "), n)
+	return c.emit(label, TokensSet{Player: cmd.Player, Character: cmd.Character, Token: cmd.Token, Count: n})
+}
+
+// Neutralize removes a character from the game outright (an event card, a
+// rule the app does not track). An assimilated character's card returns to
+// its owner.
+type Neutralize struct {
+	Character string `json:"character"`
+}
+
+// CommandType implements Command.
+func (Neutralize) CommandType() string { return "away.neutralize" }
+
+func (cmd Neutralize) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	ch, err := a.character(cmd.Character)
+	if err != nil {
+		return err
+	}
+	if ch.Status != StatusInPlay {
+		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
+	}
+	return neutralize(c, a, ch.ID, false, "")
+}
+
+// ScoreMission puts a completed mission card (its printed points) in a
+// player's scoring area. EndOfGame missions are scored in the debrief.
+type ScoreMission struct {
+	Player    string `json:"player"`
+	Name      string `json:"name"`
+	Points    int    `json:"points"`
+	EndOfGame bool   `json:"end_of_game,omitempty"`
+}
+
+// CommandType implements Command.
+func (ScoreMission) CommandType() string { return "away.score_mission" }
+
+func (cmd ScoreMission) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if cmd.EndOfGame {
+		if err := wantPhase(a, AwayDebrief); err != nil {
+			return reject(CodeNotNow, "End-of-game missions are scored at Beam Up and Debrief.")
+		}
+	} else if err := wantPhase(a, AwayDraw, AwayAction, AwayDebrief); err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	name, err := cleanText(cmd.Name, maxNameLen, "mission name")
+	if err != nil {
+		return err
+	}
+	if cmd.Points < 0 || cmd.Points > 100 {
+		return reject(CodeInvalid, "Mission points are 0 to 100.")
+	}
+	return c.emit(fmt.Sprintf("%s scores %s (%d points)", p.Name, name, cmd.Points),
+		MissionScored{Player: p.ID, Mission: ScoredMission{Name: name, Points: cmd.Points, EndOfGame: cmd.EndOfGame, Round: a.Round}})
+}
+
+// FinishGame adds up the scores and decides the winner (Beam Up and
+// Debrief): mission points plus bonus points tokens; ties go to the side
+// with more scored missions, then it is a draw.
+type FinishGame struct{}
+
+// CommandType implements Command.
+func (FinishGame) CommandType() string { return "away.finish" }
+
+func (FinishGame) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayDebrief); err != nil {
+		return err
+	}
+	st := awayStanding(a)
+	label := "Game over: draw"
+	if !st.Draw {
+		names := make([]string, len(st.Winners))
+		for i, w := range st.Winners {
+			names[i] = a.playerName(w)
+		}
+		label = "Game over: " + strings.Join(names, " and ") + " win"
+		if len(names) == 1 {
+			label += "s"
+		}
+	}
+	return c.emit(label, AwayFinished{Standing: st})
+}

@@ -1,0 +1,368 @@
+package tracker
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"tableops/rules/dice"
+)
+
+// AwayOrder records an order decided by die rolls: OrderBoard (Scan Mission
+// Area), OrderBeamDown (Beam Down) or OrderActivation (Roll for First
+// Activation, at the start of each action phase). Give either Rolls, one
+// Roll per player (highest goes first; tied players roll off, so a player's
+// Roll may hold several dice: the first roll, then each roll-off; virtual
+// rolls roll off by themselves), or Order, the player ids in the agreed
+// order.
+type AwayOrder struct {
+	Which string          `json:"which"`
+	Rolls map[string]Roll `json:"rolls,omitempty"`
+	Order []string        `json:"order,omitempty"`
+}
+
+// CommandType implements Command.
+func (AwayOrder) CommandType() string { return "away.order" }
+
+func (cmd AwayOrder) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	switch cmd.Which {
+	case OrderBoard, OrderBeamDown:
+		if err := wantPhase(a, AwayPreparation); err != nil {
+			return err
+		}
+	case OrderActivation:
+		if err := wantPhase(a, AwayAction); err != nil {
+			return err
+		}
+		if slices.ContainsFunc(a.Characters, func(ch Character) bool { return ch.Activated }) {
+			return reject(CodeNotNow, "The first activation has already been decided: characters have activated.")
+		}
+	default:
+		return reject(CodeInvalid, "Unknown order %q (board, beam_down or activation).", cmd.Which)
+	}
+	var order []string
+	rolls := map[string]RolledDice{}
+	switch {
+	case len(cmd.Rolls) > 0 && len(cmd.Order) > 0:
+		return reject(CodeInvalid, "Give the rolls or the order, not both.")
+	case len(cmd.Order) > 0:
+		order = cmd.Order
+	case len(cmd.Rolls) > 0:
+		seqs := map[string][]int{}
+		virtual := map[string]bool{}
+		pids := make([]string, 0, len(cmd.Rolls))
+		for pid := range cmd.Rolls {
+			pids = append(pids, pid)
+		}
+		slices.Sort(pids) // seeds are drawn in a fixed order
+		for _, pid := range pids {
+			r := cmd.Rolls[pid]
+			if _, err := a.player(pid); err != nil {
+				return err
+			}
+			rd, err := c.roll(r, 6, "roll of "+a.playerName(pid))
+			if err != nil {
+				return err
+			}
+			if len(rd.Faces) == 0 {
+				return reject(CodeInvalid, "%s has no roll.", a.playerName(pid))
+			}
+			rolls[pid] = rd
+			seqs[pid] = rd.Faces
+			virtual[pid] = rd.Seed != nil
+			order = append(order, pid)
+		}
+		order, err = rollOff(a, order, seqs, virtual, rolls, c)
+		if err != nil {
+			return err
+		}
+	default:
+		return reject(CodeInvalid, "Give each player's roll, or the order.")
+	}
+	if len(order) != len(a.Players) {
+		return reject(CodeInvalid, "The order must name each of the %d players once.", len(a.Players))
+	}
+	seen := map[string]bool{}
+	names := make([]string, len(order))
+	for i, pid := range order {
+		if _, err := a.player(pid); err != nil {
+			return err
+		}
+		if seen[pid] {
+			return reject(CodeInvalid, "%s appears twice in the order.", a.playerName(pid))
+		}
+		seen[pid] = true
+		names[i] = a.playerName(pid)
+	}
+	what := map[string]string{OrderBoard: "Places the first board", OrderBeamDown: "Beam-down order", OrderActivation: "Activation order"}[cmd.Which]
+	if len(rolls) == 0 {
+		rolls = nil
+	}
+	return c.emit(what+": "+strings.Join(names, ", "), AwayOrderSet{Which: cmd.Which, Order: order, Rolls: rolls})
+}
+
+// rollOff sorts players by their roll sequences, highest first ("Resolving
+// Ties": tied players roll again among themselves). Players still tied after
+// the dice they entered must roll again; tied virtual rollers roll again
+// automatically.
+func rollOff(a *AwayState, players []string, seqs map[string][]int, virtual map[string]bool, rolls map[string]RolledDice, c *decideCtx) ([]string, error) {
+	cmp := func(x, y string) int {
+		return slices.Compare(seqs[y], seqs[x]) // highest first
+	}
+	for range 50 {
+		slices.SortFunc(players, func(x, y string) int {
+			if d := cmp(x, y); d != 0 {
+				return d
+			}
+			return strings.Compare(x, y)
+		})
+		extend := map[string]bool{}
+		for i := 0; i+1 < len(players); i++ {
+			x, y := players[i], players[i+1]
+			if cmp(x, y) != 0 {
+				continue
+			}
+			if !virtual[x] || !virtual[y] {
+				return nil, reject(CodeRules, "%s and %s are tied: they roll again; add the new roll after the first.", a.playerName(x), a.playerName(y))
+			}
+			extend[x], extend[y] = true, true
+		}
+		if len(extend) == 0 {
+			return players, nil
+		}
+		// A virtual roll-off continues the player's seed: dice.Roll(n+1,
+		// seed) starts with the n dice already rolled.
+		for p := range extend {
+			seed := *rolls[p].Seed
+			faces := dice.Roll(len(seqs[p])+1, seed)
+			seqs[p] = faces
+			rolls[p] = RolledDice{Faces: faces, Seed: &seed}
+		}
+	}
+	return nil, reject(CodeRules, "The roll-off did not settle; roll physical dice instead.")
+}
+
+// StartRound moves to the draw phase of the next round (1 to 3). From round
+// 2 on, Activated tokens come off the characters ("Clear the Board").
+type StartRound struct{}
+
+// CommandType implements Command.
+func (StartRound) CommandType() string { return "away.start_round" }
+
+func (StartRound) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	switch {
+	case a.Phase == AwayPreparation:
+		if len(a.Orders.BeamDown) == 0 {
+			return reject(CodeNotNow, "Decide who beams down first before round 1.")
+		}
+	case a.Phase == AwayAction && a.Round < 3:
+		if err := actionPhaseDone(a); err != nil {
+			return err
+		}
+	default:
+		return wantPhase(a, "")
+	}
+	round := a.Round + 1
+	if err := c.emit(fmt.Sprintf("Round %d: draw phase", round), AwayPhaseChanged{Phase: AwayDraw, Round: round}); err != nil {
+		return err
+	}
+	if round > 1 {
+		return c.emit("Activated tokens removed", ActivationsCleared{})
+	}
+	return nil
+}
+
+// actionPhaseDone refuses to leave an action phase while someone still has
+// a character to activate or a bonus action token.
+func actionPhaseDone(a *AwayState) error {
+	var left []string
+	for _, p := range a.Players {
+		if a.hasActivation(p.ID) {
+			left = append(left, p.Name)
+		}
+	}
+	if len(left) > 0 {
+		return reject(CodeNotNow, "Not everyone has activated yet: %s.", strings.Join(left, ", "))
+	}
+	return nil
+}
+
+// StartActionPhase ends the draw phase: Escalation characters due this round
+// enter the mission area, bonus action tokens are assigned from the
+// characters in play (Away Missions "Assign Bonus Actions"), and the
+// activation order is recorded from FirstActivation (the "Roll for First
+// Activation"; it may also be given later with AwayOrder).
+type StartActionPhase struct {
+	FirstActivation *AwayOrder `json:"first_activation,omitempty"`
+}
+
+// CommandType implements Command.
+func (StartActionPhase) CommandType() string { return "away.start_action" }
+
+func (cmd StartActionPhase) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayDraw); err != nil {
+		return err
+	}
+	if err := c.emit(fmt.Sprintf("Round %d: action phase", a.Round), AwayPhaseChanged{Phase: AwayAction, Round: a.Round}); err != nil {
+		return err
+	}
+	for _, ch := range a.Characters {
+		if ch.Status == StatusWaiting && ch.Escalation <= a.Round {
+			if err := c.emit(fmt.Sprintf("%s: %s arrives (Escalation %d)", a.playerName(ch.Owner), ch.Name, ch.Escalation),
+				CharacterArrived{Character: ch.ID}); err != nil {
+				return err
+			}
+		}
+	}
+	bonus := bonusActions(a)
+	for _, p := range a.Players {
+		if n := bonus[p.ID]; n > 0 {
+			if err := c.emit(fmt.Sprintf("%s: %d bonus action token(s)", p.Name, n),
+				TokensSet{Player: p.ID, Token: TokenBonusActions, Count: n}); err != nil {
+				return err
+			}
+		}
+	}
+	if cmd.FirstActivation != nil {
+		o := *cmd.FirstActivation
+		o.Which = OrderActivation
+		return o.decide(c)
+	}
+	return nil
+}
+
+// Activate records that a character was activated (two actions, then an
+// Activated token). It must be the controlling player's turn when the
+// activation order is known.
+type Activate struct {
+	Character string `json:"character"`
+}
+
+// CommandType implements Command.
+func (Activate) CommandType() string { return "away.activate" }
+
+func (cmd Activate) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayAction); err != nil {
+		return err
+	}
+	ch, err := a.character(cmd.Character)
+	if err != nil {
+		return err
+	}
+	switch {
+	case ch.Status != StatusInPlay:
+		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
+	case ch.Activated:
+		return reject(CodeRules, "%s has already activated this round.", ch.Name)
+	}
+	if err := checkTurn(a, ch.Controller); err != nil {
+		return err
+	}
+	return c.emit(fmt.Sprintf("%s: %s activates", a.playerName(ch.Controller), ch.Name),
+		CharacterActivated{Character: ch.ID, Player: ch.Controller})
+}
+
+func checkTurn(a *AwayState, player string) error {
+	if len(a.Orders.Activation) == 0 {
+		return nil
+	}
+	cur := a.CurrentPlayer()
+	if cur == "" {
+		return reject(CodeNotNow, "Everyone has activated: end the round.")
+	}
+	if !sameSide(a, cur, player) {
+		return reject(CodeNotNow, "It is %s's turn to activate.", a.playerName(cur))
+	}
+	return nil
+}
+
+// sameSide reports whether two players act together (same player, or team mates).
+func sameSide(a *AwayState, x, y string) bool {
+	if x == y {
+		return true
+	}
+	px, err1 := a.player(x)
+	py, err2 := a.player(y)
+	return err1 == nil && err2 == nil && px.Team != "" && px.Team == py.Team
+}
+
+// UseBonusAction spends one of Player's bonus action tokens for one action
+// with any friendly character in play, activated or not.
+type UseBonusAction struct {
+	Player    string `json:"player"`
+	Character string `json:"character"`
+}
+
+// CommandType implements Command.
+func (UseBonusAction) CommandType() string { return "away.bonus_action" }
+
+func (cmd UseBonusAction) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayAction); err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	ch, err := a.character(cmd.Character)
+	if err != nil {
+		return err
+	}
+	switch {
+	case p.Tokens[TokenBonusActions] < 1:
+		return reject(CodeRules, "%s has no bonus action token.", p.Name)
+	case ch.Status != StatusInPlay:
+		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
+	case !sameSide(a, ch.Controller, p.ID):
+		return reject(CodeRules, "%s is not %s's character.", ch.Name, p.Name)
+	}
+	if err := checkTurn(a, p.ID); err != nil {
+		return err
+	}
+	left := p.Tokens[TokenBonusActions] - 1
+	return c.emit(fmt.Sprintf("%s: bonus action with %s (%d left)", p.Name, ch.Name, left),
+		CharacterActivated{Character: ch.ID, Player: p.ID, Bonus: true})
+}
+
+// EndGame ends round 3 and moves to Beam Up and Debrief.
+type EndGame struct{}
+
+// CommandType implements Command.
+func (EndGame) CommandType() string { return "away.end_game" }
+
+func (EndGame) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayAction); err != nil {
+		return err
+	}
+	if a.Round < 3 {
+		return reject(CodeNotNow, "The game lasts three rounds; this is round %d.", a.Round)
+	}
+	if err := actionPhaseDone(a); err != nil {
+		return err
+	}
+	return c.emit("Beam up and debrief", AwayPhaseChanged{Phase: AwayDebrief, Round: a.Round})
+}
