@@ -38,15 +38,15 @@ const (
 
 // AwayState is the state of an Away Missions game.
 type AwayState struct {
-	Phase      string            `json:"phase"`
-	Round      int               `json:"round"`
-	Players    []AwayPlayer      `json:"players"`
-	Characters []Character       `json:"characters"`
-	Overlay    *awayrules.Tracks `json:"overlay,omitempty"`
-	Orders     AwayOrders        `json:"orders"`
-	Turn       int               `json:"turn"`
-	Result     *AwayStanding     `json:"result,omitempty"`
-	NextID     int               `json:"next_id"`
+	Phase      string             `json:"phase"`
+	Round      int                `json:"round"`
+	Players    []AwayPlayer       `json:"players"`
+	Characters []Character        `json:"characters"`
+	Overlay    *awayrules.Overlay `json:"overlay,omitempty"`
+	Orders     AwayOrders         `json:"orders"`
+	Turn       int                `json:"turn"`
+	Result     *AwayStanding      `json:"result,omitempty"`
+	NextID     int                `json:"next_id"`
 }
 
 // AwayOrders are the orders decided by die rolls: who places the first
@@ -75,6 +75,7 @@ type ScoredMission struct {
 	Name      string `json:"name"`
 	Points    int    `json:"points"`
 	EndOfGame bool   `json:"end_of_game"`
+	Core      bool   `json:"core,omitempty"`
 	Round     int    `json:"round"`
 }
 

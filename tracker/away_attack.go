@@ -53,7 +53,7 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 		return reject(CodeRules, "%s is not in the mission area.", target.Name)
 	}
 	var setup awayrules.AttackSetup
-	assimilate := false
+	var weapon *awayrules.Weapon
 	by := ""
 	attackerName := "Attack"
 	switch {
@@ -78,11 +78,7 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 		w := att.Weapons[i]
 		setup = awayrules.SetupAttack(att.Character, w, target.Character, cmd.Backup, cmd.TargetBackup)
 		setup.CardDice, setup.DefenseCardDice = cmd.CardDice, cmd.DefenseCardDice
-		by, attackerName = att.Controller, att.Name
-		if w.Assimilate() {
-			p, err := a.player(by)
-			assimilate = err == nil && p.Borg
-		}
+		by, attackerName, weapon = att.Controller, att.Name, &w
 	case cmd.Setup != nil:
 		setup = *cmd.Setup
 	default:
@@ -114,13 +110,5 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 		Setup: setup, Attack: atk, Defense: def, Result: res}); err != nil {
 		return err
 	}
-	if res.Stun > 0 {
-		n := min(target.Stun+res.Stun, awayrules.MaxStun)
-		lbl := fmt.Sprintf("%s: +1 stun (%d)", target.Name, n)
-		if n >= awayrules.MaxStun {
-			lbl += ", Incapacitated"
-		}
-		return c.emit(lbl, StunSet{Character: target.ID, Stun: n})
-	}
-	return applyDamage(c, a, target.ID, res.Damage, cmd.Tracks, assimilate, by)
+	return applyDamage(c, a, target.ID, res, cmd.Tracks, weapon, by)
 }

@@ -141,6 +141,28 @@ func cleanList(in []string, what string) ([]string, error) {
 	return out, nil
 }
 
+func cleanWeapons(in []awayrules.Weapon) ([]awayrules.Weapon, error) {
+	if len(in) > maxListLen {
+		return nil, reject(CodeInvalid, "Too many weapons.")
+	}
+	weapons := []awayrules.Weapon{}
+	for _, w := range in {
+		wn, err := cleanText(w.Name, maxNameLen, "weapon name")
+		if err != nil {
+			return nil, err
+		}
+		wk, err := cleanList(w.Keywords, "weapon keywords")
+		if err != nil {
+			return nil, err
+		}
+		if w.Dice < 0 || w.Dice > 6 || w.Damage < 0 || w.Damage > 6 {
+			return nil, reject(CodeInvalid, "Weapon %s: extra dice and damage are 0 to 6.", wn)
+		}
+		weapons = append(weapons, awayrules.Weapon{Name: wn, Dice: w.Dice, Damage: w.Damage, Keywords: wk})
+	}
+	return weapons, nil
+}
+
 func makeTrack(r awayrules.Rating, values []int) (awayrules.Track, error) {
 	if len(values) == 0 {
 		return awayrules.Track{}, reject(CodeInvalid, "Enter the printed values of the %s track.", r)
@@ -198,23 +220,9 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if len(cmd.Weapons) > maxListLen {
-		return reject(CodeInvalid, "Too many weapons.")
-	}
-	weapons := []awayrules.Weapon{}
-	for _, w := range cmd.Weapons {
-		wn, err := cleanText(w.Name, maxNameLen, "weapon name")
-		if err != nil {
-			return err
-		}
-		wk, err := cleanList(w.Keywords, "weapon keywords")
-		if err != nil {
-			return err
-		}
-		if w.Dice < 0 || w.Dice > 6 || w.Damage < 0 || w.Damage > 6 {
-			return reject(CodeInvalid, "Weapon %s: extra dice and damage are 0 to 6.", wn)
-		}
-		weapons = append(weapons, awayrules.Weapon{Name: wn, Dice: w.Dice, Damage: w.Damage, Keywords: wk})
+	weapons, err := cleanWeapons(cmd.Weapons)
+	if err != nil {
+		return err
 	}
 	tracks, err := makeTracks(cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move)
 	if err != nil {
@@ -262,13 +270,16 @@ func (cmd RemoveCharacter) decide(c *decideCtx) error {
 	return c.emit(fmt.Sprintf("%s: %s leaves the away team", a.playerName(ch.Owner), ch.Name), CharacterRemoved{Character: ch.ID})
 }
 
-// SetOverlay records the printed ratings of the Borg Assimilation Overlay
-// (read from the players' own overlay card; the rulebook does not print them).
+// SetOverlay records the Borg Assimilation Overlay as printed on the
+// players' own overlay card (the rulebook does not print its numbers): its
+// four tracks, its attack actions and special rules.
 type SetOverlay struct {
-	Attack  []int `json:"attack"`
-	Defense []int `json:"defense"`
-	Skill   []int `json:"skill"`
-	Move    []int `json:"move"`
+	Attack  []int              `json:"attack"`
+	Defense []int              `json:"defense"`
+	Skill   []int              `json:"skill"`
+	Move    []int              `json:"move"`
+	Weapons []awayrules.Weapon `json:"weapons,omitempty"`
+	Rules   []string           `json:"rules,omitempty"`
 }
 
 // CommandType implements Command.
@@ -282,7 +293,15 @@ func (cmd SetOverlay) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	return c.emit("Assimilation overlay ratings entered", OverlaySet{Overlay: t})
+	weapons, err := cleanWeapons(cmd.Weapons)
+	if err != nil {
+		return err
+	}
+	rules, err := cleanList(cmd.Rules, "special rules")
+	if err != nil {
+		return err
+	}
+	return c.emit("Assimilation overlay entered", OverlaySet{Overlay: awayrules.Overlay{Tracks: t, Weapons: weapons, Rules: rules}})
 }
 
 // StartMission ends setup and starts mission preparation.

@@ -80,7 +80,7 @@ func (e CharacterRemoved) apply(s *State) error {
 // OverlaySet: the printed ratings of the Borg Assimilation Overlay, as the
 // players read them from their own overlay card.
 type OverlaySet struct {
-	Overlay awayrules.Tracks `json:"overlay"`
+	Overlay awayrules.Overlay `json:"overlay"`
 }
 
 // EventType implements Payload.
@@ -91,16 +91,23 @@ func (e OverlaySet) apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	o := e.Overlay.Clone()
+	o := awayrules.Overlay{Tracks: e.Overlay.Tracks.Clone(), Rules: slices.Clone(e.Overlay.Rules)}
+	for _, w := range e.Overlay.Weapons {
+		w.Keywords = slices.Clone(w.Keywords)
+		o.Weapons = append(o.Weapons, w)
+	}
 	a.Overlay = &o
 	return nil
 }
 
-// AwayOrderSet: an order decided by die rolls (or agreed) was recorded.
+// AwayOrderSet: an order decided by die rolls (or agreed) was recorded,
+// with the roll-off (every round of rolls) and, for a virtual roll-off, its
+// seed (rules/away.RollOffVirtual).
 type AwayOrderSet struct {
-	Which string                `json:"which"`
-	Order []string              `json:"order"`
-	Rolls map[string]RolledDice `json:"rolls,omitempty"`
+	Which   string             `json:"which"`
+	Order   []string           `json:"order"`
+	RollOff *awayrules.RollOff `json:"roll_off,omitempty"`
+	Seed    *uint64            `json:"seed,omitempty"`
 }
 
 // EventType implements Payload.
@@ -110,11 +117,6 @@ func (e AwayOrderSet) apply(s *State) error {
 	a, err := awayOf(s)
 	if err != nil {
 		return err
-	}
-	for _, r := range e.Rolls {
-		if err := r.check(); err != nil {
-			return err
-		}
 	}
 	order := append([]string{}, e.Order...)
 	switch e.Which {
@@ -352,10 +354,11 @@ func (e AttackResolved) apply(s *State) error {
 	return withChar(s, e.Target, func(*AwayState, *Character) error { return nil })
 }
 
-// CharacterNeutralized: a character leaves the game. An assimilated
-// character loses its overlay and its card goes back to its owner.
+// CharacterNeutralized: a character leaves the game. Card is the card as
+// the rules leave it (an assimilated character's card back with its owner).
 type CharacterNeutralized struct {
-	Character string `json:"character"`
+	Character string              `json:"character"`
+	Card      awayrules.Character `json:"card"`
 }
 
 // EventType implements Payload.
@@ -363,28 +366,22 @@ func (CharacterNeutralized) EventType() string { return "away.neutralized" }
 
 func (e CharacterNeutralized) apply(s *State) error {
 	return withChar(s, e.Character, func(_ *AwayState, c *Character) error {
-		c.Status = StatusNeutralized
+		c.Character = e.Card.Clone()
 		c.Neutralized = true
-		c.TakeCover, c.Stun, c.Activated = false, 0, false
-		if c.Assimilated != nil {
-			// The overlay comes off and the card goes back to its owner.
-			orig := *c.Assimilated
-			c.Assimilated = nil
-			c.Owner = orig.Owner
-			c.Controller = orig.Owner
-			c.Tracks, c.Weapons, c.Rules, c.Keywords = orig.Tracks, orig.Weapons, orig.Rules, orig.Keywords
-		}
+		c.Status = StatusNeutralized
+		c.Controller = c.Owner
 		return nil
 	})
 }
 
 // CharacterAssimilated: a character neutralized by an assimilation weapon
-// becomes a Borg drone under the Borg player's control: tokens removed, the
-// overlay's tracks with full pegs, one stun token (Away Missions "Assimilate").
+// became a Borg drone under the Borg player's control; Card is the card as
+// the rules leave it (overlay tracks with full pegs, one stun token, the
+// original card remembered).
 type CharacterAssimilated struct {
-	Character string           `json:"character"`
-	By        string           `json:"by"`
-	Overlay   awayrules.Tracks `json:"overlay"`
+	Character string              `json:"character"`
+	By        string              `json:"by"`
+	Card      awayrules.Character `json:"card"`
 }
 
 // EventType implements Payload.
@@ -395,12 +392,10 @@ func (e CharacterAssimilated) apply(s *State) error {
 		if _, err := a.player(e.By); err != nil {
 			return err
 		}
-		c.Assimilated = &awayrules.Assimilation{Owner: c.Owner, Tracks: c.Tracks, Weapons: c.Weapons, Rules: c.Rules, Keywords: c.Keywords}
+		c.Character = e.Card.Clone()
 		c.Controller = e.By
 		c.Status = StatusInPlay
-		c.Tracks = e.Overlay.Refill()
-		c.Activated, c.TakeCover, c.Honor = false, false, 0
-		c.Stun = 1
+		c.Honor = 0
 		return nil
 	})
 }

@@ -83,11 +83,11 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	play(t, s, StartMission{})
 	rejected(t, s, AddAwayPlayer{Name: "Carol"}, CodeNotNow)
 	// Tied physical rolls must be rolled again.
-	reason := rejected(t, s, AwayOrder{Which: OrderBoard, Rolls: map[string]Roll{"p1": Entered(4), "p2": Entered(4)}}, CodeRules)
+	reason := rejected(t, s, AwayOrder{Which: OrderBoard, Rolls: map[string][]int{"p1": {4}, "p2": {4}}}, CodeRules)
 	assert.Contains(t, reason, "tied")
 	play(t, s,
-		AwayOrder{Which: OrderBoard, Rolls: map[string]Roll{"p1": Entered(4, 2), "p2": Entered(4, 5)}},
-		AwayOrder{Which: OrderBeamDown, Rolls: map[string]Roll{"p1": VirtualRoll(1), "p2": VirtualRoll(1)}},
+		AwayOrder{Which: OrderBoard, Rolls: map[string][]int{"p1": {4, 2}, "p2": {4, 5}}},
+		AwayOrder{Which: OrderBeamDown, Virtual: true},
 	)
 	a = s.State().Away
 	assert.Equal(t, []string{"p2", "p1"}, a.Orders.Board)
@@ -159,7 +159,7 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	play(t, s, StartRound{})
 	a = s.State().Away
 	assert.False(t, charByName(t, a, "Officer").Activated, "clear the board")
-	play(t, s, StartActionPhase{FirstActivation: &AwayOrder{Rolls: map[string]Roll{"p1": Entered(2), "p2": Entered(6)}}})
+	play(t, s, StartActionPhase{FirstActivation: &AwayOrder{Rolls: map[string][]int{"p1": {2}, "p2": {6}}}})
 	a = s.State().Away
 	assert.Equal(t, StatusInPlay, charByName(t, a, "Commander").Status)
 	assert.Equal(t, 1, a.Players[0].Tokens[TokenBonusActions])
@@ -252,7 +252,8 @@ func TestAwayStandingTieBreaks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := awayStanding(tt.a)
+			st, err := awayStanding(tt.a)
+			require.NoError(t, err)
 			assert.Equal(t, tt.winners, st.Winners)
 			assert.Equal(t, tt.draw, st.Draw)
 		})

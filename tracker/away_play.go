@@ -50,36 +50,6 @@ func (cmd AdjustTrack) decide(c *decideCtx) error {
 	return c.emit(label, PegsSet{Character: ch.ID, Track: cmd.Track, Pegs: pegs})
 }
 
-// neutralize emits the events of a character leaving the game: assimilated
-// when by is the Borg player and the weapon assimilates (Away Missions
-// "Assimilate"), otherwise neutralized.
-func neutralize(c *decideCtx, a *AwayState, id string, assimilate bool, by string) error {
-	ch, err := awayOfCharacter(c, id)
-	if err != nil {
-		return err
-	}
-	if assimilate && ch.Assimilated == nil {
-		if a.Overlay == nil {
-			return reject(CodeNotNow, "Enter the Borg Assimilation Overlay's ratings first (SetOverlay).")
-		}
-		return c.emit(fmt.Sprintf("%s is assimilated by %s", ch.Name, a.playerName(by)),
-			CharacterAssimilated{Character: id, By: by, Overlay: *a.Overlay})
-	}
-	label := ch.Name + " is neutralized"
-	if ch.Assimilated != nil {
-		label += fmt.Sprintf("; the card returns to %s", a.playerName(ch.Owner))
-	}
-	return c.emit(label, CharacterNeutralized{Character: id})
-}
-
-func awayOfCharacter(c *decideCtx, id string) (*Character, error) {
-	a, err := c.away()
-	if err != nil {
-		return nil, err
-	}
-	return a.character(id)
-}
-
 // AdjustStun adds or removes stun tokens (0 to 2; two = Incapacitated).
 type AdjustStun struct {
 	Character string `json:"character"`
@@ -98,17 +68,26 @@ func (cmd AdjustStun) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	n := ch.Stun + cmd.Delta
+	card := ch.Character
 	switch {
 	case cmd.Delta == 0:
 		return reject(CodeNothing, "That changes nothing.")
-	case n < 0:
-		return reject(CodeRules, "%s has no stun token to remove.", ch.Name)
-	case n > 2:
-		return reject(CodeRules, "%s is Incapacitated and cannot be stunned further.", ch.Name)
+	case cmd.Delta > 0:
+		for range min(cmd.Delta, awayrules.MaxStun) {
+			var ok bool
+			if card, ok = awayrules.GiveStun(card); !ok {
+				return reject(CodeRules, "%s is Incapacitated (or out of play) and cannot be stunned further.", ch.Name)
+			}
+		}
+	default:
+		var k int
+		if card, k = awayrules.RemoveStun(card, -cmd.Delta); k < -cmd.Delta {
+			return reject(CodeRules, "%s has only %d stun token(s).", ch.Name, ch.Stun)
+		}
 	}
+	n := card.Stun
 	label := fmt.Sprintf("%s: %s stun (%d)", ch.Name, signed(cmd.Delta), n)
-	if n == 2 {
+	if card.Incapacitated() {
 		label += ", Incapacitated"
 	}
 	return c.emit(label, StunSet{Character: ch.ID, Stun: n})
@@ -227,12 +206,14 @@ func (cmd Neutralize) decide(c *decideCtx) error {
 }
 
 // ScoreMission puts a completed mission card (its printed points) in a
-// player's scoring area. EndOfGame missions are scored in the debrief.
+// player's scoring area. EndOfGame missions and the Core mission (Core) are
+// scored in the debrief.
 type ScoreMission struct {
 	Player    string `json:"player"`
 	Name      string `json:"name"`
 	Points    int    `json:"points"`
 	EndOfGame bool   `json:"end_of_game,omitempty"`
+	Core      bool   `json:"core,omitempty"`
 }
 
 // CommandType implements Command.
@@ -243,7 +224,7 @@ func (cmd ScoreMission) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if cmd.EndOfGame {
+	if cmd.EndOfGame || cmd.Core {
 		if err := wantPhase(a, AwayDebrief); err != nil {
 			return reject(CodeNotNow, "End-of-game missions are scored at Beam Up and Debrief.")
 		}
@@ -262,7 +243,7 @@ func (cmd ScoreMission) decide(c *decideCtx) error {
 		return reject(CodeInvalid, "Mission points are 0 to 100.")
 	}
 	return c.emit(fmt.Sprintf("%s scores %s (%d points)", p.Name, name, cmd.Points),
-		MissionScored{Player: p.ID, Mission: ScoredMission{Name: name, Points: cmd.Points, EndOfGame: cmd.EndOfGame, Round: a.Round}})
+		MissionScored{Player: p.ID, Mission: ScoredMission{Name: name, Points: cmd.Points, EndOfGame: cmd.EndOfGame, Core: cmd.Core, Round: a.Round}})
 }
 
 // FinishGame adds up the scores and decides the winner (Beam Up and
@@ -281,7 +262,10 @@ func (FinishGame) decide(c *decideCtx) error {
 	if err := wantPhase(a, AwayDebrief); err != nil {
 		return err
 	}
-	st := awayStanding(a)
+	st, err := awayStanding(a)
+	if err != nil {
+		return reject(CodeRules, "Debrief: %v", err)
+	}
 	label := "Game over: draw"
 	if !st.Draw {
 		names := make([]string, len(st.Winners))

@@ -5,20 +5,22 @@ import (
 	"slices"
 	"strings"
 
-	"tableops/rules/dice"
+	awayrules "tableops/rules/away"
 )
 
 // AwayOrder records an order decided by die rolls: OrderBoard (Scan Mission
 // Area), OrderBeamDown (Beam Down) or OrderActivation (Roll for First
-// Activation, at the start of each action phase). Give either Rolls, one
-// Roll per player (highest goes first; tied players roll off, so a player's
-// Roll may hold several dice: the first roll, then each roll-off; virtual
-// rolls roll off by themselves), or Order, the player ids in the agreed
-// order.
+// Activation, at the start of each action phase). Give one of: Rolls, each
+// player's physical rolls in the order they were made (the first roll, then
+// any roll-off rolls while tied); Virtual, to have the app roll the whole
+// roll-off; or Order, the player ids in an agreed order. Ties are resolved
+// by the rules engine (rules/away.RollOff: tied players roll again among
+// themselves).
 type AwayOrder struct {
-	Which string          `json:"which"`
-	Rolls map[string]Roll `json:"rolls,omitempty"`
-	Order []string        `json:"order,omitempty"`
+	Which   string           `json:"which"`
+	Rolls   map[string][]int `json:"rolls,omitempty"`
+	Virtual bool             `json:"virtual,omitempty"`
+	Order   []string         `json:"order,omitempty"`
 }
 
 // CommandType implements Command.
@@ -44,51 +46,77 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 	default:
 		return reject(CodeInvalid, "Unknown order %q (board, beam_down or activation).", cmd.Which)
 	}
-	var order []string
-	rolls := map[string]RolledDice{}
-	switch {
-	case len(cmd.Rolls) > 0 && len(cmd.Order) > 0:
-		return reject(CodeInvalid, "Give the rolls or the order, not both.")
-	case len(cmd.Order) > 0:
-		order = cmd.Order
-	case len(cmd.Rolls) > 0:
-		seqs := map[string][]int{}
-		virtual := map[string]bool{}
-		pids := make([]string, 0, len(cmd.Rolls))
-		for pid := range cmd.Rolls {
-			pids = append(pids, pid)
+	players := make([]string, len(a.Players))
+	for i, p := range a.Players {
+		players[i] = p.ID
+	}
+	ev := AwayOrderSet{Which: cmd.Which}
+	given := 0
+	for _, b := range []bool{len(cmd.Rolls) > 0, cmd.Virtual, len(cmd.Order) > 0} {
+		if b {
+			given++
 		}
-		slices.Sort(pids) // seeds are drawn in a fixed order
-		for _, pid := range pids {
-			r := cmd.Rolls[pid]
+	}
+	if given != 1 {
+		return reject(CodeInvalid, "Give the players' rolls, or roll virtually, or give the order.")
+	}
+	switch {
+	case cmd.Virtual:
+		if c.seeds == nil {
+			return reject(CodeInvalid, "This game cannot roll virtual dice.")
+		}
+		seed := c.seeds.NextSeed()
+		ro, err := awayrules.RollOffVirtual(players, seed)
+		if err != nil {
+			return reject(CodeRules, "Roll-off: %v", err)
+		}
+		ev.Order, ev.RollOff, ev.Seed = ro.Order(), &ro, &seed
+	case len(cmd.Rolls) > 0:
+		for pid, faces := range cmd.Rolls {
 			if _, err := a.player(pid); err != nil {
 				return err
 			}
-			rd, err := c.roll(r, 6, "roll of "+a.playerName(pid))
-			if err != nil {
-				return err
+			if len(faces) > 20 {
+				return reject(CodeInvalid, "Too many rolls for %s.", a.playerName(pid))
 			}
-			if len(rd.Faces) == 0 {
-				return reject(CodeInvalid, "%s has no roll.", a.playerName(pid))
-			}
-			rolls[pid] = rd
-			seqs[pid] = rd.Faces
-			virtual[pid] = rd.Seed != nil
-			order = append(order, pid)
 		}
-		order, err = rollOff(a, order, seqs, virtual, rolls, c)
+		ro, err := awayrules.NewRollOff(players)
 		if err != nil {
-			return err
+			return reject(CodeInvalid, "Roll-off: %v", err)
 		}
+		used := map[string]int{}
+		for !ro.Done() {
+			pending := ro.Pending()
+			rolls := make([]int, len(pending))
+			for i, pid := range pending {
+				k := used[pid]
+				if k >= len(cmd.Rolls[pid]) {
+					names := make([]string, len(pending))
+					for j, q := range pending {
+						names[j] = a.playerName(q)
+					}
+					if k == 0 {
+						return reject(CodeInvalid, "%s has no roll.", a.playerName(pid))
+					}
+					return reject(CodeRules, "%s are tied: they roll again; add the new roll after the first.", strings.Join(names, " and "))
+				}
+				rolls[i] = cmd.Rolls[pid][k]
+				used[pid]++
+			}
+			if ro, err = ro.Record(rolls); err != nil {
+				return reject(CodeInvalid, "Roll-off: %v", err)
+			}
+		}
+		ev.Order, ev.RollOff = ro.Order(), &ro
 	default:
-		return reject(CodeInvalid, "Give each player's roll, or the order.")
+		ev.Order = cmd.Order
 	}
-	if len(order) != len(a.Players) {
+	if len(ev.Order) != len(a.Players) {
 		return reject(CodeInvalid, "The order must name each of the %d players once.", len(a.Players))
 	}
 	seen := map[string]bool{}
-	names := make([]string, len(order))
-	for i, pid := range order {
+	names := make([]string, len(ev.Order))
+	for i, pid := range ev.Order {
 		if _, err := a.player(pid); err != nil {
 			return err
 		}
@@ -99,51 +127,7 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 		names[i] = a.playerName(pid)
 	}
 	what := map[string]string{OrderBoard: "Places the first board", OrderBeamDown: "Beam-down order", OrderActivation: "Activation order"}[cmd.Which]
-	if len(rolls) == 0 {
-		rolls = nil
-	}
-	return c.emit(what+": "+strings.Join(names, ", "), AwayOrderSet{Which: cmd.Which, Order: order, Rolls: rolls})
-}
-
-// rollOff sorts players by their roll sequences, highest first ("Resolving
-// Ties": tied players roll again among themselves). Players still tied after
-// the dice they entered must roll again; tied virtual rollers roll again
-// automatically.
-func rollOff(a *AwayState, players []string, seqs map[string][]int, virtual map[string]bool, rolls map[string]RolledDice, c *decideCtx) ([]string, error) {
-	cmp := func(x, y string) int {
-		return slices.Compare(seqs[y], seqs[x]) // highest first
-	}
-	for range 50 {
-		slices.SortFunc(players, func(x, y string) int {
-			if d := cmp(x, y); d != 0 {
-				return d
-			}
-			return strings.Compare(x, y)
-		})
-		extend := map[string]bool{}
-		for i := 0; i+1 < len(players); i++ {
-			x, y := players[i], players[i+1]
-			if cmp(x, y) != 0 {
-				continue
-			}
-			if !virtual[x] || !virtual[y] {
-				return nil, reject(CodeRules, "%s and %s are tied: they roll again; add the new roll after the first.", a.playerName(x), a.playerName(y))
-			}
-			extend[x], extend[y] = true, true
-		}
-		if len(extend) == 0 {
-			return players, nil
-		}
-		// A virtual roll-off continues the player's seed: dice.Roll(n+1,
-		// seed) starts with the n dice already rolled.
-		for p := range extend {
-			seed := *rolls[p].Seed
-			faces := dice.Roll(len(seqs[p])+1, seed)
-			seqs[p] = faces
-			rolls[p] = RolledDice{Faces: faces, Seed: &seed}
-		}
-	}
-	return nil, reject(CodeRules, "The roll-off did not settle; roll physical dice instead.")
+	return c.emit(what+": "+strings.Join(names, ", "), ev)
 }
 
 // StartRound moves to the draw phase of the next round (1 to 3). From round
@@ -226,7 +210,10 @@ func (cmd StartActionPhase) decide(c *decideCtx) error {
 			}
 		}
 	}
-	bonus := bonusActions(a)
+	bonus, err := bonusActions(a)
+	if err != nil {
+		return reject(CodeRules, "Bonus actions: %v", err)
+	}
 	for _, p := range a.Players {
 		if n := bonus[p.ID]; n > 0 {
 			if err := c.emit(fmt.Sprintf("%s: %d bonus action token(s)", p.Name, n),

@@ -1,154 +1,167 @@
 package tracker
 
 import (
+	"errors"
 	"fmt"
-	"slices"
 
 	awayrules "tableops/rules/away"
 )
 
-// applyDamage removes one Health peg per point of damage from the tracks
-// the owner chose, in order ("Combat", step 6): a track at its lowest value
-// may not be chosen while another track can still lose a peg; when none can,
-// the character is neutralized (or assimilated).
-func applyDamage(c *decideCtx, a *AwayState, id string, damage int, tracks []awayrules.Rating, assimilate bool, by string) error {
+// applyDamage applies an attack's result to the target with the rules
+// engine (rules/away.TakeAttack: stun, then one peg per Damage from the
+// owner's chosen ratings, neutralized when none can lose a peg) and emits
+// one event per peg, then the neutralization or, for an assimilation
+// weapon of the Borg player, the assimilation (rules/away.Assimilate).
+func applyDamage(c *decideCtx, a *AwayState, id string, res awayrules.AttackResult, tracks []awayrules.Rating, weapon *awayrules.Weapon, by string) error {
 	ch, err := a.character(id)
 	if err != nil {
 		return err
 	}
-	cur := ch.Tracks.Clone()
-	next := 0
-	for range damage {
-		var choices []awayrules.Rating
-		for _, r := range awayrules.Ratings {
-			if cur.At(r).Pegs > 1 {
-				choices = append(choices, r)
-			}
+	after, rep, err := awayrules.TakeAttack(ch.Character, res, tracks)
+	switch {
+	case errors.Is(err, awayrules.ErrChooseTrack):
+		return reject(CodeInvalid, "%s takes %d damage: the owner chooses a track for each point (%d chosen).", ch.Name, res.Damage, len(tracks))
+	case errors.Is(err, awayrules.ErrCannotReduce):
+		return reject(CodeRules, "%s: %v. Choose another track.", ch.Name, errors.Unwrap(err))
+	case err != nil:
+		return reject(CodeRules, "%s: %v", ch.Name, err)
+	}
+	if !rep.Neutralized && len(rep.Reduced) < len(tracks) {
+		return reject(CodeInvalid, "%s takes %d damage but %d tracks were chosen.", ch.Name, res.Damage, len(tracks))
+	}
+	if after.Stun != ch.Stun {
+		lbl := fmt.Sprintf("%s: +1 stun (%d)", ch.Name, after.Stun)
+		if after.Incapacitated() {
+			lbl += ", Incapacitated"
 		}
-		if len(choices) == 0 {
-			return neutralize(c, a, id, assimilate, by)
+		if err := c.emit(lbl, StunSet{Character: id, Stun: after.Stun}); err != nil {
+			return err
 		}
-		if next >= len(tracks) {
-			return reject(CodeInvalid, "%s takes %d damage: the owner chooses a track for each point (%d chosen).", ch.Name, damage, next)
-		}
-		r := tracks[next]
-		next++
-		if !slices.Contains(choices, r) {
-			return reject(CodeRules, "%s's %s is at its lowest value; choose another track.", ch.Name, r)
-		}
-		t := cur.Get(r)
+	}
+	pegs := ch.Tracks.Clone()
+	for _, r := range rep.Reduced {
+		t := pegs.Get(r)
 		t.Pegs--
 		if err := c.emit(fmt.Sprintf("%s: -1 %s", ch.Name, titleWord(r.String())), PegsSet{Character: id, Track: r, Pegs: t.Pegs}); err != nil {
 			return err
 		}
 	}
-	if next < len(tracks) {
-		return reject(CodeInvalid, "%s takes %d damage but %d tracks were chosen.", ch.Name, damage, len(tracks))
+	if !rep.Neutralized {
+		return nil
 	}
-	return nil
+	assimilate := false
+	if weapon != nil && awayrules.NeutralizedBy(*weapon, ch.Character) {
+		p, err := a.player(by)
+		assimilate = err == nil && p.Borg
+	}
+	return neutralize(c, a, id, assimilate, by)
 }
 
-// bonusActions gives each side as many bonus action tokens as the side with
-// the most characters in play has more than it ("Assign Bonus Actions";
-// in team games a team counts its players' characters together).
-func bonusActions(a *AwayState) map[string]int {
-	side := func(p AwayPlayer) string {
-		if p.Team != "" {
-			return "team:" + p.Team
+// neutralize emits the events of a character leaving the game (rules/away
+// Neutralize: an assimilated character's card returns to its owner), or of
+// its assimilation by the Borg player (rules/away Assimilate).
+func neutralize(c *decideCtx, a *AwayState, id string, assimilate bool, by string) error {
+	ch, err := a.character(id)
+	if err != nil {
+		return err
+	}
+	if assimilate {
+		if a.Overlay == nil {
+			return reject(CodeNotNow, "Enter the Borg Assimilation Overlay's ratings first (SetOverlay).")
 		}
-		return "player:" + p.ID
+		card, err := awayrules.Assimilate(ch.Character, *a.Overlay, by)
+		if err != nil {
+			return reject(CodeRules, "%v", err)
+		}
+		return c.emit(fmt.Sprintf("%s is assimilated by %s", ch.Name, a.playerName(by)),
+			CharacterAssimilated{Character: id, By: by, Card: card})
 	}
-	count := map[string]int{}
-	for _, p := range a.Players {
-		count[side(p)] += 0
+	card := awayrules.Neutralize(ch.Character)
+	label := ch.Name + " is neutralized"
+	if ch.Assimilated != nil {
+		label += fmt.Sprintf("; the card returns to %s", a.playerName(card.Owner))
 	}
+	return c.emit(label, CharacterNeutralized{Character: id, Card: card})
+}
+
+// bonusActions assigns bonus action tokens from the characters each player
+// has in play (rules/away.BonusActions, "Assign Bonus Actions").
+func bonusActions(a *AwayState) (map[string]int, error) {
 	n := a.inPlay()
-	for _, p := range a.Players {
-		count[side(p)] += n[p.ID]
+	counts := make([]int, len(a.Players))
+	for i, p := range a.Players {
+		counts[i] = n[p.ID]
 	}
-	most := 0
-	for _, v := range count {
-		most = max(most, v)
+	got, err := awayrules.BonusActions(counts)
+	if err != nil {
+		return nil, err
 	}
 	out := map[string]int{}
-	given := map[string]bool{}
-	for _, p := range a.Players {
-		s := side(p)
-		if given[s] {
-			continue // a team's tokens go to its first player
-		}
-		given[s] = true
-		if d := most - count[s]; d > 0 {
-			out[p.ID] = d
+	for i, p := range a.Players {
+		if got[i] > 0 {
+			out[p.ID] = got[i]
 		}
 	}
-	return out
+	return out, nil
 }
 
-// awayStanding adds up each side's points (missions plus bonus points
-// tokens) and decides the winner ("Beam Up and Debrief"): most points; on a
-// tie, most scored mission cards; otherwise a draw.
-func awayStanding(a *AwayState) AwayStanding {
-	type side struct {
-		players  []string
-		points   int
-		missions int
-	}
-	var order []string
-	sides := map[string]*side{}
+// awayStanding adds up the scores and decides the winner with the rules
+// engine (rules/away.Debrief; teams pooled with TeamScore). Totals are per
+// player; Winners are player ids (every member of a winning team).
+func awayStanding(a *AwayState) (AwayStanding, error) {
+	scores := map[string]awayrules.Score{}
 	totals := map[string]int{}
 	for _, p := range a.Players {
-		key := "player:" + p.ID
-		if p.Team != "" {
-			key = "team:" + p.Team
-		}
-		sd, ok := sides[key]
-		if !ok {
-			sd = &side{}
-			sides[key] = sd
-			order = append(order, key)
-		}
-		pts := p.Tokens[TokenBonusPoints]
+		sc := awayrules.Score{Player: p.ID, Missions: []int{}, BonusPoints: p.Tokens[TokenBonusPoints]}
 		for _, m := range p.Missions {
-			pts += m.Points
-		}
-		totals[p.ID] = pts
-		sd.players = append(sd.players, p.ID)
-		sd.points += pts
-		sd.missions += len(p.Missions)
-	}
-	best := []string{}
-	for _, k := range order {
-		switch {
-		case len(best) == 0:
-			best = []string{k}
-		case sides[k].points > sides[best[0]].points:
-			best = []string{k}
-		case sides[k].points == sides[best[0]].points:
-			best = append(best, k)
-		}
-	}
-	st := AwayStanding{Totals: totals, Winners: []string{}}
-	reason := "most points"
-	if len(best) > 1 {
-		reason = "tied on points; most missions scored"
-		var m []string
-		for _, k := range best {
-			switch {
-			case len(m) == 0 || sides[k].missions > sides[m[0]].missions:
-				m = []string{k}
-			case sides[k].missions == sides[m[0]].missions:
-				m = append(m, k)
+			if m.Core {
+				sc.Core += m.Points
+			} else {
+				sc.Missions = append(sc.Missions, m.Points)
 			}
 		}
-		best = m
+		scores[p.ID] = sc
+		totals[p.ID] = sc.Total()
 	}
-	if len(best) != 1 {
-		st.Draw = true
-		st.Reason = "tied on points and on missions scored: a draw"
-		return st
+	var sides []awayrules.Score
+	members := map[string][]string{}
+	seen := map[string]bool{}
+	for _, p := range a.Players {
+		if p.Team == "" {
+			sides = append(sides, scores[p.ID])
+			members[p.ID] = []string{p.ID}
+			continue
+		}
+		key := "team:" + p.Team
+		members[key] = append(members[key], p.ID)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		var ms []awayrules.Score
+		for _, q := range a.Players {
+			if q.Team == p.Team {
+				ms = append(ms, scores[q.ID])
+			}
+		}
+		sides = append(sides, awayrules.TeamScore(key, ms))
 	}
-	st.Winners = sides[best[0]].players
-	st.Reason = reason
-	return st
+	st, err := awayrules.Debrief(sides)
+	if err != nil {
+		return AwayStanding{}, err
+	}
+	out := AwayStanding{Totals: totals, Winners: []string{}, Draw: st.Draw}
+	for _, w := range st.Winners {
+		out.Winners = append(out.Winners, members[w]...)
+	}
+	switch st.Reason {
+	case "points":
+		out.Reason = "most points"
+	case "missions":
+		out.Reason = "tied on points; most missions scored"
+	default:
+		out.Reason = "tied on points and on missions scored: a draw"
+		out.Winners = []string{}
+	}
+	return out, nil
 }
