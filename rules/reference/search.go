@@ -501,7 +501,7 @@ func stem(w string) string {
 	} else if cut && strings.HasSuffix(w, "at") && len(w)-2 >= 4 {
 		w = w[:len(w)-2]
 	}
-	if len(w) > 4 && strings.HasSuffix(w, "e") {
+	if len(w) >= 4 && strings.HasSuffix(w, "e") {
 		w = w[:len(w)-1]
 	}
 	return w
