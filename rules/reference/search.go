@@ -50,6 +50,7 @@ type index struct {
 	avgLen   [nFields]float64
 	titleSet []map[string]bool // stems of each title (without stop words)
 	bigrams  []map[string]bool // adjacent term pairs of each topic
+	sents    [][]sentence      // plain-text sentences of each body, for snippets
 	synonyms map[string][][]string
 	maxNgram int
 }
@@ -81,6 +82,7 @@ func buildIndex(topics []*Topic, groups [][]string) *index {
 		fieldLen: make([][nFields]float32, len(topics)),
 		titleSet: make([]map[string]bool, len(topics)),
 		bigrams:  make([]map[string]bool, len(topics)),
+		sents:    make([][]sentence, len(topics)),
 		synonyms: map[string][][]string{},
 	}
 	for d, t := range topics {
@@ -110,6 +112,9 @@ func buildIndex(topics []*Topic, groups [][]string) *index {
 		}
 		add(fGame, strings.ReplaceAll(string(t.Game), "-", " "))
 		add(fBody, t.Body)
+		for _, st := range splitSentences(plainText(t.Body)) {
+			ix.sents[d] = append(ix.sents[d], sentence{text: st, terms: terms(st)})
+		}
 		ix.titleSet[d] = map[string]bool{}
 		for _, w := range terms(t.Title) {
 			ix.titleSet[d][w] = true
@@ -305,6 +310,10 @@ func (l *Library) search(query string, g Game, limit int) []Result {
 		s *= 1 + 0.3*float64(min(pairs, 3))
 		res = append(res, Result{Topic: ix.topics[d], Score: math.Round(s*1000) / 1000})
 	}
+	docOf := map[*Topic]int{}
+	for d, t := range ix.topics {
+		docOf[t] = d
+	}
 	sort.SliceStable(res, func(i, j int) bool {
 		if res[i].Score != res[j].Score {
 			return res[i].Score > res[j].Score
@@ -315,7 +324,7 @@ func (l *Library) search(query string, g Game, limit int) []Result {
 		res = res[:limit]
 	}
 	for i := range res {
-		res[i].Snippet = snippet(res[i].Topic.Body, qset, 160)
+		res[i].Snippet = snippet(ix.sents[docOf[res[i].Topic]], qset, 160)
 	}
 	return res
 }
@@ -347,6 +356,7 @@ func (ix *index) near(w string) []string {
 	}
 	best := max + 1
 	var out []string
+	scratch := make([]int, 3*(len(w)+max+2))
 	for _, v := range ix.vocab {
 		if d := len(v) - len(w); d > max || -d > max {
 			continue
@@ -354,7 +364,7 @@ func (ix *index) near(w string) []string {
 		if v[0] != w[0] && (len(v) < 2 || len(w) < 2 || v[1] != w[1]) {
 			continue // typos rarely hit both of the first two letters
 		}
-		d := editDistance(w, v, max)
+		d := editDistanceBuf(w, v, max, scratch)
 		if d > max {
 			continue
 		}
@@ -371,10 +381,17 @@ func (ix *index) near(w string) []string {
 // editDistance is the optimal string alignment distance between a and b,
 // giving up (returning max+1) once it exceeds max.
 func editDistance(a, b string, max int) int {
+	return editDistanceBuf(a, b, max, make([]int, 3*(len(b)+1)))
+}
+
+// editDistanceBuf is editDistance using buf (at least 3*(len(b)+1) ints) as
+// scratch space.
+func editDistanceBuf(a, b string, max int, buf []int) int {
 	la, lb := len(a), len(b)
-	prev2 := make([]int, lb+1)
-	prev := make([]int, lb+1)
-	cur := make([]int, lb+1)
+	if len(buf) < 3*(lb+1) {
+		buf = make([]int, 3*(lb+1))
+	}
+	prev2, prev, cur := buf[:lb+1], buf[lb+1:2*(lb+1)], buf[2*(lb+1):3*(lb+1)]
 	for j := 0; j <= lb; j++ {
 		prev[j] = j
 	}
@@ -518,26 +535,35 @@ func isASCII(s string) bool {
 
 func hasVowel(s string) bool { return strings.ContainsAny(s, "aeiouy") }
 
+type sentence struct {
+	text  string
+	terms []string
+}
+
 // snippet returns about max characters of plain text from the body,
 // starting at the sentence holding the first matched term.
-func snippet(body string, want map[string]bool, max int) string {
-	plain := plainText(body)
-	sentences := splitSentences(plain)
+func snippet(sents []sentence, want map[string]bool, max int) string {
 	start := 0
-	for i, s := range sentences {
-		hit := false
-		for _, w := range terms(s) {
+find:
+	for i, s := range sents {
+		for _, w := range s.terms {
 			if want[w] {
-				hit = true
-				break
+				start = i
+				break find
 			}
 		}
-		if hit {
-			start = i
+	}
+	var b strings.Builder
+	for _, s := range sents[start:] {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s.text)
+		if b.Len() > max {
 			break
 		}
 	}
-	out := strings.Join(sentences[start:], " ")
+	out := b.String()
 	if len(out) <= max {
 		return out
 	}
@@ -545,7 +571,7 @@ func snippet(body string, want map[string]bool, max int) string {
 	if cut < max/2 {
 		cut = max
 	}
-	return strings.TrimRight(out[:cut], " ,;:") + "…"
+	return strings.ToValidUTF8(strings.TrimRight(out[:cut], " ,;:"), "") + "…"
 }
 
 // plainText removes the Markdown markup the topics use.
