@@ -78,7 +78,8 @@ type Pipeline struct {
 // A live source's frames are dropped while the decoder is busy, so the
 // newest frame is always the next one decoded; other sources are decoded
 // frame by frame. The updates channel closes when the source ends, fails,
-// or ctx is done. Start does not close src.
+// or ctx is done. Start does not close src. Live frames go through
+// Decoder.DecodeLive (bounded work a frame), others through Decoder.Decode.
 func Start(ctx context.Context, src Source, opts PipelineOptions) *Pipeline {
 	if opts.Forget <= 0 {
 		opts.Forget = DefaultForget
@@ -148,7 +149,13 @@ func Start(ctx context.Context, src Source, opts PipelineOptions) *Pipeline {
 			}
 			seq++
 			u := Update{Seq: seq, Frame: f}
-			codes, err := dec.Decode(f)
+			var codes []Code
+			var err error
+			if live {
+				codes, err = dec.DecodeLive(f)
+			} else {
+				codes, err = dec.Decode(f)
+			}
 			p.decoded.Add(1)
 			u.Err = err
 			now := opts.Now()
