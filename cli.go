@@ -24,7 +24,9 @@ type command struct {
 // commands is the dispatch table of the headless subcommands, keyed by the
 // words that name them. Each command adds one line here.
 func commands() map[string]command {
-	return map[string]command{}
+	return map[string]command{
+		"rules": rulesCommand(),
+	}
 }
 
 // usageError is bad input from the user: the process exits 2 with its message.

@@ -587,7 +587,7 @@ func plainText(md string) string {
 		if i := strings.Index(ln, ". "); i > 0 && i <= 3 && isDigits(ln[:i]) {
 			ln = ln[i+2:]
 		}
-		ln = strings.NewReplacer("**", "", "__", "", "`", "").Replace(ln)
+		ln = strings.NewReplacer("**", "", "__", "", "`", "", "*", "").Replace(ln)
 		if ln == "" {
 			continue
 		}

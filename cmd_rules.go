@@ -1,0 +1,179 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"tableops/rules/reference"
+)
+
+// rulesCommand searches the rules reference: "tableops rules QUERY...",
+// "tableops rules --show ID", "tableops rules --sheet GAME".
+func rulesCommand() command {
+	return command{
+		summary: "QUERY... | --show ID | --sheet GAME   search the rules reference",
+		run:     runRules,
+	}
+}
+
+// rulesHit is one search result in --json output.
+type rulesHit struct {
+	ID    string  `json:"id"`
+	Title string  `json:"title"`
+	Game  string  `json:"game"`
+	Score float64 `json:"score"`
+}
+
+// rulesTopic is one topic in --show --json output.
+type rulesTopic struct {
+	ID       string   `json:"id"`
+	Title    string   `json:"title"`
+	Game     string   `json:"game"`
+	Kind     string   `json:"kind"`
+	Source   string   `json:"source"`
+	Keywords []string `json:"keywords"`
+	Related  []string `json:"related"`
+	Markdown string   `json:"markdown"`
+}
+
+func runRules(args []string, out io.Writer) error {
+	fs := newFlagSet("rules")
+	show := fs.String("show", "", "print the topic with this id")
+	sheet := fs.String("sheet", "", "print the quick reference sheet of a game (away-missions, ascendancy, borg)")
+	gameName := fs.String("game", "", "only search this game (away-missions, ascendancy, borg)")
+	limit := fs.Int("limit", 5, "how many topics to print")
+	words, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if *limit < 1 || *limit > 100 {
+		return badInput("--limit %d: want 1 to 100", *limit)
+	}
+	var game reference.Game
+	if *gameName != "" {
+		if game, err = reference.ParseGame(*gameName); err != nil {
+			return badInput("--game: %v", err)
+		}
+	}
+	lib, err := reference.Load()
+	if err != nil {
+		return fmt.Errorf("loading the rules reference: %w", err)
+	}
+	switch {
+	case *show != "" && (*sheet != "" || len(words) > 0):
+		return badInput("--show takes a topic id and no search words")
+	case *show != "":
+		return showTopic(lib, *show, fs.json, out)
+	case *sheet != "":
+		if len(words) > 0 {
+			return badInput("--sheet takes a game and no search words")
+		}
+		g, err := reference.ParseGame(*sheet)
+		if err != nil {
+			return badInput("--sheet: %v", err)
+		}
+		md, err := lib.QuickReference(g)
+		if err != nil {
+			return badInput("--sheet: %v", err)
+		}
+		if fs.json {
+			secs, err := lib.Sheet(g)
+			if err != nil {
+				return err
+			}
+			return writeJSON(out, secs)
+		}
+		_, err = io.WriteString(out, md)
+		return err
+	case len(words) == 0:
+		return badInput("give a question, e.g. tableops rules what does stun do (or --show ID, --sheet GAME)")
+	}
+	query := strings.Join(words, " ")
+	var res []reference.Result
+	if game != "" {
+		res = lib.SearchGame(game, query, *limit)
+	} else {
+		res = lib.Search(query, *limit)
+	}
+	if fs.json {
+		hits := make([]rulesHit, 0, len(res))
+		for _, r := range res {
+			hits = append(hits, rulesHit{ID: r.Topic.ID, Title: r.Topic.Title, Game: string(r.Topic.Game), Score: r.Score})
+		}
+		return writeJSON(out, hits)
+	}
+	if len(res) == 0 {
+		_, err := fmt.Fprintf(out, "No rules topic matches %q.\n", query)
+		return err
+	}
+	for i, r := range res {
+		if _, err := fmt.Fprintf(out, "%d. %s  [%s]  (%s)\n   %s\n", i+1, r.Topic.Title, r.Topic.Game, r.Topic.ID, r.Snippet); err != nil {
+			return err
+		}
+	}
+	_, err = fmt.Fprintln(out, "Show one: tableops rules --show ID")
+	return err
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// words of a query ("tableops rules stun --json"); "--" ends the flags.
+func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
+	var words []string
+	for len(args) > 0 {
+		if args[0] == "--" {
+			return append(words, args[1:]...), nil
+		}
+		if strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
+			if _, err := strconv.Atoi(args[0]); err != nil { // "-1" is a word
+				if err := fs.Parse(args); err != nil {
+					if errors.Is(err, flag.ErrHelp) {
+						return nil, badInput("usage: tableops rules [--game G] [--limit N] [--json] QUERY... | --show ID | --sheet GAME")
+					}
+					return nil, usageError{msg: err.Error()}
+				}
+				if len(fs.Args()) == len(args) {
+					return nil, badInput("cannot parse %q", args[0])
+				}
+				args = fs.Args()
+				continue
+			}
+		}
+		words = append(words, args[0])
+		args = args[1:]
+	}
+	return words, nil
+}
+
+func showTopic(lib *reference.Library, id string, asJSON bool, out io.Writer) error {
+	t := lib.Topic(id)
+	if t == nil {
+		return badInput("no rules topic %q (search first: tableops rules %s)", id, strings.ReplaceAll(id, "-", " "))
+	}
+	if asJSON {
+		return writeJSON(out, rulesTopic{
+			ID: t.ID, Title: t.Title, Game: string(t.Game), Kind: string(t.Kind), Source: t.Source,
+			Keywords: t.Keywords, Related: t.Related, Markdown: t.Markdown(lib),
+		})
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%s\n%s", t.Title, strings.Repeat("=", len([]rune(t.Title))), t.Game.Title())
+	if t.Kind == reference.KindGlossary {
+		b.WriteString(" (glossary)")
+	}
+	fmt.Fprintf(&b, "\n\n%s\n", strings.TrimSpace(t.Body))
+	if len(t.Related) > 0 {
+		b.WriteString("\nSee also:\n")
+		for _, r := range t.Related {
+			if rt := lib.Topic(r); rt != nil {
+				fmt.Fprintf(&b, "  %-28s %s\n", r, rt.Title)
+			}
+		}
+	}
+	fmt.Fprintf(&b, "\nSource: %s\n", t.Source)
+	_, err := io.WriteString(out, b.String())
+	return err
+}
