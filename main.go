@@ -7,11 +7,15 @@ package main
 
 import (
 	_ "embed"
+	"fmt"
 	"os"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	"tableops/tracker"
+	"tableops/tracker/store"
 	"tableops/ui"
 )
 
@@ -21,11 +25,29 @@ const appID = "app.tableops.companion"
 //go:embed Icon.png
 var iconPNG []byte
 
+// openStore opens the saved games file under the app's storage root. When
+// it cannot be opened the error explains why and the file is left untouched.
+func openStore(a fyne.App) (*store.Store, error) {
+	root := a.Storage().RootURI()
+	if root == nil || root.Scheme() != "file" {
+		return nil, fmt.Errorf("this device gives the app no folder to keep its saved games in")
+	}
+	dir := root.Path()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("creating the folder for saved games: %w", err)
+	}
+	return store.Open(filepath.Join(dir, "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
+}
+
 func main() {
 	if len(os.Args) > 1 {
 		os.Exit(runCLI(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("Icon.png", iconPNG))
-	ui.NewMainWindow(a).ShowAndRun()
+	st, err := openStore(a)
+	if st != nil {
+		defer st.Close()
+	}
+	ui.NewShell(a, st, err).Window().ShowAndRun()
 }

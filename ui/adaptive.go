@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// wideWidth is the window width from which panels sit side by side; below
+// it (a phone held upright) one panel shows at a time with tabs to switch.
+const wideWidth = 760
+
+// panel is one part of a game screen: the tracker, the dice, the log.
+type panel struct {
+	title   string
+	icon    fyne.Resource
+	content fyne.CanvasObject
+}
+
+// adaptive shows its panels one at a time with tabs at the bottom on a
+// narrow window, and the first panel beside tabs of the others on a wide
+// one. It switches as the window is resized.
+type adaptive struct {
+	widget.BaseWidget
+	panels  []panel
+	wide    bool
+	built   bool
+	current fyne.CanvasObject
+	tabs    *container.AppTabs
+	// selected remembers the open tab across a switch of layout.
+	selected string
+	// leftShare is the part of a wide window the first panel takes.
+	leftShare float64
+}
+
+func newAdaptive(leftShare float64, panels ...panel) *adaptive {
+	a := &adaptive{panels: panels, leftShare: leftShare}
+	a.ExtendBaseWidget(a)
+	a.rebuild(false)
+	return a
+}
+
+// Resize picks the layout for the new size before laying out.
+func (a *adaptive) Resize(s fyne.Size) {
+	if wide := s.Width >= wideWidth; wide != a.wide || !a.built {
+		a.rebuild(wide)
+	}
+	a.BaseWidget.Resize(s)
+}
+
+// show brings the panel with the given title to front (in either layout).
+func (a *adaptive) show(title string) {
+	a.selected = title
+	if a.tabs == nil {
+		return
+	}
+	for _, it := range a.tabs.Items {
+		if it.Text == title {
+			a.tabs.Select(it)
+		}
+	}
+}
+
+func (a *adaptive) rebuild(wide bool) {
+	if a.tabs != nil && a.tabs.Selected() != nil {
+		a.selected = a.tabs.Selected().Text
+	}
+	a.wide, a.built = wide, true
+	rest := a.panels
+	var left fyne.CanvasObject
+	if wide && len(a.panels) > 1 {
+		left, rest = a.panels[0].content, a.panels[1:]
+	}
+	items := make([]*container.TabItem, 0, len(rest))
+	for _, p := range rest {
+		items = append(items, container.NewTabItemWithIcon(p.title, p.icon, p.content))
+	}
+	a.tabs = container.NewAppTabs(items...)
+	if !wide {
+		a.tabs.SetTabLocation(container.TabLocationBottom)
+	}
+	for _, it := range a.tabs.Items {
+		if it.Text == a.selected {
+			a.tabs.Select(it)
+		}
+	}
+	a.tabs.OnSelected = func(it *container.TabItem) { a.selected = it.Text }
+	if left != nil {
+		split := container.NewHSplit(left, a.tabs)
+		split.Offset = a.leftShare
+		a.current = split
+	} else {
+		a.current = a.tabs
+	}
+	a.Refresh()
+}
+
+func (a *adaptive) CreateRenderer() fyne.WidgetRenderer {
+	return &adaptiveRenderer{a: a}
+}
+
+type adaptiveRenderer struct{ a *adaptive }
+
+func (r *adaptiveRenderer) Layout(s fyne.Size) {
+	r.a.current.Move(fyne.NewPos(0, 0))
+	r.a.current.Resize(s)
+}
+
+func (r *adaptiveRenderer) MinSize() fyne.Size {
+	return r.a.current.MinSize()
+}
+
+func (r *adaptiveRenderer) Refresh() {
+	r.Layout(r.a.Size())
+	r.a.current.Refresh()
+}
+
+func (r *adaptiveRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.a.current}
+}
+
+func (r *adaptiveRenderer) Destroy() {}

@@ -1,0 +1,261 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	awayrules "tableops/rules/away"
+	"tableops/tracker"
+)
+
+// awayView is the Away Missions game screen: the away teams with their peg
+// tracks and tokens, the round walker, and the dice (attacks and skill
+// tests). Every change goes through a tracker command.
+type awayView struct {
+	gs *gameScreen
+	st *tracker.AwayState
+
+	team      *fyne.Container
+	teamScrol *container.Scroll
+	round     *fyne.Container
+	roundScrl *container.Scroll
+	dice      *awayDice
+}
+
+func newAwayView(gs *gameScreen) *awayView {
+	v := &awayView{gs: gs}
+	v.team = container.NewVBox()
+	v.teamScrol = container.NewVScroll(v.team)
+	v.round = container.NewVBox()
+	v.roundScrl = container.NewVScroll(v.round)
+	v.dice = newAwayDice(v)
+	return v
+}
+
+func (v *awayView) panels() []panel {
+	return []panel{
+		{title: "Team", icon: theme.AccountIcon(), content: v.teamScrol},
+		{title: "Round", icon: theme.MediaPlayIcon(), content: v.roundScrl},
+		{title: "Dice", icon: theme.GridIcon(), content: v.dice.content},
+	}
+}
+
+func (v *awayView) show(s *tracker.State) {
+	if s == nil || s.Away == nil {
+		return
+	}
+	v.st = s.Away
+	v.showTeam()
+	v.showRound()
+	v.dice.show(v.st)
+}
+
+// exec runs a command for this game (see gameScreen.exec).
+func (v *awayView) exec(cmd tracker.Command) bool { return v.gs.exec(cmd) }
+
+// playerName returns a player's name by id.
+func (v *awayView) playerName(id string) string {
+	for _, p := range v.st.Players {
+		if p.ID == id {
+			return p.Name
+		}
+	}
+	return id
+}
+
+// showTeam lists every character, grouped by the player who controls it.
+func (v *awayView) showTeam() {
+	v.team.RemoveAll()
+	if len(v.st.Players) == 0 {
+		v.team.Add(padded(wrapLabel("No players yet. Add the players and their away teams in the Round panel.")))
+		return
+	}
+	cur := v.st.CurrentPlayer()
+	for _, p := range v.st.Players {
+		title := p.Name
+		if p.Affiliation != "" {
+			title += " · " + p.Affiliation
+		}
+		if p.Team != "" {
+			title += " · team " + p.Team
+		}
+		if p.ID == cur {
+			title = "▶ " + title + " — activating now"
+		}
+		v.team.Add(heading(title))
+		if line := playerTokensLine(p); line != "" {
+			v.team.Add(v.playerTokens(p))
+		}
+		n := 0
+		for i := range v.st.Characters {
+			ch := &v.st.Characters[i]
+			if ch.Controller != p.ID {
+				continue
+			}
+			n++
+			v.team.Add(v.characterCard(ch))
+		}
+		if n == 0 {
+			v.team.Add(wrapLabel("No characters on this team yet."))
+		}
+	}
+	v.team.Refresh()
+}
+
+// playerTokensLine describes a player's tokens ("" when there are none).
+func playerTokensLine(p tracker.AwayPlayer) string {
+	var parts []string
+	for _, k := range []string{tracker.TokenBonusActions, tracker.TokenAdapt, tracker.TokenIntel, tracker.TokenBonusPoints} {
+		if n := p.Tokens[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", tokenName(k), n))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// tokenName is the name of a token kind as players say it.
+func tokenName(k string) string {
+	switch k {
+	case tracker.TokenBonusActions:
+		return "Bonus actions"
+	case tracker.TokenAdapt:
+		return "Adapt"
+	case tracker.TokenIntel:
+		return "Intel"
+	case tracker.TokenBonusPoints:
+		return "Bonus points"
+	case tracker.TokenHonor:
+		return "Honor"
+	}
+	return k
+}
+
+// playerTokens shows a player's tokens with buttons to add and remove them.
+func (v *awayView) playerTokens(p tracker.AwayPlayer) fyne.CanvasObject {
+	box := container.NewGridWithColumns(2)
+	for _, k := range []string{tracker.TokenBonusActions, tracker.TokenAdapt, tracker.TokenIntel, tracker.TokenBonusPoints} {
+		k := k
+		box.Add(stepper(tokenName(k), p.Tokens[k], func(d int) {
+			v.exec(tracker.AdjustTokens{Player: p.ID, Token: k, Delta: d})
+		}))
+	}
+	return box
+}
+
+// characterCard draws one character like its physical card: the four peg
+// tracks, stun tokens, and the tokens and states on it.
+func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
+	id := ch.ID
+	name := widget.NewLabelWithStyle(ch.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name.SizeName = theme.SizeNameSubHeadingText
+	var badges []string
+	switch {
+	case ch.Status == tracker.StatusNeutralized:
+		badges = append(badges, "NEUTRALIZED")
+	case ch.Status == tracker.StatusWaiting:
+		badges = append(badges, fmt.Sprintf("arrives in round %d", ch.Escalation))
+	}
+	if ch.Assimilated != nil {
+		badges = append(badges, "ASSIMILATED (card of "+v.playerName(ch.Owner)+")")
+	}
+	if ch.Stun >= 2 {
+		badges = append(badges, "INCAPACITATED")
+	}
+	if ch.Activated {
+		badges = append(badges, "activated")
+	}
+	if ch.TakeCover {
+		badges = append(badges, "taking cover")
+	}
+	status := widget.NewLabel(strings.Join(badges, " · "))
+	status.Wrapping = fyne.TextWrapWord
+	status.Importance = widget.WarningImportance
+	rows := container.NewVBox(name)
+	if len(badges) > 0 {
+		rows.Add(status)
+	}
+	if ch.Status == tracker.StatusNeutralized {
+		return widget.NewCard("", "", rows)
+	}
+	playing := ch.Status == tracker.StatusInPlay
+	for _, r := range []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Skill, awayrules.Move} {
+		r := r
+		t := ch.Tracks.At(r)
+		rows.Add(newPegRow(strings.ToUpper(r.String()), t, playing,
+			func() { v.exec(tracker.AdjustTrack{Character: id, Track: r, Delta: -1}) },
+			func() { v.exec(tracker.AdjustTrack{Character: id, Track: r, Delta: 1}) }))
+	}
+	if len(ch.Specializations) > 0 || len(ch.Weapons) > 0 {
+		var ws []string
+		for _, w := range ch.Weapons {
+			ws = append(ws, weaponLine(w))
+		}
+		info := wrapLabel(strings.TrimSpace(strings.Join(append(
+			[]string{specLine(ch.Specializations)}, ws...), "\n")))
+		info.SizeName = theme.SizeNameCaptionText
+		rows.Add(info)
+	}
+	if !playing {
+		return widget.NewCard("", "", rows)
+	}
+	stun := stepper("Stun", ch.Stun, func(d int) { v.exec(tracker.AdjustStun{Character: id, Delta: d}) })
+	honor := stepper("Honor", ch.Honor, func(d int) {
+		v.exec(tracker.AdjustTokens{Character: id, Token: tracker.TokenHonor, Delta: d})
+	})
+	cover := widget.NewCheck("Take cover", func(on bool) {
+		if on != ch.TakeCover {
+			v.exec(tracker.SetTakeCover{Character: id, On: on})
+		}
+	})
+	cover.Checked = ch.TakeCover
+	tokens := container.NewGridWithColumns(2, stun, honor)
+	actions := container.NewGridWithColumns(2, cover)
+	if v.st.Phase == tracker.AwayAction && !ch.Activated {
+		act := widget.NewButtonWithIcon("Activate", theme.MediaPlayIcon(), func() {
+			v.exec(tracker.Activate{Character: id})
+		})
+		act.Importance = widget.HighImportance
+		actions.Add(act)
+	}
+	rows.Add(tokens)
+	rows.Add(actions)
+	return widget.NewCard("", "", rows)
+}
+
+// specLine lists specializations ("" when none).
+func specLine(specs []string) string {
+	if len(specs) == 0 {
+		return ""
+	}
+	return "Specializations: " + strings.Join(specs, ", ")
+}
+
+// weaponLine describes an attack action: "Phaser: +1 die, +1 damage (Stun)".
+func weaponLine(w awayrules.Weapon) string {
+	s := fmt.Sprintf("%s: +%d dice, +%d damage", w.Name, w.Dice, w.Damage)
+	if len(w.Keywords) > 0 {
+		s += " (" + strings.Join(w.Keywords, ", ") + ")"
+	}
+	return s
+}
+
+// wrapLabel is a label that wraps words.
+func wrapLabel(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// stepper is a small labelled count with − and + buttons; onStep gets −1
+// or +1 and sends the command (the tracker decides).
+func stepper(label string, value int, onStep func(int)) fyne.CanvasObject {
+	minus := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { onStep(-1) })
+	plus := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { onStep(1) })
+	val := widget.NewLabelWithStyle(fmt.Sprintf("%s %d", label, value), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	return container.NewBorder(nil, nil, minus, plus, val)
+}

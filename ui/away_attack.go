@@ -1,0 +1,355 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	awayrules "tableops/rules/away"
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// attackForm sets up, rolls, explains and applies one attack action.
+type attackForm struct {
+	v       *awayView
+	content fyne.CanvasObject
+
+	attacker, weapon, target *widget.Select
+	backup, targetBackup     *widget.Check
+	cardDice, defCardDice    *widgets.Counter
+	attackers, targets       charChoice
+	setupInfo                *widget.Label
+	odds                     *widgets.OddsView
+	oddsLine                 *widget.Label
+
+	att, def *diceBlock
+	result   *fyne.Container
+	damage   []*widget.Select
+	res      *awayrules.AttackResult
+}
+
+func newAttackForm(v *awayView) *attackForm {
+	f := &attackForm{v: v}
+	changed := func(string) { f.setupChanged() }
+	f.attacker = widget.NewSelect(nil, func(string) { f.fillWeapons(); f.setupChanged() })
+	f.attacker.PlaceHolder = "Attacker"
+	f.weapon = widget.NewSelect(nil, changed)
+	f.weapon.PlaceHolder = "Attack action"
+	f.target = widget.NewSelect(nil, changed)
+	f.target.PlaceHolder = "Target"
+	f.backup = widget.NewCheck("Attacker has backup", func(bool) { f.setupChanged() })
+	f.targetBackup = widget.NewCheck("Target has backup", func(bool) { f.setupChanged() })
+	f.cardDice = widgets.NewCounter("Card dice (attack)", 0)
+	f.cardDice.SetMin(0)
+	f.cardDice.SetMax(6)
+	f.cardDice.OnChange = func(d int) { f.cardDice.SetValue(f.cardDice.Value() + d); f.setupChanged() }
+	f.defCardDice = widgets.NewCounter("Card dice (defense)", 0)
+	f.defCardDice.SetMin(0)
+	f.defCardDice.SetMax(6)
+	f.defCardDice.OnChange = func(d int) { f.defCardDice.SetValue(f.defCardDice.Value() + d); f.setupChanged() }
+	f.setupInfo = wrapLabel("Choose the attacker, the attack action and the target.")
+	f.odds = widgets.NewOddsView("Damage odds", nil)
+	f.oddsLine = wrapLabel("")
+
+	f.att = newDiceBlock(f.resolve)
+	f.def = newDiceBlock(f.resolve)
+	f.result = container.NewVBox()
+
+	roll := widget.NewButtonWithIcon("Roll both for me", theme.ViewRefreshIcon(), f.rollVirtual)
+	roll.Importance = widget.HighImportance
+	rerollAtt := widget.NewButton("Re-roll picked attack dice", func() { f.reroll(f.att) })
+	rerollDef := widget.NewButton("Re-roll picked defense dice", func() { f.reroll(f.def) })
+	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clearDice)
+
+	f.content = container.NewVBox(
+		heading("Attack"),
+		f.attacker, f.weapon, f.target,
+		container.NewGridWithColumns(2, f.backup, f.targetBackup),
+		container.NewGridWithColumns(2, f.cardDice, f.defCardDice),
+		f.setupInfo,
+		f.odds, f.oddsLine,
+		widget.NewSeparator(),
+		wrapLabel("Type the faces of your physical dice on the keypads, or let the app roll."),
+		f.att.box, f.def.box,
+		container.NewGridWithColumns(2, roll, clear),
+		wrapLabel("Discard to re-roll: tap dice to pick them, then re-roll (or type the new faces). Take turns from the active player; once both pass, the roll stands."),
+		container.NewGridWithColumns(2, rerollAtt, rerollDef),
+		f.result,
+	)
+	return f
+}
+
+// show refreshes the choices of characters from the state.
+func (f *attackForm) show(st *tracker.AwayState) {
+	f.attackers = inPlayChoices(f.v, nil)
+	f.attacker.SetOptions(f.attackers.labels)
+	if _, ok := f.attackers.ids[f.attacker.Selected]; !ok {
+		f.attacker.ClearSelected()
+	}
+	f.fillTargets()
+	f.fillWeapons()
+	f.setupChanged()
+}
+
+func (f *attackForm) fillTargets() {
+	att := f.v.character(f.attackers.ids[f.attacker.Selected])
+	f.targets = inPlayChoices(f.v, func(ch tracker.Character) bool {
+		return att == nil || ch.ID != att.ID
+	})
+	f.target.SetOptions(f.targets.labels)
+	if _, ok := f.targets.ids[f.target.Selected]; !ok {
+		f.target.ClearSelected()
+	}
+}
+
+func (f *attackForm) fillWeapons() {
+	att := f.v.character(f.attackers.ids[f.attacker.Selected])
+	var names []string
+	if att != nil {
+		for _, w := range att.Weapons {
+			names = append(names, w.Name)
+		}
+	}
+	f.weapon.SetOptions(names)
+	found := false
+	for _, n := range names {
+		found = found || n == f.weapon.Selected
+	}
+	if !found {
+		if len(names) > 0 {
+			f.weapon.Selected = names[0]
+			f.weapon.Refresh()
+		} else {
+			f.weapon.ClearSelected()
+		}
+	}
+	if f.targets.ids != nil {
+		f.fillTargets()
+	}
+}
+
+// chosen returns the attacker, weapon and target, if all are chosen.
+func (f *attackForm) chosen() (att, tgt *tracker.Character, w awayrules.Weapon, ok bool) {
+	att = f.v.character(f.attackers.ids[f.attacker.Selected])
+	tgt = f.v.character(f.targets.ids[f.target.Selected])
+	if att == nil || tgt == nil {
+		return nil, nil, w, false
+	}
+	for _, x := range att.Weapons {
+		if x.Name == f.weapon.Selected {
+			return att, tgt, x, true
+		}
+	}
+	return nil, nil, w, false
+}
+
+// setup is the rules' dice setup for the chosen attack.
+func (f *attackForm) setup() (awayrules.AttackSetup, bool) {
+	att, tgt, w, ok := f.chosen()
+	if !ok {
+		return awayrules.AttackSetup{}, false
+	}
+	s := awayrules.SetupAttack(att.Character, w, tgt.Character, f.backup.Checked, f.targetBackup.Checked)
+	s.CardDice, s.DefenseCardDice = f.cardDice.Value(), f.defCardDice.Value()
+	return s, true
+}
+
+// setupChanged updates the dice counts and the odds for the choices.
+func (f *attackForm) setupChanged() {
+	s, ok := f.setup()
+	if !ok {
+		if f.v.st != nil && f.v.st.Phase != tracker.AwayAction {
+			f.setupInfo.SetText("Attacks are resolved in the action phase. Choose the attacker, the attack action and the target.")
+		} else {
+			f.setupInfo.SetText("Choose the attacker, the attack action and the target (the attacker needs an attack action on file).")
+		}
+		f.odds.SetDist(nil)
+		f.oddsLine.SetText("")
+		f.att.title.SetText("Attack dice")
+		f.def.title.SetText("Defense dice")
+		return
+	}
+	ad, dd := s.AttackDice(), s.DefenseDice()
+	info := fmt.Sprintf("Attack rolls %d dice, defense rolls %d.", ad.Kept, dd.Kept)
+	if ad.Dropped > 0 || dd.Dropped > 0 {
+		info += fmt.Sprintf(" No roll uses more than 6 dice (%d attack and %d defense dice lost).", ad.Dropped, dd.Dropped)
+	}
+	if s.Stun {
+		info += " Stun weapon: one stun token instead of damage."
+	}
+	f.setupInfo.SetText(info)
+	f.att.title.SetText(fmt.Sprintf("Attack dice (%d)", ad.Kept))
+	f.def.title.SetText(fmt.Sprintf("Defense dice (%d)", dd.Kept))
+	f.att.pad.SetMax(ad.Kept)
+	f.def.pad.SetMax(dd.Kept)
+	dist, stun, err := attackOdds(s)
+	if err != nil {
+		f.odds.SetDist(nil)
+		f.oddsLine.SetText(err.Error())
+		return
+	}
+	if s.Stun && !s.BorgTarget {
+		f.odds.SetDist(nil)
+		f.oddsLine.SetText(fmt.Sprintf("Chance of a stun token: %.0f%%.", 100*stun))
+	} else {
+		f.odds.SetDist([]float64(dist))
+		f.oddsLine.SetText(fmt.Sprintf("Expected damage %.2f · at least 1: %.0f%% · 2: %.0f%% · 3: %.0f%%",
+			dist.Expected(), 100*dist.AtLeast(1), 100*dist.AtLeast(2), 100*dist.AtLeast(3)))
+	}
+	f.resolve()
+}
+
+func (f *attackForm) clearDice() {
+	f.att.set(rolledPool{})
+	f.def.set(rolledPool{})
+	f.resolve()
+}
+
+func (f *attackForm) rollVirtual() {
+	s, ok := f.setup()
+	if !ok {
+		f.v.gs.say("Choose the attacker, the attack action and the target first.", true)
+		return
+	}
+	a, err := f.v.rollVirtual(s.AttackDice().Kept)
+	if err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	d, err := f.v.rollVirtual(s.DefenseDice().Kept)
+	if err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	f.att.set(a)
+	f.def.set(d)
+	f.att.row.Animate(f.att.pool.faces, nil)
+	f.def.row.Animate(f.def.pool.faces, f.resolve)
+	f.resolve()
+}
+
+func (f *attackForm) reroll(b *diceBlock) {
+	if err := b.reroll(f.v); err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	f.resolve()
+}
+
+// resolve explains the dice as they stand, pair by pair, and offers to
+// apply the result once both sides have all their dice.
+func (f *attackForm) resolve() {
+	f.result.RemoveAll()
+	f.res = nil
+	s, ok := f.setup()
+	if !ok {
+		f.result.Refresh()
+		return
+	}
+	a, d := f.att.pool.faces, f.def.pool.faces
+	if len(a) != s.AttackDice().Kept || len(d) != s.DefenseDice().Kept {
+		f.att.row.SetPool(a.Sorted())
+		f.def.row.SetPool(d.Sorted())
+		f.result.Add(wrapLabel(fmt.Sprintf("Waiting for dice: attack %d of %d, defense %d of %d.",
+			len(a), s.AttackDice().Kept, len(d), s.DefenseDice().Kept)))
+		f.result.Refresh()
+		return
+	}
+	res, err := awayrules.ResolveAttack(s, a, d)
+	if err != nil {
+		f.result.Add(wrapLabel(err.Error()))
+		f.result.Refresh()
+		return
+	}
+	f.res = &res
+	as, ds := pairStates(res.Pairs, len(res.Attack), len(res.Defense))
+	f.att.row.SetPoolStates(res.Attack, as)
+	f.def.row.SetPoolStates(res.Defense, ds)
+	_, tgt, _, _ := f.chosen()
+	outcome := fmt.Sprintf("%d damage to %s", res.Damage, tgt.Name)
+	switch {
+	case res.Stun > 0:
+		outcome = fmt.Sprintf("%s gets a stun token", tgt.Name)
+		if res.Incapacitated {
+			outcome += " and is Incapacitated"
+		}
+	case res.Damage == 0:
+		outcome = "No damage: every attack die was stopped"
+	}
+	f.result.Add(bigResult(outcome))
+	f.result.Add(explanation(res.Explain()))
+	f.damage = nil
+	if res.Damage > 0 {
+		f.result.Add(wrapLabel(tgt.Name + "'s owner chooses the track for each peg lost:"))
+		f.damage = damageChoosers(tgt.Character, res.Damage)
+		grid := container.NewGridWithColumns(2)
+		for i, sel := range f.damage {
+			grid.Add(widget.NewLabel(fmt.Sprintf("Peg %d", i+1)))
+			grid.Add(sel)
+		}
+		f.result.Add(grid)
+	}
+	apply := widget.NewButtonWithIcon("Apply to "+tgt.Name, theme.ConfirmIcon(), f.apply)
+	apply.Importance = widget.HighImportance
+	f.result.Add(apply)
+	f.result.Refresh()
+}
+
+// damageChoosers offers, for each point of damage, the track to take it
+// from, starting with the tracks the rules allow to be reduced.
+func damageChoosers(c awayrules.Character, n int) []*widget.Select {
+	names := []string{"Attack", "Defense", "Skill", "Move"}
+	var first []string
+	for _, r := range awayrules.Reducible(c) {
+		first = append(first, titleCase(r.String()))
+	}
+	out := make([]*widget.Select, n)
+	for i := range out {
+		s := widget.NewSelect(names, nil)
+		if len(first) > 0 {
+			s.Selected = first[i%len(first)]
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// titleCase upper-cases the first letter.
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// apply sends the attack with its dice and the chosen tracks as one step.
+func (f *attackForm) apply() {
+	if f.res == nil {
+		return
+	}
+	att, tgt, w, ok := f.chosen()
+	if !ok {
+		return
+	}
+	var tracks []awayrules.Rating
+	for _, s := range f.damage {
+		r, err := awayrules.ParseRating(s.Selected)
+		if err != nil {
+			f.v.gs.say("Choose a track for every peg lost.", true)
+			return
+		}
+		tracks = append(tracks, r)
+	}
+	cmd := tracker.ApplyAttack{Attacker: att.ID, Weapon: w.Name, Target: tgt.ID,
+		Backup: f.backup.Checked, TargetBackup: f.targetBackup.Checked,
+		CardDice: f.cardDice.Value(), DefenseCardDice: f.defCardDice.Value(),
+		Attack: f.att.pool.roll(), Defense: f.def.pool.roll(), Tracks: tracks}
+	if f.v.exec(cmd) {
+		f.v.gs.say(fmt.Sprintf("Attack applied to %s.", tgt.Name), false)
+		f.clearDice()
+	}
+}

@@ -1,0 +1,244 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	awayrules "tableops/rules/away"
+	"tableops/rules/dice"
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// awayDice is the Dice panel of an Away Missions game: an attack or a skill
+// test set up from the tracked characters, exact odds before the roll, dice
+// entered on a keypad or rolled by the app, the result explained die by die,
+// re-rolls, and one tap to apply an attack to its target.
+type awayDice struct {
+	v       *awayView
+	content fyne.CanvasObject
+	mode    *widget.RadioGroup
+	attack  *attackForm
+	skill   *skillForm
+	body    *fyne.Container
+}
+
+func newAwayDice(v *awayView) *awayDice {
+	d := &awayDice{v: v}
+	d.attack = newAttackForm(v)
+	d.skill = newSkillForm(v)
+	d.body = container.NewStack(d.attack.content)
+	d.mode = widget.NewRadioGroup([]string{"Attack", "Skill test"}, func(s string) {
+		if s == "Skill test" {
+			d.body.Objects = []fyne.CanvasObject{d.skill.content}
+		} else {
+			d.body.Objects = []fyne.CanvasObject{d.attack.content}
+		}
+		d.body.Refresh()
+	})
+	d.mode.Horizontal = true
+	d.mode.Selected = "Attack"
+	d.content = container.NewBorder(padded(d.mode), nil, nil, nil, container.NewVScroll(padded(d.body)))
+	return d
+}
+
+// show refreshes the choices (characters, weapons) from the state.
+func (d *awayDice) show(st *tracker.AwayState) {
+	d.attack.show(st)
+	d.skill.show(st)
+}
+
+// charChoice is a character offered in a select: "Worf (Dana)".
+type charChoice struct {
+	labels []string
+	ids    map[string]string
+}
+
+// inPlayChoices lists characters in play, optionally only one side's.
+func inPlayChoices(v *awayView, keep func(tracker.Character) bool) charChoice {
+	c := charChoice{ids: map[string]string{}}
+	for _, ch := range v.st.Characters {
+		if ch.Status != tracker.StatusInPlay || (keep != nil && !keep(ch)) {
+			continue
+		}
+		l := fmt.Sprintf("%s (%s)", ch.Name, v.playerName(ch.Controller))
+		c.labels = append(c.labels, l)
+		c.ids[l] = ch.ID
+	}
+	return c
+}
+
+// character finds a character by id in the current state.
+func (v *awayView) character(id string) *tracker.Character {
+	for i := range v.st.Characters {
+		if v.st.Characters[i].ID == id {
+			return &v.st.Characters[i]
+		}
+	}
+	return nil
+}
+
+// rolledPool is a pool shown on screen: typed in, or rolled by the app from
+// a seed (kept while no die was re-rolled, so the log can replay it).
+type rolledPool struct {
+	faces dice.Pool
+	seed  *uint64
+}
+
+// roll returns the tracker form of the pool.
+func (r rolledPool) roll() tracker.Roll {
+	if r.seed != nil {
+		// The screen shows the faces sorted; the log records them in the
+		// order the seed rolls them, so a replay checks them.
+		s := *r.seed
+		return tracker.Roll{Faces: dice.Roll(len(r.faces), s), Seed: &s}
+	}
+	return tracker.Roll{Faces: r.faces}
+}
+
+// rollVirtual rolls n dice from a fresh seed of the game.
+func (v *awayView) rollVirtual(n int) (rolledPool, error) {
+	seed, ok := v.gs.game.NewSeed()
+	if !ok {
+		return rolledPool{}, fmt.Errorf("this game cannot roll virtual dice; enter the faces instead")
+	}
+	return rolledPool{faces: dice.Roll(n, seed), seed: &seed}, nil
+}
+
+// pairStates turns the rules' pair outcomes into die states for each side.
+func pairStates(pairs []awayrules.Pair, nAtt, nDef int) (att, def []widgets.DieState) {
+	att = make([]widgets.DieState, nAtt)
+	def = make([]widgets.DieState, nDef)
+	ai, di := 0, 0
+	for _, p := range pairs {
+		switch p.Outcome {
+		case awayrules.PairThrough:
+			setState(att, ai, widgets.DieHit)
+			setState(def, di, widgets.DieCanceled)
+			ai++
+			di++
+		case awayrules.PairCanceled:
+			setState(att, ai, widgets.DieCanceled)
+			setState(def, di, widgets.DieHit)
+			ai++
+			di++
+		case awayrules.PairUncontestedThrough:
+			setState(att, ai, widgets.DieUncontestedHit)
+			ai++
+		case awayrules.PairUncontestedMiss:
+			setState(att, ai, widgets.DieUncontestedMiss)
+			ai++
+		case awayrules.PairIgnored:
+			setState(def, di, widgets.DieIgnored)
+			di++
+		}
+	}
+	return att, def
+}
+
+func setState(s []widgets.DieState, i int, st widgets.DieState) {
+	if i >= 0 && i < len(s) {
+		s[i] = st
+	}
+}
+
+// diceBlock is one side's dice: a keypad to type a physical roll, the row
+// of dice as resolved (tap dice to pick them for a re-roll), and its caption.
+type diceBlock struct {
+	title    *widget.Label
+	pad      *widgets.DicePad
+	row      *widgets.DiceRow
+	pool     rolledPool
+	selected map[int]bool
+	box      *fyne.Container
+}
+
+func newDiceBlock(onChange func()) *diceBlock {
+	b := &diceBlock{selected: map[int]bool{}}
+	b.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	b.pad = widgets.NewDicePad(dice.AwayMissionsCap)
+	b.pad.OnChanged = func(p dice.Pool) {
+		b.pool = rolledPool{faces: p}
+		b.selected = map[int]bool{}
+		onChange()
+	}
+	b.row = widgets.NewDiceRow(nil)
+	b.row.OnTapped = func(i int) {
+		b.selected[i] = !b.selected[i]
+		b.row.SetSelected(b.selectedIndexes())
+	}
+	b.box = container.NewVBox(b.title, b.pad, b.row)
+	return b
+}
+
+func (b *diceBlock) selectedIndexes() []int {
+	var out []int
+	for i := range b.pool.faces {
+		if b.selected[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// set shows a pool (sorted high to low) in the block.
+func (b *diceBlock) set(p rolledPool) {
+	p.faces = p.faces.Sorted()
+	b.pool = p
+	b.selected = map[int]bool{}
+	b.pad.SetPool(p.faces)
+	b.row.SetSelected(nil)
+	b.row.SetPool(p.faces)
+}
+
+// reroll re-rolls the selected dice virtually; the new faces replace the
+// old ones even when worse ("Discard to Re-roll").
+func (b *diceBlock) reroll(v *awayView) error {
+	idx := b.selectedIndexes()
+	if len(idx) == 0 {
+		return fmt.Errorf("tap the dice to re-roll first")
+	}
+	seed, ok := v.gs.game.NewSeed()
+	if !ok {
+		return fmt.Errorf("this game cannot roll virtual dice; type the new faces on the keypad")
+	}
+	p, err := dice.Reroll(b.pool.faces, idx, seed)
+	if err != nil {
+		return err
+	}
+	b.set(rolledPool{faces: p})
+	return nil
+}
+
+// explanation renders the rules' explanation lines.
+func explanation(lines []string) fyne.CanvasObject {
+	box := container.NewVBox()
+	for _, l := range lines {
+		box.Add(wrapLabel("• " + l))
+	}
+	return box
+}
+
+// joinNonEmpty joins the non-empty strings with sep.
+func joinNonEmpty(sep string, parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
+
+// bigResult is a large bold line for an outcome.
+func bigResult(text string) *widget.Label {
+	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.SizeName = theme.SizeNameSubHeadingText
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}

@@ -1,0 +1,243 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	awayrules "tableops/rules/away"
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// skillForm sets up, rolls and explains a skill test, unopposed or opposed.
+type skillForm struct {
+	v       *awayView
+	content fyne.CanvasObject
+
+	tester     *widget.Select
+	spec       *widget.Select
+	backup     *widget.Check
+	opposed    *widget.Check
+	cardDice   *widgets.Counter
+	challenger *widgets.Counter
+	need       *widgets.Counter
+	testers    charChoice
+	info       *widget.Label
+	odds       *widgets.OddsView
+	oddsLine   *widget.Label
+
+	test, chal *diceBlock
+	result     *fyne.Container
+}
+
+// noSpecialization is the choice for a test that uses no specialization.
+const noSpecialization = "No specialization"
+
+func newSkillForm(v *awayView) *skillForm {
+	f := &skillForm{v: v}
+	f.tester = widget.NewSelect(nil, func(string) { f.fillSpecs(); f.changed() })
+	f.tester.PlaceHolder = "Character taking the test"
+	f.spec = widget.NewSelect([]string{noSpecialization}, func(string) { f.changed() })
+	f.spec.SetSelected(noSpecialization)
+	f.backup = widget.NewCheck("Backup", func(bool) { f.changed() })
+	f.opposed = widget.NewCheck("Opposed test", func(bool) { f.changed() })
+	counter := func(label string, v, lo, hi int) *widgets.Counter {
+		c := widgets.NewCounter(label, v)
+		c.SetMin(lo)
+		c.SetMax(hi)
+		c.OnChange = func(d int) { c.SetValue(c.Value() + d); f.changed() }
+		return c
+	}
+	f.cardDice = counter("Card dice", 0, 0, 6)
+	f.challenger = counter("Challenger dice", 1, 0, 6)
+	f.need = counter("Successes needed", 1, 1, 6)
+	f.info = wrapLabel("Choose the character taking the test.")
+	f.odds = widgets.NewOddsView("Successes", nil)
+	f.oddsLine = wrapLabel("")
+	f.test = newDiceBlock(f.resolve)
+	f.chal = newDiceBlock(f.resolve)
+	f.result = container.NewVBox()
+	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
+	roll.Importance = widget.HighImportance
+	reroll := widget.NewButton("Re-roll picked tester dice", func() {
+		if err := f.test.reroll(f.v); err != nil {
+			f.v.gs.say(err.Error(), true)
+		}
+		f.resolve()
+	})
+	f.content = container.NewVBox(
+		heading("Skill test"),
+		f.tester, f.spec,
+		container.NewGridWithColumns(2, f.backup, f.opposed),
+		container.NewGridWithColumns(2, f.cardDice, f.need),
+		f.challenger,
+		f.info, f.odds, f.oddsLine,
+		widget.NewSeparator(),
+		f.test.box, f.chal.box,
+		container.NewGridWithColumns(2, roll, reroll),
+		f.result,
+	)
+	return f
+}
+
+func (f *skillForm) show(st *tracker.AwayState) {
+	f.testers = inPlayChoices(f.v, nil)
+	f.tester.SetOptions(f.testers.labels)
+	if _, ok := f.testers.ids[f.tester.Selected]; !ok {
+		f.tester.ClearSelected()
+	}
+	f.fillSpecs()
+	f.changed()
+}
+
+func (f *skillForm) fillSpecs() {
+	opts := []string{noSpecialization}
+	if ch := f.v.character(f.testers.ids[f.tester.Selected]); ch != nil {
+		seen := map[string]bool{}
+		for _, s := range ch.Specializations {
+			if !seen[s] {
+				seen[s] = true
+				opts = append(opts, s)
+			}
+		}
+	}
+	f.spec.SetOptions(opts)
+	ok := false
+	for _, o := range opts {
+		ok = ok || o == f.spec.Selected
+	}
+	if !ok {
+		f.spec.SetSelected(noSpecialization)
+	}
+}
+
+// setup is the rules' skill setup for the choices.
+func (f *skillForm) setup() (awayrules.SkillSetup, *tracker.Character, bool) {
+	ch := f.v.character(f.testers.ids[f.tester.Selected])
+	if ch == nil {
+		return awayrules.SkillSetup{}, nil, false
+	}
+	spec := f.spec.Selected
+	if spec == noSpecialization {
+		spec = ""
+	}
+	s := awayrules.SetupSkill(ch.Character, spec, f.backup.Checked)
+	s.CardDice = f.cardDice.Value()
+	return s, ch, true
+}
+
+func (f *skillForm) challengerDice() int {
+	if !f.opposed.Checked {
+		return 0
+	}
+	return f.challenger.Value()
+}
+
+func (f *skillForm) changed() {
+	if f.opposed.Checked {
+		f.challenger.Show()
+		f.chal.box.Show()
+	} else {
+		f.challenger.Hide()
+		f.chal.box.Hide()
+	}
+	s, _, ok := f.setup()
+	if !ok {
+		f.info.SetText("Choose the character taking the test.")
+		f.odds.SetDist(nil)
+		f.oddsLine.SetText("")
+		f.resolve()
+		return
+	}
+	n := s.Dice()
+	info := fmt.Sprintf("The tester rolls %d dice.", n.Kept)
+	if n.Dropped > 0 {
+		info += fmt.Sprintf(" (%d lost: no roll uses more than 6.)", n.Dropped)
+	}
+	f.info.SetText(info)
+	f.test.title.SetText(fmt.Sprintf("Tester dice (%d)", n.Kept))
+	f.test.pad.SetMax(n.Kept)
+	f.chal.title.SetText(fmt.Sprintf("Challenger dice (%d)", f.challengerDice()))
+	f.chal.pad.SetMax(f.challengerDice())
+	dist, pass, err := skillOdds(n.Kept, f.challengerDice(), f.need.Value())
+	if err != nil {
+		f.odds.SetDist(nil)
+		f.oddsLine.SetText(err.Error())
+	} else {
+		f.odds.SetDist([]float64(dist))
+		f.oddsLine.SetText(fmt.Sprintf("Chance to pass: %.0f%% · expected successes %.2f", 100*pass, dist.Expected()))
+	}
+	f.resolve()
+}
+
+func (f *skillForm) rollVirtual() {
+	s, _, ok := f.setup()
+	if !ok {
+		f.v.gs.say("Choose the character taking the test first.", true)
+		return
+	}
+	t, err := f.v.rollVirtual(s.Dice().Kept)
+	if err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	f.test.set(t)
+	f.test.row.Animate(f.test.pool.faces, f.resolve)
+	if n := f.challengerDice(); n > 0 {
+		c, err := f.v.rollVirtual(n)
+		if err != nil {
+			f.v.gs.say(err.Error(), true)
+			return
+		}
+		f.chal.set(c)
+		f.chal.row.Animate(f.chal.pool.faces, f.resolve)
+	}
+	f.resolve()
+}
+
+// resolve explains the test once the dice are in.
+func (f *skillForm) resolve() {
+	f.result.RemoveAll()
+	defer f.result.Refresh()
+	s, ch, ok := f.setup()
+	if !ok {
+		return
+	}
+	t, c := f.test.pool.faces, f.chal.pool.faces
+	if !f.opposed.Checked {
+		c = nil
+	}
+	if len(t) != s.Dice().Kept || len(c) != f.challengerDice() {
+		f.test.row.SetPool(t.Sorted())
+		f.chal.row.SetPool(c.Sorted())
+		f.result.Add(wrapLabel(fmt.Sprintf("Waiting for dice: tester %d of %d, challenger %d of %d.",
+			len(t), s.Dice().Kept, len(c), f.challengerDice())))
+		return
+	}
+	res, err := awayrules.ResolveSkill(t, c, f.need.Value())
+	if err != nil {
+		f.result.Add(wrapLabel(err.Error()))
+		return
+	}
+	ts, cs := pairStates(res.Pairs, len(res.Tester), len(res.Challenger))
+	if !res.Opposed {
+		for i, face := range res.Tester {
+			ts[i] = widgets.DieCanceled
+			if face >= 4 {
+				ts[i] = widgets.DieHit
+			}
+		}
+	}
+	f.test.row.SetPoolStates(res.Tester, ts)
+	f.chal.row.SetPoolStates(res.Challenger, cs)
+	verdict := fmt.Sprintf("%s fails: %d of %d successes", ch.Name, res.Successes, res.Need)
+	if res.Passed {
+		verdict = fmt.Sprintf("%s passes with %d successes", ch.Name, res.Successes)
+	}
+	f.result.Add(bigResult(verdict))
+	f.result.Add(explanation(res.Explain()))
+}

@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tableops/tracker"
+	"tableops/tracker/store"
+)
+
+// gameView is the part of a game screen that belongs to one game: its panels
+// and how they show a new state.
+type gameView interface {
+	// panels returns the panels of the screen, the main one first.
+	panels() []panel
+	// show updates every panel for the state (always on the UI goroutine).
+	show(st *tracker.State)
+}
+
+// gameScreen frames an open game: a bar with home, undo and redo, the game's
+// own panels, and the game log. It re-reads the state after every change.
+type gameScreen struct {
+	sh      *Shell
+	game    *store.Game
+	view    gameView
+	content fyne.CanvasObject
+	layout  *adaptive
+
+	undoBtn, redoBtn *widget.Button
+	status           *widget.Label
+	logList          *widget.List
+	history          tracker.History
+	cancel           func()
+}
+
+func newGameScreen(sh *Shell, g *store.Game) *gameScreen {
+	gs := &gameScreen{sh: sh, game: g}
+	gs.view = newGameView(gs, g.Kind())
+	home := widget.NewButtonWithIcon("", theme.HomeIcon(), sh.showHome)
+	gs.undoBtn = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), gs.undo)
+	gs.redoBtn = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), gs.redo)
+	gs.status = widget.NewLabel("")
+	gs.status.Wrapping = fyne.TextWrapWord
+	gs.status.Hide()
+	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.undoBtn, gs.redoBtn))
+
+	gs.logList = widget.NewList(
+		func() int { return len(gs.history.Undo) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("step")
+			l.Wrapping = fyne.TextWrapWord
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(gs.history.Undo) {
+				st := gs.history.Undo[i]
+				o.(*widget.Label).SetText(fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), st.Label))
+			}
+		},
+	)
+	logPanel := container.NewBorder(
+		container.NewVBox(heading("Game log"), widget.NewLabel("Newest first. Undo takes back the top step.")),
+		nil, nil, nil, gs.logList)
+
+	panels := append(gs.view.panels(), panel{title: "Log", icon: theme.ListIcon(), content: padded(logPanel)})
+	gs.layout = newAdaptive(0.58, panels...)
+	gs.content = container.NewBorder(container.NewVBox(bar, gs.status), nil, nil, nil, gs.layout)
+
+	gs.cancel = g.Subscribe(func(tracker.Update) { fyne.Do(gs.refresh) })
+	gs.refresh()
+	return gs
+}
+
+// refresh shows the session's current state, undo/redo and log.
+func (gs *gameScreen) refresh() {
+	gs.history = gs.game.History()
+	if len(gs.history.Undo) > 0 {
+		gs.undoBtn.Enable()
+	} else {
+		gs.undoBtn.Disable()
+	}
+	if len(gs.history.Redo) > 0 {
+		gs.redoBtn.Enable()
+	} else {
+		gs.redoBtn.Disable()
+	}
+	gs.logList.Refresh()
+	gs.view.show(gs.game.State())
+}
+
+// exec runs a command on the game. A refused command changes nothing; its
+// reason shows under the bar, where the player looks next. It reports
+// whether the command was applied.
+func (gs *gameScreen) exec(cmd tracker.Command) bool {
+	if _, err := gs.game.Execute(cmd); err != nil {
+		gs.say(plainError(err), true)
+		return false
+	}
+	gs.say("", false)
+	return true
+}
+
+// say shows a short message under the bar (an error stands out); an empty
+// message hides it.
+func (gs *gameScreen) say(msg string, isErr bool) {
+	if msg == "" {
+		gs.status.Hide()
+		return
+	}
+	gs.status.SetText(msg)
+	if isErr {
+		gs.status.Importance = widget.DangerImportance
+	} else {
+		gs.status.Importance = widget.MediumImportance
+	}
+	gs.status.Refresh()
+	gs.status.Show()
+}
+
+func (gs *gameScreen) undo() {
+	st, err := gs.game.Undo()
+	if err != nil {
+		gs.say(plainError(err), true)
+		return
+	}
+	gs.say("Undone: "+st.Label, false)
+}
+
+func (gs *gameScreen) redo() {
+	st, err := gs.game.Redo()
+	if err != nil {
+		gs.say(plainError(err), true)
+		return
+	}
+	gs.say("Redone: "+st.Label, false)
+}
+
+// close stops listening to the game.
+func (gs *gameScreen) close() {
+	if gs.cancel != nil {
+		gs.cancel()
+	}
+}

@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	awayrules "tableops/rules/away"
+	"tableops/rules/odds"
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// newBaseTheme is the theme the app's tableTheme builds on.
+func newBaseTheme() fyne.Theme { return widgets.NewTableTheme() }
+
+// newPegRow shows one rating track as pegs; tapping a peg removes one,
+// a secondary tap (long press) puts one back.
+func newPegRow(label string, t awayrules.Track, enabled bool, onRemove, onRestore func()) fyne.CanvasObject {
+	p := widgets.NewPegTrack(label, t.Values, t.Pegs)
+	p.OnRemove = onRemove
+	p.OnRestore = onRestore
+	p.SetDisabled(!enabled)
+	return p
+}
+
+// newGame asks for a name and creates a game of the given kind in the
+// store, then opens it at its setup.
+func (sh *Shell) newGame(kind tracker.Kind) {
+	if sh.store == nil {
+		sh.showError("New game", sh.storeErr)
+		return
+	}
+	name := widget.NewEntry()
+	name.SetText(kind.String() + " " + time.Now().Format("2 Jan 15:04"))
+	dialog.ShowForm("New "+kind.String()+" game", "Create", "Cancel",
+		[]*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
+			if !ok {
+				return
+			}
+			g, err := sh.store.Create(kind, name.Text)
+			if err != nil {
+				sh.showError("New game", err)
+				return
+			}
+			sh.showGame(g)
+		}, sh.win)
+}
+
+// attackOdds is the exact damage distribution of an attack and its chance
+// of a stun token.
+func attackOdds(s awayrules.AttackSetup) (odds.Dist, float64, error) {
+	o, err := odds.AwayAttack(s)
+	if err != nil {
+		return nil, 0, err
+	}
+	return o.Damage, o.Stun.AtLeast(1), nil
+}
+
+// skillOdds is the exact distribution of successes of a skill test with
+// the given tester and challenger dice, and its chance to pass.
+func skillOdds(tester, challenger, need int) (odds.Dist, float64, error) {
+	o, err := odds.AwaySkill(awayrules.SkillSetup{Skill: tester}, awayrules.SkillSetup{Skill: challenger}, need)
+	if err != nil {
+		return nil, 0, err
+	}
+	return o.Successes, o.Pass, nil
+}

@@ -1,0 +1,284 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tableops/rules/reference"
+)
+
+// rulesView is the rules lookup: a search box with results as you type, a
+// topic view with tappable cross-links, back and forward, and the quick
+// reference sheet of each game.
+type rulesView struct {
+	lib     *reference.Library
+	content fyne.CanvasObject
+	layout  *adaptive
+
+	search  *widget.Entry
+	game    *widget.Select
+	results []reference.Result
+	list    *widget.List
+	hint    *widget.Label
+
+	page     *widget.RichText
+	related  *fyne.Container
+	pageBox  *container.Scroll
+	back     *widget.Button
+	forward  *widget.Button
+	history  []string // topic ids, or "sheet:<game>"
+	position int
+}
+
+// allGames is the game filter's choice that searches every game.
+const allGames = "All games"
+
+func newRulesView(lib *reference.Library) *rulesView {
+	v := &rulesView{lib: lib, position: -1}
+	v.search = widget.NewEntry()
+	v.search.SetPlaceHolder("Ask: stun, hegemony resistance, first strike…")
+	v.search.OnChanged = func(string) { v.runSearch() }
+	v.search.OnSubmitted = func(string) {
+		if len(v.results) > 0 {
+			v.open(v.results[0].Topic.ID)
+		}
+	}
+	choices := []string{allGames}
+	for _, g := range reference.Games() {
+		choices = append(choices, g.Title())
+	}
+	v.game = widget.NewSelect(choices, func(string) { v.runSearch() })
+	v.game.SetSelectedIndex(0)
+
+	v.list = widget.NewList(
+		func() int { return len(v.results) },
+		func() fyne.CanvasObject {
+			t := widget.NewLabelWithStyle("title", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			s := widget.NewLabel("snippet")
+			s.Wrapping = fyne.TextWrapWord
+			s.SizeName = theme.SizeNameCaptionText
+			return container.NewVBox(t, s)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(v.results) {
+				return
+			}
+			r := v.results[i]
+			box := o.(*fyne.Container)
+			box.Objects[0].(*widget.Label).SetText(r.Topic.Title)
+			box.Objects[1].(*widget.Label).SetText(r.Topic.Game.Title() + " — " + r.Snippet)
+			v.list.SetItemHeight(i, box.MinSize().Height)
+		},
+	)
+	v.list.OnSelected = func(i widget.ListItemID) {
+		v.list.UnselectAll()
+		if i < len(v.results) {
+			v.open(v.results[i].Topic.ID)
+		}
+	}
+	v.hint = widget.NewLabel("")
+	v.hint.Wrapping = fyne.TextWrapWord
+
+	sheets := container.NewGridWithColumns(1)
+	for _, g := range reference.Games() {
+		g := g
+		sheets.Add(widget.NewButtonWithIcon("Quick reference: "+g.Title(), theme.DocumentIcon(), func() {
+			v.openSheet(g)
+		}))
+	}
+	searchPanel := container.NewBorder(
+		container.NewVBox(v.search, v.game, v.hint), sheets, nil, nil, v.list)
+
+	v.page = widget.NewRichText()
+	v.page.Wrapping = fyne.TextWrapWord
+	v.related = container.NewVBox()
+	v.pageBox = container.NewVScroll(container.NewVBox(v.page, v.related))
+	v.back = widget.NewButtonWithIcon("Back", theme.NavigateBackIcon(), func() { v.step(-1) })
+	v.forward = widget.NewButtonWithIcon("Forward", theme.NavigateNextIcon(), func() { v.step(1) })
+	topicPanel := container.NewBorder(container.NewHBox(v.back, v.forward), nil, nil, nil, v.pageBox)
+
+	v.layout = newAdaptive(0.4,
+		panel{title: "Search", icon: theme.SearchIcon(), content: padded(searchPanel)},
+		panel{title: "Topic", icon: theme.DocumentIcon(), content: padded(topicPanel)},
+	)
+	v.content = v.layout
+	v.runSearch()
+	v.openSheet(reference.AwayMissions)
+	v.history, v.position = v.history[:0], -1
+	v.updateNav()
+	return v
+}
+
+// selectedGame returns the game filter ("" for all games).
+func (v *rulesView) selectedGame() reference.Game {
+	for _, g := range reference.Games() {
+		if g.Title() == v.game.Selected {
+			return g
+		}
+	}
+	return ""
+}
+
+// runSearch shows the topics for the current query, best first.
+func (v *rulesView) runSearch() {
+	if v.list == nil {
+		return
+	}
+	q := v.search.Text
+	g := v.selectedGame()
+	switch {
+	case q == "" && g == "":
+		v.results = nil
+		v.hint.SetText(fmt.Sprintf("%d topics. Type a word or a question; typos are forgiven.", len(v.lib.Topics())))
+	case q == "":
+		v.results = nil
+		for _, t := range v.lib.Topics() {
+			if t.Game == g {
+				v.results = append(v.results, reference.Result{Topic: t, Snippet: t.Source})
+			}
+		}
+		v.hint.SetText(fmt.Sprintf("All %d topics of %s.", len(v.results), g.Title()))
+	default:
+		if g == "" {
+			v.results = v.lib.Search(q, 25)
+		} else {
+			v.results = v.lib.SearchGame(g, q, 25)
+		}
+		if len(v.results) == 0 {
+			v.hint.SetText("Nothing matches. Try another word, or a shorter one.")
+		} else {
+			v.hint.SetText("")
+		}
+	}
+	v.list.Refresh()
+	v.list.ScrollToTop()
+}
+
+// open shows one topic and adds it to the back/forward history.
+func (v *rulesView) open(id string) {
+	if v.lib.Topic(id) == nil {
+		return
+	}
+	v.push(id)
+	v.render(id)
+	v.layout.show("Topic")
+}
+
+func (v *rulesView) openSheet(g reference.Game) {
+	v.push("sheet:" + string(g))
+	v.render("sheet:" + string(g))
+	v.layout.show("Topic")
+}
+
+func (v *rulesView) push(id string) {
+	if v.position >= 0 && v.position < len(v.history) && v.history[v.position] == id {
+		return
+	}
+	v.history = append(v.history[:v.position+1], id)
+	v.position = len(v.history) - 1
+	v.updateNav()
+}
+
+func (v *rulesView) step(d int) {
+	p := v.position + d
+	if p < 0 || p >= len(v.history) {
+		return
+	}
+	v.position = p
+	v.render(v.history[p])
+	v.updateNav()
+}
+
+func (v *rulesView) updateNav() {
+	if v.position > 0 {
+		v.back.Enable()
+	} else {
+		v.back.Disable()
+	}
+	if v.position < len(v.history)-1 {
+		v.forward.Enable()
+	} else {
+		v.forward.Disable()
+	}
+}
+
+// render shows a topic (or a quick reference sheet) as rich text, with its
+// cross-links as buttons and any topic: links in the text made tappable.
+func (v *rulesView) render(id string) {
+	v.related.RemoveAll()
+	var md string
+	var links []string
+	if len(id) > 6 && id[:6] == "sheet:" {
+		g := reference.Game(id[6:])
+		text, err := v.lib.QuickReference(g)
+		if err != nil {
+			text = "The quick reference sheet is not available: " + err.Error()
+		}
+		md = text
+		if sections, err := v.lib.Sheet(g); err == nil {
+			for _, s := range sections {
+				for _, e := range s.Entries {
+					links = append(links, e.TopicID)
+				}
+			}
+		}
+		v.related.Add(widget.NewLabelWithStyle("Topics on this sheet", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	} else {
+		t := v.lib.Topic(id)
+		md = t.Markdown(nil)
+		links = t.Related
+		if len(links) > 0 {
+			v.related.Add(widget.NewLabelWithStyle("See also", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		}
+	}
+	v.page.ParseMarkdown(md)
+	for _, seg := range v.page.Segments {
+		if h, ok := seg.(*widget.HyperlinkSegment); ok && h.URL != nil && h.URL.Scheme == "topic" {
+			target := h.URL.Opaque
+			h.OnTapped = func() { v.open(target) }
+		}
+	}
+	seen := map[string]bool{}
+	for _, rid := range links {
+		t := v.lib.Topic(rid)
+		if t == nil || seen[rid] {
+			continue
+		}
+		seen[rid] = true
+		b := widget.NewButtonWithIcon(t.Title, theme.NavigateNextIcon(), func() { v.open(rid) })
+		b.Alignment = widget.ButtonAlignLeading
+		v.related.Add(b)
+	}
+	v.page.Refresh()
+	v.pageBox.ScrollToTop()
+}
+
+// showRules opens the rules lookup window (one per app), focused on search.
+func (sh *Shell) showRules() {
+	if sh.rulesWin != nil {
+		sh.rulesWin.Show()
+		sh.rulesWin.RequestFocus()
+		sh.rulesWin.Canvas().Focus(sh.rules.search)
+		return
+	}
+	if sh.lib == nil {
+		lib, err := reference.Load()
+		if err != nil {
+			sh.showError("Rules", err)
+			return
+		}
+		sh.lib = lib
+	}
+	sh.rules = newRulesView(sh.lib)
+	w := sh.app.NewWindow("Rules reference")
+	w.SetContent(sh.rules.content)
+	w.Resize(fyne.NewSize(900, 700))
+	w.SetOnClosed(func() { sh.rulesWin, sh.rules = nil, nil })
+	sh.rulesWin = w
+	w.Show()
+	w.Canvas().Focus(sh.rules.search)
+}

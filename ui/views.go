@@ -1,0 +1,28 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2/theme"
+
+	"tableops/tracker"
+)
+
+// newGameView returns the screen for a kind of game. A kind this version
+// has no screen for (a game file from a newer version) shows its log only.
+func newGameView(gs *gameScreen, kind tracker.Kind) gameView {
+	switch kind {
+	case tracker.KindAway:
+		return newAwayView(gs)
+	}
+	return logOnlyView{kind: kind}
+}
+
+// logOnlyView shows a game of a kind this version cannot display, by its
+// log alone: nothing is changed, nothing is lost.
+type logOnlyView struct{ kind tracker.Kind }
+
+func (v logOnlyView) panels() []panel {
+	return []panel{{title: "Game", icon: theme.InfoIcon(), content: padded(wrapLabel(
+		"This version of Table Ops shows " + v.kind.String() + " games by their log only. The game is kept as it is."))}}
+}
+
+func (logOnlyView) show(*tracker.State) {}
