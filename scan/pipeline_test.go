@@ -76,13 +76,13 @@ func TestPipelineReportsEachTagOnceUntilItLeaves(t *testing.T) {
 	require.NoError(t, p.Wait())
 	require.Len(t, ups, len(frames), "a still source is never dropped from")
 	want := [][]string{
-		{a},    // first sight
-		nil,    // still in view
-		{b},    // b joins; a still known
-		nil,    // nothing in view
-		nil,    // a back after 0.8 s: within the forget window
-		nil,    // gone
-		{a},    // back after 4 s away: new again
+		{a}, // first sight
+		nil, // still in view
+		{b}, // b joins; a still known
+		nil, // nothing in view
+		nil, // a back after 0.8 s: within the forget window
+		nil, // gone
+		{a}, // back after 4 s away: new again
 	}
 	for i, u := range ups {
 		assert.Equal(t, i+1, u.Seq)
@@ -146,7 +146,7 @@ func TestPipelineCancel(t *testing.T) {
 type failingSource struct{ err error }
 
 func (s failingSource) Next(context.Context) (scan.Frame, error) { return scan.Frame{}, s.err }
-func (s failingSource) Close() error                              { return nil }
+func (s failingSource) Close() error                             { return nil }
 
 func TestPipelineSourceError(t *testing.T) {
 	boom := errors.New("camera unplugged")
