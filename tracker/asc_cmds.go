@@ -1,0 +1,440 @@
+package tracker
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	ascrules "tableops/rules/ascendancy"
+)
+
+// setPlayer emits a player's new record with a label.
+func setPlayer(c *decideCtx, label string, p AscPlayer) error {
+	return c.emit(label, AscPlayerSet{Player: p})
+}
+
+// setWalker emits the walker's new state with a label.
+func setWalker(c *decideCtx, label string, w AscWalker) error {
+	return c.emit(label, AscWalkerSet{Walker: w})
+}
+
+func copyPlayer(p *AscPlayer) (AscPlayer, error) {
+	cp, err := deepCopy(*p)
+	if err != nil {
+		return AscPlayer{}, fmt.Errorf("copy player: %w", err)
+	}
+	return cp, nil
+}
+
+// AddAscPlayer adds a civilization during setup. Weapons is the starting
+// weapons hit roll and Shields the shield modifier (the rulebook's start:
+// 5+ and 0, used when left 0); Resources are the starting tokens; Faction
+// selects faction rules in the rules engine (federation, klingon, romulan,
+// vulcan, ...; may be empty).
+type AddAscPlayer struct {
+	Name         string             `json:"name"`
+	Civilization string             `json:"civilization"`
+	Faction      ascrules.Faction   `json:"faction,omitempty"`
+	Resources    ascrules.Resources `json:"resources"`
+	Weapons      int                `json:"weapons,omitempty"`
+	Shields      int                `json:"shields,omitempty"`
+	BaseCommands int                `json:"base_commands,omitempty"`
+}
+
+// CommandType implements Command.
+func (AddAscPlayer) CommandType() string { return "asc.add_player" }
+
+// Starting numbers the rulebook states (seed 002/003).
+const (
+	startWeapons = 5 // weapons hit roll 5+
+	maxAscPlayer = 8
+)
+
+func (cmd AddAscPlayer) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscSetup); err != nil {
+		return err
+	}
+	if len(a.Players) >= maxAscPlayer {
+		return reject(CodeRules, "Too many players.")
+	}
+	name, err := cleanText(cmd.Name, maxNameLen, "player name")
+	if err != nil {
+		return err
+	}
+	for _, p := range a.Players {
+		if strings.EqualFold(p.Name, name) {
+			return reject(CodeInvalid, "There is already a player called %s.", name)
+		}
+	}
+	civ := trimSpace(cmd.Civilization)
+	if civ == "" {
+		civ = name
+	}
+	if len([]rune(civ)) > maxNameLen {
+		return reject(CodeInvalid, "The civilization name is too long.")
+	}
+	if cmd.Resources.Negative() || cmd.Resources.Total() > 1000 {
+		return reject(CodeInvalid, "Starting resources must be 0 or more.")
+	}
+	weapons := cmd.Weapons
+	if weapons == 0 {
+		weapons = startWeapons
+	}
+	if weapons < 1 || weapons > 6 || cmd.Shields < 0 || cmd.Shields > 6 {
+		return reject(CodeInvalid, "Weapons is a hit roll from 1 to 6; shields a modifier from 0 to 6.")
+	}
+	base := cmd.BaseCommands
+	if base == 0 {
+		base = ascrules.BaseCommands
+	}
+	if base < 1 || base > 10 {
+		return reject(CodeInvalid, "Base commands must be 1 to 10.")
+	}
+	p := AscPlayer{ID: "p" + strconv.Itoa(a.NextID+1), Name: name, Civilization: civ, Faction: cmd.Faction,
+		Resources: cmd.Resources, BaseCommands: base, Commands: base, Weapons: weapons, Shields: cmd.Shields,
+		Agreements: []ascrules.TradeAgreement{}, HoldsHome: true, HomeSystems: 1, Systems: 1,
+		WarpTokens: []int{}, Costs: ascrules.NewCostTable(civ)}
+	return c.emit(fmt.Sprintf("%s joins as %s", name, civ), AscPlayerAdded{Player: p})
+}
+
+// SetCosts records a player's cost table (node, colonization and upgrade
+// costs copied from their console; the rulebook text does not print them).
+type SetCosts struct {
+	Player string             `json:"player"`
+	Costs  ascrules.CostTable `json:"costs"`
+}
+
+// CommandType implements Command.
+func (SetCosts) CommandType() string { return "asc.set_costs" }
+
+func (cmd SetCosts) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if err := cmd.Costs.Validate(); err != nil {
+		return reject(CodeInvalid, "Cost table: %v", err)
+	}
+	if len(cmd.Costs.WeaponUpgrades) > 10 || len(cmd.Costs.ShieldUpgrades) > 10 {
+		return reject(CodeInvalid, "At most 10 upgrade costs of each kind.")
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Costs = cmd.Costs
+	if np.Costs.Faction == "" {
+		np.Costs.Faction = np.Civilization
+	}
+	return setPlayer(c, p.Name+": cost table entered", np)
+}
+
+// StartAscendancy ends setup and opens the initiative stage of round 1.
+type StartAscendancy struct{}
+
+// CommandType implements Command.
+func (StartAscendancy) CommandType() string { return "asc.start" }
+
+func (StartAscendancy) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscSetup); err != nil {
+		return err
+	}
+	if len(a.Players) < 2 && a.Borg == nil {
+		return reject(CodeRules, "Ascendancy needs at least 2 players (or 1 against the Borg).")
+	}
+	if len(a.Players) < 1 {
+		return reject(CodeRules, "Add the players first.")
+	}
+	w := AscWalker{Stage: AscInitiative, Round: 1, Bids: []ascrules.Bid{}, Order: []string{}}
+	return setWalker(c, "Round 1: initiative", w)
+}
+
+// Bid places resources on a player's turn order card in the initiative
+// stage (rules/ascendancy.ValidateBids: first contact needed, no equal
+// totals). The resources are spent. A player who does not bid need not
+// send anything.
+type Bid struct {
+	Player string             `json:"player"`
+	Spent  ascrules.Resources `json:"spent"`
+}
+
+// CommandType implements Command.
+func (Bid) CommandType() string { return "asc.bid" }
+
+func (cmd Bid) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscInitiative); err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	for _, b := range a.Walker.Bids {
+		if b.Player == p.ID {
+			return reject(CodeRules, "%s has already bid this round.", p.Name)
+		}
+	}
+	if cmd.Spent.Total() == 0 || cmd.Spent.Negative() {
+		return reject(CodeInvalid, "A bid spends at least one resource.")
+	}
+	if !p.Resources.Covers(cmd.Spent) {
+		return reject(CodeRules, "%s has only %s.", p.Name, fmtRes(p.Resources))
+	}
+	bids := append(append([]ascrules.Bid{}, a.Walker.Bids...), ascrules.Bid{Player: p.ID, FirstContact: p.FirstContact, Spent: cmd.Spent})
+	if err := ascrules.ValidateBids(bids); err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Resources = np.Resources.Sub(cmd.Spent)
+	if err := setPlayer(c, fmt.Sprintf("%s bids %s", p.Name, fmtRes(cmd.Spent)), np); err != nil {
+		return err
+	}
+	w, err := deepCopy(a.Walker)
+	if err != nil {
+		return err
+	}
+	w.Bids = bids
+	return setWalker(c, "", w)
+}
+
+// ChooseTurnOrder ends the initiative stage: bidders choose their turn
+// order cards (Chosen, highest bid first), everyone else and the Borg get
+// random cards dealt from a seed (rules/ascendancy.AssignCards). The cards
+// are numbered 1 to the number of players (plus one per Borg card).
+type ChooseTurnOrder struct {
+	Chosen map[string]int `json:"chosen,omitempty"`
+	// BorgCards is the number of Borg turn order cards (default 1 when the
+	// Borg are in play).
+	BorgCards int `json:"borg_cards,omitempty"`
+}
+
+// CommandType implements Command.
+func (ChooseTurnOrder) CommandType() string { return "asc.turn_order" }
+
+func (cmd ChooseTurnOrder) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscInitiative); err != nil {
+		return err
+	}
+	if c.seeds == nil {
+		return reject(CodeInvalid, "This game cannot deal random cards (no seed source).")
+	}
+	var bids []ascrules.Bid
+	bid := map[string]ascrules.Bid{}
+	for _, b := range a.Walker.Bids {
+		bid[b.Player] = b
+	}
+	for _, p := range a.Players {
+		if p.Assimilated || p.Eliminated {
+			continue
+		}
+		b, ok := bid[p.ID]
+		if !ok {
+			b = ascrules.Bid{Player: p.ID, FirstContact: p.FirstContact}
+		}
+		bids = append(bids, b)
+	}
+	in := ascrules.Initiative{Bids: bids}
+	if a.Borg != nil && !a.Borg.Defeat {
+		in.Borg = true
+		in.BorgCards = max(1, cmd.BorgCards)
+	}
+	n := len(bids)
+	if in.Borg {
+		n += in.BorgCards
+	}
+	for i := 1; i <= n; i++ {
+		in.Cards = append(in.Cards, i)
+	}
+	seed := c.seeds.NextSeed()
+	as, err := ascrules.AssignCards(in, cmd.Chosen, seed)
+	if err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	order := ascrules.TurnOrder(as)
+	names := make([]string, len(order))
+	for i, o := range order {
+		names[i] = a.seatName(o)
+	}
+	w, err := deepCopy(a.Walker)
+	if err != nil {
+		return err
+	}
+	w.Stage, w.Assignment, w.Order, w.Turn = AscExecution, &as, order, 0
+	w.Phase = seatPhase(order[0])
+	if err := setWalker(c, fmt.Sprintf("Round %d turn order: %s", w.Round, strings.Join(names, ", ")), w); err != nil {
+		return err
+	}
+	return startBorgTurn(c, a, order[0])
+}
+
+func seatPhase(seat string) string {
+	if seat == BorgSeat {
+		return PhaseBorg
+	}
+	return PhaseBuilding
+}
+
+// NextPhase moves the execution stage on: a player's building phase to
+// their command phase, a finished turn (player or Borg) to the next seat in
+// the turn order, and after the last seat to the recharge stage.
+type NextPhase struct{}
+
+// CommandType implements Command.
+func (NextPhase) CommandType() string { return "asc.next" }
+
+func (NextPhase) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscExecution); err != nil {
+		return err
+	}
+	w, err := deepCopy(a.Walker)
+	if err != nil {
+		return err
+	}
+	seat := a.CurrentSeat()
+	if w.Phase == PhaseBuilding {
+		w.Phase = PhaseCommand
+		return setWalker(c, a.seatName(seat)+": command phase", w)
+	}
+	if w.Phase == PhaseBorg && a.Borg != nil && !a.Borg.Built {
+		return reject(CodeNotNow, "Run the Borg build phase first.")
+	}
+	w.Turn++
+	if w.Turn >= len(w.Order) {
+		w.Stage, w.Phase = AscRecharge, ""
+		return setWalker(c, fmt.Sprintf("Round %d: recharge", w.Round), w)
+	}
+	next := w.Order[w.Turn]
+	w.Phase = seatPhase(next)
+	label := a.seatName(next) + ": building phase"
+	if next == BorgSeat {
+		label = "The Borg turn"
+	}
+	if err := setWalker(c, label, w); err != nil {
+		return err
+	}
+	return startBorgTurn(c, a, next)
+}
+
+// startBorgTurn clears the cubes' activations when a Borg turn begins.
+func startBorgTurn(c *decideCtx, a *AscendancyState, seat string) error {
+	if seat != BorgSeat || a.Borg == nil {
+		return nil
+	}
+	b, err := deepCopy(*a.Borg)
+	if err != nil {
+		return err
+	}
+	b.Built, b.Activated = false, []string{}
+	return c.emit("", BorgSet{Borg: b})
+}
+
+// Recharge runs the recharge stage in one step with the rules engine
+// (rules/ascendancy.Recharge): the victory check, each player's resource
+// generation (nodes, trade agreements from others not exhausted,
+// advancement income) and maintenance (all commands ready: base + starbases
+// + advancements; trade agreements refreshed; warp tokens). The summary
+// shows what each player gained. Without a winner the next round's
+// initiative starts.
+type Recharge struct{}
+
+// CommandType implements Command.
+func (Recharge) CommandType() string { return "asc.recharge" }
+
+func (Recharge) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscRecharge); err != nil {
+		return err
+	}
+	var in ascrules.RechargeInput
+	for _, p := range a.Players {
+		if p.Assimilated || p.Eliminated {
+			continue
+		}
+		in.Standings = append(in.Standings, ascrules.PlayerStanding{Player: p.ID, Faction: p.Faction, Ascendancy: p.Ascendancy,
+			HoldsOwnHome: p.HoldsHome, HomeSystems: p.HomeSystems, Systems: p.Systems, Ships: p.Ships})
+		in.Incomes = append(in.Incomes, ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
+		in.Maintenance = append(in.Maintenance, ascrules.MaintenanceInput{Player: p.ID, BaseCommands: p.BaseCommands,
+			Starbases: p.Starbases, AdvancementCommands: p.AdvancementCommands, WarpTokens: p.WarpTokens})
+	}
+	res, err := ascrules.Recharge(in)
+	if err != nil {
+		return reject(CodeRules, "Recharge: %v", err)
+	}
+	sum := RechargeSummary{Round: a.Walker.Round, Result: res}
+	maint := map[string]ascrules.MaintenanceResult{}
+	for _, m := range res.Maintenance {
+		maint[m.Player] = m
+	}
+	for i := range a.Players {
+		p := &a.Players[i]
+		if p.Assimilated || p.Eliminated {
+			continue
+		}
+		np, err := copyPlayer(p)
+		if err != nil {
+			return err
+		}
+		g := res.Generated[p.ID]
+		np.Resources = np.Resources.Add(g)
+		if m, ok := maint[p.ID]; ok {
+			np.Commands, np.Exhausted, np.WarpTokens = m.Commands, m.Commands-m.Ready, m.WarpTokens
+		}
+		for j := range np.Agreements {
+			np.Agreements[j].Exhausted = false
+		}
+		for _, e := range res.Victory.Eliminated {
+			if e == p.ID {
+				np.Eliminated = true
+			}
+		}
+		line := fmt.Sprintf("%s: +%s, %d commands ready", p.Name, fmtRes(g), np.Ready())
+		sum.Lines = append(sum.Lines, line)
+		if err := setPlayer(c, line, np); err != nil {
+			return err
+		}
+	}
+	if err := c.emit(fmt.Sprintf("Round %d recharge", a.Walker.Round), RechargeDone{Summary: sum}); err != nil {
+		return err
+	}
+	if len(res.Victory.Winners) > 0 {
+		names := make([]string, len(res.Victory.Winners))
+		for i, w := range res.Victory.Winners {
+			names[i] = a.seatName(w)
+		}
+		w := AscWalker{Stage: AscOver, Round: a.Walker.Round, Bids: []ascrules.Bid{}, Order: []string{},
+			Winners: res.Victory.Winners, Reason: string(res.Victory.Claims[0].Kind)}
+		return setWalker(c, "Game over: "+strings.Join(names, " and ")+" win", w)
+	}
+	w := AscWalker{Stage: AscInitiative, Round: a.Walker.Round + 1, Bids: []ascrules.Bid{}, Order: []string{}}
+	return setWalker(c, fmt.Sprintf("Round %d: initiative", w.Round), w)
+}

@@ -1,0 +1,420 @@
+package tracker
+
+import (
+	"fmt"
+	"strings"
+
+	ascrules "tableops/rules/ascendancy"
+)
+
+// Counters AdjustAsc can change.
+const (
+	CounterProduction  = "production"
+	CounterResearch    = "research"
+	CounterCulture     = "culture"
+	CounterAscendancy  = "ascendancy"
+	CounterStarbases   = "starbases"
+	CounterShips       = "ships"
+	CounterSystems     = "systems"
+	CounterHomeSystems = "home_systems"
+	CounterNodeProd    = "production_nodes"
+	CounterNodeRes     = "research_nodes"
+	CounterNodeCult    = "culture_nodes"
+	CounterIncomeProd  = "production_income"
+	CounterIncomeRes   = "research_income"
+	CounterIncomeCult  = "culture_income"
+	CounterAdvCommands = "advancement_commands"
+	CounterWeapons     = "weapons"
+	CounterShields     = "shields"
+)
+
+// counter returns a pointer to a player's counter and its display name.
+func (p *AscPlayer) counter(name string) (*int, string) {
+	switch name {
+	case CounterProduction:
+		return &p.Resources.Production, "production"
+	case CounterResearch:
+		return &p.Resources.Research, "research"
+	case CounterCulture:
+		return &p.Resources.Culture, "culture"
+	case CounterAscendancy:
+		return &p.Ascendancy, "ascendancy"
+	case CounterStarbases:
+		return &p.Starbases, "starbases"
+	case CounterShips:
+		return &p.Ships, "ships"
+	case CounterSystems:
+		return &p.Systems, "systems"
+	case CounterHomeSystems:
+		return &p.HomeSystems, "home systems"
+	case CounterNodeProd:
+		return &p.Nodes.Production, "production nodes"
+	case CounterNodeRes:
+		return &p.Nodes.Research, "research nodes"
+	case CounterNodeCult:
+		return &p.Nodes.Culture, "culture nodes"
+	case CounterIncomeProd:
+		return &p.Income.Production, "production income"
+	case CounterIncomeRes:
+		return &p.Income.Research, "research income"
+	case CounterIncomeCult:
+		return &p.Income.Culture, "culture income"
+	case CounterAdvCommands:
+		return &p.AdvancementCommands, "advancement commands"
+	case CounterWeapons:
+		return &p.Weapons, "weapons hit roll"
+	case CounterShields:
+		return &p.Shields, "shields"
+	}
+	return nil, ""
+}
+
+// AdjustAsc changes one of a player's counters by Delta: resources,
+// ascendancy, starbases, ships, systems, nodes by type, advancement income,
+// advancement commands, weapons hit roll or shields (see the Counter
+// constants). It is the catch-all for what happens on the board.
+type AdjustAsc struct {
+	Player  string `json:"player"`
+	Counter string `json:"counter"`
+	Delta   int    `json:"delta"`
+}
+
+// CommandType implements Command.
+func (AdjustAsc) CommandType() string { return "asc.adjust" }
+
+func (cmd AdjustAsc) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if cmd.Delta == 0 {
+		return reject(CodeNothing, "That changes nothing.")
+	}
+	if cmd.Delta > 1000 || cmd.Delta < -1000 {
+		return reject(CodeInvalid, "That is too large a change.")
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	v, name := np.counter(cmd.Counter)
+	if v == nil {
+		return reject(CodeInvalid, "There is no counter %q.", cmd.Counter)
+	}
+	n := *v + cmd.Delta
+	switch {
+	case n < 0:
+		return reject(CodeRules, "%s has only %d %s.", p.Name, *v, name)
+	case cmd.Counter == CounterWeapons && (n < 1 || n > 6):
+		return reject(CodeRules, "The weapons hit roll stays between 1 and 6.")
+	}
+	*v = n
+	return setPlayer(c, fmt.Sprintf("%s: %s %s (%d)", p.Name, signed(cmd.Delta), name, n), np)
+}
+
+// UseCommand exhausts (Delta > 0) or readies (Delta < 0) command tokens.
+type UseCommand struct {
+	Player string `json:"player"`
+	Delta  int    `json:"delta"`
+}
+
+// CommandType implements Command.
+func (UseCommand) CommandType() string { return "asc.command" }
+
+func (cmd UseCommand) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	switch {
+	case cmd.Delta == 0:
+		return reject(CodeNothing, "That changes nothing.")
+	case cmd.Delta > p.Ready():
+		return reject(CodeRules, "%s has %d command(s) ready.", p.Name, p.Ready())
+	case -cmd.Delta > p.Exhausted:
+		return reject(CodeRules, "%s has %d exhausted command(s).", p.Name, p.Exhausted)
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Exhausted += cmd.Delta
+	verb := "exhaust"
+	if cmd.Delta < 0 {
+		verb = "ready"
+	}
+	n := max(cmd.Delta, -cmd.Delta)
+	what := "command"
+	if n > 1 {
+		what = fmt.Sprintf("%d commands", n)
+	}
+	return setPlayer(c, fmt.Sprintf("%s: %s %s (%d left)", p.Civilization, verb, what, np.Ready()), np)
+}
+
+// Upgrade buys the next weapons (Weapons) or shields upgrade at the cost
+// the player's cost table gives (rules/ascendancy CostTable.UpgradeCost):
+// the weapons hit roll improves by 1, or the shield modifier rises by 1.
+type Upgrade struct {
+	Player  string `json:"player"`
+	Weapons bool   `json:"weapons"`
+}
+
+// CommandType implements Command.
+func (Upgrade) CommandType() string { return "asc.upgrade" }
+
+func (cmd Upgrade) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	done, what := p.ShieldUpgrades, "shields"
+	if cmd.Weapons {
+		done, what = p.WeaponUpgrades, "weapons"
+	}
+	cost, err := p.Costs.UpgradeCost(cmd.Weapons, done)
+	if err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	if !p.Resources.Covers(cost) {
+		return reject(CodeRules, "%s upgrade costs %s; %s has %s.", titleWord(what), fmtRes(cost), p.Name, fmtRes(p.Resources))
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Resources = np.Resources.Sub(cost)
+	var label string
+	if cmd.Weapons {
+		if np.Weapons <= 1 {
+			return reject(CodeRules, "Weapons cannot improve past 1+.")
+		}
+		np.Weapons--
+		np.WeaponUpgrades++
+		label = fmt.Sprintf("%s: weapons upgraded to %d+ (paid %s)", p.Name, np.Weapons, fmtRes(cost))
+	} else {
+		np.Shields++
+		np.ShieldUpgrades++
+		label = fmt.Sprintf("%s: shields upgraded to +%d (paid %s)", p.Name, np.Shields, fmtRes(cost))
+	}
+	return setPlayer(c, label, np)
+}
+
+// BuildNode builds a resource node of Type (production, research or
+// culture) at the cost in the player's cost table.
+type BuildNode struct {
+	Player string `json:"player"`
+	Type   string `json:"type"`
+}
+
+// CommandType implements Command.
+func (BuildNode) CommandType() string { return "asc.build_node" }
+
+func (cmd BuildNode) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	var cost ascrules.Resources
+	var count *int
+	switch cmd.Type {
+	case CounterProduction:
+		cost, count = p.Costs.ProductionNode, &np.Nodes.Production
+	case CounterResearch:
+		cost, count = p.Costs.ResearchNode, &np.Nodes.Research
+	case CounterCulture:
+		cost, count = p.Costs.CultureNode, &np.Nodes.Culture
+	default:
+		return reject(CodeInvalid, "A node is production, research or culture, not %q.", cmd.Type)
+	}
+	if cost.Total() == 0 {
+		return reject(CodeNotNow, "Enter %s's %s node cost from the console first.", p.Name, cmd.Type)
+	}
+	if !p.Resources.Covers(cost) {
+		return reject(CodeRules, "A %s node costs %s; %s has %s.", cmd.Type, fmtRes(cost), p.Name, fmtRes(p.Resources))
+	}
+	np.Resources = np.Resources.Sub(cost)
+	*count++
+	return setPlayer(c, fmt.Sprintf("%s builds a %s node (paid %s)", p.Name, cmd.Type, fmtRes(cost)), np)
+}
+
+// BuyAscendancy spends culture on an ascendancy token
+// (rules/ascendancy.BuyAscendancy; Easier for the optional rule).
+type BuyAscendancy struct {
+	Player string `json:"player"`
+	Easier bool   `json:"easier,omitempty"`
+}
+
+// CommandType implements Command.
+func (BuyAscendancy) CommandType() string { return "asc.buy_ascendancy" }
+
+func (cmd BuyAscendancy) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	left, err := ascrules.BuyAscendancy(p.Resources.Culture, cmd.Easier)
+	if err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Resources.Culture = left
+	np.Ascendancy++
+	return setPlayer(c, fmt.Sprintf("%s: ascendancy %d", p.Name, np.Ascendancy), np)
+}
+
+// SetTrade gives Player a trade agreement from From producing Resources
+// each recharge, or with Remove takes it away, or with Exhausted marks it
+// exhausted (or ready again).
+type SetTrade struct {
+	Player    string             `json:"player"`
+	From      string             `json:"from"`
+	Resources ascrules.Resources `json:"resources"`
+	Exhausted bool               `json:"exhausted,omitempty"`
+	Remove    bool               `json:"remove,omitempty"`
+}
+
+// CommandType implements Command.
+func (SetTrade) CommandType() string { return "asc.trade" }
+
+func (cmd SetTrade) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	from, err := a.player(cmd.From)
+	if err != nil {
+		return err
+	}
+	if from.ID == p.ID {
+		return reject(CodeRules, "A player's own trade agreements produce nothing for them.")
+	}
+	if cmd.Resources.Negative() || cmd.Resources.Total() > 100 {
+		return reject(CodeInvalid, "Trade agreement resources are 0 or more.")
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	i := -1
+	for j, ag := range np.Agreements {
+		if ag.From == from.ID {
+			i = j
+		}
+	}
+	var label string
+	switch {
+	case cmd.Remove:
+		if i < 0 {
+			return reject(CodeNotFound, "%s holds no trade agreement from %s.", p.Name, from.Name)
+		}
+		np.Agreements = append(np.Agreements[:i], np.Agreements[i+1:]...)
+		label = fmt.Sprintf("%s returns %s's trade agreement", p.Name, from.Name)
+	case i >= 0:
+		np.Agreements[i].Exhausted = cmd.Exhausted
+		if cmd.Resources.Total() > 0 {
+			np.Agreements[i].Resources = cmd.Resources
+		}
+		state := "ready"
+		if cmd.Exhausted {
+			state = "exhausted"
+		}
+		label = fmt.Sprintf("%s: trade agreement from %s %s", p.Name, from.Name, state)
+	default:
+		np.Agreements = append(np.Agreements, ascrules.TradeAgreement{From: from.ID, Resources: cmd.Resources, Exhausted: cmd.Exhausted})
+		label = fmt.Sprintf("%s receives a trade agreement from %s (%s)", p.Name, from.Name, fmtRes(cmd.Resources))
+	}
+	return setPlayer(c, label, np)
+}
+
+// FirstContact records that a player has made first contact (they may bid
+// from now on).
+type FirstContact struct {
+	Player string `json:"player"`
+}
+
+// CommandType implements Command.
+func (FirstContact) CommandType() string { return "asc.first_contact" }
+
+func (cmd FirstContact) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if p.FirstContact {
+		return reject(CodeNothing, "%s has already made first contact.", p.Name)
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.FirstContact = true
+	return setPlayer(c, p.Name+": first contact", np)
+}
+
+// SetHome records whether a player controls their own home system.
+type SetHome struct {
+	Player string `json:"player"`
+	Holds  bool   `json:"holds"`
+}
+
+// CommandType implements Command.
+func (SetHome) CommandType() string { return "asc.home" }
+
+func (cmd SetHome) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if p.HoldsHome == cmd.Holds {
+		return reject(CodeNothing, "That changes nothing.")
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.HoldsHome = cmd.Holds
+	label := p.Name + " retakes their home system"
+	if !cmd.Holds {
+		label = p.Name + " loses their home system"
+	}
+	return setPlayer(c, strings.TrimSpace(label), np)
+}

@@ -1,0 +1,454 @@
+package tracker
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	borgrules "tableops/rules/borg"
+	"tableops/rules/dice"
+)
+
+func copyBorg(a *AscendancyState) (BorgState, error) {
+	if a.Borg == nil {
+		return BorgState{}, reject(CodeNotNow, "The Borg are not in this game (EnableBorg).")
+	}
+	b, err := deepCopy(*a.Borg)
+	if err != nil {
+		return BorgState{}, fmt.Errorf("copy Borg state: %w", err)
+	}
+	return b, nil
+}
+
+// EnableBorg brings the Borg Assimilation expansion into the game: the Borg
+// hit roll for each number of spires (copied from the Borg console; the
+// rulebook text does not give it), the optional "3 Spires & You're Out"
+// rule, and the transwarp hub with its target roll from the console.
+type EnableBorg struct {
+	Hits        map[int]int `json:"hits"`
+	ThreeSpires bool        `json:"three_spires,omitempty"`
+	Hub         bool        `json:"hub,omitempty"`
+	HubTarget   int         `json:"hub_target,omitempty"`
+}
+
+// CommandType implements Command.
+func (EnableBorg) CommandType() string { return "borg.enable" }
+
+func (cmd EnableBorg) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if len(cmd.Hits) == 0 || len(cmd.Hits) > 10 {
+		return reject(CodeInvalid, "Enter the Borg hit roll for each number of spires from the Borg console.")
+	}
+	for n, h := range cmd.Hits {
+		if n < 0 || n > borgrules.DefeatSpires {
+			return reject(CodeInvalid, "Spire counts run from 0 to %d.", borgrules.DefeatSpires)
+		}
+		if err := borgrules.ValidateBorgHit(h); err != nil {
+			return reject(CodeInvalid, "%v", err)
+		}
+	}
+	if cmd.Hub && (cmd.HubTarget < 1 || cmd.HubTarget > 6) {
+		return reject(CodeInvalid, "Enter the transwarp hub's target roll (1 to 6) from the Borg console.")
+	}
+	b := BorgState{Cubes: []borgrules.Cube{}, Spires: []borgrules.Spire{}, Activated: []string{}}
+	if a.Borg != nil {
+		if b, err = copyBorg(a); err != nil {
+			return err
+		}
+	}
+	b.Hits = borgrules.HitTable{BySpires: cmd.Hits}
+	b.ThreeSpires, b.Hub, b.HubTarget = cmd.ThreeSpires, cmd.Hub, cmd.HubTarget
+	return c.emit("Borg console entered", BorgSet{Borg: b})
+}
+
+// PlaceSpire places a spire on a newly assimilated system
+// (rules/borg.PlaceSpire); when one more spire is needed than the limit
+// allows, the players are defeated instead and the game ends.
+type PlaceSpire struct {
+	System string `json:"system"`
+	Nodes  int    `json:"nodes,omitempty"`
+}
+
+// CommandType implements Command.
+func (PlaceSpire) CommandType() string { return "borg.spire" }
+
+func (cmd PlaceSpire) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	b, err := copyBorg(a)
+	if err != nil {
+		return err
+	}
+	sys, err := cleanText(cmd.System, maxNameLen, "system name")
+	if err != nil {
+		return err
+	}
+	if cmd.Nodes < 0 || cmd.Nodes > borgrules.MaxSpireNodes {
+		return reject(CodeInvalid, "A spire has 0 to %d nodes.", borgrules.MaxSpireNodes)
+	}
+	spires, defeat := borgrules.PlaceSpire(b.Spires, sys, b.ThreeSpires)
+	if defeat {
+		b.Defeat = true
+		if err := c.emit(fmt.Sprintf("%s is assimilated: one spire too many", sys), BorgSet{Borg: b}); err != nil {
+			return err
+		}
+		w, err := deepCopy(a.Walker)
+		if err != nil {
+			return err
+		}
+		w.Stage, w.Phase, w.Winners, w.Reason = AscOver, "", []string{}, "the Borg assimilated the galaxy"
+		return setWalker(c, "Game over: the Borg win", w)
+	}
+	spires[len(spires)-1].Nodes = cmd.Nodes
+	spires[len(spires)-1].ID = "spire " + strconv.Itoa(len(spires))
+	b.Spires = spires
+	return c.emit(fmt.Sprintf("Borg spire placed on %s (%d in play)", sys, len(spires)), BorgSet{Borg: b})
+}
+
+// AddCube puts a Borg cube on the board at System (the cubes a scenario
+// starts with, or a correction).
+type AddCube struct {
+	System string `json:"system"`
+}
+
+// CommandType implements Command.
+func (AddCube) CommandType() string { return "borg.add_cube" }
+
+func (cmd AddCube) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	b, err := copyBorg(a)
+	if err != nil {
+		return err
+	}
+	sys, err := cleanText(cmd.System, maxNameLen, "system name")
+	if err != nil {
+		return err
+	}
+	if b.CubesInPlay() >= borgrules.MaxCubes {
+		return reject(CodeRules, "There are already %d cubes in play.", borgrules.MaxCubes)
+	}
+	b.NextCube++
+	id := "cube " + strconv.Itoa(b.NextCube)
+	b.Cubes = append(b.Cubes, borgrules.Cube{ID: id, System: sys})
+	return c.emit(fmt.Sprintf("Borg %s at %s", id, sys), BorgSet{Borg: b})
+}
+
+// BorgBuild runs the Borg build phase at the start of the Borg turn
+// (rules/borg.BuildPhase): the transwarp hub's roll if it is in play
+// (HubRoll: one die, entered or virtual), then each spire builds a node, a
+// cube, or launches its cube.
+type BorgBuild struct {
+	HubRoll Roll `json:"hub_roll,omitempty"`
+}
+
+// CommandType implements Command.
+func (BorgBuild) CommandType() string { return "borg.build" }
+
+func (cmd BorgBuild) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if a.CurrentSeat() != BorgSeat {
+		return reject(CodeNotNow, "It is not the Borg turn.")
+	}
+	b, err := copyBorg(a)
+	if err != nil {
+		return err
+	}
+	if b.Built {
+		return reject(CodeNotNow, "The Borg build phase already ran this turn.")
+	}
+	in := borgrules.BuildInput{Spires: b.Spires, CubesInPlay: len(b.Cubes)}
+	var hub RolledDice
+	if b.Hub {
+		if hub, err = c.roll(cmd.HubRoll, 1, "transwarp hub roll"); err != nil {
+			return err
+		}
+		if len(hub.Faces) != 1 {
+			return reject(CodeInvalid, "The transwarp hub rolls one die.")
+		}
+		in.Hub = &borgrules.HubRoll{Roll: hub.Faces[0], Target: b.HubTarget, HubHasCube: b.HubHasCube}
+	}
+	res, err := borgrules.BuildPhase(in)
+	if err != nil {
+		return reject(CodeRules, "Borg build phase: %v", err)
+	}
+	var lines []string
+	if in.Hub != nil {
+		l := "transwarp hub rolls " + hub.String()
+		if res.HubCube {
+			l += ": a new cube"
+		}
+		lines = append(lines, l)
+	}
+	for _, st := range res.Steps {
+		sys := st.System
+		if sys == "" {
+			sys = fmt.Sprintf("spire %d", st.Spire+1)
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s", sys, map[borgrules.BuildAction]string{
+			borgrules.BuildNode: "builds a node", borgrules.BuildCube: "builds a cube", borgrules.BuildLaunch: "launches its cube",
+			borgrules.BuildHold: "cube waits (a cube is in orbit)", borgrules.BuildFull: "no cube (5 in play)"}[st.Action]))
+	}
+	b.Spires = res.Spires
+	for _, cube := range res.Launched {
+		b.NextCube++
+		cube.ID = "cube " + strconv.Itoa(b.NextCube)
+		b.Cubes = append(b.Cubes, cube)
+	}
+	if res.HubCube {
+		b.HubHasCube = true
+	}
+	b.Built = true
+	label := "Borg build phase"
+	if len(lines) > 0 {
+		label += ": " + strings.Join(lines, "; ")
+	}
+	return c.emit(label, BorgSet{Borg: b})
+}
+
+// ActivateCube records a cube's activation in the Borg turn, and where it
+// goes (System, optional).
+type ActivateCube struct {
+	Cube   string `json:"cube"`
+	System string `json:"system,omitempty"`
+}
+
+// CommandType implements Command.
+func (ActivateCube) CommandType() string { return "borg.activate" }
+
+func (cmd ActivateCube) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if a.CurrentSeat() != BorgSeat {
+		return reject(CodeNotNow, "It is not the Borg turn.")
+	}
+	b, err := copyBorg(a)
+	if err != nil {
+		return err
+	}
+	if !b.Built {
+		return reject(CodeNotNow, "Run the Borg build phase first.")
+	}
+	i, err := b.cube(cmd.Cube)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(b.Activated, cmd.Cube) {
+		return reject(CodeRules, "%s has already activated this turn.", cmd.Cube)
+	}
+	b.Activated = append(b.Activated, cmd.Cube)
+	label := fmt.Sprintf("Borg %s activates", cmd.Cube)
+	if sys := trimSpace(cmd.System); sys != "" {
+		if len([]rune(sys)) > maxNameLen {
+			return reject(CodeInvalid, "The system name is too long.")
+		}
+		b.Cubes[i].System = sys
+		label += " at " + sys
+	}
+	return c.emit(label, BorgSet{Borg: b})
+}
+
+// CubeFleet is one player's ships in a fight with a cube. Weapons defaults
+// to the player's weapons hit roll.
+type CubeFleet struct {
+	Player    string `json:"player"`
+	Ships     int    `json:"ships"`
+	BonusDice int    `json:"bonus_dice,omitempty"`
+	Weapons   int    `json:"weapons,omitempty"`
+	HitsOnSix bool   `json:"hits_on_six,omitempty"`
+	Roll      Roll   `json:"roll"`
+}
+
+// CubeRound fights one round of combat with a Borg cube
+// (rules/borg.ResolveCubeRound) and applies it in one step: the fleets'
+// dice, the cube's dice (entered, or BorgVirtual to roll exactly what the
+// cube may roll after first strike), the Borg hit roll from the console for
+// the spires in play, the cube's damage, regeneration and shields, and the
+// players' ship losses (Losses: the players allocate the Borg hits).
+type CubeRound struct {
+	Cube        string         `json:"cube"`
+	Fleets      []CubeFleet    `json:"fleets"`
+	BorgRoll    Roll           `json:"borg_roll,omitempty"`
+	BorgVirtual bool           `json:"borg_virtual,omitempty"`
+	Losses      map[string]int `json:"losses,omitempty"`
+}
+
+// CommandType implements Command.
+func (CubeRound) CommandType() string { return "borg.cube_round" }
+
+func (cmd CubeRound) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscExecution); err != nil {
+		return err
+	}
+	b, err := copyBorg(a)
+	if err != nil {
+		return err
+	}
+	ci, err := b.cube(cmd.Cube)
+	if err != nil {
+		return err
+	}
+	hit, err := b.Hits.HitRoll(len(b.Spires))
+	if err != nil {
+		return reject(CodeNotNow, "%v", err)
+	}
+	if len(cmd.Fleets) == 0 || len(cmd.Fleets) > maxAscPlayer {
+		return reject(CodeInvalid, "Name the fleets fighting the cube.")
+	}
+	r := borgrules.CubeRound{Cube: b.Cubes[ci], BorgHit: hit}
+	var rolls []RolledDice
+	seen := map[string]bool{}
+	for _, f := range cmd.Fleets {
+		p, err := a.player(f.Player)
+		if err != nil {
+			return err
+		}
+		if seen[p.ID] {
+			return reject(CodeInvalid, "%s is listed twice.", p.Name)
+		}
+		seen[p.ID] = true
+		if f.Ships < 1 || f.Ships > p.Ships {
+			return reject(CodeRules, "%s has %d ship(s) on the board; %d in the fight.", p.Name, p.Ships, f.Ships)
+		}
+		w := f.Weapons
+		if w == 0 {
+			w = p.Weapons
+		}
+		fl := borgrules.Fleet{Player: p.ID, Ships: f.Ships, Weapons: w, HitsOnSix: f.HitsOnSix, BonusDice: f.BonusDice}
+		rd, err := c.roll(f.Roll, 0, p.Name+"'s dice")
+		if err != nil {
+			return err
+		}
+		r.Fleets = append(r.Fleets, fl)
+		r.PlayerFaces = append(r.PlayerFaces, rd.Faces)
+		rolls = append(rolls, rd)
+	}
+	var borgDice RolledDice
+	if cmd.BorgVirtual {
+		// Roll exactly what the cube may fire: after first strike that
+		// depends on the players' hits.
+		if due := preBorgDice(r); due > 0 {
+			if borgDice, err = c.roll(Roll{Virtual: due}, 0, "Borg dice"); err != nil {
+				return err
+			}
+		}
+	} else if borgDice, err = c.roll(cmd.BorgRoll, 0, "Borg dice"); err != nil {
+		return err
+	}
+	r.BorgFaces = borgDice.Faces
+	res, err := borgrules.ResolveCubeRound(r)
+	if err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	label := fmt.Sprintf("Borg %s round %d: players %d hit(s), Borg %d hit(s)", cmd.Cube, r.Cube.Round+1, res.PlayerHits, res.BorgHits)
+	if res.Regenerated > 0 {
+		label += fmt.Sprintf(", regenerates %d", res.Regenerated)
+	}
+	if res.CubeDestroyed {
+		label += ": cube destroyed"
+	} else {
+		label += fmt.Sprintf(": damage %d, shields +%d", res.Cube.Damage, res.Cube.Shields)
+	}
+	if err := c.emit(label, CubeRoundFought{Cube: cmd.Cube, Fleets: r.Fleets, PlayerDice: rolls, BorgDice: borgDice, BorgHit: hit, Result: res}); err != nil {
+		return err
+	}
+	if res.CubeDestroyed {
+		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
+	} else {
+		b.Cubes[ci] = res.Cube
+	}
+	if err := c.emit("", BorgSet{Borg: b}); err != nil {
+		return err
+	}
+	// The players allocate the Borg hits among their ships.
+	total := 0
+	for _, f := range r.Fleets {
+		total += f.Ships
+	}
+	due := min(res.BorgHits, total)
+	got := 0
+	for pid, n := range cmd.Losses {
+		if !seen[pid] {
+			return reject(CodeInvalid, "Losses name %q, who is not in the fight.", pid)
+		}
+		got += n
+	}
+	if got != due {
+		return reject(CodeInvalid, "The Borg scored %d hit(s): allocate %d ship loss(es) among the fleets (%d given).", res.BorgHits, due, got)
+	}
+	for _, f := range r.Fleets {
+		n := cmd.Losses[f.Player]
+		if n < 0 || n > f.Ships {
+			return reject(CodeInvalid, "%s cannot lose %d of %d ships.", a.seatName(f.Player), n, f.Ships)
+		}
+		if n == 0 {
+			continue
+		}
+		p, _ := a.player(f.Player)
+		np, err := copyPlayer(p)
+		if err != nil {
+			return err
+		}
+		np.Ships -= n
+		if err := setPlayer(c, fmt.Sprintf("%s loses %d ship(s) (%d left)", p.Name, n, np.Ships), np); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// preBorgDice returns how many dice the cube fires given the players' faces
+// (rules/borg.BorgDiceDue after their hits).
+func preBorgDice(r borgrules.CubeRound) int {
+	hits := 0
+	for i, f := range r.Fleets {
+		target, ok := borgrules.PlayerTarget(f.Weapons, r.Cube.Shields, f.HitsOnSix)
+		if ok && i < len(r.PlayerFaces) {
+			hits += dice.Pool(r.PlayerFaces[i]).CountAtLeast(target)
+		}
+	}
+	return borgrules.BorgDiceDue(r.Cube, r.FirstStrike(), hits)
+}
+
+// EndCubeBattle ends a battle with a cube that survived: it keeps no damage
+// and its shields drop back (rules/borg Cube.EndBattle).
+type EndCubeBattle struct {
+	Cube string `json:"cube"`
+}
+
+// CommandType implements Command.
+func (EndCubeBattle) CommandType() string { return "borg.end_battle" }
+
+func (cmd EndCubeBattle) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	b, err := copyBorg(a)
+	if err != nil {
+		return err
+	}
+	i, err := b.cube(cmd.Cube)
+	if err != nil {
+		return err
+	}
+	b.Cubes[i] = b.Cubes[i].EndBattle()
+	return c.emit(fmt.Sprintf("Battle with Borg %s ends", cmd.Cube), BorgSet{Borg: b})
+}
