@@ -25,7 +25,11 @@ type command struct {
 // words that name them. Each command adds one line here.
 func commands() map[string]command {
 	return map[string]command{
-		"rules": rulesCommand(),
+		"resolve away-attack": {"Away Missions attack: --attack 6,4,2,2 --defense 5,4,1 [--damage N] [--stun] [--borg-target]", runResolveAwayAttack},
+		"resolve away-skill":  {"Away Missions skill test: --tester 5,3,1 [--challenger 6,2] [--need N]", runResolveAwaySkill},
+		"odds away-attack":    {"exact damage odds: --attack-dice N --defense-dice N [modifiers]", runOddsAwayAttack},
+		"odds away-skill":     {"exact skill test odds: --tester-dice N [--challenger-dice N] [--need N]", runOddsAwaySkill},
+		"rules":               rulesCommand(),
 	}
 }
 

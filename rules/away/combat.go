@@ -228,7 +228,7 @@ func ResolveAttack(s AttackSetup, attack, defense dice.Pool) (AttackResult, erro
 		return AttackResult{}, fmt.Errorf("defense dice: %w", err)
 	}
 	pairs, through := Compare(attack, defense)
-	r := AttackResult{Attack: attack.Sorted(), Defense: defense.Sorted(), Pairs: pairs, Uncanceled: through}
+	r := AttackResult{Attack: sortedPool(attack), Defense: sortedPool(defense), Pairs: pairs, Uncanceled: through}
 	r.WeaponDamage, r.Damage, r.Stun, r.Notes = AttackEffect(s, through)
 	r.Incapacitated = s.TargetStun+r.Stun >= MaxStun
 	return r, nil
@@ -259,6 +259,15 @@ func AttackEffect(s AttackSetup, uncanceled int) (weaponDamage, damage, stun int
 		return 0, 0, 1, notes
 	}
 	return weaponDamage, uncanceled + weaponDamage, 0, notes
+}
+
+// sortedPool sorts p highest to lowest; an empty pool stays an empty (not
+// nil) slice so JSON shows [].
+func sortedPool(p dice.Pool) dice.Pool {
+	if len(p) == 0 {
+		return dice.Pool{}
+	}
+	return p.Sorted()
 }
 
 // Explain returns one line per Dice Board row and a closing line, for a

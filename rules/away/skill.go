@@ -75,7 +75,7 @@ func ResolveSkill(tester, challenger dice.Pool, need int) (SkillResult, error) {
 	}
 	need = max(need, 1)
 	pairs, through := Compare(tester, challenger)
-	r := SkillResult{Tester: tester.Sorted(), Opposed: len(challenger) > 0, Pairs: pairs, Successes: through, Need: need, Passed: through >= need}
+	r := SkillResult{Tester: sortedPool(tester), Opposed: len(challenger) > 0, Pairs: pairs, Successes: through, Need: need, Passed: through >= need}
 	if r.Opposed {
 		r.Challenger = challenger.Sorted()
 	}
@@ -100,6 +100,10 @@ func (r SkillResult) Explain() []string {
 	if r.Passed {
 		verdict = "passed"
 	}
-	lines = append(lines, fmt.Sprintf("result: %d successes, %d needed: %s", r.Successes, r.Need, verdict))
+	noun := "successes"
+	if r.Successes == 1 {
+		noun = "success"
+	}
+	lines = append(lines, fmt.Sprintf("result: %d %s, %d needed: %s", r.Successes, noun, r.Need, verdict))
 	return lines
 }

@@ -1,0 +1,392 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"tableops/rules/away"
+	"tableops/rules/dice"
+	"tableops/rules/odds"
+)
+
+// awayAttackFlags are the flags shared by "resolve away-attack" and
+// "odds away-attack": the two pools and every modifier of the Combat rules.
+type awayAttackFlags struct {
+	fs                    *flagSet
+	attack, defense       *poolFlag
+	damage, weaponDice    *int
+	cards, defenseCards   *int
+	targetStun            *int
+	stun, borg, melee     *bool
+	backup, defenseBackup *bool
+	takeCover, defensive  *bool
+}
+
+func newAwayAttackFlags(name string) *awayAttackFlags {
+	fs := newFlagSet(name)
+	f := &awayAttackFlags{fs: fs}
+	f.attack = fs.pool("attack", "attack")
+	f.defense = fs.pool("defense", "defense")
+	f.damage = fs.Int("damage", 0, "the Attack Action's Damage rating, added if any attack die gets through")
+	f.stun = fs.Bool("stun", false, "the weapon has the Stun rule")
+	f.borg = fs.Bool("borg-target", false, "the target is a Borg character (not stunned by Stun weapons)")
+	f.targetStun = fs.Int("target-stun", 0, "Stun tokens the target has (0-2; one fewer defense die each)")
+	f.weaponDice = fs.Int("weapon-dice", 0, "extra attack dice of the Attack Action (with --attack-dice)")
+	f.backup = fs.Bool("backup", false, "the attacker has a friendly character in its space (+1 die, with --attack-dice)")
+	f.cards = fs.Int("cards", 0, "attack dice added by cards (with --attack-dice)")
+	f.defenseBackup = fs.Bool("defense-backup", false, "the target has a friendly character in its space (+1 die, with --defense-dice)")
+	f.takeCover = fs.Bool("take-cover", false, "the target has a Take Cover token (+1 die, with --defense-dice)")
+	f.defensive = fs.Bool("defensive", false, "the target has a Defensive weapon (+1 die against --melee, with --defense-dice)")
+	f.melee = fs.Bool("melee", false, "the attack uses a Melee weapon")
+	f.defenseCards = fs.Int("defense-cards", 0, "defense dice added by cards (with --defense-dice)")
+	return f
+}
+
+// setup builds the rules' AttackSetup: --attack-dice and --defense-dice are
+// the attacker's current Attack and the target's current Defense ratings.
+func (f *awayAttackFlags) setup() (away.AttackSetup, error) {
+	s := away.AttackSetup{
+		Attack: f.attack.count, WeaponDice: *f.weaponDice, Backup: *f.backup, CardDice: *f.cards,
+		WeaponDamage: *f.damage, Stun: *f.stun, Melee: *f.melee,
+		Defense: f.defense.count, DefenseBackup: *f.defenseBackup, TakeCover: *f.takeCover,
+		Defensive: *f.defensive, DefenseCardDice: *f.defenseCards, TargetStun: *f.targetStun, BorgTarget: *f.borg,
+	}
+	if err := s.Validate(); err != nil {
+		return s, badInput("%v", err)
+	}
+	if *f.cards < 0 || *f.defenseCards < 0 {
+		return s, badInput("--cards and --defense-cards count dice added, not removed")
+	}
+	attackMods := *f.weaponDice != 0 || *f.backup || *f.cards != 0
+	if f.attack.facesSet && attackMods {
+		return s, badInput("--weapon-dice, --backup and --cards change how many dice to roll: use them with --attack-dice, or enter every attack die rolled with --attack")
+	}
+	defenseMods := *f.defenseBackup || *f.takeCover || *f.defensive || *f.defenseCards != 0
+	if f.defense.facesSet && defenseMods {
+		return s, badInput("--defense-backup, --take-cover, --defensive and --defense-cards change how many dice to roll: use them with --defense-dice, or enter every defense die rolled with --defense")
+	}
+	return s, nil
+}
+
+// awayAttackReport is the JSON of "resolve away-attack".
+type awayAttackReport struct {
+	away.AttackResult
+	Virtual     bool            `json:"virtual"`
+	Seed        *uint64         `json:"seed,omitempty"`
+	AttackDice  *away.DiceCount `json:"attack_dice,omitempty"`
+	DefenseDice *away.DiceCount `json:"defense_dice,omitempty"`
+	Explanation []string        `json:"explanation"`
+}
+
+// runResolveAwayAttack resolves one Away Missions Attack Action from typed
+// faces or virtual dice ("Combat", steps 3-6).
+func runResolveAwayAttack(args []string, out io.Writer) error {
+	f := newAwayAttackFlags("resolve away-attack")
+	if err := f.fs.parse(args, false); err != nil {
+		return err
+	}
+	s, err := f.setup()
+	if err != nil {
+		return err
+	}
+	rep := awayAttackReport{}
+	var counts [2]away.DiceCount
+	if f.attack.countSet {
+		counts[0] = s.AttackDice()
+		f.attack.count = counts[0].Kept
+		rep.AttackDice = &counts[0]
+	}
+	if f.defense.countSet {
+		counts[1] = s.DefenseDice()
+		f.defense.count = counts[1].Kept
+		rep.DefenseDice = &counts[1]
+	}
+	ap, av, _, err := f.fs.roll(f.attack, away.MaxDice, true)
+	if err != nil {
+		return err
+	}
+	dp, dv, _, err := f.fs.roll(f.defense, away.MaxDice, true)
+	if err != nil {
+		return err
+	}
+	res, err := away.ResolveAttack(s, ap, dp)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	rep.AttackResult = res
+	rep.Virtual = av || dv
+	if rep.Virtual {
+		seed := f.fs.seed
+		rep.Seed = &seed
+	}
+	rep.Explanation = res.Explain()
+	if f.fs.json {
+		return writeJSON(out, rep)
+	}
+	fmt.Fprintf(out, "Attack %s vs defense %s\n", showPool(res.Attack), showPool(res.Defense))
+	if rep.Virtual {
+		fmt.Fprintf(out, "rolled virtually, seed %d\n", *rep.Seed)
+	}
+	for i, c := range counts {
+		if c.Dropped > 0 {
+			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", [2]string{"attack", "defense"}[i], c.Wanted, c.Dropped)
+		}
+	}
+	for _, l := range rep.Explanation {
+		fmt.Fprintln(out, l)
+	}
+	return nil
+}
+
+// awaySkillFlags are the flags shared by "resolve away-skill" and "odds
+// away-skill".
+type awaySkillFlags struct {
+	fs                            *flagSet
+	tester, challenger            *poolFlag
+	need                          *int
+	spec, cards                   *int
+	challengerSpec, challengerCds *int
+	backup, challengerBackup      *bool
+}
+
+func newAwaySkillFlags(name string) *awaySkillFlags {
+	fs := newFlagSet(name)
+	f := &awaySkillFlags{fs: fs}
+	f.tester = fs.pool("tester", "tester's skill")
+	f.challenger = fs.pool("challenger", "challenger's skill (opposed tests only)")
+	f.need = fs.Int("need", 1, "successes needed to pass, as the card states (default 1: one or more successes passes)")
+	f.spec = fs.Int("specialization", 0, "times the tester has the tested specialization (0-3, +1 die each, with --tester-dice)")
+	f.backup = fs.Bool("backup", false, "the tester has a friendly character in its space (+1 die, with --tester-dice)")
+	f.cards = fs.Int("cards", 0, "tester dice added by cards (with --tester-dice)")
+	f.challengerSpec = fs.Int("challenger-specialization", 0, "times the challenger has the specialization (with --challenger-dice)")
+	f.challengerBackup = fs.Bool("challenger-backup", false, "the challenger has backup (+1 die, with --challenger-dice)")
+	f.challengerCds = fs.Int("challenger-cards", 0, "challenger dice added by cards (with --challenger-dice)")
+	return f
+}
+
+func (f *awaySkillFlags) setups() (away.SkillSetup, away.SkillSetup, error) {
+	t := away.SkillSetup{Skill: f.tester.count, Specialization: *f.spec, Backup: *f.backup, CardDice: *f.cards}
+	c := away.SkillSetup{Skill: f.challenger.count, Specialization: *f.challengerSpec, Backup: *f.challengerBackup, CardDice: *f.challengerCds}
+	switch {
+	case *f.need < 1 || *f.need > away.MaxDice:
+		return t, c, badInput("--need %d: a test needs 1 to %d successes", *f.need, away.MaxDice)
+	case *f.spec < 0 || *f.spec > 3 || *f.challengerSpec < 0 || *f.challengerSpec > 3:
+		return t, c, badInput("a specialization counts 0 to 3 times (x2, x3)")
+	case *f.cards < 0 || *f.challengerCds < 0:
+		return t, c, badInput("--cards and --challenger-cards count dice added, not removed")
+	case f.tester.facesSet && (*f.spec != 0 || *f.backup || *f.cards != 0):
+		return t, c, badInput("--specialization, --backup and --cards change how many dice to roll: use them with --tester-dice, or enter every die rolled with --tester")
+	case f.challenger.facesSet && (*f.challengerSpec != 0 || *f.challengerBackup || *f.challengerCds != 0):
+		return t, c, badInput("--challenger-specialization, --challenger-backup and --challenger-cards change how many dice to roll: use them with --challenger-dice, or enter every die rolled with --challenger")
+	case !f.challenger.given() && (*f.challengerSpec != 0 || *f.challengerBackup || *f.challengerCds != 0):
+		return t, c, badInput("challenger modifiers need --challenger or --challenger-dice")
+	}
+	return t, c, nil
+}
+
+// awaySkillReport is the JSON of "resolve away-skill".
+type awaySkillReport struct {
+	away.SkillResult
+	Virtual        bool            `json:"virtual"`
+	Seed           *uint64         `json:"seed,omitempty"`
+	TesterDice     *away.DiceCount `json:"tester_dice,omitempty"`
+	ChallengerDice *away.DiceCount `json:"challenger_dice,omitempty"`
+	Explanation    []string        `json:"explanation"`
+}
+
+// runResolveAwaySkill resolves one Away Missions Skill test, unopposed or
+// opposed ("Skill Test").
+func runResolveAwaySkill(args []string, out io.Writer) error {
+	f := newAwaySkillFlags("resolve away-skill")
+	if err := f.fs.parse(args, false); err != nil {
+		return err
+	}
+	t, c, err := f.setups()
+	if err != nil {
+		return err
+	}
+	rep := awaySkillReport{}
+	var counts [2]away.DiceCount
+	if f.tester.countSet {
+		counts[0] = t.Dice()
+		f.tester.count = counts[0].Kept
+		rep.TesterDice = &counts[0]
+	}
+	if f.challenger.countSet {
+		counts[1] = c.Dice()
+		f.challenger.count = counts[1].Kept
+		rep.ChallengerDice = &counts[1]
+	}
+	tp, tv, _, err := f.fs.roll(f.tester, away.MaxDice, true)
+	if err != nil {
+		return err
+	}
+	cp, cv, _, err := f.fs.roll(f.challenger, away.MaxDice, false)
+	if err != nil {
+		return err
+	}
+	res, err := away.ResolveSkill(tp, cp, *f.need)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	rep.SkillResult = res
+	rep.Virtual = tv || cv
+	if rep.Virtual {
+		seed := f.fs.seed
+		rep.Seed = &seed
+	}
+	rep.Explanation = res.Explain()
+	if f.fs.json {
+		return writeJSON(out, rep)
+	}
+	if res.Opposed {
+		fmt.Fprintf(out, "Opposed skill test: tester %s vs challenger %s\n", showPool(res.Tester), showPool(res.Challenger))
+	} else {
+		fmt.Fprintf(out, "Skill test: %s\n", showPool(res.Tester))
+	}
+	if rep.Virtual {
+		fmt.Fprintf(out, "rolled virtually, seed %d\n", *rep.Seed)
+	}
+	for i, n := range counts {
+		if n.Dropped > 0 {
+			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", [2]string{"tester", "challenger"}[i], n.Wanted, n.Dropped)
+		}
+	}
+	for _, l := range rep.Explanation {
+		fmt.Fprintln(out, l)
+	}
+	return nil
+}
+
+// requireCounts refuses faces in an odds command: odds take dice counts.
+func requireCounts(pools ...*poolFlag) error {
+	for _, p := range pools {
+		if p.facesSet {
+			return badInput("odds take dice counts: use --%s-dice N instead of --%s", p.name, p.name)
+		}
+	}
+	return nil
+}
+
+// awayAttackOddsReport is the JSON of "odds away-attack".
+type awayAttackOddsReport struct {
+	Distribution map[string]float64 `json:"distribution"`
+	Expected     float64            `json:"expected"`
+	Stun         map[string]float64 `json:"stun"`
+	Uncanceled   map[string]float64 `json:"uncanceled"`
+	AttackDice   away.DiceCount     `json:"attack_dice"`
+	DefenseDice  away.DiceCount     `json:"defense_dice"`
+}
+
+// runOddsAwayAttack prints the exact Damage (and Stun) distribution of an
+// Attack Action.
+func runOddsAwayAttack(args []string, out io.Writer) error {
+	f := newAwayAttackFlags("odds away-attack")
+	if err := f.fs.parse(args, false); err != nil {
+		return err
+	}
+	if err := requireCounts(f.attack, f.defense); err != nil {
+		return err
+	}
+	if !f.attack.countSet || !f.defense.countSet {
+		return badInput("--attack-dice and --defense-dice are required (current Attack and Defense ratings; 0 is allowed)")
+	}
+	s, err := f.setup()
+	if err != nil {
+		return err
+	}
+	o, err := odds.AwayAttack(s)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	rep := awayAttackOddsReport{Distribution: o.Damage.Map(), Expected: o.Damage.Expected(), Stun: o.Stun.Map(),
+		Uncanceled: o.Uncanceled.Map(), AttackDice: o.AttackDice, DefenseDice: o.DefenseDice}
+	if f.fs.json {
+		return writeJSON(out, rep)
+	}
+	fmt.Fprintf(out, "Attack %d dice vs defense %d dice (exact odds, before re-rolls)\n", o.AttackDice.Kept, o.DefenseDice.Kept)
+	for i, c := range []away.DiceCount{o.AttackDice, o.DefenseDice} {
+		if c.Dropped > 0 {
+			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", [2]string{"attack", "defense"}[i], c.Wanted, c.Dropped)
+		}
+	}
+	for k, p := range o.Damage {
+		if p > 0 {
+			fmt.Fprintf(out, "  %d damage: %6.2f%%\n", k, 100*p)
+		}
+	}
+	if p := o.Stun.P(1); p > 0 {
+		fmt.Fprintf(out, "  one Stun token: %6.2f%%\n", 100*p)
+	}
+	fmt.Fprintf(out, "expected damage %.3f\n", o.Damage.Expected())
+	return nil
+}
+
+// awaySkillOddsReport is the JSON of "odds away-skill".
+type awaySkillOddsReport struct {
+	Distribution   map[string]float64 `json:"distribution"`
+	Expected       float64            `json:"expected"`
+	Pass           float64            `json:"pass"`
+	Need           int                `json:"need"`
+	Opposed        bool               `json:"opposed"`
+	TesterDice     away.DiceCount     `json:"tester_dice"`
+	ChallengerDice away.DiceCount     `json:"challenger_dice"`
+}
+
+// runOddsAwaySkill prints the exact distribution of successes of a Skill
+// test and its chance to pass.
+func runOddsAwaySkill(args []string, out io.Writer) error {
+	f := newAwaySkillFlags("odds away-skill")
+	if err := f.fs.parse(args, false); err != nil {
+		return err
+	}
+	if err := requireCounts(f.tester, f.challenger); err != nil {
+		return err
+	}
+	if !f.tester.countSet {
+		return badInput("--tester-dice is required (the tester's current Skill rating)")
+	}
+	t, c, err := f.setups()
+	if err != nil {
+		return err
+	}
+	o, err := odds.AwaySkill(t, c, *f.need)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	rep := awaySkillOddsReport{Distribution: o.Successes.Map(), Expected: o.Successes.Expected(), Pass: o.Pass,
+		Need: o.Need, Opposed: o.Opposed, TesterDice: o.TesterDice, ChallengerDice: o.ChallengerDice}
+	if f.fs.json {
+		return writeJSON(out, rep)
+	}
+	if o.Opposed {
+		fmt.Fprintf(out, "Opposed skill test: tester %d dice vs challenger %d dice (exact odds, before re-rolls)\n", o.TesterDice.Kept, o.ChallengerDice.Kept)
+	} else {
+		fmt.Fprintf(out, "Skill test: %d dice (exact odds, before re-rolls)\n", o.TesterDice.Kept)
+	}
+	for i, n := range []away.DiceCount{o.TesterDice, o.ChallengerDice} {
+		if n.Dropped > 0 {
+			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", [2]string{"tester", "challenger"}[i], n.Wanted, n.Dropped)
+		}
+	}
+	for k, p := range o.Successes {
+		if p > 0 {
+			fmt.Fprintf(out, "  %d successes: %6.2f%%\n", k, 100*p)
+		}
+	}
+	fmt.Fprintf(out, "pass (%d or more): %.2f%%, expected successes %.3f\n", o.Need, 100*o.Pass, o.Successes.Expected())
+	return nil
+}
+
+// showPool prints a pool as "6 4 2 2", or "(no dice)".
+func showPool(p dice.Pool) string {
+	if len(p) == 0 {
+		return "(no dice)"
+	}
+	parts := make([]string, len(p))
+	for i, f := range p {
+		parts[i] = fmt.Sprint(f)
+	}
+	return strings.Join(parts, " ")
+}
