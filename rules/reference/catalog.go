@@ -251,21 +251,45 @@ func (c *Catalog) without(id string) *Catalog {
 }
 
 // Merge returns a catalog holding c's cards and other's; where both have a
-// card with the same id, other's wins.
+// card with the same id, other's wins. Every card of other is validated.
 func (c *Catalog) Merge(other *Catalog) (*Catalog, error) {
-	out := c
+	replaced := map[string]bool{}
 	for _, ch := range other.chars {
-		var err error
-		if out, err = out.WithCharacter(ch); err != nil {
+		if err := ch.Validate(); err != nil {
 			return nil, fmt.Errorf("card %s: %w", ch.ID, err)
 		}
+		replaced[ch.ID] = true
 	}
 	for _, r := range other.refs {
-		var err error
-		if out, err = out.WithReference(r); err != nil {
+		if err := r.Validate(); err != nil {
 			return nil, fmt.Errorf("card %s: %w", r.ID, err)
 		}
+		if replaced[r.ID] {
+			return nil, fmt.Errorf("card %s: id used twice", r.ID)
+		}
+		replaced[r.ID] = true
 	}
+	out := &Catalog{}
+	for _, ch := range c.chars {
+		if !replaced[ch.ID] {
+			out.chars = append(out.chars, ch)
+		}
+	}
+	for _, r := range c.refs {
+		if !replaced[r.ID] {
+			out.refs = append(out.refs, r)
+		}
+	}
+	for _, ch := range other.chars {
+		out.chars = append(out.chars, ch.clone())
+	}
+	for _, r := range other.refs {
+		out.refs = append(out.refs, r.clone())
+	}
+	if out.Len() > MaxCards {
+		return nil, fmt.Errorf("the merged catalog would have %d cards (at most %d)", out.Len(), MaxCards)
+	}
+	out.sort()
 	return out, nil
 }
 

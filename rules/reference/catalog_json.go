@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -87,16 +88,17 @@ func (c *Catalog) Import(r io.Reader) (*Catalog, error) {
 // case; duplicate ids, unknown fields, wrong types and invalid values are
 // refused with an *ImportError naming the line and field.
 func ParseCatalog(data []byte) (*Catalog, error) {
+	p := newParser(data)
 	var probe any
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, jsonError(data, 0, "", err)
+		return nil, jsonError(p, 0, "", err)
 	}
 	if _, ok := probe.(map[string]any); !ok {
-		return nil, &ImportError{Line: lineAt(data, skipSpace(data, 0)), Msg: "a catalog file is a JSON object with schema, characters and references"}
+		return nil, &ImportError{Line: p.lineAt(skipSpace(p.data, 0)), Msg: "a catalog file is a JSON object with schema, characters and references"}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if _, err := dec.Token(); err != nil { // {
-		return nil, jsonError(data, 0, "", err)
+		return nil, jsonError(p, 0, "", err)
 	}
 	var (
 		f         catalogFile
@@ -106,10 +108,10 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, jsonError(data, 0, "", err)
+			return nil, jsonError(p, 0, "", err)
 		}
 		key, _ := tok.(string)
-		keyLine := lineAt(data, int(dec.InputOffset()))
+		keyLine := p.lineAt(int(dec.InputOffset()))
 		switch key {
 		case "schema":
 			if err := dec.Decode(&f.Schema); err != nil {
@@ -117,8 +119,8 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 			}
 			hasSchema = true
 		case "characters", "references":
-			if err := decodeArray(data, dec, key, func(raw []byte, base int, field string, line int) error {
-				id, err := decodeCard(data, raw, base, field, line, key == "characters", &f)
+			if err := decodeArray(p, dec, key, func(raw []byte, base int, field string, line int) error {
+				id, err := decodeCard(p, raw, base, field, line, key == "characters", &f)
 				if err != nil {
 					return err
 				}
@@ -152,38 +154,38 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 
 // decodeArray walks the array value of key, calling fn with each element's
 // raw bytes, absolute offset, JSON path and line.
-func decodeArray(data []byte, dec *json.Decoder, key string, fn func(raw []byte, base int, field string, line int) error) error {
+func decodeArray(p *parser, dec *json.Decoder, key string, fn func(raw []byte, base int, field string, line int) error) error {
 	start := int(dec.InputOffset())
 	tok, err := dec.Token()
 	if err != nil {
-		return jsonError(data, 0, key, err)
+		return jsonError(p, 0, key, err)
 	}
 	if tok == nil { // null: an empty list
 		return nil
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '[' {
-		return &ImportError{Line: lineAt(data, skipSpace(data, start)), Field: key, Msg: "must be a list"}
+		return &ImportError{Line: p.lineAt(skipSpace(p.data, start)), Field: key, Msg: "must be a list"}
 	}
 	for i := 0; dec.More(); i++ {
 		off := int(dec.InputOffset())
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return jsonError(data, 0, key, err)
+			return jsonError(p, 0, key, err)
 		}
-		base := skipSpace(data, off)
-		if err := fn(raw, base, fmt.Sprintf("%s[%d]", key, i), lineAt(data, base)); err != nil {
+		base := skipSpace(p.data, off)
+		if err := fn(raw, base, fmt.Sprintf("%s[%d]", key, i), p.lineAt(base)); err != nil {
 			return err
 		}
 	}
 	if _, err := dec.Token(); err != nil { // ]
-		return jsonError(data, 0, key, err)
+		return jsonError(p, 0, key, err)
 	}
 	return nil
 }
 
 // decodeCard decodes and validates one card, appending it to f, and
 // returns its normalized id.
-func decodeCard(data, raw []byte, base int, field string, line int, character bool, f *catalogFile) (string, error) {
+func decodeCard(p *parser, raw []byte, base int, field string, line int, character bool, f *catalogFile) (string, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	var (
@@ -214,9 +216,9 @@ func decodeCard(data, raw []byte, base int, field string, line int, character bo
 	}
 	var fe *fieldError
 	if errors.As(err, &fe) {
-		return "", &ImportError{Line: fieldLine(raw, base, data, fe.field, line), Field: field + "." + fe.field, Msg: withID(fe.msg, id)}
+		return "", &ImportError{Line: fieldLine(p, raw, base, fe.field, line), Field: field + "." + fe.field, Msg: withID(fe.msg, id)}
 	}
-	return "", jsonError(data, base, field, err)
+	return "", jsonError(p, base, field, err)
 }
 
 func withID(msg, id string) string {
@@ -228,53 +230,70 @@ func withID(msg, id string) string {
 
 // fieldLine finds the line of a top-level field of a card (the part of the
 // path before any '.' or '['); it falls back to the card's line.
-func fieldLine(raw []byte, base int, data []byte, path string, def int) int {
+func fieldLine(p *parser, raw []byte, base int, path string, def int) int {
 	name := path
 	if i := strings.IndexAny(name, ".["); i >= 0 {
 		name = name[:i]
 	}
 	if i := bytes.Index(raw, []byte(`"`+name+`"`)); i >= 0 {
-		return lineAt(data, base+i)
+		return p.lineAt(base + i)
 	}
 	return def
 }
 
 // jsonError turns an encoding/json error into an *ImportError with the
 // line; base is the offset of the value the decoder was reading.
-func jsonError(data []byte, base int, field string, err error) error {
+func jsonError(p *parser, base int, field string, err error) error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		return &ImportError{Line: lineAt(data, base+int(se.Offset)), Field: field, Msg: "not valid JSON: " + se.Error()}
+		return &ImportError{Line: p.lineAt(base + int(se.Offset)), Field: field, Msg: "not valid JSON: " + se.Error()}
 	case errors.As(err, &te):
 		f := field
 		if te.Field != "" {
 			f = field + "." + te.Field
 		}
-		return &ImportError{Line: lineAt(data, base+int(te.Offset)), Field: strings.TrimPrefix(f, "."), Msg: fmt.Sprintf("wrong type: got JSON %s, want %s", te.Value, te.Type)}
+		return &ImportError{Line: p.lineAt(base + int(te.Offset)), Field: strings.TrimPrefix(f, "."), Msg: fmt.Sprintf("wrong type: got JSON %s, want %s", te.Value, te.Type)}
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return &ImportError{Line: lineAt(data, len(data)), Field: field, Msg: "the file ends too early"}
+		return &ImportError{Line: p.lineAt(len(p.data)), Field: field, Msg: "the file ends too early"}
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	line := 0
 	if base > 0 || field != "" {
-		line = lineAt(data, base)
+		line = p.lineAt(base)
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
 		name = strings.Trim(name, `"`)
-		if i := bytes.Index(data[base:], []byte(`"`+name+`"`)); i >= 0 {
-			line = lineAt(data, base+i)
+		if i := bytes.Index(p.data[base:], []byte(`"`+name+`"`)); i >= 0 {
+			line = p.lineAt(base + i)
 		}
 		return &ImportError{Line: line, Field: strings.TrimPrefix(field+"."+name, "."), Msg: "unknown field"}
 	}
 	return &ImportError{Line: line, Field: field, Msg: msg}
 }
 
+// parser holds a catalog file being parsed and the offsets of its line
+// breaks, so that reporting a line is a binary search, not a scan.
+type parser struct {
+	data   []byte
+	breaks []int
+}
+
+func newParser(data []byte) *parser {
+	p := &parser{data: data}
+	for i, b := range data {
+		if b == '\n' {
+			p.breaks = append(p.breaks, i)
+		}
+	}
+	return p
+}
+
 // lineAt returns the 1-based line of byte offset off.
-func lineAt(data []byte, off int) int {
-	off = max(0, min(off, len(data)))
-	return bytes.Count(data[:off], []byte{'\n'}) + 1
+func (p *parser) lineAt(off int) int {
+	off = max(0, min(off, len(p.data)))
+	return sort.SearchInts(p.breaks, off) + 1
 }
 
 // skipSpace returns the offset of the first byte at or after off that is

@@ -3,6 +3,7 @@ package reference
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -236,4 +237,25 @@ func FuzzImport(f *testing.F) {
 			t.Fatalf("round trip changed the card count: %d -> %d", c.Len(), back.Len())
 		}
 	})
+}
+
+// BenchmarkImportLarge imports a catalog of MaxCards characters.
+func BenchmarkImportLarge(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString("{\"schema\": 1, \"characters\": [\n")
+	for i := range MaxCards {
+		if i > 0 {
+			buf.WriteString(",\n")
+		}
+		fmt.Fprintf(&buf, `{"id": "C%d", "name": "Character %d", "tracks": {"attack": [1, 2], "move": [2, 4]}, "attacks": [{"name": "Phaser", "dice": 1, "damage": 0, "rules": ["Stun"]}]}`, i, i)
+	}
+	buf.WriteString("\n]}\n")
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		c, err := NewCatalog().Import(bytes.NewReader(data))
+		if err != nil || c.Len() != MaxCards {
+			b.Fatal(err)
+		}
+	}
 }
