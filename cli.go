@@ -26,7 +26,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"resolve away-attack": {"Away Missions attack: --attack 6,4,2,2 --defense 5,4,1 [--damage N] [--stun] [--borg-target]", runResolveAwayAttack},
-		"resolve away-skill":  {"Away Missions skill test: --tester 5,3,1 [--challenger 6,2] [--need N]", runResolveAwaySkill},
+		"resolve away-skill":  {"Away Missions skill test: --tester 5,3,1 [--challenger 6,2] [--need N (default 1)]", runResolveAwaySkill},
 		"odds away-attack":    {"exact damage odds: --attack-dice N --defense-dice N [modifiers]", runOddsAwayAttack},
 		"odds away-skill":     {"exact skill test odds: --tester-dice N [--challenger-dice N] [--need N]", runOddsAwaySkill},
 		"rules":               rulesCommand(),
