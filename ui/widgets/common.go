@@ -99,6 +99,7 @@ type cellGridLayout struct {
 	cell   fyne.Size
 	perRow int
 	gap    float32
+	left   bool // align rows to the left instead of centring them
 }
 
 func (l *cellGridLayout) visible(objs []fyne.CanvasObject) []fyne.CanvasObject {
@@ -126,7 +127,7 @@ func (l *cellGridLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	}
 	rowW := float32(cols)*l.cell.Width + float32(cols-1)*l.gap
 	x0 := (s.Width - rowW) / 2
-	if x0 < 0 {
+	if x0 < 0 || l.left {
 		x0 = 0
 	}
 	for i, o := range vis {

@@ -222,7 +222,7 @@ func (r *DiceRow) CreateRenderer() fyne.WidgetRenderer {
 		gl := grid.Layout.(*cellGridLayout)
 		gl.cell, gl.perRow, gl.gap = cell, r.perRow, sized(r, theme.SizeNamePadding)
 		root.Layout = minSizeLayout{min: fyne.NewSize(0, cell.Height)}
-		for i := range dies {
+		for i := range r.pool {
 			d, c := dies[i], caps[i]
 			d.size = r.size
 			d.face = r.pool[i]

@@ -245,9 +245,11 @@ func (r *dieRenderer) Layout(size fyne.Size) {
 	r.strike.Position1 = fyne.NewPos(x0+inset, y0+edge-inset)
 	r.strike.Position2 = fyne.NewPos(x0+edge-inset, y0+inset)
 
-	bd := edge * 0.42
-	bx := x0 + edge - bd*0.7
-	by := y0 - bd*0.3
+	// The badge straddles the top edge and the tag the bottom edge, at the
+	// centre, where no face has a pip.
+	bd := edge * 0.38
+	bx := x0 + (edge-bd)/2
+	by := y0 - m
 	r.badge.Move(fyne.NewPos(bx, by))
 	r.badge.Resize(fyne.NewSquareSize(bd))
 	switch r.d.state {
@@ -271,14 +273,16 @@ func (r *dieRenderer) Layout(size fyne.Size) {
 		l.StrokeWidth = fyne.Max(2, bd*0.13)
 	}
 
-	ts := edge * 0.3
+	ts := edge * 0.26
 	r.tagText.TextSize = ts
-	tw := ts * 1.1
-	r.tag.Move(fyne.NewPos(x0-m*0.5, y0+edge-tw+m*0.5))
-	r.tag.Resize(fyne.NewSquareSize(tw))
+	tw := edge * 0.28
+	th := ts * 1.25
+	tx, ty := x0+(edge-tw)/2, y0+edge-th*0.6
+	r.tag.Move(fyne.NewPos(tx, ty))
+	r.tag.Resize(fyne.NewSize(tw, th))
 	r.tag.CornerRadius = tw * 0.25
 	tsz := r.tagText.MinSize()
-	r.tagText.Move(fyne.NewPos(x0-m*0.5+(tw-tsz.Width)/2, y0+edge-tw+m*0.5+(tw-tsz.Height)/2))
+	r.tagText.Move(fyne.NewPos(tx+(tw-tsz.Width)/2, ty+(th-tsz.Height)/2))
 	r.tagText.Resize(tsz)
 }
 
@@ -294,7 +298,7 @@ func (r *dieRenderer) Refresh() {
 		body, pip = dieFadedBody, dieFadedPip
 	}
 	if st == DieIgnored {
-		body, pip = withAlpha(dieFadedBody, 0.45), withAlpha(dieFadedPip, 0.6)
+		body, pip = withAlpha(dieFadedBody, 0.6), withAlpha(dieFadedPip, 0.7)
 	}
 	r.body.FillColor = body
 	r.body.StrokeColor = dieEdge

@@ -83,6 +83,7 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 	t.ExtendBaseWidget(t)
 	frame := canvas.NewRectangle(nil)
 	band := canvas.NewRectangle(nil)
+	strip := canvas.NewRectangle(nil)
 	name := newText("", nil, 0, true)
 	badgeBg := canvas.NewRectangle(nil)
 	badgeText := newText("NOW PLAYING", nil, 0, true)
@@ -92,7 +93,7 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		atLeast(band, 18, MinTouch), name, layout.NewSpacer(),
 		&fyne.Container{Layout: layout.NewCenterLayout(), Objects: []fyne.CanvasObject{badge}}}}
 	grid := &fyne.Container{Layout: layout.NewGridLayoutWithColumns(3)}
-	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{header, grid}}
+	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{atLeast(strip, 0, 10), header, grid}}
 	root := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{
 		frame, &fyne.Container{Layout: layout.NewCustomPaddedLayout(12, 12, 12, 12), Objects: []fyne.CanvasObject{body}}}}
 	type cell struct {
@@ -115,6 +116,8 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		}
 		band.FillColor = t.band
 		band.CornerRadius = 4
+		strip.FillColor = t.band
+		strip.CornerRadius = 5
 		name.Text = t.name
 		name.TextSize = sized(t, theme.SizeNameHeadingText)
 		name.Color = fg

@@ -101,7 +101,8 @@ func (t *TokenRow) CreateRenderer() fyne.WidgetRenderer {
 			toks = append(toks, newToken(t, len(toks)))
 		}
 		gl := grid.Layout.(*cellGridLayout)
-		gl.cell = fyne.NewSquareSize(MinTouch + 6)
+		gl.cell = fyne.NewSquareSize(MinTouch + 2)
+		gl.left = true
 		gl.perRow = t.perRow
 		gl.gap = sized(t, theme.SizeNamePadding)
 		root.Objects[0].(*fyne.Container).Layout = minSizeLayout{min: fyne.NewSize(0, gl.cell.Height)}
