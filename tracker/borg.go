@@ -383,8 +383,13 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 		total += f.Ships
 	}
 	due := min(res.BorgHits, total)
+	losses := cmd.Losses
+	if losses == nil && len(r.Fleets) == 1 && due > 0 {
+		// One fleet: every loss is its own, nothing to allocate.
+		losses = map[string]int{r.Fleets[0].Player: due}
+	}
 	got := 0
-	for pid, n := range cmd.Losses {
+	for pid, n := range losses {
 		if !seen[pid] {
 			return reject(CodeInvalid, "Losses name %q, who is not in the fight.", pid)
 		}
@@ -394,7 +399,7 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 		return reject(CodeInvalid, "The Borg scored %d hit(s): allocate %d ship loss(es) among the fleets (%d given).", res.BorgHits, due, got)
 	}
 	for _, f := range r.Fleets {
-		n := cmd.Losses[f.Player]
+		n := losses[f.Player]
 		if n < 0 || n > f.Ships {
 			return reject(CodeInvalid, "%s cannot lose %d of %d ships.", a.seatName(f.Player), n, f.Ships)
 		}
