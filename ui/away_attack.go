@@ -160,6 +160,9 @@ func (f *attackForm) setup() (awayrules.AttackSetup, bool) {
 
 // setupChanged updates the dice counts and the odds for the choices.
 func (f *attackForm) setupChanged() {
+	if f.result == nil || f.v.st == nil {
+		return // still being built
+	}
 	s, ok := f.setup()
 	if !ok {
 		if f.v.st != nil && f.v.st.Phase != tracker.AwayAction {

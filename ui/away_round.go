@@ -33,11 +33,15 @@ func (v *awayView) showRound() {
 		v.round.Add(step("2. Choose a core mission", "Each player places the Core Mission card of their affiliation beside their Mission deck."))
 		v.round.Add(step("3. Beam down",
 			"Roll again. The highest picks the first Mission Board of their starting area and places the first character; no more than two characters per space."))
-		v.round.Add(v.orderBlock(tracker.OrderBeamDown, a.Orders.BeamDown, "beams down first"))
+		if len(a.Orders.Board) > 0 {
+			v.round.Add(v.orderBlock(tracker.OrderBeamDown, a.Orders.BeamDown, "beams down first"))
+		}
 		v.round.Add(step("4. Shuffle decks", "Shuffle your Support and Mission decks and place them face down."))
-		start := widget.NewButtonWithIcon("Start round 1", theme.MediaPlayIcon(), func() { v.exec(tracker.StartRound{}) })
-		start.Importance = widget.HighImportance
-		v.round.Add(start)
+		if len(a.Orders.BeamDown) > 0 {
+			start := widget.NewButtonWithIcon("Start round 1", theme.MediaPlayIcon(), func() { v.exec(tracker.StartRound{}) })
+			start.Importance = widget.HighImportance
+			v.round.Add(start)
+		}
 	case tracker.AwayDraw:
 		v.round.Add(heading(fmt.Sprintf("Round %d of 3 · Draw phase", a.Round)))
 		if a.Round > 1 {
@@ -490,6 +494,7 @@ func splitList(s string) []string {
 // addCharacter is the form for a character card entered by hand.
 func (v *awayView) addCharacter(pid, pname string) {
 	name := widget.NewEntry()
+	name.SetPlaceHolder("Character name")
 	tracks := newTrackEntries()
 	specs := widget.NewEntry()
 	specs.SetPlaceHolder("e.g. Command, Science, Science")

@@ -42,7 +42,7 @@ func newSkillForm(v *awayView) *skillForm {
 	f.tester = widget.NewSelect(nil, func(string) { f.fillSpecs(); f.changed() })
 	f.tester.PlaceHolder = "Character taking the test"
 	f.spec = widget.NewSelect([]string{noSpecialization}, func(string) { f.changed() })
-	f.spec.SetSelected(noSpecialization)
+	f.spec.Selected = noSpecialization
 	f.backup = widget.NewCheck("Backup", func(bool) { f.changed() })
 	f.opposed = widget.NewCheck("Opposed test", func(bool) { f.changed() })
 	counter := func(label string, v, lo, hi int) *widgets.Counter {
@@ -138,6 +138,9 @@ func (f *skillForm) challengerDice() int {
 }
 
 func (f *skillForm) changed() {
+	if f.result == nil || f.v.st == nil {
+		return // still being built
+	}
 	if f.opposed.Checked {
 		f.challenger.Show()
 		f.chal.box.Show()

@@ -1,0 +1,215 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// addPlayer fills the add-player card and taps Add player.
+func addPlayer(t *testing.T, w fyne.Window, name, aff string) {
+	t.Helper()
+	typeInto(w, entry(t, w, "Player name"), name)
+	typeInto(w, entry(t, w, "Affiliation"), aff)
+	test.Tap(button(t, w, "Add player"))
+}
+
+// addCharacter opens the character form for a player and fills it.
+func addCharacter(t *testing.T, w fyne.Window, player, name string, tracks [4]string, weapon string, wdice, wdamage string) {
+	t.Helper()
+	test.Tap(button(t, w, "Add a character to "+player))
+	typeInto(w, entry(t, w, "Character name"), name)
+	te := entries(w, "lowest first, e.g. 1 2 3 3")
+	require.Len(t, te, 4)
+	for i, e := range te {
+		typeInto(w, e, tracks[i])
+	}
+	if weapon != "" {
+		typeInto(w, entry(t, w, "e.g. Phaser"), weapon)
+		sels := objects[*widget.Select](w)
+		require.GreaterOrEqual(t, len(sels), 3)
+		sels[len(sels)-3].SetSelected(wdice)
+		sels[len(sels)-2].SetSelected(wdamage)
+	}
+	test.Tap(button(t, w, "Add"))
+}
+
+// rollOff types one die per player into the visible roll-off and submits.
+func rollOff(t *testing.T, w fyne.Window, faces ...string) {
+	t.Helper()
+	es := entries(w, "die")
+	require.Len(t, es, len(faces))
+	for i, e := range es {
+		typeInto(w, e, faces[i])
+	}
+	test.Tap(button(t, w, "(dice entered)"))
+}
+
+// tracks returns a character card's peg tracks by label.
+func tracks(t *testing.T, w fyne.Window, name string) map[string]*widgets.PegTrack {
+	out := map[string]*widgets.PegTrack{}
+	for _, p := range under[*widgets.PegTrack](card(t, w, name)) {
+		out[p.Label()] = p
+	}
+	return out
+}
+
+// removePeg taps the track's "−" target.
+func removePeg(t *testing.T, p *widgets.PegTrack) {
+	t.Helper()
+	bs := under[*widget.Button](p)
+	require.NotEmpty(t, bs)
+	test.Tap(bs[0])
+}
+
+// startAwayGame creates a game with two players and one character each and
+// plays up to the action phase of round 1, all by tapping and typing.
+func startAwayGame(t *testing.T, sh *Shell) fyne.Window {
+	w := sh.win
+	test.Tap(button(t, w, "New Away Missions game"))
+	typeInto(w, objects[*widget.Entry](w)[0], "Wolf 359")
+	test.Tap(button(t, w, "Create"))
+	require.NotNil(t, sh.game, "the game screen is open")
+
+	addPlayer(t, w, "Dana", "Federation")
+	addPlayer(t, w, "Kim", "Klingon")
+	addCharacter(t, w, "Dana", "Riker", [4]string{"1 2 3", "1 2 3", "1 2 3 4", "1 2 3"}, "Phaser", "1", "1")
+	addCharacter(t, w, "Kim", "Lukara", [4]string{"1 2 3", "1 2", "1 2", "1 2 3"}, "Bat'leth", "1", "1")
+	assert.Contains(t, screenText(w), "Riker · A 1-2-3 · D 1-2-3 · S 1-2-3-4 · M 1-2-3")
+
+	test.Tap(button(t, w, "Start mission preparation"))
+	rollOff(t, w, "5", "2")
+	assert.Contains(t, screenText(w), "Dana places the first board")
+	rollOff(t, w, "3", "6")
+	assert.Contains(t, screenText(w), "Kim beams down first")
+	test.Tap(button(t, w, "Start round 1"))
+	assert.Contains(t, screenText(w), "Round 1 of 3 · Draw phase")
+	rollOff(t, w, "2", "6")
+	assert.Contains(t, screenText(w), "Now: Kim activates a character")
+	return w
+}
+
+func TestAwayGameByTapping(t *testing.T) {
+	sh, st := newTestShell(t, 1280, 800)
+	w := startAwayGame(t, sh)
+
+	// Damage Riker peg by peg down to neutralized, then undo once.
+	def := tracks(t, w, "Riker")["DEFENSE"]
+	require.NotNil(t, def)
+	assert.Equal(t, 3, def.Pegs())
+	removePeg(t, def)
+	assert.Equal(t, 2, tracks(t, w, "Riker")["DEFENSE"].Pegs())
+	for _, r := range []string{"ATTACK", "ATTACK", "DEFENSE", "SKILL", "SKILL", "SKILL", "MOVE", "MOVE", "MOVE"} {
+		removePeg(t, tracks(t, w, "Riker")[r])
+	}
+	assert.Contains(t, screenText(w), "NEUTRALIZED")
+	assert.Empty(t, tracks(t, w, "Riker"), "a neutralized card shows no tracks")
+	test.Tap(sh.game.undoBtn)
+	assert.NotContains(t, screenText(w), "NEUTRALIZED")
+	assert.Contains(t, screenText(w), "Undone: Riker is neutralized")
+	assert.Equal(t, 1, tracks(t, w, "Riker")["MOVE"].Pegs())
+
+	// Redo, then undo twice: every step is labelled in the log.
+	test.Tap(sh.game.redoBtn)
+	assert.Contains(t, screenText(w), "NEUTRALIZED")
+	test.Tap(sh.game.undoBtn)
+	test.Tap(sh.game.undoBtn)
+	assert.Equal(t, 2, tracks(t, w, "Riker")["MOVE"].Pegs())
+
+	// Stun Lukara twice: Incapacitated; a third stun is refused in words.
+	plus := func() *widget.Button { return stepperButton(t, card(t, w, "Lukara"), "Stun", +1) }
+	stunPlus := plus()
+	require.NotNil(t, stunPlus)
+	test.Tap(stunPlus)
+	test.Tap(plus())
+	assert.Contains(t, screenText(w), "INCAPACITATED")
+	test.Tap(plus())
+	assert.Contains(t, screenText(w), "cannot be stunned further")
+
+	// The game is saved: reopening the store's game gives the same state.
+	g, err := st.OpenGame(sh.game.game.ID())
+	require.NoError(t, err)
+	assert.Equal(t, 2, g.State().Away.Characters[1].Stun)
+	assert.Equal(t, tracker.AwayAction, g.State().Away.Phase)
+}
+
+// stepperButton finds the − (delta −1) or + (delta +1) button of a stepper
+// whose label starts with label.
+func stepperButton(t *testing.T, in fyne.CanvasObject, label string, delta int) *widget.Button {
+	t.Helper()
+	for _, c := range under[*fyne.Container](in) {
+		if len(c.Objects) != 3 {
+			continue
+		}
+		l, ok := c.Objects[0].(*widget.Label)
+		if !ok || !strings.HasPrefix(l.Text, label) {
+			continue
+		}
+		if delta < 0 {
+			return c.Objects[1].(*widget.Button)
+		}
+		return c.Objects[2].(*widget.Button)
+	}
+	require.Failf(t, "no stepper", "no stepper %q", label)
+	return nil
+}
+
+// selectTab brings a panel of the game screen to front by its tab title.
+func selectTab(t *testing.T, w fyne.Window, title string) {
+	t.Helper()
+	for _, tabs := range objects[*container.AppTabs](w) {
+		for _, it := range tabs.Items {
+			if it.Text == title {
+				tabs.Select(it)
+				return
+			}
+		}
+	}
+	require.Failf(t, "no tab", "no tab %q", title)
+}
+
+// TestAwayAttackByEnteredDice resolves the rulebook's worked example by
+// typing its dice: Lukara (Attack 3, Bat'leth +1 die, +1 damage) rolls
+// 6,4,2,2 against Riker's 5,4,1: two dice get through, 3 damage.
+func TestAwayAttackByEnteredDice(t *testing.T) {
+	sh, st := newTestShell(t, 1280, 800)
+	w := startAwayGame(t, sh)
+	selectTab(t, w, "Dice")
+	f := sh.game.view.(*awayView).dice.attack
+	f.attacker.SetSelected("Lukara (Kim)")
+	f.target.SetSelected("Riker (Dana)")
+	assert.Equal(t, "Bat'leth", f.weapon.Selected)
+	text := screenText(w)
+	assert.Contains(t, text, "Attack rolls 4 dice, defense rolls 3.")
+	assert.Contains(t, text, "Expected damage")
+
+	test.Type(f.att.pad, "2642")
+	test.Type(f.def.pad, "145")
+	assert.Equal(t, "6,4,2,2", f.att.pad.Pool().String(), "entered dice are sorted")
+	text = screenText(w)
+	assert.Contains(t, text, "3 damage to Riker")
+
+	test.Tap(button(t, w, "Apply to Riker"))
+	g, err := st.OpenGame(sh.game.game.ID())
+	require.NoError(t, err)
+	riker := g.State().Away.Characters[0]
+	pegs := riker.Tracks.Attack.Pegs + riker.Tracks.Defense.Pegs + riker.Tracks.Skill.Pegs + riker.Tracks.Move.Pegs
+	assert.Equal(t, 13-3, pegs, "three pegs came off Riker")
+	h := g.History()
+	require.NotEmpty(t, h.Undo)
+	assert.Contains(t, h.Undo[0].Label, "Lukara")
+
+	// One undo takes back the whole attack.
+	test.Tap(sh.game.undoBtn)
+	riker = g.State().Away.Characters[0]
+	assert.Equal(t, 13, riker.Tracks.Attack.Pegs+riker.Tracks.Defense.Pegs+riker.Tracks.Skill.Pegs+riker.Tracks.Move.Pegs)
+}
