@@ -121,4 +121,17 @@ var playerQuestions = []struct {
 	{"do players have first strike against the borg", "borg-slow-methodical"},
 	{"borg hit roll spires", "borg-hit-rolls"},
 	{"optional borg rules", "borg-optional-rules"},
+	// More typos and loose phrasing.
+	{"incapaciated", "am-incapacitated"},
+	{"hegemonie", "asc-hegemony"},
+	{"turbo lift", "am-turbolifts"},
+	{"disband fleet", "asc-fleets"},
+	{"how do I get more commands", "asc-command-tokens"},
+	{"what is a phenomenon", "asc-phenomena"},
+	{"can I attack my ally in the dominion war", "asc-dw-alliances"},
+	{"how to win ascendancy", "asc-victory"},
+	{"stun a borg drone", "am-stun"},
+	{"how far can I move", "am-move-action"},
+	{"bonus points", "am-beam-up"},
+	{"warp tokens", "asc-warp"},
 }
