@@ -1,0 +1,48 @@
+package widgets
+
+import (
+	"image/color"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+)
+
+var federationBlue = color.NRGBA{R: 0x1E, G: 0x6F, B: 0xD9, A: 0xFF}
+
+func ascendancyValues(prod, res, cult, asc, cmd string) []ScoreValue {
+	return []ScoreValue{{"Production", prod}, {"Research", res}, {"Culture", cult}, {"Ascendancy", asc}, {"Commands", cmd}}
+}
+
+func TestScoreTileShowsValues(t *testing.T) {
+	s := NewScoreTile("Federation", federationBlue, ascendancyValues("4", "2", "3", "1", "3/7"))
+	show(t, s, 600, 400)
+	got := shownTexts(s)
+	assert.Equal(t, []string{"Federation", "4", "Production", "2", "Research", "3", "Culture", "1", "Ascendancy", "3/7", "Commands"}, got)
+	assert.NotContains(t, got, "NOW PLAYING")
+
+	s.SetCurrent(true)
+	assert.True(t, s.Current())
+	assert.Contains(t, shownTexts(s), "NOW PLAYING", "current player marked by a badge, not only colour")
+
+	s.SetValues(ascendancyValues("5", "2", "3", "1", "2/7"))
+	s.SetName("United Federation")
+	s.SetBand(color.NRGBA{R: 0xFF, A: 0xFF})
+	s.SetColumns(5)
+	got = shownTexts(s)
+	assert.Equal(t, "United Federation", got[0])
+	assert.Contains(t, got, "2/7")
+	assert.Equal(t, "5", s.Values()[0].Value)
+}
+
+func TestScoreTileRenders(t *testing.T) {
+	test.NewTempApp(t)
+	s := NewScoreTile("Federation", federationBlue, ascendancyValues("4", "2", "3", "1", "3/7"))
+	s.SetCurrent(true)
+	s.Resize(fyne.NewSize(420, s.MinSize().Height))
+	test.AssertObjectRendersToMarkup(t, "scoretile.xml", s)
+	test.ApplyTheme(t, NewTableTheme())
+	s.Resize(fyne.NewSize(420, s.MinSize().Height))
+	test.AssertObjectRendersToImage(t, "scoretile.png", s)
+}
