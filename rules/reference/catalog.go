@@ -61,9 +61,11 @@ type Specialization struct {
 }
 
 // Tracks are the printed values of a character's four rating tracks, one
-// value per peg hole, lowest (marked) value first: the order
-// rules/away.Track uses. An empty track means "not entered yet" (the
-// rulebook rarely gives them; the players copy them from their cards).
+// value per peg hole in printed order (the same lists scan.Tracks carries in
+// a tag). Character.Away hands them to rules/away.Track, which reads the
+// first value as the track's lowest (marked) one. An empty track means "not
+// entered yet": the rulebook rarely gives them, so the players copy them
+// from their cards.
 type Tracks struct {
 	Attack  []int `json:"attack,omitempty"`
 	Defense []int `json:"defense,omitempty"`
