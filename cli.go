@@ -25,11 +25,19 @@ type command struct {
 // words that name them. Each command adds one line here.
 func commands() map[string]command {
 	return map[string]command{
-		"resolve away-attack": {"Away Missions attack: --attack 6,4,2,2 --defense 5,4,1 [--damage N] [--stun] [--borg-target]", runResolveAwayAttack},
-		"resolve away-skill":  {"Away Missions skill test: --tester 5,3,1 [--challenger 6,2] [--need N (default 1)]", runResolveAwaySkill},
-		"odds away-attack":    {"exact damage odds: --attack-dice N --defense-dice N [modifiers]", runOddsAwayAttack},
-		"odds away-skill":     {"exact skill test odds: --tester-dice N [--challenger-dice N] [--need N]", runOddsAwaySkill},
-		"rules":               rulesCommand(),
+		"resolve away-attack":  {"Away Missions attack: --attack 6,4,2,2 --defense 5,4,1 [--damage N] [--stun] [--borg-target]", runResolveAwayAttack},
+		"resolve away-skill":   {"Away Missions skill test: --tester 5,3,1 [--challenger 6,2] [--need N (default 1)]", runResolveAwaySkill},
+		"odds away-attack":     {"exact damage odds: --attack-dice N --defense-dice N [modifiers]", runOddsAwayAttack},
+		"odds away-skill":      {"exact skill test odds: --tester-dice N [--challenger-dice N] [--need N]", runOddsAwaySkill},
+		"rules":                rulesCommand(),
+		"resolve space-battle": {"Ascendancy space battle hits: --dice 6,5,4,1 --hit 4 [--shields N]", runResolveSpaceBattle},
+		"resolve invasion":     {"Ascendancy invasion round: --dice 6,5,4 --hit 4 [--shields N] --nodes N", runResolveInvasion},
+		"resolve hegemony":     {"cultural hegemony: --roll 4 --ascendancy A --resistance R", runResolveHegemony},
+		"resolve borg-round":   {"Borg cube round: --player-dice D --hit H --cube-damage N --cube-shields N [--first-strike] --borg-dice D --borg-hit B", runResolveBorgRound},
+		"odds space-battle":    {"exact hits: --dice N --hit H [--shields N]", runOddsSpaceBattle},
+		"odds invasion":        {"exact invasion outcomes: --dice N --hit H [--shields N] --nodes N", runOddsInvasion},
+		"odds borg-battle":     {"whole cube battle: --ships N --hit H --borg-hit B [--cube-damage N --cube-shields N]", runOddsBorgBattle},
+		"odds hegemony":        {"hegemony chance: --ascendancy A --resistance R", runOddsHegemony},
 	}
 }
 

@@ -1,0 +1,661 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"tableops/rules/ascendancy"
+	"tableops/rules/borg"
+	"tableops/rules/dice"
+	"tableops/rules/odds"
+)
+
+// battleDice is a dice pool given as faces (--FACES 6,5,4) or as a count to
+// roll virtually (--COUNT N, with --seed). The Ascendancy and Borg commands
+// use their own flag names (--dice/--count, --player-dice/--player-count,
+// --borg-dice/--borg-count) because DESIGN.md fixes --dice and
+// --player-dice as faces.
+type battleDice struct {
+	facesName, countName string
+	faces                string
+	facesSet             bool
+	count                int
+	countSet             bool
+	auto                 bool
+	index                int
+}
+
+// battlePool registers --facesName and --countName. With allowAuto,
+// "--countName auto" rolls exactly the dice the rules allow.
+func (fs *flagSet) battlePool(facesName, countName, what string, allowAuto bool) *battleDice {
+	d := &battleDice{facesName: facesName, countName: countName, index: len(fs.pools)}
+	// Reserve a seed offset next to the shared pools so virtual pools never
+	// reuse a seed.
+	fs.pools = append(fs.pools, &poolFlag{name: facesName, index: d.index})
+	fs.Func(facesName, what+" dice faces, e.g. 6,5,4,1", func(s string) error {
+		d.faces, d.facesSet = s, true
+		return nil
+	})
+	help := "number of " + what + " dice to roll virtually (with --seed)"
+	if allowAuto {
+		help += `, or "auto" for as many as the rules allow`
+	}
+	fs.Func(countName, help, func(s string) error {
+		if allowAuto && s == "auto" {
+			d.auto, d.countSet = true, true
+			return nil
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return fmt.Errorf("--%s %q is not a number of dice", countName, s)
+		}
+		d.count, d.countSet = n, true
+		return nil
+	})
+	return d
+}
+
+// rollBattle returns the pool's faces, parsed or rolled virtually (auto
+// rolls autoCount dice). Virtual pools use --seed plus the pool's index; a
+// random seed is drawn when none was given.
+func (fs *flagSet) rollBattle(d *battleDice, autoCount int) (pool dice.Pool, virtual bool, err error) {
+	switch {
+	case d.facesSet && d.countSet:
+		return nil, false, badInput("give either --%s or --%s, not both", d.facesName, d.countName)
+	case d.facesSet:
+		p, err := dice.Parse(d.faces, 0)
+		if err != nil {
+			return nil, false, badInput("--%s: %v", d.facesName, err)
+		}
+		return p, false, nil
+	case d.countSet:
+		n := d.count
+		if d.auto {
+			n = autoCount
+		}
+		if !fs.seedSet {
+			var b [8]byte
+			if _, err := rand.Read(b[:]); err != nil {
+				return nil, false, fmt.Errorf("drawing a random seed: %w", err)
+			}
+			fs.seed, fs.seedSet = binary.LittleEndian.Uint64(b[:])>>1, true
+		}
+		return dice.Roll(n, fs.seed+uint64(d.index)), true, nil
+	default:
+		return nil, false, badInput("--%s or --%s is required", d.facesName, d.countName)
+	}
+}
+
+// hitFlag checks a hit roll flag: 1 to 6.
+func hitFlag(name string, v int) error {
+	if v < 1 || v > 6 {
+		return badInput("--%s %d: a hit roll is 1 to 6 (e.g. 4 for 4+)", name, v)
+	}
+	return nil
+}
+
+func nonNegative(pairs ...any) error {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if v := pairs[i+1].(int); v < 0 {
+			return badInput("--%s %d must not be negative", pairs[i].(string), v)
+		}
+	}
+	return nil
+}
+
+func seedPtr(fs *flagSet, virtual bool) *uint64 {
+	if !virtual {
+		return nil
+	}
+	s := fs.seed
+	return &s
+}
+
+func faceList(p []int) string {
+	if len(p) == 0 {
+		return "(no dice)"
+	}
+	parts := make([]string, len(p))
+	for i, f := range p {
+		parts[i] = strconv.Itoa(f)
+	}
+	return strings.Join(parts, ",")
+}
+
+// spaceBattleReport is the JSON of "resolve space-battle".
+type spaceBattleReport struct {
+	Target     int     `json:"target"`
+	Hits       int     `json:"hits"`
+	Impossible bool    `json:"impossible,omitempty"`
+	Dice       []int   `json:"dice"`
+	Virtual    bool    `json:"virtual"`
+	Seed       *uint64 `json:"seed,omitempty"`
+}
+
+// runResolveSpaceBattle counts one side's hits in a round of an Ascendancy
+// space battle (seed 002 "Space Battles": hit roll = weapons + the
+// opponent's shield modifier; above 6 cannot hit).
+func runResolveSpaceBattle(args []string, out io.Writer) error {
+	fs := newFlagSet("resolve space-battle")
+	pool := fs.battlePool("dice", "count", "attack", false)
+	hit := fs.Int("hit", 0, "your weapons hit roll, e.g. 4 for 4+ (required)")
+	shields := fs.Int("shields", 0, "the opponent's shield modifier")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if err := hitFlag("hit", *hit); err != nil {
+		return err
+	}
+	if err := nonNegative("shields", *shields); err != nil {
+		return err
+	}
+	p, virtual, err := fs.rollBattle(pool, 0)
+	if err != nil {
+		return err
+	}
+	target, ok := ascendancy.HitTarget(*hit, *shields)
+	rep := spaceBattleReport{Target: target, Hits: ascendancy.CountHits(p, target), Impossible: !ok, Dice: p, Virtual: virtual, Seed: seedPtr(fs, virtual)}
+	if fs.json {
+		return writeJSON(out, rep)
+	}
+	fmt.Fprintf(out, "Dice %s", faceList(p))
+	if virtual {
+		fmt.Fprintf(out, " (rolled virtually, seed %d)", *rep.Seed)
+	}
+	fmt.Fprintln(out)
+	fmt.Fprintf(out, "Hit roll %d+ plus the opponent's shield modifier %d: you need %d or more.\n", *hit, *shields, target)
+	if !ok {
+		fmt.Fprintln(out, "Above 6: you cannot hit. If neither side can hit, one of you must retreat to end the battle.")
+		return nil
+	}
+	fmt.Fprintf(out, "%d hit(s): each destroys one enemy ship (you choose which).\n", rep.Hits)
+	return nil
+}
+
+// invasionReport is the JSON of "resolve invasion".
+type invasionReport struct {
+	Target         int                        `json:"target"`
+	Hits           int                        `json:"hits"`
+	Impossible     bool                       `json:"impossible,omitempty"`
+	Outcome        ascendancy.InvasionOutcome `json:"outcome"`
+	NodesDestroyed int                        `json:"nodes_destroyed"`
+	Nodes          int                        `json:"nodes"`
+	Dice           []int                      `json:"dice"`
+	Virtual        bool                       `json:"virtual"`
+	Seed           *uint64                    `json:"seed,omitempty"`
+}
+
+// runResolveInvasion classifies a round of a planetary invasion by the
+// attacker's hits (seed 002 "Planetary Invasion").
+func runResolveInvasion(args []string, out io.Writer) error {
+	fs := newFlagSet("resolve invasion")
+	pool := fs.battlePool("dice", "count", "attack (one per ship)", false)
+	hit := fs.Int("hit", 0, "your weapons hit roll, e.g. 4 for 4+ (required)")
+	shields := fs.Int("shields", 0, "the defender's shield modifier (an independent civilization's: its warp tokens)")
+	nodes := fs.Int("nodes", 0, "nodes on the planet, control node included (required)")
+	uncontrolled := fs.Bool("uncontrolled", false, "the system has no control node (independent or uncontrolled)")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if err := hitFlag("hit", *hit); err != nil {
+		return err
+	}
+	if err := nonNegative("shields", *shields); err != nil {
+		return err
+	}
+	if *nodes < 1 {
+		return badInput("--nodes %d: only a developed system (at least one node) can be invaded", *nodes)
+	}
+	p, virtual, err := fs.rollBattle(pool, 0)
+	if err != nil {
+		return err
+	}
+	target, ok := ascendancy.HitTarget(*hit, *shields)
+	hits := ascendancy.CountHits(p, target)
+	outcome, destroyed := ascendancy.InvasionResultFor(hits, *nodes)
+	rep := invasionReport{Target: target, Hits: hits, Impossible: !ok, Outcome: outcome, NodesDestroyed: destroyed, Nodes: *nodes, Dice: p, Virtual: virtual, Seed: seedPtr(fs, virtual)}
+	if fs.json {
+		return writeJSON(out, rep)
+	}
+	fmt.Fprintf(out, "Dice %s", faceList(p))
+	if virtual {
+		fmt.Fprintf(out, " (rolled virtually, seed %d)", *rep.Seed)
+	}
+	fmt.Fprintf(out, "\nYou need %d or more (hit roll %d+ plus shield modifier %d): %d hit(s) against %d node(s).\n", target, *hit, *shields, hits, *nodes)
+	if !ok {
+		fmt.Fprintln(out, "Above 6: you cannot hit this system.")
+	}
+	switch outcome {
+	case ascendancy.Successful:
+		fmt.Fprintln(out, "Successful invasion: more hits than nodes. Place your control node; every node stays. You still take the defender's hits as casualties.")
+	case ascendancy.Annihilation:
+		fmt.Fprintln(out, "Total annihilation: hits equal the nodes. Destroy every node, control node included; nobody wins and the system must be colonized anew.")
+	default:
+		what := "resource node(s) of your choice (never the control node)"
+		if *uncontrolled {
+			what = "node(s) of your choice"
+		}
+		fmt.Fprintf(out, "Collateral damage: destroy %d %s. Fight another round unless you retreat or the defender surrenders; if all your ships die, the invasion fails.\n", destroyed, what)
+	}
+	return nil
+}
+
+// hegemonyReport is the JSON of "resolve hegemony".
+type hegemonyReport struct {
+	Total        int     `json:"total"`
+	Success      bool    `json:"success"`
+	Roll         int     `json:"roll"`
+	Resistance   int     `json:"resistance"`
+	CultureSpent int     `json:"culture_spent"`
+	Virtual      bool    `json:"virtual"`
+	Seed         *uint64 `json:"seed,omitempty"`
+}
+
+// runResolveHegemony resolves a cultural hegemony attempt (seed 002
+// "Cultural Hegemony"). Without --roll the die is rolled virtually.
+func runResolveHegemony(args []string, out io.Writer) error {
+	fs := newFlagSet("resolve hegemony")
+	roll := fs.Int("roll", 0, "the die rolled (1-6); leave out to roll virtually with --seed")
+	asc := fs.Int("ascendancy", 0, "your ascendancy")
+	res := fs.Int("resistance", -1, "the system's hegemony resistance: structures + controller's ascendancy, or nodes + warp tokens (required)")
+	ferengi := fs.Bool("ferengi", false, "you are the Ferengi (no ascendancy added)")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if *res < 0 {
+		return badInput("--resistance is required (structures + the controller's ascendancy, or nodes + warp tokens for an independent system)")
+	}
+	if err := nonNegative("ascendancy", *asc); err != nil {
+		return err
+	}
+	virtual := false
+	if *roll == 0 {
+		if !fs.seedSet {
+			var b [8]byte
+			if _, err := rand.Read(b[:]); err != nil {
+				return fmt.Errorf("drawing a random seed: %w", err)
+			}
+			fs.seed, fs.seedSet = binary.LittleEndian.Uint64(b[:])>>1, true
+		}
+		*roll, virtual = dice.Roll(1, fs.seed)[0], true
+	}
+	faction := ascendancy.Faction("")
+	if *ferengi {
+		faction = ascendancy.Ferengi
+	}
+	r, err := ascendancy.ResolveHegemony(ascendancy.Hegemony{Roll: *roll, Ascendancy: *asc, Resistance: *res, Faction: faction, Culture: -1})
+	if err != nil {
+		return badInput("%v", err)
+	}
+	rep := hegemonyReport{Total: r.Total, Success: r.Success, Roll: *roll, Resistance: *res, CultureSpent: r.CultureSpent, Virtual: virtual, Seed: seedPtr(fs, virtual)}
+	if fs.json {
+		return writeJSON(out, rep)
+	}
+	added := *asc
+	if *ferengi {
+		added = 0
+	}
+	fmt.Fprintf(out, "Roll %d + ascendancy %d = %d against resistance %d", *roll, added, r.Total, *res)
+	if virtual {
+		fmt.Fprintf(out, " (rolled virtually, seed %d)", *rep.Seed)
+	}
+	fmt.Fprintln(out)
+	if r.Success {
+		fmt.Fprintln(out, "Success: higher than the resistance. Pay a second culture and place your control node (2 culture in all).")
+	} else {
+		fmt.Fprintln(out, "Failed: the total must be higher than the resistance. The culture spent to try is lost.")
+	}
+	return nil
+}
+
+// borgRoundReport is the JSON of "resolve borg-round".
+type borgRoundReport struct {
+	PlayerHits    int     `json:"player_hits"`
+	BorgHits      int     `json:"borg_hits"`
+	Regenerated   int     `json:"regenerated"`
+	CubeDamage    int     `json:"cube_damage"`
+	CubeDestroyed bool    `json:"cube_destroyed"`
+	CubeShields   int     `json:"cube_shields"`
+	ForcedRetreat bool    `json:"forced_retreat"`
+	PlayerTarget  int     `json:"player_target"`
+	BorgDice      int     `json:"borg_dice"`
+	Sixes         int     `json:"sixes"`
+	CubeDice      int     `json:"cube_dice_next_round"`
+	PlayerFaces   []int   `json:"player_faces"`
+	BorgFaces     []int   `json:"borg_faces"`
+	Virtual       bool    `json:"virtual"`
+	Seed          *uint64 `json:"seed,omitempty"`
+}
+
+// runResolveBorgRound resolves one round of combat against a Borg cube
+// (seed 004 "Borg Cubes in Combat").
+func runResolveBorgRound(args []string, out io.Writer) error {
+	fs := newFlagSet("resolve borg-round")
+	player := fs.battlePool("player-dice", "player-count", "player attack (one per ship, plus bonus dice)", false)
+	bp := fs.battlePool("borg-dice", "borg-count", "Borg attack", true)
+	hit := fs.Int("hit", 0, "your weapons hit roll before the cube's shields, e.g. 4 for 4+ (required)")
+	damage := fs.Int("cube-damage", 0, "damage on the cube before the round (0-8)")
+	shields := fs.Int("cube-shields", 0, "the cube's shield modifier this round (0-4)")
+	first := fs.Bool("first-strike", false, "first round of the battle: the players strike first")
+	borgHit := fs.Int("borg-hit", 0, "the Borg hit roll from the console for the spires in play (required)")
+	six := fs.Bool("hits-on-six", false, "you always hit on 6s (Klingon starting advancement)")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if err := hitFlag("hit", *hit); err != nil {
+		return err
+	}
+	if err := borg.ValidateBorgHit(*borgHit); err != nil {
+		return badInput("--borg-hit %d: the Borg hit roll from the console is 2 to 6", *borgHit)
+	}
+	cube := borg.Cube{Damage: *damage, Shields: *shields, Round: 1}
+	if *first {
+		cube.Round = 0
+	}
+	if err := cube.Validate(); err != nil || cube.Destroyed() {
+		return badInput("--cube-damage must be 0 to 8 and --cube-shields 0 to 4")
+	}
+	pf, pv, err := fs.rollBattle(player, 0)
+	if err != nil {
+		return err
+	}
+	target, ok := borg.PlayerTarget(*hit, *shields, *six)
+	hits := 0
+	if ok {
+		hits = dice.Pool(pf).CountAtLeast(target)
+	}
+	due := borg.BorgDiceDue(cube, *first, hits)
+	bf, bv, err := fs.rollBattle(bp, due)
+	if err != nil {
+		return err
+	}
+	if len(bf) != due {
+		if *first {
+			return badInput("the cube may roll %d dice (9 - %d damage - %d first-strike hits), but %d were entered", due, *damage, hits, len(bf))
+		}
+		return badInput("the cube may roll %d dice (9 - %d damage), but %d were entered", due, *damage, len(bf))
+	}
+	r, err := borg.ResolveCubeRound(borg.CubeRound{
+		Cube:        cube,
+		Fleets:      []borg.Fleet{{Ships: len(pf), Weapons: *hit, HitsOnSix: *six}},
+		PlayerFaces: [][]int{pf},
+		BorgFaces:   bf,
+		BorgHit:     *borgHit,
+	})
+	if err != nil {
+		return badInput("%v", err)
+	}
+	virtual := pv || bv
+	rep := borgRoundReport{
+		PlayerHits: r.PlayerHits, BorgHits: r.BorgHits, Regenerated: r.Regenerated,
+		CubeDamage: r.Cube.Damage, CubeDestroyed: r.CubeDestroyed, CubeShields: r.Cube.Shields,
+		ForcedRetreat: r.Fleets[0].ForcedRetreat, PlayerTarget: target, BorgDice: r.BorgDice, Sixes: r.Sixes,
+		CubeDice: r.Cube.Dice(), PlayerFaces: pf, BorgFaces: bf, Virtual: virtual, Seed: seedPtr(fs, virtual),
+	}
+	if fs.json {
+		return writeJSON(out, rep)
+	}
+	if virtual {
+		fmt.Fprintf(out, "Rolled virtually, seed %d.\n", *rep.Seed)
+	}
+	if ok {
+		fmt.Fprintf(out, "Players: %s, needing %d+ (hit roll %d + cube shields %d): %d hit(s).\n", faceList(pf), target, *hit, *shields, r.PlayerHits)
+	} else {
+		fmt.Fprintf(out, "Players need %d+ (hit roll %d + cube shields %d): you cannot hit and should have retreated.\n", target, *hit, *shields)
+	}
+	if *first {
+		fmt.Fprintf(out, "First strike: the hits land before the cube fires, leaving it %d dice.\n", due)
+	}
+	if r.BorgDice > 0 {
+		fmt.Fprintf(out, "Borg: %s, hitting on %d+ (shields ignored): %d hit(s), %d of them 6s.\n", faceList(bf), *borgHit, r.BorgHits, r.Sixes)
+		fmt.Fprintln(out, "Allocate the Borg hits to your ships (several defenders take turns in turn order).")
+	}
+	if r.CubeDestroyed {
+		fmt.Fprintln(out, "The cube is destroyed (9 damage): no regeneration. Every player with ships in the battle draws a Borg tech card.")
+		return nil
+	}
+	if r.Regenerated > 0 {
+		fmt.Fprintf(out, "Each 6 regenerates one damage: %d removed.\n", r.Regenerated)
+	}
+	fmt.Fprintf(out, "Cube now: %d damage (%d dice next round), shields %d.\n", r.Cube.Damage, r.Cube.Dice(), r.Cube.Shields)
+	if rep.ForcedRetreat {
+		fmt.Fprintf(out, "Your hit roll against shields %d would be %d+: you must retreat.\n", r.Cube.Shields, *hit+r.Cube.Shields)
+	} else {
+		next, _ := borg.PlayerTarget(*hit, r.Cube.Shields, *six)
+		fmt.Fprintf(out, "Next round is simultaneous; you will need %d+.\n", next)
+	}
+	return nil
+}
+
+// printDist prints a distribution one outcome a line with its chance.
+func printDist(out io.Writer, label string, d odds.Dist) {
+	for k, p := range d {
+		if p > 0 {
+			fmt.Fprintf(out, "  %2d %s  %6.2f%%   (%d or more: %6.2f%%)\n", k, label, 100*p, k, 100*d.AtLeast(k))
+		}
+	}
+}
+
+// spaceBattleOddsReport is the JSON of "odds space-battle".
+type spaceBattleOddsReport struct {
+	Target     int                `json:"target"`
+	Impossible bool               `json:"impossible,omitempty"`
+	Dice       int                `json:"dice"`
+	Hits       map[string]float64 `json:"hits"`
+	Expected   float64            `json:"expected"`
+}
+
+// runOddsSpaceBattle prints the exact hits distribution of one side's roll
+// in a space battle round.
+func runOddsSpaceBattle(args []string, out io.Writer) error {
+	fs := newFlagSet("odds space-battle")
+	n := fs.Int("dice", -1, "number of dice: ships, +1 for a starbase in orbit, plus advancement dice (required)")
+	hit := fs.Int("hit", 0, "your weapons hit roll (required)")
+	shields := fs.Int("shields", 0, "the opponent's shield modifier")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if *n < 0 {
+		return badInput("--dice N (a number of dice) is required")
+	}
+	if err := hitFlag("hit", *hit); err != nil {
+		return err
+	}
+	if err := nonNegative("shields", *shields); err != nil {
+		return err
+	}
+	target, ok := ascendancy.HitTarget(*hit, *shields)
+	d := odds.BattleHits(*n, target)
+	rep := spaceBattleOddsReport{Target: target, Impossible: !ok, Dice: *n, Hits: d.Map(), Expected: d.Expected()}
+	if fs.json {
+		return writeJSON(out, rep)
+	}
+	fmt.Fprintf(out, "%d dice needing %d+ (hit roll %d + shields %d):\n", *n, target, *hit, *shields)
+	if !ok {
+		fmt.Fprintln(out, "  above 6: no hits possible")
+		return nil
+	}
+	printDist(out, "hits", d)
+	fmt.Fprintf(out, "Expected hits: %.2f\n", rep.Expected)
+	return nil
+}
+
+// invasionOddsReport is the JSON of "odds invasion".
+type invasionOddsReport struct {
+	Target                 int                `json:"target"`
+	Impossible             bool               `json:"impossible,omitempty"`
+	Hits                   map[string]float64 `json:"hits"`
+	Successful             float64            `json:"successful"`
+	Annihilation           float64            `json:"annihilation"`
+	Collateral             float64            `json:"collateral"`
+	ExpectedNodesDestroyed float64            `json:"expected_nodes_destroyed"`
+	AttackerLosses         map[string]float64 `json:"attacker_losses,omitempty"`
+	Failed                 *float64           `json:"failed,omitempty"`
+}
+
+// runOddsInvasion prints the exact outcome odds of one invasion round.
+func runOddsInvasion(args []string, out io.Writer) error {
+	fs := newFlagSet("odds invasion")
+	n := fs.Int("dice", -1, "number of attacking ships (required)")
+	hit := fs.Int("hit", 0, "your weapons hit roll (required)")
+	shields := fs.Int("shields", 0, "the defender's shield modifier")
+	nodes := fs.Int("nodes", 0, "nodes on the planet, control node included (required)")
+	defHit := fs.Int("defender-hit", 0, "the defender's hit roll, to include your losses (optional)")
+	ownShields := fs.Int("own-shields", 0, "your shield modifier (with --defender-hit)")
+	first := fs.Bool("first-strike", false, "you have first strike (round 1)")
+	defFirst := fs.Bool("defender-first-strike", false, "the defending nodes have first strike (round 1)")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if *n < 0 {
+		return badInput("--dice N (the number of attacking ships) is required")
+	}
+	if err := hitFlag("hit", *hit); err != nil {
+		return err
+	}
+	if *nodes < 1 {
+		return badInput("--nodes %d: only a developed system (at least one node) can be invaded", *nodes)
+	}
+	if err := nonNegative("shields", *shields, "own-shields", *ownShields); err != nil {
+		return err
+	}
+	withLosses := *defHit != 0
+	if withLosses {
+		if err := hitFlag("defender-hit", *defHit); err != nil {
+			return err
+		}
+	} else {
+		*defHit = 6
+	}
+	o, err := odds.InvasionRound(ascendancy.Invasion{
+		Round:    1,
+		Attacker: ascendancy.Side{Ships: *n, Weapons: *hit, Shields: *ownShields, FirstStrike: *first},
+		Nodes:    *nodes, Controlled: true, DefenderWeapons: *defHit, DefenderShields: *shields, DefenderFirstStrike: *defFirst,
+	})
+	if err != nil {
+		return badInput("%v", err)
+	}
+	rep := invasionOddsReport{Target: o.AttackerTarget, Impossible: !o.AttackerCanHit, Hits: o.Hits.Map(), Successful: o.Successful,
+		Annihilation: o.Annihilation, Collateral: o.Collateral, ExpectedNodesDestroyed: o.ExpectedNodesDestroyed}
+	if withLosses {
+		rep.AttackerLosses = o.AttackerLosses.Map()
+		rep.Failed = &o.Failed
+	}
+	if fs.json {
+		return writeJSON(out, rep)
+	}
+	fmt.Fprintf(out, "%d ships needing %d+ against %d node(s):\n", *n, o.AttackerTarget, *nodes)
+	fmt.Fprintf(out, "  successful invasion  %6.2f%%\n  total annihilation   %6.2f%%\n  collateral damage    %6.2f%%\n", 100*o.Successful, 100*o.Annihilation, 100*o.Collateral)
+	fmt.Fprintf(out, "Expected nodes destroyed: %.2f\n", o.ExpectedNodesDestroyed)
+	if withLosses {
+		fmt.Fprintf(out, "Your losses (defender needs %d+):\n", o.DefenderTarget)
+		printDist(out, "ships lost", o.AttackerLosses)
+		fmt.Fprintf(out, "Invasion fails this round (all ships lost, control node stands): %.2f%%\n", 100*o.Failed)
+	}
+	return nil
+}
+
+// borgBattleOddsReport is the JSON of "odds borg-battle".
+type borgBattleOddsReport struct {
+	CubeDestroyed     float64            `json:"cube_destroyed"`
+	PlayersWiped      float64            `json:"players_wiped"`
+	ForcedRetreat     float64            `json:"forced_retreat"`
+	ExpectedShipsLost float64            `json:"expected_ships_lost"`
+	BothDestroyed     float64            `json:"both_destroyed"`
+	ExpectedRounds    float64            `json:"expected_rounds"`
+	ShipsLeft         map[string]float64 `json:"ships_left"`
+}
+
+// runOddsBorgBattle prints the exact odds of a whole battle against a cube.
+func runOddsBorgBattle(args []string, out io.Writer) error {
+	fs := newFlagSet("odds borg-battle")
+	ships := fs.Int("ships", -1, "your ships in the battle (required)")
+	fs.IntVar(ships, "player-dice", -1, "same as --ships")
+	hit := fs.Int("hit", 0, "your weapons hit roll before the cube's shields (required)")
+	borgHit := fs.Int("borg-hit", 0, "the Borg hit roll from the console for the spires in play (required)")
+	damage := fs.Int("cube-damage", 0, "damage already on the cube")
+	shields := fs.Int("cube-shields", 0, "the cube's shield modifier now")
+	rounds := fs.Int("rounds-fought", 0, "rounds already fought (0: a fresh battle, you strike first)")
+	noFirst := fs.Bool("no-first-strike", false, "no first strike in round 1 (optional rule: Command::Aggression)")
+	six := fs.Bool("hits-on-six", false, "you always hit on 6s (Klingon starting advancement)")
+	bonus := fs.Int("bonus-dice", 0, "extra dice each round (a starbase in orbit, advancements)")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if *ships < 0 {
+		return badInput("--ships N is required")
+	}
+	if err := hitFlag("hit", *hit); err != nil {
+		return err
+	}
+	if err := borg.ValidateBorgHit(*borgHit); err != nil {
+		return badInput("--borg-hit %d: the Borg hit roll from the console is 2 to 6", *borgHit)
+	}
+	if err := nonNegative("rounds-fought", *rounds, "bonus-dice", *bonus); err != nil {
+		return err
+	}
+	o, err := odds.CubeBattle(odds.CubeBattleSetup{
+		Ships: *ships, Weapons: *hit, HitsOnSix: *six, BonusDice: *bonus, BorgHit: *borgHit, NoFirstStrike: *noFirst,
+		Cube: borg.Cube{Damage: *damage, Shields: *shields, Round: *rounds},
+	})
+	if err != nil {
+		return badInput("%v", err)
+	}
+	rep := borgBattleOddsReport{CubeDestroyed: o.CubeDestroyed, PlayersWiped: o.PlayersWiped, ForcedRetreat: o.ForcedRetreat,
+		ExpectedShipsLost: o.ExpectedShipsLost, BothDestroyed: o.BothDestroyed, ExpectedRounds: o.ExpectedRounds, ShipsLeft: o.ShipsLeft.Map()}
+	if fs.json {
+		return writeJSON(out, rep)
+	}
+	fmt.Fprintf(out, "%d ships hitting on %d+ (plus the cube's shields) against a cube with %d damage, shields %d; Borg hit on %d+.\n", *ships, *hit, *damage, *shields, *borgHit)
+	fmt.Fprintf(out, "  cube destroyed       %6.2f%%", 100*o.CubeDestroyed)
+	if o.BothDestroyed > 0 {
+		fmt.Fprintf(out, "  (%.2f%% taking your last ship with it)", 100*o.BothDestroyed)
+	}
+	fmt.Fprintf(out, "\n  your ships wiped out %6.2f%%\n  forced to retreat    %6.2f%%\n", 100*o.PlayersWiped, 100*o.ForcedRetreat)
+	fmt.Fprintf(out, "Expected ships lost %.2f over %.2f rounds on average.\n", o.ExpectedShipsLost, o.ExpectedRounds)
+	return nil
+}
+
+// hegemonyOddsReport is the JSON of "odds hegemony".
+type hegemonyOddsReport struct {
+	Success float64 `json:"success"`
+	Need    int     `json:"need"`
+}
+
+// runOddsHegemony prints the chance a hegemony attempt succeeds.
+func runOddsHegemony(args []string, out io.Writer) error {
+	fs := newFlagSet("odds hegemony")
+	asc := fs.Int("ascendancy", 0, "your ascendancy")
+	res := fs.Int("resistance", -1, "the system's hegemony resistance (required)")
+	ferengi := fs.Bool("ferengi", false, "you are the Ferengi (no ascendancy added)")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if *res < 0 {
+		return badInput("--resistance is required")
+	}
+	if err := nonNegative("ascendancy", *asc); err != nil {
+		return err
+	}
+	faction, add := ascendancy.Faction(""), *asc
+	if *ferengi {
+		faction, add = ascendancy.Ferengi, 0
+	}
+	rep := hegemonyOddsReport{Success: ascendancy.HegemonyChance(*asc, *res, faction), Need: *res - add + 1}
+	if fs.json {
+		return writeJSON(out, rep)
+	}
+	switch {
+	case rep.Need <= 1:
+		fmt.Fprintf(out, "Certain: any roll + %d beats resistance %d (it still costs 2 culture).\n", add, *res)
+	case rep.Need > 6:
+		fmt.Fprintf(out, "Impossible: you would need %d on one die.\n", rep.Need)
+	default:
+		fmt.Fprintf(out, "You need %d+ on the die: %.2f%%.\n", rep.Need, 100*rep.Success)
+	}
+	return nil
+}
