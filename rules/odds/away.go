@@ -2,6 +2,7 @@ package odds
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 
 	"tableops/rules/away"
@@ -94,7 +95,10 @@ type awayPool struct {
 	// loneHits[i] counts the dice from index i on that show 4 or more:
 	// what the pool scores when only its first i dice are contested.
 	loneHits [away.MaxDice + 1]int8
-	prob     float64
+	// ways is the number of ordered rolls showing this multiset (the
+	// multinomial coefficient), an exact integer weight.
+	ways int64
+	prob float64
 }
 
 func awayPools(n int) []awayPool {
@@ -103,6 +107,7 @@ func awayPools(n int) []awayPool {
 	for i, w := range ws {
 		var p awayPool
 		p.prob = w.Prob
+		p.ways = int64(math.Round(w.Prob * math.Pow(6, float64(n))))
 		for j, f := range w.Pool {
 			p.face |= uint64(1) << (uint(f-1) + 8*uint(j))
 			p.beats |= (uint64(1)<<uint(f-1) - 1) << (8 * uint(j))
@@ -135,15 +140,17 @@ func AwayUncanceled(a, d int) Dist {
 	}
 	as, ds := awayPools(a), awayPools(d)
 	paired := min(a, d)
+	dWays := math.Pow(6, float64(d))
 	out := make(Dist, a+1)
 	for _, ap := range as {
-		var sub [away.MaxDice + 1]float64
+		var sub [8]int64
 		for _, dp := range ds {
-			sub[bits.OnesCount64(ap.beats&dp.face)&7] += dp.prob
+			sub[bits.OnesCount64(ap.beats&dp.face)&7] += dp.ways
 		}
 		lone := int(ap.loneHits[paired])
+		w := ap.prob / dWays
 		for k := 0; k+lone <= a; k++ {
-			out[k+lone] += ap.prob * sub[k]
+			out[k+lone] += w * float64(sub[k])
 		}
 	}
 	return out

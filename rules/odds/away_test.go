@@ -168,3 +168,23 @@ func BenchmarkAwaySkill6v6(b *testing.B) {
 		}
 	}
 }
+
+// TestAwayUncanceledMatchesRulesCompare checks the packed inner loop on the
+// large pools brute force cannot reach (6^12 rolls), against the rules
+// package's own pairwise Compare over every pair of multisets.
+func TestAwayUncanceledMatchesRulesCompare(t *testing.T) {
+	for _, c := range [][2]int{{6, 6}, {6, 3}, {2, 6}, {5, 4}} {
+		want := Dist{0}
+		for _, ap := range Pools(c[0]) {
+			for _, dp := range Pools(c[1]) {
+				_, k := away.Compare(ap.Pool, dp.Pool)
+				want.Add(k, ap.Prob*dp.Prob)
+			}
+		}
+		got := AwayUncanceled(c[0], c[1])
+		for k := range want {
+			assert.InDelta(t, want[k], got.P(k), 1e-12, "%dv%d P(%d)", c[0], c[1], k)
+		}
+		assert.InDelta(t, 1, got.Total(), 1e-12)
+	}
+}
