@@ -3,22 +3,55 @@ package tracker
 import (
 	"strconv"
 	"time"
+
+	awayrules "tableops/rules/away"
 )
 
 // BenchmarkLog builds a consistent Away Missions log of exactly n events
-// (notes, with an undo and a redo now and then), for benchmarks of replay
-// and of opening a saved game.
+// for benchmarks of replay and of opening a saved game: two players with
+// four characters each, then pegs, stun and tokens going up and down, notes,
+// and an undo and a redo now and then. It returns nil if n is too small
+// for the setup (under 20).
 func BenchmarkLog(n int) []Event {
-	s, err := New(KindAway, Options{Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }, Seeds: &CountingSeeds{}})
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := New(KindAway, Options{Now: func() time.Time { return t0 }, Seeds: &CountingSeeds{}})
 	if err != nil {
 		return nil
 	}
+	setup := []Command{AddAwayPlayer{Name: "A", Affiliation: "Federation"}, AddAwayPlayer{Name: "B", Affiliation: "Borg", Borg: true}}
+	for p := 1; p <= 2; p++ {
+		for c := range 4 {
+			setup = append(setup, AddCharacter{Player: "p" + strconv.Itoa(p), Name: "C" + strconv.Itoa(p*10+c),
+				Attack: []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{1, 2, 3}, Move: []int{1, 2, 3}})
+		}
+	}
+	setup = append(setup, StartMission{}, AwayOrder{Which: OrderBeamDown, Order: []string{"p1", "p2"}},
+		StartRound{}, StartActionPhase{FirstActivation: &AwayOrder{Order: []string{"p1", "p2"}}})
+	for _, c := range setup {
+		if _, err := s.Execute(c); err != nil {
+			return nil
+		}
+	}
+	chars := []string{"c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10"}
 	for i := 0; s.Seq() < uint64(n); i++ {
-		switch {
-		case i%10 == 8:
+		block := i / 12
+		ch := chars[block%len(chars)]
+		r := awayrules.Ratings[(block/len(chars))%4]
+		switch i % 12 {
+		case 10:
 			_, err = s.Undo()
-		case i%10 == 9:
+		case 11:
 			_, err = s.Redo()
+		case 0, 2, 4:
+			_, err = s.Execute(AdjustTrack{Character: ch, Track: r, Delta: -1})
+		case 1, 3, 5:
+			_, err = s.Execute(AdjustTrack{Character: ch, Track: r, Delta: 1})
+		case 6:
+			_, err = s.Execute(AdjustStun{Character: ch, Delta: 1})
+		case 7:
+			_, err = s.Execute(AdjustStun{Character: ch, Delta: -1})
+		case 8:
+			_, err = s.Execute(AdjustTokens{Player: "p2", Token: TokenAdapt, Delta: 1})
 		default:
 			_, err = s.Execute(Note{Text: "note " + strconv.Itoa(i)})
 		}
@@ -26,5 +59,9 @@ func BenchmarkLog(n int) []Event {
 			return nil
 		}
 	}
-	return s.Log()[:n]
+	log := s.Log()
+	if len(log) < n {
+		return nil
+	}
+	return log[:n]
 }

@@ -7,12 +7,14 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -416,16 +418,48 @@ func readLog(g *bolt.Bucket) ([]tracker.Event, error) {
 	if log == nil {
 		return nil, fmt.Errorf("no log: %w", ErrUnreadable)
 	}
-	events := make([]tracker.Event, 0, log.Stats().KeyN)
-	err := log.ForEach(func(k, v []byte) error {
-		e, err := tracker.DecodeEvent(v)
-		if err != nil {
-			return fmt.Errorf("%v: %w", err, ErrUnreadable)
-		}
-		events = append(events, e)
+	// Copy the raw events out of the transaction, then decode them on every
+	// core: decoding dominates the time it takes to open a long game.
+	var raw [][]byte
+	err := log.ForEach(func(_, v []byte) error {
+		raw = append(raw, bytes.Clone(v))
 		return nil
 	})
-	return events, err
+	if err != nil {
+		return nil, err
+	}
+	return decodeAll(raw)
+}
+
+// decodeAll decodes events in parallel chunks, keeping their order.
+func decodeAll(raw [][]byte) ([]tracker.Event, error) {
+	events := make([]tracker.Event, len(raw))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(raw)/512))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	chunk := (len(raw) + workers - 1) / max(workers, 1)
+	for w := range workers {
+		lo, hi := w*chunk, min((w+1)*chunk, len(raw))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				e, err := tracker.DecodeEvent(raw[i])
+				if err != nil {
+					errs[w] = fmt.Errorf("%v: %w", err, ErrUnreadable)
+					return
+				}
+				events[i] = e
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return events, nil
 }
 
 // journal commits a game's events to the store.
