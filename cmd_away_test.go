@@ -197,3 +197,29 @@ func TestAwayBadInputExits2(t *testing.T) {
 		})
 	}
 }
+
+// FuzzAwayCLI feeds arbitrary flag values to the four Away Missions
+// commands: every run must either succeed or exit 2 with one line, never
+// fail otherwise or panic.
+func FuzzAwayCLI(f *testing.F) {
+	f.Add(0, "--attack", "6,4,2,2", "--defense", "5,4,1")
+	f.Add(1, "--tester", "531", "--challenger", "62")
+	f.Add(2, "--attack-dice", "9", "--defense-dice", "-1")
+	f.Add(3, "--tester-dice", "3", "--need", "x")
+	f.Add(0, "--attack-dice", "4", "--seed", "18446744073709551615")
+	f.Fuzz(func(t *testing.T, which int, f1, v1, f2, v2 string) {
+		cmds := [][]string{{"resolve", "away-attack"}, {"resolve", "away-skill"}, {"odds", "away-attack"}, {"odds", "away-skill"}}
+		args := append(append([]string{}, cmds[(which%4+4)%4]...), f1, v1, f2, v2)
+		var out, errOut strings.Builder
+		code := runCLI(args, &out, &errOut)
+		switch code {
+		case 0:
+		case 2:
+			if strings.Count(errOut.String(), "\n") != 1 {
+				t.Fatalf("exit 2 must print one line, got %q", errOut.String())
+			}
+		default:
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+	})
+}
