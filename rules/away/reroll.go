@@ -123,7 +123,6 @@ func (r Reroll) DiscardVirtual(side int, indexes []int, seed uint64) (Reroll, er
 }
 
 func (r Reroll) discarded(side int, p dice.Pool) Reroll {
-	r.Pools = [2]dice.Pool{r.Pools[0], r.Pools[1]}
 	r.Pools[side] = p.Sorted()
 	r.Discards[side]++
 	r.Passes = 0
