@@ -166,8 +166,13 @@ func (p *DicePad) TypedKey(e *fyne.KeyEvent) {
 	}
 }
 
-// Tapped on the pad's background asks for keyboard focus.
+// Tapped on the pad's background asks for keyboard focus, except on mobile
+// devices, where focus would raise the on-screen keyboard over the pad's own
+// buttons.
 func (p *DicePad) Tapped(*fyne.PointEvent) {
+	if fyne.CurrentDevice().IsMobile() {
+		return
+	}
 	if c := fyne.CurrentApp().Driver().CanvasForObject(p); c != nil {
 		c.Focus(p)
 	}

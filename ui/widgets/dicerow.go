@@ -212,7 +212,7 @@ func (r *DiceRow) CreateRenderer() fyne.WidgetRenderer {
 			caps = append(caps, c)
 			cells = append(cells, &fyne.Container{Layout: &dieCellLayout{}, Objects: []fyne.CanvasObject{d, c}})
 		}
-		dieMin := NewDieFace(1, r.size).MinSize()
+		dieMin := dieMinSize(r.size)
 		capSize := fyne.Min(sized(r, theme.SizeNameCaptionText), float32(r.size)*0.27)
 		capH := float32(0)
 		if r.captions {

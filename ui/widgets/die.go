@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -149,6 +150,14 @@ func (d *DieFace) SetSelected(sel bool) {
 	d.Refresh()
 }
 
+// Cursor shows a pointer over a die that can be tapped.
+func (d *DieFace) Cursor() desktop.Cursor {
+	if d.OnTapped != nil {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
+}
+
 // Tapped calls OnTapped.
 func (d *DieFace) Tapped(*fyne.PointEvent) {
 	if d.OnTapped != nil {
@@ -196,16 +205,21 @@ type dieRenderer struct {
 	objs    []fyne.CanvasObject
 }
 
-func (r *dieRenderer) margin() float32 { return float32(r.d.size) * 0.1 }
+// dieMargin is the room around a die of size s for its selection ring.
+func dieMargin(s DieSize) float32 { return float32(s) * 0.1 }
+
+// dieMinSize is the minimum size of a DieFace of size s.
+func dieMinSize(s DieSize) fyne.Size {
+	return fyne.NewSquareSize(float32(s) + 2*dieMargin(s))
+}
+
+func (r *dieRenderer) margin() float32 { return dieMargin(r.d.size) }
 
 func (r *dieRenderer) Destroy() {}
 
 func (r *dieRenderer) Objects() []fyne.CanvasObject { return r.objs }
 
-func (r *dieRenderer) MinSize() fyne.Size {
-	s := float32(r.d.size) + 2*r.margin()
-	return fyne.NewSize(s, s)
-}
+func (r *dieRenderer) MinSize() fyne.Size { return dieMinSize(r.d.size) }
 
 func (r *dieRenderer) Layout(size fyne.Size) {
 	m := r.margin()

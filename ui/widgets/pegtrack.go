@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -196,6 +197,14 @@ func (h *pegHole) Tapped(*fyne.PointEvent) {
 	if h.filled() {
 		h.track.remove()
 	}
+}
+
+// Cursor shows a pointer over a hole with a peg.
+func (h *pegHole) Cursor() desktop.Cursor {
+	if h.filled() && !h.track.disabled {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
 }
 
 // TappedSecondary puts a peg back.

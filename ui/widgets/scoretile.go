@@ -101,7 +101,16 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		box          *fyne.Container
 	}
 	var cells []*cell
-	return newContentRenderer(root, func() {
+	r := &scoreTileRenderer{scale: 1}
+	// applyScale sets the text sizes for a scale factor.
+	r.applyScale = func(k float32) {
+		name.TextSize = sized(t, theme.SizeNameHeadingText) * min(k, 1.6)
+		for i := range t.values {
+			cells[i].value.TextSize = bigNumberSize(t) * k
+			cells[i].label.TextSize = sized(t, theme.SizeNameText) * min(k, 1.6)
+		}
+	}
+	r.contentRenderer = newContentRenderer(root, func() {
 		fg := themed(t, theme.ColorNameForeground)
 		frame.FillColor = themed(t, theme.ColorNameInputBackground)
 		frame.CornerRadius = sized(t, theme.SizeNameInputRadius) * 2
@@ -135,11 +144,51 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		objs := make([]fyne.CanvasObject, len(t.values))
 		for i, v := range t.values {
 			c := cells[i]
-			c.value.Text, c.value.TextSize, c.value.Color = v.Value, bigNumberSize(t), fg
-			c.label.Text, c.label.TextSize, c.label.Color = v.Label, sized(t, theme.SizeNameText), fg
+			c.value.Text, c.value.Color = v.Value, fg
+			c.label.Text, c.label.Color = v.Label, fg
 			objs[i] = c.box
 		}
 		grid.Layout = layout.NewGridLayoutWithColumns(max(1, min(t.columns, max(1, len(t.values)))))
 		grid.Objects = objs
+		// The minimum size is measured at scale 1; Layout then enlarges the
+		// text to fill a bigger tile (a tablet scoreboard).
+		r.applyScale(1)
+		r.baseMin = root.MinSize()
+		r.applyScale(r.scale)
 	})
+	return r
+}
+
+// scoreTileRenderer scales the tile's text up when the tile is given more
+// room than its minimum size, so a full-screen scoreboard reads from across
+// the table.
+type scoreTileRenderer struct {
+	*contentRenderer
+	baseMin    fyne.Size
+	scale      float32
+	applyScale func(float32)
+}
+
+// maxTileScale is the largest text enlargement of a ScoreTile.
+const maxTileScale = 2.5
+
+func (r *scoreTileRenderer) MinSize() fyne.Size {
+	r.applyScale(1)
+	r.baseMin = r.root.MinSize()
+	r.applyScale(r.scale)
+	return r.baseMin
+}
+
+func (r *scoreTileRenderer) Layout(s fyne.Size) {
+	k := float32(1)
+	if r.baseMin.Width > 0 && r.baseMin.Height > 0 {
+		k = min(s.Width/r.baseMin.Width, s.Height/r.baseMin.Height)
+	}
+	k = max(1, min(k, maxTileScale))
+	if k != r.scale {
+		r.scale = k
+		r.applyScale(k)
+		r.root.Refresh()
+	}
+	r.contentRenderer.Layout(s)
 }

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -125,6 +126,14 @@ func newToken(r *TokenRow, i int) *token {
 }
 
 func (k *token) isReady() bool { return k.index < k.row.ready }
+
+// Cursor shows a pointer over a ready token.
+func (k *token) Cursor() desktop.Cursor {
+	if k.isReady() && !k.row.disabled {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
+}
 
 // Tapped exhausts a ready token.
 func (k *token) Tapped(*fyne.PointEvent) {
