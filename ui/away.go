@@ -213,8 +213,8 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 		}
 	})
 	cover.Checked = ch.TakeCover
-	tokens := container.NewGridWithColumns(2, stun, honor)
-	actions := container.NewGridWithColumns(2, cover)
+	tokens := container.NewVBox(stun, honor)
+	actions := container.NewVBox(cover)
 	if v.st.Phase == tracker.AwayAction && !ch.Activated {
 		act := widget.NewButtonWithIcon("Activate", theme.MediaPlayIcon(), func() {
 			v.exec(tracker.Activate{Character: id})

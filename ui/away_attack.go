@@ -43,11 +43,11 @@ func newAttackForm(v *awayView) *attackForm {
 	f.target.PlaceHolder = "Target"
 	f.backup = widget.NewCheck("Attacker has backup", func(bool) { f.setupChanged() })
 	f.targetBackup = widget.NewCheck("Target has backup", func(bool) { f.setupChanged() })
-	f.cardDice = widgets.NewCounter("Card dice (attack)", 0)
+	f.cardDice = widgets.NewCounter("Attack cards", 0)
 	f.cardDice.SetMin(0)
 	f.cardDice.SetMax(6)
 	f.cardDice.OnChange = func(d int) { f.cardDice.SetValue(f.cardDice.Value() + d); f.setupChanged() }
-	f.defCardDice = widgets.NewCounter("Card dice (defense)", 0)
+	f.defCardDice = widgets.NewCounter("Defense cards", 0)
 	f.defCardDice.SetMin(0)
 	f.defCardDice.SetMax(6)
 	f.defCardDice.OnChange = func(d int) { f.defCardDice.SetValue(f.defCardDice.Value() + d); f.setupChanged() }
@@ -59,16 +59,16 @@ func newAttackForm(v *awayView) *attackForm {
 	f.def = newDiceBlock(f.resolve)
 	f.result = container.NewVBox()
 
-	roll := widget.NewButtonWithIcon("Roll both for me", theme.ViewRefreshIcon(), f.rollVirtual)
+	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
 	roll.Importance = widget.HighImportance
-	rerollAtt := widget.NewButton("Re-roll picked attack dice", func() { f.reroll(f.att) })
-	rerollDef := widget.NewButton("Re-roll picked defense dice", func() { f.reroll(f.def) })
-	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clearDice)
+	rerollAtt := widget.NewButton("Re-roll attack", func() { f.reroll(f.att) })
+	rerollDef := widget.NewButton("Re-roll defense", func() { f.reroll(f.def) })
+	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), f.clearDice)
 
 	f.content = container.NewVBox(
 		heading("Attack"),
 		f.attacker, f.weapon, f.target,
-		container.NewGridWithColumns(2, f.backup, f.targetBackup),
+		f.backup, f.targetBackup,
 		container.NewGridWithColumns(2, f.cardDice, f.defCardDice),
 		f.setupInfo,
 		f.odds, f.oddsLine,
@@ -171,6 +171,7 @@ func (f *attackForm) setupChanged() {
 			f.setupInfo.SetText("Choose the attacker, the attack action and the target (the attacker needs an attack action on file).")
 		}
 		f.odds.SetDist(nil)
+		f.odds.Hide()
 		f.oddsLine.SetText("")
 		f.att.title.SetText("Attack dice")
 		f.def.title.SetText("Defense dice")
@@ -195,8 +196,10 @@ func (f *attackForm) setupChanged() {
 		f.oddsLine.SetText(err.Error())
 		return
 	}
+	f.odds.Show()
 	if s.Stun && !s.BorgTarget {
 		f.odds.SetDist(nil)
+		f.odds.Hide()
 		f.oddsLine.SetText(fmt.Sprintf("Chance of a stun token: %.0f%%.", 100*stun))
 	} else {
 		f.odds.SetDist([]float64(dist))

@@ -54,7 +54,7 @@ func newSkillForm(v *awayView) *skillForm {
 	}
 	f.cardDice = counter("Card dice", 0, 0, 6)
 	f.challenger = counter("Challenger dice", 1, 0, 6)
-	f.need = counter("Successes needed", 1, 1, 6)
+	f.need = counter("Need", 1, 1, 6)
 	f.info = wrapLabel("Choose the character taking the test.")
 	f.odds = widgets.NewOddsView("Successes", nil)
 	f.oddsLine = wrapLabel("")
@@ -63,7 +63,7 @@ func newSkillForm(v *awayView) *skillForm {
 	f.result = container.NewVBox()
 	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
 	roll.Importance = widget.HighImportance
-	reroll := widget.NewButton("Re-roll picked tester dice", func() {
+	reroll := widget.NewButton("Re-roll picked", func() {
 		if err := f.test.reroll(f.v); err != nil {
 			f.v.gs.say(err.Error(), true)
 		}
@@ -72,7 +72,7 @@ func newSkillForm(v *awayView) *skillForm {
 	f.content = container.NewVBox(
 		heading("Skill test"),
 		f.tester, f.spec,
-		container.NewGridWithColumns(2, f.backup, f.opposed),
+		f.backup, f.opposed,
 		container.NewGridWithColumns(2, f.cardDice, f.need),
 		f.challenger,
 		f.info, f.odds, f.oddsLine,
@@ -152,6 +152,7 @@ func (f *skillForm) changed() {
 	if !ok {
 		f.info.SetText("Choose the character taking the test.")
 		f.odds.SetDist(nil)
+		f.odds.Hide()
 		f.oddsLine.SetText("")
 		f.resolve()
 		return
@@ -166,6 +167,7 @@ func (f *skillForm) changed() {
 	f.test.pad.SetMax(n.Kept)
 	f.chal.title.SetText(fmt.Sprintf("Challenger dice (%d)", f.challengerDice()))
 	f.chal.pad.SetMax(f.challengerDice())
+	f.odds.Show()
 	dist, pass, err := skillOdds(n.Kept, f.challengerDice(), f.need.Value())
 	if err != nil {
 		f.odds.SetDist(nil)

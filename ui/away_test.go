@@ -79,6 +79,7 @@ func startAwayGame(t *testing.T, sh *Shell) fyne.Window {
 	typeInto(w, objects[*widget.Entry](w)[0], "Wolf 359")
 	test.Tap(button(t, w, "Create"))
 	require.NotNil(t, sh.game, "the game screen is open")
+	selectTab(t, w, "Round")
 
 	addPlayer(t, w, "Dana", "Federation")
 	addPlayer(t, w, "Kim", "Klingon")

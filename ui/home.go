@@ -40,9 +40,12 @@ func newHome(sh *Shell) *home {
 			name := widget.NewLabelWithStyle("game name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			name.Truncation = fyne.TextTruncateEllipsis
 			detail := widget.NewLabel("detail")
-			detail.Wrapping = fyne.TextWrapWord
+			detail.Truncation = fyne.TextTruncateEllipsis
+			when := widget.NewLabel("when")
+			when.Truncation = fyne.TextTruncateEllipsis
+			when.SizeName = theme.SizeNameCaptionText
 			more := widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), nil)
-			return container.NewBorder(nil, nil, nil, more, container.NewVBox(name, detail))
+			return container.NewBorder(nil, nil, nil, more, container.NewVBox(name, detail, when))
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i >= len(h.games) {
@@ -52,7 +55,9 @@ func newHome(sh *Shell) *home {
 			row := o.(*fyne.Container)
 			texts := row.Objects[0].(*fyne.Container)
 			texts.Objects[0].(*widget.Label).SetText(g.Name)
-			texts.Objects[1].(*widget.Label).SetText(gameDetail(g, time.Now()))
+			detail, when := gameDetail(g, time.Now())
+			texts.Objects[1].(*widget.Label).SetText(detail)
+			texts.Objects[2].(*widget.Label).SetText(when)
 			more := row.Objects[1].(*widget.Button)
 			more.OnTapped = func() { h.gameMenu(g, more) }
 		},
@@ -78,7 +83,7 @@ func newHome(sh *Shell) *home {
 
 	top := container.NewVBox(
 		heading("Table Ops"),
-		widget.NewLabel("Star Trek: Away Missions · Star Trek: Ascendancy"),
+		wrapLabel("Star Trek: Away Missions · Star Trek: Ascendancy"),
 		newAway,
 		h.problem,
 		widget.NewSeparator(),
@@ -115,17 +120,18 @@ func (h *home) reload() {
 	h.list.Refresh()
 }
 
-// gameDetail is the second line of a saved game in the list.
-func gameDetail(g store.GameInfo, now time.Time) string {
-	parts := []string{g.Kind.String()}
-	if len(g.Players) > 0 {
-		parts = append(parts, strings.Join(g.Players, ", "))
-	}
+// gameDetail is the second and third line of a saved game in the list:
+// the game and its stage, then the players and when it was last played.
+func gameDetail(g store.GameInfo, now time.Time) (string, string) {
+	detail := g.Kind.String()
 	if g.Stage != "" {
-		parts = append(parts, g.Stage)
+		detail += " · " + g.Stage
 	}
-	parts = append(parts, "played "+ago(g.Updated, now))
-	return strings.Join(parts, " · ")
+	when := "played " + ago(g.Updated, now)
+	if len(g.Players) > 0 {
+		when = strings.Join(g.Players, ", ") + " · " + when
+	}
+	return detail, when
 }
 
 // ago says how long ago t was, in words a player reads at a glance.
