@@ -53,6 +53,9 @@ func (fs *flagSet) battlePool(facesName, countName, what string, allowAuto bool)
 		if err != nil || n < 0 {
 			return fmt.Errorf("--%s %q is not a number of dice", countName, s)
 		}
+		if n > odds.MaxBattleDice {
+			return fmt.Errorf("--%s %d: at most %d dice", countName, n, odds.MaxBattleDice)
+		}
 		d.count, d.countSet = n, true
 		return nil
 	})
@@ -67,7 +70,7 @@ func (fs *flagSet) rollBattle(d *battleDice, autoCount int) (pool dice.Pool, vir
 	case d.facesSet && d.countSet:
 		return nil, false, badInput("give either --%s or --%s, not both", d.facesName, d.countName)
 	case d.facesSet:
-		p, err := dice.Parse(d.faces, 0)
+		p, err := dice.Parse(d.faces, odds.MaxBattleDice)
 		if err != nil {
 			return nil, false, badInput("--%s: %v", d.facesName, err)
 		}
@@ -461,6 +464,9 @@ func runOddsSpaceBattle(args []string, out io.Writer) error {
 	}
 	if *n < 0 {
 		return badInput("--dice N (a number of dice) is required")
+	}
+	if *n > odds.MaxBattleDice {
+		return badInput("--dice %d: the odds handle at most %d dice", *n, odds.MaxBattleDice)
 	}
 	if err := hitFlag("hit", *hit); err != nil {
 		return err

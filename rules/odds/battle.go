@@ -6,6 +6,18 @@ import (
 	"tableops/rules/ascendancy"
 )
 
+// MaxBattleDice is the most dice (or ships) the battle odds accept. It is a
+// computing limit, far above any table (a civilization has 30 ships), that
+// keeps a mistyped count from exhausting memory.
+const MaxBattleDice = 300
+
+func checkBattleDice(what string, n int) error {
+	if n > MaxBattleDice {
+		return fmt.Errorf("%s: %d dice is more than the %d the odds handle: %w", what, n, MaxBattleDice, ascendancy.ErrBadInput)
+	}
+	return nil
+}
+
 // BattleHits returns the distribution of hits when n dice each hit on
 // target or more (none when target is above 6): an Ascendancy space battle
 // or invasion roll.
@@ -58,6 +70,9 @@ func SpaceBattleRound(round int, att, def ascendancy.Side) (SpaceRoundOdds, erro
 	}
 	if err := def.Validate(); err != nil {
 		return o, fmt.Errorf("space battle odds: %w", err)
+	}
+	if err := checkBattleDice("space battle odds", max(att.Dice(), def.Dice())); err != nil {
+		return o, err
 	}
 	if round < 1 {
 		return o, fmt.Errorf("space battle odds: round %d: rounds count from 1: %w", round, ascendancy.ErrBadInput)
@@ -143,6 +158,9 @@ func InvasionRound(in ascendancy.Invasion) (InvasionOdds, error) {
 	}
 	if in.Nodes < 1 || in.DefenderWeapons < 1 || in.DefenderWeapons > 6 || in.DefenderShields < 0 || in.Round < 1 {
 		return o, fmt.Errorf("invasion odds: need a round from 1, at least one node, a defender hit roll 1 to 6 and shields not negative: %w", ascendancy.ErrBadInput)
+	}
+	if err := checkBattleDice("invasion odds", max(att.Dice(), in.Nodes)); err != nil {
+		return o, err
 	}
 	def := ascendancy.Side{Ships: in.Nodes, Weapons: in.DefenderWeapons, Shields: in.DefenderShields, FirstStrike: in.DefenderFirstStrike}
 	o.AttackerTarget, o.AttackerCanHit = ascendancy.HitTarget(att.Weapons, in.DefenderShields)

@@ -37,6 +37,9 @@ func (s CubeBattleSetup) validate() error {
 	if s.Ships < 0 || s.BonusDice < 0 {
 		return fmt.Errorf("ships and bonus dice must not be negative: %w", borg.ErrBadInput)
 	}
+	if s.Ships+s.BonusDice > MaxBattleDice {
+		return fmt.Errorf("%d ships and bonus dice is more than the %d the odds handle: %w", s.Ships+s.BonusDice, MaxBattleDice, borg.ErrBadInput)
+	}
 	if s.Weapons < 1 || s.Weapons > dice.Sides {
 		return fmt.Errorf("weapons hit roll %d must be 1 to 6: %w", s.Weapons, borg.ErrBadInput)
 	}
