@@ -101,28 +101,30 @@ func (e Event) MarshalJSON() ([]byte, error) {
 var ErrUnknownType = errors.New("unknown type")
 
 // UnmarshalJSON reads an event and decodes its payload by type tag. Unknown
-// types and malformed payloads are errors.
+// types, unknown fields and malformed payloads are errors: events read this
+// way come from outside (files, other devices).
 func (e *Event) UnmarshalJSON(b []byte) error {
 	var j eventJSON
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := decodeStrict(b, &j); err != nil {
 		return fmt.Errorf("event: %w", err)
 	}
-	return e.fromJSON(j)
+	return e.fromJSON(j, true)
 }
 
 // DecodeEvent reads one event from its JSON form, as UnmarshalJSON does but
-// faster (the store decodes every event of a game when opening it).
+// faster and tolerating unknown fields: for events this app wrote itself
+// (the store decodes every event of a game when opening it).
 func DecodeEvent(b []byte) (Event, error) {
 	var j eventJSON
 	if err := json.Unmarshal(b, &j); err != nil {
 		return Event{}, fmt.Errorf("event: %w", err)
 	}
 	var e Event
-	err := e.fromJSON(j)
+	err := e.fromJSON(j, false)
 	return e, err
 }
 
-func (e *Event) fromJSON(j eventJSON) error {
+func (e *Event) fromJSON(j eventJSON, strict bool) error {
 	p, err := newPayload(j.Type)
 	if err != nil {
 		return fmt.Errorf("event %d: %w", j.Seq, err)
@@ -131,7 +133,11 @@ func (e *Event) fromJSON(j eventJSON) error {
 		if len(j.Data) == 0 || bytes.Equal(j.Data, []byte("null")) {
 			return fmt.Errorf("event %d (%s): missing data", j.Seq, j.Type)
 		}
-		if err := json.Unmarshal(j.Data, p); err != nil {
+		unmarshal := json.Unmarshal
+		if strict {
+			unmarshal = decodeStrict
+		}
+		if err := unmarshal(j.Data, p); err != nil {
 			return fmt.Errorf("event %d (%s): %w", j.Seq, j.Type, err)
 		}
 		// The table makes pointers; events carry payloads by value.
