@@ -299,3 +299,44 @@ func TestHitTableAndJSON(t *testing.T) {
 	assert.JSONEq(t, `{"id":"c1","damage":3,"shields":1,"round":1}`, string(b))
 	assert.Equal(t, Cube{ID: "c1"}, c.EndBattle())
 }
+
+// Seed 004 "Engage Player Ships" example: a cube about to assimilate Risa,
+// defended by 3 Federation ships, with 5 Klingon ships in the adjacent
+// sector: it engages both at once; both attack the cube and share its hits
+// in turn order; if the cube dies, both draw a Borg tech card.
+func TestRulebookExampleRisa(t *testing.T) {
+	r := CubeRound{
+		Cube: Cube{Damage: 2},
+		Fleets: []Fleet{
+			{Player: "Federation", Ships: 3, Weapons: 4},
+			{Player: "Klingon", Ships: 5, Weapons: 5, HitsOnSix: true},
+		},
+		PlayerFaces: [][]int{{4, 5, 1}, {6, 5, 5, 2, 1}},
+		BorgHit:     4,
+	}
+	// Federation 2 hits (4+), Klingons 3 hits (5+): 5 + 2 damage = 7.
+	assert.Equal(t, 2, BorgDiceDue(r.Cube, true, 5))
+	r.BorgFaces = []int{6, 4}
+	res, err := ResolveCubeRound(r)
+	require.NoError(t, err)
+	assert.Equal(t, 5, res.PlayerHits)
+	assert.Equal(t, 2, res.BorgHits)
+	assert.Equal(t, 6, res.Cube.Damage, "7 damage, one 6 regenerates")
+	assert.Equal(t, []int{1, 1}, AllocateInTurnOrder(res.BorgHits, []int{3, 5}))
+
+	// Next round, simultaneous: enough hits destroy it; both draw tech.
+	r2 := CubeRound{Cube: res.Cube, Fleets: []Fleet{{Player: "Federation", Ships: 2, Weapons: 4}, {Player: "Klingon", Ships: 4, Weapons: 5, HitsOnSix: true}},
+		PlayerFaces: [][]int{{6, 6}, {6, 1, 1, 1}}, BorgFaces: []int{6, 6, 1}, BorgHit: 4}
+	res, err = ResolveCubeRound(r2)
+	require.NoError(t, err)
+	assert.True(t, res.CubeDestroyed)
+	assert.Equal(t, 0, res.Regenerated)
+	assert.True(t, res.Fleets[0].DrawsTech)
+	assert.True(t, res.Fleets[1].DrawsTech)
+}
+
+func TestAllocateInTurnOrder(t *testing.T) {
+	assert.Equal(t, []int{3, 2, 2}, AllocateInTurnOrder(7, []int{5, 2, 4}))
+	assert.Equal(t, []int{1, 2}, AllocateInTurnOrder(9, []int{1, 2}), "more hits than ships")
+	assert.Equal(t, []int{0, 0}, AllocateInTurnOrder(0, []int{1, 2}))
+}

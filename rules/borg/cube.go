@@ -255,3 +255,30 @@ func ResolveReclaim(r Reclaim) (ReclaimResult, error) {
 	}
 	return res, nil
 }
+
+// AllocateInTurnOrder shares the cube's hits among several defending
+// players when no assimilated player allocates them: the defenders take
+// turns in turn order, one hit each, skipping players with no ships left,
+// until every hit is placed or no ships remain (seed 004 "Borg Hit Rolls").
+// ships lists each defender's ships in turn order; the result is the hits
+// each takes. Each player then chooses which of their own ships are lost.
+func AllocateInTurnOrder(hits int, ships []int) []int {
+	out := make([]int, len(ships))
+	for hits > 0 {
+		placed := false
+		for i, s := range ships {
+			if hits == 0 {
+				break
+			}
+			if out[i] < s {
+				out[i]++
+				hits--
+				placed = true
+			}
+		}
+		if !placed {
+			break
+		}
+	}
+	return out
+}
