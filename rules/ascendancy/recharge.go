@@ -63,9 +63,12 @@ type VictoryKind string
 
 // Kinds of victory (seed 002 "Winning the Game" [Vincere la Partita]).
 const (
+	// AscendancyVictory: own home system held and 5 ascendancy.
 	AscendancyVictory VictoryKind = "ascendancy"
-	SupremacyVictory  VictoryKind = "supremacy"
-	AgendaVictory     VictoryKind = "agenda"
+	// SupremacyVictory: 3 home systems controlled, the player's own included.
+	SupremacyVictory VictoryKind = "supremacy"
+	// AgendaVictory: a Vulcan agenda completed (the Vulcans' only way).
+	AgendaVictory VictoryKind = "agenda"
 )
 
 // Claim is one player's claim to victory.
@@ -253,7 +256,9 @@ type StarbaseRules struct {
 
 // Starbase limits as each seed states them.
 const (
-	StarbasesPerGameSummary  = 4
+	// StarbasesPerGameSummary is seed 003's limit ("only place 4").
+	StarbasesPerGameSummary = 4
+	// StarbasesPerGameRulebook is seed 002's limit ("solo 3 Basi Stellari").
 	StarbasesPerGameRulebook = 3
 )
 
