@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/tracker/store"
 	"tableops/ui/widgets"
 )
 
@@ -137,7 +138,7 @@ func TestAwayGameByTapping(t *testing.T) {
 	assert.Contains(t, screenText(w), "cannot be stunned further")
 
 	// The game is saved: reopening the store's game gives the same state.
-	g, err := st.OpenGame(sh.game.game.ID())
+	g, err := st.OpenGame(sh.game.game.(*store.Game).ID())
 	require.NoError(t, err)
 	assert.Equal(t, 2, g.State().Away.Characters[1].Stun)
 	assert.Equal(t, tracker.AwayAction, g.State().Away.Phase)
@@ -200,7 +201,7 @@ func TestAwayAttackByEnteredDice(t *testing.T) {
 	assert.Contains(t, text, "3 damage to Riker")
 
 	test.Tap(button(t, w, "Apply to Riker"))
-	g, err := st.OpenGame(sh.game.game.ID())
+	g, err := st.OpenGame(sh.game.game.(*store.Game).ID())
 	require.NoError(t, err)
 	riker := g.State().Away.Characters[0]
 	pegs := riker.Tracks.Attack.Pegs + riker.Tracks.Defense.Pegs + riker.Tracks.Skill.Pegs + riker.Tracks.Move.Pegs

@@ -9,8 +9,22 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/tracker"
-	"tableops/tracker/store"
 )
+
+// LiveGame is a game in progress as the screens use it: a saved game from
+// the store (*store.Game), or a game shared by another device. Every change
+// goes through Execute, Undo and Redo; Subscribe tells of every change, from
+// any goroutine.
+type LiveGame interface {
+	Kind() tracker.Kind
+	State() *tracker.State
+	History() tracker.History
+	Execute(cmd tracker.Command) ([]tracker.Event, error)
+	Undo() (tracker.Step, error)
+	Redo() (tracker.Step, error)
+	Subscribe(fn func(tracker.Update)) (cancel func())
+	NewSeed() (uint64, bool)
+}
 
 // gameView is the part of a game screen that belongs to one game: its panels
 // and how they show a new state.
@@ -25,7 +39,7 @@ type gameView interface {
 // own panels, and the game log. It re-reads the state after every change.
 type gameScreen struct {
 	sh      *Shell
-	game    *store.Game
+	game    LiveGame
 	view    gameView
 	content fyne.CanvasObject
 	layout  *adaptive
@@ -37,7 +51,7 @@ type gameScreen struct {
 	cancel           func()
 }
 
-func newGameScreen(sh *Shell, g *store.Game) *gameScreen {
+func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	gs := &gameScreen{sh: sh, game: g}
 	gs.view = newGameView(gs, g.Kind())
 	home := widget.NewButtonWithIcon("", theme.HomeIcon(), sh.showHome)

@@ -45,7 +45,8 @@ func (sh *Shell) newGame(kind tracker.Kind) {
 				sh.showError("New game", err)
 				return
 			}
-			sh.showGame(g)
+			info, _ := g.Info()
+			sh.showGame(g, info.Name)
 		}, sh.win)
 }
 

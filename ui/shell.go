@@ -76,11 +76,12 @@ func (sh *Shell) openGame(id string) {
 		sh.showError("Open game", err)
 		return
 	}
-	sh.showGame(g)
+	info, _ := g.Info()
+	sh.showGame(g, info.Name)
 }
 
-// showGame shows the screen for an open game.
-func (sh *Shell) showGame(g *store.Game) {
+// showGame shows the screen for a game in progress, titled name.
+func (sh *Shell) showGame(g LiveGame, name string) {
 	if sh.game != nil {
 		sh.game.close()
 	}
@@ -88,8 +89,7 @@ func (sh *Shell) showGame(g *store.Game) {
 	// Keep the screen on while a game is open, where the platform allows.
 	sh.app.Driver().SetDisableScreenBlanking(sh.keepAwake())
 	sh.win.SetContent(sh.game.content)
-	info, _ := g.Info()
-	sh.win.SetTitle("Table Ops — " + info.Name)
+	sh.win.SetTitle("Table Ops — " + name)
 }
 
 // showError tells the player, in plain words, why something did not happen.
