@@ -3,9 +3,9 @@ package odds
 import (
 	"fmt"
 	"math"
-	"math/bits"
 
 	"tableops/rules/away"
+	"tableops/rules/dice"
 )
 
 // AwayAttackOdds is the exact outcome distribution of one Away Missions
@@ -83,52 +83,23 @@ func AwaySkill(tester, challenger away.SkillSetup, need int) (AwaySkillOdds, err
 	return o, nil
 }
 
-// awayPool is one sorted multiset of at most six faces with its
-// probability, packed for the inner loop. Byte i of beats holds a bit for
-// every face below the die at position i; byte i of face holds the single
-// bit of that die's face. So popcount(a.beats & d.face) counts the
-// positions where the attack die is higher than the defense die: one AND
-// and one population count per pair of pools.
-type awayPool struct {
-	beats uint64
-	face  uint64
-	// loneHits[i] counts the dice from index i on that show 4 or more:
-	// what the pool scores when only its first i dice are contested.
-	loneHits [away.MaxDice + 1]int8
-	// ways is the number of ordered rolls showing this multiset (the
-	// multinomial coefficient), an exact integer weight.
-	ways int64
-	prob float64
-}
-
-func awayPools(n int) []awayPool {
-	ws := Pools(n)
-	out := make([]awayPool, len(ws))
-	for i, w := range ws {
-		var p awayPool
-		p.prob = w.Prob
-		p.ways = int64(math.Round(w.Prob * math.Pow(6, float64(n))))
-		for j, f := range w.Pool {
-			p.face |= uint64(1) << (uint(f-1) + 8*uint(j))
-			p.beats |= (uint64(1)<<uint(f-1) - 1) << (8 * uint(j))
-		}
-		for j := len(w.Pool) - 1; j >= 0; j-- {
-			p.loneHits[j] = p.loneHits[j+1]
-			if w.Pool[j] >= away.HitFace {
-				p.loneHits[j]++
-			}
-		}
-		out[i] = p
-	}
-	return out
-}
-
 // AwayUncanceled returns the exact distribution of the number of attack
 // (or tester) dice that get through when a dice face d dice, both sorted
 // highest to lowest and compared pair by pair: a paired die gets through if
 // it beats its opponent, an unpaired one on 4 or more, and surplus
 // opposing dice are ignored ("Combat", step 5). Counts are capped at six
 // and negative counts are zero.
+//
+// It sums over every pair of multisets with their multinomial weights
+// (a!/(c6!...c1!)/6^a for the attack counts c, likewise for defense), but
+// factored face by face: walking the faces from 6 down to 1, both sorted
+// rows fill their positions in order, and a defense die of face f placed at
+// position i lets the attack die already there through exactly when that
+// attack die came from a higher face (equal faces cancel; a defense die
+// already there from a higher face cancels). The state is (attack
+// positions filled, defense positions filled, dice through so far): at most
+// 7x7x7, so a 6 vs 6 attack costs tens of thousands of steps instead of the
+// 462x462 multiset pairs.
 func AwayUncanceled(a, d int) Dist {
 	a = min(max(a, 0), away.MaxDice)
 	d = min(max(d, 0), away.MaxDice)
@@ -138,20 +109,61 @@ func AwayUncanceled(a, d int) Dist {
 	if d == 0 {
 		return Binomial(a, FaceChance(away.HitFace))
 	}
-	as, ds := awayPools(a), awayPools(d)
-	paired := min(a, d)
-	dWays := math.Pow(6, float64(d))
+	const n = away.MaxDice + 1
+	var invFact [n]float64
+	invFact[0] = 1
+	for i := 1; i < n; i++ {
+		invFact[i] = invFact[i-1] / float64(i)
+	}
+	// cur[pa][pd][t]: weight, in units of 1/(prod c! prod e!), of the face
+	// counts placed so far that fill pa attack and pd defense positions
+	// with t attack dice through.
+	var cur, next [n][n][n]float64
+	cur[0][0][0] = 1
+	for f := dice.Sides; f >= 1; f-- {
+		// Defense dice showing f pair with attack dice of higher faces
+		// already placed at positions pd.. pa-1: those get through.
+		next = [n][n][n]float64{}
+		for pa := 0; pa <= a; pa++ {
+			for pd := 0; pd <= d; pd++ {
+				for t := 0; t <= pa; t++ {
+					w := cur[pa][pd][t]
+					if w == 0 {
+						continue
+					}
+					for e := 0; pd+e <= d; e++ {
+						through := max(0, min(pd+e, pa)-pd)
+						next[pa][pd+e][t+through] += w * invFact[e]
+					}
+				}
+			}
+		}
+		// Attack dice showing f: against defense dice already placed they
+		// are canceled (equal or higher); past the last defense position
+		// they are uncontested and get through on 4 or more.
+		cur = [n][n][n]float64{}
+		for pa := 0; pa <= a; pa++ {
+			for pd := 0; pd <= d; pd++ {
+				for t := 0; t <= pa; t++ {
+					w := next[pa][pd][t]
+					if w == 0 {
+						continue
+					}
+					for c := 0; pa+c <= a; c++ {
+						lone := 0
+						if f >= away.HitFace {
+							lone = max(0, pa+c-max(pa, d))
+						}
+						cur[pa+c][pd][t+lone] += w * invFact[c]
+					}
+				}
+			}
+		}
+	}
+	scale := 1 / (invFact[a] * invFact[d] * math.Pow(dice.Sides, float64(a+d)))
 	out := make(Dist, a+1)
-	for _, ap := range as {
-		var sub [8]int64
-		for _, dp := range ds {
-			sub[bits.OnesCount64(ap.beats&dp.face)&7] += dp.ways
-		}
-		lone := int(ap.loneHits[paired])
-		w := ap.prob / dWays
-		for k := 0; k+lone <= a; k++ {
-			out[k+lone] += w * float64(sub[k])
-		}
+	for t := 0; t <= a; t++ {
+		out[t] = cur[a][d][t] * scale
 	}
 	return out
 }

@@ -169,11 +169,18 @@ func BenchmarkAwaySkill6v6(b *testing.B) {
 	}
 }
 
-// TestAwayUncanceledMatchesRulesCompare checks the packed inner loop on the
-// large pools brute force cannot reach (6^12 rolls), against the rules
-// package's own pairwise Compare over every pair of multisets.
+// TestAwayUncanceledMatchesRulesCompare checks the face-by-face sum on
+// every pool size, including those brute force cannot reach (6^12 rolls),
+// against the rules package's own pairwise Compare over every pair of
+// multisets from Pools with their multinomial weights.
 func TestAwayUncanceledMatchesRulesCompare(t *testing.T) {
-	for _, c := range [][2]int{{6, 6}, {6, 3}, {2, 6}, {5, 4}} {
+	var cases [][2]int
+	for a := 1; a <= 6; a++ {
+		for d := 1; d <= 6; d++ {
+			cases = append(cases, [2]int{a, d})
+		}
+	}
+	for _, c := range cases {
 		want := Dist{0}
 		for _, ap := range Pools(c[0]) {
 			for _, dp := range Pools(c[1]) {
