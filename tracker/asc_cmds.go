@@ -342,7 +342,10 @@ func (NextPhase) decide(c *decideCtx) error {
 	return startBorgTurn(c, a, next)
 }
 
-// startBorgTurn clears the cubes' activations when a Borg turn begins.
+// startBorgTurn begins a Borg turn: the cubes' activations are cleared and
+// the build phase runs at once (rules/borg.BuildPhase), the transwarp hub
+// rolling a virtual die, unless the table rolls the hub die itself
+// (EnableBorg.PhysicalHub): then BorgBuild takes the entered roll.
 func startBorgTurn(c *decideCtx, a *AscendancyState, seat string) error {
 	if seat != BorgSeat || a.Borg == nil {
 		return nil
@@ -352,7 +355,17 @@ func startBorgTurn(c *decideCtx, a *AscendancyState, seat string) error {
 		return err
 	}
 	b.Built, b.Activated = false, []string{}
-	return c.emit("", BorgSet{Borg: b})
+	if err := c.emit("", BorgSet{Borg: b}); err != nil {
+		return err
+	}
+	if b.Hub && (b.PhysicalHub || c.seeds == nil) {
+		return nil
+	}
+	roll := Roll{}
+	if b.Hub {
+		roll = Roll{Virtual: 1}
+	}
+	return BorgBuild{HubRoll: roll}.decide(c)
 }
 
 // Recharge runs the recharge stage in one step with the rules engine

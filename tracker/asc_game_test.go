@@ -101,8 +101,10 @@ func TestScriptedAscendancyGame(t *testing.T) {
 		default:
 			// The Borg turn: build phase, then cube 1 attacks the Federation.
 			nextUntil(t, s, atSeat(BorgSeat, PhaseBorg))
-			rejected(t, s, ActivateCube{Cube: "cube 1"}, CodeNotNow)
-			play(t, s, BorgBuild{}, ActivateCube{Cube: "cube 1", System: "Vulcan"})
+			assert.True(t, s.State().Ascendancy.Borg.Built, "the build phase ran when the Borg turn began")
+			rejected(t, s, BorgBuild{}, CodeNotNow)
+			play(t, s, ActivateCube{Cube: "cube 1", System: "Vulcan"})
+			rejected(t, s, ActivateCube{Cube: "cube 1"}, CodeRules)
 			a = s.State().Ascendancy
 			assert.Equal(t, 3, a.Borg.Spires[0].Nodes)
 			before, err := json.Marshal(s.State())
@@ -157,7 +159,6 @@ func TestScriptedAscendancyGame(t *testing.T) {
 	assert.Equal(t, []string{"p2", "p1", BorgSeat}, a.Walker.Order)
 	assert.Equal(t, 2, ascPlayer(t, s, "p1").Resources.Culture)
 	nextUntil(t, s, atSeat(BorgSeat, PhaseBorg))
-	play(t, s, BorgBuild{})
 	a = s.State().Ascendancy
 	assert.True(t, a.Borg.Spires[0].CubeOnSpire, "three nodes: a cube is built on the spire")
 	nextUntil(t, s, atStage(AscRecharge))
@@ -185,6 +186,16 @@ func TestScriptedAscendancyGame(t *testing.T) {
 	_, err = s.State().Ascendancy.Borg.cube("cube 1")
 	assert.Error(t, err, "cube 1 is gone")
 
+	// A space battle round between the players: each scores one hit.
+	bobShips := ascPlayer(t, s, "p2").Ships
+	evs, err = viaJSON(t, s, SpaceBattleRound{Round: 1,
+		Attacker:  BattleSide{Player: "p1", Ships: 1, Rolls: []Roll{Entered(5)}},
+		Defenders: []BattleSide{{Player: "p2", Ships: 2, Rolls: []Roll{Entered(4, 1)}}}})
+	require.NoError(t, err)
+	assert.Equal(t, "Space battle round 1: Alice scores 1 hit(s), Bob 1", evs[0].Label)
+	assert.Equal(t, 0, ascPlayer(t, s, "p1").Ships)
+	assert.Equal(t, bobShips-1, ascPlayer(t, s, "p2").Ships)
+
 	// Alice reaches ascendancy 5 holding her home system: she wins at recharge.
 	play(t, s, AdjustAsc{Player: "p1", Counter: CounterAscendancy, Delta: 4},
 		AdjustAsc{Player: "p1", Counter: CounterCulture, Delta: 3},
@@ -208,5 +219,61 @@ func TestBorgDefeatBySpires(t *testing.T) {
 	assert.True(t, a.Borg.Defeat)
 	assert.Len(t, a.Borg.Spires, 3)
 	assert.Equal(t, AscOver, a.Walker.Stage)
+	assertReplays(t, s)
+}
+
+func TestBorgHubRolledByTheTableAndAssimilatedPlayer(t *testing.T) {
+	s := newTestSession(t, KindAscendancy)
+	play(t, s, AddAscPlayer{Name: "A"}, AddAscPlayer{Name: "B"},
+		EnableBorg{Hits: map[int]int{0: 5, 1: 5}, Hub: true, HubTarget: 4, PhysicalHub: true},
+		PlaceSpire{System: "Alpha"}, StartAscendancy{}, ChooseTurnOrder{})
+	for s.State().Ascendancy.CurrentSeat() != BorgSeat {
+		play(t, s, NextPhase{})
+	}
+	a := s.State().Ascendancy
+	assert.False(t, a.Borg.Built, "the table rolls the hub die")
+	rejected(t, s, NextPhase{}, CodeNotNow)
+	rejected(t, s, BorgBuild{HubRoll: Entered(5, 5)}, CodeInvalid)
+	evs, err := viaJSON(t, s, BorgBuild{HubRoll: Entered(5)})
+	require.NoError(t, err)
+	assert.Equal(t, "Borg build phase: transwarp hub rolls 5: a new cube; Alpha: builds a node", evs[0].Label)
+	a = s.State().Ascendancy
+	assert.True(t, a.Borg.HubHasCube)
+	require.Len(t, a.Borg.Cubes, 1)
+	assert.Equal(t, "transwarp hub", a.Borg.Cubes[0].System)
+	assert.Equal(t, 1, a.Borg.Spires[0].Nodes)
+
+	play(t, s, AssimilatePlayer{Player: "p2"})
+	assert.True(t, ascPlayer(t, s, "p2").Assimilated)
+	rejected(t, s, AssimilatePlayer{Player: "p2"}, CodeNothing)
+	assertReplays(t, s)
+}
+
+// Commands from several goroutines (the UI and network clients) are
+// serialized: every one is applied once, in some order, and the log replays.
+func TestConcurrentExecute(t *testing.T) {
+	s := newTestSession(t, KindAscendancy)
+	play(t, s, AddAscPlayer{Name: "A"}, AddAscPlayer{Name: "B"})
+	var updates int
+	s.Subscribe(func(Update) { updates++ })
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			var err error
+			for range 25 {
+				if _, e := s.Execute(AdjustAsc{Player: "p" + string(rune('1'+g%2)), Counter: CounterCulture, Delta: 1}); e != nil {
+					err = e
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 4 {
+		require.NoError(t, <-done)
+	}
+	a := s.State().Ascendancy
+	assert.Equal(t, 50, a.Players[0].Resources.Culture)
+	assert.Equal(t, 50, a.Players[1].Resources.Culture)
+	assert.Equal(t, 100, updates)
 	assertReplays(t, s)
 }

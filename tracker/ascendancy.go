@@ -114,6 +114,8 @@ type BorgState struct {
 	Hub         bool               `json:"hub,omitempty"`
 	HubTarget   int                `json:"hub_target,omitempty"`
 	HubHasCube  bool               `json:"hub_has_cube,omitempty"`
+	// PhysicalHub: the table rolls the hub die (BorgBuild) instead of the app.
+	PhysicalHub bool `json:"physical_hub,omitempty"`
 	// Built is true once this Borg turn's build phase ran.
 	Built bool `json:"built"`
 	// Activated lists the cubes activated this Borg turn.

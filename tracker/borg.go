@@ -24,12 +24,15 @@ func copyBorg(a *AscendancyState) (BorgState, error) {
 // EnableBorg brings the Borg Assimilation expansion into the game: the Borg
 // hit roll for each number of spires (copied from the Borg console; the
 // rulebook text does not give it), the optional "3 Spires & You're Out"
-// rule, and the transwarp hub with its target roll from the console.
+// rule, and the transwarp hub with its target roll from the console
+// (PhysicalHub: the table rolls the hub die and enters it with BorgBuild;
+// otherwise the build phase runs by itself when the Borg turn starts).
 type EnableBorg struct {
 	Hits        map[int]int `json:"hits"`
 	ThreeSpires bool        `json:"three_spires,omitempty"`
 	Hub         bool        `json:"hub,omitempty"`
 	HubTarget   int         `json:"hub_target,omitempty"`
+	PhysicalHub bool        `json:"physical_hub,omitempty"`
 }
 
 // CommandType implements Command.
@@ -61,7 +64,7 @@ func (cmd EnableBorg) decide(c *decideCtx) error {
 		}
 	}
 	b.Hits = borgrules.HitTable{BySpires: cmd.Hits}
-	b.ThreeSpires, b.Hub, b.HubTarget = cmd.ThreeSpires, cmd.Hub, cmd.HubTarget
+	b.ThreeSpires, b.Hub, b.HubTarget, b.PhysicalHub = cmd.ThreeSpires, cmd.Hub, cmd.HubTarget, cmd.PhysicalHub
 	return c.emit("Borg console entered", BorgSet{Borg: b})
 }
 
@@ -145,7 +148,8 @@ func (cmd AddCube) decide(c *decideCtx) error {
 // BorgBuild runs the Borg build phase at the start of the Borg turn
 // (rules/borg.BuildPhase): the transwarp hub's roll if it is in play
 // (HubRoll: one die, entered or virtual), then each spire builds a node, a
-// cube, or launches its cube.
+// cube, or launches its cube. The walker runs it by itself when the Borg
+// turn starts, except when the table rolls the hub die (PhysicalHub).
 type BorgBuild struct {
 	HubRoll Roll `json:"hub_roll,omitempty"`
 }
