@@ -55,6 +55,9 @@ func (v *awayView) show(s *tracker.State) {
 	v.dice.show(v.st)
 }
 
+// rollNow rolls the dice on the Dice panel (desktop roll shortcut).
+func (v *awayView) rollNow() { v.dice.rollNow() }
+
 // exec runs a command for this game (see gameScreen.exec).
 func (v *awayView) exec(cmd tracker.Command) bool { return v.gs.exec(cmd) }
 

@@ -47,6 +47,16 @@ func newAwayDice(v *awayView) *awayDice {
 	return d
 }
 
+// rollNow rolls the dice of the form on screen (the desktop roll shortcut).
+func (d *awayDice) rollNow() {
+	d.v.gs.layout.show("Dice")
+	if d.mode.Selected == "Skill test" {
+		d.skill.rollVirtual()
+		return
+	}
+	d.attack.rollVirtual()
+}
+
 // show refreshes the choices (characters, weapons) from the state.
 func (d *awayDice) show(st *tracker.AwayState) {
 	d.attack.show(st)

@@ -126,7 +126,21 @@ func (sh *Shell) installShortcuts() {
 	}
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}, redo)
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}, redo)
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
+		sh.showRules()
+	})
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
+		if sh.game == nil {
+			return
+		}
+		if r, ok := sh.game.view.(roller); ok {
+			r.rollNow()
+		}
+	})
 }
+
+// roller is a game view that can roll its current dice at a keystroke.
+type roller interface{ rollNow() }
 
 // heading is a large bold label.
 func heading(text string) *widget.Label {
