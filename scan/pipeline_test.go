@@ -63,8 +63,8 @@ func texts(fs []scan.Found) []string {
 }
 
 func TestPipelineReportsEachTagOnceUntilItLeaves(t *testing.T) {
-	a := payload(t, scan.Tag{Kind: scan.KindMission, ID: "m1"})
-	b := payload(t, scan.Tag{Kind: scan.KindBorgCommand, ID: "b7"})
+	a := payload(t, scan.Tag{Kind: scan.KindMission, ID: "M1"})
+	b := payload(t, scan.Tag{Kind: scan.KindBorgCommand, ID: "B7"})
 	withA, withAB, empty := scene(t, a), scene(t, a, b), scene(t)
 	t0 := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
 	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
@@ -109,7 +109,7 @@ func TestPipelineForeignCode(t *testing.T) {
 }
 
 func TestPipelineDropsLiveFrames(t *testing.T) {
-	a := payload(t, scan.Tag{Kind: scan.KindEvent, ID: "e1"})
+	a := payload(t, scan.Tag{Kind: scan.KindEvent, ID: "E1"})
 	gate := make(chan struct{})
 	const n = 20
 	src := scan.NewFramesSource([]scan.Frame{scene(t, a)}, n, true).Paced(gate)
@@ -174,7 +174,7 @@ func writePNG(t *testing.T, path string, f scan.Frame) {
 
 func TestDirSource(t *testing.T) {
 	dir := t.TempDir()
-	a := payload(t, scan.Tag{Kind: scan.KindExploration, ID: "x1"})
+	a := payload(t, scan.Tag{Kind: scan.KindExploration, ID: "X1"})
 	writePNG(t, filepath.Join(dir, "b.png"), scene(t))
 	writePNG(t, filepath.Join(dir, "a.PNG"), scene(t, a))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("hi"), 0o600))

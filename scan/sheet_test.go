@@ -21,7 +21,7 @@ func sheetItems(n int) []scan.SheetItem {
 	var items []scan.SheetItem
 	for i := 0; i < n; i++ {
 		k := kinds[i%(len(kinds)-1)] // every card kind, not join
-		t := scan.Tag{Kind: k, ID: fmt.Sprintf("%s-%d", k, i)}
+		t := scan.Tag{Kind: k, ID: strings.ToUpper(fmt.Sprintf("%s-%d", k, i))}
 		if k == scan.KindCharacter && i%2 == 0 {
 			t.Character = &scan.Character{Name: names[i%len(names)], Tracks: scan.Tracks{
 				Attack: []int{5, 4, 3, 2}, Defense: []int{4, 3, 2}, Skill: []int{6, 5, 4}, Move: []int{4, 4, 3}}}
@@ -124,6 +124,6 @@ func TestSheetErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, scan.DefaultCodeMM, l.CodeMM)
 	assert.Greater(t, l.PerPage(), 30, "a default A4 sheet holds a good number of tags")
-	require.NoError(t, scan.WriteSheet(&buf, []scan.SheetItem{{Tag: scan.Tag{Kind: scan.KindEvent, ID: "e"}, Label: strings.Repeat("Long label ", 10)}}, scan.SheetOptions{}))
+	require.NoError(t, scan.WriteSheet(&buf, []scan.SheetItem{{Tag: scan.Tag{Kind: scan.KindEvent, ID: "E"}, Label: strings.Repeat("Long label ", 10)}}, scan.SheetOptions{}))
 	assert.True(t, bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")))
 }

@@ -16,25 +16,30 @@ import (
 // (0-9 A-Z space $ % * + - . / :) so the encoder picks alphanumeric mode
 // (5.5 bits a character) and codes stay small. Layout:
 //
-//	TO1<kind>/<field>/<field>.../<check>
+//	TO1<code>/<field>/<field>.../<check>
 //
-// "TO" marks a Table Ops tag, "1" is the format version, <kind> is one letter
-// (see Kind), fields are separated by "/", and <check> is three base-36 digits
-// (0-9A-Z): the CRC-32 (IEEE) of everything before it, modulo 36^3. The check
-// catches mis-reads and foreign codes that merely look like tags.
+// "TO" marks a Table Ops tag, "1" is the format version, <code> is one
+// letter naming the kind (see Kind; a self-describing character is "F"),
+// fields are separated by "/", and <check> is three base-36 digits (0-9A-Z):
+// the CRC-32 (IEEE) of everything before it, modulo 36^3. The check catches
+// mis-reads and foreign codes that merely look like tags.
 //
 // Fields by kind:
 //
-//	card reference (all card kinds):  TO1<kind>/<id>/<check>
-//	self-describing character:        TO1C/<id>/<name>/<attack>/<defense>/<skill>/<move>/<check>
-//	join (LAN sharing):               TO1J/<address>/<code>/<check>
+//	card reference (all card kinds):  TO1<code>/<id>/<check>
+//	self-describing character:        TO1F/<name>/<attack>/<defense>/<skill>/<move>/<id>/<check>
+//	join (LAN sharing):               TO1J/<code>/<address>/<check>
 //
-// Text fields (ids, names, addresses) are escaped so that any printable
-// Unicode text comes back exactly:
+// The card id is the catalog's id as is: upper case, from the QR
+// alphanumeric set without space (rules/reference.ValidID). Ids may
+// contain "/", so the id is always the last field and takes the rest.
+//
+// Names and addresses are escaped so that any printable Unicode text comes
+// back exactly (names keep their lower case letters and punctuation):
 //   - A-Z stand for letters. In names a letter is upper case at the start of
 //     a word (after a non-letter or at the start) and lower case elsewhere;
-//     in ids and addresses every letter is lower case. A "*" before a letter
-//     flips that default case ("McCoy" is "MC*COY").
+//     in addresses every letter is lower case. A "*" before a letter flips
+//     that default case ("McCoy" is "MC*COY").
 //   - 0-9, space, "-", ".", ":", "+" and "%" stand for themselves.
 //   - Any other character is "$" followed by its Unicode code point in four
 //     base-36 digits ("'" is "$0013").
@@ -52,13 +57,15 @@ import (
 const FormatVersion = 1
 
 const (
-	magic     = "TO"
-	sep       = '/'
-	checkLen  = 3
-	checkMod  = 36 * 36 * 36
-	flipCase  = '*'
-	runeEsc   = '$'
-	escDigits = 4
+	// fullCharacterCode is the kind code of a self-describing character.
+	fullCharacterCode = 'F'
+	magic             = "TO"
+	sep               = '/'
+	checkLen          = 3
+	checkMod          = 36 * 36 * 36
+	flipCase          = '*'
+	runeEsc           = '$'
+	escDigits         = 4
 )
 
 // MaxReferenceLen is the longest reference or join tag payload: the
@@ -184,7 +191,8 @@ type Join struct {
 // Tag is the decoded content of one tag.
 type Tag struct {
 	Kind Kind
-	// ID is the card's catalog id (any printable text; empty for KindJoin).
+	// ID is the card's catalog id: upper case, from the QR alphanumeric set
+	// without space (empty for KindJoin).
 	ID string
 	// Character, for KindCharacter only, makes the tag self-describing.
 	// Nil means a plain reference tag.
@@ -235,7 +243,7 @@ func (t Tag) Validate() error {
 	if t.Join != nil {
 		return fmt.Errorf("%w: only join tags carry a join address", ErrInvalid)
 	}
-	if err := checkText("card id", t.ID); err != nil {
+	if err := checkID(t.ID); err != nil {
 		return err
 	}
 	if t.Character != nil {
@@ -272,6 +280,23 @@ func checkText(what, s string) error {
 		}
 	}
 	return nil
+}
+
+func checkID(id string) error {
+	if id == "" {
+		return fmt.Errorf("%w: empty card id", ErrInvalid)
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; c == ' ' || !isAlnumQR(c) {
+			return fmt.Errorf("%w: card id %q may only use 0-9, A-Z and $%%*+-./: (the catalog id, upper case)", ErrInvalid, id)
+		}
+	}
+	return nil
+}
+
+// isAlnumQR reports whether c is in the QR alphanumeric set.
+func isAlnumQR(c byte) bool {
+	return isDigit(c) || isUpper(c) || strings.IndexByte(" $%*+-./:", c) >= 0
 }
 
 func checkJoinCode(c string) error {
@@ -346,22 +371,25 @@ func Encode(t Tag) (string, error) {
 	var b strings.Builder
 	b.WriteString(magic)
 	b.WriteByte('0' + FormatVersion)
-	b.WriteByte(kindCodes[t.Kind].code)
 	field := func(s string) {
 		b.WriteByte(sep)
 		b.WriteString(s)
 	}
-	if t.Kind == KindJoin {
-		field(escapeText(t.Join.Addr, false))
+	switch {
+	case t.Kind == KindJoin:
+		b.WriteByte(kindCodes[t.Kind].code)
 		field(t.Join.Code)
-	} else {
-		field(escapeText(t.ID, false))
-		if c := t.Character; c != nil {
-			field(escapeText(c.Name, true))
-			for _, tr := range c.Tracks.all() {
-				field(encodeTrack(tr))
-			}
+		field(escapeText(t.Join.Addr, false))
+	case t.Character != nil:
+		b.WriteByte(fullCharacterCode)
+		field(escapeText(t.Character.Name, true))
+		for _, tr := range t.Character.Tracks.all() {
+			field(encodeTrack(tr))
 		}
+		field(t.ID)
+	default:
+		b.WriteByte(kindCodes[t.Kind].code)
+		field(t.ID)
 	}
 	b.WriteByte(sep)
 	b.WriteString(checkDigits(b.String()))
@@ -395,49 +423,54 @@ func Decode(text string) (Tag, error) {
 	if got, want := text[last+1:], checkDigits(text[:last+1]); got != want {
 		return Tag{}, fmt.Errorf("decode tag: %w", ErrChecksum)
 	}
+	full := text[3] == fullCharacterCode
 	kind, ok := kindForCode(text[3])
+	if full {
+		kind, ok = KindCharacter, true
+	}
 	if !ok {
 		return Tag{}, fmt.Errorf("decode tag: %w: code %q", ErrUnknownKind, text[3])
 	}
 	if text[4] != sep {
 		return Tag{}, fmt.Errorf("decode tag: %w: missing separator after kind", ErrMalformed)
 	}
-	fields := strings.Split(text[5:last], string(sep))
+	body := ""
+	if last > 5 {
+		body = text[5:last]
+	}
 	t := Tag{Kind: kind}
 	var err error
 	switch {
 	case kind == KindJoin:
+		fields := strings.SplitN(body, string(sep), 2)
 		if len(fields) != 2 {
-			return Tag{}, fmt.Errorf("decode join tag: %w: %d fields, want 2", ErrMalformed, len(fields))
+			return Tag{}, fmt.Errorf("decode join tag: %w: want a code and an address", ErrMalformed)
 		}
-		j := &Join{}
-		if j.Addr, err = unescapeText(fields[0], false); err != nil {
+		j := &Join{Code: fields[0]}
+		if j.Addr, err = unescapeText(fields[1], false); err != nil {
 			return Tag{}, fmt.Errorf("decode join tag address: %w", err)
 		}
-		j.Code = fields[1]
 		t.Join = j
-	case kind == KindCharacter && len(fields) == 6:
-		if t.ID, err = unescapeText(fields[0], false); err != nil {
-			return Tag{}, fmt.Errorf("decode character tag id: %w", err)
+	case full:
+		fields := strings.SplitN(body, string(sep), 6)
+		if len(fields) != 6 {
+			return Tag{}, fmt.Errorf("decode character tag: %w: want a name, four tracks and an id", ErrMalformed)
 		}
 		c := &Character{}
-		if c.Name, err = unescapeText(fields[1], true); err != nil {
+		if c.Name, err = unescapeText(fields[0], true); err != nil {
 			return Tag{}, fmt.Errorf("decode character tag name: %w", err)
 		}
 		var tr [4][]int
 		for i := range tr {
-			if tr[i], err = decodeTrack(fields[2+i]); err != nil {
+			if tr[i], err = decodeTrack(fields[1+i]); err != nil {
 				return Tag{}, fmt.Errorf("decode character tag %s track: %w", trackNames[i], err)
 			}
 		}
 		c.Tracks = Tracks{Attack: tr[0], Defense: tr[1], Skill: tr[2], Move: tr[3]}
 		t.Character = c
-	case len(fields) == 1:
-		if t.ID, err = unescapeText(fields[0], false); err != nil {
-			return Tag{}, fmt.Errorf("decode %s tag id: %w", kind, err)
-		}
+		t.ID = fields[5]
 	default:
-		return Tag{}, fmt.Errorf("decode %s tag: %w: %d fields", kind, ErrMalformed, len(fields))
+		t.ID = body
 	}
 	if err := t.Validate(); err != nil {
 		return Tag{}, fmt.Errorf("decode %s tag: %w: %w", kind, ErrMalformed, err)

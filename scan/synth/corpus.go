@@ -38,18 +38,18 @@ type Sample struct {
 // kind and self-describing characters.
 func CorpusPayloads() ([]string, error) {
 	tags := []scan.Tag{
-		{Kind: scan.KindMission, ID: "am-mission-03"},
-		{Kind: scan.KindEquipment, ID: "type-2-phaser"},
-		{Kind: scan.KindEvent, ID: "red-alert"},
-		{Kind: scan.KindBorgCommand, ID: "borg-command-12"},
-		{Kind: scan.KindBorgTech, ID: "borg-tech-4"},
-		{Kind: scan.KindExploration, ID: "exploration-21"},
-		{Kind: scan.KindAdvancement, ID: "advancement-9"},
-		{Kind: scan.KindCharacter, ID: "kirk"},
-		{Kind: scan.KindCharacter, ID: "am-kirk", Character: &scan.Character{
+		{Kind: scan.KindMission, ID: "AM-MISSION-03"},
+		{Kind: scan.KindEquipment, ID: "TYPE-2-PHASER"},
+		{Kind: scan.KindEvent, ID: "RED-ALERT"},
+		{Kind: scan.KindBorgCommand, ID: "BORG-COMMAND-12"},
+		{Kind: scan.KindBorgTech, ID: "BORG-TECH-4"},
+		{Kind: scan.KindExploration, ID: "EXPLORATION-21"},
+		{Kind: scan.KindAdvancement, ID: "ADVANCEMENT-9"},
+		{Kind: scan.KindCharacter, ID: "KIRK"},
+		{Kind: scan.KindCharacter, ID: "AM-KIRK", Character: &scan.Character{
 			Name:   "James T. Kirk",
 			Tracks: scan.Tracks{Attack: []int{5, 4, 3, 2}, Defense: []int{4, 3, 3}, Skill: []int{6, 5, 4}, Move: []int{4, 4, 3}}}},
-		{Kind: scan.KindCharacter, ID: "am-belanna", Character: &scan.Character{
+		{Kind: scan.KindCharacter, ID: "AM-BELANNA", Character: &scan.Character{
 			Name:   "B'Elanna Torres",
 			Tracks: scan.Tracks{Attack: []int{4, 3, 2}, Defense: []int{3, 3, 2}, Skill: []int{6, 6, 5, 4}, Move: []int{4, 3}}}},
 	}
