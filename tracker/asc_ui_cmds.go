@@ -1,0 +1,540 @@
+package tracker
+
+import (
+	"fmt"
+
+	ascrules "tableops/rules/ascendancy"
+)
+
+// The commands in this file are the ones the Ascendancy screens need beyond
+// the round walker and the space battle: paying for an action in one step,
+// planetary invasions, hazards, cultural hegemony and diplomacy tests. Each
+// applies everything it changes as one step (one undo).
+
+func init() {
+	payloadTypes["asc.invasion"] = func() Payload { return &InvasionFought{} }
+	payloadTypes["asc.hazard"] = func() Payload { return &HazardBraved{} }
+	payloadTypes["asc.hegemony"] = func() Payload { return &HegemonyTried{} }
+	payloadTypes["asc.diplomacy"] = func() Payload { return &DiplomacyTested{} }
+	commandTypes["asc.pay_for"] = func() Command { return &PayFor{} }
+	commandTypes["asc.invasion_round"] = func() Command { return &InvasionRound{} }
+	commandTypes["asc.hazard"] = func() Command { return &BraveHazard{} }
+	commandTypes["asc.hegemony"] = func() Command { return &TryHegemony{} }
+	commandTypes["asc.diplomacy"] = func() Command { return &TestDiplomacy{} }
+}
+
+// PayFor spends Cost from a player's resources and changes one of their
+// counters (see the Counter constants) by Delta, as one step: a ship built
+// for 1 production, a system colonized, a starbase commissioned, a preset
+// the players made from their own cards. What names the action for the log.
+type PayFor struct {
+	Player  string             `json:"player"`
+	What    string             `json:"what"`
+	Cost    ascrules.Resources `json:"cost"`
+	Counter string             `json:"counter,omitempty"`
+	Delta   int                `json:"delta,omitempty"`
+}
+
+// CommandType implements Command.
+func (PayFor) CommandType() string { return "asc.pay_for" }
+
+func (cmd PayFor) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	what, err := cleanText(cmd.What, maxNameLen, "action name")
+	if err != nil {
+		return err
+	}
+	if cmd.Cost.Negative() || cmd.Cost.Total() > 100 {
+		return reject(CodeInvalid, "A cost is 0 to 100 resources of each kind.")
+	}
+	if cmd.Delta > 100 || cmd.Delta < -100 {
+		return reject(CodeInvalid, "That is too large a change.")
+	}
+	if cmd.Cost.Total() == 0 && (cmd.Counter == "" || cmd.Delta == 0) {
+		return reject(CodeNothing, "That changes nothing.")
+	}
+	if !p.Resources.Covers(cmd.Cost) {
+		return reject(CodeRules, "%s costs %s; %s has %s.", what, fmtRes(cmd.Cost), p.Name, fmtRes(p.Resources))
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Resources = np.Resources.Sub(cmd.Cost)
+	if cmd.Counter != "" && cmd.Delta != 0 {
+		v, name := np.counter(cmd.Counter)
+		if v == nil {
+			return reject(CodeInvalid, "There is no counter %q.", cmd.Counter)
+		}
+		n := *v + cmd.Delta
+		if n < 0 {
+			return reject(CodeRules, "%s has only %d %s.", p.Name, *v, name)
+		}
+		if cmd.Counter == CounterWeapons && (n < 1 || n > 6) {
+			return reject(CodeRules, "The weapons hit roll stays between 1 and 6.")
+		}
+		*v = n
+	}
+	label := fmt.Sprintf("%s: %s", p.Name, what)
+	if cmd.Cost.Total() > 0 {
+		label += fmt.Sprintf(" (paid %s)", fmtRes(cmd.Cost))
+	}
+	return setPlayer(c, label, np)
+}
+
+// InvasionRound fights one round of a planetary invasion
+// (rules/ascendancy.ResolveInvasion) and applies it: the attacker's ship
+// losses; on success (or the defender's Surrender) the system changes
+// hands (systems counters); on total annihilation the defender loses the
+// system. Defender is the controlling player's id, or "" for an
+// independent system, whose hit roll and shields are given
+// (DefenderWeapons, DefenderShields: its tech level). NodesLost says which
+// of a defending player's resource nodes were destroyed (the attacker
+// chooses on collateral damage); it may be left empty.
+type InvasionRound struct {
+	Round               int                `json:"round"`
+	Attacker            string             `json:"attacker"`
+	Ships               int                `json:"ships"`
+	BonusDice           int                `json:"bonus_dice,omitempty"`
+	FirstStrike         bool               `json:"first_strike,omitempty"`
+	Defender            string             `json:"defender,omitempty"`
+	System              string             `json:"system,omitempty"`
+	Nodes               int                `json:"nodes"`
+	DefenderWeapons     int                `json:"defender_weapons,omitempty"`
+	DefenderShields     int                `json:"defender_shields,omitempty"`
+	DefenderFirstStrike bool               `json:"defender_first_strike,omitempty"`
+	Surrender           bool               `json:"surrender,omitempty"`
+	AttackerRoll        Roll               `json:"attacker_roll"`
+	DefenderRoll        Roll               `json:"defender_roll"`
+	NodesLost           ascrules.Resources `json:"nodes_lost,omitempty"`
+}
+
+// CommandType implements Command.
+func (InvasionRound) CommandType() string { return "asc.invasion_round" }
+
+// InvasionFought records an invasion round: the dice and the rules'
+// result. Ship, node and system changes follow in the same step.
+type InvasionFought struct {
+	Invasion     ascrules.Invasion       `json:"invasion"`
+	Defender     string                  `json:"defender,omitempty"`
+	System       string                  `json:"system,omitempty"`
+	AttackerDice RolledDice              `json:"attacker_dice"`
+	DefenderDice RolledDice              `json:"defender_dice"`
+	Result       ascrules.InvasionResult `json:"result"`
+}
+
+// EventType implements Payload.
+func (InvasionFought) EventType() string { return "asc.invasion" }
+
+func (e InvasionFought) apply(*State) error {
+	if err := e.AttackerDice.check(); err != nil {
+		return err
+	}
+	return e.DefenderDice.check()
+}
+
+var invasionWords = map[ascrules.InvasionOutcome]string{
+	ascrules.Successful:   "successful invasion",
+	ascrules.Annihilation: "total annihilation",
+	ascrules.Collateral:   "collateral damage",
+	ascrules.Surrendered:  "the defender surrenders",
+}
+
+func (cmd InvasionRound) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscExecution); err != nil {
+		return err
+	}
+	att, err := a.player(cmd.Attacker)
+	if err != nil {
+		return err
+	}
+	if cmd.Round < 1 || cmd.Round > 100 {
+		return reject(CodeInvalid, "Rounds count from 1.")
+	}
+	if cmd.Ships < 1 || cmd.Ships > att.Ships {
+		return reject(CodeRules, "%s has %d ship(s) on the board; %d in the invasion.", att.Name, att.Ships, cmd.Ships)
+	}
+	if cmd.Nodes < 1 || cmd.Nodes > 20 {
+		return reject(CodeInvalid, "Enter the nodes on the planet (control node included), 1 to 20.")
+	}
+	if cmd.BonusDice < 0 || cmd.BonusDice > 20 {
+		return reject(CodeInvalid, "Bonus dice are 0 to 20.")
+	}
+	sys := trimSpace(cmd.System)
+	if len([]rune(sys)) > maxNameLen {
+		return reject(CodeInvalid, "The system name is too long.")
+	}
+	if sys == "" {
+		sys = "the system"
+	}
+	in := ascrules.Invasion{Round: cmd.Round, Nodes: cmd.Nodes, DefenderFirstStrike: cmd.DefenderFirstStrike,
+		Attacker: ascrules.Side{Player: att.ID, Ships: cmd.Ships, BonusDice: cmd.BonusDice, Weapons: att.Weapons,
+			Shields: att.Shields, FirstStrike: cmd.FirstStrike}}
+	var def *AscPlayer
+	if cmd.Defender != "" {
+		if def, err = a.player(cmd.Defender); err != nil {
+			return err
+		}
+		if def.ID == att.ID {
+			return reject(CodeRules, "A player cannot invade their own system.")
+		}
+		in.Controlled, in.DefenderWeapons, in.DefenderShields = true, def.Weapons, def.Shields
+	} else {
+		in.DefenderWeapons, in.DefenderShields = cmd.DefenderWeapons, cmd.DefenderShields
+		if in.DefenderWeapons < 1 || in.DefenderWeapons > 6 || in.DefenderShields < 0 || in.DefenderShields > 6 {
+			return reject(CodeInvalid, "Enter the independent system's hit roll (1 to 6) and shields (0 to 6).")
+		}
+	}
+	var res ascrules.InvasionResult
+	var ad, dd RolledDice
+	if cmd.Surrender {
+		if def == nil {
+			return reject(CodeRules, "Only a player can surrender a system.")
+		}
+		res = ascrules.Surrender(cmd.Nodes)
+		ad, dd = RolledDice{Faces: nil}, RolledDice{Faces: nil}
+	} else {
+		if ad, err = c.roll(cmd.AttackerRoll, 0, att.Name+"'s dice"); err != nil {
+			return err
+		}
+		if dd, err = c.roll(cmd.DefenderRoll, 0, "the defending nodes' dice"); err != nil {
+			return err
+		}
+		in.AttackerFaces, in.DefenderFaces = ad.Faces, dd.Faces
+		if res, err = ascrules.ResolveInvasion(in); err != nil {
+			return reject(CodeRules, "%v", err)
+		}
+	}
+	if cmd.NodesLost.Negative() {
+		return reject(CodeInvalid, "Nodes lost are 0 or more.")
+	}
+	if cmd.NodesLost.Total() > 0 {
+		resource := res.NodesDestroyed
+		if res.Outcome == ascrules.Annihilation && in.Controlled {
+			resource-- // the control node is not a resource node
+		}
+		switch {
+		case def == nil:
+			return reject(CodeInvalid, "An independent system's nodes are not tracked.")
+		case cmd.NodesLost.Total() > resource:
+			return reject(CodeRules, "The invasion destroyed %d resource node(s), not %d.", resource, cmd.NodesLost.Total())
+		case !def.Nodes.Covers(cmd.NodesLost):
+			return reject(CodeRules, "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
+		}
+	}
+	label := fmt.Sprintf("Invasion of %s round %d: %s", sys, cmd.Round, invasionWords[res.Outcome])
+	if !cmd.Surrender {
+		label += fmt.Sprintf(" (%d hit(s) on %d node(s); nodes hit %d ship(s))", res.Hits, cmd.Nodes, res.DefenderHits)
+	}
+	if res.Failed {
+		label += ": the invasion failed"
+	}
+	if err := c.emit(label, InvasionFought{Invasion: in, Defender: cmd.Defender, System: trimSpace(cmd.System),
+		AttackerDice: ad, DefenderDice: dd, Result: res}); err != nil {
+		return err
+	}
+	na, err := copyPlayer(att)
+	if err != nil {
+		return err
+	}
+	na.Ships = max(0, na.Ships-res.AttackerLosses)
+	won := res.Outcome == ascrules.Successful || res.Outcome == ascrules.Surrendered
+	if won {
+		na.Systems++
+	}
+	if res.AttackerLosses > 0 || won {
+		l := fmt.Sprintf("%s loses %d ship(s) (%d left)", att.Name, res.AttackerLosses, na.Ships)
+		if won {
+			l = fmt.Sprintf("%s takes %s (%d ship(s) lost)", att.Name, sys, res.AttackerLosses)
+		}
+		if err := setPlayer(c, l, na); err != nil {
+			return err
+		}
+	}
+	if def == nil {
+		return nil
+	}
+	nd, err := copyPlayer(def)
+	if err != nil {
+		return err
+	}
+	nd.Nodes = nd.Nodes.Sub(cmd.NodesLost)
+	lostSystem := won || res.Outcome == ascrules.Annihilation
+	if lostSystem {
+		nd.Systems = max(0, nd.Systems-1)
+	}
+	if !lostSystem && cmd.NodesLost.Total() == 0 {
+		return nil
+	}
+	l := fmt.Sprintf("%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
+	if lostSystem {
+		l = fmt.Sprintf("%s loses %s (%d system(s) left)", def.Name, sys, nd.Systems)
+	}
+	return setPlayer(c, l, nd)
+}
+
+// fmtNodes names resource nodes: "1 production node, 2 culture nodes".
+func fmtNodes(r ascrules.Resources) string {
+	if r.Total() == 0 {
+		return "no nodes"
+	}
+	return fmtRes(r) + " node(s)"
+}
+
+// BraveHazard resolves ships entering a hazardous system or phenomenon
+// (rules/ascendancy.BraveHazard): one die per ship (rolled by the player to
+// the right, or virtually); each die at or above the hazard level plus the
+// player's shields destroys a ship. Survivors of a phenomenon take its
+// research tokens. Level is the hazard level printed on the system.
+type BraveHazard struct {
+	Player         string `json:"player"`
+	Ships          int    `json:"ships"`
+	Level          int    `json:"level"`
+	Phenomenon     bool   `json:"phenomenon,omitempty"`
+	ResearchTokens int    `json:"research_tokens,omitempty"`
+	Roll           Roll   `json:"roll"`
+}
+
+// CommandType implements Command.
+func (BraveHazard) CommandType() string { return "asc.hazard" }
+
+// HazardBraved records a hazard roll and its result.
+type HazardBraved struct {
+	Player string                `json:"player"`
+	Hazard ascrules.Hazard       `json:"hazard"`
+	Dice   RolledDice            `json:"dice"`
+	Result ascrules.HazardResult `json:"result"`
+}
+
+// EventType implements Payload.
+func (HazardBraved) EventType() string { return "asc.hazard" }
+
+func (e HazardBraved) apply(*State) error { return e.Dice.check() }
+
+func (cmd BraveHazard) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if cmd.Ships < 1 || cmd.Ships > p.Ships {
+		return reject(CodeRules, "%s has %d ship(s) on the board; %d braving the hazard.", p.Name, p.Ships, cmd.Ships)
+	}
+	if cmd.Level < 1 || cmd.Level > 6 || cmd.ResearchTokens < 0 || cmd.ResearchTokens > 20 {
+		return reject(CodeInvalid, "Enter the hazard level (1 to 6) and the research tokens on it (0 to 20).")
+	}
+	rd, err := c.roll(cmd.Roll, 0, "hazard dice")
+	if err != nil {
+		return err
+	}
+	if len(rd.Faces) != cmd.Ships {
+		return reject(CodeInvalid, "Roll one hazard die per ship: %d ship(s), %d dice.", cmd.Ships, len(rd.Faces))
+	}
+	h := ascrules.Hazard{Level: cmd.Level, Shields: p.Shields, Faces: rd.Faces, Phenomenon: cmd.Phenomenon, ResearchTokens: cmd.ResearchTokens}
+	res, err := ascrules.BraveHazard(h)
+	if err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	label := fmt.Sprintf("%s braves a hazard (%d+): %d of %d ship(s) destroyed", p.Name, res.Target, res.Destroyed, cmd.Ships)
+	if res.ResearchTaken > 0 {
+		label += fmt.Sprintf(", takes %d research", res.ResearchTaken)
+	}
+	if err := c.emit(label, HazardBraved{Player: p.ID, Hazard: h, Dice: rd, Result: res}); err != nil {
+		return err
+	}
+	if res.Destroyed == 0 && res.ResearchTaken == 0 {
+		return nil
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Ships -= res.Destroyed
+	np.Resources.Research += res.ResearchTaken
+	return setPlayer(c, fmt.Sprintf("%s: %d ship(s) left", p.Name, np.Ships), np)
+}
+
+// TryHegemony resolves a cultural hegemony attempt
+// (rules/ascendancy.ResolveHegemony): one die plus the player's ascendancy
+// against the system's resistance; it costs 1 culture to try and 1 more to
+// take control (Costs replaces them when an advancement changes them). On
+// success the system changes hands (systems counters; Target is the rival
+// who controlled it, or "" for an independent system).
+type TryHegemony struct {
+	Player     string                  `json:"player"`
+	Target     string                  `json:"target,omitempty"`
+	System     string                  `json:"system,omitempty"`
+	Resistance int                     `json:"resistance"`
+	Costs      *ascrules.HegemonyCosts `json:"costs,omitempty"`
+	Roll       Roll                    `json:"roll"`
+}
+
+// CommandType implements Command.
+func (TryHegemony) CommandType() string { return "asc.hegemony" }
+
+// HegemonyTried records a hegemony attempt and its result.
+type HegemonyTried struct {
+	Player   string                  `json:"player"`
+	Target   string                  `json:"target,omitempty"`
+	System   string                  `json:"system,omitempty"`
+	Hegemony ascrules.Hegemony       `json:"hegemony"`
+	Dice     RolledDice              `json:"dice"`
+	Result   ascrules.HegemonyResult `json:"result"`
+}
+
+// EventType implements Payload.
+func (HegemonyTried) EventType() string { return "asc.hegemony" }
+
+func (e HegemonyTried) apply(*State) error { return e.Dice.check() }
+
+func (cmd TryHegemony) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	var tgt *AscPlayer
+	if cmd.Target != "" {
+		if tgt, err = a.player(cmd.Target); err != nil {
+			return err
+		}
+		if tgt.ID == p.ID {
+			return reject(CodeRules, "A player cannot take their own system.")
+		}
+	}
+	if cmd.Resistance < 0 || cmd.Resistance > 50 {
+		return reject(CodeInvalid, "Enter the system's resistance (0 to 50).")
+	}
+	sys := trimSpace(cmd.System)
+	if len([]rune(sys)) > maxNameLen {
+		return reject(CodeInvalid, "The system name is too long.")
+	}
+	if sys == "" {
+		sys = "the system"
+	}
+	rd, err := c.roll(cmd.Roll, 1, "hegemony roll")
+	if err != nil {
+		return err
+	}
+	if len(rd.Faces) != 1 {
+		return reject(CodeInvalid, "Hegemony rolls one die.")
+	}
+	h := ascrules.Hegemony{Roll: rd.Faces[0], Ascendancy: p.Ascendancy, Resistance: cmd.Resistance, Faction: p.Faction,
+		Culture: p.Resources.Culture, Costs: cmd.Costs}
+	res, err := ascrules.ResolveHegemony(h)
+	if err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	verdict := "fails"
+	if res.Success {
+		verdict = "takes control"
+	}
+	label := fmt.Sprintf("%s tries hegemony on %s: %d against resistance %d, %s", p.Name, sys, res.Total, cmd.Resistance, verdict)
+	if err := c.emit(label, HegemonyTried{Player: p.ID, Target: cmd.Target, System: trimSpace(cmd.System), Hegemony: h, Dice: rd, Result: res}); err != nil {
+		return err
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Resources.Culture -= res.CultureSpent
+	if res.Success {
+		np.Systems++
+	}
+	if err := setPlayer(c, fmt.Sprintf("%s pays %d culture", p.Name, res.CultureSpent), np); err != nil {
+		return err
+	}
+	if !res.Success || tgt == nil {
+		return nil
+	}
+	nt, err := copyPlayer(tgt)
+	if err != nil {
+		return err
+	}
+	nt.Systems = max(0, nt.Systems-1)
+	return setPlayer(c, fmt.Sprintf("%s loses %s", tgt.Name, sys), nt)
+}
+
+// TestDiplomacy resolves a diplomacy test (rules/ascendancy.Diplomacy): one
+// die plus the player's ascendancy must beat the card's diplomacy number.
+// Card names the card for the log (optional). Nothing else changes.
+type TestDiplomacy struct {
+	Player string `json:"player"`
+	Card   string `json:"card,omitempty"`
+	Number int    `json:"number"`
+	Roll   Roll   `json:"roll"`
+}
+
+// CommandType implements Command.
+func (TestDiplomacy) CommandType() string { return "asc.diplomacy" }
+
+// DiplomacyTested records a diplomacy test and its result.
+type DiplomacyTested struct {
+	Player string     `json:"player"`
+	Card   string     `json:"card,omitempty"`
+	Number int        `json:"number"`
+	Dice   RolledDice `json:"dice"`
+	Total  int        `json:"total"`
+	Pass   bool       `json:"pass"`
+}
+
+// EventType implements Payload.
+func (DiplomacyTested) EventType() string { return "asc.diplomacy" }
+
+func (e DiplomacyTested) apply(*State) error { return e.Dice.check() }
+
+func (cmd TestDiplomacy) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	card := trimSpace(cmd.Card)
+	if len([]rune(card)) > maxNameLen {
+		return reject(CodeInvalid, "The card name is too long.")
+	}
+	if cmd.Number < 0 || cmd.Number > 50 {
+		return reject(CodeInvalid, "Enter the card's diplomacy number (0 to 50).")
+	}
+	rd, err := c.roll(cmd.Roll, 1, "diplomacy roll")
+	if err != nil {
+		return err
+	}
+	if len(rd.Faces) != 1 {
+		return reject(CodeInvalid, "A diplomacy test rolls one die.")
+	}
+	total, pass, err := ascrules.Diplomacy(rd.Faces[0], p.Ascendancy, cmd.Number)
+	if err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	what := "the diplomacy test"
+	if card != "" {
+		what = card
+	}
+	verdict := "fails"
+	if pass {
+		verdict = "passes"
+	}
+	label := fmt.Sprintf("%s %s %s: %d against %d", p.Name, verdict, what, total, cmd.Number)
+	return c.emit(label, DiplomacyTested{Player: p.ID, Card: card, Number: cmd.Number, Dice: rd, Total: total, Pass: pass})
+}

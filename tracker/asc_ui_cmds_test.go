@@ -1,0 +1,119 @@
+package tracker
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	ascrules "tableops/rules/ascendancy"
+)
+
+// ascTwoPlayers starts a game with two players in the execution stage.
+func ascTwoPlayers(t *testing.T) *Session {
+	t.Helper()
+	s := newTestSession(t, KindAscendancy)
+	start := ascrules.Resources{Production: 3, Research: 3, Culture: 3}
+	play(t, s,
+		AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
+		AddAscPlayer{Name: "Bob", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
+		AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 4},
+		AdjustAsc{Player: "p2", Counter: CounterShips, Delta: 4},
+		AdjustAsc{Player: "p2", Counter: CounterNodeProd, Delta: 2},
+		StartAscendancy{}, ChooseTurnOrder{})
+	return s
+}
+
+func TestPayFor(t *testing.T) {
+	s := ascTwoPlayers(t)
+	cases := []struct {
+		name string
+		cmd  PayFor
+		code string
+		want func(AscPlayer)
+	}{
+		{"ship", PayFor{Player: "p1", What: "build a ship", Cost: ascrules.Resources{Production: 1}, Counter: CounterShips, Delta: 1}, "",
+			func(p AscPlayer) { assert.Equal(t, 5, p.Ships); assert.Equal(t, 2, p.Resources.Production) }},
+		{"colonize", PayFor{Player: "p1", What: "colonize", Cost: ascrules.Resources{Culture: 1}, Counter: CounterSystems, Delta: 1}, "",
+			func(p AscPlayer) { assert.Equal(t, 2, p.Systems); assert.Equal(t, 2, p.Resources.Culture) }},
+		{"too dear", PayFor{Player: "p1", What: "starbase", Cost: ascrules.Resources{Production: 9}, Counter: CounterStarbases, Delta: 1}, CodeRules, nil},
+		{"nothing", PayFor{Player: "p1", What: "x"}, CodeNothing, nil},
+		{"bad counter", PayFor{Player: "p1", What: "x", Counter: "gold", Delta: 1}, CodeInvalid, nil},
+		{"no name", PayFor{Player: "p1", Cost: ascrules.Resources{Production: 1}}, CodeInvalid, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.code != "" {
+				rejected(t, s, tc.cmd, tc.code)
+				return
+			}
+			evs, err := viaJSON(t, s, tc.cmd)
+			require.NoError(t, err)
+			require.Len(t, evs, 1)
+			tc.want(ascPlayer(t, s, "p1"))
+		})
+	}
+	assertReplays(t, s)
+}
+
+func TestInvasionRound(t *testing.T) {
+	s := ascTwoPlayers(t)
+	// Alice (5+) invades Bob's 3-node system (control node + 2 production):
+	// 2 hits on 3 nodes is collateral damage; Bob's nodes (5+) hit once.
+	evs, err := viaJSON(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 4, Defender: "p2", System: "Qo'noS", Nodes: 3,
+		AttackerRoll: Entered(6, 5, 2, 1), DefenderRoll: Entered(5, 3, 1), NodesLost: ascrules.Resources{Production: 2}})
+	require.NoError(t, err)
+	assert.Equal(t, "Invasion of Qo'noS round 1: collateral damage (2 hit(s) on 3 node(s); nodes hit 1 ship(s))", evs[0].Label)
+	assert.Equal(t, 3, ascPlayer(t, s, "p1").Ships)
+	assert.Equal(t, 0, ascPlayer(t, s, "p2").Nodes.Production)
+	// Round 2: one node left; two hits take the system.
+	play(t, s, InvasionRound{Round: 2, Attacker: "p1", Ships: 3, Defender: "p2", Nodes: 1,
+		AttackerRoll: Entered(6, 6, 1), DefenderRoll: Entered(2)})
+	assert.Equal(t, 2, ascPlayer(t, s, "p1").Systems)
+	assert.Equal(t, 0, ascPlayer(t, s, "p2").Systems)
+
+	rejected(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Nodes: 2, AttackerRoll: Entered(6, 6, 6), DefenderRoll: Entered(1, 1)}, CodeInvalid) // no tech level
+	rejected(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Nodes: 2, DefenderWeapons: 5, DefenderShields: 1,
+		AttackerRoll: Entered(6, 6), DefenderRoll: Entered(1, 1)}, CodeRules) // one die short
+	rejected(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Defender: "p2", Nodes: 3,
+		AttackerRoll: Entered(6, 1, 1), DefenderRoll: Entered(1, 1, 1), NodesLost: ascrules.Resources{Culture: 1}}, CodeRules)
+	evs, err = viaJSON(t, s, InvasionRound{Round: 1, Attacker: "p2", Ships: 1, Defender: "p1", Nodes: 2, Surrender: true})
+	require.NoError(t, err)
+	assert.Contains(t, evs[0].Label, "the defender surrenders")
+	assert.Equal(t, 1, ascPlayer(t, s, "p2").Systems)
+	assertReplays(t, s)
+}
+
+func TestHazardHegemonyDiplomacy(t *testing.T) {
+	s := ascTwoPlayers(t)
+	// Hazard level 4, shields 0: dice of 4 or more destroy a ship.
+	evs, err := viaJSON(t, s, BraveHazard{Player: "p1", Ships: 3, Level: 4, Phenomenon: true, ResearchTokens: 2, Roll: Entered(5, 3, 1)})
+	require.NoError(t, err)
+	assert.Equal(t, "Alice braves a hazard (4+): 1 of 3 ship(s) destroyed, takes 2 research", evs[0].Label)
+	p := ascPlayer(t, s, "p1")
+	assert.Equal(t, 3, p.Ships)
+	assert.Equal(t, 5, p.Resources.Research)
+	rejected(t, s, BraveHazard{Player: "p1", Ships: 2, Level: 4, Roll: Entered(5)}, CodeInvalid)
+
+	// Hegemony: 4 + ascendancy 1 = 5 beats resistance 4; 2 culture spent.
+	play(t, s, AdjustAsc{Player: "p1", Counter: CounterAscendancy, Delta: 1})
+	evs, err = viaJSON(t, s, TryHegemony{Player: "p1", Target: "p2", System: "Rura Penthe", Resistance: 4, Roll: Entered(4)})
+	require.NoError(t, err)
+	assert.Equal(t, "Alice tries hegemony on Rura Penthe: 5 against resistance 4, takes control", evs[0].Label)
+	assert.Equal(t, 1, ascPlayer(t, s, "p1").Resources.Culture)
+	assert.Equal(t, 2, ascPlayer(t, s, "p1").Systems)
+	assert.Equal(t, 0, ascPlayer(t, s, "p2").Systems)
+	rejected(t, s, TryHegemony{Player: "p1", Resistance: 1, Roll: Entered(6)}, CodeRules) // 1 culture left: needs 2
+	play(t, s, TryHegemony{Player: "p2", Resistance: 6, Roll: VirtualRoll(1)})
+	assert.Equal(t, 2, ascPlayer(t, s, "p2").Resources.Culture, "a failed try costs 1")
+
+	// Diplomacy: the total must be higher than the card's number.
+	evs, err = viaJSON(t, s, TestDiplomacy{Player: "p1", Card: "Bajor", Number: 5, Roll: Entered(4)})
+	require.NoError(t, err)
+	assert.Equal(t, "Alice fails Bajor: 5 against 5", evs[0].Label)
+	evs, err = viaJSON(t, s, TestDiplomacy{Player: "p1", Card: "Bajor", Number: 5, Roll: Entered(5)})
+	require.NoError(t, err)
+	assert.Equal(t, "Alice passes Bajor: 6 against 5", evs[0].Label)
+	assert.True(t, evs[0].Payload.(DiplomacyTested).Pass)
+	assertReplays(t, s)
+}
