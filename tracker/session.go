@@ -271,7 +271,7 @@ func (s *Session) Execute(cmd Command) ([]Event, error) {
 		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
 	}
 	c := &decideCtx{s: s.state, seeds: s.opts.Seeds, scratch: scratch}
-	if err := cmd.decide(c); err != nil {
+	if err := safeDecide(cmd, c); err != nil {
 		s.mu.Unlock()
 		var r *Rejection
 		if errors.As(err, &r) {
@@ -295,6 +295,17 @@ func (s *Session) Execute(cmd Command) ([]Event, error) {
 		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
 	}
 	return out, nil
+}
+
+// safeDecide runs a command's decision, turning a panic (a bug, but one a
+// remote command must not be able to use to stop the app) into an error.
+func safeDecide(cmd Command, c *decideCtx) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error deciding %s: %v", cmd.CommandType(), r)
+		}
+	}()
+	return cmd.decide(c)
 }
 
 // commitLocked journals events, records them and swaps in the new state,

@@ -3,6 +3,7 @@ package tracker
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -295,18 +296,53 @@ func FuzzDecodeCommand(f *testing.F) {
 		f.Add([]byte(`{"type":"` + typ + `","data":{}}`))
 	}
 	f.Add([]byte(`{"type":"note","data":{"text":"x"}}`))
+	f.Add([]byte(`{"type":"away.attack","data":{"attacker":"c3","weapon":"Phaser","target":"c5","attack":{"faces":[6,4]},"defense":{"virtual":2},"tracks":["move","attack"]}}`))
+	f.Add([]byte(`{"type":"borg.cube_round","data":{"cube":"cube 1","fleets":[{"player":"p1","ships":2,"roll":{"faces":[6,5]}}],"borg_virtual":true}}`))
+	f.Add([]byte(`{"type":"asc.bid","data":{"player":"p1","spent":{"culture":1}}}`))
+	// Games in progress to run the decoded commands against.
+	mid := func(kind Kind, cmds ...Command) []Event {
+		s, err := New(kind, Options{Seeds: &CountingSeeds{}})
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, c := range cmds {
+			if _, err := s.Execute(c); err != nil {
+				f.Fatal(err)
+			}
+		}
+		return s.Log()
+	}
+	awayLog := mid(KindAway, AddAwayPlayer{Name: "A"}, AddAwayPlayer{Name: "B", Borg: true},
+		AddCharacter{Player: "p1", Name: "X", Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2}},
+		AddCharacter{Player: "p2", Name: "Y", Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2}},
+		StartMission{}, AwayOrder{Which: OrderBeamDown, Order: []string{"p1", "p2"}}, StartRound{}, StartActionPhase{})
+	ascLog := mid(KindAscendancy, AddAscPlayer{Name: "A"}, AddAscPlayer{Name: "B"},
+		EnableBorg{Hits: map[int]int{0: 5, 1: 5}}, AddCube{System: "S"}, PlaceSpire{System: "T"},
+		AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 3}, StartAscendancy{}, ChooseTurnOrder{})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, err := DecodeCommand(b)
 		if err != nil {
 			return
 		}
-		// A decoded command may be executed safely: it either applies or is rejected.
-		for _, kind := range []Kind{KindAway, KindAscendancy} {
-			s, err := New(kind, Options{Seeds: &CountingSeeds{}})
+		// A decoded command may be executed safely in any game: it either
+		// applies or is refused, and the log still replays.
+		for _, g := range []struct {
+			kind Kind
+			log  []Event
+		}{{KindAway, nil}, {KindAscendancy, nil}, {KindAway, awayLog}, {KindAscendancy, ascLog}} {
+			s, err := Replay(g.kind, g.log, Options{Seeds: &CountingSeeds{}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, _ = s.Execute(c)
+			if _, err := s.Execute(c); err != nil {
+				if strings.Contains(err.Error(), "internal error") {
+					t.Fatalf("%s: %v", b, err)
+				}
+				continue
+			}
+			if _, err := Replay(g.kind, s.Log(), Options{}); err != nil {
+				t.Fatalf("%s: log does not replay: %v", b, err)
+			}
 		}
 	})
 }
