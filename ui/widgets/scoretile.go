@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"image/color"
+	"math"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -20,7 +21,8 @@ type ScoreValue struct {
 // ScoreTile shows one player on the tablet scoreboard: the name beside a
 // band in the player's colour, and a grid of big labelled values readable
 // from across the table. The current player's tile gets a thick outline and
-// a "NOW PLAYING" badge.
+// a "NOW PLAYING" badge. Given more room than it needs, the tile enlarges its
+// text (up to 2.5 times, in quarter steps) to fill it.
 type ScoreTile struct {
 	widget.BaseWidget
 
@@ -72,7 +74,8 @@ func (t *ScoreTile) SetCurrent(c bool) {
 	t.Refresh()
 }
 
-// SetColumns sets how many values go on one row (at least 1).
+// SetColumns sets how many values go on one row (at least 1). A tall tile,
+// such as one of three side by side on a tablet, reads better with 2.
 func (t *ScoreTile) SetColumns(n int) {
 	t.columns = max(1, n)
 	t.Refresh()
@@ -93,7 +96,9 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		atLeast(band, 18, MinTouch), name, layout.NewSpacer(),
 		&fyne.Container{Layout: layout.NewCenterLayout(), Objects: []fyne.CanvasObject{badge}}}}
 	grid := &fyne.Container{Layout: layout.NewGridLayoutWithColumns(3)}
-	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{atLeast(strip, 0, 10), header, grid}}
+	// The header does not widen the tile: a long name is shrunk to fit.
+	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{atLeast(strip, 0, 10),
+		&fyne.Container{Layout: noMinWidthLayout{}, Objects: []fyne.CanvasObject{header}}, grid}}
 	root := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{
 		frame, &fyne.Container{Layout: layout.NewCustomPaddedLayout(12, 12, 12, 12), Objects: []fyne.CanvasObject{body}}}}
 	type cell struct {
@@ -102,37 +107,54 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 	}
 	var cells []*cell
 	r := &scoreTileRenderer{scale: 1}
-	// applyScale sets the text sizes for a scale factor.
-	r.applyScale = func(k float32) {
-		name.TextSize = sized(t, theme.SizeNameHeadingText) * min(k, 1.6)
+	// setLook sets the value grid's columns and the text sizes for a scale
+	// factor; labels grow more slowly than the values so they keep fitting.
+	r.setLook = func(cols int, k float32) {
+		if cols != r.cols {
+			r.cols = cols
+			grid.Layout = layout.NewGridLayoutWithColumns(cols)
+		}
+		lk := min(1+(k-1)*0.6, 1.6)
+		name.TextSize = sized(t, theme.SizeNameHeadingText) * lk
+		if w := r.width; w > 0 {
+			// Room for the name: the tile less its padding, the band, the
+			// badge and the gaps between them.
+			room := w - 24 - 18 - badge.MinSize().Width - 3*sized(t, theme.SizeNamePadding)
+			nw := fyne.MeasureText(name.Text, name.TextSize, name.TextStyle).Width
+			if nw > room && room > 0 {
+				name.TextSize = max(sized(t, theme.SizeNameText), name.TextSize*room/nw)
+			}
+		}
 		for i := range t.values {
 			cells[i].value.TextSize = bigNumberSize(t) * k
-			cells[i].label.TextSize = sized(t, theme.SizeNameText) * min(k, 1.6)
+			cells[i].label.TextSize = sized(t, theme.SizeNameText) * lk
 		}
 	}
+	r.columns = func() int { return max(1, min(t.columns, len(t.values))) }
 	r.contentRenderer = newContentRenderer(root, func() {
+		name.Text = t.name
 		fg := themed(t, theme.ColorNameForeground)
 		frame.FillColor = themed(t, theme.ColorNameInputBackground)
 		frame.CornerRadius = sized(t, theme.SizeNameInputRadius) * 2
 		frame.StrokeColor = themed(t, theme.ColorNameSeparator)
 		frame.StrokeWidth = 2
+		// The badge keeps its room on every tile so that all tiles of a
+		// scoreboard lay out (and scale) alike.
+		badgeBg.FillColor = color.Transparent
+		badgeText.Color = color.Transparent
 		if t.current {
 			frame.StrokeColor = themed(t, theme.ColorNamePrimary)
 			frame.StrokeWidth = 6
-			badge.Show()
-		} else {
-			badge.Hide()
+			badgeBg.FillColor = themed(t, theme.ColorNamePrimary)
+			badgeText.Color = themed(t, theme.ColorNameForegroundOnPrimary)
 		}
 		band.FillColor = t.band
 		band.CornerRadius = 4
 		strip.FillColor = t.band
 		strip.CornerRadius = 5
-		name.Text = t.name
 		name.TextSize = sized(t, theme.SizeNameHeadingText)
 		name.Color = fg
-		badgeBg.FillColor = themed(t, theme.ColorNamePrimary)
 		badgeBg.CornerRadius = 6
-		badgeText.Color = themed(t, theme.ColorNameForegroundOnPrimary)
 		badgeText.TextSize = sized(t, theme.SizeNameCaptionText)
 		for len(cells) < len(t.values) {
 			c := &cell{value: newText("", nil, 0, true), label: newText("", nil, 0, false)}
@@ -148,13 +170,11 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 			c.label.Text, c.label.Color = v.Label, fg
 			objs[i] = c.box
 		}
-		grid.Layout = layout.NewGridLayoutWithColumns(max(1, min(t.columns, max(1, len(t.values)))))
 		grid.Objects = objs
-		// The minimum size is measured at scale 1; Layout then enlarges the
-		// text to fill a bigger tile (a tablet scoreboard).
-		r.applyScale(1)
-		r.baseMin = root.MinSize()
-		r.applyScale(r.scale)
+		if sz := t.Size(); !sz.IsZero() {
+			r.scale = r.fit(sz, r.columns()) // new content may fit differently
+		}
+		r.setLook(r.columns(), r.scale)
 	})
 	return r
 }
@@ -164,30 +184,64 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 // the table.
 type scoreTileRenderer struct {
 	*contentRenderer
-	baseMin    fyne.Size
-	scale      float32
-	applyScale func(float32)
+	cols    int
+	scale   float32
+	width   float32 // the width laid out, 0 before the first layout
+	setLook func(cols int, k float32)
+	columns func() int
+}
+
+// noMinWidthLayout fills the container with its objects and asks for their
+// height but no width.
+type noMinWidthLayout struct{}
+
+func (noMinWidthLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(s)
+	}
+}
+
+func (noMinWidthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(0, h)
 }
 
 // maxTileScale is the largest text enlargement of a ScoreTile.
 const maxTileScale = 2.5
 
+// fit returns the scale the tile's content reaches in s with cols columns.
+func (r *scoreTileRenderer) fit(s fyne.Size, cols int) float32 {
+	r.setLook(cols, 1)
+	m := r.root.MinSize()
+	if m.Width <= 0 || m.Height <= 0 {
+		return 1
+	}
+	k := max(1, min(s.Width/m.Width, s.Height/m.Height, maxTileScale))
+	// Whole quarter steps, so the tiles of a scoreboard, whose names differ
+	// in length, usually land on the same scale.
+	return float32(math.Floor(float64(k)*4)) / 4
+}
+
+// MinSize is the size with the set columns at scale 1.
 func (r *scoreTileRenderer) MinSize() fyne.Size {
-	r.applyScale(1)
-	r.baseMin = r.root.MinSize()
-	r.applyScale(r.scale)
-	return r.baseMin
+	r.setLook(r.columns(), 1)
+	m := r.root.MinSize()
+	r.setLook(r.columns(), r.scale)
+	return m
 }
 
 func (r *scoreTileRenderer) Layout(s fyne.Size) {
-	k := float32(1)
-	if r.baseMin.Width > 0 && r.baseMin.Height > 0 {
-		k = min(s.Width/r.baseMin.Width, s.Height/r.baseMin.Height)
-	}
-	k = max(1, min(k, maxTileScale))
-	if k != r.scale {
-		r.scale = k
-		r.applyScale(k)
+	oldK, oldW := r.scale, r.width
+	r.width = s.Width
+	cols := r.columns()
+	k := r.fit(s, cols)
+	r.scale = k
+	r.setLook(cols, k)
+	if k != oldK || s.Width != oldW {
 		r.root.Refresh()
 	}
 	r.contentRenderer.Layout(s)

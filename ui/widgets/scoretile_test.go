@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 )
@@ -19,12 +21,12 @@ func TestScoreTileShowsValues(t *testing.T) {
 	s := NewScoreTile("Federation", federationBlue, ascendancyValues("4", "2", "3", "1", "3/7"))
 	show(t, s, 600, 400)
 	got := shownTexts(s)
-	assert.Equal(t, []string{"Federation", "4", "Production", "2", "Research", "3", "Culture", "1", "Ascendancy", "3/7", "Commands"}, got)
-	assert.NotContains(t, got, "NOW PLAYING")
+	assert.Equal(t, []string{"Federation", "NOW PLAYING", "4", "Production", "2", "Research", "3", "Culture", "1", "Ascendancy", "3/7", "Commands"}, got)
+	assert.False(t, badgeShown(s), "the badge keeps its room but is not drawn")
 
 	s.SetCurrent(true)
 	assert.True(t, s.Current())
-	assert.Contains(t, shownTexts(s), "NOW PLAYING", "current player marked by a badge, not only colour")
+	assert.True(t, badgeShown(s), "current player marked by a badge, not only colour")
 
 	s.SetValues(ascendancyValues("5", "2", "3", "1", "2/7"))
 	s.SetName("United Federation")
@@ -34,6 +36,29 @@ func TestScoreTileShowsValues(t *testing.T) {
 	assert.Equal(t, "United Federation", got[0])
 	assert.Contains(t, got, "2/7")
 	assert.Equal(t, "5", s.Values()[0].Value)
+}
+
+// badgeShown reports whether the "NOW PLAYING" badge is drawn visibly.
+func badgeShown(s *ScoreTile) bool {
+	for _, t := range all[*canvas.Text](s) {
+		if t.Text == "NOW PLAYING" {
+			_, _, _, a := t.Color.RGBA()
+			return a > 0
+		}
+	}
+	return false
+}
+
+func TestScoreTilesOfAScoreboardScaleAlike(t *testing.T) {
+	a := NewScoreTile("Federation", federationBlue, ascendancyValues("4", "2", "3", "1", "3/7"))
+	b := NewScoreTile("Klingon", federationBlue, ascendancyValues("2", "5", "1", "0", "5/6"))
+	a.SetCurrent(true)
+	show(t, container.NewGridWithColumns(2, a, b), 1000, 800)
+	va := all[*canvas.Text](a)[2]
+	vb := all[*canvas.Text](b)[2]
+	assert.Equal(t, "4", va.Text)
+	assert.Greater(t, va.TextSize, bigNumberSize(a)*1.3, "a big tile shows bigger numbers")
+	assert.Equal(t, va.TextSize, vb.TextSize)
 }
 
 func TestScoreTileRenders(t *testing.T) {
