@@ -7,13 +7,41 @@
 // either yields events or a *Rejection that explains, in words a player
 // understands, why it was refused (the state is then unchanged).
 //
-// One command is one step in the undo list, however many events it yields.
+// One command is one step in the undo list, however many events it yields
+// (an attack with its damage, a battle round with its losses, a recharge).
 // Undo and redo are themselves appended to the log as marker events, so the
 // log never loses anything; the state is the fold over the effective steps.
 // Virtual dice rolls record their seed, so replaying the log gives the same
-// state byte for byte.
+// state byte for byte. Every rule is decided by the rules packages
+// (rules/away, rules/ascendancy, rules/borg); this package records what they
+// decide.
 //
-// Commands and events travel as JSON with a type tag (see EncodeCommand,
-// DecodeCommand and Event). The game rules themselves live in the rules
-// packages; this package only records what they decide.
+// # Using a session
+//
+//	s, _ := tracker.New(tracker.KindAway, tracker.Options{Now: clock, Seeds: tracker.CryptoSeeds{}})
+//	evs, err := s.Execute(tracker.AdjustTrack{Character: "c3", Track: away.Defense, Delta: -1})
+//	// evs[0].Label == "Worf: -1 Defense"; errors.Is(err, tracker.ErrRejected) for a refusal
+//	st := s.State()        // read-only snapshot; never modified afterwards
+//	h := s.History()       // h.Undo[0].Label is what Undo would take back
+//	s.Undo(); s.Redo()
+//	cancel := s.Subscribe(func(u tracker.Update) { ... })  // after every change, in order
+//
+// Saved games come from tracker/store, whose *Game embeds a *Session that
+// commits every event to disk before Execute, Undo or Redo returns.
+//
+// # Over the network
+//
+// Commands travel as {"type": "...", "data": {...}} (EncodeCommand,
+// DecodeCommand; CommandTypes lists the tags). A host decodes a client's
+// bytes with DecodeCommand, executes them and sends the *Rejection (JSON:
+// code and reason) or lets its Subscribe callback broadcast Update.Events,
+// each with its sequence number. A client mirrors the game with New and
+// Ingest (or Replay of EventsSince(0)), and resyncs from Snapshot or
+// EventsSince(seq) when Ingest reports a gap.
+//
+// # Files
+//
+// Export and ParseExport read and write one game as a JSON file with a
+// format tag and schema version; damaged, truncated and newer files are
+// refused with ErrNotExport, ErrBadLog or ErrFutureVersion.
 package tracker
