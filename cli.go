@@ -38,6 +38,8 @@ func commands() map[string]command {
 		"odds invasion":        {"exact invasion outcomes: --dice N --hit H [--shields N] --nodes N", runOddsInvasion},
 		"odds borg-battle":     {"whole cube battle: --ships N --hit H --borg-hit B [--cube-damage N --cube-shields N]", runOddsBorgBattle},
 		"odds hegemony":        {"hegemony chance: --ascendancy A --resistance R", runOddsHegemony},
+		"scan":                 scanCommand(),
+		"tags":                 tagsCommand(),
 	}
 }
 

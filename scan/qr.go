@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/multi"
@@ -305,7 +306,26 @@ func (d *Decoder) decodePass(f Frame, hybrid, inverted, hard bool) ([]Code, erro
 			codes = append(codes, c)
 		}
 	}
+	sortReadingOrder(codes)
 	return codes, nil
+}
+
+// sortReadingOrder sorts codes in rows from the top, each row from the
+// left; codes whose centres are within half a code's height share a row.
+func sortReadingOrder(codes []Code) {
+	sort.SliceStable(codes, func(i, j int) bool {
+		a, b := codes[i].Center(), codes[j].Center()
+		h := math.Min(codes[i].height(), codes[j].height())
+		if math.Abs(a.Y-b.Y) > h/2 {
+			return a.Y < b.Y
+		}
+		return a.X < b.X
+	})
+}
+
+// height is the length of the code's left edge, in pixels.
+func (c Code) height() float64 {
+	return math.Hypot(c.Corners[3].X-c.Corners[0].X, c.Corners[3].Y-c.Corners[0].Y)
 }
 
 // duplicate reports whether c is already in codes: same text, centre

@@ -82,6 +82,16 @@ func NewFileSource(paths ...string) *FileSource {
 // subdirectories), in name order. A directory without pictures is
 // ErrNoImages.
 func NewDirSource(dir string) (*FileSource, error) {
+	paths, err := ImageFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	return NewFileSource(paths...), nil
+}
+
+// ImageFiles lists the pictures in dir (not its subdirectories) in name
+// order. A directory without pictures is ErrNoImages.
+func ImageFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("image directory: %w", err)
@@ -95,7 +105,7 @@ func NewDirSource(dir string) (*FileSource, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("image directory %s: %w", dir, ErrNoImages)
 	}
-	return NewFileSource(paths...), nil
+	return paths, nil
 }
 
 // Path returns the file the most recent frame came from ("" before the first).

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"tableops/rules/reference"
+	"tableops/scan"
+)
+
+// scanCommand decodes tags from photos: "tableops scan [--raw] IMAGE...".
+func scanCommand() command {
+	return command{
+		summary: "[--raw] [--json] IMAGE|DIR...   decode card tags (or raw QR text) from photos",
+		run:     runScan,
+	}
+}
+
+// tagsCommand prints a PDF tag sheet: "tableops tags --out FILE.pdf [IDs...]".
+func tagsCommand() command {
+	return command{
+		summary: "--out FILE.pdf [--paper a4|letter] [--size MM] [--catalog FILE] [--reference-only] [IDs...]   printable tag sheet",
+		run:     runTags,
+	}
+}
+
+// scanHit is one code in --json output.
+type scanHit struct {
+	File    string       `json:"file"`
+	Text    string       `json:"text"`
+	Corners [4][2]int    `json:"corners"`
+	Tag     *scanTagJSON `json:"tag,omitempty"`
+	Error   string       `json:"error,omitempty"`
+}
+
+// scanTagJSON is a decoded tag in --json output.
+type scanTagJSON struct {
+	Kind    string            `json:"kind"`
+	ID      string            `json:"id,omitempty"`
+	Name    string            `json:"name,omitempty"`
+	Tracks  *reference.Tracks `json:"tracks,omitempty"`
+	Address string            `json:"address,omitempty"`
+	Code    string            `json:"code,omitempty"`
+	// CatalogName is the card's name in the built-in catalog, when known.
+	CatalogName string `json:"catalog_name,omitempty"`
+}
+
+func runScan(args []string, out io.Writer) error {
+	fs := newFlagSet("scan")
+	raw := fs.Bool("raw", false, "print the raw text of every QR code, one line each")
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		return badInput("usage: tableops scan [--raw] [--json] IMAGE|DIR... (PNG, JPEG or GIF)")
+	}
+	if fs.seedSet {
+		return badInput("--seed does not apply to scan")
+	}
+	var files []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return badInput("%v", err)
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		list, err := scan.ImageFiles(p)
+		if err != nil {
+			return badInput("%v", err)
+		}
+		files = append(files, list...)
+	}
+	cat, _ := reference.Builtin() // only to name known cards; scanning works without it
+
+	dec := scan.NewDecoder(scan.DecodeOptions{})
+	var hits []scanHit
+	var readErrs []string
+	found := 0
+	prefix := len(files) > 1
+	for _, file := range files {
+		f, err := scan.ReadImageFile(file)
+		if err != nil {
+			readErrs = append(readErrs, err.Error())
+			continue
+		}
+		codes, err := dec.Decode(f)
+		if err != nil {
+			readErrs = append(readErrs, fmt.Sprintf("%s: %v", file, err))
+			continue
+		}
+		for _, c := range codes {
+			h := scanHit{File: file, Text: c.Text}
+			for i, p := range c.Corners {
+				h.Corners[i] = [2]int{int(p.X + 0.5), int(p.Y + 0.5)}
+			}
+			tag, terr := scan.Decode(c.Text)
+			line := ""
+			switch {
+			case *raw:
+				found++
+				line = oneLineText(c.Text)
+			case terr != nil:
+				line = "not a usable tag: " + tagProblem(terr)
+			default:
+				found++
+				line = tag.String()
+			}
+			if terr != nil {
+				h.Error = tagProblem(terr)
+			} else {
+				h.Tag = tagJSON(tag, cat)
+				if !*raw && h.Tag.CatalogName != "" && tag.Character == nil {
+					line += " (" + h.Tag.CatalogName + ")"
+				}
+			}
+			hits = append(hits, h)
+			if !fs.json {
+				if prefix {
+					line = file + ": " + line
+				}
+				fmt.Fprintln(out, line)
+			}
+		}
+	}
+	if fs.json {
+		if hits == nil {
+			hits = []scanHit{}
+		}
+		if err := writeJSON(out, hits); err != nil {
+			return err
+		}
+	}
+	if len(readErrs) > 0 {
+		return fmt.Errorf("%s", strings.Join(readErrs, "; "))
+	}
+	if found == 0 {
+		what := "no Table Ops tag"
+		if *raw {
+			what = "no QR code"
+		}
+		return fmt.Errorf("%s found in %d image(s)", what, len(files))
+	}
+	return nil
+}
+
+// oneLineText shows QR text on one line: line breaks become \n.
+func oneLineText(s string) string {
+	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
+}
+
+// tagProblem explains why QR text is not a usable tag, in a few words.
+func tagProblem(err error) string {
+	switch {
+	case errors.Is(err, scan.ErrForeign):
+		return "not a Table Ops tag"
+	case errors.Is(err, scan.ErrVersion):
+		return "made by a newer Table Ops (update the app)"
+	case errors.Is(err, scan.ErrChecksum):
+		return "damaged or mis-read (check digits do not match)"
+	case errors.Is(err, scan.ErrUnknownKind):
+		return "a kind of tag this version does not know"
+	}
+	return err.Error()
+}
+
+func tagJSON(t scan.Tag, cat *reference.Catalog) *scanTagJSON {
+	j := &scanTagJSON{Kind: t.Kind.String(), ID: t.ID}
+	if c := t.Character; c != nil {
+		j.Name = c.Name
+		j.Tracks = &reference.Tracks{Attack: c.Tracks.Attack, Defense: c.Tracks.Defense, Skill: c.Tracks.Skill, Move: c.Tracks.Move}
+	}
+	if jn := t.Join; jn != nil {
+		j.Address, j.Code = jn.Addr, jn.Code
+	}
+	if cat != nil && t.ID != "" {
+		if ch, ok := cat.Character(t.ID); ok {
+			j.CatalogName = ch.Name
+		} else if r, ok := cat.Reference(t.ID); ok {
+			j.CatalogName = r.Name
+		}
+	}
+	return j
+}
+
+func runTags(args []string, out io.Writer) error {
+	fs := newFlagSet("tags")
+	outPath := fs.String("out", "", "PDF file to write (required)")
+	paper := fs.String("paper", "a4", "paper size: a4 or letter")
+	size := fs.Float64("size", scan.DefaultCodeMM, "printed code width in mm")
+	catalogPath := fs.String("catalog", "", "catalog JSON file exported by the app (merged over the built-in cards)")
+	refOnly := fs.Bool("reference-only", false, "print characters as plain references, not self-describing tags")
+	ids, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if *outPath == "" {
+		return badInput("--out FILE.pdf is required")
+	}
+	if fs.seedSet {
+		return badInput("--seed does not apply to tags")
+	}
+	opts := scan.SheetOptions{Paper: scan.Paper(strings.ToLower(*paper)), CodeMM: *size}
+	if _, err := scan.LayoutSheet(opts); err != nil {
+		return badInput("%v", err)
+	}
+	cat, err := reference.Builtin()
+	if err != nil {
+		return err
+	}
+	if *catalogPath != "" {
+		f, err := os.Open(*catalogPath)
+		if err != nil {
+			return badInput("--catalog: %v", err)
+		}
+		cat, err = cat.Import(f)
+		f.Close()
+		if err != nil {
+			return badInput("--catalog %s: %v", *catalogPath, err)
+		}
+	}
+	items, err := tagItems(cat, ids, !*refOnly)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := scan.WriteSheet(&buf, items, opts); err != nil {
+		return err
+	}
+	if err := os.WriteFile(*outPath, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing tag sheet: %w", err)
+	}
+	l, _ := scan.LayoutSheet(opts)
+	pages := (len(items) + l.PerPage() - 1) / l.PerPage()
+	if fs.json {
+		return writeJSON(out, map[string]any{"file": *outPath, "tags": len(items), "pages": pages})
+	}
+	fmt.Fprintf(out, "wrote %d tag(s) on %d page(s) to %s\n", len(items), pages, *outPath)
+	return nil
+}
+
+// tagItems builds the sheet items for the card ids (every card of the
+// catalog when ids is empty). Characters whose four tracks are entered get
+// self-describing tags when full is set; others get reference tags.
+func tagItems(cat *reference.Catalog, ids []string, full bool) ([]scan.SheetItem, error) {
+	if len(ids) == 0 {
+		for _, ch := range cat.Characters() {
+			ids = append(ids, ch.ID)
+		}
+		for _, r := range cat.References() {
+			ids = append(ids, r.ID)
+		}
+		if len(ids) == 0 {
+			return nil, badInput("the catalog has no cards")
+		}
+	}
+	var items []scan.SheetItem
+	for _, id := range ids {
+		if ch, ok := cat.Character(id); ok {
+			t := scan.Tag{Kind: scan.KindCharacter, ID: ch.ID}
+			tr := ch.Tracks
+			if full && len(tr.Attack) > 0 && len(tr.Defense) > 0 && len(tr.Skill) > 0 && len(tr.Move) > 0 {
+				t.Character = &scan.Character{Name: ch.Name, Tracks: scan.Tracks{
+					Attack: tr.Attack, Defense: tr.Defense, Skill: tr.Skill, Move: tr.Move}}
+				if _, err := scan.Encode(t); err != nil {
+					t.Character = nil // too long to describe: fall back to a reference
+				}
+			}
+			items = append(items, scan.SheetItem{Tag: t, Label: ch.Name})
+			continue
+		}
+		r, ok := cat.Reference(id)
+		if !ok {
+			return nil, badInput("no card %q in the catalog (see the catalog screen, or pass --catalog FILE)", id)
+		}
+		kind, err := scan.ParseKind(string(r.Kind))
+		if err != nil {
+			return nil, fmt.Errorf("card %s: %w", r.ID, err)
+		}
+		items = append(items, scan.SheetItem{Tag: scan.Tag{Kind: kind, ID: r.ID}, Label: r.Name})
+	}
+	return items, nil
+}
