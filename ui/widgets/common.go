@@ -155,3 +155,10 @@ func newText(s string, c color.Color, size float32, bold bool) *canvas.Text {
 	t.TextStyle = fyne.TextStyle{Bold: bold}
 	return t
 }
+
+// dimmed is the colour of inactive content (a disabled track, an ignored
+// die's caption): the foreground at reduced strength, which stays legible
+// in the light variant where the theme's disabled colour is very faint.
+func dimmed(w fyne.Widget) color.Color {
+	return withAlpha(themed(w, theme.ColorNameForeground), 0.45)
+}

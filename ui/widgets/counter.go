@@ -168,7 +168,7 @@ func (c *Counter) CreateRenderer() fyne.WidgetRenderer {
 		number.TextSize = bigNumberSize(c)
 		number.Color = themed(c, theme.ColorNameForeground)
 		if c.disabled {
-			number.Color = themed(c, theme.ColorNameDisabled)
+			number.Color = dimmed(c)
 		}
 		suffix.Text = c.suffix
 		suffix.TextSize = sized(c, theme.SizeNameSubHeadingText)

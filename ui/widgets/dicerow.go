@@ -241,7 +241,7 @@ func (r *DiceRow) CreateRenderer() fyne.WidgetRenderer {
 				c.Color = themed(r, theme.ColorNameError)
 			}
 			if d.state == DieIgnored {
-				c.Color = themed(r, theme.ColorNameDisabled)
+				c.Color = dimmed(r)
 			}
 		}
 		grid.Objects = cells[:len(r.pool)]

@@ -343,7 +343,7 @@ func (r *dieRenderer) Refresh() {
 			r.badge.FillColor = themed(d, theme.ColorNameError)
 			r.mark1.StrokeColor = themed(d, theme.ColorNameForegroundOnError)
 		default:
-			r.badge.FillColor = themed(d, theme.ColorNameDisabled)
+			r.badge.FillColor = dimmed(d)
 			r.mark1.StrokeColor = themed(d, theme.ColorNameBackground)
 		}
 		r.badge.StrokeColor = themed(d, theme.ColorNameBackground)

@@ -143,7 +143,7 @@ func (p *PegTrack) CreateRenderer() fyne.WidgetRenderer {
 	return newContentRenderer(root, func() {
 		fg := themed(p, theme.ColorNameForeground)
 		if p.disabled {
-			fg = themed(p, theme.ColorNameDisabled)
+			fg = dimmed(p)
 		}
 		label.Text = strings.ToUpper(p.label)
 		label.TextSize = sized(p, theme.SizeNameSubHeadingText)
@@ -268,7 +268,7 @@ func (r *pegHoleRenderer) Refresh() {
 	fg := themed(h, theme.ColorNameForeground)
 	accent := themed(h, theme.ColorNamePrimary)
 	if t.disabled {
-		fg = themed(h, theme.ColorNameDisabled)
+		fg = dimmed(h)
 		accent = fg
 	}
 	r.value.Text = ""

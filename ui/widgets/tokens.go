@@ -190,7 +190,7 @@ func (r *tokenRenderer) Refresh() {
 	fg := themed(k, theme.ColorNameForeground)
 	accent := themed(k, theme.ColorNamePrimary)
 	if k.row.disabled {
-		accent = themed(k, theme.ColorNameDisabled)
+		accent = dimmed(k)
 		fg = accent
 	}
 	if k.isReady() {
