@@ -17,10 +17,72 @@ func init() {
 	payloadTypes["asc.hegemony"] = func() Payload { return &HegemonyTried{} }
 	payloadTypes["asc.diplomacy"] = func() Payload { return &DiplomacyTested{} }
 	commandTypes["asc.pay_for"] = func() Command { return &PayFor{} }
+	commandTypes["asc.add_starting_player"] = func() Command { return &AddStartingPlayer{} }
 	commandTypes["asc.invasion_round"] = func() Command { return &InvasionRound{} }
 	commandTypes["asc.hazard"] = func() Command { return &BraveHazard{} }
 	commandTypes["asc.hegemony"] = func() Command { return &TryHegemony{} }
 	commandTypes["asc.diplomacy"] = func() Command { return &TestDiplomacy{} }
+}
+
+// AddStartingPlayer adds a civilization during setup with everything it
+// starts with, as one step: AddAscPlayer's fields, plus the starting
+// ascendancy, resource nodes and ships on the home system (the rules summary:
+// 1 ascendancy, 1 node of each kind, 3 ships; the screens fill these in and
+// the players may change them), and the cost table copied from the console
+// (Costs, optional; see SetCosts).
+type AddStartingPlayer struct {
+	AddAscPlayer
+	Ascendancy int                 `json:"ascendancy,omitempty"`
+	Nodes      ascrules.Resources  `json:"nodes,omitempty"`
+	Ships      int                 `json:"ships,omitempty"`
+	Costs      *ascrules.CostTable `json:"costs,omitempty"`
+}
+
+// CommandType implements Command.
+func (AddStartingPlayer) CommandType() string { return "asc.add_starting_player" }
+
+func (cmd AddStartingPlayer) decide(c *decideCtx) error {
+	if cmd.Ascendancy < 0 || cmd.Ascendancy > 20 || cmd.Ships < 0 || cmd.Ships > 100 || cmd.Nodes.Negative() || cmd.Nodes.Total() > 30 {
+		return reject(CodeInvalid, "Starting ascendancy, nodes and ships must be 0 or more (and not absurdly many).")
+	}
+	if cmd.Costs != nil {
+		if err := cmd.Costs.Validate(); err != nil {
+			return reject(CodeInvalid, "Cost table: %v", err)
+		}
+		if len(cmd.Costs.WeaponUpgrades) > 10 || len(cmd.Costs.ShieldUpgrades) > 10 {
+			return reject(CodeInvalid, "At most 10 upgrade costs of each kind.")
+		}
+	}
+	if err := cmd.AddAscPlayer.decide(c); err != nil {
+		return err
+	}
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if len(c.events) == 0 {
+		return fmt.Errorf("add starting player: no player added")
+	}
+	added, ok := c.events[len(c.events)-1].Payload.(AscPlayerAdded)
+	if !ok {
+		return fmt.Errorf("add starting player: unexpected event %s", c.events[len(c.events)-1].Type)
+	}
+	p, err := a.player(added.Player.ID)
+	if err != nil {
+		return err
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Ascendancy, np.Nodes, np.Ships = cmd.Ascendancy, cmd.Nodes, cmd.Ships
+	if cmd.Costs != nil {
+		np.Costs = *cmd.Costs
+		if np.Costs.Faction == "" {
+			np.Costs.Faction = np.Civilization
+		}
+	}
+	return setPlayer(c, "", np)
 }
 
 // PayFor spends Cost from a player's resources and changes one of their

@@ -117,3 +117,27 @@ func TestHazardHegemonyDiplomacy(t *testing.T) {
 	assert.True(t, evs[0].Payload.(DiplomacyTested).Pass)
 	assertReplays(t, s)
 }
+
+func TestAddStartingPlayer(t *testing.T) {
+	s := newTestSession(t, KindAscendancy)
+	costs := ascrules.CostTable{Ship: ascrules.Resources{Production: 1}, CultureNode: ascrules.Resources{Production: 1, Culture: 1}}
+	cmd := AddStartingPlayer{AddAscPlayer: AddAscPlayer{Name: "Tuvok", Civilization: "Vulcans", Faction: ascrules.Vulcan,
+		Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+		Ascendancy: 3, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3, Costs: &costs}
+	evs, err := viaJSON(t, s, cmd)
+	require.NoError(t, err)
+	require.Len(t, evs, 2)
+	assert.Equal(t, "Tuvok joins as Vulcans", evs[0].Label)
+	p := ascPlayer(t, s, "p1")
+	assert.Equal(t, 3, p.Ascendancy)
+	assert.Equal(t, 3, p.Ships)
+	assert.Equal(t, 1, p.Nodes.Culture)
+	assert.Equal(t, "Vulcans", p.Costs.Faction)
+	assert.Equal(t, ascrules.Resources{Production: 1, Culture: 1}, p.Costs.CultureNode)
+	rejected(t, s, cmd, CodeInvalid) // the name is taken
+	bad := cmd
+	bad.Name, bad.Ships = "Other", -1
+	rejected(t, s, bad, CodeInvalid)
+	assert.Len(t, s.State().Ascendancy.Players, 1)
+	assertReplays(t, s)
+}
