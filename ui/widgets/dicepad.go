@@ -216,8 +216,15 @@ func (p *DicePad) CreateRenderer() fyne.WidgetRenderer {
 		hint.Text = p.hint
 		hint.TextSize = sized(p, theme.SizeNameText)
 		hint.Color = themed(p, theme.ColorNameError)
+		hint.TextStyle = fyne.TextStyle{Bold: true}
 		if p.hint == "" {
-			hint.Text = " "
+			// Quiet guidance in the room kept for refusals.
+			hint.Color = dimmed(p)
+			hint.TextStyle = fyne.TextStyle{}
+			hint.Text = "Tap the faces rolled"
+			if len(p.entered) > 0 {
+				hint.Text = "Tap an entered die to take it out"
+			}
 		}
 		frame.FillColor = themed(p, theme.ColorNameInputBackground)
 		frame.CornerRadius = sized(p, theme.SizeNameInputRadius)
