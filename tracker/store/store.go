@@ -363,7 +363,7 @@ func (s *Store) insert(info GameInfo, events []tracker.Event) error {
 			return err
 		}
 		for _, e := range events {
-			b, err := json.Marshal(e)
+			b, err := tracker.MarshalRecord(e)
 			if err != nil {
 				return err
 			}
@@ -444,7 +444,7 @@ func decodeAll(raw [][]byte) ([]tracker.Event, error) {
 		go func() {
 			defer wg.Done()
 			for i := lo; i < hi; i++ {
-				e, err := tracker.DecodeEvent(raw[i])
+				e, err := tracker.UnmarshalRecord(raw[i])
 				if err != nil {
 					errs[w] = fmt.Errorf("%v: %w", err, ErrUnreadable)
 					return
@@ -489,7 +489,7 @@ func (j journal) Append(events []tracker.Event, after *tracker.State) error {
 			return fmt.Errorf("event %d does not follow the saved log (%d events)", events[0].Seq, info.Events)
 		}
 		for _, e := range events {
-			b, err := json.Marshal(e)
+			b, err := tracker.MarshalRecord(e)
 			if err != nil {
 				return err
 			}
