@@ -16,7 +16,8 @@ import (
 // package: a title, one horizontal bar per outcome with its percentage, the
 // expected value and "at least k" lines. Index i of the distribution is the
 // probability of outcome i (e.g. i damage). Values that are negative or not
-// numbers count as 0; the view does not rescale them.
+// numbers count as 0; the view does not rescale them. An empty distribution
+// shows the title alone (e.g. while the inputs are incomplete).
 type OddsView struct {
 	widget.BaseWidget
 
@@ -113,8 +114,12 @@ func (o *OddsView) outcomeLabel(i int) string {
 	return fmt.Sprint(i)
 }
 
-// Lines returns the summary lines shown under the bars.
+// Lines returns the summary lines shown under the bars; none when there is
+// no distribution to show.
 func (o *OddsView) Lines() []string {
+	if len(o.dist) == 0 {
+		return nil
+	}
 	out := []string{fmt.Sprintf("Expected: %.2f", o.Expected())}
 	for _, k := range o.atLeast {
 		if k > 0 && k < len(o.dist) {

@@ -45,6 +45,17 @@ func TestOddsViewSummary(t *testing.T) {
 	assert.Equal(t, []string{"Expected: 1.50", "At least 3: 50.0%"}, o.Lines())
 }
 
+func TestOddsViewEmpty(t *testing.T) {
+	o := NewOddsView("Damage odds", nil)
+	show(t, o, 400, 600)
+	assert.Empty(t, o.Lines())
+	assert.Equal(t, []string{"Damage odds"}, shownTexts(o), "no made-up expected value")
+	o.SetDist([]float64{1})
+	assert.Equal(t, []string{"Damage odds", "0", "100%", "Expected: 0.00"}, shownTexts(o))
+	o.SetDist(nil)
+	assert.Equal(t, []string{"Damage odds"}, shownTexts(o))
+}
+
 func TestOddsViewShowsDistribution(t *testing.T) {
 	o := NewOddsView("Hits", []float64{0.5, 0.5})
 	show(t, o, 400, 600)

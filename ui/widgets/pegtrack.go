@@ -244,7 +244,7 @@ func (r *pegHoleRenderer) valueBox() float32 {
 func (r *pegHoleRenderer) pegSize() float32 { return 34 }
 
 func (r *pegHoleRenderer) MinSize() fyne.Size {
-	return fyne.NewSize(MinTouch+4, r.valueBox()+r.pegSize()+sized(r.h, theme.SizeNamePadding))
+	return fyne.NewSize(MinTouch, r.valueBox()+r.pegSize()+sized(r.h, theme.SizeNamePadding))
 }
 
 func (r *pegHoleRenderer) Layout(s fyne.Size) {

@@ -8,6 +8,9 @@
 // touch targets are at least MinTouch points square, numbers are large, and
 // colours come from the current theme (except die faces, which look like
 // real dice in both light and dark variants).
+//
+// As with all Fyne widgets, call the setters on the UI goroutine: from other
+// goroutines wrap the calls in fyne.Do. Callbacks run on the UI goroutine.
 package widgets
 
 import (
