@@ -213,7 +213,7 @@ func (cmd Bid) decide(c *decideCtx) error {
 		return err
 	}
 	w.Bids = bids
-	return setWalker(c, "", w)
+	return setWalker(c, fmt.Sprintf("Bids this round: %d", len(bids)), w)
 }
 
 // ChooseTurnOrder ends the initiative stage: bidders choose their turn
@@ -355,7 +355,7 @@ func startBorgTurn(c *decideCtx, a *AscendancyState, seat string) error {
 		return err
 	}
 	b.Built, b.Activated = false, []string{}
-	if err := c.emit("", BorgSet{Borg: b}); err != nil {
+	if err := c.emit("Borg cubes ready to activate", BorgSet{Borg: b}); err != nil {
 		return err
 	}
 	if b.Hub && (b.PhysicalHub || c.seeds == nil) {

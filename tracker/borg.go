@@ -373,12 +373,14 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	if err := c.emit(label, CubeRoundFought{Cube: cmd.Cube, Fleets: r.Fleets, PlayerDice: rolls, BorgDice: borgDice, BorgHit: hit, Result: res}); err != nil {
 		return err
 	}
+	cubeLabel := fmt.Sprintf("Borg %s: damage %d, shields +%d", cmd.Cube, res.Cube.Damage, res.Cube.Shields)
 	if res.CubeDestroyed {
 		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
+		cubeLabel = fmt.Sprintf("Borg %s removed from the board", cmd.Cube)
 	} else {
 		b.Cubes[ci] = res.Cube
 	}
-	if err := c.emit("", BorgSet{Borg: b}); err != nil {
+	if err := c.emit(cubeLabel, BorgSet{Borg: b}); err != nil {
 		return err
 	}
 	// The players allocate the Borg hits among their ships.

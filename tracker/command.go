@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"unicode/utf8"
 
 	"tableops/rules/dice"
@@ -81,8 +82,25 @@ func (c *decideCtx) emit(label string, p Payload) error {
 	if err := p.apply(c.scratch); err != nil {
 		return reject(CodeInvalid, "%s", err.Error())
 	}
+	if label == "" {
+		label = defaultLabel(c.scratch, p)
+	}
 	c.events = append(c.events, Event{Type: p.EventType(), Label: label, Payload: p})
 	return nil
+}
+
+// defaultLabel words an event whose command gave it no label, so that every
+// event in the log has one.
+func defaultLabel(s *State, p Payload) string {
+	switch e := p.(type) {
+	case AscPlayerSet:
+		return e.Player.Name + ": updated"
+	case AscWalkerSet:
+		return s.Summary().Stage
+	case BorgSet:
+		return fmt.Sprintf("Borg: %d cube(s), %d spire(s)", len(e.Borg.Cubes), len(e.Borg.Spires))
+	}
+	return titleWord(strings.ReplaceAll(p.EventType(), ".", " "))
 }
 
 // roll turns a requested roll into faces: entered faces are validated,

@@ -42,6 +42,9 @@ func mustExec(t *testing.T, s *Session, cmds ...Command) []Event {
 // for byte, and that the log survives a JSON round trip.
 func assertReplays(t *testing.T, s *Session) {
 	t.Helper()
+	for _, e := range s.Log() {
+		require.NotEmpty(t, e.Label, "event %d (%s) has no label", e.Seq, e.Type)
+	}
 	b, err := json.Marshal(s.Log())
 	require.NoError(t, err)
 	var evs []Event
