@@ -100,6 +100,45 @@ func TestDiceRowAnimateSettlesOnFinalFaces(t *testing.T) {
 	}
 }
 
+func TestDiceRowTumblesThenSettlesOrIsReplaced(t *testing.T) {
+	r := NewDiceRow(nil)
+	show(t, r, 400, 200)
+	final := dice.Pool{6, 3, 1}
+	done := 0
+	a := r.tumble(final, func() { done++ })
+	r.anim = a
+	assert.True(t, r.Animating())
+	a.Tick(0.3)
+	p := float32(0.3)
+	step := int(p * (2 - p) * tumbleSteps)
+	want := dice.Pool{tumbleFace(final, 0, step), tumbleFace(final, 1, step), tumbleFace(final, 2, step)}
+	assert.Equal(t, want, r.Pool(), "mid-roll faces come from the final faces")
+	for i, d := range all[*DieFace](r) {
+		assert.Equal(t, want[i], d.Face())
+	}
+	taps := 0
+	r.OnTapped = func(int) { taps++ }
+	test.Tap(all[*DieFace](r)[0])
+	assert.Zero(t, taps, "no taps while the dice roll")
+
+	a.Tick(1)
+	assert.Equal(t, final, r.Pool())
+	assert.Equal(t, 1, done)
+	a.Tick(1)
+	assert.Equal(t, 1, done, "done is called once")
+
+	// A new pool during a roll stops it: its end changes nothing.
+	b := r.tumble(dice.Pool{2, 2}, func() { done++ })
+	r.anim = b
+	b.Tick(0.5)
+	r.SetPoolStates(dice.Pool{5, 4}, []DieState{DieHit})
+	assert.False(t, r.Animating())
+	b.Tick(1)
+	assert.Equal(t, dice.Pool{5, 4}, r.Pool())
+	assert.Equal(t, []DieState{DieHit, DiePlain}, r.States())
+	assert.Equal(t, 1, done, "a stopped roll does not call done")
+}
+
 func TestTumbleFacesAreDeterministicAndMove(t *testing.T) {
 	final := dice.Pool{6, 6, 3, 1}
 	for i := range final {

@@ -96,6 +96,8 @@ func TestDicePadSetPoolAndFocus(t *testing.T) {
 	assert.Equal(t, fyne.Focusable(p), win.Canvas().Focused(), "tapping the pad takes keyboard focus")
 	win.Canvas().Focused().TypedRune('3')
 	assert.Len(t, p.Pool(), 10)
+	win.Canvas().Unfocus()
+	assert.False(t, p.focused)
 
 	p.SetMax(2)
 	test.Type(p, "4")

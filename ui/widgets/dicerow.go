@@ -123,6 +123,14 @@ func (r *DiceRow) Animating() bool { return r.anim != nil }
 // SetPool stops this one without calling its done.
 func (r *DiceRow) Animate(final dice.Pool, done func()) {
 	r.stopAnim()
+	a := r.tumble(final, done)
+	r.anim = a
+	a.Start()
+}
+
+// tumble prepares the row for a roll animation settling on final and
+// returns the animation, not yet started; it acts only while it is r.anim.
+func (r *DiceRow) tumble(final dice.Pool, done func()) *fyne.Animation {
 	final = slices.Clone(final)
 	r.pool = make(dice.Pool, len(final))
 	r.states = nil
@@ -149,8 +157,7 @@ func (r *DiceRow) Animate(final dice.Pool, done func()) {
 		}
 	})
 	a.Curve = fyne.AnimationLinear
-	r.anim = a
-	a.Start()
+	return a
 }
 
 // setTumble shows the faces of tumble step for final.
