@@ -57,11 +57,14 @@ func (s DieState) String() string {
 // DieSize is the edge length of a drawn die in Fyne points.
 type DieSize float32
 
-// Standard die sizes. DieMedium fits six dice across a phone held upright.
+// Standard die sizes.
 const (
-	DieSmall  DieSize = 36
+	// DieSmall suits inline explanations and long Ascendancy pools.
+	DieSmall DieSize = 36
+	// DieMedium is the default: six fit across a phone held upright.
 	DieMedium DieSize = 48
-	DieLarge  DieSize = 72
+	// DieLarge suits a tablet or a single important roll.
+	DieLarge DieSize = 72
 )
 
 // Die face colours: real dice look the same in light and dark themes.
