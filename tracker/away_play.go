@@ -8,9 +8,11 @@ import (
 )
 
 // AdjustTrack adds or removes Health pegs in one rating track (Delta -1:
-// one peg off). Removing the last peg the track may lose neutralizes the
-// character instead (Away Missions "Neutralized"); use ApplyAttack for an
-// attack's damage.
+// one peg off), as an event card or a correction asks. Pegs come off by the
+// damage rule (rules/away.ApplyDamage): a track at its lowest value cannot
+// be chosen while another track can lose a peg, and a character with no
+// peg left to lose is neutralized; pegs go back by rules/away.Recover. Use
+// ApplyAttack for an attack's damage.
 type AdjustTrack struct {
 	Character string           `json:"character"`
 	Track     awayrules.Rating `json:"track"`
@@ -39,15 +41,42 @@ func (cmd AdjustTrack) decide(c *decideCtx) error {
 	if cmd.Delta == 0 {
 		return reject(CodeNothing, "That changes nothing.")
 	}
-	pegs := t.Pegs + cmd.Delta
-	if pegs > len(t.Values) {
-		return reject(CodeRules, "%s's %s track is full (%d pegs).", ch.Name, cmd.Track, len(t.Values))
+	if cmd.Delta > 12 || cmd.Delta < -12 {
+		return reject(CodeInvalid, "A track has at most 12 holes.")
 	}
 	label := fmt.Sprintf("%s: %s %s", ch.Name, signed(cmd.Delta), titleWord(cmd.Track.String()))
-	if pegs < 1 {
+	tracks := make([]awayrules.Rating, max(cmd.Delta, -cmd.Delta))
+	for i := range tracks {
+		tracks[i] = cmd.Track
+	}
+	if cmd.Delta > 0 {
+		// Putting pegs back (rules/away.Recover: a full track refuses).
+		card, err := awayrules.Recover(ch.Character, tracks)
+		if err != nil {
+			return reject(CodeRules, "%s: %v", ch.Name, err)
+		}
+		return c.emit(label, PegsSet{Character: ch.ID, Track: cmd.Track, Pegs: card.Tracks.At(cmd.Track).Pegs})
+	}
+	// Taking pegs off follows the damage rule (rules/away.ApplyDamage): a
+	// rating at its lowest value may not be chosen while another can lose a
+	// peg; when none can, the character is neutralized.
+	card, rep, err := awayrules.ApplyDamage(ch.Character, len(tracks), tracks)
+	if err != nil {
+		if ok, why := awayrules.CanReduce(ch.Character, cmd.Track); !ok {
+			return reject(CodeRules, "%s: %s.", ch.Name, why)
+		}
+		return reject(CodeRules, "%s: %v", ch.Name, err)
+	}
+	if len(rep.Reduced) > 0 {
+		if err := c.emit(fmt.Sprintf("%s: -%d %s", ch.Name, len(rep.Reduced), titleWord(cmd.Track.String())),
+			PegsSet{Character: ch.ID, Track: cmd.Track, Pegs: card.Tracks.At(cmd.Track).Pegs}); err != nil {
+			return err
+		}
+	}
+	if rep.Neutralized {
 		return neutralize(c, a, ch.ID, false, "")
 	}
-	return c.emit(label, PegsSet{Character: ch.ID, Track: cmd.Track, Pegs: pegs})
+	return nil
 }
 
 // AdjustStun adds or removes stun tokens (0 to 2; two = Incapacitated).
