@@ -27,6 +27,7 @@ type attackForm struct {
 	oddsLine                 *widget.Label
 
 	att, def *diceBlock
+	rp       *rerollPanel
 	result   *fyne.Container
 	damage   []*widget.Select
 	res      *awayrules.AttackResult
@@ -55,14 +56,14 @@ func newAttackForm(v *awayView) *attackForm {
 	f.odds = widgets.NewOddsView("Damage odds", nil)
 	f.oddsLine = wrapLabel("")
 
-	f.att = newDiceBlock(f.resolve)
-	f.def = newDiceBlock(f.resolve)
+	typed := func() { f.rp.reset(); f.resolve() }
+	f.att = newDiceBlock(typed)
+	f.def = newDiceBlock(typed)
+	f.rp = newRerollPanel(v, f.att, f.def, f.resolve)
 	f.result = container.NewVBox()
 
 	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
 	roll.Importance = widget.HighImportance
-	rerollAtt := widget.NewButton("Re-roll attack", func() { f.reroll(f.att) })
-	rerollDef := widget.NewButton("Re-roll defense", func() { f.reroll(f.def) })
 	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), f.clearDice)
 
 	f.content = container.NewVBox(
@@ -76,8 +77,6 @@ func newAttackForm(v *awayView) *attackForm {
 		wrapLabel("Type the faces of your physical dice on the keypads, or let the app roll."),
 		f.att.box, f.def.box,
 		container.NewGridWithColumns(2, roll, clear),
-		wrapLabel("Discard to re-roll: tap dice to pick them, then re-roll (or type the new faces). Take turns from the active player; once both pass, the roll stands."),
-		container.NewGridWithColumns(2, rerollAtt, rerollDef),
 		f.result,
 	)
 	return f
@@ -210,6 +209,7 @@ func (f *attackForm) setupChanged() {
 }
 
 func (f *attackForm) clearDice() {
+	f.rp.reset()
 	f.att.set(rolledPool{})
 	f.def.set(rolledPool{})
 	f.resolve()
@@ -231,18 +231,11 @@ func (f *attackForm) rollVirtual() {
 		f.v.gs.say(err.Error(), true)
 		return
 	}
+	f.rp.reset()
 	f.att.set(a)
 	f.def.set(d)
 	f.att.row.Animate(f.att.pool.faces, nil)
 	f.def.row.Animate(f.def.pool.faces, f.resolve)
-	f.resolve()
-}
-
-func (f *attackForm) reroll(b *diceBlock) {
-	if err := b.reroll(f.v); err != nil {
-		f.v.gs.say(err.Error(), true)
-		return
-	}
 	f.resolve()
 }
 
@@ -288,6 +281,9 @@ func (f *attackForm) resolve() {
 	}
 	f.result.Add(bigResult(outcome))
 	f.result.Add(explanation(res.Explain()))
+	att, _, _, _ := f.chosen()
+	f.result.Add(f.rp.render(res.Attack, res.Defense,
+		f.v.playerName(att.Controller), f.v.playerName(tgt.Controller)))
 	f.damage = nil
 	if res.Damage > 0 {
 		f.result.Add(wrapLabel(tgt.Name + "'s owner chooses the track for each peg lost:"))

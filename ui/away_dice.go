@@ -206,25 +206,6 @@ func (b *diceBlock) set(p rolledPool) {
 	b.row.SetPool(p.faces)
 }
 
-// reroll re-rolls the selected dice virtually; the new faces replace the
-// old ones even when worse ("Discard to Re-roll").
-func (b *diceBlock) reroll(v *awayView) error {
-	idx := b.selectedIndexes()
-	if len(idx) == 0 {
-		return fmt.Errorf("tap the dice to re-roll first")
-	}
-	seed, ok := v.gs.game.NewSeed()
-	if !ok {
-		return fmt.Errorf("this game cannot roll virtual dice; type the new faces on the keypad")
-	}
-	p, err := dice.Reroll(b.pool.faces, idx, seed)
-	if err != nil {
-		return err
-	}
-	b.set(rolledPool{faces: p})
-	return nil
-}
-
 // explanation renders the rules' explanation lines.
 func explanation(lines []string) fyne.CanvasObject {
 	box := container.NewVBox()

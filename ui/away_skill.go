@@ -31,6 +31,7 @@ type skillForm struct {
 	oddsLine   *widget.Label
 
 	test, chal *diceBlock
+	rp         *rerollPanel
 	result     *fyne.Container
 }
 
@@ -58,17 +59,13 @@ func newSkillForm(v *awayView) *skillForm {
 	f.info = wrapLabel("Choose the character taking the test.")
 	f.odds = widgets.NewOddsView("Successes", nil)
 	f.oddsLine = wrapLabel("")
-	f.test = newDiceBlock(f.resolve)
-	f.chal = newDiceBlock(f.resolve)
+	typed := func() { f.rp.reset(); f.resolve() }
+	f.test = newDiceBlock(typed)
+	f.chal = newDiceBlock(typed)
+	f.rp = newRerollPanel(v, f.test, f.chal, f.resolve)
 	f.result = container.NewVBox()
 	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
 	roll.Importance = widget.HighImportance
-	reroll := widget.NewButton("Re-roll picked", func() {
-		if err := f.test.reroll(f.v); err != nil {
-			f.v.gs.say(err.Error(), true)
-		}
-		f.resolve()
-	})
 	f.content = container.NewVBox(
 		heading("Skill test"),
 		f.tester, f.spec,
@@ -78,7 +75,7 @@ func newSkillForm(v *awayView) *skillForm {
 		f.info, f.odds, f.oddsLine,
 		widget.NewSeparator(),
 		f.test.box, f.chal.box,
-		container.NewGridWithColumns(2, roll, reroll),
+		roll,
 		f.result,
 	)
 	return f
@@ -190,6 +187,7 @@ func (f *skillForm) rollVirtual() {
 		f.v.gs.say(err.Error(), true)
 		return
 	}
+	f.rp.reset()
 	f.test.set(t)
 	f.test.row.Animate(f.test.pool.faces, f.resolve)
 	if n := f.challengerDice(); n > 0 {
@@ -245,4 +243,5 @@ func (f *skillForm) resolve() {
 	}
 	f.result.Add(bigResult(verdict))
 	f.result.Add(explanation(res.Explain()))
+	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), "The challenger"))
 }

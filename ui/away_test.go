@@ -115,6 +115,7 @@ func TestAwayGameByTapping(t *testing.T) {
 	}
 	assert.Contains(t, screenText(w), "NEUTRALIZED")
 	assert.Empty(t, tracks(t, w, "Riker"), "a neutralized card shows no tracks")
+	test.AssertRendersToMarkup(t, "away_neutralized.xml", w.Canvas())
 	test.Tap(sh.game.undoBtn)
 	assert.NotContains(t, screenText(w), "NEUTRALIZED")
 	assert.Contains(t, screenText(w), "Undone: Riker is neutralized")
@@ -199,13 +200,31 @@ func TestAwayAttackByEnteredDice(t *testing.T) {
 	assert.Equal(t, "6,4,2,2", f.att.pad.Pool().String(), "entered dice are sorted")
 	text = screenText(w)
 	assert.Contains(t, text, "3 damage to Riker")
+	test.AssertRendersToMarkup(t, "away_attack_result.xml", w.Canvas())
+
+	// Discard to re-roll: Kim (active) re-rolls the last 2 and types a 5.
+	assert.Contains(t, text, "Discard to re-roll: Kim decides")
+	faces := under[*widgets.DieFace](f.att.row)
+	require.Len(t, faces, 4)
+	test.Tap(faces[3])
+	test.Tap(button(t, w, "Type new faces"))
+	typeInto(w, entry(t, w, "1 new faces, e.g. 6 3"), "5")
+	test.Tap(button(t, w, "Re-roll"))
+	assert.Equal(t, "6,5,4,2", f.att.pool.faces.String())
+	text = screenText(w)
+	assert.Contains(t, text, "4 damage to Riker")
+	assert.Contains(t, text, "Discard to re-roll: Dana decides")
+	test.Tap(button(t, w, "Pass"))
+	assert.Contains(t, screenText(w), "Discard to re-roll: Kim decides")
+	test.Tap(button(t, w, "Pass"))
+	assert.Contains(t, screenText(w), "Both sides passed: the roll stands.")
 
 	test.Tap(button(t, w, "Apply to Riker"))
 	g, err := st.OpenGame(sh.game.game.(*store.Game).ID())
 	require.NoError(t, err)
 	riker := g.State().Away.Characters[0]
 	pegs := riker.Tracks.Attack.Pegs + riker.Tracks.Defense.Pegs + riker.Tracks.Skill.Pegs + riker.Tracks.Move.Pegs
-	assert.Equal(t, 13-3, pegs, "three pegs came off Riker")
+	assert.Equal(t, 13-4, pegs, "four pegs came off Riker")
 	h := g.History()
 	require.NotEmpty(t, h.Undo)
 	assert.Contains(t, h.Undo[0].Label, "Lukara")
