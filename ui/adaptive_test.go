@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPhoneShowsOnePanelTabletShowsTwo plays on a phone-sized window, then
+// turns it into a tablet: the team stays in view beside the other panels.
+func TestPhoneShowsOnePanelTabletShowsTwo(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	lay := sh.game.layout
+	assert.False(t, lay.wide)
+	tabs := objects[*container.AppTabs](w)
+	require.Len(t, tabs, 1)
+	assert.Equal(t, []string{"Team", "Round", "Dice", "Log"}, tabTitles(tabs[0]))
+	assert.Equal(t, "Round", tabs[0].Selected().Text, "the tab the player opened")
+	assert.Empty(t, objects[*widget.Card](w), "the team is behind its tab")
+
+	selectTab(t, w, "Team")
+	assert.NotEmpty(t, objects[*widget.Card](w))
+
+	w.Resize(fyne.NewSize(1280, 800))
+	assert.True(t, lay.wide)
+	assert.Len(t, objects[*container.Split](w), 1)
+	tabs = objects[*container.AppTabs](w)
+	require.Len(t, tabs, 1)
+	assert.Equal(t, []string{"Round", "Dice", "Log"}, tabTitles(tabs[0]))
+	assert.NotEmpty(t, objects[*widget.Card](w), "the team is always in view on a tablet")
+
+	// Every panel fits a phone held upright.
+	for _, p := range sh.game.view.panels() {
+		assert.LessOrEqual(t, p.content.MinSize().Width, float32(390), "panel %s", p.title)
+	}
+}
+
+func tabTitles(t *container.AppTabs) []string {
+	var out []string
+	for _, it := range t.Items {
+		out = append(out, it.Text)
+	}
+	return out
+}
