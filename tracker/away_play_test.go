@@ -89,3 +89,17 @@ func TestStunWeaponAndAssimilationNeedsOverlay(t *testing.T) {
 	assert.True(t, x.HasKeyword("Drone"))
 	assertReplays(t, s2)
 }
+
+func TestSkillTestGoesToTheLog(t *testing.T) {
+	s := awayPair(t)
+	evs, err := viaJSON(t, s, SkillTest{Tester: "c3", Specialization: "Engineering", Need: 1, Roll: Entered(5)})
+	require.NoError(t, err)
+	assert.Equal(t, "X takes Engineering test: 5, 1 of 1: passed", evs[0].Label)
+	evs, err = viaJSON(t, s, SkillTest{Tester: "c3", Roll: Entered(5), Challenger: "c4", ChallengerRoll: Entered(6)})
+	require.NoError(t, err)
+	assert.Equal(t, "X takes a Skill test: 5 against Y's 6, 0 of 1: failed", evs[0].Label)
+	_, err = viaJSON(t, s, SkillTest{Tester: "c3", Roll: VirtualRoll(1)})
+	require.NoError(t, err)
+	rejected(t, s, SkillTest{Tester: "c3", Roll: Entered(1, 2, 3, 4, 5, 6, 1)}, CodeInvalid)
+	assertReplays(t, s)
+}

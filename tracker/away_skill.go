@@ -1,0 +1,113 @@
+package tracker
+
+import (
+	"fmt"
+
+	awayrules "tableops/rules/away"
+)
+
+// SkillTest resolves a Skill test with the rules engine
+// (rules/away.ResolveSkill) and records the roll and the verdict in the game
+// log. The tester's dice come from its card (rules/away.SetupSkill: Skill
+// rating plus the tested specialization); a Challenger makes it an opposed
+// test. Need is the successes the card asks for (1 when left 0). Nothing on
+// the table changes; score the mission with ScoreMission.
+type SkillTest struct {
+	Tester         string `json:"tester"`
+	Specialization string `json:"specialization,omitempty"`
+	Need           int    `json:"need,omitempty"`
+	Roll           Roll   `json:"roll"`
+	Challenger     string `json:"challenger,omitempty"`
+	ChallengerRoll Roll   `json:"challenger_roll,omitempty"`
+}
+
+// CommandType implements Command.
+func (SkillTest) CommandType() string { return "away.skill_test" }
+
+// SkillTested records a Skill test: the dice and the rules' result.
+type SkillTested struct {
+	Tester         string                `json:"tester"`
+	Specialization string                `json:"specialization,omitempty"`
+	Challenger     string                `json:"challenger,omitempty"`
+	Roll           RolledDice            `json:"roll"`
+	ChallengerRoll RolledDice            `json:"challenger_roll"`
+	Result         awayrules.SkillResult `json:"result"`
+}
+
+// EventType implements Payload.
+func (SkillTested) EventType() string { return "away.skill_test" }
+
+func (e SkillTested) apply(s *State) error {
+	if err := e.Roll.check(); err != nil {
+		return err
+	}
+	if err := e.ChallengerRoll.check(); err != nil {
+		return err
+	}
+	return withChar(s, e.Tester, func(*AwayState, *Character) error { return nil })
+}
+
+func (cmd SkillTest) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayAction); err != nil {
+		return err
+	}
+	tester, err := a.character(cmd.Tester)
+	if err != nil {
+		return err
+	}
+	if tester.Status != StatusInPlay {
+		return reject(CodeRules, "%s is not in the mission area.", tester.Name)
+	}
+	if tester.Incapacitated() {
+		return reject(CodeRules, "%s is Incapacitated and cannot take Skill tests.", tester.Name)
+	}
+	if cmd.Need < 0 || cmd.Need > awayrules.MaxDice {
+		return reject(CodeInvalid, "A Skill test needs 1 to %d successes.", awayrules.MaxDice)
+	}
+	spec := trimSpace(cmd.Specialization)
+	if len([]rune(spec)) > maxNameLen {
+		return reject(CodeInvalid, "The specialization name is too long.")
+	}
+	roll, err := c.roll(cmd.Roll, awayrules.MaxDice, "skill dice")
+	if err != nil {
+		return err
+	}
+	var chRoll RolledDice
+	chName := ""
+	if cmd.Challenger != "" {
+		ch, err := a.character(cmd.Challenger)
+		if err != nil {
+			return err
+		}
+		if ch.Status != StatusInPlay {
+			return reject(CodeRules, "%s is not in the mission area.", ch.Name)
+		}
+		chName = ch.Name
+		if chRoll, err = c.roll(cmd.ChallengerRoll, awayrules.MaxDice, "challenger's dice"); err != nil {
+			return err
+		}
+	}
+	res, err := awayrules.ResolveSkill(roll.Faces, chRoll.Faces, cmd.Need)
+	if err != nil {
+		return reject(CodeInvalid, "Skill test: %v", err)
+	}
+	verdict := "failed"
+	if res.Passed {
+		verdict = "passed"
+	}
+	what := "a Skill test"
+	if spec != "" {
+		what = spec + " test"
+	}
+	label := fmt.Sprintf("%s takes %s: %s", tester.Name, what, roll)
+	if chName != "" {
+		label += fmt.Sprintf(" against %s's %s", chName, chRoll)
+	}
+	label += fmt.Sprintf(", %d of %d: %s", res.Successes, res.Need, verdict)
+	return c.emit(label, SkillTested{Tester: tester.ID, Specialization: spec, Challenger: cmd.Challenger,
+		Roll: roll, ChallengerRoll: chRoll, Result: res})
+}
