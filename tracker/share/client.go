@@ -1,0 +1,573 @@
+package share
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tableops/tracker"
+)
+
+// MaxHostMessage bounds one message a client accepts from the host (a
+// snapshot of a long game holds its whole history).
+const MaxHostMessage = 64 << 20
+
+// ClientOptions configure a client. Every field may be left empty.
+type ClientOptions struct {
+	// Timeout bounds connecting and each request (default 10 s).
+	Timeout time.Duration
+	// OnStatus, when set, is told when the connection is lost (with the
+	// reason) and when it is back (err nil). It is called from the
+	// client's own goroutine.
+	OnStatus func(connected bool, err error)
+	// HTTPClient is used for the WebSocket handshake (default: a plain one).
+	HTTPClient *http.Client
+}
+
+// ErrNotConnected reports a request made while the client has no
+// connection to the host (it keeps trying to reconnect until Close).
+var ErrNotConnected = errors.New("not connected to the host")
+
+// ErrClosed reports a request on a closed client.
+var ErrClosed = errors.New("the shared game was closed")
+
+// Client is a device's view of a game shared by a host: a mirror of the
+// host's session (a snapshot, then events in sequence order; a fresh
+// snapshot after a gap or a reconnection) that sends commands, undo and
+// redo to the host. It implements the methods of the app's LiveGame. It is
+// safe for use from several goroutines.
+type Client struct {
+	addr, code string
+	opts       ClientOptions
+	ctx        context.Context
+	cancel     context.CancelFunc
+	done       chan struct{}
+
+	mu        sync.Mutex
+	conn      *websocket.Conn
+	connected bool
+	kind      tracker.Kind
+	name      string
+	write     bool
+	seq       uint64
+	state     *tracker.State
+	hist      tracker.History
+	changed   chan struct{} // closed and replaced whenever seq or the connection changes
+	awaiting  bool          // a resync was asked for and no snapshot came yet
+	resyncs   int
+	nextID    uint64
+	pending   map[uint64]chan HostMessage
+	subs      map[int]func(tracker.Update)
+	nextSub   int
+	lastErr   error
+}
+
+// Dial joins the game hosted at addr ("host:port", see ParseJoin) with the
+// join code (empty: watch only; commands are then refused). It returns once
+// the first snapshot has arrived. The client reconnects by itself when the
+// connection drops, until Close.
+func Dial(ctx context.Context, addr, code string, opts ClientOptions) (*Client, error) {
+	if opts.Timeout <= 0 {
+		opts.Timeout = 10 * time.Second
+	}
+	cctx, cancel := context.WithCancel(context.Background())
+	c := &Client{addr: addr, code: NormalizeCode(code), opts: opts, ctx: cctx, cancel: cancel,
+		done: make(chan struct{}), changed: make(chan struct{}),
+		pending: map[uint64]chan HostMessage{}, subs: map[int]func(tracker.Update){}}
+	dctx, dcancel := context.WithTimeout(ctx, opts.Timeout)
+	defer dcancel()
+	conn, first, err := c.connect(dctx)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	if err := c.handle(first); err != nil {
+		cancel()
+		_ = conn.CloseNow()
+		return nil, fmt.Errorf("join %s: %w", addr, err)
+	}
+	c.setConn(conn)
+	go c.run(conn)
+	return c, nil
+}
+
+// connect opens the WebSocket and reads the first message, which must be
+// a snapshot.
+func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, error) {
+	h := http.Header{}
+	if c.code != "" {
+		h.Set(HeaderCode, c.code)
+	}
+	conn, resp, err := websocket.Dial(ctx, "ws://"+c.addr+"/api/ws", &websocket.DialOptions{HTTPHeader: h, HTTPClient: c.opts.HTTPClient})
+	if err != nil {
+		if resp != nil {
+			switch resp.StatusCode {
+			case http.StatusForbidden:
+				return nil, HostMessage{}, fmt.Errorf("join %s: the join code is wrong", c.addr)
+			case http.StatusServiceUnavailable:
+				return nil, HostMessage{}, fmt.Errorf("join %s: the host has too many devices connected", c.addr)
+			case http.StatusTooManyRequests:
+				return nil, HostMessage{}, fmt.Errorf("join %s: too many attempts; wait a moment", c.addr)
+			}
+		}
+		return nil, HostMessage{}, fmt.Errorf("join %s: the host cannot be reached (is it sharing, and on the same network?): %w", c.addr, err)
+	}
+	conn.SetReadLimit(MaxHostMessage)
+	m, err := readHostMessage(ctx, conn)
+	if err != nil {
+		_ = conn.CloseNow()
+		return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, err)
+	}
+	if m.Op != OpSnapshot {
+		_ = conn.CloseNow()
+		return nil, HostMessage{}, fmt.Errorf("join %s: the host did not send the game", c.addr)
+	}
+	return conn, m, nil
+}
+
+func readHostMessage(ctx context.Context, conn *websocket.Conn) (HostMessage, error) {
+	_, b, err := conn.Read(ctx)
+	if err != nil {
+		return HostMessage{}, fmt.Errorf("reading from the host: %w", err)
+	}
+	var m HostMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return HostMessage{}, fmt.Errorf("reading from the host: %w", err)
+	}
+	return m, nil
+}
+
+// run reads the connection and reconnects after a drop, until Close.
+func (c *Client) run(conn *websocket.Conn) {
+	defer close(c.done)
+	delay := 200 * time.Millisecond
+	for {
+		c.setConn(conn)
+		err := c.readLoop(conn)
+		_ = conn.CloseNow()
+		c.dropConn(err)
+		if c.ctx.Err() != nil {
+			return
+		}
+		if c.opts.OnStatus != nil {
+			c.opts.OnStatus(false, err)
+		}
+		for {
+			select {
+			case <-c.ctx.Done():
+				return
+			case <-time.After(delay):
+			}
+			dctx, cancel := context.WithTimeout(c.ctx, c.opts.Timeout)
+			next, first, err := c.connect(dctx)
+			cancel()
+			if err == nil {
+				if err = c.handle(first); err == nil {
+					conn, delay = next, 200*time.Millisecond
+					break
+				}
+				_ = next.CloseNow()
+			}
+			c.mu.Lock()
+			c.lastErr = err
+			c.mu.Unlock()
+			delay = min(delay*2, 5*time.Second)
+		}
+		if c.opts.OnStatus != nil {
+			c.opts.OnStatus(true, nil)
+		}
+	}
+}
+
+func (c *Client) setConn(conn *websocket.Conn) {
+	c.mu.Lock()
+	c.conn, c.connected, c.lastErr = conn, true, nil
+	c.signalLocked()
+	c.mu.Unlock()
+}
+
+// dropConn forgets the connection and fails the requests waiting on it.
+func (c *Client) dropConn(err error) {
+	c.mu.Lock()
+	c.conn, c.connected, c.lastErr, c.awaiting = nil, false, err, false
+	for id, ch := range c.pending {
+		close(ch)
+		delete(c.pending, id)
+	}
+	c.signalLocked()
+	c.mu.Unlock()
+}
+
+func (c *Client) readLoop(conn *websocket.Conn) error {
+	for {
+		m, err := readHostMessage(c.ctx, conn)
+		if err != nil {
+			return err
+		}
+		if err := c.handle(m); err != nil {
+			return err
+		}
+	}
+}
+
+// signalLocked wakes everyone waiting for a change.
+func (c *Client) signalLocked() {
+	close(c.changed)
+	c.changed = make(chan struct{})
+}
+
+// handle applies one message from the host. An error ends the connection
+// (the client then reconnects and resyncs).
+func (c *Client) handle(m HostMessage) error {
+	switch m.Op {
+	case OpSnapshot:
+		if m.Snapshot == nil || m.Snapshot.State == nil || !m.Snapshot.Kind.Valid() {
+			return errors.New("the host sent an empty game")
+		}
+		c.mu.Lock()
+		if c.kind != "" && m.Snapshot.Kind != c.kind {
+			c.mu.Unlock()
+			return fmt.Errorf("the host now shares a different game (%s)", m.Snapshot.Kind)
+		}
+		c.kind, c.name, c.write = m.Snapshot.Kind, m.Name, m.Write
+		if c.state != nil {
+			c.resyncs++
+		}
+		c.awaiting = false
+		u := tracker.Update{Seq: m.Snapshot.Seq, State: m.Snapshot.State}
+		changed := c.state == nil || c.seq != m.Snapshot.Seq
+		c.seq, c.state, c.hist = m.Snapshot.Seq, m.Snapshot.State, m.Snapshot.History
+		c.signalLocked()
+		c.mu.Unlock()
+		if changed {
+			c.notify(u)
+		}
+	case OpEvents:
+		return c.handleEvents(m)
+	case OpResult:
+		c.mu.Lock()
+		ch, ok := c.pending[m.ID]
+		delete(c.pending, m.ID)
+		c.mu.Unlock()
+		if ok {
+			ch <- m
+		}
+	case OpError:
+		// The host could not read one of our messages; the request that
+		// sent it times out. Nothing to do here.
+	}
+	return nil
+}
+
+// handleEvents applies an events message: events already seen are skipped;
+// a gap asks the host for a snapshot.
+func (c *Client) handleEvents(m HostMessage) error {
+	c.mu.Lock()
+	if m.State == nil || m.Seq <= c.seq {
+		c.mu.Unlock()
+		return nil
+	}
+	var fresh []tracker.Event
+	for _, e := range m.Events {
+		if e.Seq > c.seq {
+			fresh = append(fresh, e)
+		}
+	}
+	ok := len(fresh) > 0 && fresh[0].Seq == c.seq+1 && fresh[len(fresh)-1].Seq == m.Seq
+	for i := 1; ok && i < len(fresh); i++ {
+		ok = fresh[i].Seq == fresh[i-1].Seq+1
+	}
+	var hist tracker.History
+	if ok {
+		hist, ok = advanceHistory(c.hist, fresh)
+	}
+	if !ok {
+		conn, ask := c.conn, !c.awaiting
+		c.awaiting = true
+		c.mu.Unlock()
+		if ask && conn != nil {
+			b, _ := json.Marshal(ClientMessage{Op: OpResync})
+			ctx, cancel := context.WithTimeout(c.ctx, c.opts.Timeout)
+			defer cancel()
+			if err := conn.Write(ctx, websocket.MessageText, b); err != nil {
+				return fmt.Errorf("asking the host for the game: %w", err)
+			}
+		}
+		return nil
+	}
+	c.seq, c.state, c.hist = m.Seq, m.State, hist
+	c.signalLocked()
+	c.mu.Unlock()
+	c.notify(tracker.Update{Events: fresh, Seq: m.Seq, State: m.State})
+	return nil
+}
+
+// advanceHistory applies new events to the undo and redo lists the way the
+// host's session does: a command's events start a step (or continue the
+// newest), an undo marker moves the newest step to the redo list, a redo
+// marker moves it back. It reports false when the events do not fit (the
+// client then resyncs).
+func advanceHistory(h tracker.History, evs []tracker.Event) (tracker.History, bool) {
+	undo := slices.Clone(h.Undo)
+	redo := slices.Clone(h.Redo)
+	for _, e := range evs {
+		switch e.Type {
+		case tracker.TypeUndo:
+			if len(undo) == 0 || undo[0].ID != e.Step {
+				return h, false
+			}
+			redo = append([]tracker.Step{undo[0]}, redo...)
+			undo = undo[1:]
+		case tracker.TypeRedo:
+			if len(redo) == 0 || redo[0].ID != e.Step {
+				return h, false
+			}
+			undo = append([]tracker.Step{redo[0]}, undo...)
+			redo = redo[1:]
+		default:
+			if len(undo) > 0 && undo[0].ID == e.Step {
+				st := undo[0]
+				st.Events = append(slices.Clone(st.Events), e)
+				if e.Label != "" {
+					st.Label = strings.TrimPrefix(st.Label+"; "+e.Label, "; ")
+				}
+				undo[0] = st
+				continue
+			}
+			undo = append([]tracker.Step{{ID: e.Step, Label: e.Label, At: e.At, Events: []tracker.Event{e}}}, undo...)
+			redo = nil
+		}
+	}
+	return tracker.History{Undo: undo, Redo: redo}, true
+}
+
+// notify calls the subscribers in order, from the reading goroutine.
+func (c *Client) notify(u tracker.Update) {
+	c.mu.Lock()
+	ids := make([]int, 0, len(c.subs))
+	for id := range c.subs {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	fns := make([]func(tracker.Update), 0, len(ids))
+	for _, id := range ids {
+		fns = append(fns, c.subs[id])
+	}
+	c.mu.Unlock()
+	for _, fn := range fns {
+		fn(u)
+	}
+}
+
+// Kind returns the shared game's kind.
+func (c *Client) Kind() tracker.Kind {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.kind
+}
+
+// Name returns the shared game's name as the host gave it.
+func (c *Client) Name() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.name
+}
+
+// Addr returns the host's address.
+func (c *Client) Addr() string { return c.addr }
+
+// CanWrite reports whether the host accepted the join code (commands are
+// refused otherwise).
+func (c *Client) CanWrite() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.write
+}
+
+// State returns the mirrored state. Like a session's, it is never
+// modified afterwards; do not modify it.
+func (c *Client) State() *tracker.State {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.state
+}
+
+// Seq returns the log position the mirror has reached.
+func (c *Client) Seq() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seq
+}
+
+// History returns the mirrored undo and redo lists.
+func (c *Client) History() tracker.History {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hist
+}
+
+// Connected reports whether the client is connected now, and the last
+// connection error when it is not.
+func (c *Client) Connected() (bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.connected, c.lastErr
+}
+
+// Resyncs counts the snapshots received after the first one (gaps,
+// overflows and reconnections).
+func (c *Client) Resyncs() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.resyncs
+}
+
+// Subscribe registers fn to be called after every change of the mirror, in
+// order, from the client's reading goroutine. fn must not block for long.
+// The returned function unsubscribes.
+func (c *Client) Subscribe(fn func(tracker.Update)) (cancel func()) {
+	c.mu.Lock()
+	id := c.nextSub
+	c.nextSub++
+	c.subs[id] = fn
+	c.mu.Unlock()
+	return func() {
+		c.mu.Lock()
+		delete(c.subs, id)
+		c.mu.Unlock()
+	}
+}
+
+// NewSeed draws a seed for a virtual roll shown before the players decide;
+// the host checks that the faces sent match it.
+func (c *Client) NewSeed() (uint64, bool) { return tracker.CryptoSeeds{}.NextSeed(), true }
+
+// Execute sends cmd to the host and waits for its answer and for the
+// mirror to show the result. The host refuses it (a *tracker.Rejection)
+// when the game does, or with CodeStale when the game changed after this
+// mirror last saw it.
+func (c *Client) Execute(cmd tracker.Command) ([]tracker.Event, error) {
+	b, err := tracker.EncodeCommand(cmd)
+	if err != nil {
+		return nil, err
+	}
+	m, err := c.request(ClientMessage{Op: OpCommand, Command: b})
+	if err != nil {
+		return nil, err
+	}
+	return m.Events, nil
+}
+
+// Undo asks the host to take back the last step the mirror shows.
+func (c *Client) Undo() (tracker.Step, error) { return c.undoRedo(OpUndo) }
+
+// Redo asks the host to restore the step last undone.
+func (c *Client) Redo() (tracker.Step, error) { return c.undoRedo(OpRedo) }
+
+func (c *Client) undoRedo(op string) (tracker.Step, error) {
+	m, err := c.request(ClientMessage{Op: op})
+	if err != nil {
+		return tracker.Step{}, err
+	}
+	if m.Step == nil {
+		return tracker.Step{}, fmt.Errorf("%s: the host sent no step", op)
+	}
+	return *m.Step, nil
+}
+
+// request sends a message with a fresh id and nonce and the mirror's
+// position as its basis, waits for the answer, then for the mirror to
+// reach the answer's position.
+func (c *Client) request(msg ClientMessage) (HostMessage, error) {
+	var nb [12]byte
+	_, _ = rand.Read(nb[:])
+	msg.Nonce = hex.EncodeToString(nb[:])
+	ch := make(chan HostMessage, 1)
+	c.mu.Lock()
+	if c.ctx.Err() != nil {
+		c.mu.Unlock()
+		return HostMessage{}, ErrClosed
+	}
+	conn := c.conn
+	if conn == nil {
+		c.mu.Unlock()
+		return HostMessage{}, ErrNotConnected
+	}
+	c.nextID++
+	msg.ID = c.nextID
+	basis := c.seq
+	msg.Basis = &basis
+	c.pending[msg.ID] = ch
+	c.mu.Unlock()
+	forget := func() {
+		c.mu.Lock()
+		delete(c.pending, msg.ID)
+		c.mu.Unlock()
+	}
+
+	ctx, cancel := context.WithTimeout(c.ctx, c.opts.Timeout)
+	defer cancel()
+	b, err := json.Marshal(msg)
+	if err != nil {
+		forget()
+		return HostMessage{}, fmt.Errorf("%s: %w", msg.Op, err)
+	}
+	if err := conn.Write(ctx, websocket.MessageText, b); err != nil {
+		forget()
+		return HostMessage{}, fmt.Errorf("%s: %w: %v", msg.Op, ErrNotConnected, err)
+	}
+	var m HostMessage
+	select {
+	case r, ok := <-ch:
+		if !ok {
+			return HostMessage{}, fmt.Errorf("%s: the connection to the host was lost; check the game before trying again: %w", msg.Op, ErrNotConnected)
+		}
+		m = r
+	case <-ctx.Done():
+		forget()
+		return HostMessage{}, fmt.Errorf("%s: the host did not answer in time; check the game before trying again", msg.Op)
+	}
+	if m.Error != nil {
+		return HostMessage{}, m.Error
+	}
+	// Wait until the mirror shows the change.
+	for {
+		c.mu.Lock()
+		reached, changed := c.seq >= m.Seq, c.changed
+		c.mu.Unlock()
+		if reached {
+			return m, nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return m, nil // applied; the mirror will catch up
+		}
+	}
+}
+
+// Close leaves the shared game and stops reconnecting.
+func (c *Client) Close() error {
+	c.mu.Lock()
+	conn := c.conn
+	c.mu.Unlock()
+	c.cancel()
+	if conn != nil {
+		_ = conn.Close(websocket.StatusNormalClosure, "left the game")
+	}
+	<-c.done
+	return nil
+}
+
+// Done is closed when the client has stopped (after Close).
+func (c *Client) Done() <-chan struct{} { return c.done }

@@ -1,0 +1,97 @@
+package share
+
+import (
+	"sync"
+	"time"
+)
+
+// bucket is a token bucket: rate tokens a second, up to burst.
+type bucket struct {
+	rate, burst float64
+	tokens      float64
+	last        time.Time
+}
+
+func newBucket(rate float64, burst int, now time.Time) *bucket {
+	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: now}
+}
+
+// allow takes one token if there is one.
+func (b *bucket) allow(now time.Time) bool {
+	if d := now.Sub(b.last).Seconds(); d > 0 {
+		b.tokens = min(b.burst, b.tokens+d*b.rate)
+	}
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// ipLimits holds one bucket per remote address for the HTTP API, at most
+// max of them; idle ones are forgotten.
+type ipLimits struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   int
+	max     int
+	buckets map[string]*bucket
+}
+
+func newIPLimits(rate float64, burst, max int) *ipLimits {
+	return &ipLimits{rate: rate, burst: burst, max: max, buckets: map[string]*bucket{}}
+}
+
+// allow reports whether a request from ip may proceed now.
+func (l *ipLimits) allow(ip string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.buckets[ip]
+	if !ok {
+		if len(l.buckets) >= l.max {
+			// Forget buckets that have refilled: they hold no debt.
+			for k, v := range l.buckets {
+				if now.Sub(v.last).Seconds()*v.rate+v.tokens >= v.burst {
+					delete(l.buckets, k)
+				}
+			}
+			if len(l.buckets) >= l.max {
+				return false
+			}
+		}
+		b = newBucket(l.rate, l.burst, now)
+		l.buckets[ip] = b
+	}
+	return b.allow(now)
+}
+
+// nonces remembers the nonces of the most recent applied requests, at most
+// max of them, to refuse repeats. The host checks and records them while it
+// holds its write lock.
+type nonces struct {
+	max   int
+	seen  map[string]struct{}
+	order []string
+}
+
+func newNonces(max int) *nonces { return &nonces{max: max, seen: map[string]struct{}{}} }
+
+// has reports whether n was recorded (never for the empty nonce).
+func (s *nonces) has(n string) bool {
+	_, ok := s.seen[n]
+	return n != "" && ok
+}
+
+// add records n, forgetting the oldest beyond max.
+func (s *nonces) add(n string) {
+	if n == "" || s.has(n) {
+		return
+	}
+	s.seen[n] = struct{}{}
+	s.order = append(s.order, n)
+	if len(s.order) > s.max {
+		delete(s.seen, s.order[0])
+		s.order = s.order[1:]
+	}
+}
