@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -106,6 +107,50 @@ func defaultLabel(s *State, p Payload) string {
 // roll turns a requested roll into faces: entered faces are validated,
 // virtual dice are rolled from a fresh seed.
 func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
+	first, err := c.rollFirst(r, max, what)
+	if err != nil || len(r.Rerolls) == 0 {
+		return first, err
+	}
+	if len(r.Rerolls) > maxRerolls {
+		return RolledDice{}, reject(CodeInvalid, "%s: at most %d re-rolls", what, maxRerolls)
+	}
+	out := RolledDice{First: first.Faces, Seed: first.Seed}
+	pool := first.Faces
+	for _, rr := range r.Rerolls {
+		rec := Reroll{Indexes: append([]int{}, rr.Indexes...)}
+		switch {
+		case rr.Virtual && (rr.Seed != nil || len(rr.Faces) > 0), rr.Seed != nil && len(rr.Faces) > 0:
+			return RolledDice{}, reject(CodeInvalid, "%s: a re-roll is entered or virtual, not both", what)
+		case rr.Virtual || rr.Seed != nil:
+			var seed uint64
+			switch {
+			case rr.Seed != nil:
+				seed = *rr.Seed
+			case c.seeds == nil:
+				return RolledDice{}, reject(CodeInvalid, "%s: this game cannot roll virtual dice (no seed source)", what)
+			default:
+				seed = c.seeds.NextSeed()
+			}
+			rec.Seed = &seed
+			pool, err = dice.Reroll(pool, rr.Indexes, seed)
+		default:
+			rec.Faces = append(dice.Pool{}, rr.Faces...)
+			pool, err = dice.Replace(pool, rr.Indexes, rr.Faces)
+		}
+		if err != nil {
+			return RolledDice{}, reject(CodeInvalid, "%s: re-roll: %v", what, err)
+		}
+		out.Rerolls = append(out.Rerolls, rec)
+	}
+	out.Faces = pool
+	return out, nil
+}
+
+// maxRerolls bounds the re-rolls of one roll.
+const maxRerolls = 20
+
+// rollFirst makes the first roll of a requested roll.
+func (c *decideCtx) rollFirst(r Roll, max int, what string) (RolledDice, error) {
 	if r.Virtual < 0 {
 		return RolledDice{}, reject(CodeInvalid, "%s: a negative number of dice", what)
 	}
@@ -150,10 +195,26 @@ const maxDicePerRoll = 60
 // virtually (Virtual); or faces the app already rolled virtually with a seed
 // from Session.NewSeed, shown to the players before they decide (Faces and
 // Seed; the faces must match the seed).
+//
+// Rerolls are re-rolls made after the first roll, in order (Away Missions
+// "Discard to Re-roll"): each names the dice (0-based indexes into the pool
+// as it stands) and gives their new faces, or rolls them virtually.
 type Roll struct {
 	Faces   dice.Pool `json:"faces,omitempty"`
 	Seed    *uint64   `json:"seed,omitempty"`
 	Virtual int       `json:"virtual,omitempty"`
+	Rerolls []Reroll  `json:"rerolls,omitempty"`
+}
+
+// Reroll is one re-roll of some dice of a pool: the new faces entered
+// (Faces), or a virtual re-roll (Virtual in a command; recorded with its
+// Seed, which may also be given when the app rolled it beforehand with
+// Session.NewSeed).
+type Reroll struct {
+	Indexes []int     `json:"indexes"`
+	Faces   dice.Pool `json:"faces,omitempty"`
+	Seed    *uint64   `json:"seed,omitempty"`
+	Virtual bool      `json:"virtual,omitempty"`
 }
 
 // VirtualRoll returns a Roll of n dice the session rolls itself.
@@ -164,33 +225,68 @@ func Entered(faces ...int) Roll { return Roll{Faces: dice.Pool(faces)} }
 
 // RolledDice is a roll as recorded in an event: the faces, and the seed when
 // the dice were rolled virtually (dice.Roll(len(Faces), *Seed) == Faces).
+//
+// With re-rolls, First holds the first roll's faces (the seed's), Rerolls
+// each re-roll with its seed or entered faces, and Faces the final pool.
 type RolledDice struct {
-	Faces dice.Pool `json:"faces"`
-	Seed  *uint64   `json:"seed,omitempty"`
+	Faces   dice.Pool `json:"faces"`
+	Seed    *uint64   `json:"seed,omitempty"`
+	First   dice.Pool `json:"first,omitempty"`
+	Rerolls []Reroll  `json:"rerolls,omitempty"`
 }
 
-// check verifies a recorded roll: valid faces, and faces that match the seed.
+// check verifies a recorded roll: valid faces, faces that match the seed,
+// and re-rolls that lead from the first roll to the final faces.
 func (r RolledDice) check() error {
 	if err := r.Faces.Validate(maxDicePerRoll); err != nil {
 		return err
 	}
-	if r.Seed != nil {
-		want := dice.Roll(len(r.Faces), *r.Seed)
-		for i := range want {
-			if want[i] != r.Faces[i] {
-				return fmt.Errorf("faces %v do not match seed %d", r.Faces, *r.Seed)
-			}
+	first := r.Faces
+	if len(r.Rerolls) > 0 {
+		first = r.First
+		if err := first.Validate(maxDicePerRoll); err != nil {
+			return err
 		}
+	}
+	if r.Seed != nil && !slices.Equal(first, dice.Roll(len(first), *r.Seed)) {
+		return fmt.Errorf("faces %v do not match seed %d", first, *r.Seed)
+	}
+	if len(r.Rerolls) == 0 {
+		return nil
+	}
+	if len(r.Rerolls) > maxRerolls {
+		return fmt.Errorf("%d re-rolls", len(r.Rerolls))
+	}
+	pool := first
+	var err error
+	for _, rr := range r.Rerolls {
+		if rr.Seed != nil {
+			pool, err = dice.Reroll(pool, rr.Indexes, *rr.Seed)
+		} else {
+			pool, err = dice.Replace(pool, rr.Indexes, rr.Faces)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if !slices.Equal(pool, r.Faces) {
+		return fmt.Errorf("re-rolls lead to %v, not %v", pool, r.Faces)
 	}
 	return nil
 }
 
-// String shows the faces, noting a virtual roll.
+// String shows the faces, noting a virtual roll and re-rolls.
 func (r RolledDice) String() string {
-	if r.Seed != nil {
-		return r.Faces.String() + " (virtual)"
+	s := r.Faces.String()
+	switch {
+	case len(r.Rerolls) > 0 && r.Seed != nil:
+		s += " (virtual, re-rolled)"
+	case len(r.Rerolls) > 0:
+		s += " (re-rolled)"
+	case r.Seed != nil:
+		s += " (virtual)"
 	}
-	return r.Faces.String()
+	return s
 }
 
 // MaxCommandSize bounds the JSON form of one command read from outside.
