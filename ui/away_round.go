@@ -14,6 +14,7 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/rules/dice"
+	"tableops/rules/reference"
 	"tableops/tracker"
 )
 
@@ -335,9 +336,22 @@ func (v *awayView) showSetup() {
 		}
 		line := fmt.Sprintf("%s — %d character(s)", playerTitle(p), n)
 		v.round.Add(widget.NewLabelWithStyle(line, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		v.round.Add(widget.NewButtonWithIcon("Add a character to "+pname, theme.ContentAddIcon(), func() {
-			v.addCharacter(pid, pname)
-		}))
+		v.round.Add(container.NewGridWithColumns(2,
+			widget.NewButtonWithIcon("Add a character to "+pname, theme.ContentAddIcon(), func() {
+				v.addCharacter(pid, pname, tracker.AddCharacter{})
+			}),
+			widget.NewButtonWithIcon("From the catalog", theme.SearchIcon(), func() {
+				v.gs.sh.pickCharacter(func(ch reference.Character) {
+					cmd := addCharacterFrom(ch)
+					cmd.Player = pid
+					if ch.Complete() {
+						v.exec(cmd)
+						return
+					}
+					// The catalog lacks some printed values: the form asks for them.
+					v.addCharacter(pid, pname, cmd)
+				})
+			})))
 		for _, ch := range a.Characters {
 			if ch.Owner != pid {
 				continue
@@ -459,6 +473,20 @@ func newTrackEntries() trackEntries {
 	return trackEntries{mk(), mk(), mk(), mk()}
 }
 
+// fill shows known printed values (empty tracks stay empty).
+func (t trackEntries) fill(a, d, s, m []int) {
+	for _, x := range []struct {
+		e *widget.Entry
+		v []int
+	}{{t.attack, a}, {t.defense, d}, {t.skill, s}, {t.move, m}} {
+		parts := make([]string, len(x.v))
+		for i, n := range x.v {
+			parts[i] = strconv.Itoa(n)
+		}
+		x.e.SetText(strings.Join(parts, " "))
+	}
+}
+
 func (t trackEntries) items() []*widget.FormItem {
 	return []*widget.FormItem{
 		widget.NewFormItem("Attack", t.attack), widget.NewFormItem("Defense", t.defense),
@@ -491,15 +519,21 @@ func splitList(s string) []string {
 	return out
 }
 
-// addCharacter is the form for a character card entered by hand.
-func (v *awayView) addCharacter(pid, pname string) {
+// addCharacter is the form for a character card entered by hand, or
+// completed by hand when the catalog lacks some of its printed values
+// (prefill holds what is known).
+func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter) {
 	name := widget.NewEntry()
 	name.SetPlaceHolder("Character name")
+	name.SetText(prefill.Name)
 	tracks := newTrackEntries()
+	tracks.fill(prefill.Attack, prefill.Defense, prefill.Skill, prefill.Move)
 	specs := widget.NewEntry()
 	specs.SetPlaceHolder("e.g. Command, Science, Science")
+	specs.SetText(strings.Join(prefill.Specializations, ", "))
 	keywords := widget.NewEntry()
 	keywords.SetPlaceHolder("e.g. Human, Commander")
+	keywords.SetText(strings.Join(prefill.Keywords, ", "))
 	wName := widget.NewEntry()
 	wName.SetPlaceHolder("e.g. Phaser")
 	wDice := widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
@@ -509,7 +543,14 @@ func (v *awayView) addCharacter(pid, pname string) {
 	wKeys := widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)
 	wKeys.Horizontal = true
 	esc := widget.NewSelect([]string{"From the start", "Round 2", "Round 3"}, nil)
-	esc.SetSelectedIndex(0)
+	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
+	if len(prefill.Weapons) > 0 {
+		w := prefill.Weapons[0]
+		wName.SetText(w.Name)
+		wDice.SetSelected(strconv.Itoa(w.Dice))
+		wDamage.SetSelected(strconv.Itoa(w.Damage))
+		wKeys.SetSelected(w.Keywords)
+	}
 	items := []*widget.FormItem{widget.NewFormItem("Name", name)}
 	items = append(items, tracks.items()...)
 	items = append(items,
@@ -530,12 +571,19 @@ func (v *awayView) addCharacter(pid, pname string) {
 			v.gs.say(err.Error(), true)
 			return
 		}
-		cmd := tracker.AddCharacter{Player: pid, Name: name.Text, Attack: a, Defense: de, Skill: s, Move: m,
-			Specializations: splitList(specs.Text), Keywords: splitList(keywords.Text)}
+		cmd := prefill
+		cmd.Player, cmd.Name, cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move = pid, name.Text, a, de, s, m
+		cmd.Specializations, cmd.Keywords = splitList(specs.Text), splitList(keywords.Text)
+		cmd.Escalation = 0
 		if strings.TrimSpace(wName.Text) != "" {
 			dn, _ := strconv.Atoi(wDice.Selected)
 			dm, _ := strconv.Atoi(wDamage.Selected)
-			cmd.Weapons = []awayrules.Weapon{{Name: wName.Text, Dice: dn, Damage: dm, Keywords: wKeys.Selected}}
+			first := awayrules.Weapon{Name: wName.Text, Dice: dn, Damage: dm, Keywords: wKeys.Selected}
+			if len(cmd.Weapons) > 0 {
+				cmd.Weapons = append([]awayrules.Weapon{first}, cmd.Weapons[1:]...)
+			} else {
+				cmd.Weapons = []awayrules.Weapon{first}
+			}
 		}
 		if i := esc.SelectedIndex(); i > 0 {
 			cmd.Escalation = i + 1

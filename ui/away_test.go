@@ -234,3 +234,40 @@ func TestAwayAttackByEnteredDice(t *testing.T) {
 	riker = g.State().Away.Characters[0]
 	assert.Equal(t, 13, riker.Tracks.Attack.Pegs+riker.Tracks.Defense.Pegs+riker.Tracks.Skill.Pegs+riker.Tracks.Move.Pegs)
 }
+
+// TestAwayCharacterFromCatalog picks a built-in card whose printed track
+// values the rulebook does not give: the form opens with what is known
+// and the player types the tracks from the physical card.
+func TestAwayCharacterFromCatalog(t *testing.T) {
+	sh, st := newTestShell(t, 1280, 800)
+	w := sh.win
+	test.Tap(button(t, w, "New Away Missions game"))
+	test.Tap(button(t, w, "Create"))
+	selectTab(t, w, "Round")
+	addPlayer(t, w, "Kim", "Klingon")
+	test.Tap(button(t, w, "From the catalog"))
+	search := entry(t, w, "Search characters: name, affiliation, keyword…")
+	typeInto(w, search, "lukara")
+	search.OnSubmitted(search.Text)
+
+	name := entry(t, w, "Character name")
+	assert.Equal(t, "Lukara", name.Text)
+	assert.Equal(t, "Bat'leth", entry(t, w, "e.g. Phaser").Text)
+	te := entries(w, "lowest first, e.g. 1 2 3 3")
+	require.Len(t, te, 4)
+	for _, e := range te {
+		typeInto(w, e, "1 2 3")
+	}
+	test.Tap(button(t, w, "Add"))
+
+	games, err := st.List()
+	require.NoError(t, err)
+	g, err := st.OpenGame(games[0].ID)
+	require.NoError(t, err)
+	chars := g.State().Away.Characters
+	require.Len(t, chars, 1)
+	assert.Equal(t, "Lukara", chars[0].Name)
+	assert.NotEmpty(t, chars[0].CatalogID)
+	require.NotEmpty(t, chars[0].Weapons)
+	assert.Equal(t, 1, chars[0].Weapons[0].Dice, "the catalog's Bat'leth +1 die")
+}
