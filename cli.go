@@ -30,6 +30,7 @@ func commands() map[string]command {
 		"odds away-attack":     {"exact damage odds: --attack-dice N --defense-dice N [modifiers]", runOddsAwayAttack},
 		"odds away-skill":      {"exact skill test odds: --tester-dice N [--challenger-dice N] [--need N]", runOddsAwaySkill},
 		"rules":                rulesCommand(),
+		"host":                 hostCommand(),
 		"resolve space-battle": {"Ascendancy space battle hits: --dice 6,5,4,1 --hit 4 [--shields N]", runResolveSpaceBattle},
 		"resolve invasion":     {"Ascendancy invasion round: --dice 6,5,4 --hit 4 [--shields N] --nodes N", runResolveInvasion},
 		"resolve hegemony":     {"cultural hegemony: --roll 4 --ascendancy A --resistance R", runResolveHegemony},

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"syscall"
+
+	"tableops/tracker"
+	"tableops/tracker/share"
+	"tableops/tracker/store"
+)
+
+// hostCommand shares a saved game on the local network without the GUI.
+func hostCommand() command {
+	return command{
+		summary: "share a saved game on the local network: [--game ID] [--port N] [--addr IP:PORT] [--kind away|ascendancy]",
+		run: func(args []string, out io.Writer) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runHost(ctx, args, out)
+		},
+	}
+}
+
+// storageDir returns the folder the GUI keeps its files in: the folder Fyne
+// gives the app (app.Storage().RootURI()) on desktop platforms, computed
+// the way Fyne does (fyne.io/fyne/v2/internal/app: the user config folder
+// + "fyne" on Linux and BSD, ~/Library/Preferences/fyne on macOS,
+// ~/AppData/Roaming/fyne on Windows, then the app id).
+func storageDir() (string, error) {
+	var root string
+	switch runtime.GOOS {
+	case "windows", "darwin":
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("finding the home folder: %w", err)
+		}
+		if runtime.GOOS == "windows" {
+			root = filepath.Join(home, "AppData", "Roaming", "fyne")
+		} else {
+			root = filepath.Join(home, "Library", "Preferences", "fyne")
+		}
+	default:
+		cfg, err := os.UserConfigDir()
+		if err != nil {
+			return "", fmt.Errorf("finding the config folder: %w", err)
+		}
+		root = filepath.Join(cfg, "fyne")
+	}
+	return filepath.Join(root, appID), nil
+}
+
+// openStoreDir opens the saved games file in dir as openStore does for the
+// GUI.
+func openStoreDir(dir string) (*store.Store, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("creating the folder for saved games: %w", err)
+	}
+	st, err := store.Open(filepath.Join(dir, "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
+	if errors.Is(err, store.ErrInUse) {
+		return nil, fmt.Errorf("%w: close the app, or share the game from its game screen", err)
+	}
+	return st, err
+}
+
+// hostInfo is the --json output of the host command.
+type hostInfo struct {
+	GameID string       `json:"game_id"`
+	Name   string       `json:"name"`
+	Kind   tracker.Kind `json:"kind"`
+	URL    string       `json:"url"`
+	Addr   string       `json:"addr"`
+	Code   string       `json:"code"`
+	Join   string       `json:"join"`
+}
+
+// runHost shares a saved game until ctx is done: the game given by --game,
+// else the most recently played one, else a new game of --kind.
+func runHost(ctx context.Context, args []string, out io.Writer) error {
+	fs := newFlagSet("host")
+	gameID := fs.String("game", "", "id of the saved game to share (default: the most recent, or a new one)")
+	port := fs.Int("port", 0, fmt.Sprintf("port to listen on (default %d, or any free port)", share.DefaultPort))
+	addr := fs.String("addr", "", "address to listen on, IP:PORT (default: this device's local network address)")
+	kind := fs.String("kind", string(tracker.KindAway), "game to start when there is no saved game: away or ascendancy")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if *port < 0 || *port > 65535 {
+		return badInput("--port %d is not a port number", *port)
+	}
+	if *addr != "" && *port != 0 {
+		return badInput("give either --addr or --port, not both")
+	}
+	k := tracker.Kind(*kind)
+	if !k.Valid() {
+		return badInput("--kind %q: want away or ascendancy", *kind)
+	}
+	dir, err := storageDir()
+	if err != nil {
+		return err
+	}
+	st, err := openStoreDir(dir)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	g, err := pickGame(st, *gameID, k)
+	if err != nil {
+		return err
+	}
+	info, err := g.Info()
+	if err != nil {
+		return err
+	}
+	h, err := share.Start(ctx, g, share.Options{Addr: *addr, Port: *port, Name: info.Name, Announce: *addr == "",
+		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err != nil {
+		return err
+	}
+	defer h.Stop()
+	join, err := h.JoinPayload()
+	if err != nil {
+		return err
+	}
+	hi := hostInfo{GameID: g.ID(), Name: info.Name, Kind: info.Kind, URL: h.URL(), Addr: h.Addr(), Code: h.Code(), Join: join}
+	if fs.json {
+		if err := writeJSON(out, hi); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(out, "Sharing %q (%s, id %s)\n", hi.Name, hi.Kind, hi.GameID)
+		fmt.Fprintf(out, "  Scoreboard: %s\n", hi.URL)
+		fmt.Fprintf(out, "  Join code:  %s\n", hi.Code)
+		fmt.Fprintf(out, "  Join with the app: address %s and the code, or its QR code (%s)\n", hi.Addr, hi.Join)
+		fmt.Fprintln(out, "Press Ctrl+C to stop sharing.")
+	}
+	select {
+	case <-ctx.Done():
+	case <-h.Done():
+	}
+	h.Stop()
+	if !fs.json {
+		fmt.Fprintln(out, "Stopped sharing.")
+	}
+	return nil
+}
+
+// pickGame opens the game to share: id when given, else the most recently
+// updated saved game, else a new game of kind.
+func pickGame(st *store.Store, id string, kind tracker.Kind) (*store.Game, error) {
+	if id != "" {
+		g, err := st.OpenGame(id)
+		if errors.Is(err, store.ErrNoGame) || errors.Is(err, store.ErrInTrash) {
+			return nil, badInput("--game %s: %v", id, err)
+		}
+		return g, err
+	}
+	list, err := st.List()
+	if err != nil {
+		return nil, err
+	}
+	if len(list) > 0 {
+		return st.OpenGame(list[0].ID)
+	}
+	return st.Create(kind, "Shared "+kind.String()+" game")
+}
