@@ -86,6 +86,8 @@ func (a *adaptive) rebuild(wide bool) {
 	}
 	a.tabs.OnSelected = func(it *container.TabItem) { a.selected = it.Text }
 	if left != nil {
+		// The tabs of the narrow layout hid it if another tab was open.
+		left.Show()
 		split := container.NewHSplit(left, a.tabs)
 		split.Offset = a.leftShare
 		a.current = split

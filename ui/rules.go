@@ -83,13 +83,12 @@ func newRulesView(lib *reference.Library) *rulesView {
 	v.hint = widget.NewLabel("")
 	v.hint.Wrapping = fyne.TextWrapWord
 
-	sheets := container.NewGridWithColumns(1)
+	sheetButtons := container.NewGridWithColumns(len(reference.Games()))
 	for _, g := range reference.Games() {
 		g := g
-		sheets.Add(widget.NewButtonWithIcon("Quick reference: "+g.Title(), theme.DocumentIcon(), func() {
-			v.openSheet(g)
-		}))
+		sheetButtons.Add(wrapButton(shortGameName(g), nil, func() { v.openSheet(g) }))
 	}
+	sheets := container.NewVBox(widget.NewLabelWithStyle("Quick reference sheets", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), sheetButtons)
 	searchPanel := container.NewBorder(
 		container.NewVBox(v.search, v.game, v.hint), sheets, nil, nil, v.list)
 
@@ -249,9 +248,7 @@ func (v *rulesView) render(id string) {
 			continue
 		}
 		seen[rid] = true
-		b := widget.NewButtonWithIcon(t.Title, theme.NavigateNextIcon(), func() { v.open(rid) })
-		b.Alignment = widget.ButtonAlignLeading
-		v.related.Add(b)
+		v.related.Add(wrapButton(t.Title, theme.NavigateNextIcon(), func() { v.open(rid) }))
 	}
 	v.page.Refresh()
 	v.pageBox.ScrollToTop()
@@ -281,4 +278,29 @@ func (sh *Shell) showRules() {
 	sh.rulesWin = w
 	w.Show()
 	w.Canvas().Focus(sh.rules.search)
+}
+
+// shortGameName is a game's name on a small button.
+func shortGameName(g reference.Game) string {
+	switch g {
+	case reference.AwayMissions:
+		return "Away Missions"
+	case reference.Ascendancy:
+		return "Ascendancy"
+	case reference.Borg:
+		return "Borg"
+	}
+	return g.Title()
+}
+
+// wrapButton is a button whose text wraps, so that long titles fit a phone.
+func wrapButton(text string, icon fyne.Resource, tapped func()) fyne.CanvasObject {
+	b := widget.NewButton("", tapped)
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	var content fyne.CanvasObject = l
+	if icon != nil {
+		content = container.NewBorder(nil, nil, widget.NewIcon(icon), nil, l)
+	}
+	return container.NewStack(b, content)
 }

@@ -141,6 +141,7 @@ func (sh *Shell) showSettings() {
 func (sh *Shell) homeTools() []fyne.CanvasObject {
 	return []fyne.CanvasObject{
 		widget.NewButtonWithIcon("Rules", theme.HelpIcon(), sh.showRules),
+		widget.NewButtonWithIcon("Catalog", theme.ListIcon(), sh.showCatalog),
 		widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), sh.showSettings),
 	}
 }

@@ -1,0 +1,740 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tableops/rules/reference"
+	"tableops/tracker/store"
+)
+
+// catalogView is the card catalog: browse the cards by kind and search as
+// you type, look at one card, create and edit characters (with their four
+// tracks) and reference cards, delete the players' own cards, and import or
+// export the catalog as a JSON file. Every change is saved to the store
+// before the screen shows it; a change that cannot be saved is not shown.
+type catalogView struct {
+	sh      *Shell
+	win     fyne.Window
+	root    *catalogRoot
+	layout  *adaptive
+	cat     *reference.Catalog
+	builtin *reference.Catalog
+	// saveErr says why changes cannot be saved (nil when they can).
+	saveErr error
+
+	search  *widget.Entry
+	kind    *widget.Select
+	rows    []catalogRow
+	list    *widget.List
+	count   *widget.Label
+	status  *widget.Label
+	problem *fyne.Container
+
+	detail   *fyne.Container
+	selected string
+	// editing is the open editor (nil when a card is shown).
+	editing cardEditor
+}
+
+// cardEditor is the character or reference card editor in the Card panel.
+type cardEditor interface {
+	content() fyne.CanvasObject
+}
+
+// catalogRow is one line of the card list.
+type catalogRow struct {
+	id, name, detail string
+	kind             reference.CardKind
+}
+
+// catalogRoot is the catalog window's content; it lets the shell find the
+// open catalog among the app's windows without a field of its own.
+type catalogRoot struct {
+	widget.BaseWidget
+	v *catalogView
+}
+
+func (r *catalogRoot) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(r.v.layout)
+}
+
+// Kind filter choices.
+const (
+	allCards       = "All cards"
+	kindCharacters = "Characters"
+)
+
+// kindPlural is the name of a kind in the filter.
+func kindPlural(k reference.CardKind) string {
+	switch k {
+	case reference.KindCharacter:
+		return kindCharacters
+	case reference.KindMission:
+		return "Missions"
+	case reference.KindEquipment:
+		return "Equipment"
+	case reference.KindEvent:
+		return "Events"
+	case reference.KindBorgCommand:
+		return "Borg commands"
+	case reference.KindBorgTech:
+		return "Borg tech"
+	case reference.KindExploration:
+		return "Exploration"
+	case reference.KindAdvancement:
+		return "Advancements"
+	}
+	return string(k)
+}
+
+// kindName is the name of one card of a kind.
+func kindName(k reference.CardKind) string {
+	switch k {
+	case reference.KindCharacter:
+		return "Character"
+	case reference.KindMission:
+		return "Mission"
+	case reference.KindEquipment:
+		return "Equipment"
+	case reference.KindEvent:
+		return "Event"
+	case reference.KindBorgCommand:
+		return "Borg command"
+	case reference.KindBorgTech:
+		return "Borg tech"
+	case reference.KindExploration:
+		return "Exploration"
+	case reference.KindAdvancement:
+		return "Advancement"
+	}
+	return string(k)
+}
+
+// allKinds lists every card kind in display order.
+func allKinds() []reference.CardKind {
+	return append([]reference.CardKind{reference.KindCharacter}, reference.ReferenceKinds()...)
+}
+
+// loadCatalog returns the players' catalog from the store and why changes
+// cannot be saved (nil when they can).
+func (sh *Shell) loadCatalog() (*reference.Catalog, error) {
+	if sh.store == nil {
+		c, err := reference.Builtin()
+		if err != nil {
+			return nil, err
+		}
+		return c, fmt.Errorf("saved cards are not available (%s); changes last until the catalog is closed", plainError(sh.storeErr))
+	}
+	c, err := sh.store.LoadCatalog()
+	if c == nil {
+		return nil, err
+	}
+	return c, err
+}
+
+// catalog returns the open catalog screen, or nil.
+func (sh *Shell) catalog() *catalogView {
+	for _, w := range sh.app.Driver().AllWindows() {
+		if r, ok := w.Content().(*catalogRoot); ok && r.v.sh == sh {
+			return r.v
+		}
+	}
+	return nil
+}
+
+// showCatalog opens the card catalog window (one per app), focused on search.
+func (sh *Shell) showCatalog() {
+	if v := sh.catalog(); v != nil {
+		v.win.Show()
+		v.win.RequestFocus()
+		v.win.Canvas().Focus(v.search)
+		return
+	}
+	cat, err := sh.loadCatalog()
+	if cat == nil {
+		sh.showError("Card catalog", err)
+		return
+	}
+	v := newCatalogView(sh, cat, err)
+	v.win = sh.app.NewWindow("Card catalog")
+	v.win.SetContent(v.root)
+	v.win.Resize(fyne.NewSize(900, 700))
+	v.win.Show()
+	v.win.Canvas().Focus(v.search)
+}
+
+func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogView {
+	v := &catalogView{sh: sh, cat: cat}
+	if b, err := reference.Builtin(); err == nil {
+		v.builtin = b
+	} else {
+		v.builtin = reference.NewCatalog()
+	}
+	v.search = widget.NewEntry()
+	v.search.SetPlaceHolder("Search cards: name, affiliation, keyword…")
+	v.search.OnChanged = func(string) { v.refreshList() }
+	v.search.OnSubmitted = func(string) {
+		if len(v.rows) > 0 {
+			v.open(v.rows[0].id)
+		}
+	}
+	choices := []string{allCards}
+	for _, k := range allKinds() {
+		choices = append(choices, kindPlural(k))
+	}
+	v.kind = widget.NewSelect(choices, func(string) { v.refreshList() })
+	v.count = widget.NewLabel("")
+	v.count.Wrapping = fyne.TextWrapWord
+	v.count.SizeName = theme.SizeNameCaptionText
+	v.status = widget.NewLabel("")
+	v.status.Wrapping = fyne.TextWrapWord
+	v.status.Hide()
+	v.problem = container.NewVBox()
+	v.list = widget.NewList(
+		func() int { return len(v.rows) },
+		func() fyne.CanvasObject {
+			name := widget.NewLabelWithStyle("card name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			name.Truncation = fyne.TextTruncateEllipsis
+			detail := widget.NewLabel("detail")
+			detail.Truncation = fyne.TextTruncateEllipsis
+			detail.SizeName = theme.SizeNameCaptionText
+			return container.NewVBox(name, detail)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(v.rows) {
+				return
+			}
+			box := o.(*fyne.Container)
+			box.Objects[0].(*widget.Label).SetText(v.rows[i].name)
+			box.Objects[1].(*widget.Label).SetText(v.rows[i].detail)
+		},
+	)
+	v.list.OnSelected = func(i widget.ListItemID) {
+		v.list.UnselectAll()
+		if i < len(v.rows) {
+			v.open(v.rows[i].id)
+		}
+	}
+	newChar := widget.NewButtonWithIcon("New character", theme.ContentAddIcon(), func() { v.editCharacter(nil) })
+	newChar.Importance = widget.HighImportance
+	newRef := widget.NewButtonWithIcon("New card", theme.ContentAddIcon(), func() { v.editReference(nil) })
+	importBtn := widget.NewButtonWithIcon("Import", theme.DownloadIcon(), v.importFile)
+	exportBtn := widget.NewButtonWithIcon("Export", theme.UploadIcon(), v.exportFile)
+	tools := container.NewGridWithColumns(2, newChar, newRef, importBtn, exportBtn)
+	browse := container.NewBorder(
+		container.NewVBox(v.search, v.kind, v.count, v.status, v.problem), tools, nil, nil, v.list)
+
+	v.detail = container.NewStack()
+	v.layout = newAdaptive(0.4,
+		panel{title: "Cards", icon: theme.ListIcon(), content: padded(browse)},
+		panel{title: "Card", icon: theme.DocumentIcon(), content: padded(v.detail)},
+	)
+	v.root = &catalogRoot{v: v}
+	v.root.ExtendBaseWidget(v.root)
+	v.setLoadProblem(loadErr)
+	v.kind.SetSelectedIndex(0)
+	v.showNothing()
+	return v
+}
+
+// setLoadProblem explains why changes cannot be saved, with a way out when
+// the saved catalog is unreadable.
+func (v *catalogView) setLoadProblem(err error) {
+	v.saveErr = err
+	v.problem.RemoveAll()
+	if err == nil {
+		return
+	}
+	msg := wrapLabel("")
+	msg.Importance = widget.DangerImportance
+	if errors.Is(err, store.ErrCatalogUnreadable) {
+		msg.SetText("Your saved cards cannot be read: " + plainError(err) +
+			" They were left as they are. Showing the built-in cards; changes cannot be saved until you start over.")
+		v.problem.Add(msg)
+		v.problem.Add(widget.NewButtonWithIcon("Start over from the built-in cards", theme.ViewRefreshIcon(), v.startOver))
+		return
+	}
+	msg.SetText("Changes cannot be saved: " + plainError(err))
+	v.problem.Add(msg)
+}
+
+// startOver sets an unreadable saved catalog aside (kept in the file) so
+// that changes can be saved again.
+func (v *catalogView) startOver() {
+	dialog.ShowConfirm("Start over?", "The unreadable saved cards are set aside in the file (not deleted) and the catalog starts again from the built-in cards.", func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := v.sh.store.DiscardCatalog(); err != nil {
+			v.say("Could not start over: "+plainError(err), true)
+			return
+		}
+		cat, err := v.sh.loadCatalog()
+		if cat != nil {
+			v.cat = cat
+		}
+		v.setLoadProblem(err)
+		v.refreshList()
+		v.say("Started over from the built-in cards.", false)
+	}, v.win)
+}
+
+// say shows a message above the list (in red when isErr).
+func (v *catalogView) say(msg string, isErr bool) {
+	v.status.SetText(msg)
+	if isErr {
+		v.status.Importance = widget.DangerImportance
+	} else {
+		v.status.Importance = widget.SuccessImportance
+	}
+	v.status.Show()
+	v.status.Refresh()
+}
+
+// origin says where a card comes from: built in, built in and edited, or
+// the players' own.
+func (v *catalogView) origin(id string) string {
+	if ch, ok := v.builtin.Character(id); ok {
+		if cur, ok := v.cat.Character(id); ok && !reflect.DeepEqual(cur, ch) {
+			return "built-in, edited"
+		}
+		return "built-in"
+	}
+	if r, ok := v.builtin.Reference(id); ok {
+		if cur, ok := v.cat.Reference(id); ok && !reflect.DeepEqual(cur, r) {
+			return "built-in, edited"
+		}
+		return "built-in"
+	}
+	return "yours"
+}
+
+// refreshList shows the cards matching the search and the kind filter:
+// characters first, then each kind of reference card, by name.
+func (v *catalogView) refreshList() {
+	if v.list == nil || v.kind == nil {
+		return
+	}
+	chars, refs := v.cat.Find(v.search.Text)
+	filter := v.kind.Selected
+	v.rows = v.rows[:0]
+	if filter == allCards || filter == kindCharacters {
+		for _, ch := range chars {
+			d := []string{kindName(reference.KindCharacter)}
+			if ch.Affiliation != "" {
+				d = append(d, ch.Affiliation)
+			}
+			if ch.Complete() {
+				d = append(d, "ready to play")
+			}
+			d = append(d, v.origin(ch.ID))
+			v.rows = append(v.rows, catalogRow{id: ch.ID, name: ch.Name, detail: strings.Join(d, " · "), kind: reference.KindCharacter})
+		}
+	}
+	for _, r := range refs {
+		if filter != allCards && filter != kindPlural(r.Kind) {
+			continue
+		}
+		d := []string{kindName(r.Kind)}
+		if r.Game != "" {
+			d = append(d, r.Game.Title())
+		}
+		if r.Affiliation != "" {
+			d = append(d, r.Affiliation)
+		}
+		d = append(d, v.origin(r.ID))
+		v.rows = append(v.rows, catalogRow{id: r.ID, name: r.Name, detail: strings.Join(d, " · "), kind: r.Kind})
+	}
+	order := map[reference.CardKind]int{}
+	for i, k := range allKinds() {
+		order[k] = i
+	}
+	slices.SortStableFunc(v.rows, func(a, b catalogRow) int {
+		if d := order[a.kind] - order[b.kind]; d != 0 {
+			return d
+		}
+		return strings.Compare(strings.ToLower(a.name), strings.ToLower(b.name))
+	})
+	switch {
+	case len(v.rows) == 0 && v.search.Text != "":
+		v.count.SetText("No card matches. Every word must appear in the name, affiliation, keywords or id.")
+	case len(v.rows) == 0:
+		v.count.SetText("No cards of this kind yet. Create one below, or import a catalog file.")
+	default:
+		v.count.SetText(fmt.Sprintf("%d of %d cards", len(v.rows), v.cat.Len()))
+	}
+	v.list.Refresh()
+	v.list.ScrollToTop()
+}
+
+// commit saves a changed catalog, then shows it. A catalog that cannot be
+// saved is not shown, so the screen never differs from the file.
+func (v *catalogView) commit(next *reference.Catalog) error {
+	if v.sh.store != nil {
+		if v.saveErr != nil && errors.Is(v.saveErr, store.ErrCatalogUnreadable) {
+			return v.saveErr
+		}
+		if err := v.sh.store.SaveCatalog(next); err != nil {
+			return err
+		}
+	}
+	v.cat = next
+	v.refreshList()
+	return nil
+}
+
+// showNothing fills the Card panel when no card is chosen.
+func (v *catalogView) showNothing() {
+	v.selected, v.editing = "", nil
+	v.setDetail(container.NewVBox(
+		heading("Card catalog"),
+		wrapLabel("Choose a card in the list, or create one. The catalog holds the cards the rulebooks describe, with only the facts they give; copy the rest (the four tracks above all) from your own cards."),
+	))
+}
+
+func (v *catalogView) setDetail(o fyne.CanvasObject) {
+	v.detail.Objects = []fyne.CanvasObject{o}
+	v.detail.Refresh()
+}
+
+// open shows one card in the Card panel.
+func (v *catalogView) open(id string) {
+	v.editing = nil
+	if ch, ok := v.cat.Character(id); ok {
+		v.selected = ch.ID
+		v.setDetail(v.characterPage(ch))
+	} else if r, ok := v.cat.Reference(id); ok {
+		v.selected = r.ID
+		v.setDetail(v.referencePage(r))
+	} else {
+		v.showNothing()
+	}
+	v.layout.show("Card")
+}
+
+// field is a bold caption over a wrapped value, for the card pages.
+func field(label, value string) fyne.CanvasObject {
+	l := widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.SizeName = theme.SizeNameCaptionText
+	return container.NewVBox(l, wrapLabel(value))
+}
+
+// specsText writes specializations as the editor reads them: "Command x2, Science".
+func specsText(specs []reference.Specialization) string {
+	parts := make([]string, 0, len(specs))
+	for _, s := range specs {
+		if s.Count > 1 {
+			parts = append(parts, fmt.Sprintf("%s x%d", s.Name, s.Count))
+		} else {
+			parts = append(parts, s.Name)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// bonusText is "+1" for a known bonus and "not given" for an unknown one.
+func bonusText(p *int) string {
+	if p == nil {
+		return "not given"
+	}
+	return fmt.Sprintf("+%d", *p)
+}
+
+// attackText describes an attack action of a card.
+func attackText(a reference.AttackAction) string {
+	s := fmt.Sprintf("%s: dice %s, damage %s", a.Name, bonusText(a.Dice), bonusText(a.Damage))
+	if len(a.Rules) > 0 {
+		s += " (" + strings.Join(a.Rules, ", ") + ")"
+	}
+	return s
+}
+
+// escalationText says when a character arrives.
+func escalationText(n int) string {
+	if n <= 1 {
+		return "From the start"
+	}
+	return fmt.Sprintf("Arrives in round %d", n)
+}
+
+// pageButtons are Edit and, by the card's origin, Delete or Restore.
+func (v *catalogView) pageButtons(id string, edit func()) fyne.CanvasObject {
+	editBtn := widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), edit)
+	editBtn.Importance = widget.HighImportance
+	box := container.NewGridWithColumns(2, editBtn)
+	switch v.origin(id) {
+	case "yours":
+		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() { v.deleteCard(id) })
+		del.Importance = widget.DangerImportance
+		box.Add(del)
+	case "built-in, edited":
+		box.Add(widget.NewButtonWithIcon("Restore built-in", theme.ViewRefreshIcon(), func() { v.restoreBuiltin(id) }))
+	}
+	return box
+}
+
+// characterPage shows a character card: its tracks as peg rows, attacks,
+// abilities and notes.
+func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
+	box := container.NewVBox(heading(ch.Name))
+	sub := []string{kindName(reference.KindCharacter)}
+	for _, s := range []string{ch.Role, ch.Affiliation} {
+		if s != "" {
+			sub = append(sub, s)
+		}
+	}
+	sub = append(sub, v.origin(ch.ID), "id "+ch.ID)
+	box.Add(wrapLabel(strings.Join(sub, " · ")))
+	if ch.Ship != "" {
+		box.Add(field("Ship", ch.Ship))
+	}
+	if len(ch.Keywords) > 0 {
+		box.Add(field("Keywords", strings.Join(ch.Keywords, ", ")))
+	}
+	if len(ch.Specializations) > 0 {
+		box.Add(field("Specializations", specsText(ch.Specializations)))
+	}
+	tracks := []struct {
+		name string
+		vals []int
+	}{{"ATTACK", ch.Tracks.Attack}, {"DEFENSE", ch.Tracks.Defense}, {"SKILL", ch.Tracks.Skill}, {"MOVE", ch.Tracks.Move}}
+	var missing []string
+	for _, t := range tracks {
+		if len(t.vals) == 0 {
+			missing = append(missing, strings.ToLower(t.name))
+			continue
+		}
+		p := newPegPreview(t.name, t.vals)
+		box.Add(p)
+	}
+	if len(missing) > 0 {
+		l := wrapLabel("Track values not entered: " + strings.Join(missing, ", ") + ". Copy them from your card with Edit.")
+		l.Importance = widget.WarningImportance
+		box.Add(l)
+	}
+	if len(ch.Attacks) > 0 {
+		lines := make([]string, len(ch.Attacks))
+		for i, a := range ch.Attacks {
+			lines[i] = attackText(a)
+		}
+		box.Add(field("Attack actions", strings.Join(lines, "\n")))
+	}
+	for _, a := range ch.Abilities {
+		box.Add(field(a.Name, a.Text))
+	}
+	box.Add(field("Escalation", escalationText(ch.Escalation)))
+	if ch.Notes != "" {
+		box.Add(field("Notes", ch.Notes))
+	}
+	if ch.Source != "" {
+		box.Add(field("Source", ch.Source))
+	}
+	id := ch.ID
+	return container.NewBorder(nil, v.pageButtons(id, func() {
+		if cur, ok := v.cat.Character(id); ok {
+			v.editCharacter(&cur)
+		}
+	}), nil, nil, container.NewVScroll(box))
+}
+
+// referencePage shows a reference card.
+func (v *catalogView) referencePage(r reference.ReferenceCard) fyne.CanvasObject {
+	box := container.NewVBox(heading(r.Name))
+	sub := []string{kindName(r.Kind)}
+	if r.Game != "" {
+		sub = append(sub, r.Game.Title())
+	}
+	if r.Affiliation != "" {
+		sub = append(sub, r.Affiliation)
+	}
+	sub = append(sub, v.origin(r.ID), "id "+r.ID)
+	box.Add(wrapLabel(strings.Join(sub, " · ")))
+	if len(r.Keywords) > 0 {
+		box.Add(field("Keywords", strings.Join(r.Keywords, ", ")))
+	}
+	if r.Points != nil {
+		box.Add(field("Points", fmt.Sprint(*r.Points)))
+	}
+	if r.Supply != nil {
+		box.Add(field("Copies", fmt.Sprint(*r.Supply)))
+	}
+	if r.Summary != "" {
+		box.Add(field("What it does", r.Summary))
+	}
+	if r.Notes != "" {
+		box.Add(field("Notes", r.Notes))
+	}
+	if r.Source != "" {
+		box.Add(field("Source", r.Source))
+	}
+	id := r.ID
+	return container.NewBorder(nil, v.pageButtons(id, func() {
+		if cur, ok := v.cat.Reference(id); ok {
+			v.editReference(&cur)
+		}
+	}), nil, nil, container.NewVScroll(box))
+}
+
+// deleteCard asks, then deletes one of the players' own cards.
+func (v *catalogView) deleteCard(id string) {
+	name := id
+	if ch, ok := v.cat.Character(id); ok {
+		name = ch.Name
+	} else if r, ok := v.cat.Reference(id); ok {
+		name = r.Name
+	}
+	dialog.ShowConfirm("Delete card?", fmt.Sprintf("%q will be gone from your catalog (games that use it keep their copy).", name), func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := v.commit(v.cat.Without(id)); err != nil {
+			v.say("Not deleted: "+plainError(err), true)
+			return
+		}
+		v.say(fmt.Sprintf("Deleted %q.", name), false)
+		v.showNothing()
+		v.layout.show("Cards")
+	}, v.win)
+}
+
+// restoreBuiltin puts back the built-in version of an edited card.
+func (v *catalogView) restoreBuiltin(id string) {
+	var next *reference.Catalog
+	var err error
+	if ch, ok := v.builtin.Character(id); ok {
+		next, err = v.cat.WithCharacter(ch)
+	} else if r, ok := v.builtin.Reference(id); ok {
+		next, err = v.cat.WithReference(r)
+	} else {
+		return
+	}
+	if err == nil {
+		err = v.commit(next)
+	}
+	if err != nil {
+		v.say("Not restored: "+plainError(err), true)
+		return
+	}
+	v.say("Restored the built-in card.", false)
+	v.open(id)
+}
+
+// importFile asks for a catalog file to import.
+func (v *catalogView) importFile() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			v.say("Not imported: "+plainError(err), true)
+			return
+		}
+		if r == nil {
+			return
+		}
+		defer r.Close()
+		v.importFrom(r, r.URI().Name())
+	}, v.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	d.Show()
+}
+
+// importFrom merges a catalog file into the catalog: a card in the file
+// replaces the card with its id. A bad file changes nothing and the player
+// reads the line and field at fault.
+func (v *catalogView) importFrom(r io.Reader, name string) {
+	next, err := v.cat.Import(r)
+	if err == nil {
+		before := v.cat
+		if err = v.commit(next); err == nil {
+			added, updated := importCounts(before, next)
+			v.say(fmt.Sprintf("Imported %s: %d new cards, %d cards updated.", name, added, updated), false)
+			return
+		}
+	}
+	msg := importProblem(err)
+	v.say("Not imported: "+msg, true)
+	dialog.ShowError(fmt.Errorf("%s was not imported, and nothing was changed.\n%s", name, msg), v.win)
+}
+
+// importCounts counts the cards of next that before did not have, and
+// those it had with other values.
+func importCounts(before, next *reference.Catalog) (added, updated int) {
+	for _, ch := range next.Characters() {
+		old, ok := before.Character(ch.ID)
+		switch {
+		case !ok && !before.Has(ch.ID):
+			added++
+		case !ok || !reflect.DeepEqual(old, ch):
+			updated++
+		}
+	}
+	for _, r := range next.References() {
+		old, ok := before.Reference(r.ID)
+		switch {
+		case !ok && !before.Has(r.ID):
+			added++
+		case !ok || !reflect.DeepEqual(old, r):
+			updated++
+		}
+	}
+	return added, updated
+}
+
+// importProblem says in plain words what is wrong with a catalog file.
+func importProblem(err error) string {
+	var ie *reference.ImportError
+	if !errors.As(err, &ie) {
+		return plainError(err)
+	}
+	var b strings.Builder
+	if ie.Line > 0 {
+		fmt.Fprintf(&b, "Line %d", ie.Line)
+	}
+	if ie.Field != "" {
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "field %s", ie.Field)
+	}
+	if b.Len() > 0 {
+		b.WriteString(": ")
+	}
+	b.WriteString(ie.Msg)
+	return b.String()
+}
+
+// exportFile asks where to write the catalog.
+func (v *catalogView) exportFile() {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			v.say("Not exported: "+plainError(err), true)
+			return
+		}
+		if w == nil {
+			return
+		}
+		defer w.Close()
+		v.exportTo(w, w.URI().Name())
+	}, v.win)
+	d.SetFileName("tableops-catalog.json")
+	d.Show()
+}
+
+// exportTo writes the whole catalog as a JSON file.
+func (v *catalogView) exportTo(w io.Writer, name string) {
+	if err := v.cat.Export(w); err != nil {
+		v.say("Not exported: "+plainError(err), true)
+		return
+	}
+	v.say(fmt.Sprintf("Exported %d cards to %s.", v.cat.Len(), name), false)
+}

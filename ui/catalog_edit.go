@@ -1,0 +1,615 @@
+package ui
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tableops/rules/reference"
+	"tableops/ui/widgets"
+)
+
+// trackPlaceholder is the hint of a printed track entry.
+const trackPlaceholder = "lowest first, e.g. 1 2 3 3"
+
+// bonusChoices are the choices for an attack action's extra dice and damage.
+var bonusChoices = []string{"not given", "+0", "+1", "+2", "+3", "+4", "+5", "+6"}
+
+// newPegPreview shows printed track values as a full peg track that cannot
+// be tapped.
+func newPegPreview(label string, vals []int) *widgets.PegTrack {
+	p := widgets.NewPegTrack(label, vals, len(vals))
+	p.SetDisabled(true)
+	return p
+}
+
+// readTrack reads an optional printed track: empty means "not entered".
+func readTrack(what, s string) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	return parseTrack(what, s)
+}
+
+var specPattern = regexp.MustCompile(`(?i)^(.*?)\s*(?:[x×*]\s*(\d+))?$`)
+
+// readSpecs reads "Command x2, Science" into specializations with counts;
+// a name given twice adds up.
+func readSpecs(s string) ([]reference.Specialization, error) {
+	var out []reference.Specialization
+	for _, item := range splitList(s) {
+		m := specPattern.FindStringSubmatch(item)
+		name, count := strings.TrimSpace(m[1]), 1
+		if m[2] != "" {
+			n, err := strconv.Atoi(m[2])
+			if err != nil || n < 1 || n > 3 {
+				return nil, fmt.Errorf("specialization %q: the count after x is 1, 2 or 3", item)
+			}
+			count = n
+		}
+		if name == "" {
+			return nil, fmt.Errorf("specialization %q has no name", item)
+		}
+		merged := false
+		for i := range out {
+			if strings.EqualFold(out[i].Name, name) {
+				out[i].Count += count
+				merged = true
+			}
+		}
+		if !merged {
+			out = append(out, reference.Specialization{Name: name, Count: count})
+		}
+	}
+	return out, nil
+}
+
+// bonusValue reads a bonus choice (nil for "not given").
+func bonusValue(s string) *int {
+	n, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	if err != nil {
+		return nil
+	}
+	return &n
+}
+
+// bonusChoice is the choice showing a bonus.
+func bonusChoice(p *int) string {
+	if p == nil || *p < 0 || *p > 6 {
+		return bonusChoices[0]
+	}
+	return bonusChoices[*p+1]
+}
+
+var fieldIndex = regexp.MustCompile(`\[(\d+)\]`)
+
+// plainCardError turns a card validation error ("tracks.attack[0]: must be
+// 0 to 20, got 30") into words a player reads ("Attack track, value 1: …").
+func plainCardError(err error) string {
+	msg := plainError(err)
+	field, rest, ok := strings.Cut(msg, ": ")
+	if !ok || strings.ContainsAny(field, " ") {
+		return msg
+	}
+	for _, r := range []struct{ from, to string }{
+		{"tracks.attack", "Attack track"}, {"tracks.defense", "Defense track"},
+		{"tracks.skill", "Skill track"}, {"tracks.move", "Move track"},
+		{"specializations", "Specialization"}, {"attacks", "Attack action"},
+		{"abilities", "Special ability"}, {"keywords", "Keyword"}, {"rules", "rule"},
+		{"id", "Card id"}, {"name", "name"}, {"text", "text"}, {"count", "count"},
+		{"dice", "dice"}, {"damage", "damage"},
+	} {
+		if strings.HasPrefix(field, r.from) || strings.Contains(field, "."+r.from) {
+			field = strings.Replace(field, r.from, r.to, 1)
+		}
+	}
+	field = fieldIndex.ReplaceAllStringFunc(field, func(s string) string {
+		n, _ := strconv.Atoi(s[1 : len(s)-1])
+		return fmt.Sprintf(" %d", n+1)
+	})
+	field = strings.ReplaceAll(field, ".", ", ")
+	if field != "" {
+		field = strings.ToUpper(field[:1]) + field[1:]
+	}
+	return field + ": " + rest
+}
+
+// newCardID makes an unused card id from a name: "MY-" and the name in
+// upper case with anything outside the id alphabet turned into dashes.
+func newCardID(cat *reference.Catalog, name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToUpper(name) {
+		if (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	base := strings.Trim(b.String(), "-")
+	if base == "" {
+		base = "CARD"
+	}
+	base = "MY-" + base
+	if len(base) > reference.MaxIDLen-3 {
+		base = strings.TrimRight(base[:reference.MaxIDLen-3], "-")
+	}
+	id := base
+	for n := 2; cat.Has(id); n++ {
+		id = fmt.Sprintf("%s-%d", base, n)
+	}
+	return id
+}
+
+// labelled is a bold caption over an object, for the editors.
+func labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
+	l := widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	return container.NewVBox(l, o)
+}
+
+func newEntry(placeholder, text string) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetPlaceHolder(placeholder)
+	e.SetText(text)
+	return e
+}
+
+func newMultiEntry(placeholder, text string) *widget.Entry {
+	e := widget.NewMultiLineEntry()
+	e.Wrapping = fyne.TextWrapWord
+	e.SetMinRowsVisible(3)
+	e.SetPlaceHolder(placeholder)
+	e.SetText(text)
+	return e
+}
+
+// attackRow is one attack action in the character editor.
+type attackRow struct {
+	name, rules  *widget.Entry
+	dice, damage *widget.Select
+	box          *fyne.Container
+}
+
+// abilityRow is one special ability in the character editor.
+type abilityRow struct {
+	name, text *widget.Entry
+	box        *fyne.Container
+}
+
+// charEditor creates or edits a character card.
+type charEditor struct {
+	v    *catalogView
+	orig *reference.Character
+
+	id, name, role, ship, affiliation, keywords, specs *widget.Entry
+	tracks                                             [4]*widget.Entry
+	previews                                           [4]*widgets.PegTrack
+	attacks                                            []*attackRow
+	attackBox                                          *fyne.Container
+	abilities                                          []*abilityRow
+	abilityBox                                         *fyne.Container
+	esc                                                *widget.Select
+	notes                                              *widget.Entry
+	errLabel                                           *widget.Label
+	body                                               fyne.CanvasObject
+}
+
+var trackNames = [4]string{"Attack", "Defense", "Skill", "Move"}
+
+// escalationChoices are the escalation choices and their values.
+var escalationChoices = []struct {
+	label string
+	round int
+}{{"From the start", 0}, {"Round 2", 2}, {"Round 3", 3}}
+
+// editCharacter opens the character editor in the Card panel: for a new
+// card when orig is nil.
+func (v *catalogView) editCharacter(orig *reference.Character) {
+	e := &charEditor{v: v, orig: orig}
+	var ch reference.Character
+	if orig != nil {
+		ch = *orig
+	}
+	e.id = newEntry("made from the name", "")
+	e.name = newEntry("Character name", ch.Name)
+	e.role = newEntry("e.g. Science Officer", ch.Role)
+	e.ship = newEntry("e.g. U.S.S. Enterprise-D", ch.Ship)
+	e.affiliation = newEntry("e.g. Federation", ch.Affiliation)
+	e.keywords = newEntry("e.g. Human, Commander", strings.Join(ch.Keywords, ", "))
+	e.specs = newEntry("e.g. Command x2, Science", specsText(ch.Specializations))
+
+	vals := [4][]int{ch.Tracks.Attack, ch.Tracks.Defense, ch.Tracks.Skill, ch.Tracks.Move}
+	tracksBox := container.NewVBox()
+	for i := range e.tracks {
+		i := i
+		t := newEntry(trackPlaceholder, strings.Trim(fmt.Sprint(vals[i]), "[]"))
+		p := newPegPreview(strings.ToUpper(trackNames[i]), vals[i])
+		if len(vals[i]) == 0 {
+			p.Hide()
+		}
+		t.Validator = func(s string) error {
+			_, err := readTrack(trackNames[i], s)
+			return err
+		}
+		t.OnChanged = func(s string) {
+			got, err := readTrack(trackNames[i], s)
+			if err != nil || len(got) == 0 {
+				p.Hide()
+				return
+			}
+			p.SetTrack(got, len(got))
+			p.Show()
+		}
+		e.tracks[i], e.previews[i] = t, p
+		tracksBox.Add(labelled(trackNames[i], container.NewVBox(t, p)))
+	}
+
+	e.attackBox = container.NewVBox()
+	for _, a := range ch.Attacks {
+		e.addAttack(a)
+	}
+	addAttack := widget.NewButtonWithIcon("Add attack action", theme.ContentAddIcon(), func() {
+		e.addAttack(reference.AttackAction{})
+	})
+	e.abilityBox = container.NewVBox()
+	for _, a := range ch.Abilities {
+		e.addAbility(a)
+	}
+	addAbility := widget.NewButtonWithIcon("Add special ability", theme.ContentAddIcon(), func() {
+		e.addAbility(reference.Ability{})
+	})
+	escLabels := make([]string, len(escalationChoices))
+	for i, c := range escalationChoices {
+		escLabels[i] = c.label
+	}
+	e.esc = widget.NewSelect(escLabels, nil)
+	e.esc.SetSelectedIndex(0)
+	for i, c := range escalationChoices {
+		if c.round == ch.Escalation || (c.round == 0 && ch.Escalation == 1) {
+			e.esc.SetSelectedIndex(i)
+		}
+	}
+	e.notes = newMultiEntry("Your notes", ch.Notes)
+
+	title := "New character"
+	box := container.NewVBox(heading(title))
+	if orig != nil {
+		box.Objects[0].(*widget.Label).SetText("Edit " + orig.Name)
+		box.Add(wrapLabel("Card id " + orig.ID))
+	} else {
+		box.Add(labelled("Card id", e.id))
+	}
+	box.Add(labelled("Name", e.name))
+	box.Add(labelled("Role", e.role))
+	box.Add(labelled("Ship", e.ship))
+	box.Add(labelled("Affiliation", e.affiliation))
+	box.Add(labelled("Keywords", e.keywords))
+	box.Add(labelled("Specializations", e.specs))
+	box.Add(widget.NewSeparator())
+	box.Add(heading("Tracks"))
+	box.Add(wrapLabel("The printed value of every peg hole, lowest first. Leave a track empty until you have the card."))
+	box.Add(tracksBox)
+	box.Add(widget.NewSeparator())
+	box.Add(heading("Attack actions"))
+	box.Add(e.attackBox)
+	box.Add(addAttack)
+	box.Add(widget.NewSeparator())
+	box.Add(heading("Special abilities"))
+	box.Add(e.abilityBox)
+	box.Add(addAbility)
+	box.Add(widget.NewSeparator())
+	box.Add(labelled("Escalation", e.esc))
+	box.Add(labelled("Notes", e.notes))
+	e.body = e.frame(container.NewVScroll(box), func() { v.saveCharacter(e) })
+	v.showEditor(e, e.name)
+}
+
+// frame puts an editor's fields above its error line and Save and Cancel.
+func (e *charEditor) frame(fields fyne.CanvasObject, save func()) fyne.CanvasObject {
+	e.errLabel = wrapLabel("")
+	e.errLabel.Importance = widget.DangerImportance
+	e.errLabel.Hide()
+	return editorFrame(fields, e.errLabel, save, e.v.cancelEdit())
+}
+
+func (e *charEditor) content() fyne.CanvasObject { return e.body }
+
+// editorFrame is the frame every editor shares.
+func editorFrame(fields fyne.CanvasObject, errLabel *widget.Label, save, cancel func()) fyne.CanvasObject {
+	saveBtn := widget.NewButtonWithIcon("Save card", theme.DocumentSaveIcon(), save)
+	saveBtn.Importance = widget.HighImportance
+	cancelBtn := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), cancel)
+	return container.NewBorder(nil, container.NewVBox(errLabel, container.NewGridWithColumns(2, saveBtn, cancelBtn)), nil, nil, fields)
+}
+
+// cancelEdit returns to the card being edited, or to no card.
+func (v *catalogView) cancelEdit() func() {
+	return func() {
+		if v.selected != "" {
+			v.open(v.selected)
+			return
+		}
+		v.showNothing()
+	}
+}
+
+// showEditor shows an editor in the Card panel and focuses its first entry.
+func (v *catalogView) showEditor(e cardEditor, first *widget.Entry) {
+	v.editing = e
+	v.setDetail(e.content())
+	v.layout.show("Card")
+	if v.win != nil {
+		v.win.Canvas().Focus(first)
+	}
+}
+
+func (e *charEditor) addAttack(a reference.AttackAction) {
+	r := &attackRow{
+		name:   newEntry("Attack name, e.g. Phaser", a.Name),
+		rules:  newEntry("Rules, e.g. Stun, Melee", strings.Join(a.Rules, ", ")),
+		dice:   widget.NewSelect(bonusChoices, nil),
+		damage: widget.NewSelect(bonusChoices, nil),
+	}
+	r.dice.SetSelected(bonusChoice(a.Dice))
+	r.damage.SetSelected(bonusChoice(a.Damage))
+	remove := widget.NewButtonWithIcon("Remove attack", theme.DeleteIcon(), func() {
+		for i, x := range e.attacks {
+			if x == r {
+				e.attacks = append(e.attacks[:i], e.attacks[i+1:]...)
+			}
+		}
+		e.attackBox.Remove(r.box)
+	})
+	r.box = container.NewVBox(r.name,
+		container.NewGridWithColumns(2, labelled("Extra dice", r.dice), labelled("Extra damage", r.damage)),
+		r.rules, remove, widget.NewSeparator())
+	e.attacks = append(e.attacks, r)
+	e.attackBox.Add(r.box)
+}
+
+func (e *charEditor) addAbility(a reference.Ability) {
+	r := &abilityRow{name: newEntry("Ability name", a.Name), text: newMultiEntry("What it does, in your words", a.Text)}
+	remove := widget.NewButtonWithIcon("Remove ability", theme.DeleteIcon(), func() {
+		for i, x := range e.abilities {
+			if x == r {
+				e.abilities = append(e.abilities[:i], e.abilities[i+1:]...)
+			}
+		}
+		e.abilityBox.Remove(r.box)
+	})
+	r.box = container.NewVBox(r.name, r.text, remove, widget.NewSeparator())
+	e.abilities = append(e.abilities, r)
+	e.abilityBox.Add(r.box)
+}
+
+// card reads the editor into a character card (the id unique for a new
+// card); it does not check what Validate checks.
+func (e *charEditor) card() (reference.Character, error) {
+	var ch reference.Character
+	if e.orig != nil {
+		ch = *e.orig
+	} else {
+		ch.ID = reference.NormalizeID(e.id.Text)
+		if ch.ID == "" {
+			ch.ID = newCardID(e.v.cat, e.name.Text)
+		} else if e.v.cat.Has(ch.ID) {
+			return ch, fmt.Errorf("card id %s is taken by another card; choose another or leave it empty", ch.ID)
+		}
+	}
+	ch.Name = strings.TrimSpace(e.name.Text)
+	ch.Role = strings.TrimSpace(e.role.Text)
+	ch.Ship = strings.TrimSpace(e.ship.Text)
+	ch.Affiliation = strings.TrimSpace(e.affiliation.Text)
+	ch.Keywords = splitList(e.keywords.Text)
+	specs, err := readSpecs(e.specs.Text)
+	if err != nil {
+		return ch, err
+	}
+	ch.Specializations = specs
+	var vals [4][]int
+	for i, t := range e.tracks {
+		if vals[i], err = readTrack(trackNames[i]+" track", t.Text); err != nil {
+			return ch, err
+		}
+	}
+	ch.Tracks = reference.Tracks{Attack: vals[0], Defense: vals[1], Skill: vals[2], Move: vals[3]}
+	ch.Attacks = nil
+	for i, r := range e.attacks {
+		name := strings.TrimSpace(r.name.Text)
+		if name == "" {
+			return ch, fmt.Errorf("attack action %d needs a name (or remove it)", i+1)
+		}
+		ch.Attacks = append(ch.Attacks, reference.AttackAction{Name: name, Dice: bonusValue(r.dice.Selected),
+			Damage: bonusValue(r.damage.Selected), Rules: splitList(r.rules.Text)})
+	}
+	ch.Abilities = nil
+	for i, r := range e.abilities {
+		name := strings.TrimSpace(r.name.Text)
+		if name == "" {
+			return ch, fmt.Errorf("special ability %d needs a name (or remove it)", i+1)
+		}
+		ch.Abilities = append(ch.Abilities, reference.Ability{Name: name, Text: strings.TrimSpace(r.text.Text)})
+	}
+	ch.Escalation = escalationChoices[max(0, e.esc.SelectedIndex())].round
+	ch.Notes = strings.TrimSpace(e.notes.Text)
+	return ch, nil
+}
+
+func (e *charEditor) fail(err error) {
+	e.errLabel.SetText("Not saved: " + plainCardError(err))
+	e.errLabel.Show()
+}
+
+// saveCharacter saves the edited character; a card that is not valid or
+// cannot be saved stays in the editor with the reason.
+func (v *catalogView) saveCharacter(e *charEditor) {
+	ch, err := e.card()
+	var next *reference.Catalog
+	if err == nil {
+		next, err = v.cat.WithCharacter(ch)
+	}
+	if err == nil {
+		err = v.commit(next)
+	}
+	if err != nil {
+		e.fail(err)
+		return
+	}
+	v.say(fmt.Sprintf("Saved %s.", ch.Name), false)
+	v.open(ch.ID)
+}
+
+// refEditor creates or edits a reference card.
+type refEditor struct {
+	v    *catalogView
+	orig *reference.ReferenceCard
+
+	id, name, affiliation, keywords, points, supply *widget.Entry
+	kind, game                                      *widget.Select
+	summary, notes                                  *widget.Entry
+	errLabel                                        *widget.Label
+	body                                            fyne.CanvasObject
+}
+
+const anyGame = "Any game"
+
+// editReference opens the reference card editor: for a new card when orig
+// is nil.
+func (v *catalogView) editReference(orig *reference.ReferenceCard) {
+	e := &refEditor{v: v, orig: orig}
+	r := reference.ReferenceCard{Kind: reference.KindMission}
+	if orig != nil {
+		r = *orig
+	}
+	var kinds []string
+	for _, k := range reference.ReferenceKinds() {
+		kinds = append(kinds, kindName(k))
+	}
+	e.kind = widget.NewSelect(kinds, nil)
+	e.kind.SetSelected(kindName(r.Kind))
+	games := []string{anyGame}
+	for _, g := range reference.Games() {
+		games = append(games, g.Title())
+	}
+	e.game = widget.NewSelect(games, nil)
+	e.game.SetSelectedIndex(0)
+	if r.Game != "" {
+		e.game.SetSelected(r.Game.Title())
+	}
+	e.id = newEntry("made from the name", "")
+	e.name = newEntry("Card name", r.Name)
+	e.affiliation = newEntry("e.g. Federation", r.Affiliation)
+	e.keywords = newEntry("e.g. Phaser, Ranged", strings.Join(r.Keywords, ", "))
+	e.points = newEntry("as printed, or empty", optInt(r.Points))
+	e.supply = newEntry("how many in the game, or empty", optInt(r.Supply))
+	e.summary = newMultiEntry("What the card does, in your words", r.Summary)
+	e.notes = newMultiEntry("Your notes", r.Notes)
+
+	box := container.NewVBox(heading("New card"))
+	if orig != nil {
+		box.Objects[0].(*widget.Label).SetText("Edit " + orig.Name)
+		box.Add(wrapLabel(kindName(orig.Kind) + " · card id " + orig.ID))
+	} else {
+		box.Add(labelled("Card id", e.id))
+	}
+	box.Add(labelled("Kind", e.kind))
+	box.Add(labelled("Name", e.name))
+	box.Add(labelled("Game", e.game))
+	box.Add(labelled("Affiliation", e.affiliation))
+	box.Add(labelled("Keywords", e.keywords))
+	box.Add(container.NewGridWithColumns(2, labelled("Points", e.points), labelled("Copies", e.supply)))
+	box.Add(labelled("What it does", e.summary))
+	box.Add(labelled("Notes", e.notes))
+	e.errLabel = wrapLabel("")
+	e.errLabel.Importance = widget.DangerImportance
+	e.errLabel.Hide()
+	e.body = editorFrame(container.NewVScroll(box), e.errLabel, func() { v.saveReference(e) }, v.cancelEdit())
+	v.showEditor(e, e.name)
+}
+
+func (e *refEditor) content() fyne.CanvasObject { return e.body }
+
+func optInt(p *int) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.Itoa(*p)
+}
+
+func readOptInt(what, s string) (*int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %q is not a whole number", what, s)
+	}
+	return &n, nil
+}
+
+func (e *refEditor) card() (reference.ReferenceCard, error) {
+	var r reference.ReferenceCard
+	if e.orig != nil {
+		r = *e.orig
+	} else {
+		r.ID = reference.NormalizeID(e.id.Text)
+		if r.ID == "" {
+			r.ID = newCardID(e.v.cat, e.name.Text)
+		} else if e.v.cat.Has(r.ID) {
+			return r, fmt.Errorf("card id %s is taken by another card; choose another or leave it empty", r.ID)
+		}
+	}
+	for _, k := range reference.ReferenceKinds() {
+		if kindName(k) == e.kind.Selected {
+			r.Kind = k
+		}
+	}
+	r.Game = ""
+	for _, g := range reference.Games() {
+		if g.Title() == e.game.Selected {
+			r.Game = g
+		}
+	}
+	r.Name = strings.TrimSpace(e.name.Text)
+	r.Affiliation = strings.TrimSpace(e.affiliation.Text)
+	r.Keywords = splitList(e.keywords.Text)
+	var err error
+	if r.Points, err = readOptInt("Points", e.points.Text); err != nil {
+		return r, err
+	}
+	if r.Supply, err = readOptInt("Copies", e.supply.Text); err != nil {
+		return r, err
+	}
+	r.Summary = strings.TrimSpace(e.summary.Text)
+	r.Notes = strings.TrimSpace(e.notes.Text)
+	return r, nil
+}
+
+// saveReference saves the edited reference card, or keeps the editor open
+// with the reason it was not saved.
+func (v *catalogView) saveReference(e *refEditor) {
+	r, err := e.card()
+	var next *reference.Catalog
+	if err == nil {
+		next, err = v.cat.WithReference(r)
+	}
+	if err == nil {
+		err = v.commit(next)
+	}
+	if err != nil {
+		e.errLabel.SetText("Not saved: " + plainCardError(err))
+		e.errLabel.Show()
+		return
+	}
+	v.say(fmt.Sprintf("Saved %s.", r.Name), false)
+	v.open(r.ID)
+}

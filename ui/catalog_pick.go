@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	awayrules "tableops/rules/away"
+	"tableops/rules/reference"
+	"tableops/tracker"
+)
+
+// addCharacterFrom turns a catalog character into the command that adds
+// it to an away team, with Player left empty for the caller to set. A
+// specialization printed x2 is listed twice; unknown weapon bonuses count
+// as 0 and empty tracks stay empty (the tracker refuses them, so check
+// Complete or let the players fill them in first).
+func addCharacterFrom(ch reference.Character) tracker.AddCharacter {
+	cmd := tracker.AddCharacter{
+		Name:        ch.Name,
+		CatalogID:   ch.ID,
+		Affiliation: ch.Affiliation,
+		Keywords:    append([]string(nil), ch.Keywords...),
+		Attack:      append([]int(nil), ch.Tracks.Attack...),
+		Defense:     append([]int(nil), ch.Tracks.Defense...),
+		Skill:       append([]int(nil), ch.Tracks.Skill...),
+		Move:        append([]int(nil), ch.Tracks.Move...),
+		Escalation:  ch.Escalation,
+	}
+	for _, s := range ch.Specializations {
+		for range s.Count {
+			cmd.Specializations = append(cmd.Specializations, s.Name)
+		}
+	}
+	for _, a := range ch.Attacks {
+		w := awayrules.Weapon{Name: a.Name, Keywords: append([]string(nil), a.Rules...)}
+		if a.Dice != nil {
+			w.Dice = *a.Dice
+		}
+		if a.Damage != nil {
+			w.Damage = *a.Damage
+		}
+		cmd.Weapons = append(cmd.Weapons, w)
+	}
+	return cmd
+}
+
+// characterPicker is the searchable list of catalog characters.
+type characterPicker struct {
+	shown  []reference.Character
+	cat    *reference.Catalog
+	search *widget.Entry
+	list   *widget.List
+	hint   *widget.Label
+	d      dialog.Dialog
+}
+
+// pickCharacter shows the catalog's characters in a searchable list over
+// the main window and calls onPick with the one the player taps. Cards
+// whose tracks are not entered yet are marked, so the form they fill can
+// ask for the rest.
+func (sh *Shell) pickCharacter(onPick func(reference.Character)) {
+	cat, err := sh.loadCatalog()
+	if cat == nil {
+		sh.showError("Card catalog", err)
+		return
+	}
+	p := &characterPicker{cat: cat}
+	p.search = widget.NewEntry()
+	p.search.SetPlaceHolder("Search characters: name, affiliation, keyword…")
+	p.search.OnChanged = func(string) { p.filter() }
+	p.hint = widget.NewLabel("")
+	p.hint.Wrapping = fyne.TextWrapWord
+	p.hint.SizeName = theme.SizeNameCaptionText
+	pick := func(ch reference.Character) {
+		p.d.Hide()
+		onPick(ch)
+	}
+	p.search.OnSubmitted = func(string) {
+		if len(p.shown) > 0 {
+			pick(p.shown[0])
+		}
+	}
+	p.list = widget.NewList(
+		func() int { return len(p.shown) },
+		func() fyne.CanvasObject {
+			name := widget.NewLabelWithStyle("name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			name.Truncation = fyne.TextTruncateEllipsis
+			detail := widget.NewLabel("detail")
+			detail.Truncation = fyne.TextTruncateEllipsis
+			detail.SizeName = theme.SizeNameCaptionText
+			return container.NewVBox(name, detail)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(p.shown) {
+				return
+			}
+			box := o.(*fyne.Container)
+			box.Objects[0].(*widget.Label).SetText(p.shown[i].Name)
+			box.Objects[1].(*widget.Label).SetText(pickDetail(p.shown[i]))
+		},
+	)
+	p.list.OnSelected = func(i widget.ListItemID) {
+		p.list.UnselectAll()
+		if i < len(p.shown) {
+			pick(p.shown[i])
+		}
+	}
+	p.filter()
+	body := container.NewBorder(container.NewVBox(p.search, p.hint), nil, nil, nil, p.list)
+	p.d = dialog.NewCustom("Pick from the catalog", "Cancel", body, sh.win)
+	p.d.Resize(fyne.NewSize(380, 560))
+	p.d.Show()
+	sh.win.Canvas().Focus(p.search)
+}
+
+// pickDetail is the second line of a character in the picker.
+func pickDetail(ch reference.Character) string {
+	var d []string
+	if ch.Affiliation != "" {
+		d = append(d, ch.Affiliation)
+	}
+	if ch.Role != "" {
+		d = append(d, ch.Role)
+	}
+	if ch.Complete() {
+		d = append(d, "ready to play")
+	} else {
+		d = append(d, "tracks or weapons to enter")
+	}
+	return strings.Join(d, " · ")
+}
+
+// filter shows the characters matching the search.
+func (p *characterPicker) filter() {
+	p.shown, _ = p.cat.Find(p.search.Text)
+	slices.SortStableFunc(p.shown, func(a, b reference.Character) int {
+		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	switch {
+	case len(p.shown) == 0:
+		p.hint.SetText("No character matches. Add cards in the catalog (home screen, Catalog).")
+	default:
+		p.hint.SetText(fmt.Sprintf("%d characters. Tap one to fill the form.", len(p.shown)))
+	}
+	p.list.Refresh()
+	p.list.ScrollToTop()
+}

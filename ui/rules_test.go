@@ -1,0 +1,219 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/rules/reference"
+)
+
+const rulesSearchHint = "Ask: stun, hegemony resistance, first strike…"
+
+// openRules taps Rules on the home screen and returns the rules window at
+// the given size.
+func openRules(t *testing.T, sh *Shell, w, h float32) fyne.Window {
+	t.Helper()
+	test.Tap(button(t, sh.win, "Rules"))
+	require.NotNil(t, sh.rulesWin, "the rules window is open")
+	sh.rulesWin.Resize(fyne.NewSize(w, h))
+	return sh.rulesWin
+}
+
+// tapText taps the screen where a visible label with exactly text is, like
+// a finger on a list row.
+func tapText(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	for _, l := range objects[*widget.Label](w) {
+		if l.Text == text {
+			pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(l)
+			test.TapCanvas(w.Canvas(), pos.Add(fyne.NewPos(4, 4)))
+			return
+		}
+	}
+	require.Failf(t, "no label", "no label %q on screen", text)
+}
+
+// pageTitle is the heading of the topic view.
+func pageTitle(v *rulesView) string {
+	if len(v.page.Segments) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(v.page.Segments[0].Textual())
+}
+
+// tapLink taps the wrapping button (a link to a topic or a sheet) that
+// reads text, as a player does after scrolling to it.
+func tapLink(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	for _, c := range objects[*fyne.Container](w) {
+		if len(c.Objects) != 2 {
+			continue
+		}
+		b, ok := c.Objects[0].(*widget.Button)
+		if !ok {
+			continue
+		}
+		for _, l := range under[*widget.Label](c.Objects[1]) {
+			if l.Text == text {
+				test.Tap(b)
+				return
+			}
+		}
+	}
+	require.Failf(t, "no link", "no link %q on screen", text)
+}
+
+// selectedTab returns the title of the selected tab of the window's tabs.
+func selectedTab(w fyne.Window) string {
+	for _, tabs := range objects[*container.AppTabs](w) {
+		if it := tabs.Selected(); it != nil {
+			return it.Text
+		}
+	}
+	return ""
+}
+
+func TestRulesSearchStunnedFollowLinksBackForward(t *testing.T) {
+	sh, _ := newTestShell(t, 420, 820)
+	w := openRules(t, sh, 1280, 800)
+	v := sh.rules
+	assert.Equal(t, v.search, w.Canvas().Focused(), "the search box has the focus")
+	assert.Contains(t, pageTitle(v), "quick reference", "the window opens on the Away Missions sheet")
+	assert.True(t, button(t, w, "Back").Disabled(), "the first page starts the history")
+
+	// Results as you type: the defining topic first.
+	typeInto(w, entry(t, w, rulesSearchHint), "stunned")
+	require.NotEmpty(t, v.results)
+	stun := v.results[0].Topic
+	assert.Equal(t, "am-stun", stun.ID)
+	assert.Contains(t, screenText(w), stun.Title, "the result list shows the title")
+
+	// Tap the top result.
+	tapText(t, w, stun.Title)
+	assert.Equal(t, stun.Title, pageTitle(v))
+	assert.Contains(t, v.page.String(), "stun token")
+	assert.Contains(t, v.page.String(), "Source: 001")
+
+	// Follow a cross-link under "See also".
+	related := v.lib.Topic(stun.Related[0])
+	require.NotNil(t, related)
+	assert.Contains(t, screenText(w), "See also")
+	tapLink(t, w, related.Title)
+	assert.Equal(t, related.Title, pageTitle(v))
+
+	// Back and forward walk the history; forward is off at the newest page.
+	back, forward := button(t, w, "Back"), button(t, w, "Forward")
+	assert.True(t, forward.Disabled())
+	test.Tap(back)
+	assert.Equal(t, stun.Title, pageTitle(v))
+	assert.False(t, forward.Disabled())
+	test.Tap(forward)
+	assert.Equal(t, related.Title, pageTitle(v))
+	test.Tap(back)
+	test.Tap(back)
+	assert.Equal(t, stun.Title, pageTitle(v), "the first topic opened is the oldest page")
+	assert.True(t, back.Disabled())
+
+	// Opening a new page from the middle of the history drops the forward part.
+	test.Tap(forward)
+	test.Tap(back)
+	require.False(t, forward.Disabled())
+	other := v.lib.Topic(stun.Related[1])
+	require.NotNil(t, other)
+	tapLink(t, w, other.Title)
+	assert.Equal(t, other.Title, pageTitle(v))
+	assert.True(t, forward.Disabled())
+	test.Tap(back)
+	assert.Equal(t, stun.Title, pageTitle(v))
+}
+
+func TestRulesEnterOpensBestTopicAndTypos(t *testing.T) {
+	sh, _ := newTestShell(t, 420, 820)
+	w := openRules(t, sh, 1280, 800)
+	v := sh.rules
+	e := entry(t, w, rulesSearchHint)
+	typeInto(w, e, "assimlate")
+	require.NotEmpty(t, v.results, "typos are forgiven")
+	best := v.results[0].Topic.Title
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	assert.Equal(t, best, pageTitle(v))
+
+	typeInto(w, e, "zzqqxx")
+	assert.Empty(t, v.results)
+	assert.Contains(t, screenText(w), "Nothing matches")
+
+	// The game filter lists one game's topics when the box is empty.
+	typeInto(w, e, "")
+	v.game.SetSelected(reference.Borg.Title())
+	require.NotEmpty(t, v.results)
+	for _, r := range v.results {
+		assert.Equal(t, reference.Borg, r.Topic.Game)
+	}
+	assert.Contains(t, screenText(w), "topics of "+reference.Borg.Title())
+}
+
+func TestRulesQuickReferenceSheets(t *testing.T) {
+	sh, _ := newTestShell(t, 420, 820)
+	w := openRules(t, sh, 1280, 800)
+	v := sh.rules
+	for _, g := range reference.Games() {
+		tapLink(t, w, shortGameName(g))
+		sheet, err := v.lib.Sheet(g)
+		require.NoError(t, err)
+		require.NotEmpty(t, sheet)
+		assert.Contains(t, v.page.String(), sheet[0].Title, g)
+		assert.Contains(t, screenText(w), "Topics on this sheet")
+		// A topic of the sheet opens from the buttons under it.
+		first := v.lib.Topic(sheet[0].Entries[0].TopicID)
+		require.NotNil(t, first)
+		tapLink(t, w, first.Title)
+		assert.Equal(t, first.Title, pageTitle(v))
+	}
+}
+
+func TestRulesPhoneShowsOnePanelAtATime(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := openRules(t, sh, 400, 800)
+	v := sh.rules
+	selectTab(t, w, "Search")
+	typeInto(w, entry(t, w, rulesSearchHint), "initiative")
+	require.NotEmpty(t, v.results)
+	tapText(t, w, v.results[0].Topic.Title)
+	assert.Equal(t, "Topic", selectedTab(w), "opening a topic brings its panel to front")
+	assert.Equal(t, v.results[0].Topic.Title, pageTitle(v))
+	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "fits a phone")
+
+	// Reopening the rules (the shortcut or the button) reuses the window.
+	win := sh.rulesWin
+	sh.showRules()
+	assert.Same(t, win, sh.rulesWin)
+	win.Close()
+	assert.Nil(t, sh.rulesWin)
+}
+
+// TestRulesTopicRendersToMarkup renders the topic panel of a phone-sized
+// window: the stun topic's rich text with its See also links.
+func TestRulesTopicRendersToMarkup(t *testing.T) {
+	sh, _ := newTestShell(t, 420, 820)
+	openRules(t, sh, 400, 700)
+	v := sh.rules
+	v.open("am-stun")
+	var topic fyne.CanvasObject
+	for _, p := range v.layout.panels {
+		if p.title == "Topic" {
+			topic = p.content
+		}
+	}
+	require.NotNil(t, topic)
+	sh.rulesWin.Close()
+	w := test.NewTempWindow(t, topic)
+	w.Resize(fyne.NewSize(400, 700))
+	test.AssertRendersToMarkup(t, "rules_topic.xml", w.Canvas())
+}
