@@ -197,3 +197,24 @@ func TestFrameTransforms(t *testing.T) {
 	sh := dim.Sharpen()
 	assert.Equal(t, dim.Height, sh.Height)
 }
+
+// FuzzDecodeFrame feeds arbitrary pictures (camera frames and photos come
+// from outside) to every decoding pass: never a panic, only codes or none.
+func FuzzDecodeFrame(f *testing.F) {
+	g, _ := paste(&testing.T{}, 64, 64, 2, 2, 2, "TO1E/A/X")
+	f.Add(g.Y, uint8(64))
+	f.Add([]byte{0, 255, 0, 255, 0, 255, 0, 255, 0}, uint8(3))
+	f.Fuzz(func(t *testing.T, pix []byte, width uint8) {
+		w := int(width)
+		if w == 0 || len(pix) < w || len(pix) > 1<<12 {
+			return
+		}
+		fr := Frame{Y: pix, Width: w, Height: len(pix) / w, Stride: w}
+		d := NewDecoder(DecodeOptions{})
+		for _, p := range d.passes {
+			if _, err := d.run(fr, p); err != nil {
+				t.Fatalf("pass %+v: %v", p, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,6 @@
+//go:build !race
+
+package synth
+
+// raceEnabled is true when tests run with -race.
+const raceEnabled = false
