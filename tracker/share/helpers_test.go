@@ -91,7 +91,7 @@ func rawConn(t testing.TB, h *Host, code string) *websocket.Conn {
 // readUntil reads host messages until one satisfies ok.
 func readUntil(t testing.TB, conn *websocket.Conn, ok func(HostMessage) bool) HostMessage {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	for {
 		_, b, err := conn.Read(ctx)

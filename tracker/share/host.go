@@ -122,6 +122,8 @@ type Host struct {
 	wg     sync.WaitGroup
 	unsub  func()
 	notify chan struct{}
+	pendMu sync.Mutex
+	pend   []tracker.Update // changes not broadcast yet, in log order
 
 	mu    sync.Mutex
 	peers map[*peer]struct{}
@@ -181,7 +183,10 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 		ErrorLog:          slog.NewLogLogger(h.log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return hctx },
 	}
-	h.unsub = game.Subscribe(func(tracker.Update) {
+	h.unsub = game.Subscribe(func(u tracker.Update) {
+		h.pendMu.Lock()
+		h.pend = append(h.pend, u)
+		h.pendMu.Unlock()
 		select {
 		case h.notify <- struct{}{}:
 		default:
@@ -347,27 +352,35 @@ func (h *Host) refusal(err error) *tracker.Rejection {
 // each message holds the events since the previous one and the state after
 // them, encoded once for everyone.
 func (h *Host) broadcast() {
-	last := h.game.Seq()
 	for {
 		select {
 		case <-h.ctx.Done():
 			return
 		case <-h.notify:
 		}
-		snap := h.game.Snapshot()
-		if snap.Seq <= last {
+		h.pendMu.Lock()
+		batch := h.pend
+		h.pend = nil
+		h.pendMu.Unlock()
+		if len(batch) == 0 {
 			continue
 		}
-		evs := h.game.EventsSince(last)
-		if n := snap.Seq - last; uint64(len(evs)) > n {
-			evs = evs[:n]
+		var evs []tracker.Event
+		for _, u := range batch {
+			evs = append(evs, u.Events...)
 		}
-		b, err := json.Marshal(HostMessage{Op: OpEvents, Seq: snap.Seq, Events: evs, State: snap.State})
+		last := batch[len(batch)-1]
+		b, err := json.Marshal(HostMessage{Op: OpEvents, Seq: last.Seq, Events: evs, State: last.State})
 		if err != nil {
 			h.log.Error("share: encoding events", "err", err)
+			// Peers cannot follow without these events: resync them all.
+			h.mu.Lock()
+			for p := range h.peers {
+				p.requestResync()
+			}
+			h.mu.Unlock()
 			continue
 		}
-		last = snap.Seq
 		h.mu.Lock()
 		for p := range h.peers {
 			p.offer(b)
