@@ -15,6 +15,9 @@ type panel struct {
 	title   string
 	icon    fyne.Resource
 	content fyne.CanvasObject
+	// wideOnly panels have no tab on a narrow window (the screen offers
+	// them another way, so the tabs fit a phone).
+	wideOnly bool
 }
 
 // adaptive shows its panels one at a time with tabs at the bottom on a
@@ -73,6 +76,9 @@ func (a *adaptive) rebuild(wide bool) {
 	}
 	items := make([]*container.TabItem, 0, len(rest))
 	for _, p := range rest {
+		if p.wideOnly && !wide {
+			continue
+		}
 		items = append(items, container.NewTabItemWithIcon(p.title, p.icon, p.content))
 	}
 	a.tabs = container.NewAppTabs(items...)

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,12 +20,18 @@ func TestPhoneShowsOnePanelTabletShowsTwo(t *testing.T) {
 	assert.False(t, lay.wide)
 	tabs := objects[*container.AppTabs](w)
 	require.Len(t, tabs, 1)
-	assert.Equal(t, []string{"Team", "Round", "Dice", "Log"}, tabTitles(tabs[0]))
+	assert.Equal(t, []string{"Team", "Round", "Dice"}, tabTitles(tabs[0]), "the log is a button in the bar on a phone")
 	assert.Equal(t, "Round", tabs[0].Selected().Text, "the tab the player opened")
 	assert.Empty(t, objects[*widget.Card](w), "the team is behind its tab")
 
 	selectTab(t, w, "Team")
 	assert.NotEmpty(t, objects[*widget.Card](w))
+
+	// On a phone the log opens over the screen, labelled step by step.
+	test.Tap(button(t, w, "Log"))
+	assert.Contains(t, screenText(w), "Game log")
+	assert.Contains(t, screenText(w), "Beam-down order: Kim, Dana")
+	test.Tap(button(t, w, "Close"))
 
 	w.Resize(fyne.NewSize(1280, 800))
 	assert.True(t, lay.wide)
@@ -33,6 +40,10 @@ func TestPhoneShowsOnePanelTabletShowsTwo(t *testing.T) {
 	require.Len(t, tabs, 1)
 	assert.Equal(t, []string{"Round", "Dice", "Log"}, tabTitles(tabs[0]))
 	assert.NotEmpty(t, objects[*widget.Card](w), "the team is always in view on a tablet")
+
+	// The log button shows the log: its tab on a tablet.
+	test.Tap(button(t, w, "Log"))
+	assert.Equal(t, "Log", tabs[0].Selected().Text)
 
 	// Every panel fits a phone held upright.
 	for _, p := range sh.game.view.panels() {

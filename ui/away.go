@@ -140,7 +140,7 @@ func tokenName(k string) string {
 
 // playerTokens shows a player's tokens with buttons to add and remove them.
 func (v *awayView) playerTokens(p tracker.AwayPlayer) fyne.CanvasObject {
-	box := container.NewGridWithColumns(2)
+	box := container.NewVBox()
 	for _, k := range []string{tracker.TokenBonusActions, tracker.TokenAdapt, tracker.TokenIntel, tracker.TokenBonusPoints} {
 		k := k
 		box.Add(stepper(tokenName(k), p.Tokens[k], func(d int) {

@@ -70,7 +70,7 @@ func newAttackForm(v *awayView) *attackForm {
 		heading("Attack"),
 		f.attacker, f.weapon, f.target,
 		f.backup, f.targetBackup,
-		container.NewGridWithColumns(2, f.cardDice, f.defCardDice),
+		f.cardDice, f.defCardDice,
 		f.setupInfo,
 		f.odds, f.oddsLine,
 		widget.NewSeparator(),

@@ -230,7 +230,7 @@ func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.C
 	})
 	hint := wrapLabel("Ties roll again: type the tie-break after the first die, e.g. 5 3.")
 	hint.SizeName = theme.SizeNameCaptionText
-	return container.NewVBox(form, hint, container.NewGridWithColumns(2, typed, virtual))
+	return container.NewVBox(form, hint, typed, virtual)
 }
 
 // scoring lists each player's scored missions with a form to add one.
@@ -336,11 +336,11 @@ func (v *awayView) showSetup() {
 		}
 		line := fmt.Sprintf("%s — %d character(s)", playerTitle(p), n)
 		v.round.Add(widget.NewLabelWithStyle(line, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		v.round.Add(container.NewGridWithColumns(2,
+		v.round.Add(container.NewVBox(
 			widget.NewButtonWithIcon("Add a character to "+pname, theme.ContentAddIcon(), func() {
 				v.addCharacter(pid, pname, tracker.AddCharacter{})
 			}),
-			widget.NewButtonWithIcon("From the catalog", theme.SearchIcon(), func() {
+			widget.NewButtonWithIcon("Pick "+pname+"'s character from the catalog", theme.SearchIcon(), func() {
 				v.gs.sh.pickCharacter(func(ch reference.Character) {
 					cmd := addCharacterFrom(ch)
 					cmd.Player = pid
@@ -590,7 +590,7 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		}
 		v.exec(cmd)
 	}, v.gs.sh.win)
-	d.Resize(fyne.NewSize(460, 640))
+	d.Resize(fyne.NewSize(380, 640))
 	d.Show()
 }
 

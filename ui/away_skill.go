@@ -70,7 +70,7 @@ func newSkillForm(v *awayView) *skillForm {
 		heading("Skill test"),
 		f.tester, f.spec,
 		f.backup, f.opposed,
-		container.NewGridWithColumns(2, f.cardDice, f.need),
+		f.cardDice, f.need,
 		f.challenger,
 		f.info, f.odds, f.oddsLine,
 		widget.NewSeparator(),

@@ -245,7 +245,7 @@ func TestAwayCharacterFromCatalog(t *testing.T) {
 	test.Tap(button(t, w, "Create"))
 	selectTab(t, w, "Round")
 	addPlayer(t, w, "Kim", "Klingon")
-	test.Tap(button(t, w, "From the catalog"))
+	test.Tap(button(t, w, "character from the catalog"))
 	search := entry(t, w, "Search characters: name, affiliation, keyword…")
 	typeInto(w, search, "lukara")
 	search.OnSubmitted(search.Text)

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -60,9 +61,22 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	gs.status = widget.NewLabel("")
 	gs.status.Wrapping = fyne.TextWrapWord
 	gs.status.Hide()
-	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.undoBtn, gs.redoBtn))
+	logBtn := widget.NewButtonWithIcon("Log", theme.ListIcon(), gs.showLog)
+	bar := container.NewBorder(nil, nil, home, container.NewHBox(logBtn, gs.undoBtn, gs.redoBtn))
 
-	gs.logList = widget.NewList(
+	gs.logList = gs.newLogList()
+	panels := append(gs.view.panels(), panel{title: "Log", icon: theme.ListIcon(), content: padded(gs.logPanel(gs.logList)), wideOnly: true})
+	gs.layout = newAdaptive(0.58, panels...)
+	gs.content = container.NewBorder(container.NewVBox(bar, gs.status), nil, nil, nil, gs.layout)
+
+	gs.cancel = g.Subscribe(func(tracker.Update) { fyne.Do(gs.refresh) })
+	gs.refresh()
+	return gs
+}
+
+// newLogList lists the steps of the game, newest first.
+func (gs *gameScreen) newLogList() *widget.List {
+	return widget.NewList(
 		func() int { return len(gs.history.Undo) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("step")
@@ -76,17 +90,29 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 			}
 		},
 	)
-	logPanel := container.NewBorder(
-		container.NewVBox(heading("Game log"), widget.NewLabel("Newest first. Undo takes back the top step.")),
-		nil, nil, nil, gs.logList)
+}
 
-	panels := append(gs.view.panels(), panel{title: "Log", icon: theme.ListIcon(), content: padded(logPanel)})
-	gs.layout = newAdaptive(0.58, panels...)
-	gs.content = container.NewBorder(container.NewVBox(bar, gs.status), nil, nil, nil, gs.layout)
+// logPanel frames a log list with its heading.
+func (gs *gameScreen) logPanel(list *widget.List) fyne.CanvasObject {
+	hint := widget.NewLabel("Newest first. Undo takes back the top step.")
+	hint.Wrapping = fyne.TextWrapWord
+	return container.NewBorder(container.NewVBox(heading("Game log"), hint), nil, nil, nil, list)
+}
 
-	gs.cancel = g.Subscribe(func(tracker.Update) { fyne.Do(gs.refresh) })
-	gs.refresh()
-	return gs
+// showLog brings the game log into view: its tab on a wide window, a
+// full-height sheet over a phone's screen.
+func (gs *gameScreen) showLog() {
+	if gs.layout.wide {
+		gs.layout.show("Log")
+		return
+	}
+	list := gs.newLogList()
+	cancel := gs.game.Subscribe(func(tracker.Update) { fyne.Do(list.Refresh) })
+	d := dialog.NewCustom("Game log", "Close", gs.logPanel(list), gs.sh.win)
+	d.SetOnClosed(cancel)
+	size := gs.sh.win.Canvas().Size()
+	d.Resize(fyne.NewSize(size.Width-20, size.Height-40))
+	d.Show()
 }
 
 // refresh shows the session's current state, undo/redo and log.
