@@ -33,6 +33,10 @@ func newHome(sh *Shell) *home {
 		sh.newGame(tracker.KindAway)
 	})
 	newAway.Importance = widget.HighImportance
+	newAsc := widget.NewButtonWithIcon("New Ascendancy game", theme.ContentAddIcon(), func() {
+		sh.newGame(tracker.KindAscendancy)
+	})
+	newAsc.Importance = widget.HighImportance
 
 	h.list = widget.NewList(
 		func() int { return len(h.games) },
@@ -85,6 +89,7 @@ func newHome(sh *Shell) *home {
 		heading("Table Ops"),
 		wrapLabel("Star Trek: Away Missions · Star Trek: Ascendancy"),
 		newAway,
+		newAsc,
 		h.problem,
 		widget.NewSeparator(),
 		heading("Resume a game"),

@@ -12,6 +12,8 @@ func newGameView(gs *gameScreen, kind tracker.Kind) gameView {
 	switch kind {
 	case tracker.KindAway:
 		return newAwayView(gs)
+	case tracker.KindAscendancy:
+		return newAscendancyView(gs)
 	}
 	return logOnlyView{kind: kind}
 }

@@ -1,0 +1,380 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// ascPreset is a quick action the players made for something whose cost
+// is on their own cards: what it is, what it costs, and the counter it
+// changes (optional).
+type ascPreset struct {
+	Name    string             `json:"name"`
+	Cost    ascrules.Resources `json:"cost"`
+	Counter string             `json:"counter,omitempty"`
+	Delta   int                `json:"delta,omitempty"`
+}
+
+// presetCounters are the counters a preset may change, by label.
+var presetCounters = []struct{ label, counter string }{
+	{"Nothing else", ""},
+	{"+1 ship", tracker.CounterShips},
+	{"+1 starbase", tracker.CounterStarbases},
+	{"+1 system", tracker.CounterSystems},
+	{"+1 ascendancy", tracker.CounterAscendancy},
+	{"+1 advancement command", tracker.CounterAdvCommands},
+	{"+1 production income", tracker.CounterIncomeProd},
+	{"+1 research income", tracker.CounterIncomeRes},
+	{"+1 culture income", tracker.CounterIncomeCult},
+}
+
+// ascBoard is one player's console: resources and ascendancy as big
+// counters, quick actions with their costs, command tokens, weapons and
+// shields, starbases, nodes, systems, fleets and trade agreements.
+type ascBoard struct {
+	v       *ascView
+	pick    *widget.Select
+	choice  playerChoice
+	follow  bool // the picker follows the current player
+	from    *widget.Select
+	tradeIn *widget.Entry
+}
+
+func newAscBoard(v *ascView) *ascBoard {
+	b := &ascBoard{v: v, follow: true}
+	b.pick = widget.NewSelect(nil, func(string) {
+		b.follow = false
+		if v.st != nil {
+			v.show(v.gs.game.State())
+		}
+	})
+	b.pick.PlaceHolder = "Player"
+	b.from = widget.NewSelect(nil, nil)
+	b.from.PlaceHolder = "From"
+	b.tradeIn = placeholderEntry("e.g. 1P")
+	return b
+}
+
+// current returns the player shown.
+func (b *ascBoard) current() *tracker.AscPlayer {
+	return b.v.player(b.choice.ids[b.pick.Selected])
+}
+
+// show builds the console of the chosen player.
+func (b *ascBoard) show() fyne.CanvasObject {
+	v := b.v
+	b.choice = playerChoice{ids: map[string]string{}}
+	for _, p := range v.st.Players {
+		l := p.Name + " · " + p.Civilization
+		b.choice.labels = append(b.choice.labels, l)
+		b.choice.ids[l] = p.ID
+	}
+	def := ""
+	if len(b.choice.labels) > 0 {
+		def = b.choice.labels[0]
+	}
+	if seat := v.st.CurrentSeat(); b.follow && seat != "" && seat != tracker.BorgSeat {
+		b.pick.Selected = b.choice.labelOf(seat)
+	}
+	cb := b.pick.OnChanged
+	b.pick.OnChanged = nil
+	syncSelect(b.pick, b.choice.labels, def)
+	b.pick.OnChanged = cb
+	follow := widget.NewCheck("Follow whose turn it is", func(on bool) {
+		b.follow = on
+		v.show(v.gs.game.State())
+	})
+	follow.Checked = b.follow
+	box := container.NewVBox(b.pick, follow)
+	p := b.current()
+	if p == nil {
+		box.Add(wrapLabel("No players."))
+		return box
+	}
+	box.Add(b.console(*p))
+	return box
+}
+
+func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
+	box := container.NewVBox()
+	title := p.Name + " · " + p.Civilization
+	if v.st.CurrentSeat() == id {
+		title = "▶ " + title
+	}
+	box.Add(heading(title))
+	var badges []string
+	if v.st.CurrentSeat() == id {
+		badges = append(badges, strings.ToUpper(v.st.Walker.Phase)+" PHASE")
+	}
+	if p.Assimilated {
+		badges = append(badges, "ASSIMILATED")
+	}
+	if p.Eliminated {
+		badges = append(badges, "ELIMINATED")
+	}
+	if !p.HoldsHome {
+		badges = append(badges, "home system lost")
+	}
+	if len(badges) > 0 {
+		l := boldLabel(strings.Join(badges, " · "))
+		l.Importance = widget.WarningImportance
+		box.Add(l)
+	}
+
+	// Resources and ascendancy: one tap to spend or gain.
+	counter := func(label, name string, value int) *widgets.Counter {
+		c := widgets.NewCounter(label, value)
+		c.SetMin(0)
+		c.OnChange = func(d int) { v.exec(tracker.AdjustAsc{Player: id, Counter: name, Delta: d}) }
+		return c
+	}
+	asc := counter("Ascendancy", tracker.CounterAscendancy, p.Ascendancy)
+	asc.SetSuffix(fmt.Sprintf("/%d", ascrules.VictoryAscendancy))
+	box.Add(container.NewGridWithColumns(2,
+		counter("Production", tracker.CounterProduction, p.Resources.Production),
+		counter("Research", tracker.CounterResearch, p.Resources.Research),
+		counter("Culture", tracker.CounterCulture, p.Resources.Culture),
+		asc))
+
+	// Commands as tokens: tap to exhaust, long press to ready.
+	box.Add(boldLabel("Command tokens"))
+	tokens := widgets.NewTokenRow(p.Commands, p.Ready())
+	tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
+	tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
+	box.Add(tokens)
+	box.Add(captionLabel(fmt.Sprintf("Tap a token to use it; long-press (right-click) to ready it. %d base + %d starbases + %d from advancements.",
+		p.BaseCommands, p.Starbases, p.AdvancementCommands)))
+
+	box.Add(widget.NewSeparator())
+	box.Add(boldLabel("Quick actions"))
+	box.Add(b.quickActions(p))
+
+	box.Add(widget.NewSeparator())
+	wl := bigResult(fmt.Sprintf("Weapons %d+ · Shields +%d", p.Weapons, p.Shields))
+	box.Add(wl)
+	step := func(label, name string, value int) fyne.CanvasObject {
+		return miniStepper(label, value, func(d int) { v.exec(tracker.AdjustAsc{Player: id, Counter: name, Delta: d}) })
+	}
+	box.Add(container.NewGridWithColumns(2,
+		step("Ships", tracker.CounterShips, p.Ships),
+		step("Starbases", tracker.CounterStarbases, p.Starbases),
+		step("Systems", tracker.CounterSystems, p.Systems),
+		step("Homes", tracker.CounterHomeSystems, p.HomeSystems),
+		step("P nodes", tracker.CounterNodeProd, p.Nodes.Production),
+		step("R nodes", tracker.CounterNodeRes, p.Nodes.Research),
+		step("C nodes", tracker.CounterNodeCult, p.Nodes.Culture),
+		step("Adv. cmd", tracker.CounterAdvCommands, p.AdvancementCommands),
+		step("P income", tracker.CounterIncomeProd, p.Income.Production),
+		step("R income", tracker.CounterIncomeRes, p.Income.Research),
+		step("C income", tracker.CounterIncomeCult, p.Income.Culture),
+		step("Shields", tracker.CounterShields, p.Shields),
+	))
+	box.Add(captionLabel("Ships are the ships on the board (all fleets). Income is what advancements give at each recharge. Weapons and shields change with the upgrade buttons above; the steppers are for corrections."))
+
+	home := widget.NewCheck("Holds their own home system", func(on bool) {
+		if on != p.HoldsHome {
+			v.exec(tracker.SetHome{Player: id, Holds: on})
+		}
+	})
+	home.Checked = p.HoldsHome
+	box.Add(home)
+	if p.FirstContact {
+		box.Add(wrapLabel("First contact made: may bid for turn order."))
+	} else {
+		box.Add(widget.NewButtonWithIcon("First contact made", theme.ConfirmIcon(), func() { v.exec(tracker.FirstContact{Player: id}) }))
+	}
+
+	box.Add(widget.NewSeparator())
+	box.Add(boldLabel("Trade agreements held"))
+	box.Add(b.trade(p))
+	return box
+}
+
+// quickActions are the buttons for actions with a known cost: ships,
+// colonizing, ascendancy, nodes and upgrades from the player's cost table,
+// hegemony, and the players' own presets.
+func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
+	ship := p.Costs.Ship
+	if ship.Total() == 0 {
+		ship = ascrules.Resources{Production: 1}
+	}
+	colonize := p.Costs.Colonize
+	if colonize.Total() == 0 {
+		colonize = ascrules.Resources{Culture: 1}
+	}
+	easier := v.gs.sh.app.Preferences().Bool(prefAscEasier)
+	ascCost := ascrules.AscendancyCost
+	if easier {
+		ascCost = ascrules.EasyAscendancyCost
+	}
+	grid := container.NewGridWithColumns(2)
+	add := func(label string, f func()) {
+		grid.Add(widget.NewButton(label, f))
+	}
+	add("Ship ("+resText(ship)+")", func() {
+		v.exec(tracker.PayFor{Player: id, What: "builds a ship", Cost: ship, Counter: tracker.CounterShips, Delta: 1})
+	})
+	add("Colonize ("+resText(colonize)+")", func() {
+		v.exec(tracker.PayFor{Player: id, What: "colonizes a system", Cost: colonize, Counter: tracker.CounterSystems, Delta: 1})
+	})
+	add(fmt.Sprintf("Ascendancy (%dC)", ascCost), func() { v.exec(tracker.BuyAscendancy{Player: id, Easier: easier}) })
+	add("Hegemony 1C+1C", func() { v.battle.open(modeHegemony, id) })
+	node := func(label, kind string, cost ascrules.Resources) {
+		c := "?"
+		if cost.Total() > 0 {
+			c = resText(cost)
+		}
+		add(fmt.Sprintf("%s node %s", label, c), func() { v.exec(tracker.BuildNode{Player: id, Type: kind}) })
+	}
+	node("P", tracker.CounterProduction, p.Costs.ProductionNode)
+	node("R", tracker.CounterResearch, p.Costs.ResearchNode)
+	node("C", tracker.CounterCulture, p.Costs.CultureNode)
+	up := func(label string, weapons bool, done int) {
+		c := "?"
+		if cost, err := p.Costs.UpgradeCost(weapons, done); err == nil {
+			c = resText(cost)
+		}
+		add(fmt.Sprintf("%s ↑ %s", label, c), func() { v.exec(tracker.Upgrade{Player: id, Weapons: weapons}) })
+	}
+	up("Weapons", true, p.WeaponUpgrades)
+	up("Shields", false, p.ShieldUpgrades)
+	for _, pr := range b.presets() {
+		pr := pr
+		add(fmt.Sprintf("%s (%s)", pr.Name, resText(pr.Cost)), func() {
+			v.exec(tracker.PayFor{Player: id, What: pr.Name, Cost: pr.Cost, Counter: pr.Counter, Delta: pr.Delta})
+		})
+	}
+	add("New preset…", b.newPreset)
+	add("Cost table…", func() { v.setup.editCosts(p) })
+	return container.NewVBox(grid, captionLabel("? = cost not entered yet: open the cost table and copy it from your console."))
+}
+
+// presets returns the players' own quick actions kept on this device.
+func (b *ascBoard) presets() []ascPreset {
+	var out []ascPreset
+	raw := b.v.gs.sh.app.Preferences().String(prefAscPresets)
+	if raw == "" || json.Unmarshal([]byte(raw), &out) != nil {
+		return nil
+	}
+	return out
+}
+
+// newPreset asks for a quick action with its cost, from the players' cards.
+func (b *ascBoard) newPreset() {
+	name := placeholderEntry("e.g. Starbase")
+	cost := placeholderEntry("e.g. 3P")
+	var labels []string
+	for _, c := range presetCounters {
+		labels = append(labels, c.label)
+	}
+	then := widget.NewSelect(labels, nil)
+	then.SetSelected(labels[0])
+	dialog.ShowForm("New quick action", "Save", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Name", name), widget.NewFormItem("Cost", cost), widget.NewFormItem("Then", then),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		r, err := parseCost(cost.Text)
+		if err != nil {
+			b.v.gs.say("Cost: "+err.Error(), true)
+			return
+		}
+		n := strings.TrimSpace(name.Text)
+		if n == "" || len([]rune(n)) > 30 {
+			b.v.gs.say("Give the quick action a short name.", true)
+			return
+		}
+		pr := ascPreset{Name: n, Cost: r}
+		for _, c := range presetCounters {
+			if c.label == then.Selected && c.counter != "" {
+				pr.Counter, pr.Delta = c.counter, 1
+			}
+		}
+		list := append(b.presets(), pr)
+		if bs, err := json.Marshal(list); err == nil {
+			b.v.gs.sh.app.Preferences().SetString(prefAscPresets, string(bs))
+		}
+		b.v.show(b.v.gs.game.State())
+	}, b.v.gs.sh.win)
+}
+
+// trade lists the trade agreements a player holds, with ready/exhausted
+// and remove, and a row to receive a new one.
+func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	box := container.NewVBox()
+	if len(p.Agreements) == 0 {
+		box.Add(captionLabel("None yet."))
+	}
+	for _, ag := range p.Agreements {
+		ag := ag
+		state := "ready"
+		if ag.Exhausted {
+			state = "exhausted"
+		}
+		line := fmt.Sprintf("From %s: %s each recharge (%s)", v.seatName(ag.From), resText(ag.Resources), state)
+		toggle := widget.NewButton("Exhaust", func() {
+			v.exec(tracker.SetTrade{Player: p.ID, From: ag.From, Exhausted: true})
+		})
+		if ag.Exhausted {
+			toggle = widget.NewButton("Ready", func() { v.exec(tracker.SetTrade{Player: p.ID, From: ag.From}) })
+		}
+		remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+			v.exec(tracker.SetTrade{Player: p.ID, From: ag.From, Remove: true})
+		})
+		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(toggle, remove), wrapLabel(line)))
+	}
+	var others []string
+	ids := map[string]string{}
+	for _, o := range v.st.Players {
+		if o.ID != p.ID {
+			others = append(others, o.Name)
+			ids[o.Name] = o.ID
+		}
+	}
+	syncSelect(b.from, others, "")
+	add := widget.NewButtonWithIcon("Receive", theme.ContentAddIcon(), func() {
+		r, err := parseCost(b.tradeIn.Text)
+		if err != nil {
+			v.gs.say("Trade agreement: "+err.Error(), true)
+			return
+		}
+		if ids[b.from.Selected] == "" {
+			v.gs.say("Choose who gives the trade agreement.", true)
+			return
+		}
+		if v.exec(tracker.SetTrade{Player: p.ID, From: ids[b.from.Selected], Resources: r}) {
+			b.tradeIn.SetText("")
+		}
+	})
+	box.Add(container.NewBorder(nil, nil, b.from, add, b.tradeIn))
+	return box
+}
+
+// miniStepper is a compact count for the console: a small title over
+// − value +, narrow enough to sit two abreast on a phone.
+func miniStepper(label string, value int, onStep func(int)) fyne.CanvasObject {
+	minus := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { onStep(-1) })
+	plus := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { onStep(1) })
+	title := widget.NewLabelWithStyle(label, fyne.TextAlignCenter, fyne.TextStyle{})
+	title.SizeName = theme.SizeNameCaptionText
+	val := widget.NewLabelWithStyle(fmt.Sprint(value), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	val.SizeName = theme.SizeNameSubHeadingText
+	return container.NewVBox(title, container.NewBorder(nil, nil, minus, plus, val))
+}

@@ -1,0 +1,443 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ascrules "tableops/rules/ascendancy"
+	borgrules "tableops/rules/borg"
+	"tableops/tracker"
+)
+
+// Preference keys of the Ascendancy screens: what the players copied from
+// their consoles once, kept for the next game on this device.
+const (
+	prefAscCosts    = "asc.costs"     // JSON: civilization (lower case) -> cost table
+	prefAscBorgHits = "asc.borg_hits" // "5,5,4,4,3,3": Borg hit roll for 0..5 spires
+	prefAscHub      = "asc.hub_target"
+	prefAscEasier   = "asc.easier_ascension"
+	prefAscPresets  = "asc.presets" // JSON: the players' own quick actions
+)
+
+// Starting values the rules summary gives (seed 003 "Setup" and the
+// optional rules "Extra starting resources", "Humble beginnings"; Vulcans
+// start with 3 ascendancy).
+var (
+	startResources  = ascrules.Resources{Production: 3, Research: 3, Culture: 3}
+	extraResources  = ascrules.Resources{Production: 8, Research: 6, Culture: 4}
+	startNodes      = ascrules.Resources{Production: 1, Research: 1, Culture: 1}
+	startShips      = 3
+	startAscendancy = 1
+	vulcanAscend    = 3
+)
+
+// factionChoices are the civilizations whose special rules the rules engine
+// knows, as offered in setup.
+var factionChoices = []struct {
+	label   string
+	faction ascrules.Faction
+}{
+	{"Federation", ascrules.Federation}, {"Klingon", ascrules.Klingon}, {"Romulan", ascrules.Romulan},
+	{"Andorian", ascrules.Andorian}, {"Cardassian", ascrules.Cardassian}, {"Ferengi", ascrules.Ferengi},
+	{"Vulcan", ascrules.Vulcan}, {"Breen", ascrules.Breen}, {"Dominion", ascrules.Dominion},
+	{"Other", ""},
+}
+
+// costForm is the cost table of one civilization, as entries.
+type costForm struct {
+	ship, pnode, rnode, cnode, colonize, weapons, shields *widget.Entry
+	form                                                  *widget.Form
+}
+
+func newCostForm() *costForm {
+	f := &costForm{
+		ship: placeholderEntry("e.g. 1P"), pnode: placeholderEntry("e.g. 2P"), rnode: placeholderEntry("cost"),
+		cnode: placeholderEntry("cost"), colonize: placeholderEntry("e.g. 1C"),
+		weapons: placeholderEntry("1st; 2nd; … e.g. 2R; 3R"), shields: placeholderEntry("1st; 2nd; …"),
+	}
+	f.form = widget.NewForm(
+		widget.NewFormItem("Ship", f.ship),
+		widget.NewFormItem("Production node", f.pnode),
+		widget.NewFormItem("Research node", f.rnode),
+		widget.NewFormItem("Culture node", f.cnode),
+		widget.NewFormItem("Colonize", f.colonize),
+		widget.NewFormItem("Weapon upgrades", f.weapons),
+		widget.NewFormItem("Shield upgrades", f.shields),
+	)
+	f.fill(ascrules.NewCostTable(""))
+	return f
+}
+
+// fill shows a cost table (empty entries for costs not entered).
+func (f *costForm) fill(t ascrules.CostTable) {
+	set := func(e *widget.Entry, r ascrules.Resources) {
+		if r.Total() == 0 {
+			e.SetText("")
+		} else {
+			e.SetText(resText(r))
+		}
+	}
+	set(f.ship, t.Ship)
+	set(f.pnode, t.ProductionNode)
+	set(f.rnode, t.ResearchNode)
+	set(f.cnode, t.CultureNode)
+	set(f.colonize, t.Colonize)
+	f.weapons.SetText(costListText(t.WeaponUpgrades))
+	f.shields.SetText(costListText(t.ShieldUpgrades))
+}
+
+// read returns the table typed in, or what is wrong with it.
+func (f *costForm) read(faction string) (ascrules.CostTable, error) {
+	t := ascrules.CostTable{Faction: faction}
+	for _, x := range []struct {
+		e    *widget.Entry
+		to   *ascrules.Resources
+		name string
+	}{{f.ship, &t.Ship, "Ship"}, {f.pnode, &t.ProductionNode, "Production node"}, {f.rnode, &t.ResearchNode, "Research node"},
+		{f.cnode, &t.CultureNode, "Culture node"}, {f.colonize, &t.Colonize, "Colonize"}} {
+		r, err := parseCost(x.e.Text)
+		if err != nil {
+			return t, fmt.Errorf("%s: %w", x.name, err)
+		}
+		*x.to = r
+	}
+	var err error
+	if t.WeaponUpgrades, err = parseCostList(f.weapons.Text); err != nil {
+		return t, fmt.Errorf("weapon upgrades: %w", err)
+	}
+	if t.ShieldUpgrades, err = parseCostList(f.shields.Text); err != nil {
+		return t, fmt.Errorf("shield upgrades: %w", err)
+	}
+	return t, nil
+}
+
+// ascSetup is the new-game setup: the optional rules, the players with
+// their starting values and cost tables, the Borg, and the start.
+type ascSetup struct {
+	v *ascView
+
+	extra, humble, easier *widget.Check
+	name, civ             *widget.Entry
+	faction               *widget.Select
+	resources, ascend     *widget.Entry
+	costs                 *costForm
+	costNote              *widget.Label
+
+	borgOn, hub, physHub, three *widget.Check
+	hubTarget                   *widget.Entry
+	hits                        []*widget.Entry
+	cubeAt                      *widget.Entry
+}
+
+func newAscSetup(v *ascView) *ascSetup {
+	s := &ascSetup{v: v}
+	prefs := v.gs.sh.app.Preferences()
+	s.extra = widget.NewCheck("Extra starting resources (8P 6R 4C)", func(bool) { s.prefill() })
+	s.humble = widget.NewCheck("Humble beginnings (no resources, no ascendancy)", func(bool) { s.prefill() })
+	s.easier = widget.NewCheck("Easier ascension (4 culture per ascendancy)", func(on bool) { prefs.SetBool(prefAscEasier, on) })
+	s.easier.Checked = prefs.Bool(prefAscEasier)
+	s.name = placeholderEntry("Player name")
+	s.civ = placeholderEntry("Civilization")
+	s.civ.OnChanged = func(string) { s.recallCosts() }
+	var labels []string
+	for _, f := range factionChoices {
+		labels = append(labels, f.label)
+	}
+	s.faction = widget.NewSelect(labels, func(l string) {
+		if strings.TrimSpace(s.civ.Text) == "" && l != "Other" {
+			s.civ.SetText(l)
+		}
+		s.prefill()
+	})
+	s.faction.PlaceHolder = "Faction rules"
+	s.resources = placeholderEntry("e.g. 3P 3R 3C")
+	s.ascend = placeholderEntry("ascendancy")
+	s.costs = newCostForm()
+	s.costNote = captionLabel("")
+
+	s.borgOn = widget.NewCheck("Play with the Borg (Borg Assimilation)", func(bool) { v.show(v.gs.game.State()) })
+	s.hub = widget.NewCheck("Delta Quadrant connection (transwarp hub in the centre; always with 1-2 players)", nil)
+	s.physHub = widget.NewCheck("We roll the hub die at the table", nil)
+	s.three = widget.NewCheck("Optional: 3 spires and you're out", nil)
+	s.hubTarget = placeholderEntry("hub roll, e.g. 5")
+	s.hubTarget.SetText(prefs.String(prefAscHub))
+	saved := strings.Split(prefs.String(prefAscBorgHits), ",")
+	for n := 0; n <= borgrules.DefeatSpires; n++ {
+		e := placeholderEntry("2-6")
+		if n < len(saved) {
+			e.SetText(strings.TrimSpace(saved[n]))
+		}
+		s.hits = append(s.hits, e)
+	}
+	s.cubeAt = placeholderEntry("System of a starting cube")
+	s.prefill()
+	return s
+}
+
+// prefill puts the starting values of the chosen options in the form.
+func (s *ascSetup) prefill() {
+	r, asc := startResources, startAscendancy
+	if s.extra.Checked {
+		r = extraResources
+	}
+	if s.faction.Selected == "Vulcan" {
+		asc = vulcanAscend
+	}
+	if s.humble.Checked {
+		r, asc = ascrules.Resources{}, 0
+	}
+	s.resources.SetText(resText(r))
+	if r.Total() == 0 {
+		s.resources.SetText("0")
+	}
+	s.ascend.SetText(strconv.Itoa(asc))
+}
+
+// rememberedCosts returns the cost tables kept on this device.
+func (s *ascSetup) rememberedCosts() map[string]ascrules.CostTable {
+	out := map[string]ascrules.CostTable{}
+	raw := s.v.gs.sh.app.Preferences().String(prefAscCosts)
+	if raw != "" {
+		if err := json.Unmarshal([]byte(raw), &out); err != nil {
+			return map[string]ascrules.CostTable{}
+		}
+	}
+	return out
+}
+
+// remember keeps a civilization's cost table for the next game.
+func (s *ascSetup) remember(civ string, t ascrules.CostTable) {
+	m := s.rememberedCosts()
+	m[strings.ToLower(strings.TrimSpace(civ))] = t
+	if b, err := json.Marshal(m); err == nil {
+		s.v.gs.sh.app.Preferences().SetString(prefAscCosts, string(b))
+	}
+}
+
+// recallCosts fills the cost table remembered for the civilization typed.
+func (s *ascSetup) recallCosts() {
+	civ := strings.ToLower(strings.TrimSpace(s.civ.Text))
+	if t, ok := s.rememberedCosts()[civ]; ok && civ != "" {
+		s.costs.fill(t)
+		s.costNote.SetText("Filled in from the last game with " + s.civ.Text + ". Check it against your console.")
+		return
+	}
+	s.costNote.SetText("Copy these from your command console and turn summary card. Asked once: they are remembered for the next game on this device. Leave a cost empty if you do not need it yet.")
+}
+
+func (s *ascSetup) chosenFaction() ascrules.Faction {
+	for _, f := range factionChoices {
+		if f.label == s.faction.Selected {
+			return f.faction
+		}
+	}
+	return ""
+}
+
+// addPlayer sends the new player with starting values and cost table.
+func (s *ascSetup) addPlayer() {
+	res, err := parseCost(s.resources.Text)
+	if err != nil {
+		s.v.gs.say("Starting resources: "+err.Error(), true)
+		return
+	}
+	asc, err := numEntry(s.ascend, startAscendancy, "Starting ascendancy")
+	if err != nil {
+		s.v.gs.say(err.Error(), true)
+		return
+	}
+	civ := strings.TrimSpace(s.civ.Text)
+	if civ == "" {
+		civ = strings.TrimSpace(s.name.Text)
+	}
+	costs, err := s.costs.read(civ)
+	if err != nil {
+		s.v.gs.say("Cost table: "+err.Error(), true)
+		return
+	}
+	cmd := tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: s.name.Text, Civilization: civ,
+		Faction: s.chosenFaction(), Resources: res}, Ascendancy: asc, Nodes: startNodes, Ships: startShips, Costs: &costs}
+	if !s.v.exec(cmd) {
+		return
+	}
+	s.remember(civ, costs)
+	s.v.gs.say(fmt.Sprintf("%s joins. Next player, or start the game below.", strings.TrimSpace(s.name.Text)), false)
+	s.name.SetText("")
+	s.civ.SetText("")
+	s.faction.ClearSelected()
+	s.costs.fill(ascrules.NewCostTable(""))
+	s.prefill()
+}
+
+// editCosts opens a player's cost table to correct it.
+func (s *ascSetup) editCosts(p tracker.AscPlayer) {
+	f := newCostForm()
+	f.fill(p.Costs)
+	d := dialog.NewCustomConfirm("Cost table: "+p.Civilization, "Save", "Cancel", container.NewVScroll(f.form), func(ok bool) {
+		if !ok {
+			return
+		}
+		t, err := f.read(p.Civilization)
+		if err != nil {
+			s.v.gs.say("Cost table: "+err.Error(), true)
+			return
+		}
+		if s.v.exec(tracker.SetCosts{Player: p.ID, Costs: t}) {
+			s.remember(p.Civilization, t)
+		}
+	}, s.v.gs.sh.win)
+	d.Resize(fyne.NewSize(380, 560))
+	d.Show()
+}
+
+// costSummary lists the costs of a table in one line.
+func costSummary(t ascrules.CostTable) string {
+	var parts []string
+	add := func(name string, r ascrules.Resources) {
+		if r.Total() > 0 {
+			parts = append(parts, name+" "+resText(r))
+		}
+	}
+	add("ship", t.Ship)
+	add("P node", t.ProductionNode)
+	add("R node", t.ResearchNode)
+	add("C node", t.CultureNode)
+	add("colonize", t.Colonize)
+	if len(t.WeaponUpgrades) > 0 {
+		parts = append(parts, "weapons "+costListText(t.WeaponUpgrades))
+	}
+	if len(t.ShieldUpgrades) > 0 {
+		parts = append(parts, "shields "+costListText(t.ShieldUpgrades))
+	}
+	if len(parts) == 0 {
+		return "no costs entered"
+	}
+	return strings.Join(parts, " · ")
+}
+
+// enableBorg sends the Borg console's values and keeps them for next time.
+func (s *ascSetup) enableBorg() {
+	hits := map[int]int{}
+	var saved []string
+	for n, e := range s.hits {
+		saved = append(saved, strings.TrimSpace(e.Text))
+		if strings.TrimSpace(e.Text) == "" {
+			continue
+		}
+		h, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(e.Text, "+")))
+		if err != nil {
+			s.v.gs.say(fmt.Sprintf("Borg hit roll with %d spires: %q is not a number.", n, e.Text), true)
+			return
+		}
+		hits[n] = h
+	}
+	cmd := tracker.EnableBorg{Hits: hits, ThreeSpires: s.three.Checked, Hub: s.hub.Checked, PhysicalHub: s.physHub.Checked}
+	if s.hub.Checked {
+		t, err := numEntry(s.hubTarget, 0, "Transwarp hub roll")
+		if err != nil {
+			s.v.gs.say(err.Error(), true)
+			return
+		}
+		cmd.HubTarget = t
+	}
+	if !s.v.exec(cmd) {
+		return
+	}
+	prefs := s.v.gs.sh.app.Preferences()
+	prefs.SetString(prefAscBorgHits, strings.Join(saved, ","))
+	prefs.SetString(prefAscHub, strings.TrimSpace(s.hubTarget.Text))
+	s.v.gs.say("Borg console entered.", false)
+}
+
+// show builds the setup screen for the current state.
+func (s *ascSetup) show() fyne.CanvasObject {
+	st := s.v.st
+	box := container.NewVBox(heading("New Ascendancy game"))
+	box.Add(boldLabel("Optional rules"))
+	box.Add(container.NewVBox(s.extra, s.humble, s.easier))
+
+	box.Add(widget.NewSeparator())
+	box.Add(heading(fmt.Sprintf("Players (%d of 6)", len(st.Players))))
+	if len(st.Players) == 0 {
+		box.Add(wrapLabel("Add every civilization at the table, 1 to 6 players (1 only against the Borg)."))
+	}
+	for _, p := range st.Players {
+		p := p
+		line := fmt.Sprintf("%s · %s · %s · ascendancy %d · %d ships", p.Name, p.Civilization, resText(p.Resources), p.Ascendancy, p.Ships)
+		edit := widget.NewButtonWithIcon("Costs", theme.DocumentCreateIcon(), func() { s.editCosts(p) })
+		box.Add(container.NewBorder(nil, nil, nil, edit, boldLabel(line)))
+		box.Add(captionLabel(costSummary(p.Costs)))
+	}
+	if len(st.Players) < 6 {
+		add := widget.NewButtonWithIcon("Add player", theme.ContentAddIcon(), s.addPlayer)
+		add.Importance = widget.HighImportance
+		if s.costNote.Text == "" {
+			s.recallCosts()
+		}
+		card := widget.NewCard("", "", container.NewVBox(
+			boldLabel("Add a player"),
+			s.name, s.civ, s.faction,
+			widget.NewForm(widget.NewFormItem("Resources", s.resources), widget.NewFormItem("Ascendancy", s.ascend)),
+			captionLabel(fmt.Sprintf("Everyone also starts with weapons 5+, shields +0, %d command tokens, 1 node of each kind and %d ships on the home system.", ascrules.BaseCommands, startShips)),
+			boldLabel("Cost table (from your console)"),
+			s.costNote,
+			s.costs.form,
+			add,
+		))
+		box.Add(card)
+	}
+
+	box.Add(widget.NewSeparator())
+	box.Add(heading("The Borg"))
+	box.Add(s.borgOn)
+	if st.Borg != nil {
+		var hs []string
+		for n := 0; n <= borgrules.DefeatSpires; n++ {
+			if h, ok := st.Borg.Hits.BySpires[n]; ok {
+				hs = append(hs, fmt.Sprintf("%d spires: %d+", n, h))
+			}
+		}
+		l := wrapLabel("Borg console entered. Hit rolls — " + strings.Join(hs, ", ") + ".")
+		l.Importance = widget.SuccessImportance
+		box.Add(l)
+		if st.Borg.Hub {
+			box.Add(wrapLabel(fmt.Sprintf("Transwarp hub in play: a new cube on %d+.", st.Borg.HubTarget)))
+		}
+		box.Add(wrapLabel(fmt.Sprintf("%d cube(s) and %d spire(s) on the board. Place starting cubes and spires on the Borg panel.", len(st.Borg.Cubes), len(st.Borg.Spires))))
+	}
+	if s.borgOn.Checked || st.Borg != nil {
+		grid := container.NewGridWithColumns(2)
+		for n, e := range s.hits {
+			grid.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d spires", n)), nil, e))
+		}
+		label := "Enter the Borg console"
+		if st.Borg != nil {
+			label = "Update the Borg console"
+		}
+		enable := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), s.enableBorg)
+		box.Add(widget.NewCard("", "", container.NewVBox(
+			boldLabel("Borg hit roll by spires in play (from the Borg console)"),
+			captionLabel("The rulebook prints these only on the console: copy them once; they are remembered."),
+			grid, s.hub, container.NewBorder(nil, nil, widget.NewLabel("Hub roll"), nil, s.hubTarget), s.physHub, s.three, enable)))
+	}
+
+	box.Add(widget.NewSeparator())
+	start := widget.NewButtonWithIcon("Start round 1", theme.MediaPlayIcon(), func() {
+		if s.borgOn.Checked && st.Borg == nil {
+			s.v.gs.say("Enter the Borg console first (or untick the Borg).", true)
+			return
+		}
+		s.v.exec(tracker.StartAscendancy{})
+	})
+	start.Importance = widget.HighImportance
+	box.Add(start)
+	return box
+}

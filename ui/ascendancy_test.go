@@ -1,0 +1,426 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/tracker"
+	"tableops/tracker/store"
+	"tableops/ui/widgets"
+)
+
+// checkBox finds a visible check by its text.
+func checkBox(t *testing.T, w fyne.Window, label string) *widget.Check {
+	t.Helper()
+	var found *widget.Check
+	for _, c := range objects[*widget.Check](w) {
+		if strings.Contains(c.Text, label) {
+			found = c
+		}
+	}
+	require.NotNil(t, found, "no check %q on screen", label)
+	return found
+}
+
+// selectFor finds a visible select by its placeholder.
+func selectFor(t *testing.T, w fyne.Window, placeholder string) *widget.Select {
+	t.Helper()
+	var found *widget.Select
+	for _, s := range objects[*widget.Select](w) {
+		if s.PlaceHolder == placeholder {
+			found = s
+		}
+	}
+	require.NotNil(t, found, "no select %q on screen", placeholder)
+	return found
+}
+
+// tapFirstToken taps the first tappable token of a token row (a ready one).
+func tapFirstToken(t *testing.T, row *widgets.TokenRow) {
+	t.Helper()
+	var tap fyne.Tappable
+	all(row, func(o fyne.CanvasObject) {
+		if x, ok := o.(fyne.Tappable); ok && tap == nil && o != fyne.CanvasObject(row) {
+			tap = x
+		}
+	})
+	require.NotNil(t, tap, "no token to tap")
+	test.Tap(tap)
+}
+
+// panelTo brings a panel to front, as a tab or (wide) the left panel.
+func panelTo(t *testing.T, w fyne.Window, title string) {
+	t.Helper()
+	for _, tabs := range objects[*container.AppTabs](w) {
+		for _, it := range tabs.Items {
+			if it.Text == title {
+				tabs.Select(it)
+				return
+			}
+		}
+	}
+	assert.Contains(t, screenText(w), "", "the %s panel is the one beside the tabs", title)
+}
+
+// ascState is the open game's Ascendancy state.
+func ascState(sh *Shell) *tracker.AscendancyState { return sh.game.game.State().Ascendancy }
+
+// newAscGame creates an Ascendancy game from the home screen.
+func newAscGame(t *testing.T, sh *Shell) fyne.Window {
+	t.Helper()
+	w := sh.win
+	test.Tap(button(t, w, "New Ascendancy game"))
+	typeInto(w, objects[*widget.Entry](w)[0], "Sector 001")
+	test.Tap(button(t, w, "Create"))
+	require.NotNil(t, sh.game, "the game screen is open")
+	return w
+}
+
+// addAscPlayer fills the add-player card and taps Add player.
+func addAscPlayer(t *testing.T, w fyne.Window, name, faction string, costs map[string]string) {
+	t.Helper()
+	typeInto(w, entry(t, w, "Player name"), name)
+	selectFor(t, w, "Faction rules").SetSelected(faction)
+	for ph, v := range costs {
+		typeInto(w, entry(t, w, ph), v)
+	}
+	test.Tap(button(t, w, "Add player"))
+}
+
+// setUpAscByTapping sets up two players and the Borg (one cube, one spire)
+// by tapping and typing, and starts round 1.
+func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
+	t.Helper()
+	w := newAscGame(t, sh)
+	panelTo(t, w, "Players")
+	assert.Contains(t, screenText(w), "New Ascendancy game")
+	addAscPlayer(t, w, "Alice", "Federation", map[string]string{"e.g. 2P": "2P"})
+	addAscPlayer(t, w, "Bob", "Klingon", map[string]string{"1st; 2nd; … e.g. 2R; 3R": "2R"})
+	a := ascState(sh)
+	require.Len(t, a.Players, 2)
+	assert.Equal(t, "Klingon", a.Players[1].Civilization)
+	assert.Equal(t, ascrules.Resources{Production: 3, Research: 3, Culture: 3}, a.Players[0].Resources)
+	assert.Equal(t, 3, a.Players[0].Ships)
+	assert.Equal(t, 1, a.Players[0].Ascendancy)
+	assert.Equal(t, ascrules.Resources{Production: 2}, a.Players[0].Costs.ProductionNode)
+	assert.Equal(t, []ascrules.Resources{{Research: 2}}, a.Players[1].Costs.WeaponUpgrades)
+	assert.Contains(t, screenText(w), "P node 2P")
+
+	test.Tap(checkBox(t, w, "Play with the Borg"))
+	hits := entries(w, "2-6")
+	require.Len(t, hits, 6)
+	for i, h := range []string{"5", "5", "4", "4", "3", "3"} {
+		typeInto(w, hits[i], h)
+	}
+	test.Tap(button(t, w, "Enter the Borg console"))
+	require.NotNil(t, ascState(sh).Borg)
+	assert.Equal(t, 4, ascState(sh).Borg.Hits.BySpires[2])
+
+	panelTo(t, w, "Borg")
+	typeInto(w, entry(t, w, "Where the cube is"), "Deep space")
+	test.Tap(button(t, w, "Add cube"))
+	typeInto(w, entry(t, w, "Assimilated system"), "Alpha")
+	test.Tap(button(t, w, "Place spire"))
+	b := ascState(sh).Borg
+	require.Len(t, b.Cubes, 1)
+	require.Len(t, b.Spires, 1)
+	assert.Contains(t, screenText(w), "cube 1 · Deep space")
+	assert.Contains(t, screenText(w), "9 of 9 attack dice")
+
+	panelTo(t, w, "Players")
+	test.Tap(button(t, w, "Start round 1"))
+	assert.Equal(t, tracker.AscInitiative, ascState(sh).Walker.Stage)
+	return w
+}
+
+// TestAscendancyRoundByTapping plays setup and a whole round with the Borg
+// by tapping: quick actions, command tokens, the Borg turn with a cube
+// fight rolled by the app, the recharge with its summary and victory check,
+// then round 2's bidding with the no-equal-bids rule.
+func TestAscendancyRoundByTapping(t *testing.T) {
+	sh, st := newTestShell(t, 1280, 800)
+	w := setUpAscByTapping(t, sh)
+
+	panelTo(t, w, "Round")
+	assert.Contains(t, screenText(w), "Round 1 · Initiative")
+	assert.Contains(t, screenText(w), "Alice: no first contact yet")
+	test.Tap(button(t, w, "Deal the turn order"))
+	a := ascState(sh)
+	require.Equal(t, tracker.AscExecution, a.Walker.Stage)
+	require.Len(t, a.Walker.Order, 3)
+
+	fought := false
+	for range 10 {
+		a = ascState(sh)
+		if a.Walker.Stage != tracker.AscExecution {
+			break
+		}
+		seat := a.CurrentSeat()
+		if seat == tracker.BorgSeat {
+			panelTo(t, w, "Borg")
+			text := screenText(w)
+			assert.Contains(t, text, "Build phase done")
+			test.Tap(button(t, w, "Activate cube 1"))
+			assert.Equal(t, []string{"cube 1"}, ascState(sh).Borg.Activated)
+			// Alice's fleet fights the cube; the app rolls.
+			fb := sh.game.view.(*ascView).borg.fight
+			fb.fleets[0].player.SetSelected("Alice (Federation)")
+			assert.Contains(t, screenText(w), "Whole battle, before engaging: cube destroyed")
+			ships := ascState(sh).Players[0].Ships
+			test.Tap(button(t, w, "Roll for me"))
+			assert.Contains(t, screenText(w), "Players ")
+			test.Tap(button(t, w, "Apply round 1"))
+			cubes := ascState(sh).Borg.Cubes
+			if len(cubes) > 0 {
+				assert.Equal(t, 1, cubes[0].Round, "one round fought")
+				assert.Equal(t, 1, cubes[0].Shields, "the cube's shields rose")
+				test.Tap(button(t, w, "Battle over"))
+				assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Round)
+			}
+			assert.LessOrEqual(t, ascState(sh).Players[0].Ships, ships)
+			fought = true
+			panelTo(t, w, "Round")
+			test.Tap(button(t, w, "End the Borg turn"))
+			continue
+		}
+		p := sh.game.view.(*ascView).player(seat)
+		require.NotNil(t, p)
+		assert.Contains(t, screenText(w), "▶ ")
+		assert.Contains(t, screenText(w), p.Name+" — building phase")
+		// Building: a ship for 1 production on the console (Players panel).
+		before := *p
+		test.Tap(button(t, w, "Ship (1P)"))
+		now := sh.game.view.(*ascView).player(seat)
+		assert.Equal(t, before.Ships+1, now.Ships)
+		assert.Equal(t, before.Resources.Production-1, now.Resources.Production)
+		test.Tap(button(t, w, "First contact made"))
+		test.Tap(button(t, w, "Building done: command phase"))
+		assert.Contains(t, screenText(w), p.Name+" — command phase")
+		// Command: tap a command token.
+		rows := objects[*widgets.TokenRow](w)
+		require.NotEmpty(t, rows)
+		tapFirstToken(t, rows[len(rows)-1])
+		assert.Equal(t, 1, sh.game.view.(*ascView).player(seat).Exhausted)
+		test.Tap(button(t, w, "End "+p.Name+"'s turn"))
+	}
+	assert.True(t, fought, "the Borg turn came")
+	a = ascState(sh)
+	require.Equal(t, tracker.AscRecharge, a.Walker.Stage)
+	test.Tap(button(t, w, "Recharge everyone"))
+	text := screenText(w)
+	assert.Contains(t, text, "Round 2 · Initiative")
+	assert.Contains(t, text, "Recharge of round 1")
+	assert.Contains(t, text, "Victory check: no one has won yet.")
+	assert.Contains(t, text, "Alice: +1 production, 1 research, 1 culture, 5 commands ready")
+	assert.Equal(t, 0, ascState(sh).Players[0].Exhausted)
+
+	// Round 2: bids may not total the same.
+	bids := entries(w, "bid, e.g. 2P 1C")
+	require.Len(t, bids, 2)
+	typeInto(w, bids[0], "1C")
+	test.Tap(button(t, w, "Alice bids"))
+	bids = entries(w, "bid, e.g. 2P 1C")
+	require.Len(t, bids, 1)
+	typeInto(w, bids[0], "1R")
+	test.Tap(button(t, w, "Bob bids"))
+	assert.Contains(t, screenText(w), "same")
+	typeInto(w, entries(w, "bid, e.g. 2P 1C")[0], "2R")
+	test.Tap(button(t, w, "Bob bids"))
+	assert.Contains(t, screenText(w), "Bob bid 2R (total 2)")
+	assert.Contains(t, screenText(w), "Bidders choose their cards, highest first")
+	test.Tap(button(t, w, "Deal the turn order"))
+	a = ascState(sh)
+	require.Equal(t, tracker.AscExecution, a.Walker.Stage, sh.game.status.Text)
+	assert.Equal(t, []string{"p2", "p1", tracker.BorgSeat}, a.Walker.Order, "Bob bid most and took card 1")
+
+	g, err := st.OpenGame(sh.game.game.(*store.Game).ID())
+	require.NoError(t, err)
+	assert.Equal(t, 2, g.State().Ascendancy.Walker.Round, "every step is saved")
+}
+
+// TestBorgCubeBattleByTapping fights the rulebook-style cube round of the
+// tracker's scripted game by typing the dice: Alice's 3 ships (5+) roll
+// 6,5,2 and strike first (2 hits); the cube fires 7 dice needing 5+
+// (1 spire): 6,5,4,3,2,1,1 is 2 hits and a 6 that regenerates one damage.
+func TestBorgCubeBattleByTapping(t *testing.T) {
+	sh, _ := newTestShell(t, 1280, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Deal the turn order"))
+	panelTo(t, w, "Borg")
+	fb := sh.game.view.(*ascView).borg.fight
+	fb.fleets[0].player.SetSelected("Alice (Federation)")
+	assert.Equal(t, 3, fb.fleets[0].ships.val, "all of Alice's ships engage")
+	text := screenText(w)
+	assert.Contains(t, text, "Whole battle, before engaging")
+	assert.Contains(t, text, "Round 1: the cube fires up to 9 dice hitting on 5+")
+	test.Type(fb.fleets[0].d.pad, "652")
+	assert.Contains(t, screenText(w), "Waiting for the dice")
+	test.Type(fb.borgD.pad, "6543211")
+	text = screenText(w)
+	assert.Contains(t, text, "Players 2 hit(s), the cube 2")
+	assert.Contains(t, text, "regenerates 1 damage")
+	assert.Contains(t, text, "adaptive shields now +1")
+	test.Tap(button(t, w, "Apply round 1"))
+	a := ascState(sh)
+	require.Len(t, a.Borg.Cubes, 1)
+	assert.Equal(t, 1, a.Borg.Cubes[0].Damage)
+	assert.Equal(t, 1, a.Borg.Cubes[0].Shields)
+	assert.Equal(t, 1, a.Players[0].Ships)
+	assert.Contains(t, screenText(w), "Shields +0 [+1]")
+	assert.Contains(t, screenText(w), "8 of 9 attack dice")
+
+	// Round 2: Alice needs 6 now; her last ship misses, the cube fires 8.
+	assert.Contains(t, screenText(w), "Whole battle from here")
+	test.Type(fb.fleets[0].d.pad, "5")
+	test.Type(fb.borgD.pad, "11111111")
+	test.Tap(button(t, w, "Apply round 2"))
+	assert.Equal(t, 2, ascState(sh).Borg.Cubes[0].Shields)
+	test.Tap(button(t, w, "Battle over"))
+	assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Damage)
+
+	// One undo takes back the end of the battle.
+	test.Tap(sh.game.undoBtn)
+	assert.Equal(t, 2, ascState(sh).Borg.Cubes[0].Shields)
+}
+
+// TestAscendancyBattlesByTapping resolves a space battle round, a hazard,
+// a hegemony attempt and a diplomacy test on the Battle panel.
+func TestAscendancyBattlesByTapping(t *testing.T) {
+	sh, _ := newTestShell(t, 1280, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Deal the turn order"))
+	v := sh.game.view.(*ascView)
+	panelTo(t, w, "Battle")
+
+	f := v.battle.space
+	f.att.player.SetSelected("Alice (Federation)")
+	f.def.player.SetSelected("Bob (Klingon)")
+	text := screenText(w)
+	assert.Contains(t, text, "Attacker hits on 5+, defender on 5+")
+	assert.Contains(t, text, "Defender wiped out:")
+	test.Type(f.attD.pad, "651")
+	test.Type(f.defD.pad, "522")
+	assert.Contains(t, screenText(w), "Alice scores 2 hit(s), Bob scores 1")
+	test.Tap(button(t, w, "Apply round 1"))
+	a := ascState(sh)
+	assert.Equal(t, 2, a.Players[0].Ships)
+	assert.Equal(t, 1, a.Players[1].Ships)
+	assert.Equal(t, 2, f.round.val, "the next round is ready")
+
+	v.battle.mode.SetSelected(modeHazard)
+	v.battle.haz.side.player.SetSelected("Alice (Federation)")
+	assert.Contains(t, screenText(w), "Every ship survives:")
+	test.Tap(button(t, w, "Roll for me"))
+	test.Tap(button(t, w, "Apply"))
+	assert.Contains(t, sh.game.game.History().Undo[0].Label, "Alice braves a hazard")
+
+	v.battle.mode.SetSelected(modeHegemony)
+	v.battle.heg.player.SetSelected("Bob (Klingon)")
+	assert.Contains(t, screenText(w), "Bob adds 1: needs a total above 3. Chance: 66.7%")
+	test.Type(v.battle.heg.d.pad, "6")
+	assert.Contains(t, screenText(w), "7 against 3: Bob takes control")
+	test.Tap(button(t, w, "Apply"))
+	assert.Equal(t, 1, ascState(sh).Players[1].Resources.Culture)
+	assert.Equal(t, 2, ascState(sh).Players[1].Systems)
+
+	v.battle.mode.SetSelected(modeDiplomacy)
+	v.battle.dip.player.SetSelected("Alice (Federation)")
+	test.Type(v.battle.dip.d.pad, "2")
+	assert.Contains(t, screenText(w), "3 against 4: the test fails")
+	test.Tap(button(t, w, "Apply"))
+	assert.Contains(t, sh.game.game.History().Undo[0].Label, "Alice fails")
+}
+
+// TestAscendancyScoreboardIsLive opens the tablet scoreboard and sees a
+// change made elsewhere show on it at once.
+func TestAscendancyScoreboardIsLive(t *testing.T) {
+	sh, _ := newTestShell(t, 1280, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Scoreboard"))
+	tiles := objects[*widgets.ScoreTile](w)
+	require.Len(t, tiles, 3, "two players and the Borg")
+	assert.Equal(t, "Alice · Federation", tiles[0].Name())
+	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterCulture, Delta: 4})
+	require.NoError(t, err)
+	vals := objects[*widgets.ScoreTile](w)[0].Values()
+	assert.Equal(t, widgets.ScoreValue{Label: "Culture", Value: "7"}, vals[2])
+	test.Tap(button(t, w, "Back to the game"))
+	assert.Empty(t, objects[*widgets.ScoreTile](w))
+}
+
+// TestAscendancyFitsAPhone checks every panel fits a 400-px-wide window.
+func TestAscendancyFitsAPhone(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Deal the turn order"))
+	v := sh.game.view.(*ascView)
+	for _, p := range v.panels() {
+		assert.LessOrEqual(t, p.content.MinSize().Width, float32(400), "panel %s is too wide", p.title)
+	}
+	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
+		v.battle.mode.SetSelected(m)
+		assert.LessOrEqual(t, v.battle.body.MinSize().Width, float32(390), "battle form %s is too wide", m)
+	}
+}
+
+func TestParseCost(t *testing.T) {
+	cases := []struct {
+		in   string
+		want ascrules.Resources
+		bad  bool
+	}{
+		{"", ascrules.Resources{}, false},
+		{"0", ascrules.Resources{}, false},
+		{"2P 1C", ascrules.Resources{Production: 2, Culture: 1}, false},
+		{"1p1r1c", ascrules.Resources{Production: 1, Research: 1, Culture: 1}, false},
+		{"3r, 2R", ascrules.Resources{Research: 5}, false},
+		{"2", ascrules.Resources{}, true},
+		{"P2", ascrules.Resources{}, true},
+		{"2X", ascrules.Resources{}, true},
+		{"9999P", ascrules.Resources{}, true},
+	}
+	for _, c := range cases {
+		got, err := parseCost(c.in)
+		if c.bad {
+			assert.Error(t, err, c.in)
+			continue
+		}
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, got, c.in)
+		again, err := parseCost(resText(got))
+		if got.Total() > 0 {
+			require.NoError(t, err)
+			assert.Equal(t, got, again, "resText reads back")
+		}
+	}
+	list, err := parseCostList("2R; 3R / 1P 1R")
+	require.NoError(t, err)
+	assert.Equal(t, []ascrules.Resources{{Research: 2}, {Research: 3}, {Production: 1, Research: 1}}, list)
+}
+
+func FuzzParseCost(f *testing.F) {
+	for _, s := range []string{"2P 1C", "1p1r1c", "", "x", "12345", "3r;2c", "1P/2R"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := parseCost(s)
+		if err == nil && r.Negative() {
+			t.Fatalf("negative cost from %q", s)
+		}
+		if _, err := parseCostList(s); err != nil && err.Error() == "" {
+			t.Fatalf("empty error for %q", s)
+		}
+	})
+}
