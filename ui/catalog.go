@@ -67,7 +67,7 @@ type catalogRoot struct {
 }
 
 func (r *catalogRoot) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(r.v.layout)
+	return widget.NewSimpleRenderer(container.NewBorder(padded(r.v.status), nil, nil, nil, r.v.layout))
 }
 
 // Kind filter choices.
@@ -227,14 +227,14 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 			v.open(v.rows[i].id)
 		}
 	}
-	newChar := widget.NewButtonWithIcon("New character", theme.ContentAddIcon(), func() { v.editCharacter(nil) })
+	newChar := widget.NewButton("New character", func() { v.editCharacter(nil) })
 	newChar.Importance = widget.HighImportance
-	newRef := widget.NewButtonWithIcon("New card", theme.ContentAddIcon(), func() { v.editReference(nil) })
+	newRef := widget.NewButton("New card", func() { v.editReference(nil) })
 	importBtn := widget.NewButtonWithIcon("Import", theme.DownloadIcon(), v.importFile)
 	exportBtn := widget.NewButtonWithIcon("Export", theme.UploadIcon(), v.exportFile)
 	tools := container.NewGridWithColumns(2, newChar, newRef, importBtn, exportBtn)
 	browse := container.NewBorder(
-		container.NewVBox(v.search, v.kind, v.count, v.status, v.problem), tools, nil, nil, v.list)
+		container.NewVBox(v.search, v.kind, v.count, v.problem), tools, nil, nil, v.list)
 
 	v.detail = container.NewStack()
 	v.layout = newAdaptive(0.4,
@@ -291,7 +291,8 @@ func (v *catalogView) startOver() {
 	}, v.win)
 }
 
-// say shows a message above the list (in red when isErr).
+// say shows a message at the top of the window, above either panel (in
+// red when isErr).
 func (v *catalogView) say(msg string, isErr bool) {
 	v.status.SetText(msg)
 	if isErr {
@@ -663,7 +664,7 @@ func (v *catalogView) importFrom(r io.Reader, name string) {
 	}
 	msg := importProblem(err)
 	v.say("Not imported: "+msg, true)
-	dialog.ShowError(fmt.Errorf("%s was not imported, and nothing was changed.\n%s", name, msg), v.win)
+	dialog.ShowError(fmt.Errorf("The file %s was not imported, and nothing was changed.\n%s", name, msg), v.win)
 }
 
 // importCounts counts the cards of next that before did not have, and

@@ -1,0 +1,414 @@
+package ui
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	bolt "go.etcd.io/bbolt"
+
+	"tableops/rules/reference"
+	"tableops/tracker"
+	"tableops/tracker/store"
+	"tableops/ui/widgets"
+)
+
+const catalogSearchHint = "Search cards: name, affiliation, keyword…"
+
+// openCatalog taps Catalog on the home screen and returns the catalog at
+// the given window size.
+func openCatalog(t *testing.T, sh *Shell, w, h float32) (*catalogView, fyne.Window) {
+	t.Helper()
+	test.Tap(button(t, sh.win, "Catalog"))
+	v := sh.catalog()
+	require.NotNil(t, v, "the catalog window is open")
+	v.win.Resize(fyne.NewSize(w, h))
+	return v, v.win
+}
+
+// selectOption picks a choice in the visible select that shows current
+// (the n-th such select when several do).
+func selectOption(t *testing.T, w fyne.Window, current string, n int, choice string) {
+	t.Helper()
+	var found []*widget.Select
+	for _, s := range objects[*widget.Select](w) {
+		if s.Selected == current {
+			found = append(found, s)
+		}
+	}
+	require.Greater(t, len(found), n, "no select showing %q", current)
+	found[n].SetSelected(choice)
+}
+
+// fillCharacter types a whole character into the open editor.
+func fillCharacter(t *testing.T, w fyne.Window) {
+	t.Helper()
+	typeInto(w, entry(t, w, "Character name"), "Ro Laren")
+	typeInto(w, entry(t, w, "e.g. Science Officer"), "Flight Controller")
+	typeInto(w, entry(t, w, "e.g. Federation"), "Bajoran")
+	typeInto(w, entry(t, w, "e.g. Human, Commander"), "Bajoran, Ensign")
+	typeInto(w, entry(t, w, "e.g. Command x2, Science"), "Security x2, Command")
+	tracks := entries(w, trackPlaceholder)
+	require.Len(t, tracks, 4)
+	for i, vals := range []string{"1 2 3", "1 2 2 3", "1 1 2", "2 3 4"} {
+		typeInto(w, tracks[i], vals)
+	}
+	test.Tap(button(t, w, "Add attack action"))
+	typeInto(w, entry(t, w, "Attack name, e.g. Phaser"), "Type 2 Phaser")
+	selectOption(t, w, "not given", 0, "+1")
+	selectOption(t, w, "not given", 0, "+0")
+	typeInto(w, entry(t, w, "Rules, e.g. Stun, Melee"), "Stun")
+	test.Tap(button(t, w, "Add special ability"))
+	typeInto(w, entry(t, w, "Ability name"), "Maquis Training")
+	typeInto(w, entry(t, w, "What it does, in your words"), "Re-roll one die when attacking from cover.")
+	selectOption(t, w, "From the start", 0, "Round 2")
+	typeInto(w, entry(t, w, "Your notes"), "Copied from our card.")
+}
+
+func TestCatalogCreateEditFindCharacter(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	v, w := openCatalog(t, sh, 400, 800)
+	assert.Equal(t, v.search, w.Canvas().Focused())
+	selectTab(t, w, "Cards")
+	assert.Contains(t, screenText(w), "cards")
+
+	test.Tap(button(t, w, "New character"))
+	assert.Equal(t, "Card", selectedTab(w), "the editor takes the screen on a phone")
+	fillCharacter(t, w)
+	previews := objects[*widgets.PegTrack](w)
+	require.Len(t, previews, 4, "each track shows as pegs while typing")
+	assert.Equal(t, []int{1, 2, 2, 3}, previews[1].Values())
+	test.Tap(button(t, w, "Save card"))
+
+	cat, err := st.LoadCatalog()
+	require.NoError(t, err)
+	ro, ok := cat.Character("MY-RO-LAREN")
+	require.True(t, ok, "saved in the store under an id made from the name")
+	assert.Equal(t, "Bajoran", ro.Affiliation)
+	assert.Equal(t, 2, ro.SkillDice("Security"))
+	assert.Equal(t, reference.Tracks{Attack: []int{1, 2, 3}, Defense: []int{1, 2, 2, 3}, Skill: []int{1, 1, 2}, Move: []int{2, 3, 4}}, ro.Tracks)
+	require.Len(t, ro.Attacks, 1)
+	assert.Equal(t, 1, *ro.Attacks[0].Dice)
+	assert.Equal(t, 0, *ro.Attacks[0].Damage)
+	assert.Equal(t, []string{"Stun"}, ro.Attacks[0].Rules)
+	assert.Equal(t, "Maquis Training", ro.Abilities[0].Name)
+	assert.Equal(t, 2, ro.Escalation)
+	assert.True(t, ro.Complete())
+
+	// The card page shows it like the printed card.
+	text := screenText(w)
+	assert.Contains(t, text, "Ro Laren")
+	assert.Contains(t, text, "Security x2, Command")
+	assert.Contains(t, text, "Type 2 Phaser: dice +1, damage +0 (Stun)")
+	assert.Contains(t, text, "Arrives in round 2")
+	assert.Len(t, objects[*widgets.PegTrack](w), 4)
+
+	// Edit: a typo is refused with the reason, and nothing is saved.
+	test.Tap(button(t, w, "Edit"))
+	tracks := entries(w, trackPlaceholder)
+	require.Len(t, tracks, 4)
+	assert.Equal(t, "1 2 3", tracks[0].Text, "the editor shows the saved values")
+	typeInto(w, tracks[0], "1 2 30")
+	test.Tap(button(t, w, "Save card"))
+	assert.Contains(t, screenText(w), "Not saved: Attack track 3: must be 0 to 20, got 30")
+	typeInto(w, tracks[1], "1 2 x")
+	test.Tap(button(t, w, "Save card"))
+	assert.Contains(t, screenText(w), `Not saved: Defense track: "x" is not a number`)
+	cat, _ = st.LoadCatalog()
+	ro, _ = cat.Character("MY-RO-LAREN")
+	assert.Equal(t, []int{1, 2, 3}, ro.Tracks.Attack, "unchanged in the store")
+
+	typeInto(w, tracks[0], "1 2 3 4")
+	typeInto(w, tracks[1], "1 2 3")
+	test.Tap(button(t, w, "Save card"))
+	assert.Contains(t, screenText(w), "Saved Ro Laren.")
+	cat, _ = st.LoadCatalog()
+	ro, _ = cat.Character("MY-RO-LAREN")
+	assert.Equal(t, []int{1, 2, 3, 4}, ro.Tracks.Attack)
+	assert.Equal(t, "Flight Controller", ro.Role, "fields not touched are kept")
+
+	// Find it by searching as you type, in the Cards panel.
+	selectTab(t, w, "Cards")
+	typeInto(w, entry(t, w, catalogSearchHint), "bajoran ensign")
+	require.Len(t, v.rows, 1)
+	assert.Equal(t, "MY-RO-LAREN", v.rows[0].id)
+	assert.Contains(t, screenText(w), "Character · Bajoran · ready to play · yours")
+	typeInto(w, entry(t, w, catalogSearchHint), "nobody-like-this")
+	assert.Empty(t, v.rows)
+	assert.Contains(t, screenText(w), "No card matches")
+	typeInto(w, entry(t, w, catalogSearchHint), "ro laren")
+	tapText(t, w, "Ro Laren")
+	assert.Equal(t, "Card", selectedTab(w))
+	assert.Contains(t, screenText(w), "Maquis Training")
+
+	// A second new card with the same name gets its own id.
+	test.Tap(button(t, w, "Edit"))
+	test.Tap(button(t, w, "Cancel"))
+	selectTab(t, w, "Cards")
+	test.Tap(button(t, w, "New character"))
+	typeInto(w, entry(t, w, "Character name"), "Ro Laren")
+	test.Tap(button(t, w, "Save card"))
+	cat, _ = st.LoadCatalog()
+	assert.True(t, cat.Has("MY-RO-LAREN-2"))
+	assert.Contains(t, screenText(w), "Track values not entered: attack, defense, skill, move")
+
+	// Everything fits a phone.
+	for _, p := range v.layout.panels {
+		assert.LessOrEqual(t, p.content.MinSize().Width, float32(390), "panel %s", p.title)
+	}
+}
+
+func TestCatalogReferenceCardsDeleteAndRestore(t *testing.T) {
+	sh, st := newTestShell(t, 420, 820)
+	v, w := openCatalog(t, sh, 1280, 800)
+
+	test.Tap(button(t, w, "New card"))
+	selectOption(t, w, "Mission", 0, "Equipment")
+	typeInto(w, entry(t, w, "Card name"), "Tricorder")
+	selectOption(t, w, anyGame, 0, reference.AwayMissions.Title())
+	typeInto(w, entry(t, w, "as printed, or empty"), "two")
+	test.Tap(button(t, w, "Save card"))
+	assert.Contains(t, screenText(w), `Not saved: Points: "two" is not a whole number`)
+	typeInto(w, entry(t, w, "as printed, or empty"), "2")
+	typeInto(w, entry(t, w, "What the card does, in your words"), "Look at the next exploration card.")
+	test.Tap(button(t, w, "Save card"))
+	cat, _ := st.LoadCatalog()
+	tri, ok := cat.Reference("MY-TRICORDER")
+	require.True(t, ok)
+	assert.Equal(t, reference.KindEquipment, tri.Kind)
+	assert.Equal(t, reference.AwayMissions, tri.Game)
+	assert.Equal(t, 2, *tri.Points)
+
+	// Listed under its kind.
+	v.kind.SetSelected("Equipment")
+	require.NotEmpty(t, v.rows)
+	for _, r := range v.rows {
+		assert.Equal(t, reference.KindEquipment, r.kind)
+	}
+	v.kind.SetSelected(allCards)
+
+	// The players' own card can be deleted, after a question.
+	v.open("MY-TRICORDER")
+	test.Tap(button(t, w, "Delete"))
+	test.Tap(button(t, w, "No"))
+	cat, _ = st.LoadCatalog()
+	assert.True(t, cat.Has("MY-TRICORDER"))
+	test.Tap(button(t, w, "Delete"))
+	test.Tap(button(t, w, "Yes"))
+	cat, _ = st.LoadCatalog()
+	assert.False(t, cat.Has("MY-TRICORDER"))
+	assert.Contains(t, screenText(w), `Deleted "Tricorder".`)
+
+	// A built-in card cannot be deleted; an edit of it can be undone.
+	v.open("AM-RIKER")
+	assert.Contains(t, screenText(w), "built-in")
+	for _, b := range objects[*widget.Button](w) {
+		assert.NotEqual(t, "Delete", b.Text)
+	}
+	test.Tap(button(t, w, "Edit"))
+	typeInto(w, entries(w, trackPlaceholder)[0], "1 2 2")
+	test.Tap(button(t, w, "Save card"))
+	assert.Contains(t, screenText(w), "built-in, edited")
+	cat, _ = st.LoadCatalog()
+	riker, _ := cat.Character("AM-RIKER")
+	assert.Equal(t, []int{1, 2, 2}, riker.Tracks.Attack)
+	test.Tap(button(t, w, "Restore built-in"))
+	cat, _ = st.LoadCatalog()
+	riker, _ = cat.Character("AM-RIKER")
+	assert.Empty(t, riker.Tracks.Attack)
+
+	// Reopening the catalog brings the same window to front.
+	sh.showCatalog()
+	assert.Same(t, v, sh.catalog())
+	w.Close()
+	assert.Nil(t, sh.catalog())
+}
+
+// brokenCatalog has a track value out of range in the tracks on line 7.
+const brokenCatalog = `{
+  "schema": 1,
+  "characters": [
+    {
+      "id": "IMP-ONE",
+      "name": "Imported One",
+      "tracks": {
+        "attack": [1, 2],
+        "defense": [1, 99]
+      }
+    }
+  ],
+  "references": []
+}
+`
+
+const goodCatalog = `{
+  "schema": 1,
+  "characters": [
+    {"id": "imp-one", "name": "Imported One", "affiliation": "Romulan",
+     "tracks": {"attack": [1, 2], "defense": [1, 2], "skill": [1, 2], "move": [1, 2]},
+     "attacks": [{"name": "Disruptor", "dice": 1, "damage": 1}]},
+    {"id": "AM-RIKER", "name": "William T. Riker", "notes": "replaced by the file"}
+  ],
+  "references": [{"id": "IMP-EV", "kind": "event", "name": "Red Alert"}]
+}
+`
+
+func TestCatalogImportExport(t *testing.T) {
+	sh, st := newTestShell(t, 420, 820)
+	v, w := openCatalog(t, sh, 1280, 800)
+	before, err := st.LoadCatalog()
+	require.NoError(t, err)
+
+	// Export writes a catalog file that reads back the same.
+	var buf bytes.Buffer
+	v.exportTo(&buf, "cards.json")
+	assert.Contains(t, screenText(w), "Exported")
+	again, err := reference.ParseCatalog(buf.Bytes())
+	require.NoError(t, err)
+	assert.Equal(t, before.Characters(), again.Characters())
+	assert.Contains(t, buf.String(), `"schema": 1`)
+
+	// The Import and Export buttons ask for a file.
+	test.Tap(button(t, w, "Import"))
+	assert.NotEmpty(t, w.Canvas().Overlays().List(), "a file dialog opens")
+	w.Canvas().Overlays().Top().Hide()
+	w.Canvas().Overlays().Remove(w.Canvas().Overlays().Top())
+
+	// A broken file: the line and field are shown, nothing changes.
+	v.importFrom(strings.NewReader(brokenCatalog), "bad.json")
+	text := screenText(w)
+	assert.Contains(t, text, "The file bad.json was not imported, and nothing was changed.")
+	assert.Contains(t, text, "Line 7, field characters[0].tracks.defense[1]: must be 0 to 20, got 99")
+	after, err := st.LoadCatalog()
+	require.NoError(t, err)
+	assert.Equal(t, before.Len(), after.Len())
+	assert.False(t, after.Has("IMP-ONE"))
+	assert.False(t, v.cat.Has("IMP-ONE"))
+	for _, o := range w.Canvas().Overlays().List() {
+		o.Hide()
+		w.Canvas().Overlays().Remove(o)
+	}
+
+	// Not JSON at all.
+	v.importFrom(strings.NewReader("name,attack\nRiker,1 2 3\n"), "cards.csv")
+	assert.Contains(t, screenText(w), "Line 1")
+
+	// A good file adds and replaces cards, saved in the store.
+	v.importFrom(strings.NewReader(goodCatalog), "good.json")
+	assert.Contains(t, screenText(w), "Imported good.json: 2 new cards, 1 cards updated.")
+	after, err = st.LoadCatalog()
+	require.NoError(t, err)
+	assert.Equal(t, before.Len()+2, after.Len())
+	one, ok := after.Character("IMP-ONE")
+	require.True(t, ok)
+	assert.True(t, one.Complete())
+	riker, _ := after.Character("AM-RIKER")
+	assert.Equal(t, "replaced by the file", riker.Notes)
+	typeInto(w, entry(t, w, catalogSearchHint), "imported romulan")
+	require.Len(t, v.rows, 1)
+	assert.Equal(t, "IMP-ONE", v.rows[0].id)
+}
+
+func TestCatalogUnreadableSavedCardsAreKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	st, err := store.Open(path, store.Options{})
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+	db, err := bolt.Open(path, 0o600, nil)
+	require.NoError(t, err)
+	require.NoError(t, db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists([]byte("catalog"))
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte("cards"), []byte(`{"schema": 7, "characters": [], "references": []}`))
+	}))
+	require.NoError(t, db.Close())
+	st, err = store.Open(path, store.Options{})
+	require.NoError(t, err)
+	defer st.Close()
+
+	sh := NewShell(test.NewTempApp(t), st, nil)
+	v, w := openCatalog(t, sh, 1280, 800)
+	text := screenText(w)
+	assert.Contains(t, text, "Your saved cards cannot be read")
+	assert.Contains(t, text, "newer Table Ops")
+	assert.True(t, v.cat.Has("AM-RIKER"), "the built-in cards are shown")
+
+	// Changes are refused rather than written over the saved cards.
+	test.Tap(button(t, w, "New character"))
+	typeInto(w, entry(t, w, "Character name"), "Lost")
+	test.Tap(button(t, w, "Save card"))
+	assert.Contains(t, screenText(w), "Not saved")
+	assert.False(t, v.cat.Has("MY-LOST"))
+
+	// Starting over sets them aside, then saving works.
+	test.Tap(button(t, w, "Start over from the built-in cards"))
+	test.Tap(button(t, w, "Yes"))
+	assert.NotContains(t, screenText(w), "Your saved cards cannot be read")
+	test.Tap(button(t, w, "Save card"))
+	cat, err := st.LoadCatalog()
+	require.NoError(t, err)
+	assert.True(t, cat.Has("MY-LOST"))
+}
+
+func TestPickCharacterFromCatalog(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	w := sh.win
+	var got reference.Character
+	sh.pickCharacter(func(ch reference.Character) { got = ch })
+	typeInto(w, entry(t, w, "Search characters: name, affiliation, keyword…"), "locutus")
+	assert.Contains(t, screenText(w), "1 characters")
+	tapText(t, w, "Locutus of Borg")
+	require.Equal(t, "AM-LOCUTUS", got.ID)
+	assert.Empty(t, w.Canvas().Overlays().List(), "the picker closes")
+
+	cmd := addCharacterFrom(got)
+	assert.Empty(t, cmd.Player)
+	assert.Equal(t, "Locutus of Borg", cmd.Name)
+	assert.Equal(t, "AM-LOCUTUS", cmd.CatalogID)
+	assert.Equal(t, []string{"Command", "Diplomacy"}, cmd.Specializations)
+	require.Len(t, cmd.Weapons, 1)
+	assert.Equal(t, "Assimilation Tubules", cmd.Weapons[0].Name)
+	assert.Equal(t, 1, cmd.Weapons[0].Damage)
+	assert.Equal(t, []string{"Assimilate", "Melee"}, cmd.Weapons[0].Keywords)
+
+	// A complete card from the catalog joins a game's away team as it is.
+	two := 2
+	ch := reference.Character{ID: "X", Name: "Sela", Affiliation: "Romulan",
+		Specializations: []reference.Specialization{{Name: "Command", Count: 2}},
+		Tracks:          reference.Tracks{Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}},
+		Attacks:         []reference.AttackAction{{Name: "Disruptor", Dice: &two, Damage: &two}}, Escalation: 2}
+	g, err := st.Create(tracker.KindAway, "Pick test")
+	require.NoError(t, err)
+	_, err = g.Execute(tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Romulan"})
+	require.NoError(t, err)
+	cmd = addCharacterFrom(ch)
+	cmd.Player = g.State().Away.Players[0].ID
+	_, err = g.Execute(cmd)
+	require.NoError(t, err)
+	added := g.State().Away.Characters[0]
+	assert.Equal(t, "Sela", added.Name)
+	assert.Equal(t, []string{"Command", "Command"}, added.Specializations)
+	assert.Equal(t, 2, added.Escalation)
+}
+
+// TestCatalogEditorRendersToMarkup renders the character editor of a
+// built-in card on a phone-sized window.
+func TestCatalogEditorRendersToMarkup(t *testing.T) {
+	sh, _ := newTestShell(t, 420, 820)
+	v, w := openCatalog(t, sh, 400, 800)
+	v.open("AM-LOCUTUS")
+	test.Tap(button(t, w, "Edit"))
+	content := v.editing.content()
+	w.Close()
+	tw := test.NewTempWindow(t, content)
+	tw.Resize(fyne.NewSize(400, 800))
+	test.AssertRendersToMarkup(t, "catalog_editor.xml", tw.Canvas())
+}
