@@ -98,6 +98,12 @@ func TestSkillTestGoesToTheLog(t *testing.T) {
 	evs, err = viaJSON(t, s, SkillTest{Tester: "c3", Roll: Entered(5), Challenger: "c4", ChallengerRoll: Entered(6)})
 	require.NoError(t, err)
 	assert.Equal(t, "X takes a Skill test: 5 against Y's 6, 0 of 1: failed", evs[0].Label)
+	evs, err = viaJSON(t, s, SkillTest{Tester: "c3", Roll: Entered(6, 4), ChallengerRoll: Entered(5)})
+	require.NoError(t, err)
+	assert.Equal(t, "X takes a Skill test: 6,4 against the challenge's 5, 2 of 1: passed", evs[0].Label,
+		"a card's challenge: opposed without a character")
+	tested := evs[0].Payload.(SkillTested)
+	assert.True(t, tested.Result.Opposed)
 	_, err = viaJSON(t, s, SkillTest{Tester: "c3", Roll: VirtualRoll(1)})
 	require.NoError(t, err)
 	rejected(t, s, SkillTest{Tester: "c3", Roll: Entered(1, 2, 3, 4, 5, 6, 1)}, CodeInvalid)

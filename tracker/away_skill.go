@@ -9,7 +9,8 @@ import (
 // SkillTest resolves a Skill test with the rules engine
 // (rules/away.ResolveSkill) and records the roll and the verdict in the game
 // log. The tester's dice come from its card (rules/away.SetupSkill: Skill
-// rating plus the tested specialization); a Challenger makes it an opposed
+// rating plus the tested specialization); a Challenger (a character), or a
+// ChallengerRoll alone (a card or effect that challenges), makes it an opposed
 // test. Need is the successes the card asks for (1 when left 0). Nothing on
 // the table changes; score the mission with ScoreMission.
 type SkillTest struct {
@@ -78,7 +79,14 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	}
 	var chRoll RolledDice
 	chName := ""
-	if cmd.Challenger != "" {
+	switch {
+	case cmd.Challenger == "" && (len(cmd.ChallengerRoll.Faces) > 0 || cmd.ChallengerRoll.Virtual > 0):
+		// Opposed by a card or an effect rather than a character.
+		chName = "the challenge"
+		if chRoll, err = c.roll(cmd.ChallengerRoll, awayrules.MaxDice, "challenger's dice"); err != nil {
+			return err
+		}
+	case cmd.Challenger != "":
 		ch, err := a.character(cmd.Challenger)
 		if err != nil {
 			return err
