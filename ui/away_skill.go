@@ -24,6 +24,8 @@ type skillForm struct {
 	opposed    *widget.Check
 	cardDice   *widgets.Counter
 	challenger *widgets.Counter
+	who        *widget.Select
+	whoChoices charChoice
 	need       *widgets.Counter
 	testers    charChoice
 	info       *widget.Label
@@ -34,6 +36,10 @@ type skillForm struct {
 	rp         *rerollPanel
 	result     *fyne.Container
 }
+
+// cardChallenge is the challenger choice for a card or effect that rolls
+// against the tester (rather than a character).
+const cardChallenge = "A card or effect challenges"
 
 // noSpecialization is the choice for a test that uses no specialization.
 const noSpecialization = "No specialization"
@@ -55,6 +61,13 @@ func newSkillForm(v *awayView) *skillForm {
 	}
 	f.cardDice = counter("Card dice", 0, 0, 6)
 	f.challenger = counter("Challenger dice", 1, 0, 6)
+	f.who = widget.NewSelect(nil, func(label string) {
+		// A challenging character rolls its Skill rating.
+		if ch := f.v.character(f.whoChoices.ids[label]); ch != nil && f.challenger != nil {
+			f.challenger.SetValue(min(ch.Rating(awayrules.Skill), 6))
+		}
+		f.changed()
+	})
 	f.need = counter("Need", 1, 1, 6)
 	f.info = wrapLabel("Choose the character taking the test.")
 	f.odds = widgets.NewOddsView("Successes", nil)
@@ -71,7 +84,7 @@ func newSkillForm(v *awayView) *skillForm {
 		f.tester, f.spec,
 		f.backup, f.opposed,
 		f.cardDice, f.need,
-		f.challenger,
+		f.who, f.challenger,
 		f.info, f.odds, f.oddsLine,
 		widget.NewSeparator(),
 		f.test.box, f.chal.box,
@@ -86,6 +99,12 @@ func (f *skillForm) show(st *tracker.AwayState) {
 	f.tester.SetOptions(f.testers.labels)
 	if _, ok := f.testers.ids[f.tester.Selected]; !ok {
 		f.tester.ClearSelected()
+	}
+	f.whoChoices = inPlayChoices(f.v, nil)
+	f.who.SetOptions(append([]string{cardChallenge}, f.whoChoices.labels...))
+	if _, ok := f.whoChoices.ids[f.who.Selected]; !ok {
+		f.who.Selected = cardChallenge
+		f.who.Refresh()
 	}
 	f.fillSpecs()
 	f.changed()
@@ -139,9 +158,11 @@ func (f *skillForm) changed() {
 		return // still being built
 	}
 	if f.opposed.Checked {
+		f.who.Show()
 		f.challenger.Show()
 		f.chal.box.Show()
 	} else {
+		f.who.Hide()
 		f.challenger.Hide()
 		f.chal.box.Hide()
 	}
@@ -244,4 +265,32 @@ func (f *skillForm) resolve() {
 	f.result.Add(bigResult(verdict))
 	f.result.Add(explanation(res.Explain()))
 	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), "The challenger"))
+	record := widget.NewButtonWithIcon("Record the test in the game log", theme.ConfirmIcon(), f.record)
+	record.Importance = widget.HighImportance
+	f.result.Add(record)
+}
+
+// record sends the test with its final dice to the game log (the tracker
+// resolves it again with the rules engine).
+func (f *skillForm) record() {
+	_, ch, ok := f.setup()
+	if !ok {
+		return
+	}
+	spec := f.spec.Selected
+	if spec == noSpecialization {
+		spec = ""
+	}
+	cmd := tracker.SkillTest{Tester: ch.ID, Specialization: spec, Need: f.need.Value(), Roll: f.test.pool.roll()}
+	if f.opposed.Checked {
+		cmd.Challenger = f.whoChoices.ids[f.who.Selected]
+		cmd.ChallengerRoll = f.chal.pool.roll()
+	}
+	if f.v.exec(cmd) {
+		f.v.gs.say("Skill test recorded in the game log.", false)
+		f.rp.reset()
+		f.test.set(rolledPool{})
+		f.chal.set(rolledPool{})
+		f.resolve()
+	}
 }

@@ -271,3 +271,36 @@ func TestAwayCharacterFromCatalog(t *testing.T) {
 	require.NotEmpty(t, chars[0].Weapons)
 	assert.Equal(t, 1, chars[0].Weapons[0].Dice, "the catalog's Bat'leth +1 die")
 }
+
+// TestAwaySkillTestRecorded types an unopposed skill test and an opposed one
+// against a card's challenge, and records both in the game log.
+func TestAwaySkillTestRecorded(t *testing.T) {
+	sh, _ := newTestShell(t, 1280, 800)
+	w := startAwayGame(t, sh)
+	selectTab(t, w, "Dice")
+	d := sh.game.view.(*awayView).dice
+	d.mode.SetSelected("Skill test")
+	f := d.skill
+	f.tester.SetSelected("Riker (Dana)")
+	text := screenText(w)
+	assert.Contains(t, text, "The tester rolls 4 dice.")
+	assert.Contains(t, text, "Chance to pass: 94%", "1 - (1/2)^4")
+
+	test.Type(f.test.pad, "1346")
+	assert.Contains(t, screenText(w), "Riker passes with 2 successes")
+	test.Tap(button(t, w, "Record the test in the game log"))
+	h := sh.game.game.History()
+	require.NotEmpty(t, h.Undo)
+	assert.Equal(t, "Riker takes a Skill test: 6,4,3,1, 2 of 1: passed", h.Undo[0].Label)
+
+	// Opposed by a card: two challenger dice cancel the two best.
+	f.opposed.SetChecked(true)
+	f.challenger.SetValue(2)
+	f.changed()
+	test.Type(f.test.pad, "6431")
+	test.Type(f.chal.pad, "66")
+	assert.Contains(t, screenText(w), "Riker fails: 0 of 1 successes")
+	test.Tap(button(t, w, "Record the test in the game log"))
+	h = sh.game.game.History()
+	assert.Equal(t, "Riker takes a Skill test: 6,4,3,1 against the challenge's 6,6, 0 of 1: failed", h.Undo[0].Label)
+}
