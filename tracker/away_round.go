@@ -279,6 +279,10 @@ func checkTurn(a *AwayState, player string) error {
 	return nil
 }
 
+// SameSide reports whether two players act together: the same player, or
+// team mates (Away Missions "Team Games").
+func (a *AwayState) SameSide(x, y string) bool { return sameSide(a, x, y) }
+
 // sameSide reports whether two players act together (same player, or team mates).
 func sameSide(a *AwayState, x, y string) bool {
 	if x == y {

@@ -97,7 +97,7 @@ func (f *attackForm) show(st *tracker.AwayState) {
 func (f *attackForm) fillTargets() {
 	att := f.v.character(f.attackers.ids[f.attacker.Selected])
 	f.targets = inPlayChoices(f.v, func(ch tracker.Character) bool {
-		return att == nil || ch.ID != att.ID
+		return att == nil || !f.v.st.SameSide(att.Controller, ch.Controller)
 	})
 	f.target.SetOptions(f.targets.labels)
 	if _, ok := f.targets.ids[f.target.Selected]; !ok {
