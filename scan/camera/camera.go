@@ -40,10 +40,11 @@ var (
 
 // Device is one camera the system offers.
 type Device struct {
-	// ID identifies the device for Config.Device during this run.
+	// ID identifies the device until the list is next refreshed (every
+	// Devices or Open call rescans and hands out new IDs).
 	ID string
 	// Label is the system's stable name (on Linux "video0;video0" or a
-	// by-path name); Config.Device also accepts it.
+	// by-path name): keep this one in settings. Config.Device accepts both.
 	Label string
 	// Name is the human name ("Integrated Camera: ...") when known.
 	Name string
