@@ -201,9 +201,10 @@ func (f *attackForm) setupChanged() {
 		f.odds.Hide()
 		f.oddsLine.SetText(fmt.Sprintf("Chance of a stun token: %.0f%%.", 100*stun))
 	} else {
+		// The odds view shows the expected damage and the chance of at
+		// least 1, 2 and 3 damage.
 		f.odds.SetDist([]float64(dist))
-		f.oddsLine.SetText(fmt.Sprintf("Expected damage %.2f · at least 1: %.0f%% · 2: %.0f%% · 3: %.0f%%",
-			dist.Expected(), 100*dist.AtLeast(1), 100*dist.AtLeast(2), 100*dist.AtLeast(3)))
+		f.oddsLine.SetText("")
 	}
 	f.resolve()
 }

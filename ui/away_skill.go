@@ -192,7 +192,7 @@ func (f *skillForm) changed() {
 		f.oddsLine.SetText(err.Error())
 	} else {
 		f.odds.SetDist([]float64(dist))
-		f.oddsLine.SetText(fmt.Sprintf("Chance to pass: %.0f%% · expected successes %.2f", 100*pass, dist.Expected()))
+		f.oddsLine.SetText(fmt.Sprintf("Chance to pass: %.0f%%", 100*pass))
 	}
 	f.resolve()
 }

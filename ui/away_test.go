@@ -193,7 +193,8 @@ func TestAwayAttackByEnteredDice(t *testing.T) {
 	assert.Equal(t, "Bat'leth", f.weapon.Selected)
 	text := screenText(w)
 	assert.Contains(t, text, "Attack rolls 4 dice, defense rolls 3.")
-	assert.Contains(t, text, "Expected damage")
+	assert.Contains(t, strings.Join(f.odds.Lines(), "\n"), "Expected", "odds before the roll")
+	assert.Greater(t, f.odds.Expected(), 1.0)
 
 	test.Type(f.att.pad, "2642")
 	test.Type(f.def.pad, "145")
