@@ -171,7 +171,7 @@ func (f *attackForm) setupChanged() {
 		}
 		f.odds.SetDist(nil)
 		f.odds.Hide()
-		f.oddsLine.SetText("")
+		setLine(f.oddsLine, "")
 		f.att.title.SetText("Attack dice")
 		f.def.title.SetText("Defense dice")
 		return
@@ -187,24 +187,24 @@ func (f *attackForm) setupChanged() {
 	f.setupInfo.SetText(info)
 	f.att.title.SetText(fmt.Sprintf("Attack dice (%d)", ad.Kept))
 	f.def.title.SetText(fmt.Sprintf("Defense dice (%d)", dd.Kept))
-	f.att.pad.SetMax(ad.Kept)
-	f.def.pad.SetMax(dd.Kept)
+	f.att.setWant(ad.Kept)
+	f.def.setWant(dd.Kept)
 	dist, stun, err := attackOdds(s)
 	if err != nil {
 		f.odds.SetDist(nil)
-		f.oddsLine.SetText(err.Error())
+		setLine(f.oddsLine, err.Error())
 		return
 	}
 	f.odds.Show()
 	if s.Stun && !s.BorgTarget {
 		f.odds.SetDist(nil)
 		f.odds.Hide()
-		f.oddsLine.SetText(fmt.Sprintf("Chance of a stun token: %.0f%%.", 100*stun))
+		setLine(f.oddsLine, fmt.Sprintf("Chance of a stun token: %.0f%%.", 100*stun))
 	} else {
 		// The odds view shows the expected damage and the chance of at
 		// least 1, 2 and 3 damage.
 		f.odds.SetDist([]float64(dist))
-		f.oddsLine.SetText("")
+		setLine(f.oddsLine, "")
 	}
 	f.resolve()
 }

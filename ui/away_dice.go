@@ -157,13 +157,16 @@ func setState(s []widgets.DieState, i int, st widgets.DieState) {
 	}
 }
 
-// diceBlock is one side's dice: a keypad to type a physical roll, the row
-// of dice as resolved (tap dice to pick them for a re-roll), and its caption.
+// diceBlock is one side's dice: a keypad to type a physical roll while dice
+// are missing; once all are in, the row of dice as resolved (tap dice to
+// pick them for a re-roll) with a button to change them.
 type diceBlock struct {
 	title    *widget.Label
 	pad      *widgets.DicePad
 	row      *widgets.DiceRow
+	change   *widget.Button
 	pool     rolledPool
+	want     int
 	selected map[int]bool
 	box      *fyne.Container
 }
@@ -175,6 +178,7 @@ func newDiceBlock(onChange func()) *diceBlock {
 	b.pad.OnChanged = func(p dice.Pool) {
 		b.pool = rolledPool{faces: p}
 		b.selected = map[int]bool{}
+		b.sync()
 		onChange()
 	}
 	b.row = widgets.NewDiceRow(nil)
@@ -182,8 +186,38 @@ func newDiceBlock(onChange func()) *diceBlock {
 		b.selected[i] = !b.selected[i]
 		b.row.SetSelected(b.selectedIndexes())
 	}
-	b.box = container.NewVBox(b.title, b.pad, b.row)
+	b.change = widget.NewButtonWithIcon("Change these dice", theme.DocumentCreateIcon(), func() {
+		b.pad.Show()
+		b.change.Hide()
+	})
+	b.box = container.NewVBox(b.title, b.pad, b.row, b.change)
+	b.sync()
 	return b
+}
+
+// setWant sets how many dice the roll takes.
+func (b *diceBlock) setWant(n int) {
+	b.want = n
+	b.pad.SetMax(n)
+	b.sync()
+}
+
+// sync shows the keypad while dice are missing, and the rolled dice with a
+// button to change them once all are in.
+func (b *diceBlock) sync() {
+	complete := b.want > 0 && len(b.pool.faces) == b.want
+	if complete {
+		b.pad.Hide()
+		b.change.Show()
+	} else {
+		b.pad.Show()
+		b.change.Hide()
+	}
+	if len(b.pool.faces) > 0 || b.row.Animating() {
+		b.row.Show()
+	} else {
+		b.row.Hide()
+	}
 }
 
 func (b *diceBlock) selectedIndexes() []int {
@@ -204,6 +238,7 @@ func (b *diceBlock) set(p rolledPool) {
 	b.pad.SetPool(p.faces)
 	b.row.SetSelected(nil)
 	b.row.SetPool(p.faces)
+	b.sync()
 }
 
 // explanation renders the rules' explanation lines.
@@ -232,4 +267,15 @@ func bigResult(text string) *widget.Label {
 	l.SizeName = theme.SizeNameSubHeadingText
 	l.Wrapping = fyne.TextWrapWord
 	return l
+}
+
+// setLine shows text in a label, hiding the label when there is none so it
+// leaves no gap.
+func setLine(l *widget.Label, text string) {
+	l.SetText(text)
+	if text == "" {
+		l.Hide()
+	} else {
+		l.Show()
+	}
 }

@@ -171,7 +171,7 @@ func (f *skillForm) changed() {
 		f.info.SetText("Choose the character taking the test.")
 		f.odds.SetDist(nil)
 		f.odds.Hide()
-		f.oddsLine.SetText("")
+		setLine(f.oddsLine, "")
 		f.resolve()
 		return
 	}
@@ -182,17 +182,17 @@ func (f *skillForm) changed() {
 	}
 	f.info.SetText(info)
 	f.test.title.SetText(fmt.Sprintf("Tester dice (%d)", n.Kept))
-	f.test.pad.SetMax(n.Kept)
+	f.test.setWant(n.Kept)
 	f.chal.title.SetText(fmt.Sprintf("Challenger dice (%d)", f.challengerDice()))
-	f.chal.pad.SetMax(f.challengerDice())
+	f.chal.setWant(f.challengerDice())
 	f.odds.Show()
 	dist, pass, err := skillOdds(n.Kept, f.challengerDice(), f.need.Value())
 	if err != nil {
 		f.odds.SetDist(nil)
-		f.oddsLine.SetText(err.Error())
+		setLine(f.oddsLine, err.Error())
 	} else {
 		f.odds.SetDist([]float64(dist))
-		f.oddsLine.SetText(fmt.Sprintf("Chance to pass: %.0f%%", 100*pass))
+		setLine(f.oddsLine, fmt.Sprintf("Chance to pass: %.0f%%", 100*pass))
 	}
 	f.resolve()
 }
