@@ -252,3 +252,19 @@ func (f Frame) Smooth() Frame {
 	}
 	return out
 }
+
+// Downscale2 returns a copy half as wide and high, each pixel the average
+// of a 2x2 block.
+func (f Frame) Downscale2() Frame {
+	out := NewFrame(f.Width/2, f.Height/2)
+	out.Time = f.Time
+	for y := 0; y < out.Height; y++ {
+		r0 := f.Y[2*y*f.Stride:]
+		r1 := f.Y[(2*y+1)*f.Stride:]
+		dst := out.Y[y*out.Stride : y*out.Stride+out.Width]
+		for x := range dst {
+			dst[x] = byte((uint(r0[2*x]) + uint(r0[2*x+1]) + uint(r1[2*x]) + uint(r1[2*x+1]) + 2) / 4)
+		}
+	}
+	return out
+}

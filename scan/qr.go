@@ -125,8 +125,8 @@ type DecodeOptions struct {
 	// when the global histogram binarizer finds nothing.
 	NoHybrid bool
 	// NoEnhance skips the smoothing and contrast stretch (noise, dim
-	// rooms), sharpening (blur) and two-times enlargement (tiny codes)
-	// fallbacks.
+	// rooms), sharpening (blur), halving (glare, blur) and two-times
+	// enlargement (tiny codes) fallbacks.
 	NoEnhance bool
 	// NoInverted skips the light-on-dark fallback.
 	NoInverted bool
@@ -152,6 +152,7 @@ const (
 	rotate
 	stretch
 	sharpen
+	downscale
 	upscale
 )
 
@@ -182,7 +183,7 @@ func NewDecoder(opts DecodeOptions) *Decoder {
 		d.passes = append(d.passes, pass{hybrid: h, t: rotate})
 	}
 	if !opts.NoEnhance {
-		d.passes = append(d.passes, pass{hybrid: h, t: upscale})
+		d.passes = append(d.passes, pass{hybrid: h, t: downscale}, pass{hybrid: h, t: upscale})
 	}
 	return d
 }
@@ -191,8 +192,9 @@ func NewDecoder(opts DecodeOptions) *Decoder {
 // It tries, stopping at the first pass that finds something: the global
 // histogram binarizer (fast, and enough for a well-lit frame), then the
 // hybrid binarizer, then the hybrid binarizer on the frame smoothed and
-// contrast-stretched, sharpened, inverted, turned a quarter turn, and
-// enlarged twice. Corners are always in the frame's own coordinates.
+// contrast-stretched, sharpened, inverted, turned a quarter turn, halved
+// (which steadies glare and blur) and enlarged twice. Corners are always
+// in the frame's own coordinates.
 // Use it for photos; DecodeLive bounds the work per camera frame.
 func (d *Decoder) Decode(f Frame) ([]Code, error) {
 	if err := f.Validate(); err != nil {
@@ -224,8 +226,17 @@ func (d *Decoder) DecodeLive(f Frame) ([]Code, error) {
 	return d.run(f, p)
 }
 
+// ErrDecoder reports a failure inside the QR library (a bug there, caught
+// rather than crashing the app).
+var ErrDecoder = errors.New("QR decoder failed")
+
 // run applies one pass's transform, decodes, and maps corners back.
-func (d *Decoder) run(f Frame, p pass) ([]Code, error) {
+func (d *Decoder) run(f Frame, p pass) (codes []Code, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			codes, err = nil, fmt.Errorf("%w: %v", ErrDecoder, r)
+		}
+	}()
 	src := f
 	lumInvert := false
 	switch p.t {
@@ -238,13 +249,18 @@ func (d *Decoder) run(f Frame, p pass) ([]Code, error) {
 		src, _ = f.Smooth().Stretch()
 	case sharpen:
 		src = f.Sharpen()
+	case downscale:
+		if f.Width < 200 || f.Height < 200 {
+			return nil, nil
+		}
+		src = f.Downscale2()
 	case upscale:
 		if f.Width*f.Height > 1920*1080 {
 			return nil, nil
 		}
 		src = f.Upscale2()
 	}
-	codes, err := d.decodePass(src, p.hybrid, lumInvert, p.t != asIs || p.hybrid)
+	codes, err = d.decodePass(src, p.hybrid, lumInvert, p.t != asIs || p.hybrid)
 	if err != nil {
 		return nil, err
 	}
@@ -255,6 +271,8 @@ func (d *Decoder) run(f Frame, p pass) ([]Code, error) {
 		back = func(c Point) Point { return Point{X: c.Y, Y: float64(f.Height-1) - c.X} }
 	case upscale:
 		back = func(c Point) Point { return Point{X: (c.X+0.5)/2 - 0.5, Y: (c.Y+0.5)/2 - 0.5} }
+	case downscale:
+		back = func(c Point) Point { return Point{X: (c.X+0.5)*2 - 0.5, Y: (c.Y+0.5)*2 - 0.5} }
 	}
 	for i := range codes {
 		for j, c := range codes[i].Corners {

@@ -180,6 +180,11 @@ func TestFrameTransforms(t *testing.T) {
 	assert.Equal(t, byte(1), u.At(0, 0))
 	assert.Equal(t, byte(6), u.At(5, 3))
 
+	q := NewFrame(4, 2)
+	copy(q.Y, []byte{0, 4, 8, 8, 4, 8, 255, 255})
+	ds := q.Downscale2()
+	assert.Equal(t, []byte{4, 132}, ds.Y)
+
 	flat := NewFrame(8, 8)
 	_, ok := flat.Stretch()
 	assert.False(t, ok, "a flat frame has nothing to stretch")
