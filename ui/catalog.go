@@ -34,13 +34,15 @@ type catalogView struct {
 	// saveErr says why changes cannot be saved (nil when they can).
 	saveErr error
 
-	search  *widget.Entry
-	kind    *widget.Select
-	rows    []catalogRow
-	list    *widget.List
-	count   *widget.Label
-	status  *widget.Label
-	problem *fyne.Container
+	search *widget.Entry
+	kind   *widget.Select
+	rows   []catalogRow
+	list   *widget.List
+	count  *widget.Label
+	status *widget.Label
+	// statusBox holds status; hidden with it so it takes no room.
+	statusBox fyne.CanvasObject
+	problem   *fyne.Container
 
 	detail   *fyne.Container
 	selected string
@@ -67,7 +69,7 @@ type catalogRoot struct {
 }
 
 func (r *catalogRoot) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewBorder(padded(r.v.status), nil, nil, nil, r.v.layout))
+	return widget.NewSimpleRenderer(container.NewBorder(r.v.statusBox, nil, nil, nil, r.v.layout))
 }
 
 // Kind filter choices.
@@ -200,7 +202,8 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	v.count.SizeName = theme.SizeNameCaptionText
 	v.status = widget.NewLabel("")
 	v.status.Wrapping = fyne.TextWrapWord
-	v.status.Hide()
+	v.statusBox = padded(v.status)
+	v.statusBox.Hide()
 	v.problem = container.NewVBox()
 	v.list = widget.NewList(
 		func() int { return len(v.rows) },
@@ -300,7 +303,7 @@ func (v *catalogView) say(msg string, isErr bool) {
 	} else {
 		v.status.Importance = widget.SuccessImportance
 	}
-	v.status.Show()
+	v.statusBox.Show()
 	v.status.Refresh()
 }
 
@@ -432,6 +435,14 @@ func field(label, value string) fyne.CanvasObject {
 	return container.NewVBox(l, wrapLabel(value))
 }
 
+// addFact adds a short labelled value to a card page's form (nothing when
+// the value is empty).
+func addFact(f *widget.Form, label, value string) {
+	if value != "" {
+		f.Append(label, wrapLabel(value))
+	}
+}
+
 // specsText writes specializations as the editor reads them: "Command x2, Science".
 func specsText(specs []reference.Specialization) string {
 	parts := make([]string, 0, len(specs))
@@ -498,15 +509,12 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 	}
 	sub = append(sub, v.origin(ch.ID), "id "+ch.ID)
 	box.Add(wrapLabel(strings.Join(sub, " · ")))
-	if ch.Ship != "" {
-		box.Add(field("Ship", ch.Ship))
-	}
-	if len(ch.Keywords) > 0 {
-		box.Add(field("Keywords", strings.Join(ch.Keywords, ", ")))
-	}
-	if len(ch.Specializations) > 0 {
-		box.Add(field("Specializations", specsText(ch.Specializations)))
-	}
+	facts := widget.NewForm()
+	addFact(facts, "Ship", ch.Ship)
+	addFact(facts, "Keywords", strings.Join(ch.Keywords, ", "))
+	addFact(facts, "Specializations", specsText(ch.Specializations))
+	addFact(facts, "Escalation", escalationText(ch.Escalation))
+	box.Add(facts)
 	tracks := []struct {
 		name string
 		vals []int
@@ -535,7 +543,6 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 	for _, a := range ch.Abilities {
 		box.Add(field(a.Name, a.Text))
 	}
-	box.Add(field("Escalation", escalationText(ch.Escalation)))
 	if ch.Notes != "" {
 		box.Add(field("Notes", ch.Notes))
 	}
@@ -562,14 +569,12 @@ func (v *catalogView) referencePage(r reference.ReferenceCard) fyne.CanvasObject
 	}
 	sub = append(sub, v.origin(r.ID), "id "+r.ID)
 	box.Add(wrapLabel(strings.Join(sub, " · ")))
-	if len(r.Keywords) > 0 {
-		box.Add(field("Keywords", strings.Join(r.Keywords, ", ")))
-	}
-	if r.Points != nil {
-		box.Add(field("Points", fmt.Sprint(*r.Points)))
-	}
-	if r.Supply != nil {
-		box.Add(field("Copies", fmt.Sprint(*r.Supply)))
+	facts := widget.NewForm()
+	addFact(facts, "Keywords", strings.Join(r.Keywords, ", "))
+	addFact(facts, "Points", optInt(r.Points))
+	addFact(facts, "Copies", optInt(r.Supply))
+	if len(facts.Items) > 0 {
+		box.Add(facts)
 	}
 	if r.Summary != "" {
 		box.Add(field("What it does", r.Summary))

@@ -153,6 +153,11 @@ func (v *rulesView) runSearch() {
 			v.hint.SetText("")
 		}
 	}
+	if v.hint.Text == "" {
+		v.hint.Hide()
+	} else {
+		v.hint.Show()
+	}
 	v.list.Refresh()
 	v.list.ScrollToTop()
 }
@@ -299,7 +304,9 @@ func wrapButton(text string, icon fyne.Resource, tapped func()) fyne.CanvasObjec
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
 	var content fyne.CanvasObject = l
-	if icon != nil {
+	if icon == nil {
+		l.Alignment = fyne.TextAlignCenter
+	} else {
 		content = container.NewBorder(nil, nil, widget.NewIcon(icon), nil, l)
 	}
 	return container.NewStack(b, content)
