@@ -3,6 +3,8 @@ package scan
 import (
 	"context"
 	"errors"
+	"fmt"
+	"image"
 	"io"
 	"sync/atomic"
 	"time"
@@ -197,4 +199,18 @@ func (p *Pipeline) Wait() error {
 // Stats returns the counts so far.
 func (p *Pipeline) Stats() Stats {
 	return Stats{Frames: p.frames.Load(), Decoded: p.decoded.Load(), Dropped: p.dropped.Load()}
+}
+
+// ScanImage finds every QR code in one picture (a photo the player
+// imported) with all of Decoder's fallbacks, and decodes each as a tag.
+func ScanImage(img image.Image) ([]Found, error) {
+	codes, err := NewDecoder(DecodeOptions{}).Decode(FrameFromImage(img))
+	if err != nil {
+		return nil, fmt.Errorf("scan image: %w", err)
+	}
+	out := make([]Found, len(codes))
+	for i, c := range codes {
+		out[i] = NewFound(c)
+	}
+	return out, nil
 }

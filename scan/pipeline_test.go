@@ -205,3 +205,16 @@ func TestDirSource(t *testing.T) {
 	_, err = scan.ReadImageFile(filepath.Join(dir, "missing.png"))
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
+
+func TestScanImage(t *testing.T) {
+	a := payload(t, scan.Tag{Kind: scan.KindAdvancement, ID: "ADV-3"})
+	found, err := scan.ScanImage(scene(t, a, "WIFI:S:x;;").Gray())
+	require.NoError(t, err)
+	require.Len(t, found, 2)
+	assert.Equal(t, scan.Tag{Kind: scan.KindAdvancement, ID: "ADV-3"}, found[0].Tag)
+	assert.NoError(t, found[0].TagErr)
+	assert.ErrorIs(t, found[1].TagErr, scan.ErrForeign)
+	found, err = scan.ScanImage(scene(t).Gray())
+	require.NoError(t, err)
+	assert.Empty(t, found)
+}
