@@ -62,7 +62,7 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	gs.status.Wrapping = fyne.TextWrapWord
 	gs.status.Hide()
 	logBtn := widget.NewButtonWithIcon("Log", theme.ListIcon(), gs.showLog)
-	bar := container.NewBorder(nil, nil, home, container.NewHBox(logBtn, gs.undoBtn, gs.redoBtn))
+	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), logBtn, gs.undoBtn, gs.redoBtn))
 
 	gs.logList = gs.newLogList()
 	panels := append(gs.view.panels(), panel{title: "Log", icon: theme.ListIcon(), content: padded(gs.logPanel(gs.logList)), wideOnly: true})

@@ -143,5 +143,6 @@ func (sh *Shell) homeTools() []fyne.CanvasObject {
 		widget.NewButtonWithIcon("Rules", theme.HelpIcon(), sh.showRules),
 		widget.NewButtonWithIcon("Catalog", theme.ListIcon(), sh.showCatalog),
 		widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), sh.showSettings),
+		widget.NewButtonWithIcon("Join a game", theme.LoginIcon(), sh.showJoin),
 	}
 }

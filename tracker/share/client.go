@@ -386,6 +386,9 @@ func (c *Client) Name() string {
 // Addr returns the host's address.
 func (c *Client) Addr() string { return c.addr }
 
+// Code returns the join code the client joined with (empty: watch only).
+func (c *Client) Code() string { return c.code }
+
 // CanWrite reports whether the host accepted the join code (commands are
 // refused otherwise).
 func (c *Client) CanWrite() bool {

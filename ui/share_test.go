@@ -1,0 +1,209 @@
+package ui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/tracker"
+	"tableops/tracker/share"
+	"tableops/tracker/store"
+)
+
+// shareBtn finds the game bar's Share button.
+func shareBtn(t *testing.T, w fyne.Window) *shareButton {
+	t.Helper()
+	bs := objects[*shareButton](w)
+	require.Len(t, bs, 1, "one Share button in the game bar")
+	return bs[0]
+}
+
+// joinShell is a second device: its own window and saved games, same app.
+func joinShell(t *testing.T, host *Shell) *Shell {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	sh := NewShell(host.app, st, nil)
+	sh.win.Resize(fyne.NewSize(400, 800))
+	return sh
+}
+
+// TestShareAndJoin: one device shares its game from the game screen, a
+// second joins it by typing the address and code, adds a player and undoes
+// it by tapping; the host sees both; Stop sharing ends it for everyone.
+func TestShareAndJoin(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAway, "Friday night")
+	require.NoError(t, err)
+	_, err = g.Execute(tracker.AddAwayPlayer{Name: "Kira", Affiliation: "Bajoran"})
+	require.NoError(t, err)
+	sh.openGame(g.ID())
+	w := sh.win
+
+	sb := shareBtn(t, w)
+	sb.listen = "127.0.0.1:0" // tests stay on loopback
+	test.Tap(sb)
+	require.NotNil(t, sb.host)
+	text := screenText(w)
+	code := sb.host.Code()
+	assert.Contains(t, text, "Join code: "+code[:3]+" "+code[3:])
+	assert.Contains(t, text, "Address: "+sb.host.Addr())
+	assert.Contains(t, text, "Scoreboard: http://"+sb.host.Addr()+"/")
+	assert.Equal(t, widget.HighImportance, sb.Importance, "the button shows the game is shared")
+	test.Tap(button(t, w, "Close"))
+
+	// The second device joins from its home screen.
+	sh2 := joinShell(t, sh)
+	w2 := sh2.win
+	test.Tap(button(t, w2, "Join a game"))
+	typeInto(w2, entry(t, w2, "Address, e.g. 192.168.1.20:8765"), sb.host.Addr())
+	typeInto(w2, entry(t, w2, "Join code"), strings.ToLower(code))
+	test.Tap(button(t, w2, "Connect"))
+	require.Eventually(t, func() bool {
+		return strings.Contains(w2.Title(), "(shared)")
+	}, 10*time.Second, 10*time.Millisecond, "the joined game did not open: %s", screenText(w2))
+	var cl *share.Client
+	fyne.DoAndWait(func() { cl, _ = sh2.game.game.(*share.Client) })
+	require.NotNil(t, cl)
+	assert.Contains(t, w2.Title(), "Friday night (shared)")
+	assert.Contains(t, screenText(w2), "Kira")
+
+	// A player added on the second device is added on the host.
+	selectTab(t, w2, "Round")
+	addPlayer(t, w2, "Odo", "Bajoran")
+	require.Len(t, g.State().Away.Players, 2)
+	assert.Equal(t, "Odo", g.State().Away.Players[1].Name)
+	require.Eventually(t, func() bool { return strings.Contains(screenText(w), "Odo · Bajoran") }, 5*time.Second, 10*time.Millisecond,
+		"the host's screen shows the new player")
+
+	// Undo on the second device takes it back everywhere.
+	test.Tap(button(t, w2, "Undo"))
+	require.Len(t, g.State().Away.Players, 1)
+	assert.Contains(t, screenText(w2), "Undone: ")
+
+	// On the joined device, Share shows the host's invitation.
+	test.Tap(shareBtn(t, w2))
+	assert.Contains(t, screenText(w2), "shared by another device")
+	test.Tap(button(t, w2, "Close"))
+
+	// Stop sharing: the host closes; the second device is told.
+	addr := sb.host.Addr()
+	test.Tap(sb)
+	test.Tap(button(t, w, "Stop sharing"))
+	assert.Nil(t, sb.host)
+	assert.Equal(t, widget.MediumImportance, sb.Importance)
+	assert.Contains(t, screenText(w), "Stopped sharing")
+	_, _, err = share.ParseJoin(addr, "")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return strings.Contains(screenText(w2), "connection to the host was lost") },
+		5*time.Second, 10*time.Millisecond)
+	_, err = cl.Execute(tracker.Note{Text: "anyone?"})
+	require.Error(t, err)
+
+	// Leaving the joined game closes the client.
+	tapped := false
+	for _, b := range objects[*widget.Button](w2) {
+		if b.Icon != nil && b.Icon.Name() == theme.HomeIcon().Name() && !tapped {
+			test.Tap(b)
+			tapped = true
+		}
+	}
+	require.True(t, tapped, "a Home button")
+	select {
+	case <-cl.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the client kept running after leaving the game")
+	}
+}
+
+// TestLeavingStopsSharing: going home from a shared game stops sharing.
+func TestLeavingStopsSharing(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAscendancy, "Borg night")
+	require.NoError(t, err)
+	sh.openGame(g.ID())
+	sb := shareBtn(t, sh.win)
+	sb.listen = "127.0.0.1:0"
+	test.Tap(sb)
+	require.NotNil(t, sb.host)
+	h := sb.host
+	test.Tap(button(t, sh.win, "Close"))
+	sh.showHome()
+	select {
+	case <-h.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("sharing went on after leaving the game")
+	}
+}
+
+// TestJoinRefusals: bad addresses, a missing or wrong code and an
+// unreachable host are explained in the dialog.
+func TestJoinRefusals(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAway, "Quiet game")
+	require.NoError(t, err)
+	sh.openGame(g.ID())
+	sb := shareBtn(t, sh.win)
+	sb.listen = "127.0.0.1:0"
+	test.Tap(sb)
+	test.Tap(button(t, sh.win, "Close"))
+
+	sh2 := joinShell(t, sh)
+	w2 := sh2.win
+	test.Tap(button(t, w2, "Join a game"))
+	addr := entry(t, w2, "Address, e.g. 192.168.1.20:8765")
+	code := entry(t, w2, "Join code")
+
+	typeInto(w2, addr, "https://example.com/")
+	test.Tap(button(t, w2, "Connect"))
+	assert.Contains(t, screenText(w2), "only http addresses")
+
+	typeInto(w2, addr, sb.host.Addr())
+	typeInto(w2, code, "")
+	test.Tap(button(t, w2, "Connect"))
+	assert.Contains(t, screenText(w2), "Type the join code")
+
+	typeInto(w2, code, "WRONG2")
+	test.Tap(button(t, w2, "Connect"))
+	require.Eventually(t, func() bool { return strings.Contains(screenText(w2), "join code is wrong") }, 10*time.Second, 10*time.Millisecond)
+	assert.Nil(t, sh2.game)
+}
+
+// TestGameBarFitsPhone: the Share button is a single icon, so it adds as
+// little as possible to the game bar's width.
+func TestGameBarFitsPhone(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAway, "Narrow")
+	require.NoError(t, err)
+	sh.openGame(g.ID())
+	sb := shareBtn(t, sh.win)
+	assert.Empty(t, sb.Text)
+	assert.LessOrEqual(t, sb.MinSize().Width, float32(50))
+	var hbox, bar *fyne.Container
+	for _, c := range objects[*fyne.Container](sh.win) {
+		for _, o := range c.Objects {
+			if o == fyne.CanvasObject(sb) {
+				hbox = c
+			}
+		}
+	}
+	for _, c := range objects[*fyne.Container](sh.win) {
+		for _, o := range c.Objects {
+			if hbox != nil && o == fyne.CanvasObject(hbox) {
+				bar = c
+			}
+		}
+	}
+	require.NotNil(t, bar)
+	t.Logf("game bar min width: %.0f px (Share button %.0f px); game screen min width: %.0f px",
+		bar.MinSize().Width, sb.MinSize().Width, sh.win.Content().MinSize().Width)
+}
