@@ -89,7 +89,7 @@ func gameName(g any) string {
 func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(300, 0))
-	items := []fyne.CanvasObject{width, wrapLabel(intro)}
+	items := []fyne.CanvasObject{width}
 	if payload, err := share.JoinPayload(addr, code); err == nil {
 		if sym, err := scan.EncodeQR(payload); err == nil {
 			img := canvas.NewImageFromImage(sym.Image(8, 4))
@@ -112,8 +112,6 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 		wrapLabel("Address: "+addr),
 		wrapLabel("Scoreboard: "+url))
 	if canStop && b.host != nil {
-		n := b.host.Clients()
-		items = append(items, wrapLabel(fmt.Sprintf("Connected now: %d (devices and scoreboards).", n)))
 		stop := widget.NewButtonWithIcon("Stop sharing", theme.CancelIcon(), func() {
 			b.stop()
 			if b.dlg != nil {
@@ -123,6 +121,10 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 		})
 		stop.Importance = widget.DangerImportance
 		items = append(items, stop)
+	}
+	items = append(items, widget.NewSeparator(), wrapLabel(intro))
+	if canStop && b.host != nil {
+		items = append(items, wrapLabel(fmt.Sprintf("Connected now: %d (devices and scoreboards).", b.host.Clients())))
 	}
 	b.dlg = dialog.NewCustom("Share this game", "Close", container.NewVScroll(container.NewVBox(items...)), b.gs.sh.win)
 	b.dlg.Resize(fyne.NewSize(340, 620))

@@ -34,6 +34,11 @@ func TestJoinPayloadRoundTrip(t *testing.T) {
 	sym, err := scan.EncodeQR(p)
 	require.NoError(t, err)
 	assert.LessOrEqual(t, sym.Version, 4)
+	// The picture the app shows reads back as the same invitation.
+	codes, err := scan.NewDecoder(scan.DecodeOptions{}).Decode(scan.FrameFromImage(sym.Image(8, 4)))
+	require.NoError(t, err)
+	require.Len(t, codes, 1)
+	assert.Equal(t, p, codes[0].Text)
 
 	addr, code, err := ParseJoin(p, "ignored")
 	require.NoError(t, err)
