@@ -71,6 +71,10 @@ func (v *awayView) playerName(id string) string {
 	return id
 }
 
+// teamColumnWidth is the narrowest a column of character cards gets; a wide
+// team panel shows cards side by side.
+const teamColumnWidth = 360
+
 // showTeam lists every character, grouped by the player who controls it.
 func (v *awayView) showTeam() {
 	v.team.RemoveAll()
@@ -94,17 +98,17 @@ func (v *awayView) showTeam() {
 		if line := playerTokensLine(p); line != "" {
 			v.team.Add(v.playerTokens(p))
 		}
-		n := 0
+		cards := newColumns(teamColumnWidth)
 		for i := range v.st.Characters {
 			ch := &v.st.Characters[i]
-			if ch.Controller != p.ID {
-				continue
+			if ch.Controller == p.ID {
+				cards.Add(v.characterCard(ch))
 			}
-			n++
-			v.team.Add(v.characterCard(ch))
 		}
-		if n == 0 {
+		if len(cards.Objects) == 0 {
 			v.team.Add(wrapLabel("No characters on this team yet."))
+		} else {
+			v.team.Add(cards)
 		}
 	}
 	v.team.Refresh()

@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+// columnsLayout places objects in as many columns as fit the width (at
+// least one), each at least colWidth wide, filling rows left to right; a
+// row is as tall as its tallest object. It remembers the last width it was
+// given so that MinSize reports the height those columns need.
+type columnsLayout struct {
+	colWidth float32
+	width    float32
+}
+
+// newColumns returns a container of objects laid out in columns.
+func newColumns(colWidth float32, objs ...fyne.CanvasObject) *fyne.Container {
+	return &fyne.Container{Layout: &columnsLayout{colWidth: colWidth}, Objects: objs}
+}
+
+func (l *columnsLayout) cols(width float32, n int) int {
+	c := int(width / l.colWidth)
+	if c < 1 {
+		c = 1
+	}
+	if c > n {
+		c = max(n, 1)
+	}
+	return c
+}
+
+func (l *columnsLayout) visible(objs []fyne.CanvasObject) []fyne.CanvasObject {
+	out := objs[:0:0]
+	for _, o := range objs {
+		if o.Visible() {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// rowHeights returns the height of each row for cols columns.
+func rowHeights(objs []fyne.CanvasObject, cols int) []float32 {
+	var hs []float32
+	for i, o := range objs {
+		if i%cols == 0 {
+			hs = append(hs, 0)
+		}
+		hs[len(hs)-1] = max(hs[len(hs)-1], o.MinSize().Height)
+	}
+	return hs
+}
+
+// Layout implements fyne.Layout.
+func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	vis := l.visible(objs)
+	if len(vis) == 0 {
+		return
+	}
+	pad := theme.Padding()
+	cols := l.cols(size.Width, len(vis))
+	w := (size.Width - pad*float32(cols-1)) / float32(cols)
+	hs := rowHeights(vis, cols)
+	y := float32(0)
+	for i, o := range vis {
+		r, c := i/cols, i%cols
+		if c == 0 && r > 0 {
+			y += hs[r-1] + pad
+		}
+		o.Move(fyne.NewPos(float32(c)*(w+pad), y))
+		o.Resize(fyne.NewSize(w, hs[r]))
+	}
+}
+
+// MinSize implements fyne.Layout: one column's width, and the height of
+// the rows at the last width laid out.
+func (l *columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	vis := l.visible(objs)
+	if len(vis) == 0 {
+		return fyne.Size{}
+	}
+	var w float32
+	for _, o := range vis {
+		w = max(w, o.MinSize().Width)
+	}
+	cols := l.cols(l.width, len(vis))
+	hs := rowHeights(vis, cols)
+	h := theme.Padding() * float32(len(hs)-1)
+	for _, x := range hs {
+		h += x
+	}
+	return fyne.NewSize(w, h)
+}
