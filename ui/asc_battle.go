@@ -265,6 +265,8 @@ func (f *spaceForm) changed() {
 	}
 	f.attD.title.SetText(fmt.Sprintf("Attacker's dice (%d, hit on %s)", att.Dice(), hitText(o.AttackerTarget, o.AttackerCanHit)))
 	f.defD.title.SetText(fmt.Sprintf("Defender's dice (%d, hit on %s)", def.Dice(), hitText(o.DefenderTarget, o.DefenderCanHit)))
+	f.attD.pad.SetMax(att.Dice())
+	f.defD.pad.SetMax(def.Dice())
 	info := fmt.Sprintf("Attacker hits on %s, defender on %s. Defender wiped out: %s · attacker wiped out: %s · expected losses %.1f and %.1f.",
 		hitText(o.AttackerTarget, o.AttackerCanHit), hitText(o.DefenderTarget, o.DefenderCanHit),
 		widgets.Percent(o.DefenderWiped), widgets.Percent(o.AttackerWiped), o.DefenderLosses.Expected(), o.AttackerLosses.Expected())
@@ -518,6 +520,8 @@ func (f *invasionForm) changed() {
 	}
 	f.attD.title.SetText(fmt.Sprintf("Attacker's dice (%d, hit on %s)", in.Attacker.Ships+in.Attacker.BonusDice, hitText(o.AttackerTarget, o.AttackerCanHit)))
 	f.defD.title.SetText(fmt.Sprintf("Nodes' dice (%d, hit on %s)", in.Nodes, hitText(o.DefenderTarget, o.DefenderCanHit)))
+	f.attD.pad.SetMax(in.Attacker.Ships + in.Attacker.BonusDice)
+	f.defD.pad.SetMax(in.Nodes)
 	f.info.SetText(fmt.Sprintf("This round: system taken %s · total annihilation %s · collateral damage %s · invasion fails %s. Expected nodes destroyed %.1f.",
 		widgets.Percent(o.Successful), widgets.Percent(o.Annihilation), widgets.Percent(o.Collateral), widgets.Percent(o.Failed), o.ExpectedNodesDestroyed))
 	f.oddsView.SetDist([]float64(o.Hits))
@@ -700,6 +704,7 @@ func (f *hazardForm) changed() {
 	target := f.level.val + s.Shields
 	dist := odds.BattleHits(s.Ships, target)
 	f.d.title.SetText(fmt.Sprintf("Hazard dice (%d; a ship is lost on %s)", s.Ships, hitText(target, target <= 6)))
+	f.d.pad.SetMax(s.Ships)
 	f.info.SetText(fmt.Sprintf("Every ship survives: %s · at least one survives: %s.", widgets.Percent(dist.P(0)), widgets.Percent(1-dist.P(s.Ships))))
 	f.oddsView.SetDist([]float64(dist))
 	f.oddsView.Show()

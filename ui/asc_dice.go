@@ -59,6 +59,7 @@ func newAscDice(title string, onChange func()) *ascDice {
 		onChange()
 	}
 	d.row = widgets.NewDiceRow(nil)
+	d.row.SetCaptions(false)
 	d.row.Hide()
 	d.box = container.NewVBox(d.title, d.pad, d.row)
 	return d

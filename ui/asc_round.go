@@ -66,9 +66,7 @@ func (w *ascWalker) show() fyne.CanvasObject {
 		box.Add(bigResult(win))
 		box.Add(w.lastRecharge())
 	}
-	box.Add(widget.NewSeparator())
-	box.Add(score)
-	return box
+	return container.NewVBox(score, box)
 }
 
 // lastRecharge shows what the last recharge gave each player and the

@@ -133,7 +133,7 @@ func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
 	require.Len(t, b.Cubes, 1)
 	require.Len(t, b.Spires, 1)
 	assert.Contains(t, screenText(w), "cube 1 · Deep space")
-	assert.Contains(t, screenText(w), "9 of 9 attack dice")
+	assert.Contains(t, screenText(w), "9 of 9 attack dice · damage 0")
 
 	panelTo(t, w, "Players")
 	test.Tap(button(t, w, "Start round 1"))

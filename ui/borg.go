@@ -40,7 +40,7 @@ func newBorgPanel(v *ascView) *borgPanel {
 	b.cubeAt = placeholderEntry("Where the cube is")
 	b.spireAt = placeholderEntry("Assimilated system")
 	b.activateAt = placeholderEntry("Where it moves (optional)")
-	b.spireNodes = newNumStepper("Nodes", 0, 0, borgrules.MaxSpireNodes, nil)
+	b.spireNodes = newNumStepper("New spire's nodes", 0, 0, borgrules.MaxSpireNodes, nil)
 	b.hubPad = widgets.NewDicePad(1)
 	b.assim = widget.NewSelect(nil, nil)
 	b.assim.PlaceHolder = "Player assimilated"
@@ -81,11 +81,10 @@ func (b *borgPanel) show() {
 	for _, c := range bs.Cubes {
 		b.box.Add(b.cubeCard(c))
 	}
-	b.box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add cube", theme.ContentAddIcon(), func() {
-		if v.exec(tracker.AddCube{System: b.cubeAt.Text}) {
-			b.cubeAt.SetText("")
-		}
-	}), b.cubeAt))
+	if len(bs.Cubes) > 0 && a.Walker.Stage == tracker.AscExecution {
+		b.box.Add(widget.NewSeparator())
+		b.box.Add(b.fight.show())
+	}
 
 	b.box.Add(heading("Spires"))
 	if len(bs.Spires) == 0 {
@@ -99,17 +98,20 @@ func (b *borgPanel) show() {
 		limit = borgrules.OptionalDefeatSpires
 	}
 	b.box.Add(captionLabel(fmt.Sprintf("When a system is assimilated, place a spire. With %d spires in play, needing one more means the players lose.", limit)))
+	b.box.Add(widget.NewSeparator())
+	b.box.Add(heading("Change the board"))
+	b.box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add cube", theme.ContentAddIcon(), func() {
+		if v.exec(tracker.AddCube{System: b.cubeAt.Text}) {
+			b.cubeAt.SetText("")
+		}
+	}), b.cubeAt))
+
 	b.box.Add(b.spireNodes.box)
 	b.box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Place spire", theme.ContentAddIcon(), func() {
 		if v.exec(tracker.PlaceSpire{System: b.spireAt.Text, Nodes: b.spireNodes.val}) {
 			b.spireAt.SetText("")
 		}
 	}), b.spireAt))
-
-	if len(bs.Cubes) > 0 && a.Walker.Stage == tracker.AscExecution {
-		b.box.Add(widget.NewSeparator())
-		b.box.Add(b.fight.show())
-	}
 
 	b.box.Add(widget.NewSeparator())
 	c := v.playerChoices()
@@ -143,7 +145,6 @@ func (b *borgPanel) cubeCard(c borgrules.Cube) fyne.CanvasObject {
 		title += " · activated"
 	}
 	dmg := widgets.NewTokenRow(borgrules.CubeDice, c.Dice())
-	dmg.SetDisabled(true)
 	dmg.SetPerRow(5)
 	dmg.SetCaption(func(total, ready int) string {
 		return fmt.Sprintf("%d of %d attack dice · damage %d", ready, total, total-ready)
@@ -244,6 +245,7 @@ type cubeBattle struct {
 	result   *fyne.Container
 	box      *fyne.Container
 	fleetBox *fyne.Container
+	diceBox  *fyne.Container
 }
 
 func newCubeBattle(v *ascView) *cubeBattle {
@@ -255,6 +257,7 @@ func newCubeBattle(v *ascView) *cubeBattle {
 	f.battle = boldLabel("")
 	f.result = container.NewVBox()
 	f.fleetBox = container.NewVBox()
+	f.diceBox = container.NewVBox()
 	f.addFleet()
 	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
 	roll.Importance = widget.HighImportance
@@ -269,7 +272,7 @@ func newCubeBattle(v *ascView) *cubeBattle {
 		heading("Cube battle"),
 		wrapLabel("Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage."),
 		f.cube, f.fleetBox, more, f.battle, f.info,
-		widget.NewSeparator(), f.borgD.box,
+		widget.NewSeparator(), f.diceBox, f.borgD.box,
 		container.NewGridWithColumns(2, roll, clear),
 		f.result,
 	)
@@ -338,8 +341,10 @@ func (f *cubeBattle) show() fyne.CanvasObject {
 		ids = append(ids, c.ID)
 	}
 	def := ""
-	if len(ids) > 0 {
-		def = ids[0]
+	for _, c := range f.v.st.Borg.Cubes {
+		if def == "" || (c.Round > 0 && f.v.st.Borg.Cubes[0].Round == 0) {
+			def = c.ID // the first cube, or the one already fighting
+		}
 	}
 	syncSelect(f.cube, ids, def)
 	c := f.v.playerChoices()
@@ -417,7 +422,10 @@ func (f *cubeBattle) changed() {
 	for i, fl := range fleets {
 		t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix)
 		rows[i].d.title.SetText(fmt.Sprintf("%s's dice (%d, hit on %s)", f.v.seatName(fl.Player), fl.Dice(), hitText(t, can)))
+		rows[i].d.pad.SetMax(fl.Dice())
 	}
+	f.borgD.pad.SetMax(cube.Dice())
+	f.borgD.title.SetText(fmt.Sprintf("Cube's dice (up to %d, hit on %d+; 6s regenerate)", cube.Dice(), hit))
 	if ro, err := odds.CubeRound(setup); err == nil {
 		info += fmt.Sprintf(" This round: cube destroyed %s, expected Borg hits %.1f.", widgets.Percent(ro.CubeDestroyed), ro.BorgHits.Expected())
 	}
@@ -477,15 +485,11 @@ func (f *cubeBattle) resolve() {
 	if err != nil {
 		return
 	}
-	f.fleetBox.RemoveAll()
-	for i, r := range f.fleets {
-		f.fleetBox.Add(boldLabel(fmt.Sprintf("Fleet %d", i+1)))
-		f.fleetBox.Add(r.box)
-		if slices.Contains(rows, r) {
-			f.fleetBox.Add(r.d.box)
-		}
+	f.diceBox.RemoveAll()
+	for _, r := range rows {
+		f.diceBox.Add(r.d.box)
 	}
-	f.fleetBox.Refresh()
+	f.diceBox.Refresh()
 	r := borgrules.CubeRound{Cube: cube, Fleets: fleets, BorgHit: hit, BorgFaces: f.borgD.pool.faces}
 	anyDice := len(f.borgD.pool.faces) > 0
 	for _, row := range rows {
