@@ -2,8 +2,10 @@ package tracker
 
 import (
 	"fmt"
+	"slices"
 
 	ascrules "tableops/rules/ascendancy"
+	borgrules "tableops/rules/borg"
 )
 
 // The commands in this file are the ones the Ascendancy screens need beyond
@@ -22,6 +24,8 @@ func init() {
 	commandTypes["asc.hazard"] = func() Command { return &BraveHazard{} }
 	commandTypes["asc.hegemony"] = func() Command { return &TryHegemony{} }
 	commandTypes["asc.diplomacy"] = func() Command { return &TestDiplomacy{} }
+	payloadTypes["asc.assimilation"] = func() Payload { return &AssimilationFought{} }
+	commandTypes["borg.assimilation_round"] = func() Command { return &AssimilationRound{} }
 }
 
 // AddStartingPlayer adds a civilization during setup with everything it
@@ -599,4 +603,189 @@ func (cmd TestDiplomacy) decide(c *decideCtx) error {
 	}
 	label := fmt.Sprintf("%s %s %s: %d against %d", p.Name, verdict, what, total, cmd.Number)
 	return c.emit(label, DiplomacyTested{Player: p.ID, Card: card, Number: cmd.Number, Dice: rd, Total: total, Pass: pass})
+}
+
+// AssimilationRound fights one round of a cube assimilating a player's
+// developed system (rules/borg.ResolveAssimilation) and applies it: the
+// cube's damage, regeneration and shields (or its destruction); the nodes
+// the Borg hits destroy (NodesLost names which resource nodes; the starbase
+// counts as a structure: StarbaseLost when it fell); and when nothing is
+// left, the system is assimilated: the player loses it, a spire is placed
+// (the players lose if one spire too many is needed), and a system taken
+// with its starbase adds a node to every spire in play (the new one
+// included). Nodes counts the nodes on the planet, control node included.
+// BorgVirtual rolls exactly the dice the cube may fire after first strike.
+type AssimilationRound struct {
+	Cube         string             `json:"cube"`
+	Defender     string             `json:"defender"`
+	System       string             `json:"system"`
+	Nodes        int                `json:"nodes"`
+	Starbase     bool               `json:"starbase,omitempty"`
+	HitsOnSix    bool               `json:"hits_on_six,omitempty"`
+	DefenderRoll Roll               `json:"defender_roll"`
+	BorgRoll     Roll               `json:"borg_roll,omitempty"`
+	BorgVirtual  bool               `json:"borg_virtual,omitempty"`
+	NodesLost    ascrules.Resources `json:"nodes_lost,omitempty"`
+	StarbaseLost bool               `json:"starbase_lost,omitempty"`
+}
+
+// CommandType implements Command.
+func (AssimilationRound) CommandType() string { return "borg.assimilation_round" }
+
+// AssimilationFought records an assimilation round: the dice and the
+// rules' result. The cube, the player and the spires change in the same step.
+type AssimilationFought struct {
+	Cube         string                       `json:"cube"`
+	Defender     string                       `json:"defender"`
+	System       string                       `json:"system"`
+	Assimilation borgrules.Assimilation       `json:"assimilation"`
+	DefenderDice RolledDice                   `json:"defender_dice"`
+	BorgDice     RolledDice                   `json:"borg_dice"`
+	Result       borgrules.AssimilationResult `json:"result"`
+}
+
+// EventType implements Payload.
+func (AssimilationFought) EventType() string { return "asc.assimilation" }
+
+func (e AssimilationFought) apply(*State) error {
+	if err := e.DefenderDice.check(); err != nil {
+		return err
+	}
+	return e.BorgDice.check()
+}
+
+func (cmd AssimilationRound) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscExecution); err != nil {
+		return err
+	}
+	b, err := copyBorg(a)
+	if err != nil {
+		return err
+	}
+	ci, err := b.cube(cmd.Cube)
+	if err != nil {
+		return err
+	}
+	def, err := a.player(cmd.Defender)
+	if err != nil {
+		return err
+	}
+	sys, err := cleanText(cmd.System, maxNameLen, "system name")
+	if err != nil {
+		return err
+	}
+	if cmd.Nodes < 0 || cmd.Nodes > 20 {
+		return reject(CodeInvalid, "Enter the nodes on the planet (control node included), 0 to 20.")
+	}
+	if cmd.Starbase && def.Starbases < 1 {
+		return reject(CodeRules, "%s has no starbase on the board.", def.Name)
+	}
+	hit, err := b.Hits.HitRoll(len(b.Spires))
+	if err != nil {
+		return reject(CodeNotNow, "%v", err)
+	}
+	in := borgrules.Assimilation{Cube: b.Cubes[ci], Nodes: cmd.Nodes, Starbase: cmd.Starbase, DefenderWeapons: def.Weapons,
+		DefenderHitsOnSix: cmd.HitsOnSix, BorgHit: hit}
+	dd, err := c.roll(cmd.DefenderRoll, 0, sys+"'s dice")
+	if err != nil {
+		return err
+	}
+	in.DefenderFaces = dd.Faces
+	var bd RolledDice
+	if cmd.BorgVirtual {
+		target, ok := borgrules.PlayerTarget(in.DefenderWeapons, in.Cube.Shields, in.DefenderHitsOnSix)
+		hits := 0
+		if ok {
+			hits = dd.Faces.CountAtLeast(target)
+		}
+		if due := borgrules.BorgDiceDue(in.Cube, in.Cube.Round == 0, hits); due > 0 {
+			if bd, err = c.roll(Roll{Virtual: due}, 0, "Borg dice"); err != nil {
+				return err
+			}
+		}
+	} else if bd, err = c.roll(cmd.BorgRoll, 0, "Borg dice"); err != nil {
+		return err
+	}
+	in.BorgFaces = bd.Faces
+	res, err := borgrules.ResolveAssimilation(in)
+	if err != nil {
+		return reject(CodeRules, "%v", err)
+	}
+	if cmd.NodesLost.Negative() || cmd.NodesLost.Total()+btoi(cmd.StarbaseLost) > res.StructuresDestroyed {
+		return reject(CodeRules, "The Borg destroyed %d structure(s): name no more nodes (and starbase) than that.", res.StructuresDestroyed)
+	}
+	if cmd.StarbaseLost && !cmd.Starbase {
+		return reject(CodeInvalid, "There is no starbase in this fight.")
+	}
+	if !def.Nodes.Covers(cmd.NodesLost) {
+		return reject(CodeRules, "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
+	}
+	label := fmt.Sprintf("Borg %s assimilates %s, round %d: %s %d hit(s), Borg %d hit(s)", cmd.Cube, sys, in.Cube.Round+1, def.Name, res.DefenderHits, res.BorgHits)
+	switch {
+	case res.CubeDestroyed:
+		label += ": cube destroyed"
+	case res.Assimilated:
+		label += ": the system is assimilated"
+	default:
+		label += fmt.Sprintf(": %d structure(s) left", res.StructuresLeft)
+	}
+	if err := c.emit(label, AssimilationFought{Cube: cmd.Cube, Defender: def.ID, System: sys, Assimilation: in,
+		DefenderDice: dd, BorgDice: bd, Result: res}); err != nil {
+		return err
+	}
+	if res.CubeDestroyed {
+		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
+	} else {
+		b.Cubes[ci] = res.Cube
+	}
+	if err := c.emit("", BorgSet{Borg: b}); err != nil {
+		return err
+	}
+	np, err := copyPlayer(def)
+	if err != nil {
+		return err
+	}
+	np.Nodes = np.Nodes.Sub(cmd.NodesLost)
+	lostStarbase := cmd.StarbaseLost || res.StarbaseAssimilated
+	if lostStarbase {
+		np.Starbases = max(0, np.Starbases-1)
+	}
+	if res.Assimilated {
+		np.Systems = max(0, np.Systems-1)
+	}
+	if cmd.NodesLost.Total() > 0 || lostStarbase || res.Assimilated {
+		l := fmt.Sprintf("%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
+		if res.Assimilated {
+			l = fmt.Sprintf("%s loses %s to the Borg", def.Name, sys)
+		}
+		if err := setPlayer(c, l, np); err != nil {
+			return err
+		}
+	}
+	if !res.Assimilated {
+		return nil
+	}
+	if err := (PlaceSpire{System: sys}).decide(c); err != nil {
+		return err
+	}
+	if !res.StarbaseAssimilated || a.Walker.Stage == AscOver || c.scratch.Ascendancy.Borg.Defeat {
+		return nil
+	}
+	nb, err := copyBorg(c.scratch.Ascendancy)
+	if err != nil {
+		return err
+	}
+	nb.Spires = borgrules.StarbaseAssimilated(nb.Spires)
+	return c.emit("The starbase is assimilated: every spire gains a node", BorgSet{Borg: nb})
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
