@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -95,9 +96,13 @@ func (v *awayView) showTeam() {
 			title = "▶ " + title + " — activating now"
 		}
 		v.team.Add(heading(title))
-		if line := playerTokensLine(p); line != "" {
-			v.team.Add(v.playerTokens(p))
+		line := playerTokensLine(p)
+		if line == "" {
+			line = "No tokens"
 		}
+		pid := p.ID
+		tokens := widget.NewButtonWithIcon("Tokens", theme.DocumentCreateIcon(), func() { v.editTokens(pid) })
+		v.team.Add(container.NewBorder(nil, nil, nil, tokens, wrapLabel(line)))
 		cards := newColumns(teamColumnWidth)
 		for i := range v.st.Characters {
 			ch := &v.st.Characters[i]
@@ -142,16 +147,30 @@ func tokenName(k string) string {
 	return k
 }
 
-// playerTokens shows a player's tokens with buttons to add and remove them.
-func (v *awayView) playerTokens(p tracker.AwayPlayer) fyne.CanvasObject {
+// editTokens shows a player's tokens (bonus actions, adapt, intel, bonus
+// points) with buttons to add and remove them; each tap is one command.
+func (v *awayView) editTokens(pid string) {
 	box := container.NewVBox()
-	for _, k := range []string{tracker.TokenBonusActions, tracker.TokenAdapt, tracker.TokenIntel, tracker.TokenBonusPoints} {
-		k := k
-		box.Add(stepper(tokenName(k), p.Tokens[k], func(d int) {
-			v.exec(tracker.AdjustTokens{Player: p.ID, Token: k, Delta: d})
-		}))
+	fill := func() {
+		box.RemoveAll()
+		for _, p := range v.st.Players {
+			if p.ID != pid {
+				continue
+			}
+			for _, k := range []string{tracker.TokenBonusActions, tracker.TokenAdapt, tracker.TokenIntel, tracker.TokenBonusPoints} {
+				k := k
+				box.Add(stepper(tokenName(k), p.Tokens[k], func(d int) {
+					v.exec(tracker.AdjustTokens{Player: pid, Token: k, Delta: d})
+				}))
+			}
+		}
+		box.Refresh()
 	}
-	return box
+	fill()
+	cancel := v.gs.game.Subscribe(func(tracker.Update) { fyne.Do(fill) })
+	d := dialog.NewCustom("Tokens of "+v.playerName(pid), "Done", box, v.gs.sh.win)
+	d.SetOnClosed(cancel)
+	d.Show()
 }
 
 // characterCard draws one character like its physical card: the four peg
@@ -222,6 +241,16 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 	cover.Checked = ch.TakeCover
 	tokens := container.NewVBox(stun, honor)
 	actions := container.NewVBox(cover)
+	neutralize := widget.NewButtonWithIcon("Neutralize", theme.CancelIcon(), func() {
+		dialog.ShowConfirm("Neutralize "+ch.Name+"?",
+			"For a card or rule that removes the character from the game. Damage neutralizes by itself when a track at its lowest must lose a peg.",
+			func(ok bool) {
+				if ok {
+					v.exec(tracker.Neutralize{Character: id})
+				}
+			}, v.gs.sh.win)
+	})
+	actions.Add(neutralize)
 	if v.st.Phase == tracker.AwayAction && !ch.Activated {
 		act := widget.NewButtonWithIcon("Activate", theme.MediaPlayIcon(), func() {
 			v.exec(tracker.Activate{Character: id})
