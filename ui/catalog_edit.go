@@ -45,6 +45,9 @@ func readSpecs(s string) ([]reference.Specialization, error) {
 	var out []reference.Specialization
 	for _, item := range splitList(s) {
 		m := specPattern.FindStringSubmatch(item)
+		if m == nil {
+			return nil, fmt.Errorf("specialization %q: write it as a name, then x2 or x3 when printed more than once", item)
+		}
 		name, count := strings.TrimSpace(m[1]), 1
 		if m[2] != "" {
 			n, err := strconv.Atoi(m[2])

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -411,4 +412,61 @@ func TestCatalogEditorRendersToMarkup(t *testing.T) {
 	tw := test.NewTempWindow(t, content)
 	tw.Resize(fyne.NewSize(400, 800))
 	test.AssertRendersToMarkup(t, "catalog_editor.xml", tw.Canvas())
+}
+
+func TestReadSpecs(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []reference.Specialization
+		err  bool
+	}{
+		{"", nil, false},
+		{"Command", []reference.Specialization{{Name: "Command", Count: 1}}, false},
+		{"Security x2, Command", []reference.Specialization{{Name: "Security", Count: 2}, {Name: "Command", Count: 1}}, false},
+		{"Science ×3", []reference.Specialization{{Name: "Science", Count: 3}}, false},
+		{"science, Science", []reference.Specialization{{Name: "science", Count: 2}}, false},
+		{"Command x4", nil, true},
+		{"x2", nil, true},
+		{"Medical\nScience", nil, true},
+	} {
+		got, err := readSpecs(tc.in)
+		if tc.err {
+			assert.Error(t, err, tc.in)
+			continue
+		}
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+	}
+}
+
+// FuzzReadSpecs: whatever is typed, the specializations either read or are
+// refused with a reason; what reads is a valid card field.
+func FuzzReadSpecs(f *testing.F) {
+	for _, s := range []string{"Command x2, Science", "a x", "x9999999999999999999", ",,", "Ω×2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		specs, err := readSpecs(s)
+		if err != nil {
+			return
+		}
+		for _, sp := range specs {
+			if sp.Name == "" || sp.Count < 1 {
+				t.Fatalf("%q read as %+v", s, specs)
+			}
+		}
+	})
+}
+
+func TestPlainCardError(t *testing.T) {
+	for _, tc := range []struct{ field, want string }{
+		{"tracks.attack[2]: must be 0 to 20, got 30", "Attack track 3: must be 0 to 20, got 30"},
+		{"specializations[0].count: must be 1 to 3, got 4", "Specialization 1, count: must be 1 to 3, got 4"},
+		{"attacks[1].rules[0]: is required", "Attack action 2, rule 1: is required"},
+		{"name: is required", "Name: is required"},
+		{"id: id \"\" is empty", "Card id: id \"\" is empty"},
+		{"plain words: stay as they are", "plain words: stay as they are"},
+	} {
+		assert.Equal(t, tc.want, plainCardError(errors.New(tc.field)))
+	}
 }
