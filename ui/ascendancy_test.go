@@ -175,7 +175,7 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 			fb.fleets[0].player.SetSelected("Alice (Federation)")
 			assert.Contains(t, screenText(w), "Whole battle, before engaging: cube destroyed")
 			ships := ascState(sh).Players[0].Ships
-			test.Tap(button(t, w, "Roll for me"))
+			test.Tap(fb.roll)
 			assert.Contains(t, screenText(w), "Players ")
 			test.Tap(button(t, w, "Apply round 1"))
 			cubes := ascState(sh).Borg.Cubes
@@ -287,9 +287,31 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	test.Tap(button(t, w, "Battle over"))
 	assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Damage)
 
-	// One undo takes back the end of the battle.
+	// The cube turns on Alice's home system: she rolls 3 dice (2 nodes and
+	// a starbase), then the cube.
+	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterStarbases, Delta: 1})
+	require.NoError(t, err)
+	af := sh.game.view.(*ascView).borg.assimilate
+	af.defender.SetSelected("Alice (Federation)")
+	typeInto(w, af.system, "Earth")
+	test.Tap(af.starbase)
+	assert.Contains(t, screenText(w), "This round: assimilated")
+	test.Type(af.defD.pad, "611")
+	test.Type(af.borgD.pad, "55111111")
+	assert.Contains(t, screenText(w), "Alice 1 hit(s), the cube 2: 1 structure(s) left")
+	typeInto(w, af.lost, "1P")
+	test.Tap(button(t, w, "Apply round 1"))
+	a = ascState(sh)
+	assert.Equal(t, 0, a.Players[0].Nodes.Production)
+	assert.Equal(t, 1, a.Borg.Cubes[0].Damage)
+	assert.Equal(t, 1, af.nodes.val, "one node left on Earth")
+
+	// One undo takes back the whole assimilation round.
 	test.Tap(sh.game.undoBtn)
-	assert.Equal(t, 2, ascState(sh).Borg.Cubes[0].Shields)
+	a = ascState(sh)
+	assert.Equal(t, 1, a.Players[0].Nodes.Production)
+	assert.Equal(t, 0, a.Borg.Cubes[0].Damage)
+
 }
 
 // TestAscendancyBattlesByTapping resolves a space battle round, a hazard,

@@ -31,6 +31,7 @@ type borgPanel struct {
 	hubPad                      *widgets.DicePad
 	assim                       *widget.Select
 	fight                       *cubeBattle
+	assimilate                  *assimForm
 }
 
 func newBorgPanel(v *ascView) *borgPanel {
@@ -45,6 +46,7 @@ func newBorgPanel(v *ascView) *borgPanel {
 	b.assim = widget.NewSelect(nil, nil)
 	b.assim.PlaceHolder = "Player assimilated"
 	b.fight = newCubeBattle(v)
+	b.assimilate = newAssimForm(v)
 	return b
 }
 
@@ -84,6 +86,8 @@ func (b *borgPanel) show() {
 	if len(bs.Cubes) > 0 && a.Walker.Stage == tracker.AscExecution {
 		b.box.Add(widget.NewSeparator())
 		b.box.Add(b.fight.show())
+		b.box.Add(widget.NewSeparator())
+		b.box.Add(b.assimilate.show())
 	}
 
 	b.box.Add(heading("Spires"))
@@ -246,6 +250,7 @@ type cubeBattle struct {
 	box      *fyne.Container
 	fleetBox *fyne.Container
 	diceBox  *fyne.Container
+	roll     *widget.Button
 }
 
 func newCubeBattle(v *ascView) *cubeBattle {
@@ -261,6 +266,7 @@ func newCubeBattle(v *ascView) *cubeBattle {
 	f.addFleet()
 	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
 	roll.Importance = widget.HighImportance
+	f.roll = roll
 	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clearDice)
 	more := widget.NewButtonWithIcon("Another player's fleet", theme.ContentAddIcon(), func() {
 		if len(f.fleets) < 4 {
@@ -577,4 +583,220 @@ func (f *cubeBattle) resolve() {
 	apply.Importance = widget.HighImportance
 	f.result.Add(apply)
 	f.result.Add(captionLabel("After a round the players may retreat: then tap \"Battle over\" on the cube's card (it repairs and its shields drop)."))
+}
+
+// assimForm is a cube assimilating a player's developed system, round by
+// round: the odds of the round, the system's dice (one per node, one for a
+// starbase) and the cube's, the result, the nodes lost, applied at once.
+type assimForm struct {
+	v        *ascView
+	box      *fyne.Container
+	cube     *widget.Select
+	defender *widget.Select
+	system   *widget.Entry
+	nodes    *numStepper
+	starbase *widget.Check
+	onSix    *widget.Check
+	lost     *widget.Entry
+	sbLost   *widget.Check
+	info     *widget.Label
+	defD     *ascDice
+	borgD    *ascDice
+	result   *fyne.Container
+}
+
+func newAssimForm(v *ascView) *assimForm {
+	f := &assimForm{v: v}
+	f.cube = widget.NewSelect(nil, func(string) { f.changed() })
+	f.cube.PlaceHolder = "Assimilating cube"
+	f.defender = widget.NewSelect(nil, func(string) {
+		if p := f.player(); p != nil {
+			f.onSix.SetChecked(p.Faction == ascrules.Klingon)
+		}
+		f.changed()
+	})
+	f.defender.PlaceHolder = "Whose system"
+	f.system = placeholderEntry("System under assimilation")
+	f.nodes = newNumStepper("Nodes (with control)", 2, 0, 20, f.changed)
+	f.starbase = widget.NewCheck("Starbase in the system (+1 die)", func(bool) { f.changed() })
+	f.onSix = widget.NewCheck("Hits on 6s always (Klingon)", func(bool) { f.changed() })
+	f.lost = placeholderEntry("Nodes destroyed, e.g. 1P")
+	f.sbLost = widget.NewCheck("The starbase was destroyed", nil)
+	f.info = wrapLabel("")
+	f.defD = newAscDice("System's dice", f.resolve)
+	f.borgD = newAscDice("Cube's dice", f.resolve)
+	f.result = container.NewVBox()
+	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
+	roll.Importance = widget.HighImportance
+	f.box = container.NewVBox(
+		heading("Assimilation"),
+		wrapLabel("A cube at a developed system fights it like a space battle: the system rolls a die per node and one for a starbase, and strikes first in round 1. Every Borg hit destroys a node (a starbase counts as one). When nothing is left, the system is assimilated and a spire goes on it."),
+		f.cube, f.defender, f.system, f.nodes.box, f.starbase, f.onSix, f.info,
+		widget.NewSeparator(), f.defD.box, f.borgD.box, roll, f.lost, f.sbLost, f.result)
+	return f
+}
+
+func (f *assimForm) player() *tracker.AscPlayer {
+	return f.v.player(f.v.playerChoices().ids[f.defender.Selected])
+}
+
+func (f *assimForm) currentCube() (borgrules.Cube, bool) {
+	for _, c := range f.v.st.Borg.Cubes {
+		if c.ID == f.cube.Selected {
+			return c, true
+		}
+	}
+	return borgrules.Cube{}, false
+}
+
+func (f *assimForm) show() fyne.CanvasObject {
+	var ids []string
+	for _, c := range f.v.st.Borg.Cubes {
+		ids = append(ids, c.ID)
+	}
+	def := ""
+	if len(ids) > 0 {
+		def = ids[0]
+	}
+	syncSelect(f.cube, ids, def)
+	syncSelect(f.defender, f.v.playerChoices().labels, "")
+	f.changed()
+	return f.box
+}
+
+// setup returns the rules' view of the round (faces not set).
+func (f *assimForm) setup() (borgrules.Assimilation, *tracker.AscPlayer, bool) {
+	cube, ok := f.currentCube()
+	p := f.player()
+	if !ok || p == nil || f.v.st.Borg == nil {
+		return borgrules.Assimilation{}, nil, false
+	}
+	hit, err := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
+	if err != nil {
+		return borgrules.Assimilation{}, nil, false
+	}
+	return borgrules.Assimilation{Cube: cube, Nodes: f.nodes.val, Starbase: f.starbase.Checked, DefenderWeapons: p.Weapons,
+		DefenderHitsOnSix: f.onSix.Checked, BorgHit: hit}, p, true
+}
+
+func (f *assimForm) structures(a borgrules.Assimilation) int {
+	n := a.Nodes
+	if a.Starbase {
+		n++
+	}
+	return n
+}
+
+func (f *assimForm) changed() {
+	if f.result == nil || f.v.st == nil || f.v.st.Borg == nil {
+		return
+	}
+	a, _, ok := f.setup()
+	if !ok {
+		f.info.SetText("Choose the cube and whose system it is.")
+		return
+	}
+	n := f.structures(a)
+	t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
+	f.defD.title.SetText(fmt.Sprintf("System's dice (%d, hit on %s)", n, hitText(t, can)))
+	f.defD.pad.SetMax(n)
+	f.borgD.title.SetText(fmt.Sprintf("Cube's dice (up to %d, hit on %d+)", a.Cube.Dice(), a.BorgHit))
+	f.borgD.pad.SetMax(a.Cube.Dice())
+	// The round is a cube round with one die per structure.
+	o, err := odds.CubeRound(odds.CubeBattleSetup{Ships: n, Weapons: a.DefenderWeapons, HitsOnSix: a.DefenderHitsOnSix, Cube: a.Cube, BorgHit: a.BorgHit})
+	if err != nil {
+		f.info.SetText(err.Error())
+		return
+	}
+	f.info.SetText(fmt.Sprintf("This round: assimilated %s · cube destroyed %s · expected structures lost %.1f of %d.",
+		widgets.Percent(o.BorgHits.AtLeast(n)), widgets.Percent(o.CubeDestroyed), min(o.BorgHits.Expected(), float64(n)), n))
+	f.resolve()
+}
+
+func (f *assimForm) rollVirtual() {
+	a, _, ok := f.setup()
+	if !ok {
+		f.v.gs.say("Choose the cube and whose system it is first.", true)
+		return
+	}
+	d, err := f.v.ascRoll(f.structures(a))
+	if err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	hits := 0
+	if t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix); can {
+		hits = d.faces.CountAtLeast(t)
+	}
+	b, err := f.v.ascRoll(borgrules.BorgDiceDue(a.Cube, a.Cube.Round == 0, hits))
+	if err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	f.defD.set(d)
+	f.borgD.set(b)
+	f.resolve()
+}
+
+func (f *assimForm) resolve() {
+	f.result.RemoveAll()
+	defer f.result.Refresh()
+	a, p, ok := f.setup()
+	if !ok || len(f.defD.pool.faces) == 0 {
+		return
+	}
+	a.DefenderFaces, a.BorgFaces = f.defD.pool.faces, f.borgD.pool.faces
+	res, err := borgrules.ResolveAssimilation(a)
+	if err != nil {
+		f.result.Add(wrapLabel("Waiting for the dice: " + err.Error()))
+		return
+	}
+	f.defD.mark(res.DefenderTarget)
+	f.borgD.mark(a.BorgHit)
+	head := fmt.Sprintf("%s %d hit(s), the cube %d: %d structure(s) left", p.Name, res.DefenderHits, res.BorgHits, res.StructuresLeft)
+	switch {
+	case res.CubeDestroyed:
+		head = "The cube is destroyed"
+	case res.Assimilated:
+		head = "The system is assimilated"
+	}
+	f.result.Add(bigResult(head))
+	var lines []string
+	if res.StructuresDestroyed > 0 && !res.Assimilated {
+		lines = append(lines, fmt.Sprintf("%s chooses the %d structure(s) lost: type the resource nodes above; tick the starbase if it fell.", p.Name, res.StructuresDestroyed))
+	}
+	if res.Regenerated > 0 {
+		lines = append(lines, fmt.Sprintf("The cube regenerates %d damage.", res.Regenerated))
+	}
+	if res.Assimilated {
+		lines = append(lines, "A spire is placed on the system.")
+	}
+	if res.StarbaseAssimilated {
+		lines = append(lines, "The starbase is assimilated: every spire gains a node.")
+	}
+	f.result.Add(explainLines(lines))
+	apply := widget.NewButtonWithIcon(fmt.Sprintf("Apply round %d", a.Cube.Round+1), theme.ConfirmIcon(), func() {
+		lost, err := parseCost(f.lost.Text)
+		if err != nil {
+			f.v.gs.say("Nodes destroyed: "+err.Error(), true)
+			return
+		}
+		cmd := tracker.AssimilationRound{Cube: a.Cube.ID, Defender: p.ID, System: f.system.Text, Nodes: a.Nodes, Starbase: a.Starbase,
+			HitsOnSix: a.DefenderHitsOnSix, DefenderRoll: f.defD.pool.roll(), BorgRoll: f.borgD.pool.roll(), NodesLost: lost, StarbaseLost: f.sbLost.Checked}
+		if f.v.exec(cmd) {
+			f.v.gs.say("Assimilation round applied.", false)
+			f.nodes.val = max(0, a.Nodes-lost.Total())
+			f.nodes.show()
+			if f.sbLost.Checked {
+				f.starbase.SetChecked(false)
+			}
+			f.lost.SetText("")
+			f.sbLost.SetChecked(false)
+			f.defD.set(ascPool{})
+			f.borgD.set(ascPool{})
+			f.changed()
+		}
+	})
+	apply.Importance = widget.HighImportance
+	f.result.Add(apply)
 }
