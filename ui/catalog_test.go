@@ -136,6 +136,17 @@ func TestCatalogCreateEditFindCharacter(t *testing.T) {
 
 	// Find it by searching as you type, in the Cards panel.
 	selectTab(t, w, "Cards")
+	builtin, err := reference.Builtin()
+	require.NoError(t, err)
+	cat, _ = st.LoadCatalog()
+	for _, b := range builtin.Characters() {
+		got, _ := cat.Character(b.ID)
+		assert.Equal(t, b, got, "saving and loading leaves built-in cards as they are")
+	}
+	for _, b := range builtin.References() {
+		got, _ := cat.Reference(b.ID)
+		assert.Equal(t, b, got, "saving and loading leaves built-in cards as they are")
+	}
 	typeInto(w, entry(t, w, catalogSearchHint), "bajoran ensign")
 	require.Len(t, v.rows, 1)
 	assert.Equal(t, "MY-RO-LAREN", v.rows[0].id)
