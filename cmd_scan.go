@@ -10,6 +10,7 @@ import (
 
 	"tableops/rules/reference"
 	"tableops/scan"
+	"tableops/scan/cards"
 )
 
 // scanCommand decodes tags from photos: "tableops scan [--raw] IMAGE...".
@@ -108,13 +109,13 @@ func runScan(args []string, out io.Writer) error {
 				found++
 				line = oneLineText(c.Text)
 			case terr != nil:
-				line = "not a usable tag: " + tagProblem(terr)
+				line = "not a usable tag: " + cards.Problem(terr)
 			default:
 				found++
 				line = tag.String()
 			}
 			if terr != nil {
-				h.Error = tagProblem(terr)
+				h.Error = cards.Problem(terr)
 			} else {
 				h.Tag = tagJSON(tag, cat)
 				if !*raw && h.Tag.CatalogName != "" && tag.Character == nil {
@@ -156,21 +157,6 @@ func oneLineText(s string) string {
 	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
 }
 
-// tagProblem explains why QR text is not a usable tag, in a few words.
-func tagProblem(err error) string {
-	switch {
-	case errors.Is(err, scan.ErrForeign):
-		return "not a Table Ops tag"
-	case errors.Is(err, scan.ErrVersion):
-		return "made by a newer Table Ops (update the app)"
-	case errors.Is(err, scan.ErrChecksum):
-		return "damaged or mis-read (check digits do not match)"
-	case errors.Is(err, scan.ErrUnknownKind):
-		return "a kind of tag this version does not know"
-	}
-	return err.Error()
-}
-
 func tagJSON(t scan.Tag, cat *reference.Catalog) *scanTagJSON {
 	j := &scanTagJSON{Kind: t.Kind.String(), ID: t.ID}
 	if c := t.Character; c != nil {
@@ -181,10 +167,8 @@ func tagJSON(t scan.Tag, cat *reference.Catalog) *scanTagJSON {
 		j.Address, j.Code = jn.Addr, jn.Code
 	}
 	if cat != nil && t.ID != "" {
-		if ch, ok := cat.Character(t.ID); ok {
-			j.CatalogName = ch.Name
-		} else if r, ok := cat.Reference(t.ID); ok {
-			j.CatalogName = r.Name
+		if c := cards.Lookup(cat, t); c.InCatalog {
+			j.CatalogName = c.Name()
 		}
 	}
 	return j
@@ -226,8 +210,11 @@ func runTags(args []string, out io.Writer) error {
 			return badInput("--catalog %s: %v", *catalogPath, err)
 		}
 	}
-	items, err := tagItems(cat, ids, !*refOnly)
-	if err != nil {
+	items, err := cards.SheetItems(cat, ids, !*refOnly)
+	switch {
+	case errors.Is(err, cards.ErrNoCards), errors.Is(err, cards.ErrUnknownCard):
+		return badInput("%v (see the catalog screen, or pass --catalog FILE)", err)
+	case err != nil:
 		return err
 	}
 	var buf bytes.Buffer
@@ -244,47 +231,4 @@ func runTags(args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "wrote %d tag(s) on %d page(s) to %s\n", len(items), pages, *outPath)
 	return nil
-}
-
-// tagItems builds the sheet items for the card ids (every card of the
-// catalog when ids is empty). Characters whose four tracks are entered get
-// self-describing tags when full is set; others get reference tags.
-func tagItems(cat *reference.Catalog, ids []string, full bool) ([]scan.SheetItem, error) {
-	if len(ids) == 0 {
-		for _, ch := range cat.Characters() {
-			ids = append(ids, ch.ID)
-		}
-		for _, r := range cat.References() {
-			ids = append(ids, r.ID)
-		}
-		if len(ids) == 0 {
-			return nil, badInput("the catalog has no cards")
-		}
-	}
-	var items []scan.SheetItem
-	for _, id := range ids {
-		if ch, ok := cat.Character(id); ok {
-			t := scan.Tag{Kind: scan.KindCharacter, ID: ch.ID}
-			tr := ch.Tracks
-			if full && len(tr.Attack) > 0 && len(tr.Defense) > 0 && len(tr.Skill) > 0 && len(tr.Move) > 0 {
-				t.Character = &scan.Character{Name: ch.Name, Tracks: scan.Tracks{
-					Attack: tr.Attack, Defense: tr.Defense, Skill: tr.Skill, Move: tr.Move}}
-				if _, err := scan.Encode(t); err != nil {
-					t.Character = nil // too long to describe: fall back to a reference
-				}
-			}
-			items = append(items, scan.SheetItem{Tag: t, Label: ch.Name})
-			continue
-		}
-		r, ok := cat.Reference(id)
-		if !ok {
-			return nil, badInput("no card %q in the catalog (see the catalog screen, or pass --catalog FILE)", id)
-		}
-		kind, err := scan.ParseKind(string(r.Kind))
-		if err != nil {
-			return nil, fmt.Errorf("card %s: %w", r.ID, err)
-		}
-		items = append(items, scan.SheetItem{Tag: scan.Tag{Kind: kind, ID: r.ID}, Label: r.Name})
-	}
-	return items, nil
 }
