@@ -140,9 +140,9 @@ type ascSetup struct {
 func newAscSetup(v *ascView) *ascSetup {
 	s := &ascSetup{v: v}
 	prefs := v.gs.sh.app.Preferences()
-	s.extra = widget.NewCheck("Extra starting resources (8P 6R 4C)", func(bool) { s.prefill() })
-	s.humble = widget.NewCheck("Humble beginnings (no resources, no ascendancy)", func(bool) { s.prefill() })
-	s.easier = widget.NewCheck("Easier ascension (4 culture per ascendancy)", func(on bool) { prefs.SetBool(prefAscEasier, on) })
+	s.extra = widget.NewCheck("Extra resources (8P 6R 4C)", func(bool) { s.prefill() })
+	s.humble = widget.NewCheck("Humble beginnings (start with 0)", func(bool) { s.prefill() })
+	s.easier = widget.NewCheck("Easier ascension (4C each)", func(on bool) { prefs.SetBool(prefAscEasier, on) })
 	s.easier.Checked = prefs.Bool(prefAscEasier)
 	s.name = placeholderEntry("Player name")
 	s.civ = placeholderEntry("Civilization")
@@ -163,10 +163,10 @@ func newAscSetup(v *ascView) *ascSetup {
 	s.costs = newCostForm()
 	s.costNote = captionLabel("")
 
-	s.borgOn = widget.NewCheck("Play with the Borg (Borg Assimilation)", func(bool) { v.show(v.gs.game.State()) })
-	s.hub = widget.NewCheck("Delta Quadrant connection (transwarp hub in the centre; always with 1-2 players)", nil)
-	s.physHub = widget.NewCheck("We roll the hub die at the table", nil)
-	s.three = widget.NewCheck("Optional: 3 spires and you're out", nil)
+	s.borgOn = widget.NewCheck("Play with the Borg", func(bool) { v.show(v.gs.game.State()) })
+	s.hub = widget.NewCheck("Delta Quadrant connection", nil)
+	s.physHub = widget.NewCheck("We roll the hub die ourselves", nil)
+	s.three = widget.NewCheck("3 spires and you're out", nil)
 	s.hubTarget = placeholderEntry("hub roll, e.g. 5")
 	s.hubTarget.SetText(prefs.String(prefAscHub))
 	saved := strings.Split(prefs.String(prefAscBorgHits), ",")
@@ -363,6 +363,7 @@ func (s *ascSetup) show() fyne.CanvasObject {
 	box := container.NewVBox(heading("New Ascendancy game"))
 	box.Add(boldLabel("Optional rules"))
 	box.Add(container.NewVBox(s.extra, s.humble, s.easier))
+	box.Add(captionLabel("Starting values follow the rules summary: 3 of each resource and 1 ascendancy (Vulcans 3); the options change them."))
 
 	box.Add(widget.NewSeparator())
 	box.Add(heading(fmt.Sprintf("Players (%d of 6)", len(st.Players))))
@@ -426,7 +427,9 @@ func (s *ascSetup) show() fyne.CanvasObject {
 		box.Add(widget.NewCard("", "", container.NewVBox(
 			boldLabel("Borg hit roll by spires in play (from the Borg console)"),
 			captionLabel("The rulebook prints these only on the console: copy them once; they are remembered."),
-			grid, s.hub, container.NewBorder(nil, nil, widget.NewLabel("Hub roll"), nil, s.hubTarget), s.physHub, s.three, enable)))
+			grid, s.hub, captionLabel("The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console."),
+			container.NewBorder(nil, nil, widget.NewLabel("Hub roll"), nil, s.hubTarget), s.physHub, s.three,
+			captionLabel("Optional rule: the players lose when a fourth spire is needed (instead of a sixth)."), enable)))
 	}
 
 	box.Add(widget.NewSeparator())

@@ -384,7 +384,11 @@ func TestAscendancyScoreboardIsLive(t *testing.T) {
 // TestAscendancyFitsAPhone checks every panel fits a 400-px-wide window.
 func TestAscendancyFitsAPhone(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
-	w := setUpAscByTapping(t, sh)
+	w := newAscGame(t, sh)
+	test.Tap(checkBox(t, w, "Play with the Borg"))
+	assert.LessOrEqual(t, sh.game.view.(*ascView).playersScrl.Content.MinSize().Width, float32(400), "the setup is too wide")
+	sh.showHome()
+	w = setUpAscByTapping(t, sh)
 	panelTo(t, w, "Round")
 	test.Tap(button(t, w, "Deal the turn order"))
 	v := sh.game.view.(*ascView)
