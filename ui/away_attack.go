@@ -222,22 +222,7 @@ func (f *attackForm) rollVirtual() {
 		f.v.gs.say("Choose the attacker, the attack action and the target first.", true)
 		return
 	}
-	a, err := f.v.rollVirtual(s.AttackDice().Kept)
-	if err != nil {
-		f.v.gs.say(err.Error(), true)
-		return
-	}
-	d, err := f.v.rollVirtual(s.DefenseDice().Kept)
-	if err != nil {
-		f.v.gs.say(err.Error(), true)
-		return
-	}
-	f.rp.reset()
-	f.att.set(a)
-	f.def.set(d)
-	f.att.row.Animate(f.att.pool.faces, nil)
-	f.def.row.Animate(f.def.pool.faces, f.resolve)
-	f.resolve()
+	f.v.rollInto(f.rp, f.resolve, []*diceBlock{f.att, f.def}, []int{s.AttackDice().Kept, s.DefenseDice().Kept})
 }
 
 // resolve explains the dice as they stand, pair by pair, and offers to

@@ -120,6 +120,32 @@ func (v *awayView) rollVirtual(n int) (rolledPool, error) {
 	return rolledPool{faces: dice.Roll(n, seed), seed: &seed}, nil
 }
 
+// rollInto rolls counts[i] dice virtually into blocks[i], shows them
+// tumbling, starts a new re-roll sequence and calls done to explain the
+// roll. Nothing changes if the game cannot roll virtual dice.
+func (v *awayView) rollInto(rp *rerollPanel, done func(), blocks []*diceBlock, counts []int) {
+	pools := make([]rolledPool, len(blocks))
+	for i, n := range counts {
+		if n == 0 {
+			continue
+		}
+		p, err := v.rollVirtual(n)
+		if err != nil {
+			v.gs.say(err.Error(), true)
+			return
+		}
+		pools[i] = p
+	}
+	rp.reset()
+	for i, b := range blocks {
+		b.set(pools[i])
+		if len(b.pool.faces) > 0 {
+			b.row.Animate(b.pool.faces, done)
+		}
+	}
+	done()
+}
+
 // pairStates turns the rules' pair outcomes into die states for each side.
 func pairStates(pairs []awayrules.Pair, nAtt, nDef int) (att, def []widgets.DieState) {
 	att = make([]widgets.DieState, nAtt)

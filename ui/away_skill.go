@@ -203,24 +203,7 @@ func (f *skillForm) rollVirtual() {
 		f.v.gs.say("Choose the character taking the test first.", true)
 		return
 	}
-	t, err := f.v.rollVirtual(s.Dice().Kept)
-	if err != nil {
-		f.v.gs.say(err.Error(), true)
-		return
-	}
-	f.rp.reset()
-	f.test.set(t)
-	f.test.row.Animate(f.test.pool.faces, f.resolve)
-	if n := f.challengerDice(); n > 0 {
-		c, err := f.v.rollVirtual(n)
-		if err != nil {
-			f.v.gs.say(err.Error(), true)
-			return
-		}
-		f.chal.set(c)
-		f.chal.row.Animate(f.chal.pool.faces, f.resolve)
-	}
-	f.resolve()
+	f.v.rollInto(f.rp, f.resolve, []*diceBlock{f.test, f.chal}, []int{s.Dice().Kept, f.challengerDice()})
 }
 
 // resolve explains the test once the dice are in.

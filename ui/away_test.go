@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -304,4 +305,29 @@ func TestAwaySkillTestRecorded(t *testing.T) {
 	test.Tap(button(t, w, "Record the test in the game log"))
 	h = sh.game.game.History()
 	assert.Equal(t, "Riker takes a Skill test: 6,4,3,1 against the challenge's 6,6, 0 of 1: failed", h.Undo[0].Label)
+}
+
+// TestAwayAttackRolledVirtually lets the app roll both sides and applies
+// the result: the log records the seeds, so the roll replays exactly.
+func TestAwayAttackRolledVirtually(t *testing.T) {
+	sh, _ := newTestShell(t, 1280, 800)
+	w := startAwayGame(t, sh)
+	selectTab(t, w, "Dice")
+	f := sh.game.view.(*awayView).dice.attack
+	f.attacker.SetSelected("Lukara (Kim)")
+	f.target.SetSelected("Riker (Dana)")
+	test.Tap(button(t, w, "Roll for me"))
+	assert.Len(t, f.att.pool.faces, 4)
+	assert.Len(t, f.def.pool.faces, 3)
+	require.NotNil(t, f.att.pool.seed)
+	require.NotNil(t, f.res, "the roll is explained")
+	test.Tap(button(t, w, "Apply to Riker"))
+
+	h := sh.game.game.History()
+	require.NotEmpty(t, h.Undo)
+	ev := h.Undo[0].Events[0]
+	assert.Contains(t, ev.Label, "Lukara")
+	data, err := json.Marshal(ev.Payload)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"seed"`, "virtual dice are logged with their seed")
 }
