@@ -312,6 +312,15 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	assert.Equal(t, 1, a.Players[0].Nodes.Production)
 	assert.Equal(t, 0, a.Borg.Cubes[0].Damage)
 
+	// Bob reclaims Alpha: three 6s beat its structures (spire and nodes).
+	rf := sh.game.view.(*ascView).borg.reclaim
+	rf.side.player.SetSelected("Bob (Klingon)")
+	assert.Contains(t, screenText(w), "reclaimed this round")
+	test.Type(rf.d.pad, "666")
+	assert.Contains(t, screenText(w), "reclaimed")
+	test.Tap(button(t, w, "Apply"))
+	assert.Empty(t, ascState(sh).Borg.Spires, "Alpha is free of the Borg")
+
 }
 
 // TestAscendancyBattlesByTapping resolves a space battle round, a hazard,

@@ -32,6 +32,7 @@ type borgPanel struct {
 	assim                       *widget.Select
 	fight                       *cubeBattle
 	assimilate                  *assimForm
+	reclaim                     *reclaimForm
 }
 
 func newBorgPanel(v *ascView) *borgPanel {
@@ -47,6 +48,7 @@ func newBorgPanel(v *ascView) *borgPanel {
 	b.assim.PlaceHolder = "Player assimilated"
 	b.fight = newCubeBattle(v)
 	b.assimilate = newAssimForm(v)
+	b.reclaim = newReclaimForm(v)
 	return b
 }
 
@@ -102,6 +104,9 @@ func (b *borgPanel) show() {
 		limit = borgrules.OptionalDefeatSpires
 	}
 	b.box.Add(captionLabel(fmt.Sprintf("When a system is assimilated, place a spire. With %d spires in play, needing one more means the players lose.", limit)))
+	if len(bs.Spires) > 0 && a.Walker.Stage == tracker.AscExecution {
+		b.box.Add(b.reclaim.show())
+	}
 	b.box.Add(widget.NewSeparator())
 	b.box.Add(heading("Change the board"))
 	b.box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add cube", theme.ContentAddIcon(), func() {
@@ -793,6 +798,176 @@ func (f *assimForm) resolve() {
 			f.lost.SetText("")
 			f.sbLost.SetChecked(false)
 			f.defD.set(ascPool{})
+			f.borgD.set(ascPool{})
+			f.changed()
+		}
+	})
+	apply.Importance = widget.HighImportance
+	f.result.Add(apply)
+}
+
+// reclaimForm is a player invading a Borg system to reclaim it: hits at
+// least equal to its structures remove it; fewer do nothing and the spire
+// grows. The odds are the chance to reclaim it this round.
+type reclaimForm struct {
+	v      *ascView
+	box    *fyne.Container
+	spire  *widget.Select
+	side   *sideForm
+	onSix  *widget.Check
+	info   *widget.Label
+	d      *ascDice
+	borgD  *ascDice
+	result *fyne.Container
+}
+
+func newReclaimForm(v *ascView) *reclaimForm {
+	f := &reclaimForm{v: v}
+	f.spire = widget.NewSelect(nil, func(string) { f.changed() })
+	f.spire.PlaceHolder = "Borg system"
+	f.side = newSideForm(v, "Attacker", false, f.changed)
+	f.side.firstStrike.Hide()
+	f.onSix = widget.NewCheck("Hits on 6s always (Klingon)", func(bool) { f.changed() })
+	f.info = wrapLabel("")
+	f.d = newAscDice("Attacker's dice", f.resolve)
+	f.borgD = newAscDice("Borg system's dice (optional)", f.resolve)
+	f.result = container.NewVBox()
+	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
+	roll.Importance = widget.HighImportance
+	f.box = container.NewVBox(heading("Reclaim a Borg system"),
+		wrapLabel("Invade a Borg system: no first strike; its shields are its nodes. Hits at least equal to its structures (spire, nodes, a cube on the spire) remove them all; fewer do nothing and the spire gains a node."),
+		f.spire, f.side.box, f.onSix, f.info, widget.NewSeparator(), f.d.box, f.borgD.box, roll, f.result)
+	return f
+}
+
+func (f *reclaimForm) show() fyne.CanvasObject {
+	var ids []string
+	for _, s := range f.v.st.Borg.Spires {
+		ids = append(ids, s.ID+" · "+s.System)
+	}
+	def := ""
+	if len(ids) > 0 {
+		def = ids[0]
+	}
+	syncSelect(f.spire, ids, def)
+	d := ""
+	if seat := f.v.st.CurrentSeat(); seat != "" {
+		d = f.v.playerChoices().labelOf(seat)
+	}
+	f.side.show(d)
+	f.changed()
+	return f.box
+}
+
+func (f *reclaimForm) setup() (borgrules.Reclaim, bool) {
+	s, ok := f.side.side()
+	if !ok || f.v.st.Borg == nil {
+		return borgrules.Reclaim{}, false
+	}
+	for _, sp := range f.v.st.Borg.Spires {
+		if sp.ID+" · "+sp.System == f.spire.Selected {
+			return borgrules.Reclaim{Spire: sp, Fleet: borgrules.Fleet{Player: s.Player, Ships: s.Ships, Weapons: s.Weapons, HitsOnSix: f.onSix.Checked}}, true
+		}
+	}
+	return borgrules.Reclaim{}, false
+}
+
+func (f *reclaimForm) changed() {
+	if f.result == nil || f.v.st == nil || f.v.st.Borg == nil {
+		return
+	}
+	r, ok := f.setup()
+	if !ok {
+		f.info.SetText("Choose the Borg system and the attacker.")
+		return
+	}
+	n := r.Spire.Structures()
+	t, can := borgrules.PlayerTarget(r.Fleet.Weapons, r.Spire.Nodes, r.Fleet.HitsOnSix)
+	f.d.title.SetText(fmt.Sprintf("Attacker's dice (%d, hit on %s)", r.Fleet.Dice(), hitText(t, can)))
+	f.d.pad.SetMax(r.Fleet.Dice())
+	f.borgD.pad.SetMax(n)
+	chance := 0.0
+	if can {
+		chance = odds.BattleHits(r.Fleet.Dice(), t).AtLeast(n)
+	}
+	info := fmt.Sprintf("%d structure(s) to destroy at once: reclaimed this round %s.", n, widgets.Percent(chance))
+	if r.Fleet.Dice() < n {
+		info = fmt.Sprintf("%d structure(s) and only %d dice: this fleet cannot reclaim it.", n, r.Fleet.Dice())
+	}
+	f.info.SetText(info)
+	f.resolve()
+}
+
+func (f *reclaimForm) rollVirtual() {
+	r, ok := f.setup()
+	if !ok {
+		f.v.gs.say("Choose the Borg system and the attacker first.", true)
+		return
+	}
+	p, err := f.v.ascRoll(r.Fleet.Dice())
+	if err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	b, err := f.v.ascRoll(r.Spire.Structures())
+	if err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	f.d.set(p)
+	f.borgD.set(b)
+	f.resolve()
+}
+
+func (f *reclaimForm) resolve() {
+	f.result.RemoveAll()
+	defer f.result.Refresh()
+	r, ok := f.setup()
+	if !ok || len(f.d.pool.faces) == 0 {
+		return
+	}
+	r.PlayerFaces = f.d.pool.faces
+	hit, err := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
+	if len(f.borgD.pool.faces) > 0 {
+		if err != nil {
+			f.result.Add(wrapLabel(plainError(err)))
+			return
+		}
+		r.BorgFaces, r.BorgHit = f.borgD.pool.faces, hit
+	}
+	res, err := borgrules.ResolveReclaim(r)
+	if err != nil {
+		f.result.Add(wrapLabel("Waiting for the dice: " + err.Error()))
+		return
+	}
+	f.d.mark(res.Target)
+	if len(r.BorgFaces) > 0 {
+		f.borgD.mark(hit)
+	}
+	head := fmt.Sprintf("%d hit(s) on %d structure(s): no effect", res.Hits, res.Structures)
+	if res.Reclaimed {
+		head = fmt.Sprintf("%d hit(s) on %d structure(s): reclaimed", res.Hits, res.Structures)
+	}
+	f.result.Add(bigResult(head))
+	var lines []string
+	if res.Reclaimed {
+		lines = append(lines, "Remove every Borg structure; the system must be colonized anew; draw a Borg tech card.")
+	} else {
+		lines = append(lines, fmt.Sprintf("The spire gains a node (%d).", res.Spire.Nodes))
+	}
+	if res.BorgHits > 0 {
+		lines = append(lines, fmt.Sprintf("The Borg system's dice destroy %d ship(s).", min(res.BorgHits, r.Fleet.Ships)))
+	}
+	f.result.Add(explainLines(lines))
+	apply := widget.NewButtonWithIcon("Apply", theme.ConfirmIcon(), func() {
+		cmd := tracker.ReclaimRound{Spire: r.Spire.ID, Player: r.Fleet.Player, Ships: r.Fleet.Ships, HitsOnSix: r.Fleet.HitsOnSix,
+			PlayerRoll: f.d.pool.roll()}
+		if len(f.borgD.pool.faces) > 0 {
+			cmd.BorgRoll = f.borgD.pool.roll()
+		}
+		if f.v.exec(cmd) {
+			f.v.gs.say("Reclaim round applied.", false)
+			f.d.set(ascPool{})
 			f.borgD.set(ascPool{})
 			f.changed()
 		}
