@@ -351,7 +351,8 @@ func (v *awayView) showSetup() {
 					// The catalog lacks some printed values: the form asks for them.
 					v.addCharacter(pid, pname, cmd)
 				})
-			})))
+			}),
+			widget.NewButtonWithIcon("Scan "+pname+"'s character card", theme.MediaPhotoIcon(), func() { v.scanCharacter(pid, pname) })))
 		for _, ch := range a.Characters {
 			if ch.Owner != pid {
 				continue

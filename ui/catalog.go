@@ -235,7 +235,7 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	newRef := widget.NewButton("New card", func() { v.editReference(nil) })
 	importBtn := widget.NewButtonWithIcon("Import", theme.DownloadIcon(), v.importFile)
 	exportBtn := widget.NewButtonWithIcon("Export", theme.UploadIcon(), v.exportFile)
-	tools := container.NewGridWithColumns(2, newChar, newRef, importBtn, exportBtn)
+	tools := container.NewGridWithColumns(2, append([]fyne.CanvasObject{newChar, newRef, importBtn, exportBtn}, v.tagTools()...)...)
 	browse := container.NewBorder(
 		container.NewVBox(v.search, v.kind, v.count, v.problem), tools, nil, nil, v.list)
 

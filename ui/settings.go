@@ -144,5 +144,6 @@ func (sh *Shell) homeTools() []fyne.CanvasObject {
 		widget.NewButtonWithIcon("Catalog", theme.ListIcon(), sh.showCatalog),
 		widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), sh.showSettings),
 		widget.NewButtonWithIcon("Join a game", theme.LoginIcon(), sh.showJoin),
+		widget.NewButtonWithIcon("Scan a card", theme.MediaPhotoIcon(), func() { sh.scanCards(nil) }),
 	}
 }

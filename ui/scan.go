@@ -1,0 +1,735 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/gif"  // photos the player imports
+	_ "image/jpeg" // photos the player imports
+	_ "image/png"  // photos the player imports
+	"io"
+	"reflect"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tableops/rules/reference"
+	"tableops/scan"
+	"tableops/scan/camera"
+	"tableops/scan/cards"
+	"tableops/tracker"
+)
+
+// scanUse is what a scanner opened for a purpose does with a tag, besides
+// showing it: "Add to Ann's team" for a character card.
+type scanUse struct {
+	// label names the action on its button.
+	label string
+	// kind is the only tag kind the action applies to.
+	kind scan.Kind
+	// do runs the action and returns what to tell the player, or why it
+	// did not happen. close asks to close the scanner afterwards (the
+	// next step happens on the main window).
+	do func(c cards.Card) (msg string, close bool, err error)
+}
+
+// cameraAccess lists and opens cameras; tests give a fake one.
+type cameraAccess interface {
+	devices() ([]camera.Device, error)
+	open(cfg camera.Config) (scan.Source, error)
+}
+
+// systemCameras are the machine's cameras (scan/camera).
+type systemCameras struct{}
+
+func (systemCameras) devices() ([]camera.Device, error) { return camera.Devices() }
+
+func (systemCameras) open(cfg camera.Config) (scan.Source, error) {
+	src, err := camera.Open(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return src, nil
+}
+
+// Camera resolutions offered; the camera's nearest mode is used.
+var scanResolutions = []struct {
+	label string
+	w, h  int
+}{{"640 × 480", 640, 480}, {"1280 × 720", 1280, 720}, {"1920 × 1080", 1920, 1080}}
+
+// scannerView is the scanner screen: a live camera preview (or an imported
+// photo) with the codes found outlined and numbered, and below it a card
+// for each tag saying what it is, with its action one tap away.
+type scannerView struct {
+	sh   *Shell
+	win  fyne.Window
+	use  *scanUse
+	cams cameraAccess
+	cat  *reference.Catalog
+
+	preview  *scanPreview
+	found    *fyne.Container
+	entries  []*scanEntry
+	status   *widget.Label
+	camBox   *fyne.Container
+	device   *widget.Select
+	res      *widget.Select
+	camBtn   *widget.Button
+	photoBtn *widget.Button
+	devs     []camera.Device
+
+	// run is the camera pipeline in progress (nil when stopped).
+	run *scanRun
+	// closed is set when the window is gone: late results are dropped.
+	closed bool
+	// settled gets a value each time a background step has finished
+	// updating the screen (tests wait on it).
+	settled chan struct{}
+}
+
+// scanRun is one camera session: cancelling ctx stops the pipeline, which
+// then closes the source.
+type scanRun struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// scanEntry is one tag found in this session.
+type scanEntry struct {
+	text string
+	card cards.Card
+	err  error
+	box  *fyne.Container
+}
+
+// scannerRoot is the scanner window's content; it lets tests and the shell
+// find an open scanner among the app's windows.
+type scannerRoot struct {
+	widget.BaseWidget
+	v    *scannerView
+	body fyne.CanvasObject
+}
+
+func (r *scannerRoot) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(r.body) }
+
+// scanCards opens the scanner. With use nil it names each tag and offers
+// what fits it (open the card in the catalog, join a shared game, record a
+// Borg command card in the open game's log); with a use, tags of its kind
+// also get its action.
+func (sh *Shell) scanCards(use *scanUse) { sh.openScanner(use, systemCameras{}) }
+
+// scanner returns the open scanner screen, or nil.
+func (sh *Shell) scanner() *scannerView {
+	for _, w := range sh.app.Driver().AllWindows() {
+		if r, ok := w.Content().(*scannerRoot); ok && r.v.sh == sh {
+			return r.v
+		}
+	}
+	return nil
+}
+
+// openScanner opens the scanner window (one per app: an open one is
+// closed and replaced, since its purpose may differ).
+func (sh *Shell) openScanner(use *scanUse, cams cameraAccess) *scannerView {
+	if old := sh.scanner(); old != nil {
+		old.win.Close()
+	}
+	v := &scannerView{sh: sh, use: use, cams: cams, settled: make(chan struct{}, 64)}
+	v.cat, _ = sh.loadCatalog() // nil: self-describing tags still work
+	v.build()
+	v.win = sh.app.NewWindow("Scan a card")
+	root := &scannerRoot{v: v, body: v.content()}
+	root.ExtendBaseWidget(root)
+	v.win.SetContent(root)
+	v.win.SetOnClosed(v.close)
+	v.win.Resize(fyne.NewSize(420, 820))
+	v.win.Show()
+	v.findCameras()
+	return v
+}
+
+func (v *scannerView) build() {
+	v.preview = newScanPreview()
+	v.found = container.NewVBox()
+	v.status = wrapLabel("")
+	v.device = widget.NewSelect(nil, nil)
+	v.device.PlaceHolder = "Camera"
+	names := make([]string, len(scanResolutions))
+	for i, r := range scanResolutions {
+		names[i] = r.label
+	}
+	v.res = widget.NewSelect(names, nil)
+	v.res.SetSelectedIndex(1)
+	v.camBtn = widget.NewButtonWithIcon("Start camera", theme.MediaVideoIcon(), v.toggleCamera)
+	v.camBtn.Importance = widget.HighImportance
+	v.camBox = container.NewVBox(v.device, container.NewGridWithColumns(2, v.res, v.camBtn))
+	v.camBox.Hide()
+	v.photoBtn = widget.NewButtonWithIcon("Import a photo", theme.FileImageIcon(), v.choosePhoto)
+}
+
+func (v *scannerView) content() fyne.CanvasObject {
+	top := container.NewVBox(heading("Scan a card"))
+	intro := "Hold a card's tag up to the camera, or import a photo of your cards."
+	if v.use != nil {
+		intro = "Hold the card's tag up to the camera, or import a photo of it. Then tap “" + v.use.label + "”."
+	}
+	l := wrapLabel(intro)
+	l.SizeName = theme.SizeNameCaptionText
+	top.Add(l)
+	top.Add(v.status)
+	bottom := container.NewVBox(v.camBox, container.NewGridWithColumns(2, v.photoBtn,
+		widget.NewButtonWithIcon("Done", theme.ConfirmIcon(), func() { v.win.Close() })))
+	list := container.NewVScroll(v.found)
+	return padded(container.NewBorder(top, bottom, nil, nil, container.NewGridWithRows(2, v.preview, list)))
+}
+
+// say shows a message under the heading (in red when isErr).
+func (v *scannerView) say(msg string, isErr bool) {
+	v.status.SetText(msg)
+	v.status.Importance = widget.MediumImportance
+	if isErr {
+		v.status.Importance = widget.DangerImportance
+	}
+	v.status.Refresh()
+}
+
+// settle reports a finished background step without blocking.
+func (v *scannerView) settle() {
+	select {
+	case v.settled <- struct{}{}:
+	default:
+	}
+}
+
+// findCameras lists the cameras off the UI goroutine (the system scan may
+// take a moment) and offers them, or says why there are none.
+func (v *scannerView) findCameras() {
+	v.say("Looking for cameras…", false)
+	go func() {
+		devs, err := v.cams.devices()
+		fyne.Do(func() {
+			defer v.settle()
+			if v.closed {
+				return
+			}
+			v.showCameras(devs, err)
+		})
+	}()
+}
+
+// showCameras offers the cameras found, or explains why there are none.
+func (v *scannerView) showCameras(devs []camera.Device, err error) {
+	if err == nil && len(devs) == 0 {
+		err = camera.ErrNoCamera
+	}
+	if err != nil {
+		v.camBox.Hide()
+		v.say(cameraProblem(err), false)
+		v.preview.setHint("No camera preview.\nImport a photo of your cards below.")
+		return
+	}
+	v.devs = devs
+	names := make([]string, len(devs))
+	for i, d := range devs {
+		names[i] = cameraName(d, i)
+	}
+	v.device.SetOptions(names)
+	v.device.SetSelectedIndex(0)
+	v.camBox.Show()
+	v.say(fmt.Sprintf("%d camera(s) found. Start the camera, or import a photo.", len(devs)), false)
+	v.preview.setHint("Tap “Start camera” to see the preview.")
+}
+
+// cameraName is what the camera list shows for a device.
+func cameraName(d camera.Device, i int) string {
+	switch {
+	case d.Name != "":
+		return d.Name
+	case d.Label != "":
+		return d.Label
+	}
+	return fmt.Sprintf("Camera %d", i+1)
+}
+
+// cameraProblem says in plain words why the camera cannot be used, and
+// what to do instead.
+func cameraProblem(err error) string {
+	switch {
+	case errors.Is(err, camera.ErrNoCamera):
+		return "No camera found on this device. Import a photo of your cards instead."
+	case errors.Is(err, camera.ErrPermission):
+		return "This device did not allow the app to use the camera. Allow it in the system settings, or import a photo of your cards instead."
+	case errors.Is(err, camera.ErrBusy):
+		return "The camera is in use by another program. Close it and start the camera again, or import a photo instead."
+	case errors.Is(err, camera.ErrUnsupported):
+		return "This version of the app cannot use a camera here. Import a photo of your cards instead."
+	case errors.Is(err, camera.ErrNoMode):
+		return "The camera offers no picture format the app can read. Import a photo of your cards instead."
+	}
+	return "The camera cannot be used (" + err.Error() + "). Import a photo of your cards instead."
+}
+
+// toggleCamera starts or stops the live camera.
+func (v *scannerView) toggleCamera() {
+	if v.run != nil {
+		v.stopCamera()
+		v.say("Camera stopped.", false)
+		return
+	}
+	i := v.device.SelectedIndex()
+	if i < 0 || i >= len(v.devs) {
+		v.say("Choose a camera first.", true)
+		return
+	}
+	cfg := camera.Config{Device: v.devs[i].ID}
+	if r := v.res.SelectedIndex(); r >= 0 {
+		cfg.Width, cfg.Height = scanResolutions[r].w, scanResolutions[r].h
+	}
+	v.camBtn.Disable()
+	v.say("Starting the camera…", false)
+	go func() {
+		src, err := v.cams.open(cfg)
+		fyne.Do(func() {
+			defer v.settle()
+			v.camBtn.Enable()
+			if err != nil {
+				v.say(cameraProblem(err), true)
+				return
+			}
+			if v.closed {
+				_ = src.Close()
+				return
+			}
+			v.startSource(src)
+		})
+	}()
+}
+
+// startSource decodes the frames of a live source off the UI goroutine and
+// shows each decoded frame with its codes outlined. Closing the window or
+// stopping the camera cancels it; the source is closed when it stops.
+func (v *scannerView) startSource(src scan.Source) {
+	ctx, cancel := context.WithCancel(context.Background())
+	run := &scanRun{cancel: cancel, done: make(chan struct{})}
+	v.run = run
+	v.camBtn.SetText("Stop camera")
+	v.camBtn.SetIcon(theme.MediaStopIcon())
+	v.say("Looking for tags…", false)
+	p := scan.Start(ctx, src, scan.PipelineOptions{})
+	go func() {
+		defer close(run.done)
+		for u := range p.Updates() {
+			fyne.Do(func() {
+				defer v.settle()
+				if v.run == run && !v.closed {
+					v.showUpdate(u)
+				}
+			})
+		}
+		err := p.Wait()
+		_ = src.Close()
+		fyne.Do(func() {
+			defer v.settle()
+			if v.run != run || v.closed {
+				return
+			}
+			v.run = nil
+			v.resetCamButton()
+			switch {
+			case err == nil, errors.Is(err, context.Canceled):
+				v.say("The camera stopped.", false)
+			default:
+				v.say(cameraProblem(err), true)
+			}
+		})
+	}()
+}
+
+// stopCamera cancels the camera session, if any.
+func (v *scannerView) stopCamera() {
+	if v.run == nil {
+		return
+	}
+	v.run.cancel()
+	v.run = nil
+	v.resetCamButton()
+}
+
+func (v *scannerView) resetCamButton() {
+	v.camBtn.SetText("Start camera")
+	v.camBtn.SetIcon(theme.MediaVideoIcon())
+}
+
+// close stops everything when the window goes.
+func (v *scannerView) close() {
+	v.closed = true
+	v.stopCamera()
+}
+
+// showUpdate shows one decoded camera frame: the picture with every code in
+// view outlined, and a card for each new tag.
+func (v *scannerView) showUpdate(u scan.Update) {
+	var img image.Image = u.Frame.Image
+	if img == nil {
+		img = u.Frame.Gray()
+	}
+	for _, f := range u.New {
+		v.add(f)
+	}
+	v.preview.set(img, u.Frame.Width, u.Frame.Height, v.outlines(u.InView))
+}
+
+// choosePhoto asks for a photo of cards to scan.
+func (v *scannerView) choosePhoto() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			v.say("No photo: "+plainError(err), true)
+			return
+		}
+		if r == nil {
+			return
+		}
+		v.importPhoto(r, r.URI().Name())
+	}, v.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".jpg", ".jpeg", ".gif", ".PNG", ".JPG", ".JPEG"}))
+	size := v.win.Canvas().Size()
+	d.Resize(fyne.NewSize(size.Width-20, size.Height-40))
+	d.Show()
+}
+
+// importPhoto reads and scans a photo off the UI goroutine, then shows it
+// with every code found outlined and a card for each. It closes r.
+func (v *scannerView) importPhoto(r io.ReadCloser, name string) {
+	v.stopCamera()
+	v.photoBtn.Disable()
+	v.say("Reading "+name+"…", false)
+	go func() {
+		img, _, err := image.Decode(r)
+		_ = r.Close()
+		var found []scan.Found
+		if err == nil {
+			found, err = scan.ScanImage(img)
+		} else {
+			err = fmt.Errorf("%s is not a picture the app can read (PNG, JPEG or GIF)", name)
+		}
+		fyne.Do(func() {
+			defer v.settle()
+			v.photoBtn.Enable()
+			if v.closed {
+				return
+			}
+			if err != nil {
+				v.say("Could not scan the photo: "+plainError(err)+".", true)
+				return
+			}
+			v.showPhoto(img, found, name)
+		})
+	}()
+}
+
+// showPhoto shows a scanned photo: it replaces what was found before.
+func (v *scannerView) showPhoto(img image.Image, found []scan.Found, name string) {
+	v.entries = nil
+	v.found.RemoveAll()
+	for _, f := range found {
+		v.add(f)
+	}
+	b := img.Bounds()
+	v.preview.set(img, b.Dx(), b.Dy(), v.outlines(found))
+	switch tags := v.tagCount(); {
+	case len(found) == 0:
+		v.say("No QR code found in "+name+". Take the photo closer, in good light, with the tags flat and sharp.", true)
+	case tags == 0:
+		v.say(fmt.Sprintf("%s: %d QR code(s), none of them a Table Ops tag.", name, len(found)), true)
+	default:
+		v.say(fmt.Sprintf("%s: %d tag(s) found.", name, tags), false)
+	}
+}
+
+// tagCount is how many usable tags were found.
+func (v *scannerView) tagCount() int {
+	n := 0
+	for _, e := range v.entries {
+		if e.err == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// outlines numbers the codes in view as the found list does.
+func (v *scannerView) outlines(inView []scan.Found) []scanOutline {
+	out := make([]scanOutline, 0, len(inView))
+	for _, f := range inView {
+		n := 0
+		for i, e := range v.entries {
+			if e.text == f.Text {
+				n = i + 1
+			}
+		}
+		out = append(out, scanOutline{corners: f.Corners, n: n, good: f.TagErr == nil})
+	}
+	return out
+}
+
+// add lists a newly found code: a tag says what it is and offers its
+// actions; another code says why it cannot be used. A code already listed
+// moves to the top.
+func (v *scannerView) add(f scan.Found) {
+	for i, e := range v.entries {
+		if e.text == f.Text {
+			v.entries = append(v.entries[:i], v.entries[i+1:]...)
+			break
+		}
+	}
+	e := &scanEntry{text: f.Text, err: f.TagErr}
+	if f.TagErr == nil {
+		e.card = cards.Lookup(v.cat, f.Tag)
+	}
+	e.box = v.entryBox(e, len(v.entries)+1)
+	v.entries = append(v.entries, e)
+	v.found.Objects = nil
+	for i := len(v.entries) - 1; i >= 0; i-- {
+		v.found.Objects = append(v.found.Objects, v.entries[i].box)
+	}
+	v.found.Refresh()
+}
+
+// entryBox shows one found code: its number on the picture, what it is,
+// and its actions.
+func (v *scannerView) entryBox(e *scanEntry, n int) *fyne.Container {
+	title, detail := describeScan(e.card, e.err, e.text)
+	head := widget.NewLabelWithStyle(fmt.Sprintf("%d · %s", n, title), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head.Wrapping = fyne.TextWrapWord
+	box := container.NewVBox(head)
+	if detail != "" {
+		d := wrapLabel(detail)
+		d.SizeName = theme.SizeNameCaptionText
+		if e.err != nil {
+			d.Importance = widget.DangerImportance
+		}
+		box.Add(d)
+	}
+	if e.err == nil {
+		if acts := v.actions(e); len(acts) > 0 {
+			box.Add(container.NewVBox(acts...))
+		}
+	}
+	box.Add(widget.NewSeparator())
+	return box
+}
+
+// describeScan names what a scanned code is, for people: a title and a
+// line of detail.
+func describeScan(c cards.Card, err error, text string) (title, detail string) {
+	if err != nil {
+		if errors.Is(err, scan.ErrForeign) {
+			return "Not a Table Ops tag", "This QR code holds “" + shorten(oneLine(text), 60) + "”, not a card."
+		}
+		return "Unreadable tag", "The tag is " + cards.Problem(err) + ". Hold it steadier or closer, or print it again."
+	}
+	t := c.Tag
+	if t.Kind == scan.KindJoin {
+		return "Join a shared game", "Shared from " + t.Join.Addr + " (join code " + t.Join.Code + ")."
+	}
+	kind, _ := cards.CardKind(t.Kind)
+	var parts []string
+	parts = append(parts, kindName(kind))
+	switch {
+	case c.Character != nil:
+		if a := c.Character.Affiliation; a != "" {
+			parts = append(parts, a)
+		}
+		if c.Playable() {
+			parts = append(parts, cardTracksLine(c.Character.Tracks))
+		}
+	case c.Reference != nil:
+		if c.Reference.Game != "" {
+			parts = append(parts, c.Reference.Game.Title())
+		}
+		if s := c.Reference.Summary; s != "" {
+			parts = append(parts, shorten(s, 140))
+		}
+	}
+	switch {
+	case c.InCatalog:
+		parts = append(parts, "in your catalog")
+	case c.Known():
+		parts = append(parts, "described by its tag (not in this device's catalog)")
+	default:
+		return "Unknown " + strings.ToLower(kindName(kind)) + " " + t.ID,
+			"This device's catalog has no card " + t.ID + ". Add it in the catalog (or import the catalog of the player who printed it)."
+	}
+	return c.Name(), strings.Join(parts, " · ")
+}
+
+// cardTracksLine writes a card's four tracks: "Attack 2 3 4 · Defense 3 4 · …".
+func cardTracksLine(t reference.Tracks) string {
+	parts := make([]string, 0, 4)
+	for _, tr := range []struct {
+		name string
+		vals []int
+	}{{"Attack", t.Attack}, {"Defense", t.Defense}, {"Skill", t.Skill}, {"Move", t.Move}} {
+		s := make([]string, len(tr.vals))
+		for i, x := range tr.vals {
+			s[i] = fmt.Sprint(x)
+		}
+		parts = append(parts, tr.name+" "+strings.Join(s, " "))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// oneLine puts QR text on one line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// shorten cuts text to at most n characters, with an ellipsis.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// actions are the buttons for a tag: the scanner's purpose first, then
+// what fits the tag.
+func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
+	c := e.card
+	var out []fyne.CanvasObject
+	if u := v.use; u != nil && c.Tag.Kind == u.kind {
+		var b *widget.Button
+		b = widget.NewButtonWithIcon(u.label, theme.ConfirmIcon(), func() {
+			msg, closeAfter, err := u.do(c)
+			if err != nil {
+				v.say(plainError(err), true)
+				return
+			}
+			b.Disable()
+			v.say(msg, false)
+			if closeAfter {
+				v.win.Close()
+			}
+		})
+		b.Importance = widget.HighImportance
+		out = append(out, b)
+	}
+	if c.Tag.Kind == scan.KindBorgCommand && c.Known() && v.borgGame() {
+		var b *widget.Button
+		b = widget.NewButtonWithIcon("Record as drawn in the game log", theme.ConfirmIcon(), func() {
+			if v.recordBorgCommand(c) {
+				b.Disable()
+			}
+		})
+		b.Importance = widget.HighImportance
+		out = append(out, b)
+	}
+	if c.Tag.Kind == scan.KindJoin {
+		j := *c.Tag.Join
+		b := widget.NewButtonWithIcon("Join this game", theme.LoginIcon(), func() { v.join(j) })
+		b.Importance = widget.HighImportance
+		out = append(out, b)
+	}
+	if c.InCatalog {
+		id := c.Tag.ID
+		out = append(out, widget.NewButtonWithIcon("Open in the catalog", theme.DocumentIcon(), func() { v.openCard(id) }))
+	}
+	return out
+}
+
+// borgGame reports whether the open game is an Ascendancy game with the
+// Borg in it.
+func (v *scannerView) borgGame() bool {
+	gs := v.sh.game
+	if gs == nil {
+		return false
+	}
+	st := gs.game.State()
+	return st != nil && st.Ascendancy != nil && st.Ascendancy.Borg != nil
+}
+
+// recordBorgCommand records a drawn Borg command card in the open game's
+// log. The tracker has no command for Borg command cards (their effects
+// are the players' to resolve), so it is a note with the card's effect.
+func (v *scannerView) recordBorgCommand(c cards.Card) bool {
+	if !v.borgGame() {
+		v.say("Open an Ascendancy game with the Borg first.", true)
+		return false
+	}
+	text := "Borg command card drawn: " + c.Name()
+	if c.Reference != nil && c.Reference.Summary != "" {
+		text += ". " + c.Reference.Summary
+	}
+	text = shorten(text, 480)
+	if _, err := v.sh.game.game.Execute(tracker.Note{Text: text}); err != nil {
+		v.say("Not recorded: "+plainError(err), true)
+		return false
+	}
+	v.say("Recorded in the game log: "+c.Name()+" drawn. Resolve its effect on the Borg panel.", false)
+	return true
+}
+
+// openCard shows a card in the catalog window.
+func (v *scannerView) openCard(id string) {
+	v.sh.showCatalog()
+	if cv := v.sh.catalog(); cv != nil {
+		cv.open(id)
+		v.say("Opened in the catalog window.", false)
+	}
+}
+
+// join opens the Join a game form with the scanned address and code
+// filled in.
+func (v *scannerView) join(j scan.Join) {
+	v.win.Close()
+	v.sh.showJoin()
+	for _, o := range v.sh.win.Canvas().Overlays().List() {
+		if f := findJoinForm(o); f != nil {
+			for _, x := range f.body.(*fyne.Container).Objects {
+				if e, ok := x.(*widget.Entry); ok {
+					switch {
+					case strings.HasPrefix(e.PlaceHolder, "Address"):
+						e.SetText(j.Addr)
+					case e.PlaceHolder == "Join code":
+						e.SetText(j.Code)
+					}
+				}
+			}
+		}
+	}
+}
+
+// findJoinForm finds the Join a game form in a dialog.
+func findJoinForm(o fyne.CanvasObject) *joinForm {
+	switch x := o.(type) {
+	case *joinForm:
+		if _, ok := x.body.(*fyne.Container); ok {
+			return x
+		}
+	case *widget.PopUp:
+		return findJoinForm(x.Content)
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if f := findJoinForm(c); f != nil {
+				return f
+			}
+		}
+	default:
+		// The canvas wraps a dialog's pop-up in a container of Fyne's own
+		// (an internal type) that holds it in its Content field.
+		if rv := reflect.ValueOf(o); rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct {
+			if c := rv.Elem().FieldByName("Content"); c.IsValid() && c.CanInterface() {
+				if inner, ok := c.Interface().(fyne.CanvasObject); ok && inner != nil {
+					return findJoinForm(inner)
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+
+	"tableops/scan"
+	"tableops/scan/cards"
+)
+
+// scanCharacter opens the scanner to add a scanned character card to a
+// player's away team in setup: the same AddCharacter the catalog pick
+// sends. A self-describing tag works without the card in this device's
+// catalog. A card whose tracks or weapon values are not all known opens
+// the character form on the game screen, filled with what is known.
+func (v *awayView) scanCharacter(pid, pname string) {
+	v.gs.sh.scanCards(&scanUse{
+		label: "Add to " + pname + "'s team",
+		kind:  scan.KindCharacter,
+		do: func(c cards.Card) (string, bool, error) {
+			if c.Character == nil {
+				return "", false, errors.New("this device does not know card " + c.Tag.ID + " and its tag does not describe it; add the card to the catalog, or print self-describing tags")
+			}
+			cmd := addCharacterFrom(*c.Character)
+			cmd.Player = pid
+			ready := c.Playable()
+			for _, a := range c.Character.Attacks {
+				ready = ready && a.Dice != nil && a.Damage != nil
+			}
+			if !ready {
+				v.addCharacter(pid, pname, cmd)
+				return "Fill in the rest of " + c.Name() + "'s card in the form.", true, nil
+			}
+			if _, err := v.gs.game.Execute(cmd); err != nil {
+				return "", false, err
+			}
+			return fmt.Sprintf("%s joins %s's team.", c.Name(), pname), false, nil
+		},
+	})
+}

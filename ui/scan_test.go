@@ -1,0 +1,525 @@
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/rules/reference"
+	"tableops/scan"
+	"tableops/scan/camera"
+)
+
+// placedTag is a QR code drawn on a test photo: its text and the square
+// its symbol covers, in picture pixels.
+type placedTag struct {
+	text string
+	box  image.Rectangle
+}
+
+// tagPhoto draws the QR codes of the texts side by side on a light,
+// card-coloured picture, as a photo of cards on a table would show them.
+func tagPhoto(t *testing.T, texts ...string) (image.Image, []placedTag) {
+	t.Helper()
+	const module, quiet, gap = 6, 4, 40
+	img := image.NewRGBA(image.Rect(0, 0, 1200, 700))
+	draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{200, 190, 170, 255}}, image.Point{}, draw.Src)
+	var placed []placedTag
+	x := gap
+	for _, text := range texts {
+		sym, err := scan.EncodeQR(text)
+		require.NoError(t, err)
+		code := sym.Image(module, quiet)
+		at := image.Pt(x, 120)
+		draw.Draw(img, code.Bounds().Add(at), code, image.Point{}, draw.Src)
+		inner := image.Rect(0, 0, sym.Size*module, sym.Size*module).Add(at).Add(image.Pt(quiet*module, quiet*module))
+		placed = append(placed, placedTag{text: text, box: inner})
+		x += code.Bounds().Dx() + gap
+	}
+	require.LessOrEqual(t, x, img.Bounds().Dx(), "the codes fit the photo")
+	return img, placed
+}
+
+// writePNG saves a picture in the test's temp dir and returns its path.
+func writePNG(t *testing.T, img image.Image, name string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, png.Encode(f, img))
+	require.NoError(t, f.Close())
+	return path
+}
+
+// encodeTag is scan.Encode that must succeed.
+func encodeTag(t *testing.T, tag scan.Tag) string {
+	t.Helper()
+	s, err := scan.Encode(tag)
+	require.NoError(t, err)
+	return s
+}
+
+// fakeCameras is a camera list for tests: its devices, or the error the
+// system gives, and the source Open returns.
+type fakeCameras struct {
+	devs    []camera.Device
+	err     error
+	openErr error
+	src     scan.Source
+	opened  atomic.Int32
+}
+
+func (f *fakeCameras) devices() ([]camera.Device, error) { return f.devs, f.err }
+
+func (f *fakeCameras) open(camera.Config) (scan.Source, error) {
+	f.opened.Add(1)
+	if f.openErr != nil {
+		return nil, f.openErr
+	}
+	return f.src, nil
+}
+
+// closingSource records that the scanner closed it.
+type closingSource struct {
+	*scan.FramesSource
+	closed atomic.Bool
+}
+
+func (s *closingSource) Close() error { s.closed.Store(true); return nil }
+
+// settleScanner waits for the scanner's background step to reach the
+// screen.
+func settleScanner(t *testing.T, v *scannerView) {
+	t.Helper()
+	select {
+	case <-v.settled:
+	case <-time.After(20 * time.Second):
+		require.FailNow(t, "the scanner did not update")
+	}
+}
+
+// importPhotoFile imports a photo file as the file dialog would.
+func importPhotoFile(t *testing.T, v *scannerView, path string) {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	v.importPhoto(f, filepath.Base(path))
+	settleScanner(t, v)
+}
+
+// outlineInside asserts that an outline's corners lie on the drawn code.
+func outlineInside(t *testing.T, o scanOutline, box image.Rectangle) {
+	t.Helper()
+	const slack = 8.0
+	for _, c := range o.corners {
+		assert.GreaterOrEqual(t, c.X, float64(box.Min.X)-slack)
+		assert.LessOrEqual(t, c.X, float64(box.Max.X)+slack)
+		assert.GreaterOrEqual(t, c.Y, float64(box.Min.Y)-slack)
+		assert.LessOrEqual(t, c.Y, float64(box.Max.Y)+slack)
+	}
+	// The outline spans the code, not a point of it.
+	assert.Greater(t, o.corners[1].X-o.corners[0].X, float64(box.Dx())*0.8)
+}
+
+var spockTag = scan.Tag{Kind: scan.KindCharacter, ID: "THEIR-SPOCK", Character: &scan.Character{Name: "Spock",
+	Tracks: scan.Tracks{Attack: []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{2, 3, 4, 5}, Move: []int{1, 2, 3}}}}
+
+// TestScanPhotoNamesTagsAndOutlinesThem imports a photo of three codes (a
+// Borg command card, a character described by its tag, a web address) and
+// checks what the screen says, the outlines, and Open in the catalog.
+func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	img, placed := tagPhoto(t,
+		encodeTag(t, scan.Tag{Kind: scan.KindBorgCommand, ID: "BC-EXPEDITED"}),
+		encodeTag(t, spockTag),
+		"https://example.com/not-a-card")
+	path := writePNG(t, img, "table.png")
+
+	v := sh.openScanner(nil, &fakeCameras{err: camera.ErrNoCamera})
+	settleScanner(t, v)
+	w := v.win
+	assert.Contains(t, screenText(w), "No camera found on this device. Import a photo of your cards instead.")
+	button(t, w, "Import a photo")
+
+	importPhotoFile(t, v, path)
+	text := screenText(w)
+	assert.Contains(t, text, "table.png: 2 tag(s) found.")
+	assert.Contains(t, text, "Assimilation Expedited")
+	assert.Contains(t, text, "Borg command")
+	assert.Contains(t, text, "Spock")
+	assert.Contains(t, text, "Attack 1 2 3 · Defense 1 2 3 · Skill 2 3 4 5 · Move 1 2 3")
+	assert.Contains(t, text, "described by its tag (not in this device's catalog)")
+	assert.Contains(t, text, "Not a Table Ops tag")
+	assert.Contains(t, text, "https://example.com/not-a-card")
+
+	// Every code is outlined where it was drawn, numbered like the list.
+	p := v.preview
+	require.Len(t, p.outlines, 3)
+	assert.Equal(t, 1200, p.w)
+	for i, o := range p.outlines {
+		outlineInside(t, o, placed[i].box)
+		assert.Equal(t, i+1, o.n)
+		assert.Equal(t, i < 2, o.good, "tags in green, the foreign code in orange")
+	}
+	require.Len(t, p.lines, 12, "four edges a code")
+	size := p.Size()
+	require.Greater(t, size.Width, float32(0))
+	for _, l := range p.lines {
+		for _, pos := range []fyne.Position{l.Position1, l.Position2} {
+			assert.True(t, pos.X >= 0 && pos.X <= size.Width && pos.Y >= 0 && pos.Y <= size.Height, "edges inside the preview")
+		}
+	}
+
+	// The Borg command card opens in the catalog; the foreign code has no action.
+	test.Tap(button(t, w, "Open in the catalog"))
+	cv := sh.catalog()
+	require.NotNil(t, cv, "the catalog window is open")
+	assert.Equal(t, "BC-EXPEDITED", cv.selected)
+	assert.Contains(t, screenText(cv.win), "Assimilation Expedited")
+	assert.Len(t, objects[*widget.Button](w), 3, "Open in the catalog, Import a photo, Done")
+
+	// Closing the window leaves nothing running.
+	w.Close()
+	assert.True(t, v.closed)
+	assert.Nil(t, sh.scanner())
+}
+
+// TestScanCharacterIntoAwaySetup scans a self-describing character card
+// that this device's catalog does not hold, from the Away Missions setup,
+// and adds it to the player's team with one tap. The scanner uses this
+// machine's real cameras: there are none, and the screen says so.
+func TestScanCharacterIntoAwaySetup(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := sh.win
+	test.Tap(button(t, w, "New Away Missions game"))
+	typeInto(w, objects[*widget.Entry](w)[0], "Scanned")
+	test.Tap(button(t, w, "Create"))
+	require.NotNil(t, sh.game)
+	selectTab(t, w, "Round")
+	addPlayer(t, w, "Ann", "Federation")
+
+	test.Tap(button(t, w, "Scan Ann's character card"))
+	v := sh.scanner()
+	require.NotNil(t, v, "the scanner opens")
+	settleScanner(t, v)
+	assert.Contains(t, screenText(v.win), "Import a photo", "no camera here: the photo is the way")
+	assert.NotContains(t, screenText(v.win), "Looking for cameras")
+
+	img, _ := tagPhoto(t, encodeTag(t, spockTag), encodeTag(t, scan.Tag{Kind: scan.KindMission, ID: "AM-MAIN-COMPUTER"}))
+	importPhotoFile(t, v, writePNG(t, img, "spock.png"))
+	assert.Contains(t, screenText(v.win), "Spock")
+	// Only the character card offers to join the team.
+	require.Len(t, objects[*widget.Button](v.win), 4, "Add to Ann's team, Open in the catalog (mission), Import, Done")
+
+	test.Tap(button(t, v.win, "Add to Ann's team"))
+	assert.Contains(t, screenText(v.win), "Spock joins Ann's team.")
+	assert.True(t, button(t, v.win, "Add to Ann's team").Disabled(), "one tap adds once")
+
+	a := sh.game.game.State().Away
+	require.Len(t, a.Characters, 1)
+	ch := a.Characters[0]
+	assert.Equal(t, "Spock", ch.Name)
+	assert.Equal(t, "THEIR-SPOCK", ch.CatalogID)
+	assert.Equal(t, a.Players[0].ID, ch.Owner)
+	assert.Equal(t, []int{2, 3, 4, 5}, ch.Tracks.Skill.Values)
+	v.win.Close()
+	assert.Contains(t, screenText(w), "Spock · A 1-2-3 · D 1-2-3 · S 2-3-4-5 · M 1-2-3")
+}
+
+// TestScanCatalogCharacterNeedsTheForm scans a reference tag of a catalog
+// character whose tracks are not entered: the scanner closes and the
+// character form opens on the game screen, filled with the name.
+func TestScanCatalogCharacterNeedsTheForm(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := sh.win
+	test.Tap(button(t, w, "New Away Missions game"))
+	typeInto(w, objects[*widget.Entry](w)[0], "Scanned")
+	test.Tap(button(t, w, "Create"))
+	selectTab(t, w, "Round")
+	addPlayer(t, w, "Ann", "Federation")
+	test.Tap(button(t, w, "Scan Ann's character card"))
+	v := sh.scanner()
+	require.NotNil(t, v)
+	settleScanner(t, v)
+
+	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindCharacter, ID: "AM-RIKER"}))
+	importPhotoFile(t, v, writePNG(t, img, "riker.png"))
+	assert.Contains(t, screenText(v.win), "William T. Riker")
+	test.Tap(button(t, v.win, "Add to Ann's team"))
+	assert.Nil(t, sh.scanner(), "the scanner closed for the form")
+	assert.Equal(t, "William T. Riker", entry(t, w, "Character name").Text)
+	assert.Empty(t, sh.game.game.State().Away.Characters, "nothing added until the form is complete")
+}
+
+// TestScanLiveCameraSource feeds the pipeline from a synthetic live
+// source standing in for a camera: device choice, outlines of each frame,
+// one card per tag however many frames show it, and a clean stop.
+func TestScanLiveCameraSource(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	img, placed := tagPhoto(t, encodeTag(t, spockTag))
+	frame := scan.FrameFromImage(img)
+	gate := make(chan struct{})
+	src := &closingSource{FramesSource: scan.NewFramesSource([]scan.Frame{frame}, 100, true).Paced(gate)}
+	cams := &fakeCameras{devs: []camera.Device{{ID: "0", Label: "video0", Name: "Test camera"}}, src: src}
+
+	v := sh.openScanner(nil, cams)
+	settleScanner(t, v)
+	w := v.win
+	assert.Contains(t, screenText(w), "1 camera(s) found.")
+	assert.Equal(t, "Test camera", v.device.Selected)
+	assert.Equal(t, "1280 × 720", v.res.Selected)
+
+	test.Tap(button(t, w, "Start camera"))
+	settleScanner(t, v) // opened
+	assert.EqualValues(t, 1, cams.opened.Load())
+	button(t, w, "Stop camera")
+	for range 3 {
+		gate <- struct{}{}
+		settleScanner(t, v)
+	}
+	require.Len(t, v.preview.outlines, 1)
+	outlineInside(t, v.preview.outlines[0], placed[0].box)
+	assert.Len(t, v.entries, 1, "a tag in view is reported once")
+	assert.Contains(t, screenText(w), "Spock")
+
+	test.Tap(button(t, w, "Stop camera"))
+	assert.Contains(t, screenText(w), "Camera stopped.")
+	settleScanner(t, v) // the pipeline ended
+	assert.True(t, src.closed.Load(), "the camera is closed when stopped")
+	button(t, w, "Start camera")
+	w.Close()
+}
+
+// TestScanCameraProblems shows each camera failure as a message.
+func TestScanCameraProblems(t *testing.T) {
+	tests := []struct {
+		name        string
+		cams        *fakeCameras
+		tapStart    bool
+		want        string
+		cameraShown bool
+	}{
+		{name: "no camera", cams: &fakeCameras{err: camera.ErrNoCamera}, want: "No camera found on this device."},
+		{name: "permission", cams: &fakeCameras{err: camera.ErrPermission}, want: "did not allow the app to use the camera"},
+		{name: "unsupported build", cams: &fakeCameras{err: camera.ErrUnsupported}, want: "cannot use a camera here"},
+		{name: "empty list", cams: &fakeCameras{}, want: "No camera found on this device."},
+		{name: "busy on open", cams: &fakeCameras{devs: []camera.Device{{ID: "0", Label: "video0"}}, openErr: camera.ErrBusy},
+			tapStart: true, want: "in use by another program", cameraShown: true},
+		{name: "permission on open", cams: &fakeCameras{devs: []camera.Device{{ID: "0", Label: "video0"}}, openErr: errors.Join(camera.ErrPermission, os.ErrPermission)},
+			tapStart: true, want: "did not allow the app", cameraShown: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sh, _ := newTestShell(t, 400, 800)
+			v := sh.openScanner(nil, tc.cams)
+			settleScanner(t, v)
+			if tc.tapStart {
+				test.Tap(button(t, v.win, "Start camera"))
+				settleScanner(t, v)
+			}
+			assert.Contains(t, screenText(v.win), tc.want)
+			assert.Contains(t, screenText(v.win), "photo")
+			assert.Equal(t, tc.cameraShown, v.camBox.Visible())
+			button(t, v.win, "Import a photo")
+			v.win.Close()
+		})
+	}
+}
+
+// TestScanBadCodesAndPhotos gives clear messages for foreign, damaged and
+// newer tags, unknown cards, photos without codes and files that are not
+// pictures.
+func TestScanBadCodesAndPhotos(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	v := sh.openScanner(nil, &fakeCameras{err: camera.ErrNoCamera})
+	settleScanner(t, v)
+
+	good := encodeTag(t, scan.Tag{Kind: scan.KindEquipment, ID: "AM-HYPOSPRAY"})
+	damaged := good[:len(good)-3] + "000"
+	if damaged == good {
+		damaged = good[:len(good)-3] + "111"
+	}
+	img, _ := tagPhoto(t, "WIFI:S:home;T:WPA;P:secret;;", damaged, "TO9B/X/ABC")
+	importPhotoFile(t, v, writePNG(t, img, "odd.png"))
+	text := screenText(v.win)
+	assert.Contains(t, text, "odd.png: 3 QR code(s), none of them a Table Ops tag.")
+	assert.Contains(t, text, "Not a Table Ops tag")
+	assert.Contains(t, text, "This QR code holds “WIFI:S:home;T:WPA;P:secret;;”, not a card.")
+	assert.Contains(t, text, "The tag is damaged or mis-read (check digits do not match).")
+	assert.Contains(t, text, "The tag is made by a newer Table Ops (update the app).")
+	for _, o := range v.preview.outlines {
+		assert.False(t, o.good)
+	}
+
+	img, _ = tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindCharacter, ID: "SOMEONE-ELSE"}))
+	importPhotoFile(t, v, writePNG(t, img, "unknown.png"))
+	assert.Contains(t, screenText(v.win), "Unknown character SOMEONE-ELSE")
+	assert.Contains(t, screenText(v.win), "This device's catalog has no card SOMEONE-ELSE.")
+	assert.NotContains(t, screenText(v.win), "WIFI", "a new photo replaces the last one's list")
+
+	blank := image.NewGray(image.Rect(0, 0, 400, 300))
+	importPhotoFile(t, v, writePNG(t, blank, "blank.png"))
+	assert.Contains(t, screenText(v.win), "No QR code found in blank.png.")
+
+	notes := filepath.Join(t.TempDir(), "notes.png")
+	require.NoError(t, os.WriteFile(notes, []byte("not a picture"), 0o600))
+	importPhotoFile(t, v, notes)
+	assert.Contains(t, screenText(v.win), "Could not scan the photo: notes.png is not a picture the app can read")
+	v.win.Close()
+}
+
+// TestScanJoinTag opens the Join a game form filled from a host's QR code.
+func TestScanJoinTag(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	v := sh.openScanner(nil, &fakeCameras{err: camera.ErrNoCamera})
+	settleScanner(t, v)
+	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindJoin, Join: &scan.Join{Addr: "192.168.1.20:8765", Code: "K7Q2"}}))
+	importPhotoFile(t, v, writePNG(t, img, "host.png"))
+	assert.Contains(t, screenText(v.win), "Join a shared game")
+	assert.Contains(t, screenText(v.win), "Shared from 192.168.1.20:8765 (join code K7Q2).")
+	test.Tap(button(t, v.win, "Join this game"))
+	assert.Nil(t, sh.scanner())
+	assert.Equal(t, "192.168.1.20:8765", entry(t, sh.win, "Address, e.g. 192.168.1.20:8765").Text)
+	assert.Equal(t, "K7Q2", entry(t, sh.win, "Join code").Text)
+}
+
+// TestScanBorgCommandIntoTheLog records a drawn Borg command card in an
+// Ascendancy game with the Borg: the tracker has no command for Borg
+// command cards, so it is a note in the game log.
+func TestScanBorgCommandIntoTheLog(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	setUpAscByTapping(t, sh)
+	notes := sh.game.game.State().Notes
+
+	v := sh.openScanner(nil, &fakeCameras{err: camera.ErrNoCamera})
+	settleScanner(t, v)
+	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindBorgCommand, ID: "BC-EXPEDITED"}))
+	importPhotoFile(t, v, writePNG(t, img, "drawn.png"))
+	test.Tap(button(t, v.win, "Record as drawn in the game log"))
+	assert.Contains(t, screenText(v.win), "Recorded in the game log: Assimilation Expedited drawn.")
+	assert.True(t, button(t, v.win, "Record as drawn").Disabled())
+	assert.Equal(t, notes+1, sh.game.game.State().Notes)
+	h := sh.game.game.History()
+	require.NotEmpty(t, h.Undo)
+	assert.Contains(t, h.Undo[0].Label, "Borg command card drawn: Assimilation Expedited")
+	v.win.Close()
+
+	// Without a Borg game there is nothing to record into.
+	sh.showHome()
+	v = sh.openScanner(nil, &fakeCameras{err: camera.ErrNoCamera})
+	settleScanner(t, v)
+	importPhotoFile(t, v, writePNG(t, img, "drawn.png"))
+	assert.NotContains(t, screenText(v.win), "Record as drawn")
+	v.win.Close()
+}
+
+// TestScanFromHomeAndCatalog opens the scanner from the home screen and
+// the catalog.
+func TestScanFromHomeAndCatalog(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	test.Tap(button(t, sh.win, "Scan a card"))
+	v := sh.scanner()
+	require.NotNil(t, v)
+	settleScanner(t, v)
+	v.win.Close()
+
+	sh.showCatalog()
+	cv := sh.catalog()
+	require.NotNil(t, cv)
+	test.Tap(button(t, cv.win, "Scan a card"))
+	v = sh.scanner()
+	require.NotNil(t, v)
+	settleScanner(t, v)
+	v.win.Close()
+}
+
+// nopWriteCloser collects a PDF in memory.
+type nopWriteCloser struct{ bytes.Buffer }
+
+func (*nopWriteCloser) Close() error { return nil }
+
+// TestPrintTagsFromTheCatalog prints the tags of one card, of the listed
+// cards and of all cards, on A4 and US Letter, and checks the PDF.
+func TestPrintTagsFromTheCatalog(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	cat, err := reference.Builtin()
+	require.NoError(t, err)
+	cat, err = cat.WithCharacter(reference.Character{ID: "MY-KIRK", Name: "James T. Kirk",
+		Tracks: reference.Tracks{Attack: []int{2, 3}, Defense: []int{3}, Skill: []int{4, 5}, Move: []int{3}}})
+	require.NoError(t, err)
+	require.NoError(t, st.SaveCatalog(cat))
+
+	sh.showCatalog()
+	cv := sh.catalog()
+	require.NotNil(t, cv)
+	w := cv.win
+	typeInto(w, cv.search, "kirk")
+	cv.open("MY-KIRK")
+	test.Tap(button(t, w, "Print tags"))
+	forms := objects[*tagPrintForm](w)
+	require.Len(t, forms, 1)
+	f := forms[0]
+	assert.Equal(t, "This card: James T. Kirk", f.which.Selected)
+	assert.Contains(t, screenText(w), "1 tag(s) on 1 page(s)")
+
+	f.paper.SetSelected(paperLetter)
+	f.size.SetSelected("30 mm")
+	var pdf nopWriteCloser
+	f.writeTo(&pdf, "kirk.pdf")
+	assert.True(t, bytes.HasPrefix(pdf.Bytes(), []byte("%PDF")))
+	assert.Contains(t, screenText(w), "Saved 1 tag(s) on 1 page(s) to kirk.pdf.")
+	items, l, err := f.sheet()
+	require.NoError(t, err)
+	require.Len(t, items, 1)
+	require.NotNil(t, items[0].Tag.Character, "a self-describing character tag")
+	assert.Equal(t, 30.0, l.CodeMM)
+	assert.InDelta(t, 215.9, l.PageW, 0.01)
+
+	f.selfDesc.SetChecked(false)
+	items, _, err = f.sheet()
+	require.NoError(t, err)
+	assert.Nil(t, items[0].Tag.Character)
+
+	all := fmt.Sprintf("All %d cards", cat.Len())
+	assert.Equal(t, []string{"This card: James T. Kirk", all}, f.which.Options, "one card listed: no third choice")
+	f.which.SetSelected(f.which.Options[len(f.which.Options)-1])
+	assert.Contains(t, f.which.Selected, "All")
+	items, _, err = f.sheet()
+	require.NoError(t, err)
+	assert.Len(t, items, cat.Len())
+	pdf.Reset()
+	f.writeTo(&pdf, "all.pdf")
+	assert.Contains(t, screenText(w), fmt.Sprintf("Saved %d tag(s) on ", cat.Len()))
+	assert.Contains(t, screenText(w), "to all.pdf.")
+	test.Tap(button(t, w, "Cancel"))
+	assert.Empty(t, objects[*tagPrintForm](w))
+
+	// The cards in the list: the three Borg command cards.
+	typeInto(w, cv.search, "BC-")
+	test.Tap(button(t, w, "Print tags"))
+	f = objects[*tagPrintForm](w)[0]
+	assert.Equal(t, []string{"This card: James T. Kirk", "The 3 cards in the list", all}, f.which.Options)
+	f.which.SetSelected("The 3 cards in the list")
+	assert.Contains(t, screenText(w), "3 tag(s) on 1 page(s)")
+	items, _, err = f.sheet()
+	require.NoError(t, err)
+	require.Len(t, items, 3)
+	for _, it := range items {
+		assert.Equal(t, scan.KindBorgCommand, it.Tag.Kind)
+	}
+}
