@@ -168,7 +168,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	step := func(label, name string, value int) fyne.CanvasObject {
 		return miniStepper(label, value, func(d int) { v.exec(tracker.AdjustAsc{Player: id, Counter: name, Delta: d}) })
 	}
-	box.Add(container.NewGridWithColumns(2,
+	box.Add(flowGrid(
 		step("Ships", tracker.CounterShips, p.Ships),
 		step("Starbases", tracker.CounterStarbases, p.Starbases),
 		step("Systems", tracker.CounterSystems, p.Systems),
@@ -377,4 +377,16 @@ func miniStepper(label string, value int, onStep func(int)) fyne.CanvasObject {
 	val := widget.NewLabelWithStyle(fmt.Sprint(value), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	val.SizeName = theme.SizeNameSubHeadingText
 	return container.NewVBox(title, container.NewBorder(nil, nil, minus, plus, val))
+}
+
+// flowGrid lays out same-sized cells as many to a row as the width holds:
+// two on a phone, more on a tablet.
+func flowGrid(objs ...fyne.CanvasObject) fyne.CanvasObject {
+	var cell fyne.Size
+	for i, o := range objs {
+		objs[i] = container.NewPadded(o)
+		cell = cell.Max(objs[i].MinSize())
+	}
+	cell.Width = max(cell.Width, 150)
+	return container.NewGridWrap(cell, objs...)
 }
