@@ -398,6 +398,13 @@ func (s *ascSetup) show() fyne.CanvasObject {
 
 	box.Add(widget.NewSeparator())
 	box.Add(heading("The Borg"))
+	if st.Borg != nil {
+		// The Borg are in: undo takes them out again.
+		s.borgOn.Checked = true
+		s.borgOn.Disable()
+	} else {
+		s.borgOn.Enable()
+	}
 	box.Add(s.borgOn)
 	if st.Borg != nil {
 		var hs []string
