@@ -335,7 +335,7 @@ func TestAscendancyBattlesByTapping(t *testing.T) {
 
 	f := v.battle.space
 	f.att.player.SetSelected("Alice (Federation)")
-	f.def.player.SetSelected("Bob (Klingon)")
+	f.defs[0].side.player.SetSelected("Bob (Klingon)")
 	text := screenText(w)
 	assert.Contains(t, text, "Attacker hits on 5+, defender on 5+")
 	assert.Contains(t, text, "Defender wiped out:")
@@ -347,6 +347,14 @@ func TestAscendancyBattlesByTapping(t *testing.T) {
 	assert.Equal(t, 2, a.Players[0].Ships)
 	assert.Equal(t, 1, a.Players[1].Ships)
 	assert.Equal(t, 2, f.round.val, "the next round is ready")
+
+	// Three-way: Bob attacks Alice and Tuvok... with only two players, a
+	// second defender cannot be chosen: the form says so.
+	test.Tap(button(t, w, "Another defender"))
+	assert.Contains(t, screenText(w), "different players with ships")
+	require.Len(t, f.defs, 2)
+	test.Tap(button(t, w, "One defender less"))
+	require.Len(t, f.defs, 1)
 
 	v.battle.mode.SetSelected(modeHazard)
 	v.battle.haz.side.player.SetSelected("Alice (Federation)")
@@ -458,4 +466,43 @@ func FuzzParseCost(f *testing.F) {
 			t.Fatalf("empty error for %q", s)
 		}
 	})
+}
+
+// TestSpaceBattleTwoDefenders splits the attacker's dice between two
+// defenders and applies the round to all three players.
+func TestSpaceBattleTwoDefenders(t *testing.T) {
+	sh, _ := newTestShell(t, 1280, 800)
+	w := newAscGame(t, sh)
+	g := sh.game.game
+	for _, n := range []string{"Alice", "Bob", "Tuvok"} {
+		_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: n}, Ships: 3})
+		require.NoError(t, err)
+	}
+	for _, c := range []tracker.Command{tracker.StartAscendancy{}, tracker.ChooseTurnOrder{}} {
+		_, err := g.Execute(c)
+		require.NoError(t, err)
+	}
+	panelTo(t, w, "Battle")
+	f := sh.game.view.(*ascView).battle.space
+	f.att.player.SetSelected("Alice")
+	test.Tap(button(t, w, "Another defender"))
+	f.defs[0].side.player.SetSelected("Bob")
+	f.defs[1].side.player.SetSelected("Tuvok")
+	assert.Equal(t, 3, f.defs[0].split.val, "the attacker's dice start at the first defender")
+	minus := under[*widget.Button](f.defs[0].split.box)[0]
+	plus := under[*widget.Button](f.defs[1].split.box)[1]
+	test.Tap(minus)
+	assert.Contains(t, screenText(w), "Split the attacker's 3 dice between the defenders (now 2)")
+	test.Tap(plus)
+	assert.Contains(t, screenText(w), "Tuvok: at least one ship lost")
+	test.Type(f.defs[0].attD.pad, "65")
+	test.Type(f.defs[1].attD.pad, "6")
+	test.Type(f.defs[0].defD.pad, "511")
+	test.Type(f.defs[1].defD.pad, "111")
+	assert.Contains(t, screenText(w), "Alice scores 3 hit(s), Bob scores 1, Tuvok scores 0")
+	test.Tap(button(t, w, "Apply round 1"))
+	a := ascState(sh)
+	assert.Equal(t, 2, a.Players[0].Ships)
+	assert.Equal(t, 1, a.Players[1].Ships)
+	assert.Equal(t, 2, a.Players[2].Ships)
 }
