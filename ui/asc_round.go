@@ -50,6 +50,15 @@ func (w *ascWalker) show() fyne.CanvasObject {
 		box.Add(step("1. Victory check", "Ascendancy 5 while holding your own home system, or 3 home systems held (supremacy), or a faction's own agenda; players with no ships and no systems are out."))
 		box.Add(step("2. Resource generation", "Each node produces one of its kind; trade agreements from others produce for their holders; advancements add their income."))
 		box.Add(step("3. Maintenance", "Every command token is ready again (base + starbases + advancements); trade agreements are refreshed."))
+		box.Add(boldLabel("What everyone will get"))
+		for _, p := range v.active() {
+			g, err := ascrules.Generate(ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
+			line := fmt.Sprintf("%s: +%s, %d commands", p.Name, resText(g), ascrules.Commands(p.BaseCommands, p.Starbases, p.AdvancementCommands))
+			if err != nil {
+				line = p.Name + ": " + err.Error()
+			}
+			box.Add(wrapLabel("• " + line))
+		}
 		go1 := widget.NewButtonWithIcon("Recharge everyone", theme.ViewRefreshIcon(), func() { v.exec(tracker.Recharge{}) })
 		go1.Importance = widget.HighImportance
 		box.Add(go1)

@@ -214,6 +214,7 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 	assert.True(t, fought, "the Borg turn came")
 	a = ascState(sh)
 	require.Equal(t, tracker.AscRecharge, a.Walker.Stage)
+	assert.Contains(t, screenText(w), "Alice: +1P 1R 1C, 5 commands", "the recharge is previewed")
 	test.Tap(button(t, w, "Recharge everyone"))
 	text := screenText(w)
 	assert.Contains(t, text, "Round 2 · Initiative")
