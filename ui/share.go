@@ -113,11 +113,11 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 		wrapLabel("Scoreboard: "+url))
 	if canStop && b.host != nil {
 		stop := widget.NewButtonWithIcon("Stop sharing", theme.CancelIcon(), func() {
-			b.stop()
 			if b.dlg != nil {
 				b.dlg.Hide()
 			}
 			b.gs.say("Stopped sharing: nothing on this device listens to the network now.", false)
+			b.stop()
 		})
 		stop.Importance = widget.DangerImportance
 		items = append(items, stop)
@@ -133,18 +133,40 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 
 // stop ends sharing, if the game is shared.
 func (b *shareButton) stop() {
-	if b.host == nil {
+	h := b.host
+	if h == nil {
 		return
 	}
-	b.host.Stop()
 	b.host = nil
 	b.Importance = widget.MediumImportance
 	b.Refresh()
+	h.Stop() // last: the other devices react to it on their own goroutines
+}
+
+// joinForm is the body of the Join a game dialog. Its connection attempts
+// and network look-ups run in the background; settled gets a value each
+// time one of them has finished updating the screen (tests wait on it).
+type joinForm struct {
+	widget.BaseWidget
+	body    fyne.CanvasObject
+	settled chan struct{}
+}
+
+// CreateRenderer implements fyne.Widget.
+func (f *joinForm) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(f.body) }
+
+// done reports a finished background step without blocking.
+func (f *joinForm) done() {
+	select {
+	case f.settled <- struct{}{}:
+	default:
+	}
 }
 
 // showJoin asks for the address and join code of a game shared by another
 // device and opens it in the normal game screen.
 func (sh *Shell) showJoin() {
+	form := &joinForm{settled: make(chan struct{}, 16)}
 	addr := widget.NewEntry()
 	addr.SetPlaceHolder("Address, e.g. 192.168.1.20:8765")
 	code := widget.NewEntry()
@@ -179,6 +201,7 @@ func (sh *Shell) showJoin() {
 		go func() {
 			cl, err := share.Dial(context.Background(), a, c, share.ClientOptions{OnStatus: func(up bool, err error) {
 				fyne.Do(func() {
+					defer form.done()
 					if sh.game == nil {
 						return
 					}
@@ -193,6 +216,7 @@ func (sh *Shell) showJoin() {
 				})
 			}})
 			fyne.Do(func() {
+				defer form.done()
 				connect.Enable()
 				if err != nil {
 					say(err.Error()+".", true)
@@ -222,6 +246,7 @@ func (sh *Shell) showJoin() {
 		go func() {
 			list, err := share.Browse(context.Background(), 2*time.Second)
 			fyne.Do(func() {
+				defer form.done()
 				look.Enable()
 				found.RemoveAll()
 				if len(list) == 0 {
@@ -244,10 +269,11 @@ func (sh *Shell) showJoin() {
 	}
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(300, 0))
-	body := container.NewVBox(width,
+	form.body = container.NewVBox(width,
 		wrapLabel("Type the address and join code shown on the device that shares the game (or paste the text of its QR code)."),
 		addr, code, connect, widget.NewSeparator(), look, found, status)
-	d = dialog.NewCustom("Join a game", "Cancel", body, sh.win)
+	form.ExtendBaseWidget(form)
+	d = dialog.NewCustom("Join a game", "Cancel", form, sh.win)
 	d.Show()
 	sh.win.Canvas().Focus(addr)
 }

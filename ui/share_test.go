@@ -26,6 +26,25 @@ func shareBtn(t *testing.T, w fyne.Window) *shareButton {
 	return bs[0]
 }
 
+// joinFormOn finds the open Join a game dialog.
+func joinFormOn(t *testing.T, w fyne.Window) *joinForm {
+	t.Helper()
+	fs := objects[*joinForm](w)
+	require.Len(t, fs, 1, "the Join a game dialog is open")
+	return fs[0]
+}
+
+// settle waits until the join dialog's background step has updated the
+// screen (connecting, or a change of the connection).
+func settle(t *testing.T, f *joinForm) {
+	t.Helper()
+	select {
+	case <-f.settled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the background step did not finish")
+	}
+}
+
 // joinShell is a second device: its own window and saved games, same app.
 func joinShell(t *testing.T, host *Shell) *Shell {
 	t.Helper()
@@ -48,6 +67,23 @@ func TestShareAndJoin(t *testing.T) {
 	require.NoError(t, err)
 	sh.openGame(g.ID())
 	w := sh.win
+	// Changes sent by the other device reach the host's screen from a
+	// network goroutine; this subscriber runs right after the screen's.
+	hostSeen := make(chan uint64, 64)
+	g.Subscribe(func(u tracker.Update) { hostSeen <- u.Seq })
+	waitHost := func() {
+		t.Helper()
+		for {
+			select {
+			case seq := <-hostSeen:
+				if seq >= g.Seq() {
+					return
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the host's screen was not updated")
+			}
+		}
+	}
 
 	sb := shareBtn(t, w)
 	sb.listen = "127.0.0.1:0" // tests stay on loopback
@@ -67,12 +103,11 @@ func TestShareAndJoin(t *testing.T) {
 	test.Tap(button(t, w2, "Join a game"))
 	typeInto(w2, entry(t, w2, "Address, e.g. 192.168.1.20:8765"), sb.host.Addr())
 	typeInto(w2, entry(t, w2, "Join code"), strings.ToLower(code))
+	form := joinFormOn(t, w2)
 	test.Tap(button(t, w2, "Connect"))
-	require.Eventually(t, func() bool {
-		return strings.Contains(w2.Title(), "(shared)")
-	}, 10*time.Second, 10*time.Millisecond, "the joined game did not open: %s", screenText(w2))
-	var cl *share.Client
-	fyne.DoAndWait(func() { cl, _ = sh2.game.game.(*share.Client) })
+	settle(t, form)
+	require.NotNil(t, sh2.game, "the joined game is open: %s", screenText(w2))
+	cl, _ := sh2.game.game.(*share.Client)
 	require.NotNil(t, cl)
 	assert.Contains(t, w2.Title(), "Friday night (shared)")
 	assert.Contains(t, screenText(w2), "Kira")
@@ -82,13 +117,16 @@ func TestShareAndJoin(t *testing.T) {
 	addPlayer(t, w2, "Odo", "Bajoran")
 	require.Len(t, g.State().Away.Players, 2)
 	assert.Equal(t, "Odo", g.State().Away.Players[1].Name)
-	require.Eventually(t, func() bool { return strings.Contains(screenText(w), "Odo · Bajoran") }, 5*time.Second, 10*time.Millisecond,
-		"the host's screen shows the new player")
+	assert.Contains(t, screenText(w2), "Odo (Bajoran)")
+	waitHost()
+	assert.Contains(t, screenText(w), "Odo · Bajoran", "the host's screen shows the new player")
 
 	// Undo on the second device takes it back everywhere.
 	test.Tap(button(t, w2, "Undo"))
 	require.Len(t, g.State().Away.Players, 1)
 	assert.Contains(t, screenText(w2), "Undone: ")
+	waitHost()
+	assert.NotContains(t, screenText(w), "Odo · Bajoran")
 
 	// On the joined device, Share shows the host's invitation.
 	test.Tap(shareBtn(t, w2))
@@ -104,8 +142,8 @@ func TestShareAndJoin(t *testing.T) {
 	assert.Contains(t, screenText(w), "Stopped sharing")
 	_, _, err = share.ParseJoin(addr, "")
 	require.NoError(t, err)
-	require.Eventually(t, func() bool { return strings.Contains(screenText(w2), "connection to the host was lost") },
-		5*time.Second, 10*time.Millisecond)
+	settle(t, form)
+	assert.Contains(t, screenText(w2), "connection to the host was lost")
 	_, err = cl.Execute(tracker.Note{Text: "anyone?"})
 	require.Error(t, err)
 
@@ -173,8 +211,10 @@ func TestJoinRefusals(t *testing.T) {
 	assert.Contains(t, screenText(w2), "Type the join code")
 
 	typeInto(w2, code, "WRONG2")
+	form := joinFormOn(t, w2)
 	test.Tap(button(t, w2, "Connect"))
-	require.Eventually(t, func() bool { return strings.Contains(screenText(w2), "join code is wrong") }, 10*time.Second, 10*time.Millisecond)
+	settle(t, form)
+	assert.Contains(t, screenText(w2), "join code is wrong")
 	assert.Nil(t, sh2.game)
 }
 

@@ -1,3 +1,5 @@
+//go:build unix
+
 package share
 
 import (
@@ -11,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -47,17 +50,28 @@ type browser struct {
 
 func startBrowser(t *testing.T) *browser {
 	bin := chromiumPath(t)
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu",
+	// Chromium's helper processes may still write to the profile for a
+	// moment after it is killed: the folder is removed here, with retries,
+	// rather than by t.TempDir.
+	dir, err := os.MkdirTemp("", "tableops-chromium-")
+	require.NoError(t, err)
+	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--no-first-run", "--disable-dev-shm-usage", "--user-data-dir="+dir,
 		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "about:blank")
 	cmd.Env = append(os.Environ(), "HOME="+dir)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its own process group, killed as a whole
 	require.NoError(t, cmd.Start())
 	t.Cleanup(func() {
-		cancel()
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		_ = cmd.Wait()
+		for range 50 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("could not remove %s", dir)
 	})
 
 	// Chromium writes its DevTools port to the profile folder.

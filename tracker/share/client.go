@@ -60,6 +60,7 @@ type Client struct {
 	name      string
 	write     bool
 	seq       uint64
+	told      uint64 // the subscribers have been told of everything up to here
 	state     *tracker.State
 	hist      tracker.History
 	changed   chan struct{} // closed and replaced whenever seq or the connection changes
@@ -247,11 +248,11 @@ func (c *Client) handle(m HostMessage) error {
 		u := tracker.Update{Seq: m.Snapshot.Seq, State: m.Snapshot.State}
 		changed := c.state == nil || c.seq != m.Snapshot.Seq
 		c.seq, c.state, c.hist = m.Snapshot.Seq, m.Snapshot.State, m.Snapshot.History
-		c.signalLocked()
 		c.mu.Unlock()
 		if changed {
 			c.notify(u)
 		}
+		c.delivered(m.Snapshot.Seq)
 	case OpEvents:
 		return c.handleEvents(m)
 	case OpResult:
@@ -306,10 +307,19 @@ func (c *Client) handleEvents(m HostMessage) error {
 		return nil
 	}
 	c.seq, c.state, c.hist = m.Seq, m.State, hist
-	c.signalLocked()
 	c.mu.Unlock()
 	c.notify(tracker.Update{Events: fresh, Seq: m.Seq, State: m.State})
+	c.delivered(m.Seq)
 	return nil
+}
+
+// delivered records that the subscribers have been told of everything up
+// to seq, and wakes the requests waiting for it.
+func (c *Client) delivered(seq uint64) {
+	c.mu.Lock()
+	c.told = seq
+	c.signalLocked()
+	c.mu.Unlock()
 }
 
 // advanceHistory applies new events to the undo and redo lists the way the
@@ -456,7 +466,7 @@ func (c *Client) Subscribe(fn func(tracker.Update)) (cancel func()) {
 func (c *Client) NewSeed() (uint64, bool) { return tracker.CryptoSeeds{}.NextSeed(), true }
 
 // Execute sends cmd to the host and waits for its answer and for the
-// mirror to show the result. The host refuses it (a *tracker.Rejection)
+// mirror to show the result (its subscribers have been called). The host refuses it (a *tracker.Rejection)
 // when the game does, or with CodeStale when the game changed after this
 // mirror last saw it.
 func (c *Client) Execute(cmd tracker.Command) ([]tracker.Event, error) {
@@ -540,21 +550,25 @@ func (c *Client) request(msg ClientMessage) (HostMessage, error) {
 		forget()
 		return HostMessage{}, fmt.Errorf("%s: the host did not answer in time; check the game before trying again", msg.Op)
 	}
-	if m.Error != nil {
+	if m.Error != nil && m.Error.Code != CodeStale {
 		return HostMessage{}, m.Error
 	}
-	// Wait until the mirror shows the change.
+	// Wait until the mirror shows the change and its subscribers were told
+	// (for a stale request: the newer game the host refused it against, so
+	// the caller looks at that before trying again).
 	for {
 		c.mu.Lock()
-		reached, changed := c.seq >= m.Seq, c.changed
+		reached, changed := c.told >= m.Seq, c.changed
 		c.mu.Unlock()
-		if reached {
+		if reached || ctx.Err() != nil { // on timeout: applied; the mirror will catch up
+			if m.Error != nil {
+				return HostMessage{}, m.Error
+			}
 			return m, nil
 		}
 		select {
 		case <-changed:
 		case <-ctx.Done():
-			return m, nil // applied; the mirror will catch up
 		}
 	}
 }

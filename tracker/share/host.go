@@ -276,7 +276,8 @@ func (h *Host) Stop() {
 	h.stopOnce.Do(func() {
 		h.unsub()
 		h.ann.Stop()
-		h.cancel() // ends every WebSocket (reads and writes use this context)
+		h.closePeers()
+		h.cancel() // ends every WebSocket left (reads and writes use this context)
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		if err := h.srv.Shutdown(ctx); err != nil {
@@ -285,6 +286,35 @@ func (h *Host) Stop() {
 		h.wg.Wait()
 		close(h.done)
 	})
+}
+
+// closePeers tells every WebSocket client that the host is going away (a
+// close frame, so a client knows at once and why), waiting at most a
+// second for them to answer.
+func (h *Host) closePeers() {
+	h.mu.Lock()
+	peers := make([]*peer, 0, len(h.peers))
+	for p := range h.peers {
+		peers = append(peers, p)
+	}
+	h.mu.Unlock()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, p := range peers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = p.conn.Close(websocket.StatusGoingAway, "the host stopped sharing")
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+	}
 }
 
 // apply runs one remote request on the game: the duplicate and basis checks,
@@ -300,7 +330,8 @@ func (h *Host) apply(op string, cmd tracker.Command, basis *uint64, nonce string
 	}
 	before := h.game.Seq()
 	if basis != nil && *basis != before {
-		return CommandResponse{}, &tracker.Rejection{Code: CodeStale,
+		// Seq tells the sender how far its view has to catch up.
+		return CommandResponse{Seq: before}, &tracker.Rejection{Code: CodeStale,
 			Reason: "The game changed while you were choosing; look at it again and retry."}
 	}
 	var resp CommandResponse
@@ -678,7 +709,17 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 		if !lim.allow(time.Now()) {
 			h.log.Warn("share: client over the rate limit", "remote", p.remote)
 			strikes++
-			if !reply(HostMessage{Op: OpError, Error: &tracker.Rejection{Code: CodeTooFast, Reason: "Too many messages; slow down."}}) {
+			// Answer the request itself when it names one, so the sender
+			// does not wait for an answer that never comes.
+			var id struct {
+				ID uint64 `json:"id"`
+			}
+			_ = json.Unmarshal(b, &id)
+			op := OpError
+			if id.ID != 0 {
+				op = OpResult
+			}
+			if !reply(HostMessage{Op: op, ID: id.ID, Error: &tracker.Rejection{Code: CodeTooFast, Reason: "Too many messages; slow down."}}) {
 				return
 			}
 		} else if typ != websocket.MessageText {
@@ -705,7 +746,7 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 			if err != nil {
 				var rej *tracker.Rejection
 				errors.As(err, &rej)
-				m = HostMessage{Op: OpResult, ID: req.ID, Error: rej}
+				m = HostMessage{Op: OpResult, ID: req.ID, Error: rej, Seq: resp.Seq}
 			}
 			if !reply(m) {
 				return
