@@ -366,6 +366,7 @@ func TestSlowClientGetsSnapshot(t *testing.T) {
 	waitSeq(t, g.Seq(), c)
 	assert.Equal(t, stateJSON(t, g.State()), stateJSON(t, c.State()))
 	assert.Equal(t, labels(g.History()), labels(c.History()))
+	t.Logf("resyncs of the slow client: %d", c.Resyncs())
 }
 
 // TestStopClosesEverything: after Stop (or the context's end) nothing
