@@ -165,12 +165,19 @@ func (f *joinForm) done() {
 
 // showJoin asks for the address and join code of a game shared by another
 // device and opens it in the normal game screen.
-func (sh *Shell) showJoin() {
+func (sh *Shell) showJoin() { sh.showJoinWith("", "") }
+
+// showJoinWith is showJoin with the address and code filled in (from a
+// scanned invitation); the player checks them and taps Connect. The form's
+// body is a container holding the entries directly.
+func (sh *Shell) showJoinWith(address, joinCode string) {
 	form := &joinForm{settled: make(chan struct{}, 16)}
 	addr := widget.NewEntry()
 	addr.SetPlaceHolder("Address, e.g. 192.168.1.20:8765")
+	addr.SetText(address)
 	code := widget.NewEntry()
 	code.SetPlaceHolder("Join code")
+	code.SetText(joinCode)
 	status := wrapLabel("")
 	status.Hide()
 	say := func(msg string, isErr bool) {
