@@ -157,7 +157,9 @@ func (sh *Shell) openScanner(use *scanUse, cams cameraAccess) *scannerView {
 
 func (v *scannerView) build() {
 	v.preview = newScanPreview()
-	v.found = container.NewVBox()
+	empty := wrapLabel("The tags found show here, newest first, with what each one is and what you can do with it.")
+	empty.SizeName = theme.SizeNameCaptionText
+	v.found = container.NewVBox(empty)
 	v.status = wrapLabel("")
 	v.device = widget.NewSelect(nil, nil)
 	v.device.PlaceHolder = "Camera"
@@ -232,7 +234,7 @@ func (v *scannerView) showCameras(devs []camera.Device, err error) {
 	if err != nil {
 		v.camBox.Hide()
 		v.say(cameraProblem(err), false)
-		v.preview.setHint("No camera preview.\nImport a photo of your cards below.")
+		v.preview.setHint("No camera preview")
 		return
 	}
 	v.devs = devs
@@ -399,9 +401,10 @@ func (v *scannerView) choosePhoto() {
 		v.importPhoto(r, r.URI().Name())
 	}, v.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".jpg", ".jpeg", ".gif", ".PNG", ".JPG", ".JPEG"}))
+	d.Show()
+	// A file dialog can only be resized once shown.
 	size := v.win.Canvas().Size()
 	d.Resize(fyne.NewSize(size.Width-20, size.Height-40))
-	d.Show()
 }
 
 // importPhoto reads and scans a photo off the UI goroutine, then shows it
@@ -480,8 +483,8 @@ func (v *scannerView) outlines(inView []scan.Found) []scanOutline {
 }
 
 // add lists a newly found code: a tag says what it is and offers its
-// actions; another code says why it cannot be used. A code already listed
-// moves to the top.
+// actions; another code says why it cannot be used. A code seen again by
+// the camera moves to the top.
 func (v *scannerView) add(f scan.Found) {
 	for i, e := range v.entries {
 		if e.text == f.Text {
@@ -495,8 +498,12 @@ func (v *scannerView) add(f scan.Found) {
 	}
 	e.box = v.entryBox(e, len(v.entries)+1)
 	v.entries = append(v.entries, e)
+	// A photo lists its codes in reading order, the camera the newest first.
 	v.found.Objects = nil
-	for i := len(v.entries) - 1; i >= 0; i-- {
+	for i := range v.entries {
+		if v.run != nil {
+			i = len(v.entries) - 1 - i
+		}
 		v.found.Objects = append(v.found.Objects, v.entries[i].box)
 	}
 	v.found.Refresh()
@@ -554,9 +561,6 @@ func describeScan(c cards.Card, err error, text string) (title, detail string) {
 		if c.Reference.Game != "" {
 			parts = append(parts, c.Reference.Game.Title())
 		}
-		if s := c.Reference.Summary; s != "" {
-			parts = append(parts, shorten(s, 140))
-		}
 	}
 	switch {
 	case c.InCatalog:
@@ -567,7 +571,11 @@ func describeScan(c cards.Card, err error, text string) (title, detail string) {
 		return "Unknown " + strings.ToLower(kindName(kind)) + " " + t.ID,
 			"This device's catalog has no card " + t.ID + ". Add it in the catalog (or import the catalog of the player who printed it)."
 	}
-	return c.Name(), strings.Join(parts, " · ")
+	detail = strings.Join(parts, " · ")
+	if c.Reference != nil && c.Reference.Summary != "" {
+		detail += "\n" + shorten(c.Reference.Summary, 110)
+	}
+	return c.Name(), detail
 }
 
 // cardTracksLine writes a card's four tracks: "Attack 2 3 4 · Defense 3 4 · …".

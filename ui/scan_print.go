@@ -70,14 +70,8 @@ func (v *catalogView) printTags() {
 		opts = append(opts, label)
 		f.choices[label] = key
 	}
-	if v.selected != "" {
-		name := v.selected
-		if ch, ok := v.cat.Character(v.selected); ok {
-			name = ch.Name
-		} else if r, ok := v.cat.Reference(v.selected); ok {
-			name = r.Name
-		}
-		add("This card: "+name, printThisCard)
+	if v.selected != "" && v.cat.Has(v.selected) {
+		add("The card shown", printThisCard)
 	}
 	if len(v.rows) > 1 && len(v.rows) < v.cat.Len() {
 		add(fmt.Sprintf("The %d cards in the list", len(v.rows)), printListed)
@@ -96,11 +90,11 @@ func (v *catalogView) printTags() {
 	}
 	f.size = widget.NewSelect(sizes, func(string) { f.update() })
 	f.size.SetSelected(fmt.Sprintf("%d mm", int(scan.DefaultCodeMM)))
-	f.selfDesc = widget.NewCheck("Characters carry their name and tracks", nil)
+	f.selfDesc = widget.NewCheck("Self-describing characters", nil)
 	f.selfDesc.SetChecked(true)
 	f.summary = wrapLabel("")
 	f.summary.SizeName = theme.SizeNameCaptionText
-	hint := wrapLabel("Self-describing character tags work on devices that do not have the card in their catalog; the code is a little larger.")
+	hint := wrapLabel("A self-describing character tag carries the name and tracks, so it works on devices without the card in their catalog; its code is a little denser.")
 	hint.SizeName = theme.SizeNameCaptionText
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(280, 0))
@@ -165,7 +159,11 @@ func (f *tagPrintForm) update() {
 		return
 	}
 	pages := (len(items) + l.PerPage() - 1) / l.PerPage()
-	f.summary.SetText(fmt.Sprintf("%d tag(s) on %d page(s), %d a page.", len(items), pages, l.PerPage()))
+	what := fmt.Sprintf("%d tag(s)", len(items))
+	if len(items) == 1 {
+		what = "The tag of " + items[0].Label
+	}
+	f.summary.SetText(fmt.Sprintf("%s on %d page(s), %d a page.", what, pages, l.PerPage()))
 }
 
 // chooseFile asks where to save the PDF.

@@ -9,6 +9,7 @@ import (
 	"image/draw"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -154,7 +155,10 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 	settleScanner(t, v)
 	w := v.win
 	assert.Contains(t, screenText(w), "No camera found on this device. Import a photo of your cards instead.")
-	button(t, w, "Import a photo")
+	test.Tap(button(t, w, "Import a photo"))
+	require.NotEmpty(t, w.Canvas().Overlays().List(), "a file dialog opens")
+	w.Canvas().Overlays().Top().Hide()
+	w.Canvas().Overlays().Remove(w.Canvas().Overlays().Top())
 
 	importPhotoFile(t, v, path)
 	text := screenText(w)
@@ -448,6 +452,31 @@ func TestScanFromHomeAndCatalog(t *testing.T) {
 	v.win.Close()
 }
 
+// scanPDF rasterizes a one-page tag sheet (with pdftoppm, when installed)
+// and decodes the printed tag back.
+func scanPDF(t *testing.T, pdf []byte, wantID string) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Log("pdftoppm not installed: the printed page is not scanned back")
+		return
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "sheet.pdf")
+	require.NoError(t, os.WriteFile(in, pdf, 0o600))
+	out, err := exec.Command("pdftoppm", "-r", "150", "-png", "-singlefile", in, filepath.Join(dir, "page")).CombinedOutput()
+	require.NoError(t, err, string(out))
+	f, err := os.Open(filepath.Join(dir, "page.png"))
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	found, err := scan.ScanImage(img)
+	require.NoError(t, err)
+	require.Len(t, found, 1)
+	require.NoError(t, found[0].TagErr)
+	assert.Equal(t, wantID, found[0].Tag.ID)
+}
+
 // nopWriteCloser collects a PDF in memory.
 type nopWriteCloser struct{ bytes.Buffer }
 
@@ -474,14 +503,15 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 	forms := objects[*tagPrintForm](w)
 	require.Len(t, forms, 1)
 	f := forms[0]
-	assert.Equal(t, "This card: James T. Kirk", f.which.Selected)
-	assert.Contains(t, screenText(w), "1 tag(s) on 1 page(s)")
+	assert.Equal(t, "The card shown", f.which.Selected)
+	assert.Contains(t, screenText(w), "The tag of James T. Kirk on 1 page(s)")
 
 	f.paper.SetSelected(paperLetter)
 	f.size.SetSelected("30 mm")
 	var pdf nopWriteCloser
 	f.writeTo(&pdf, "kirk.pdf")
 	assert.True(t, bytes.HasPrefix(pdf.Bytes(), []byte("%PDF")))
+	scanPDF(t, pdf.Bytes(), "MY-KIRK")
 	assert.Contains(t, screenText(w), "Saved 1 tag(s) on 1 page(s) to kirk.pdf.")
 	items, l, err := f.sheet()
 	require.NoError(t, err)
@@ -496,7 +526,7 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 	assert.Nil(t, items[0].Tag.Character)
 
 	all := fmt.Sprintf("All %d cards", cat.Len())
-	assert.Equal(t, []string{"This card: James T. Kirk", all}, f.which.Options, "one card listed: no third choice")
+	assert.Equal(t, []string{"The card shown", all}, f.which.Options, "one card listed: no third choice")
 	f.which.SetSelected(f.which.Options[len(f.which.Options)-1])
 	assert.Contains(t, f.which.Selected, "All")
 	items, _, err = f.sheet()
@@ -513,7 +543,7 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 	typeInto(w, cv.search, "BC-")
 	test.Tap(button(t, w, "Print tags"))
 	f = objects[*tagPrintForm](w)[0]
-	assert.Equal(t, []string{"This card: James T. Kirk", "The 3 cards in the list", all}, f.which.Options)
+	assert.Equal(t, []string{"The card shown", "The 3 cards in the list", all}, f.which.Options)
 	f.which.SetSelected("The 3 cards in the list")
 	assert.Contains(t, screenText(w), "3 tag(s) on 1 page(s)")
 	items, _, err = f.sheet()
