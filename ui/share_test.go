@@ -247,3 +247,29 @@ func TestGameBarFitsPhone(t *testing.T) {
 	t.Logf("game bar min width: %.0f px (Share button %.0f px); game screen min width: %.0f px",
 		bar.MinSize().Width, sb.MinSize().Width, sh.win.Content().MinSize().Width)
 }
+
+// TestJoinFromInvitation: the form filled from a scanned invitation (the
+// host's QR payload) joins with one tap.
+func TestJoinFromInvitation(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAway, "Scanned")
+	require.NoError(t, err)
+	sh.openGame(g.ID())
+	sb := shareBtn(t, sh.win)
+	sb.listen = "127.0.0.1:0"
+	test.Tap(sb)
+	test.Tap(button(t, sh.win, "Close"))
+	payload, err := sb.host.JoinPayload()
+	require.NoError(t, err)
+	addr, code, err := share.ParseJoin(payload, "")
+	require.NoError(t, err)
+
+	sh2 := joinShell(t, sh)
+	sh2.showJoinWith(addr, code)
+	form := joinFormOn(t, sh2.win)
+	test.Tap(button(t, sh2.win, "Connect"))
+	settle(t, form)
+	require.NotNil(t, sh2.game)
+	assert.Equal(t, "Table Ops — Scanned (shared)", sh2.win.Title())
+	sh2.showHome()
+}
