@@ -359,8 +359,9 @@ func (v *scannerView) stopCamera() {
 	if v.run == nil {
 		return
 	}
-	v.run.cancel()
-	v.run = nil
+	run := v.run
+	v.run = nil // before cancelling, so the pipeline's goroutine sees it
+	run.cancel()
 	v.resetCamButton()
 }
 
@@ -644,6 +645,16 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 		b.Importance = widget.HighImportance
 		out = append(out, b)
 	}
+	if c.Character != nil && !c.InCatalog {
+		ch := *c.Character
+		var b *widget.Button
+		b = widget.NewButtonWithIcon("Save to the catalog", theme.DocumentSaveIcon(), func() {
+			if v.saveCharacter(ch) {
+				b.Disable()
+			}
+		})
+		out = append(out, b)
+	}
 	if c.InCatalog {
 		id := c.Tag.ID
 		out = append(out, widget.NewButtonWithIcon("Open in the catalog", theme.DocumentIcon(), func() { v.openCard(id) }))
@@ -680,6 +691,43 @@ func (v *scannerView) recordBorgCommand(c cards.Card) bool {
 		return false
 	}
 	v.say("Recorded in the game log: "+c.Name()+" drawn. Resolve its effect on the Borg panel.", false)
+	return true
+}
+
+// saveCharacter adds a character rebuilt from its tag to the players'
+// catalog: through the catalog window when it is open (so it shows the
+// card at once), else straight to the store.
+func (v *scannerView) saveCharacter(ch reference.Character) bool {
+	fail := func(err error) bool {
+		v.say("Not saved to the catalog: "+plainError(err), true)
+		return false
+	}
+	var next *reference.Catalog
+	if cv := v.sh.catalog(); cv != nil {
+		var err error
+		if next, err = cv.cat.WithCharacter(ch); err != nil {
+			return fail(err)
+		}
+		if err := cv.commit(next); err != nil {
+			return fail(err)
+		}
+	} else {
+		cat, err := v.sh.loadCatalog()
+		if cat == nil || err != nil || v.sh.store == nil {
+			if err == nil {
+				err = errors.New("saved cards are not available")
+			}
+			return fail(err)
+		}
+		if next, err = cat.WithCharacter(ch); err != nil {
+			return fail(err)
+		}
+		if err := v.sh.store.SaveCatalog(next); err != nil {
+			return fail(err)
+		}
+	}
+	v.cat = next
+	v.say("Saved "+ch.Name+" to the catalog. Add the rest of the card (weapons, specializations) there.", false)
 	return true
 }
 

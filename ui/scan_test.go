@@ -144,7 +144,7 @@ var spockTag = scan.Tag{Kind: scan.KindCharacter, ID: "THEIR-SPOCK", Character: 
 // Borg command card, a character described by its tag, a web address) and
 // checks what the screen says, the outlines, and Open in the catalog.
 func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
+	sh, st := newTestShell(t, 400, 800)
 	img, placed := tagPhoto(t,
 		encodeTag(t, scan.Tag{Kind: scan.KindBorgCommand, ID: "BC-EXPEDITED"}),
 		encodeTag(t, spockTag),
@@ -189,13 +189,24 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 		}
 	}
 
+	// The character described by its tag can be kept in this device's catalog.
+	test.Tap(button(t, w, "Save to the catalog"))
+	assert.Contains(t, screenText(w), "Saved Spock to the catalog.")
+	assert.True(t, button(t, w, "Save to the catalog").Disabled())
+	saved, err := st.LoadCatalog()
+	require.NoError(t, err)
+	spock, ok := saved.Character("THEIR-SPOCK")
+	require.True(t, ok)
+	assert.Equal(t, "Spock", spock.Name)
+	assert.Equal(t, []int{2, 3, 4, 5}, spock.Tracks.Skill)
+
 	// The Borg command card opens in the catalog; the foreign code has no action.
 	test.Tap(button(t, w, "Open in the catalog"))
 	cv := sh.catalog()
 	require.NotNil(t, cv, "the catalog window is open")
 	assert.Equal(t, "BC-EXPEDITED", cv.selected)
 	assert.Contains(t, screenText(cv.win), "Assimilation Expedited")
-	assert.Len(t, objects[*widget.Button](w), 3, "Open in the catalog, Import a photo, Done")
+	assert.Len(t, objects[*widget.Button](w), 4, "Save to the catalog, Open in the catalog, Import a photo, Done")
 
 	// Closing the window leaves nothing running.
 	w.Close()
@@ -228,7 +239,7 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	importPhotoFile(t, v, writePNG(t, img, "spock.png"))
 	assert.Contains(t, screenText(v.win), "Spock")
 	// Only the character card offers to join the team.
-	require.Len(t, objects[*widget.Button](v.win), 4, "Add to Ann's team, Open in the catalog (mission), Import, Done")
+	require.Len(t, objects[*widget.Button](v.win), 5, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, Done")
 
 	test.Tap(button(t, v.win, "Add to Ann's team"))
 	assert.Contains(t, screenText(v.win), "Spock joins Ann's team.")
@@ -449,6 +460,15 @@ func TestScanFromHomeAndCatalog(t *testing.T) {
 	v = sh.scanner()
 	require.NotNil(t, v)
 	settleScanner(t, v)
+
+	// Saving a scanned character goes through the open catalog window.
+	img, _ := tagPhoto(t, encodeTag(t, spockTag))
+	importPhotoFile(t, v, writePNG(t, img, "spock.png"))
+	test.Tap(button(t, v.win, "Save to the catalog"))
+	_, ok := cv.cat.Character("THEIR-SPOCK")
+	assert.True(t, ok, "the catalog window shows the new card")
+	typeInto(cv.win, cv.search, "spock")
+	assert.Contains(t, screenText(cv.win), "Spock")
 	v.win.Close()
 }
 
