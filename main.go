@@ -9,12 +9,10 @@ import (
 	_ "embed"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
-	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui"
 )
@@ -32,11 +30,7 @@ func openStore(a fyne.App) (*store.Store, error) {
 	if root == nil || root.Scheme() != "file" {
 		return nil, fmt.Errorf("this device gives the app no folder to keep its saved games in")
 	}
-	dir := root.Path()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("creating the folder for saved games: %w", err)
-	}
-	return store.Open(filepath.Join(dir, "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
+	return openStoreDir(root.Path())
 }
 
 func main() {

@@ -34,6 +34,8 @@ type adaptive struct {
 	selected string
 	// leftShare is the part of a wide window the first panel takes.
 	leftShare float64
+	// onSwitch, if set, is told of every switch between narrow and wide.
+	onSwitch func(wide bool)
 }
 
 func newAdaptive(leftShare float64, panels ...panel) *adaptive {
@@ -69,6 +71,9 @@ func (a *adaptive) rebuild(wide bool) {
 		a.selected = a.tabs.Selected().Text
 	}
 	a.wide, a.built = wide, true
+	if a.onSwitch != nil {
+		a.onSwitch(wide)
+	}
 	rest := a.panels
 	var left fyne.CanvasObject
 	if wide && len(a.panels) > 1 {

@@ -46,6 +46,7 @@ type gameScreen struct {
 	layout  *adaptive
 
 	undoBtn, redoBtn *widget.Button
+	logBtn           *widget.Button
 	status           *widget.Label
 	logList          *widget.List
 	history          tracker.History
@@ -61,17 +62,34 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	gs.status = widget.NewLabel("")
 	gs.status.Wrapping = fyne.TextWrapWord
 	gs.status.Hide()
-	logBtn := widget.NewButtonWithIcon("Log", theme.ListIcon(), gs.showLog)
-	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), logBtn, gs.undoBtn, gs.redoBtn))
+	gs.logBtn = widget.NewButtonWithIcon("Log", theme.ListIcon(), gs.showLog)
+	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), gs.logBtn, gs.undoBtn, gs.redoBtn))
 
 	gs.logList = gs.newLogList()
 	panels := append(gs.view.panels(), panel{title: "Log", icon: theme.ListIcon(), content: padded(gs.logPanel(gs.logList)), wideOnly: true})
 	gs.layout = newAdaptive(0.58, panels...)
+	gs.layout.onSwitch = gs.fitBar
+	gs.fitBar(gs.layout.wide)
 	gs.content = container.NewBorder(container.NewVBox(bar, gs.status), nil, nil, nil, gs.layout)
 
 	gs.cancel = g.Subscribe(func(tracker.Update) { fyne.Do(gs.refresh) })
 	gs.refresh()
 	return gs
+}
+
+// fitBar labels the bar's buttons on a wide window and leaves them icons
+// only on a phone, so the bar fits a screen held upright.
+func (gs *gameScreen) fitBar(wide bool) {
+	for _, b := range []struct {
+		btn  *widget.Button
+		text string
+	}{{gs.logBtn, "Log"}, {gs.undoBtn, "Undo"}, {gs.redoBtn, "Redo"}} {
+		if wide {
+			b.btn.SetText(b.text)
+		} else {
+			b.btn.SetText("")
+		}
+	}
 }
 
 // newLogList lists the steps of the game, newest first.

@@ -122,7 +122,7 @@ func TestShareAndJoin(t *testing.T) {
 	assert.Contains(t, screenText(w), "Odo · Bajoran", "the host's screen shows the new player")
 
 	// Undo on the second device takes it back everywhere.
-	test.Tap(button(t, w2, "Undo"))
+	test.Tap(sh2.game.undoBtn)
 	require.Len(t, g.State().Away.Players, 1)
 	assert.Contains(t, screenText(w2), "Undone: ")
 	waitHost()
