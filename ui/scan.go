@@ -328,7 +328,9 @@ func (v *scannerView) startSource(src scan.Source) {
 	go func() {
 		defer close(run.done)
 		for u := range p.Updates() {
-			fyne.Do(func() {
+			// Waiting for the screen holds the pipeline back, so it drops
+			// camera frames instead of queueing screen updates.
+			fyne.DoAndWait(func() {
 				defer v.settle()
 				if v.run == run && !v.closed {
 					v.showUpdate(u)

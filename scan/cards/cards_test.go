@@ -138,3 +138,34 @@ func TestCardKind(t *testing.T) {
 	_, err := TagKind("spaceship")
 	require.Error(t, err)
 }
+
+// FuzzLookup feeds any scanned text through Decode and Lookup: never a
+// panic, and a card that is known always has a name.
+func FuzzLookup(f *testing.F) {
+	cat, err := reference.Builtin()
+	require.NoError(f, err)
+	for _, t := range []scan.Tag{
+		{Kind: scan.KindBorgCommand, ID: "BC-EXPEDITED"},
+		{Kind: scan.KindCharacter, ID: "AM-DATA", Character: &scan.Character{Name: "Data", Tracks: scan.Tracks{Attack: []int{1}, Defense: []int{2}, Skill: []int{3}, Move: []int{4}}}},
+		{Kind: scan.KindJoin, Join: &scan.Join{Addr: "10.0.0.1:80", Code: "ABCD"}},
+	} {
+		s, err := scan.Encode(t)
+		require.NoError(f, err)
+		f.Add(s)
+	}
+	f.Add("https://example.com")
+	f.Fuzz(func(t *testing.T, text string) {
+		tag, err := scan.Decode(text)
+		if err != nil {
+			assert.NotEmpty(t, Problem(err))
+			return
+		}
+		c := Lookup(cat, tag)
+		if c.Known() {
+			assert.NotEmpty(t, c.Name())
+		}
+		if c.InCatalog {
+			assert.True(t, cat.Has(tag.ID))
+		}
+	})
+}
