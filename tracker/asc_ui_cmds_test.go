@@ -197,3 +197,18 @@ func TestReclaimRound(t *testing.T) {
 	rejected(t, s, ReclaimRound{Spire: "spire 9", Player: "p1", Ships: 1, PlayerRoll: Entered(5)}, CodeNotFound)
 	assertReplays(t, s)
 }
+
+// TestSpireNamesStayUnique: a spire placed after a reclaim gets a name no
+// spire in play has.
+func TestSpireNamesStayUnique(t *testing.T) {
+	s := ascTwoPlayers(t)
+	play(t, s, EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4}}, PlaceSpire{System: "Alpha"}, PlaceSpire{System: "Beta"})
+	play(t, s, ReclaimRound{Spire: "spire 1", Player: "p1", Ships: 1, PlayerRoll: Entered(6)})
+	require.Len(t, s.State().Ascendancy.Borg.Spires, 1)
+	play(t, s, PlaceSpire{System: "Gamma"})
+	spires := s.State().Ascendancy.Borg.Spires
+	require.Len(t, spires, 2)
+	assert.NotEqual(t, spires[0].ID, spires[1].ID)
+	assert.Equal(t, "spire 3", spires[1].ID)
+	assertReplays(t, s)
+}

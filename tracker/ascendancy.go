@@ -122,6 +122,9 @@ type BorgState struct {
 	Activated []string `json:"activated"`
 	Defeat    bool     `json:"defeat"`
 	NextCube  int      `json:"next_cube"`
+	// NextSpire numbers spires so that a spire placed after a reclaim never
+	// takes the name of one still in play.
+	NextSpire int `json:"next_spire,omitempty"`
 }
 
 // CubesInPlay counts cubes on the board and atop spires.

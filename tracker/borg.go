@@ -109,7 +109,8 @@ func (cmd PlaceSpire) decide(c *decideCtx) error {
 		return setWalker(c, "Game over: the Borg win", w)
 	}
 	spires[len(spires)-1].Nodes = cmd.Nodes
-	spires[len(spires)-1].ID = "spire " + strconv.Itoa(len(spires))
+	b.NextSpire = max(b.NextSpire, len(b.Spires)) + 1 // games saved before the counter
+	spires[len(spires)-1].ID = "spire " + strconv.Itoa(b.NextSpire)
 	b.Spires = spires
 	return c.emit(fmt.Sprintf("Borg spire placed on %s (%d in play)", sys, len(spires)), BorgSet{Borg: b})
 }
