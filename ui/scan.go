@@ -501,14 +501,21 @@ func (v *scannerView) add(f scan.Found) {
 	}
 	e.box = v.entryBox(e, len(v.entries)+1)
 	v.entries = append(v.entries, e)
-	// A photo lists its codes in reading order, the camera the newest first.
+	// A photo lists its codes in reading order, the camera the newest
+	// first; the tags the scanner was opened for come before the others.
 	v.found.Objects = nil
+	var others []fyne.CanvasObject
 	for i := range v.entries {
 		if v.run != nil {
 			i = len(v.entries) - 1 - i
 		}
+		if v.use != nil && (v.entries[i].err != nil || v.entries[i].card.Tag.Kind != v.use.kind) {
+			others = append(others, v.entries[i].box)
+			continue
+		}
 		v.found.Objects = append(v.found.Objects, v.entries[i].box)
 	}
+	v.found.Objects = append(v.found.Objects, others...)
 	v.found.Refresh()
 }
 

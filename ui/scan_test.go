@@ -235,9 +235,12 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	assert.Contains(t, screenText(v.win), "Import a photo", "no camera here: the photo is the way")
 	assert.NotContains(t, screenText(v.win), "Looking for cameras")
 
-	img, _ := tagPhoto(t, encodeTag(t, spockTag), encodeTag(t, scan.Tag{Kind: scan.KindMission, ID: "AM-MAIN-COMPUTER"}))
+	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindMission, ID: "AM-MAIN-COMPUTER"}), encodeTag(t, spockTag))
 	importPhotoFile(t, v, writePNG(t, img, "spock.png"))
 	assert.Contains(t, screenText(v.win), "Spock")
+	require.Len(t, v.entries, 2)
+	assert.Same(t, v.entries[1].box, v.found.Objects[0], "the character card, what the scanner is for, is listed first")
+	assert.Equal(t, 2, v.preview.outlines[1].n, "numbered as on the photo")
 	// Only the character card offers to join the team.
 	require.Len(t, objects[*widget.Button](v.win), 5, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, Done")
 
