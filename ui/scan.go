@@ -58,6 +58,13 @@ func (systemCameras) open(cfg camera.Config) (scan.Source, error) {
 	return src, nil
 }
 
+// Preferences that remember the camera chosen last (its stable label) and
+// the picture size.
+const (
+	prefScanCamera     = "scan.camera"
+	prefScanResolution = "scan.resolution"
+)
+
 // Camera resolutions offered; the camera's nearest mode is used.
 var scanResolutions = []struct {
 	label string
@@ -244,6 +251,17 @@ func (v *scannerView) showCameras(devs []camera.Device, err error) {
 	}
 	v.device.SetOptions(names)
 	v.device.SetSelectedIndex(0)
+	prefs := v.sh.app.Preferences()
+	if last := prefs.String(prefScanCamera); last != "" {
+		for i, d := range devs {
+			if d.Label == last {
+				v.device.SetSelectedIndex(i)
+			}
+		}
+	}
+	if r := prefs.IntWithFallback(prefScanResolution, 1); r >= 0 && r < len(scanResolutions) {
+		v.res.SetSelectedIndex(r)
+	}
 	v.camBox.Show()
 	v.say(fmt.Sprintf("%d camera(s) found. Start the camera, or import a photo.", len(devs)), false)
 	v.preview.setHint("Tap “Start camera” to see the preview.")
@@ -291,8 +309,11 @@ func (v *scannerView) toggleCamera() {
 		return
 	}
 	cfg := camera.Config{Device: v.devs[i].ID}
+	prefs := v.sh.app.Preferences()
+	prefs.SetString(prefScanCamera, v.devs[i].Label)
 	if r := v.res.SelectedIndex(); r >= 0 {
 		cfg.Width, cfg.Height = scanResolutions[r].w, scanResolutions[r].h
+		prefs.SetInt(prefScanResolution, r)
 	}
 	v.camBtn.Disable()
 	v.say("Starting the camera…", false)

@@ -83,12 +83,14 @@ type fakeCameras struct {
 	openErr error
 	src     scan.Source
 	opened  atomic.Int32
+	cfg     camera.Config
 }
 
 func (f *fakeCameras) devices() ([]camera.Device, error) { return f.devs, f.err }
 
-func (f *fakeCameras) open(camera.Config) (scan.Source, error) {
+func (f *fakeCameras) open(cfg camera.Config) (scan.Source, error) {
 	f.opened.Add(1)
+	f.cfg = cfg
 	if f.openErr != nil {
 		return nil, f.openErr
 	}
@@ -321,6 +323,29 @@ func TestScanLiveCameraSource(t *testing.T) {
 	assert.True(t, src.closed.Load(), "the camera is closed when stopped")
 	button(t, w, "Start camera")
 	w.Close()
+}
+
+// TestScanRemembersTheCamera starts the second camera at 640x480 and finds
+// it chosen the next time.
+func TestScanRemembersTheCamera(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	devs := []camera.Device{{ID: "a", Label: "video0", Name: "Front"}, {ID: "b", Label: "video2", Name: "Back"}}
+	cams := &fakeCameras{devs: devs, openErr: camera.ErrBusy}
+	v := sh.openScanner(nil, cams)
+	settleScanner(t, v)
+	assert.Equal(t, "Front", v.device.Selected)
+	v.device.SetSelected("Back")
+	v.res.SetSelected("640 × 480")
+	test.Tap(button(t, v.win, "Start camera"))
+	settleScanner(t, v)
+	assert.Equal(t, camera.Config{Device: "b", Width: 640, Height: 480}, cams.cfg)
+	v.win.Close()
+
+	v = sh.openScanner(nil, cams)
+	settleScanner(t, v)
+	assert.Equal(t, "Back", v.device.Selected)
+	assert.Equal(t, "640 × 480", v.res.Selected)
+	v.win.Close()
 }
 
 // TestScanCameraProblems shows each camera failure as a message.
