@@ -335,24 +335,12 @@ func (v *awayView) showSetup() {
 			}
 		}
 		line := fmt.Sprintf("%s — %d character(s)", playerTitle(p), n)
-		v.round.Add(widget.NewLabelWithStyle(line, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		v.round.Add(container.NewVBox(
-			widget.NewButtonWithIcon("Add a character to "+pname, theme.ContentAddIcon(), func() {
-				v.addCharacter(pid, pname, tracker.AddCharacter{})
-			}),
-			widget.NewButtonWithIcon("Pick "+pname+"'s character from the catalog", theme.SearchIcon(), func() {
-				v.gs.sh.pickCharacter(func(ch reference.Character) {
-					cmd := addCharacterFrom(ch)
-					cmd.Player = pid
-					if ch.Complete() {
-						v.exec(cmd)
-						return
-					}
-					// The catalog lacks some printed values: the form asks for them.
-					v.addCharacter(pid, pname, cmd)
-				})
-			}),
-			widget.NewButtonWithIcon("Scan "+pname+"'s character card", theme.MediaPhotoIcon(), func() { v.scanCharacter(pid, pname) })))
+		l := widget.NewLabelWithStyle(line, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l.Wrapping = fyne.TextWrapWord
+		v.round.Add(l)
+		v.round.Add(widget.NewButtonWithIcon("Add a character to "+pname, theme.ContentAddIcon(), func() {
+			v.chooseAddCharacter(pid, pname)
+		}))
 		for _, ch := range a.Characters {
 			if ch.Owner != pid {
 				continue
@@ -431,7 +419,7 @@ func (v *awayView) addPlayerForm() fyne.CanvasObject {
 	aff.SetPlaceHolder("Affiliation")
 	team := widget.NewEntry()
 	team.SetPlaceHolder("Team (team games only)")
-	borg := widget.NewCheck("Borg player (receives assimilated characters)", nil)
+	borg := widget.NewCheck("Borg player", nil)
 	aff.OnChanged = func(s string) {
 		if strings.EqualFold(strings.TrimSpace(s), "Borg") {
 			borg.SetChecked(true)
@@ -442,7 +430,9 @@ func (v *awayView) addPlayerForm() fyne.CanvasObject {
 			name.SetText("")
 		}
 	})
-	return widget.NewCard("Add a player", "", container.NewVBox(name, aff, team, borg, add))
+	borgHint := wrapLabel("The Borg player receives assimilated characters.")
+	borgHint.SizeName = theme.SizeNameCaptionText
+	return widget.NewCard("Add a player", "", container.NewVBox(name, aff, team, borg, borgHint, add))
 }
 
 // parseTrack reads printed track values typed as "1 2 3 3" or "1,2,3".
@@ -518,6 +508,35 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// chooseAddCharacter asks how a character card comes in: typed from the
+// card, picked from the catalog, or scanned from its tag.
+func (v *awayView) chooseAddCharacter(pid, pname string) {
+	var d dialog.Dialog
+	typed := widget.NewButtonWithIcon("Type it in", theme.DocumentCreateIcon(), func() {
+		d.Hide()
+		v.addCharacter(pid, pname, tracker.AddCharacter{})
+	})
+	catalog := widget.NewButtonWithIcon("Pick from the catalog", theme.SearchIcon(), func() {
+		d.Hide()
+		v.gs.sh.pickCharacter(func(ch reference.Character) {
+			cmd := addCharacterFrom(ch)
+			cmd.Player = pid
+			if ch.Complete() {
+				v.exec(cmd)
+				return
+			}
+			// The catalog lacks some printed values: the form asks for them.
+			v.addCharacter(pid, pname, cmd)
+		})
+	})
+	scanned := widget.NewButtonWithIcon("Scan its tag", theme.MediaPhotoIcon(), func() {
+		d.Hide()
+		v.scanCharacter(pid, pname)
+	})
+	d = dialog.NewCustom("Add a character to "+pname, "Cancel", container.NewVBox(typed, catalog, scanned), v.gs.sh.win)
+	d.Show()
 }
 
 // addCharacter is the form for a character card entered by hand, or

@@ -29,6 +29,7 @@ func addPlayer(t *testing.T, w fyne.Window, name, aff string) {
 func addCharacter(t *testing.T, w fyne.Window, player, name string, tracks [4]string, weapon string, wdice, wdamage string) {
 	t.Helper()
 	test.Tap(button(t, w, "Add a character to "+player))
+	test.Tap(button(t, w, "Type it in"))
 	typeInto(w, entry(t, w, "Character name"), name)
 	te := entries(w, "lowest first, e.g. 1 2 3 3")
 	require.Len(t, te, 4)
@@ -247,7 +248,8 @@ func TestAwayCharacterFromCatalog(t *testing.T) {
 	test.Tap(button(t, w, "Create"))
 	selectTab(t, w, "Round")
 	addPlayer(t, w, "Kim", "Klingon")
-	test.Tap(button(t, w, "character from the catalog"))
+	test.Tap(button(t, w, "Add a character to Kim"))
+	test.Tap(button(t, w, "Pick from the catalog"))
 	search := entry(t, w, "Search characters: name, affiliation, keyword…")
 	typeInto(w, search, "lukara")
 	search.OnSubmitted(search.Text)

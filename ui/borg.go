@@ -210,6 +210,9 @@ func (b *borgPanel) turn() fyne.CanvasObject {
 		return box
 	}
 	box.Add(step("2. Each cube in turn", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships."))
+	box.Add(widget.NewButtonWithIcon("Scan the Borg command card drawn", theme.MediaPhotoIcon(), func() {
+		v.gs.sh.scanCards(nil)
+	}))
 	for _, c := range bs.Cubes {
 		if slices.Contains(bs.Activated, c.ID) {
 			box.Add(wrapLabel("✓ " + c.ID + " activated"))

@@ -9,7 +9,6 @@ import (
 	_ "image/jpeg" // photos the player imports
 	_ "image/png"  // photos the player imports
 	"io"
-	"reflect"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -774,48 +773,5 @@ func (v *scannerView) openCard(id string) {
 // filled in.
 func (v *scannerView) join(j scan.Join) {
 	v.win.Close()
-	v.sh.showJoin()
-	for _, o := range v.sh.win.Canvas().Overlays().List() {
-		if f := findJoinForm(o); f != nil {
-			for _, x := range f.body.(*fyne.Container).Objects {
-				if e, ok := x.(*widget.Entry); ok {
-					switch {
-					case strings.HasPrefix(e.PlaceHolder, "Address"):
-						e.SetText(j.Addr)
-					case e.PlaceHolder == "Join code":
-						e.SetText(j.Code)
-					}
-				}
-			}
-		}
-	}
-}
-
-// findJoinForm finds the Join a game form in a dialog.
-func findJoinForm(o fyne.CanvasObject) *joinForm {
-	switch x := o.(type) {
-	case *joinForm:
-		if _, ok := x.body.(*fyne.Container); ok {
-			return x
-		}
-	case *widget.PopUp:
-		return findJoinForm(x.Content)
-	case *fyne.Container:
-		for _, c := range x.Objects {
-			if f := findJoinForm(c); f != nil {
-				return f
-			}
-		}
-	default:
-		// The canvas wraps a dialog's pop-up in a container of Fyne's own
-		// (an internal type) that holds it in its Content field.
-		if rv := reflect.ValueOf(o); rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct {
-			if c := rv.Elem().FieldByName("Content"); c.IsValid() && c.CanInterface() {
-				if inner, ok := c.Interface().(fyne.CanvasObject); ok && inner != nil {
-					return findJoinForm(inner)
-				}
-			}
-		}
-	}
-	return nil
+	v.sh.showJoinWith(j.Addr, j.Code)
 }
