@@ -35,19 +35,26 @@ func (sh *Shell) newGame(kind tracker.Kind) {
 	}
 	name := widget.NewEntry()
 	name.SetText(kind.String() + " " + time.Now().Format("2 Jan 15:04"))
-	dialog.ShowForm("New "+kind.String()+" game", "Create", "Cancel",
+	var d *dialog.FormDialog
+	create := func() {
+		g, err := sh.store.Create(kind, name.Text)
+		if err != nil {
+			sh.showError("New game", err)
+			return
+		}
+		info, _ := g.Info()
+		sh.showGame(g, info.Name)
+	}
+	d = dialog.NewForm("New "+kind.String()+" game", "Create", "Cancel",
 		[]*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
-			if !ok {
-				return
+			if ok {
+				create()
 			}
-			g, err := sh.store.Create(kind, name.Text)
-			if err != nil {
-				sh.showError("New game", err)
-				return
-			}
-			info, _ := g.Info()
-			sh.showGame(g, info.Name)
 		}, sh.win)
+	name.OnSubmitted = func(string) { d.Submit() }
+	d.Resize(fyne.NewSize(min(380, sh.win.Canvas().Size().Width-20), d.MinSize().Height))
+	d.Show()
+	sh.win.Canvas().Focus(name)
 }
 
 // attackOdds is the exact damage distribution of an attack and its chance
