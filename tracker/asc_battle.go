@@ -139,12 +139,7 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 		if err != nil {
 			return err
 		}
-		np, err := copyPlayer(p)
-		if err != nil {
-			return err
-		}
-		np.Ships = max(0, np.Ships-n)
-		return setPlayer(c, fmt.Sprintf("%s loses %d ship(s) (%d left)", p.Name, n, np.Ships), np)
+		return loseShips(c, p, n)
 	}
 	if err := lose(att.Player, res.AttackerLosses); err != nil {
 		return err

@@ -26,6 +26,20 @@ func copyPlayer(p *AscPlayer) (AscPlayer, error) {
 	return cp, nil
 }
 
+// loseShips takes n ships off a player's board (never below zero) and
+// emits the player's new record; nothing when n is not positive.
+func loseShips(c *decideCtx, p *AscPlayer, n int) error {
+	if n <= 0 {
+		return nil
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Ships = max(0, np.Ships-n)
+	return setPlayer(c, fmt.Sprintf("%s loses %d ship(s) (%d left)", p.Name, n, np.Ships), np)
+}
+
 // AddAscPlayer adds a civilization during setup. Weapons is the starting
 // weapons hit roll and Shields the shield modifier (the rulebook's start:
 // 5+ and 0, used when left 0); Resources are the starting tokens; Faction

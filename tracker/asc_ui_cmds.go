@@ -202,10 +202,7 @@ type InvasionFought struct {
 func (InvasionFought) EventType() string { return "asc.invasion" }
 
 func (e InvasionFought) apply(*State) error {
-	if err := e.AttackerDice.check(); err != nil {
-		return err
-	}
-	return e.DefenderDice.check()
+	return checkDice(e.AttackerDice, e.DefenderDice)
 }
 
 var invasionWords = map[ascrules.InvasionOutcome]string{
@@ -650,21 +647,11 @@ type AssimilationFought struct {
 func (AssimilationFought) EventType() string { return "asc.assimilation" }
 
 func (e AssimilationFought) apply(*State) error {
-	if err := e.DefenderDice.check(); err != nil {
-		return err
-	}
-	return e.BorgDice.check()
+	return checkDice(e.DefenderDice, e.BorgDice)
 }
 
 func (cmd AssimilationRound) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	if err := wantStage(a, AscExecution); err != nil {
-		return err
-	}
-	b, err := copyBorg(a)
+	a, b, err := c.borg(AscExecution)
 	if err != nil {
 		return err
 	}
@@ -697,19 +684,8 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 		return err
 	}
 	in.DefenderFaces = dd.Faces
-	var bd RolledDice
-	if cmd.BorgVirtual {
-		target, ok := borgrules.PlayerTarget(in.DefenderWeapons, in.Cube.Shields, in.DefenderHitsOnSix)
-		hits := 0
-		if ok {
-			hits = dd.Faces.CountAtLeast(target)
-		}
-		if due := borgrules.BorgDiceDue(in.Cube, in.Cube.Round == 0, hits); due > 0 {
-			if bd, err = c.roll(Roll{Virtual: due}, 0, "Borg dice"); err != nil {
-				return err
-			}
-		}
-	} else if bd, err = c.roll(cmd.BorgRoll, 0, "Borg dice"); err != nil {
+	bd, err := c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, assimilationBorgDice(in))
+	if err != nil {
 		return err
 	}
 	in.BorgFaces = bd.Faces
@@ -826,21 +802,11 @@ type ReclaimFought struct {
 func (ReclaimFought) EventType() string { return "asc.reclaim" }
 
 func (e ReclaimFought) apply(*State) error {
-	if err := e.PlayerDice.check(); err != nil {
-		return err
-	}
-	return e.BorgDice.check()
+	return checkDice(e.PlayerDice, e.BorgDice)
 }
 
 func (cmd ReclaimRound) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	if err := wantStage(a, AscExecution); err != nil {
-		return err
-	}
-	b, err := copyBorg(a)
+	a, b, err := c.borg(AscExecution)
 	if err != nil {
 		return err
 	}
@@ -900,13 +866,5 @@ func (cmd ReclaimRound) decide(c *decideCtx) error {
 	if err := c.emit("", BorgSet{Borg: b}); err != nil {
 		return err
 	}
-	if lost := min(res.BorgHits, cmd.Ships); lost > 0 {
-		np, err := copyPlayer(p)
-		if err != nil {
-			return err
-		}
-		np.Ships -= lost
-		return setPlayer(c, fmt.Sprintf("%s loses %d ship(s) (%d left)", p.Name, lost, np.Ships), np)
-	}
-	return nil
+	return loseShips(c, p, min(res.BorgHits, cmd.Ships))
 }

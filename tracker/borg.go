@@ -21,6 +21,26 @@ func copyBorg(a *AscendancyState) (BorgState, error) {
 	return b, nil
 }
 
+// borg returns the Ascendancy game and a deep copy of its Borg state for a
+// Borg command to change, after checking that the game is at one of stages
+// (at any stage when none are given).
+func (c *decideCtx) borg(stages ...string) (*AscendancyState, BorgState, error) {
+	a, err := c.asc()
+	if err != nil {
+		return nil, BorgState{}, err
+	}
+	if len(stages) > 0 {
+		if err := wantStage(a, stages...); err != nil {
+			return nil, BorgState{}, err
+		}
+	}
+	b, err := copyBorg(a)
+	if err != nil {
+		return nil, BorgState{}, err
+	}
+	return a, b, nil
+}
+
 // EnableBorg brings the Borg Assimilation expansion into the game: the Borg
 // hit roll for each number of spires (copied from the Borg console; the
 // rulebook text does not give it), the optional "3 Spires & You're Out"
@@ -80,11 +100,7 @@ type PlaceSpire struct {
 func (PlaceSpire) CommandType() string { return "borg.spire" }
 
 func (cmd PlaceSpire) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	b, err := copyBorg(a)
+	a, b, err := c.borg()
 	if err != nil {
 		return err
 	}
@@ -125,11 +141,7 @@ type AddCube struct {
 func (AddCube) CommandType() string { return "borg.add_cube" }
 
 func (cmd AddCube) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	b, err := copyBorg(a)
+	_, b, err := c.borg()
 	if err != nil {
 		return err
 	}
@@ -295,14 +307,7 @@ type CubeRound struct {
 func (CubeRound) CommandType() string { return "borg.cube_round" }
 
 func (cmd CubeRound) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	if err := wantStage(a, AscExecution); err != nil {
-		return err
-	}
-	b, err := copyBorg(a)
+	a, b, err := c.borg(AscExecution)
 	if err != nil {
 		return err
 	}
@@ -345,16 +350,8 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 		r.PlayerFaces = append(r.PlayerFaces, rd.Faces)
 		rolls = append(rolls, rd)
 	}
-	var borgDice RolledDice
-	if cmd.BorgVirtual {
-		// Roll exactly what the cube may fire: after first strike that
-		// depends on the players' hits.
-		if due := preBorgDice(r); due > 0 {
-			if borgDice, err = c.roll(Roll{Virtual: due}, 0, "Borg dice"); err != nil {
-				return err
-			}
-		}
-	} else if borgDice, err = c.roll(cmd.BorgRoll, 0, "Borg dice"); err != nil {
+	borgDice, err := c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, preBorgDice(r))
+	if err != nil {
 		return err
 	}
 	r.BorgFaces = borgDice.Faces
@@ -414,16 +411,25 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 			continue
 		}
 		p, _ := a.player(f.Player)
-		np, err := copyPlayer(p)
-		if err != nil {
-			return err
-		}
-		np.Ships -= n
-		if err := setPlayer(c, fmt.Sprintf("%s loses %d ship(s) (%d left)", p.Name, n, np.Ships), np); err != nil {
+		if err := loseShips(c, p, n); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// borgDice rolls a cube's dice for a fight: the roll entered, or with
+// virtual exactly the due dice the cube may fire (after first strike that
+// depends on the players' hits), rolled by the session; no dice when none
+// are due.
+func (c *decideCtx) borgDice(entered Roll, virtual bool, due int) (RolledDice, error) {
+	if !virtual {
+		return c.roll(entered, 0, "Borg dice")
+	}
+	if due > 0 {
+		return c.roll(Roll{Virtual: due}, 0, "Borg dice")
+	}
+	return RolledDice{}, nil
 }
 
 // preBorgDice returns how many dice the cube fires given the players' faces
@@ -439,6 +445,18 @@ func preBorgDice(r borgrules.CubeRound) int {
 	return borgrules.BorgDiceDue(r.Cube, r.FirstStrike(), hits)
 }
 
+// assimilationBorgDice returns how many dice the cube fires in an
+// assimilation round given the defender's faces (rules/borg.BorgDiceDue
+// after the defender's hits; the first round is first strike).
+func assimilationBorgDice(in borgrules.Assimilation) int {
+	target, ok := borgrules.PlayerTarget(in.DefenderWeapons, in.Cube.Shields, in.DefenderHitsOnSix)
+	hits := 0
+	if ok {
+		hits = dice.Pool(in.DefenderFaces).CountAtLeast(target)
+	}
+	return borgrules.BorgDiceDue(in.Cube, in.Cube.Round == 0, hits)
+}
+
 // EndCubeBattle ends a battle with a cube that survived: it keeps no damage
 // and its shields drop back (rules/borg Cube.EndBattle).
 type EndCubeBattle struct {
@@ -449,11 +467,7 @@ type EndCubeBattle struct {
 func (EndCubeBattle) CommandType() string { return "borg.end_battle" }
 
 func (cmd EndCubeBattle) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	b, err := copyBorg(a)
+	_, b, err := c.borg()
 	if err != nil {
 		return err
 	}

@@ -235,6 +235,17 @@ type RolledDice struct {
 	Rerolls []Reroll  `json:"rerolls,omitempty"`
 }
 
+// checkDice checks each recorded roll in order (RolledDice.check) and
+// returns the first error.
+func checkDice(rolls ...RolledDice) error {
+	for _, r := range rolls {
+		if err := r.check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // check verifies a recorded roll: valid faces, faces that match the seed,
 // and re-rolls that lead from the first roll to the final faces.
 func (r RolledDice) check() error {
