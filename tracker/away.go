@@ -136,6 +136,19 @@ func (a *AwayState) character(id string) (*Character, error) {
 	return nil, reject(CodeNotFound, "There is no character %q.", id)
 }
 
+// characterInPlay returns a character that is in the mission area, and
+// rejects one that is not (or that does not exist).
+func (a *AwayState) characterInPlay(id string) (*Character, error) {
+	ch, err := a.character(id)
+	if err != nil {
+		return nil, err
+	}
+	if ch.Status != StatusInPlay {
+		return nil, reject(CodeRules, "%s is not in the mission area.", ch.Name)
+	}
+	return ch, nil
+}
+
 func (a *AwayState) playerName(id string) string {
 	if p, err := a.player(id); err == nil {
 		return p.Name

@@ -45,12 +45,9 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 	if err := wantPhase(a, AwayAction); err != nil {
 		return err
 	}
-	target, err := a.character(cmd.Target)
+	target, err := a.characterInPlay(cmd.Target)
 	if err != nil {
 		return err
-	}
-	if target.Status != StatusInPlay {
-		return reject(CodeRules, "%s is not in the mission area.", target.Name)
 	}
 	var setup awayrules.AttackSetup
 	var weapon *awayrules.Weapon
@@ -58,12 +55,9 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 	attackerName := "Attack"
 	switch {
 	case cmd.Attacker != "":
-		att, err := a.character(cmd.Attacker)
+		att, err := a.characterInPlay(cmd.Attacker)
 		if err != nil {
 			return err
-		}
-		if att.Status != StatusInPlay {
-			return reject(CodeRules, "%s is not in the mission area.", att.Name)
 		}
 		if att.ID == target.ID {
 			return reject(CodeRules, "%s cannot attack themselves.", att.Name)

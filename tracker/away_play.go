@@ -27,12 +27,9 @@ func (cmd AdjustTrack) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	ch, err := a.character(cmd.Character)
+	ch, err := a.characterInPlay(cmd.Character)
 	if err != nil {
 		return err
-	}
-	if ch.Status != StatusInPlay {
-		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
 	}
 	t := ch.Tracks.Get(cmd.Track)
 	if t == nil {
@@ -136,12 +133,9 @@ func (cmd SetTakeCover) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	ch, err := a.character(cmd.Character)
+	ch, err := a.characterInPlay(cmd.Character)
 	if err != nil {
 		return err
-	}
-	if ch.Status != StatusInPlay {
-		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
 	}
 	if ch.TakeCover == cmd.On {
 		return reject(CodeNothing, "That changes nothing.")
@@ -224,12 +218,9 @@ func (cmd Neutralize) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	ch, err := a.character(cmd.Character)
+	ch, err := a.characterInPlay(cmd.Character)
 	if err != nil {
 		return err
-	}
-	if ch.Status != StatusInPlay {
-		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
 	}
 	return neutralize(c, a, ch.ID, false, "")
 }

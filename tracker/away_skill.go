@@ -56,12 +56,9 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	if err := wantPhase(a, AwayAction); err != nil {
 		return err
 	}
-	tester, err := a.character(cmd.Tester)
+	tester, err := a.characterInPlay(cmd.Tester)
 	if err != nil {
 		return err
-	}
-	if tester.Status != StatusInPlay {
-		return reject(CodeRules, "%s is not in the mission area.", tester.Name)
 	}
 	if tester.Incapacitated() {
 		return reject(CodeRules, "%s is Incapacitated and cannot take Skill tests.", tester.Name)
@@ -87,12 +84,9 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 			return err
 		}
 	case cmd.Challenger != "":
-		ch, err := a.character(cmd.Challenger)
+		ch, err := a.characterInPlay(cmd.Challenger)
 		if err != nil {
 			return err
-		}
-		if ch.Status != StatusInPlay {
-			return reject(CodeRules, "%s is not in the mission area.", ch.Name)
 		}
 		chName = ch.Name
 		if chRoll, err = c.roll(cmd.ChallengerRoll, awayrules.MaxDice, "challenger's dice"); err != nil {
