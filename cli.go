@@ -194,12 +194,8 @@ func (fs *flagSet) roll(p *poolFlag, max int, required bool) (pool dice.Pool, vi
 		if max > 0 && p.count > max {
 			return nil, false, 0, badInput("--%s-dice %d: at most %d dice may be rolled", p.name, p.count, max)
 		}
-		if !fs.seedSet {
-			var b [8]byte
-			if _, err := rand.Read(b[:]); err != nil {
-				return nil, false, 0, fmt.Errorf("drawing a random seed: %w", err)
-			}
-			fs.seed, fs.seedSet = binary.LittleEndian.Uint64(b[:])>>1, true
+		if err := fs.ensureSeed(); err != nil {
+			return nil, false, 0, err
 		}
 		seed = fs.seed + uint64(p.index)
 		return dice.Roll(p.count, seed), true, seed, nil
@@ -208,6 +204,20 @@ func (fs *flagSet) roll(p *poolFlag, max int, required bool) (pool dice.Pool, vi
 	default:
 		return dice.Pool{}, false, 0, nil
 	}
+}
+
+// ensureSeed draws a random seed for virtual dice when --seed was not given,
+// so that every virtual pool of the command uses the same base seed.
+func (fs *flagSet) ensureSeed() error {
+	if fs.seedSet {
+		return nil
+	}
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return fmt.Errorf("drawing a random seed: %w", err)
+	}
+	fs.seed, fs.seedSet = binary.LittleEndian.Uint64(b[:])>>1, true
+	return nil
 }
 
 // writeJSON prints v as indented JSON.

@@ -90,18 +90,7 @@ func runResolveAwayAttack(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := awayAttackReport{}
-	var counts [2]away.DiceCount
-	if f.attack.countSet {
-		counts[0] = s.AttackDice()
-		f.attack.count = counts[0].Kept
-		rep.AttackDice = &counts[0]
-	}
-	if f.defense.countSet {
-		counts[1] = s.DefenseDice()
-		f.defense.count = counts[1].Kept
-		rep.DefenseDice = &counts[1]
-	}
+	rep := awayAttackReport{AttackDice: capDice(f.attack, s.AttackDice), DefenseDice: capDice(f.defense, s.DefenseDice)}
 	ap, av, _, err := f.fs.roll(f.attack, away.MaxDice, true)
 	if err != nil {
 		return err
@@ -116,26 +105,13 @@ func runResolveAwayAttack(args []string, out io.Writer) error {
 	}
 	rep.AttackResult = res
 	rep.Virtual = av || dv
-	if rep.Virtual {
-		seed := f.fs.seed
-		rep.Seed = &seed
-	}
+	rep.Seed = seedPtr(f.fs, rep.Virtual)
 	rep.Explanation = res.Explain()
 	if f.fs.json {
 		return writeJSON(out, rep)
 	}
 	fmt.Fprintf(out, "Attack %s vs defense %s\n", showPool(res.Attack), showPool(res.Defense))
-	if rep.Virtual {
-		fmt.Fprintf(out, "rolled virtually, seed %d\n", *rep.Seed)
-	}
-	for i, c := range counts {
-		if c.Dropped > 0 {
-			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", [2]string{"attack", "defense"}[i], c.Wanted, c.Dropped)
-		}
-	}
-	for _, l := range rep.Explanation {
-		fmt.Fprintln(out, l)
-	}
+	printResolveTail(out, rep.Seed, [2]string{"attack", "defense"}, [2]*away.DiceCount{rep.AttackDice, rep.DefenseDice}, rep.Explanation)
 	return nil
 }
 
@@ -206,18 +182,7 @@ func runResolveAwaySkill(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := awaySkillReport{}
-	var counts [2]away.DiceCount
-	if f.tester.countSet {
-		counts[0] = t.Dice()
-		f.tester.count = counts[0].Kept
-		rep.TesterDice = &counts[0]
-	}
-	if f.challenger.countSet {
-		counts[1] = c.Dice()
-		f.challenger.count = counts[1].Kept
-		rep.ChallengerDice = &counts[1]
-	}
+	rep := awaySkillReport{TesterDice: capDice(f.tester, t.Dice), ChallengerDice: capDice(f.challenger, c.Dice)}
 	tp, tv, _, err := f.fs.roll(f.tester, away.MaxDice, true)
 	if err != nil {
 		return err
@@ -232,10 +197,7 @@ func runResolveAwaySkill(args []string, out io.Writer) error {
 	}
 	rep.SkillResult = res
 	rep.Virtual = tv || cv
-	if rep.Virtual {
-		seed := f.fs.seed
-		rep.Seed = &seed
-	}
+	rep.Seed = seedPtr(f.fs, rep.Virtual)
 	rep.Explanation = res.Explain()
 	if f.fs.json {
 		return writeJSON(out, rep)
@@ -245,18 +207,44 @@ func runResolveAwaySkill(args []string, out io.Writer) error {
 	} else {
 		fmt.Fprintf(out, "Skill test: %s\n", showPool(res.Tester))
 	}
-	if rep.Virtual {
-		fmt.Fprintf(out, "rolled virtually, seed %d\n", *rep.Seed)
+	printResolveTail(out, rep.Seed, [2]string{"tester", "challenger"}, [2]*away.DiceCount{rep.TesterDice, rep.ChallengerDice}, rep.Explanation)
+	return nil
+}
+
+// capDice applies the six-dice cap to a pool given as a count
+// (--NAME-dice): the pool rolls the dice kept, and the count (asked for,
+// kept, dropped) is returned for the report; nil when the pool was not
+// given as a count.
+func capDice(p *poolFlag, count func() away.DiceCount) *away.DiceCount {
+	if !p.countSet {
+		return nil
 	}
-	for i, n := range counts {
-		if n.Dropped > 0 {
-			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", [2]string{"tester", "challenger"}[i], n.Wanted, n.Dropped)
+	c := count()
+	p.count = c.Kept
+	return &c
+}
+
+// printDropped prints a line for each named pool that dropped dice over
+// the six-dice cap (nil counts are skipped).
+func printDropped(out io.Writer, names [2]string, counts [2]*away.DiceCount) {
+	for i, c := range counts {
+		if c != nil && c.Dropped > 0 {
+			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", names[i], c.Wanted, c.Dropped)
 		}
 	}
-	for _, l := range rep.Explanation {
+}
+
+// printResolveTail ends the text of a "resolve away-..." command: the seed
+// when the dice were rolled virtually (seed not nil), the dice dropped over
+// the cap, and the rules' explanation one line each.
+func printResolveTail(out io.Writer, seed *uint64, names [2]string, counts [2]*away.DiceCount, explanation []string) {
+	if seed != nil {
+		fmt.Fprintf(out, "rolled virtually, seed %d\n", *seed)
+	}
+	printDropped(out, names, counts)
+	for _, l := range explanation {
 		fmt.Fprintln(out, l)
 	}
-	return nil
 }
 
 // requireCounts refuses faces in an odds command: odds take dice counts.
@@ -306,11 +294,7 @@ func runOddsAwayAttack(args []string, out io.Writer) error {
 		return writeJSON(out, rep)
 	}
 	fmt.Fprintf(out, "Attack %d dice vs defense %d dice (exact odds, before re-rolls)\n", o.AttackDice.Kept, o.DefenseDice.Kept)
-	for i, c := range []away.DiceCount{o.AttackDice, o.DefenseDice} {
-		if c.Dropped > 0 {
-			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", [2]string{"attack", "defense"}[i], c.Wanted, c.Dropped)
-		}
-	}
+	printDropped(out, [2]string{"attack", "defense"}, [2]*away.DiceCount{&o.AttackDice, &o.DefenseDice})
 	for k, p := range o.Damage {
 		if p > 0 {
 			fmt.Fprintf(out, "  %d damage: %6.2f%%\n", k, 100*p)
@@ -365,11 +349,7 @@ func runOddsAwaySkill(args []string, out io.Writer) error {
 	} else {
 		fmt.Fprintf(out, "Skill test: %d dice (exact odds, before re-rolls)\n", o.TesterDice.Kept)
 	}
-	for i, n := range []away.DiceCount{o.TesterDice, o.ChallengerDice} {
-		if n.Dropped > 0 {
-			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", [2]string{"tester", "challenger"}[i], n.Wanted, n.Dropped)
-		}
-	}
+	printDropped(out, [2]string{"tester", "challenger"}, [2]*away.DiceCount{&o.TesterDice, &o.ChallengerDice})
 	for k, p := range o.Successes {
 		if p > 0 {
 			fmt.Fprintf(out, "  %d successes: %6.2f%%\n", k, 100*p)

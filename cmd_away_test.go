@@ -223,3 +223,19 @@ func FuzzAwayCLI(f *testing.F) {
 		}
 	})
 }
+
+// A virtual roll's text names the seed, then the dice dropped over the cap,
+// then the rules' explanation.
+func TestAwayVirtualRollText(t *testing.T) {
+	code, out, errOut := run(t, "resolve", "away-skill", "--tester-dice", "6", "--specialization", "2", "--challenger-dice", "3", "--seed", "4")
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "Opposed skill test: tester 6 6 5 3 3 2 vs challenger 5 3 2\n"+
+		"rolled virtually, seed 4\n"+
+		"tester: 8 dice asked for, 2 over the six-dice cap dropped\n"+
+		"pair 1: tester 6 vs challenger 5"), out)
+	assert.NotContains(t, out, "challenger: ")
+
+	m := runJSON(t, "resolve", "away-skill", "--tester-dice", "6", "--specialization", "2", "--challenger", "5,3,2", "--seed", "4")
+	assert.Equal(t, map[string]any{"wanted": 8.0, "kept": 6.0, "dropped": 2.0}, m["tester_dice"])
+	assert.NotContains(t, m, "challenger_dice")
+}

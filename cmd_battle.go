@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"strconv"
@@ -80,12 +78,8 @@ func (fs *flagSet) rollBattle(d *battleDice, autoCount int) (pool dice.Pool, vir
 		if d.auto {
 			n = autoCount
 		}
-		if !fs.seedSet {
-			var b [8]byte
-			if _, err := rand.Read(b[:]); err != nil {
-				return nil, false, fmt.Errorf("drawing a random seed: %w", err)
-			}
-			fs.seed, fs.seedSet = binary.LittleEndian.Uint64(b[:])>>1, true
+		if err := fs.ensureSeed(); err != nil {
+			return nil, false, err
 		}
 		return dice.Roll(n, fs.seed+uint64(d.index)), true, nil
 	default:
@@ -99,6 +93,32 @@ func hitFlag(name string, v int) error {
 		return badInput("--%s %d: a hit roll is 1 to 6 (e.g. 4 for 4+)", name, v)
 	}
 	return nil
+}
+
+// hitAndShields checks --hit (a hit roll, 1 to 6) and --shields (a shield
+// modifier, not negative), in that order.
+func hitAndShields(hit, shields int) error {
+	if err := hitFlag("hit", hit); err != nil {
+		return err
+	}
+	return nonNegative("shields", shields)
+}
+
+// borgHitFlag checks --borg-hit: the Borg hit roll from the console.
+func borgHitFlag(v int) error {
+	if err := borg.ValidateBorgHit(v); err != nil {
+		return badInput("--borg-hit %d: the Borg hit roll from the console is 2 to 6", v)
+	}
+	return nil
+}
+
+// virtualNote is " (rolled virtually, seed N)" for a virtual roll's seed,
+// and "" when the dice were entered (seed nil).
+func virtualNote(seed *uint64) string {
+	if seed == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (rolled virtually, seed %d)", *seed)
 }
 
 func nonNegative(pairs ...any) error {
@@ -150,10 +170,7 @@ func runResolveSpaceBattle(args []string, out io.Writer) error {
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
-	if err := hitFlag("hit", *hit); err != nil {
-		return err
-	}
-	if err := nonNegative("shields", *shields); err != nil {
+	if err := hitAndShields(*hit, *shields); err != nil {
 		return err
 	}
 	p, virtual, err := fs.rollBattle(pool, 0)
@@ -165,11 +182,7 @@ func runResolveSpaceBattle(args []string, out io.Writer) error {
 	if fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "Dice %s", faceList(p))
-	if virtual {
-		fmt.Fprintf(out, " (rolled virtually, seed %d)", *rep.Seed)
-	}
-	fmt.Fprintln(out)
+	fmt.Fprintf(out, "Dice %s%s\n", faceList(p), virtualNote(rep.Seed))
 	fmt.Fprintf(out, "Hit roll %d+ plus the opponent's shield modifier %d: you need %d or more.\n", *hit, *shields, target)
 	if !ok {
 		fmt.Fprintln(out, "Above 6: you cannot hit. If neither side can hit, one of you must retreat to end the battle.")
@@ -204,10 +217,7 @@ func runResolveInvasion(args []string, out io.Writer) error {
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
-	if err := hitFlag("hit", *hit); err != nil {
-		return err
-	}
-	if err := nonNegative("shields", *shields); err != nil {
+	if err := hitAndShields(*hit, *shields); err != nil {
 		return err
 	}
 	if *nodes < 1 {
@@ -224,11 +234,8 @@ func runResolveInvasion(args []string, out io.Writer) error {
 	if fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "Dice %s", faceList(p))
-	if virtual {
-		fmt.Fprintf(out, " (rolled virtually, seed %d)", *rep.Seed)
-	}
-	fmt.Fprintf(out, "\nYou need %d or more (hit roll %d+ plus shield modifier %d): %d hit(s) against %d node(s).\n", target, *hit, *shields, hits, *nodes)
+	fmt.Fprintf(out, "Dice %s%s\n", faceList(p), virtualNote(rep.Seed))
+	fmt.Fprintf(out, "You need %d or more (hit roll %d+ plus shield modifier %d): %d hit(s) against %d node(s).\n", target, *hit, *shields, hits, *nodes)
 	if !ok {
 		fmt.Fprintln(out, "Above 6: you cannot hit this system.")
 	}
@@ -277,12 +284,8 @@ func runResolveHegemony(args []string, out io.Writer) error {
 	}
 	virtual := false
 	if *roll == 0 {
-		if !fs.seedSet {
-			var b [8]byte
-			if _, err := rand.Read(b[:]); err != nil {
-				return fmt.Errorf("drawing a random seed: %w", err)
-			}
-			fs.seed, fs.seedSet = binary.LittleEndian.Uint64(b[:])>>1, true
+		if err := fs.ensureSeed(); err != nil {
+			return err
 		}
 		*roll, virtual = dice.Roll(1, fs.seed)[0], true
 	}
@@ -302,11 +305,7 @@ func runResolveHegemony(args []string, out io.Writer) error {
 	if *ferengi {
 		added = 0
 	}
-	fmt.Fprintf(out, "Roll %d + ascendancy %d = %d against resistance %d", *roll, added, r.Total, *res)
-	if virtual {
-		fmt.Fprintf(out, " (rolled virtually, seed %d)", *rep.Seed)
-	}
-	fmt.Fprintln(out)
+	fmt.Fprintf(out, "Roll %d + ascendancy %d = %d against resistance %d%s\n", *roll, added, r.Total, *res, virtualNote(rep.Seed))
 	if r.Success {
 		fmt.Fprintln(out, "Success: higher than the resistance. Pay a second culture and place your control node (2 culture in all).")
 	} else {
@@ -352,8 +351,8 @@ func runResolveBorgRound(args []string, out io.Writer) error {
 	if err := hitFlag("hit", *hit); err != nil {
 		return err
 	}
-	if err := borg.ValidateBorgHit(*borgHit); err != nil {
-		return badInput("--borg-hit %d: the Borg hit roll from the console is 2 to 6", *borgHit)
+	if err := borgHitFlag(*borgHit); err != nil {
+		return err
 	}
 	cube := borg.Cube{Damage: *damage, Shields: *shields, Round: 1}
 	if *first {
@@ -468,10 +467,7 @@ func runOddsSpaceBattle(args []string, out io.Writer) error {
 	if *n > odds.MaxBattleDice {
 		return badInput("--dice %d: the odds handle at most %d dice", *n, odds.MaxBattleDice)
 	}
-	if err := hitFlag("hit", *hit); err != nil {
-		return err
-	}
-	if err := nonNegative("shields", *shields); err != nil {
+	if err := hitAndShields(*hit, *shields); err != nil {
 		return err
 	}
 	target, ok := ascendancy.HitTarget(*hit, *shields)
@@ -598,8 +594,8 @@ func runOddsBorgBattle(args []string, out io.Writer) error {
 	if err := hitFlag("hit", *hit); err != nil {
 		return err
 	}
-	if err := borg.ValidateBorgHit(*borgHit); err != nil {
-		return badInput("--borg-hit %d: the Borg hit roll from the console is 2 to 6", *borgHit)
+	if err := borgHitFlag(*borgHit); err != nil {
+		return err
 	}
 	if err := nonNegative("rounds-fought", *rounds, "bonus-dice", *bonus); err != nil {
 		return err

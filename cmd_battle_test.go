@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -9,31 +8,22 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func battleJSON(t *testing.T, args ...string) map[string]any {
-	t.Helper()
-	code, out, errOut := run(t, append(args, "--json")...)
-	require.Equal(t, 0, code, "stderr: %s", errOut)
-	var m map[string]any
-	require.NoError(t, json.Unmarshal([]byte(out), &m), out)
-	return m
-}
-
 func TestBattleResolveSpaceBattle(t *testing.T) {
-	m := battleJSON(t, "resolve", "space-battle", "--dice", "6,5,4,1", "--hit", "4")
+	m := runJSON(t, "resolve", "space-battle", "--dice", "6,5,4,1", "--hit", "4")
 	assert.Equal(t, 4.0, m["target"])
 	assert.Equal(t, 3.0, m["hits"])
 	assert.NotContains(t, m, "impossible")
 
-	m = battleJSON(t, "resolve", "space-battle", "--dice", "6,5,4,1", "--hit", "3", "--shields", "1")
+	m = runJSON(t, "resolve", "space-battle", "--dice", "6,5,4,1", "--hit", "3", "--shields", "1")
 	assert.Equal(t, 4.0, m["target"], "rulebook: Klingon 3+ against Romulan shields 1 needs 4")
 
-	m = battleJSON(t, "resolve", "space-battle", "--dice", "6,6", "--hit", "5", "--shields", "2")
+	m = runJSON(t, "resolve", "space-battle", "--dice", "6,6", "--hit", "5", "--shields", "2")
 	assert.Equal(t, 7.0, m["target"])
 	assert.Equal(t, 0.0, m["hits"])
 	assert.Equal(t, true, m["impossible"])
 
-	a := battleJSON(t, "resolve", "space-battle", "--count", "5", "--hit", "4", "--seed", "9")
-	b := battleJSON(t, "resolve", "space-battle", "--count", "5", "--hit", "4", "--seed", "9")
+	a := runJSON(t, "resolve", "space-battle", "--count", "5", "--hit", "4", "--seed", "9")
+	b := runJSON(t, "resolve", "space-battle", "--count", "5", "--hit", "4", "--seed", "9")
 	assert.Equal(t, a, b, "same seed, same roll")
 	assert.Equal(t, true, a["virtual"])
 	assert.Len(t, a["dice"], 5)
@@ -55,7 +45,7 @@ func TestBattleResolveInvasion(t *testing.T) {
 		{"6,1,1,1", "collateral", 1},
 	}
 	for _, tc := range cases {
-		m := battleJSON(t, "resolve", "invasion", "--dice", tc.faces, "--hit", "4", "--nodes", "3")
+		m := runJSON(t, "resolve", "invasion", "--dice", tc.faces, "--hit", "4", "--nodes", "3")
 		assert.Equal(t, tc.outcome, m["outcome"], tc.faces)
 		assert.Equal(t, tc.destroyed, m["nodes_destroyed"], tc.faces)
 	}
@@ -65,19 +55,19 @@ func TestBattleResolveInvasion(t *testing.T) {
 
 func TestBattleResolveHegemony(t *testing.T) {
 	// Seed 002 example: roll 3 + ascendancy 2 = 5 against resistance 4.
-	m := battleJSON(t, "resolve", "hegemony", "--roll", "3", "--ascendancy", "2", "--resistance", "4")
+	m := runJSON(t, "resolve", "hegemony", "--roll", "3", "--ascendancy", "2", "--resistance", "4")
 	assert.Equal(t, 5.0, m["total"])
 	assert.Equal(t, true, m["success"])
-	m = battleJSON(t, "resolve", "hegemony", "--roll", "4", "--ascendancy", "2", "--resistance", "6")
+	m = runJSON(t, "resolve", "hegemony", "--roll", "4", "--ascendancy", "2", "--resistance", "6")
 	assert.Equal(t, false, m["success"])
-	m = battleJSON(t, "resolve", "hegemony", "--roll", "4", "--ascendancy", "2", "--resistance", "4", "--ferengi")
+	m = runJSON(t, "resolve", "hegemony", "--roll", "4", "--ascendancy", "2", "--resistance", "4", "--ferengi")
 	assert.Equal(t, 4.0, m["total"])
 	assert.Equal(t, false, m["success"], "equal is not higher")
 }
 
 // The Borg rulebook's worked example through the command line.
 func TestBattleResolveBorgRoundRulebookExample(t *testing.T) {
-	m := battleJSON(t, "resolve", "borg-round", "--player-dice", "6,5,4,4,2,1", "--hit", "4",
+	m := runJSON(t, "resolve", "borg-round", "--player-dice", "6,5,4,4,2,1", "--hit", "4",
 		"--cube-damage", "0", "--cube-shields", "0", "--first-strike", "--borg-dice", "6,5,4,2,1", "--borg-hit", "4")
 	want := map[string]float64{"player_hits": 4, "borg_hits": 3, "regenerated": 1, "cube_damage": 3, "cube_shields": 1, "cube_dice_next_round": 6}
 	for k, v := range want {
@@ -87,7 +77,7 @@ func TestBattleResolveBorgRoundRulebookExample(t *testing.T) {
 	assert.Equal(t, false, m["forced_retreat"])
 
 	// Next round: six Borg dice, the Federation needs 5+.
-	m = battleJSON(t, "resolve", "borg-round", "--player-dice", "5,4,1", "--hit", "4",
+	m = runJSON(t, "resolve", "borg-round", "--player-dice", "5,4,1", "--hit", "4",
 		"--cube-damage", "3", "--cube-shields", "1", "--borg-dice", "1,1,1,1,1,1", "--borg-hit", "4")
 	assert.Equal(t, 5.0, m["player_target"])
 	assert.Equal(t, 1.0, m["player_hits"])
@@ -97,22 +87,22 @@ func TestBattleResolveBorgRoundRulebookExample(t *testing.T) {
 
 func TestBattleResolveBorgRoundRules(t *testing.T) {
 	// Destroyed by first strike: no Borg dice at all, no regeneration.
-	m := battleJSON(t, "resolve", "borg-round", "--player-dice", "6,6", "--hit", "4", "--cube-damage", "7", "--first-strike", "--borg-dice", "", "--borg-hit", "4")
+	m := runJSON(t, "resolve", "borg-round", "--player-dice", "6,6", "--hit", "4", "--cube-damage", "7", "--first-strike", "--borg-dice", "", "--borg-hit", "4")
 	assert.Equal(t, true, m["cube_destroyed"])
 	assert.Equal(t, 9.0, m["cube_damage"])
 
 	// 5+ weapons against shields 1 become 7+ after the round: retreat.
-	m = battleJSON(t, "resolve", "borg-round", "--player-dice", "1", "--hit", "5", "--cube-damage", "0", "--cube-shields", "1", "--borg-dice", "1,1,1,1,1,1,1,1,1", "--borg-hit", "4")
+	m = runJSON(t, "resolve", "borg-round", "--player-dice", "1", "--hit", "5", "--cube-damage", "0", "--cube-shields", "1", "--borg-dice", "1,1,1,1,1,1,1,1,1", "--borg-hit", "4")
 	assert.Equal(t, true, m["forced_retreat"])
 	assert.Equal(t, 2.0, m["cube_shields"])
 
 	// auto rolls exactly what the cube may roll.
-	m = battleJSON(t, "resolve", "borg-round", "--player-count", "3", "--hit", "4", "--cube-damage", "2", "--cube-shields", "2", "--borg-count", "auto", "--borg-hit", "4", "--seed", "5")
+	m = runJSON(t, "resolve", "borg-round", "--player-count", "3", "--hit", "4", "--cube-damage", "2", "--cube-shields", "2", "--borg-count", "auto", "--borg-hit", "4", "--seed", "5")
 	assert.Len(t, m["borg_faces"], 7)
 	assert.Equal(t, true, m["virtual"])
 
 	// Shields cap at 4.
-	m = battleJSON(t, "resolve", "borg-round", "--player-dice", "6", "--hit", "2", "--cube-shields", "4", "--borg-dice", "1,1,1,1,1,1,1,1,1", "--borg-hit", "4")
+	m = runJSON(t, "resolve", "borg-round", "--player-dice", "6", "--hit", "2", "--cube-shields", "4", "--borg-dice", "1,1,1,1,1,1,1,1,1", "--borg-hit", "4")
 	assert.Equal(t, 4.0, m["cube_shields"])
 }
 
@@ -147,29 +137,29 @@ func TestBattleBadInputExits2WithOneLine(t *testing.T) {
 }
 
 func TestBattleOdds(t *testing.T) {
-	m := battleJSON(t, "odds", "space-battle", "--dice", "2", "--hit", "4")
+	m := runJSON(t, "odds", "space-battle", "--dice", "2", "--hit", "4")
 	hits := m["hits"].(map[string]any)
 	assert.InDelta(t, 0.25, hits["2"], 1e-12)
 	assert.InDelta(t, 1.0, m["expected"], 1e-12)
-	m = battleJSON(t, "odds", "space-battle", "--dice", "2", "--hit", "5", "--shields", "2")
+	m = runJSON(t, "odds", "space-battle", "--dice", "2", "--hit", "5", "--shields", "2")
 	assert.Equal(t, true, m["impossible"])
 
-	m = battleJSON(t, "odds", "invasion", "--dice", "4", "--hit", "4", "--nodes", "3")
+	m = runJSON(t, "odds", "invasion", "--dice", "4", "--hit", "4", "--nodes", "3")
 	assert.InDelta(t, 1.0/16, m["successful"], 1e-12)
 	assert.InDelta(t, 4.0/16, m["annihilation"], 1e-12)
 	assert.InDelta(t, 11.0/16, m["collateral"], 1e-12)
 	assert.NotContains(t, m, "attacker_losses")
-	m = battleJSON(t, "odds", "invasion", "--dice", "4", "--hit", "4", "--nodes", "3", "--defender-hit", "5")
+	m = runJSON(t, "odds", "invasion", "--dice", "4", "--hit", "4", "--nodes", "3", "--defender-hit", "5")
 	assert.Contains(t, m, "attacker_losses")
 
-	m = battleJSON(t, "odds", "borg-battle", "--ships", "6", "--hit", "4", "--borg-hit", "4")
+	m = runJSON(t, "odds", "borg-battle", "--ships", "6", "--hit", "4", "--borg-hit", "4")
 	sum := m["cube_destroyed"].(float64) + m["players_wiped"].(float64) + m["forced_retreat"].(float64)
 	assert.InDelta(t, 1, sum, 1e-9)
 	assert.Greater(t, m["expected_ships_lost"].(float64), 0.0)
-	m2 := battleJSON(t, "odds", "borg-battle", "--player-dice", "6", "--hit", "4", "--borg-hit", "4")
+	m2 := runJSON(t, "odds", "borg-battle", "--player-dice", "6", "--hit", "4", "--borg-hit", "4")
 	assert.Equal(t, m, m2, "--player-dice is --ships")
 
-	m = battleJSON(t, "odds", "hegemony", "--ascendancy", "2", "--resistance", "6")
+	m = runJSON(t, "odds", "hegemony", "--ascendancy", "2", "--resistance", "6")
 	assert.InDelta(t, 2.0/6, m["success"], 1e-12, "rulebook: needs a 5 or 6")
 	assert.Equal(t, 5.0, m["need"])
 
@@ -177,4 +167,23 @@ func TestBattleOdds(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "cube destroyed")
 	assert.Contains(t, out, "forced to retreat")
+}
+
+// The text of a virtual roll names its seed on the first line; entered
+// dice say nothing of a seed.
+func TestBattleVirtualRollText(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		line string
+	}{
+		{[]string{"resolve", "space-battle", "--count", "5", "--hit", "4", "--seed", "7"}, "Dice 4,2,3,5,5 (rolled virtually, seed 7)\n"},
+		{[]string{"resolve", "space-battle", "--dice", "6,5,1", "--hit", "4"}, "Dice 6,5,1\nHit roll"},
+		{[]string{"resolve", "invasion", "--count", "4", "--hit", "4", "--nodes", "2", "--seed", "3"}, "Dice 6,1,2,5 (rolled virtually, seed 3)\nYou need 4 or more"},
+		{[]string{"resolve", "hegemony", "--ascendancy", "2", "--resistance", "4", "--seed", "9"}, "Roll 2 + ascendancy 2 = 4 against resistance 4 (rolled virtually, seed 9)\n"},
+		{[]string{"resolve", "hegemony", "--roll", "5", "--ascendancy", "2", "--resistance", "4"}, "Roll 5 + ascendancy 2 = 7 against resistance 4\n"},
+	} {
+		code, out, errOut := run(t, tc.args...)
+		require.Equal(t, 0, code, "%v: %s", tc.args, errOut)
+		assert.True(t, strings.HasPrefix(out, tc.line), "%v:\n%s", tc.args, out)
+	}
 }
