@@ -218,8 +218,7 @@ func newSpaceForm(v *ascView) *spaceForm {
 	f.info = wrapLabel("")
 	f.oddsView = widgets.NewOddsView("Defender ships lost this round", nil)
 	f.result = container.NewVBox()
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clear)
 	more := widget.NewButtonWithIcon("Another defender", theme.ContentAddIcon(), func() {
 		if len(f.defs) < 3 {
@@ -535,7 +534,7 @@ func (f *spaceForm) resolve() {
 		lines = append(lines, "After casualties the attacker, then the defenders, may retreat; otherwise fight another round.")
 	}
 	f.result.Add(explainLines(lines))
-	apply := widget.NewButtonWithIcon("Apply round "+strconv.Itoa(f.round.val), theme.ConfirmIcon(), func() {
+	addApplyButton(f.result, "Apply round "+strconv.Itoa(f.round.val), func() {
 		cmd := tracker.SpaceBattleRound{Round: f.round.val,
 			Attacker: tracker.BattleSide{Player: att.Player, Ships: att.Ships, Starbase: att.Starbase, FirstStrike: att.FirstStrike}}
 		for i, d := range defs {
@@ -551,8 +550,6 @@ func (f *spaceForm) resolve() {
 			f.changed()
 		}
 	})
-	apply.Importance = widget.HighImportance
-	f.result.Add(apply)
 }
 
 // hitText writes a hit roll: "4+" or "no hits (7+)".
@@ -561,6 +558,14 @@ func hitText(target int, can bool) string {
 		return fmt.Sprintf("nothing (%d+)", target)
 	}
 	return fmt.Sprintf("%d+", target)
+}
+
+// addApplyButton adds to box the button that applies (or records) what a
+// form shows: a confirm icon, high importance.
+func addApplyButton(box *fyne.Container, label string, tapped func()) {
+	b := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), tapped)
+	b.Importance = widget.HighImportance
+	box.Add(b)
 }
 
 // explainLines lists lines of explanation.
@@ -623,8 +628,7 @@ func newInvasionForm(v *ascView) *invasionForm {
 	f.attD = newAscDice("Attacker's dice", f.resolve)
 	f.defD = newAscDice("Nodes' dice", f.resolve)
 	f.result = container.NewVBox()
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), func() {
 		f.attD.set(ascPool{})
 		f.defD.set(ascPool{})
@@ -720,28 +724,23 @@ func (f *invasionForm) rollVirtual() {
 	at, _ := ascrules.HitTarget(att.Weapons, in.DefenderShields)
 	dt, _ := ascrules.HitTarget(in.DefenderWeapons, att.Shields)
 	var a, d ascPool
-	var err error
 	switch {
 	case ascrules.StrikesFirst(in.Round, def, att):
-		if d, err = f.v.ascRoll(in.Nodes); err == nil {
-			a, err = f.v.ascRoll(ascrules.DiceDue(att, ascrules.CountHits(d.faces, dt)))
-		}
+		d, a, ok = f.v.rollPair(in.Nodes, func(d ascPool) int {
+			return ascrules.DiceDue(att, ascrules.CountHits(d.faces, dt))
+		})
 	case ascrules.StrikesFirst(in.Round, att, def):
-		if a, err = f.v.ascRoll(att.Dice()); err == nil {
+		a, d, ok = f.v.rollPair(att.Dice(), func(a ascPool) int {
 			out, n := ascrules.InvasionResultFor(ascrules.CountHits(a.faces, at), in.Nodes)
-			due := in.Nodes - n
 			if out != ascrules.Collateral {
-				due = 0
+				return 0
 			}
-			d, err = f.v.ascRoll(due)
-		}
+			return in.Nodes - n
+		})
 	default:
-		if a, err = f.v.ascRoll(att.Dice()); err == nil {
-			d, err = f.v.ascRoll(in.Nodes)
-		}
+		a, d, ok = f.v.rollPair(att.Dice(), func(ascPool) int { return in.Nodes })
 	}
-	if err != nil {
-		f.v.gs.say(err.Error(), true)
+	if !ok {
 		return
 	}
 	f.attD.set(a)
@@ -783,9 +782,7 @@ func (f *invasionForm) resolve() {
 		lines = append(lines, "The attacker chooses which resource nodes: type them above (e.g. 1P 1C) to take them off "+def.Name+"'s console.")
 	}
 	f.result.Add(explainLines(lines))
-	apply := widget.NewButtonWithIcon("Apply round "+strconv.Itoa(f.round.val), theme.ConfirmIcon(), func() { f.apply(false) })
-	apply.Importance = widget.HighImportance
-	f.result.Add(apply)
+	addApplyButton(f.result, "Apply round "+strconv.Itoa(f.round.val), func() { f.apply(false) })
 }
 
 func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
@@ -853,8 +850,7 @@ func newHazardForm(v *ascView) *hazardForm {
 	f.oddsView = widgets.NewOddsView("Ships destroyed", nil)
 	f.d = newAscDice("Hazard dice (the player to the right rolls, one per ship)", f.resolve)
 	f.result = container.NewVBox()
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	f.content = container.NewVBox(heading("Hazard"),
 		wrapLabel("Each die at or above the hazard level plus your shields destroys one of your ships."),
 		f.side.box, f.level.box, f.phenomenon, f.research.box, f.info, f.oddsView,
@@ -936,7 +932,7 @@ func (f *hazardForm) resolve() {
 		lines = append(lines, "No ship survived: a newly found system's card goes face down on it.")
 	}
 	f.result.Add(explainLines(lines))
-	apply := widget.NewButtonWithIcon("Apply", theme.ConfirmIcon(), func() {
+	addApplyButton(f.result, "Apply", func() {
 		cmd := tracker.BraveHazard{Player: s.Player, Ships: s.Ships, Level: f.level.val, Phenomenon: f.phenomenon.Checked,
 			ResearchTokens: f.research.val, Roll: f.d.pool.roll()}
 		if f.v.exec(cmd) {
@@ -945,8 +941,6 @@ func (f *hazardForm) resolve() {
 			f.changed()
 		}
 	})
-	apply.Importance = widget.HighImportance
-	f.result.Add(apply)
 }
 
 // dieTestForm is a one-die test against a number: cultural hegemony (die
@@ -973,8 +967,7 @@ func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
 	f.d.pad.SetMax(1)
 	f.info = wrapLabel("")
 	f.result = container.NewVBox()
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	box := container.NewVBox()
 	if hegemony {
 		f.target = widget.NewSelect(nil, func(string) { f.changed() })
@@ -1090,7 +1083,7 @@ func (f *dieTestForm) resolve() {
 	}
 	f.result.Add(bigResult(verdict))
 	f.result.Add(explainLines(lines))
-	apply := widget.NewButtonWithIcon("Apply", theme.ConfirmIcon(), func() {
+	addApplyButton(f.result, "Apply", func() {
 		var cmd tracker.Command = tracker.TestDiplomacy{Player: p.ID, Card: f.name.Text, Number: f.number.val, Roll: f.d.pool.roll()}
 		if f.hegemony {
 			cmd = tracker.TryHegemony{Player: p.ID, Target: f.v.playerChoices().ids[f.target.Selected], System: f.name.Text,
@@ -1102,6 +1095,4 @@ func (f *dieTestForm) resolve() {
 			f.resolve()
 		}
 	})
-	apply.Importance = widget.HighImportance
-	f.result.Add(apply)
 }

@@ -41,6 +41,22 @@ func (v *ascView) ascRoll(n int) (ascPool, error) {
 	return ascPool{faces: dice.Roll(n, seed), seed: &seed}, nil
 }
 
+// rollPair rolls two pools virtually for a round: n dice, then as many as
+// due says given the first roll (what first strike leaves the other side,
+// or a fixed number when both sides roll together). On an error it tells
+// the players and reports false.
+func (v *ascView) rollPair(n int, due func(first ascPool) int) (first, second ascPool, ok bool) {
+	first, err := v.ascRoll(n)
+	if err == nil {
+		second, err = v.ascRoll(due(first))
+	}
+	if err != nil {
+		v.gs.say(err.Error(), true)
+		return ascPool{}, ascPool{}, false
+	}
+	return first, second, true
+}
+
 // ascDice is one side's dice: a keypad for a physical roll and, once the
 // roll is resolved, the dice marked hit or miss.
 type ascDice struct {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	ascrules "tableops/rules/ascendancy"
+	borgrules "tableops/rules/borg"
 	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui/widgets"
@@ -506,4 +507,60 @@ func TestSpaceBattleTwoDefenders(t *testing.T) {
 	assert.Equal(t, 2, a.Players[0].Ships)
 	assert.Equal(t, 1, a.Players[1].Ships)
 	assert.Equal(t, 2, a.Players[2].Ships)
+}
+
+// TestRollForMeRollsWhatTheRulesAllow has the app roll an invasion, an
+// assimilation and a reclaim: the side that strikes first rolls in full,
+// the other only the dice its losses leave it.
+func TestRollForMeRollsWhatTheRulesAllow(t *testing.T) {
+	sh, _ := newTestShell(t, 1280, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Deal the turn order"))
+	v := sh.game.view.(*ascView)
+
+	panelTo(t, w, "Battle")
+	v.battle.mode.SetSelected(modeInvasion)
+	inv := v.battle.inv
+	inv.att.player.SetSelected("Alice (Federation)")
+	inv.defender.SetSelected("Bob (Klingon)")
+	in, _, ok := inv.invasion()
+	require.True(t, ok)
+	require.Positive(t, in.Nodes)
+	inv.rollVirtual()
+	assert.Len(t, inv.attD.pool.faces, in.Attacker.Dice())
+	assert.Len(t, inv.defD.pool.faces, in.Nodes)
+	assert.NotNil(t, button(t, w, "Apply round 1"), "the rolled round can be applied")
+
+	inv.defFirst.SetChecked(true)
+	in, _, ok = inv.invasion()
+	require.True(t, ok)
+	inv.rollVirtual()
+	d := inv.defD.pool.faces
+	require.Len(t, d, in.Nodes, "the nodes strike first with every die")
+	dt, _ := ascrules.HitTarget(in.DefenderWeapons, in.Attacker.Shields)
+	assert.Len(t, inv.attD.pool.faces, ascrules.DiceDue(in.Attacker, ascrules.CountHits(d, dt)))
+
+	panelTo(t, w, "Borg")
+	af := v.borg.assimilate
+	af.defender.SetSelected("Alice (Federation)")
+	typeInto(w, af.system, "Earth")
+	a, _, ok := af.setup()
+	require.True(t, ok)
+	af.rollVirtual()
+	d = af.defD.pool.faces
+	require.Len(t, d, af.structures(a))
+	hits := 0
+	if tg, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix); can {
+		hits = d.CountAtLeast(tg)
+	}
+	assert.Len(t, af.borgD.pool.faces, borgrules.BorgDiceDue(a.Cube, a.Cube.Round == 0, hits), "the cube rolls what first strike leaves it")
+
+	rf := v.borg.reclaim
+	rf.side.player.SetSelected("Bob (Klingon)")
+	r, ok := rf.setup()
+	require.True(t, ok)
+	rf.rollVirtual()
+	assert.Len(t, rf.d.pool.faces, r.Fleet.Dice())
+	assert.Len(t, rf.borgD.pool.faces, r.Spire.Structures())
 }

@@ -44,26 +44,16 @@ func newAttackForm(v *awayView) *attackForm {
 	f.target.PlaceHolder = "Target"
 	f.backup = widget.NewCheck("Attacker has backup", func(bool) { f.setupChanged() })
 	f.targetBackup = widget.NewCheck("Target has backup", func(bool) { f.setupChanged() })
-	f.cardDice = widgets.NewCounter("Attack cards", 0)
-	f.cardDice.SetMin(0)
-	f.cardDice.SetMax(6)
-	f.cardDice.OnChange = func(d int) { f.cardDice.SetValue(f.cardDice.Value() + d); f.setupChanged() }
-	f.defCardDice = widgets.NewCounter("Defense cards", 0)
-	f.defCardDice.SetMin(0)
-	f.defCardDice.SetMax(6)
-	f.defCardDice.OnChange = func(d int) { f.defCardDice.SetValue(f.defCardDice.Value() + d); f.setupChanged() }
+	f.cardDice = newStepCounter("Attack cards", 0, 0, 6, f.setupChanged)
+	f.defCardDice = newStepCounter("Defense cards", 0, 0, 6, f.setupChanged)
 	f.setupInfo = wrapLabel("Choose the attacker, the attack action and the target.")
 	f.odds = widgets.NewOddsView("Damage odds", nil)
 	f.oddsLine = wrapLabel("")
 
-	typed := func() { f.rp.reset(); f.resolve() }
-	f.att = newDiceBlock(typed)
-	f.def = newDiceBlock(typed)
-	f.rp = newRerollPanel(v, f.att, f.def, f.resolve)
+	f.att, f.def, f.rp = newOpposedDice(v, f.resolve)
 	f.result = container.NewVBox()
 
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), f.clearDice)
 
 	f.content = container.NewVBox(
@@ -85,10 +75,7 @@ func newAttackForm(v *awayView) *attackForm {
 // show refreshes the choices of characters from the state.
 func (f *attackForm) show(st *tracker.AwayState) {
 	f.attackers = inPlayChoices(f.v, nil)
-	f.attacker.SetOptions(f.attackers.labels)
-	if _, ok := f.attackers.ids[f.attacker.Selected]; !ok {
-		f.attacker.ClearSelected()
-	}
+	f.attackers.fill(f.attacker)
 	f.fillTargets()
 	f.fillWeapons()
 	f.setupChanged()
@@ -99,10 +86,7 @@ func (f *attackForm) fillTargets() {
 	f.targets = inPlayChoices(f.v, func(ch tracker.Character) bool {
 		return att == nil || !f.v.st.SameSide(att.Controller, ch.Controller)
 	})
-	f.target.SetOptions(f.targets.labels)
-	if _, ok := f.targets.ids[f.target.Selected]; !ok {
-		f.target.ClearSelected()
-	}
+	f.targets.fill(f.target)
 }
 
 func (f *attackForm) fillWeapons() {
@@ -281,9 +265,7 @@ func (f *attackForm) resolve() {
 		}
 		f.result.Add(grid)
 	}
-	apply := widget.NewButtonWithIcon("Apply to "+tgt.Name, theme.ConfirmIcon(), f.apply)
-	apply.Importance = widget.HighImportance
-	f.result.Add(apply)
+	addApplyButton(f.result, "Apply to "+tgt.Name, f.apply)
 	f.result.Refresh()
 }
 

@@ -69,6 +69,33 @@ type charChoice struct {
 	ids    map[string]string
 }
 
+// fill offers the choices in sel and clears a selection that is no longer
+// offered.
+func (c charChoice) fill(sel *widget.Select) {
+	sel.SetOptions(c.labels)
+	if _, ok := c.ids[sel.Selected]; !ok {
+		sel.ClearSelected()
+	}
+}
+
+// rollButton is the "Roll for me" button of a dice form: the app rolls the
+// dice virtually.
+func rollButton(tapped func()) *widget.Button {
+	b := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), tapped)
+	b.Importance = widget.HighImportance
+	return b
+}
+
+// newStepCounter is a counter from lo to hi starting at v whose buttons
+// step the value and then call changed.
+func newStepCounter(label string, v, lo, hi int, changed func()) *widgets.Counter {
+	c := widgets.NewCounter(label, v)
+	c.SetMin(lo)
+	c.SetMax(hi)
+	c.OnChange = func(d int) { c.SetValue(c.Value() + d); changed() }
+	return c
+}
+
 // inPlayChoices lists characters in play, optionally only one side's.
 func inPlayChoices(v *awayView, keep func(tracker.Character) bool) charChoice {
 	c := charChoice{ids: map[string]string{}}

@@ -27,6 +27,16 @@ type rerollPanel struct {
 	changed func()
 }
 
+// newOpposedDice makes the two dice blocks of a roll (the active side's and
+// the other's) and their re-roll panel: typing faces on either keypad drops
+// the re-rolls made so far and resolves again.
+func newOpposedDice(v *awayView, resolve func()) (active, other *diceBlock, rp *rerollPanel) {
+	typed := func() { rp.reset(); resolve() }
+	active, other = newDiceBlock(typed), newDiceBlock(typed)
+	rp = newRerollPanel(v, active, other, resolve)
+	return active, other, rp
+}
+
 func newRerollPanel(v *awayView, active, other *diceBlock, changed func()) *rerollPanel {
 	return &rerollPanel{v: v, blocks: [2]*diceBlock{active, other}, box: container.NewVBox(), changed: changed}
 }

@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	awayrules "tableops/rules/away"
@@ -52,15 +51,8 @@ func newSkillForm(v *awayView) *skillForm {
 	f.spec.Selected = noSpecialization
 	f.backup = widget.NewCheck("Backup", func(bool) { f.changed() })
 	f.opposed = widget.NewCheck("Opposed test", func(bool) { f.changed() })
-	counter := func(label string, v, lo, hi int) *widgets.Counter {
-		c := widgets.NewCounter(label, v)
-		c.SetMin(lo)
-		c.SetMax(hi)
-		c.OnChange = func(d int) { c.SetValue(c.Value() + d); f.changed() }
-		return c
-	}
-	f.cardDice = counter("Card dice", 0, 0, 6)
-	f.challenger = counter("Challenger dice", 1, 0, 6)
+	f.cardDice = newStepCounter("Card dice", 0, 0, 6, f.changed)
+	f.challenger = newStepCounter("Challenger dice", 1, 0, 6, f.changed)
 	f.who = widget.NewSelect(nil, func(label string) {
 		// A challenging character rolls its Skill rating.
 		if ch := f.v.character(f.whoChoices.ids[label]); ch != nil && f.challenger != nil {
@@ -68,17 +60,13 @@ func newSkillForm(v *awayView) *skillForm {
 		}
 		f.changed()
 	})
-	f.need = counter("Need", 1, 1, 6)
+	f.need = newStepCounter("Need", 1, 1, 6, f.changed)
 	f.info = wrapLabel("Choose the character taking the test.")
 	f.odds = widgets.NewOddsView("Successes", nil)
 	f.oddsLine = wrapLabel("")
-	typed := func() { f.rp.reset(); f.resolve() }
-	f.test = newDiceBlock(typed)
-	f.chal = newDiceBlock(typed)
-	f.rp = newRerollPanel(v, f.test, f.chal, f.resolve)
+	f.test, f.chal, f.rp = newOpposedDice(v, f.resolve)
 	f.result = container.NewVBox()
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	f.content = container.NewVBox(
 		heading("Skill test"),
 		f.tester, f.spec,
@@ -96,10 +84,7 @@ func newSkillForm(v *awayView) *skillForm {
 
 func (f *skillForm) show(st *tracker.AwayState) {
 	f.testers = inPlayChoices(f.v, nil)
-	f.tester.SetOptions(f.testers.labels)
-	if _, ok := f.testers.ids[f.tester.Selected]; !ok {
-		f.tester.ClearSelected()
-	}
+	f.testers.fill(f.tester)
 	f.whoChoices = inPlayChoices(f.v, nil)
 	f.who.SetOptions(append([]string{cardChallenge}, f.whoChoices.labels...))
 	if _, ok := f.whoChoices.ids[f.who.Selected]; !ok {
@@ -248,9 +233,7 @@ func (f *skillForm) resolve() {
 	f.result.Add(bigResult(verdict))
 	f.result.Add(explanation(res.Explain()))
 	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), "The challenger"))
-	record := widget.NewButtonWithIcon("Record the test in the game log", theme.ConfirmIcon(), f.record)
-	record.Importance = widget.HighImportance
-	f.result.Add(record)
+	addApplyButton(f.result, "Record the test in the game log", f.record)
 }
 
 // record sends the test with its final dice to the game log (the tracker

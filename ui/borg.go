@@ -272,8 +272,7 @@ func newCubeBattle(v *ascView) *cubeBattle {
 	f.fleetBox = container.NewVBox()
 	f.diceBox = container.NewVBox()
 	f.addFleet()
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	f.roll = roll
 	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clearDice)
 	more := widget.NewButtonWithIcon("Another player's fleet", theme.ContentAddIcon(), func() {
@@ -564,7 +563,7 @@ func (f *cubeBattle) resolve() {
 			f.result.Add(row.loss.box)
 		}
 	}
-	apply := widget.NewButtonWithIcon(fmt.Sprintf("Apply round %d", cube.Round+1), theme.ConfirmIcon(), func() {
+	addApplyButton(f.result, fmt.Sprintf("Apply round %d", cube.Round+1), func() {
 		cmd := tracker.CubeRound{Cube: cube.ID, BorgRoll: f.borgD.pool.roll()}
 		if len(fleets) > 1 {
 			cmd.Losses = map[string]int{}
@@ -588,8 +587,6 @@ func (f *cubeBattle) resolve() {
 			f.clearDice()
 		}
 	})
-	apply.Importance = widget.HighImportance
-	f.result.Add(apply)
 	f.result.Add(captionLabel("After a round the players may retreat: then tap \"Battle over\" on the cube's card (it repairs and its shields drop)."))
 }
 
@@ -634,8 +631,7 @@ func newAssimForm(v *ascView) *assimForm {
 	f.defD = newAscDice("System's dice", f.resolve)
 	f.borgD = newAscDice("Cube's dice", f.resolve)
 	f.result = container.NewVBox()
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	f.box = container.NewVBox(
 		heading("Assimilation"),
 		wrapLabel("A cube at a developed system fights it like a space battle: the system rolls a die per node and one for a starbase, and strikes first in round 1. Every Borg hit destroys a node (a starbase counts as one). When nothing is left, the system is assimilated and a spire goes on it."),
@@ -727,18 +723,14 @@ func (f *assimForm) rollVirtual() {
 		f.v.gs.say("Choose the cube and whose system it is first.", true)
 		return
 	}
-	d, err := f.v.ascRoll(f.structures(a))
-	if err != nil {
-		f.v.gs.say(err.Error(), true)
-		return
-	}
-	hits := 0
-	if t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix); can {
-		hits = d.faces.CountAtLeast(t)
-	}
-	b, err := f.v.ascRoll(borgrules.BorgDiceDue(a.Cube, a.Cube.Round == 0, hits))
-	if err != nil {
-		f.v.gs.say(err.Error(), true)
+	d, b, ok := f.v.rollPair(f.structures(a), func(d ascPool) int {
+		hits := 0
+		if t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix); can {
+			hits = d.faces.CountAtLeast(t)
+		}
+		return borgrules.BorgDiceDue(a.Cube, a.Cube.Round == 0, hits)
+	})
+	if !ok {
 		return
 	}
 	f.defD.set(d)
@@ -783,7 +775,7 @@ func (f *assimForm) resolve() {
 		lines = append(lines, "The starbase is assimilated: every spire gains a node.")
 	}
 	f.result.Add(explainLines(lines))
-	apply := widget.NewButtonWithIcon(fmt.Sprintf("Apply round %d", a.Cube.Round+1), theme.ConfirmIcon(), func() {
+	addApplyButton(f.result, fmt.Sprintf("Apply round %d", a.Cube.Round+1), func() {
 		lost, err := parseCost(f.lost.Text)
 		if err != nil {
 			f.v.gs.say("Nodes destroyed: "+err.Error(), true)
@@ -805,8 +797,6 @@ func (f *assimForm) resolve() {
 			f.changed()
 		}
 	})
-	apply.Importance = widget.HighImportance
-	f.result.Add(apply)
 }
 
 // reclaimForm is a player invading a Borg system to reclaim it: hits at
@@ -835,8 +825,7 @@ func newReclaimForm(v *ascView) *reclaimForm {
 	f.d = newAscDice("Attacker's dice", f.resolve)
 	f.borgD = newAscDice("Borg system's dice (optional)", f.resolve)
 	f.result = container.NewVBox()
-	roll := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), f.rollVirtual)
-	roll.Importance = widget.HighImportance
+	roll := rollButton(f.rollVirtual)
 	f.box = container.NewVBox(heading("Reclaim a Borg system"),
 		wrapLabel("Invade a Borg system: no first strike; its shields are its nodes. Hits at least equal to its structures (spire, nodes, a cube on the spire) remove them all; fewer do nothing and the spire gains a node."),
 		f.spire, f.side.box, f.onSix, f.info, widget.NewSeparator(), f.d.box, f.borgD.box, roll, f.result)
@@ -907,14 +896,8 @@ func (f *reclaimForm) rollVirtual() {
 		f.v.gs.say("Choose the Borg system and the attacker first.", true)
 		return
 	}
-	p, err := f.v.ascRoll(r.Fleet.Dice())
-	if err != nil {
-		f.v.gs.say(err.Error(), true)
-		return
-	}
-	b, err := f.v.ascRoll(r.Spire.Structures())
-	if err != nil {
-		f.v.gs.say(err.Error(), true)
+	p, b, ok := f.v.rollPair(r.Fleet.Dice(), func(ascPool) int { return r.Spire.Structures() })
+	if !ok {
 		return
 	}
 	f.d.set(p)
@@ -962,7 +945,7 @@ func (f *reclaimForm) resolve() {
 		lines = append(lines, fmt.Sprintf("The Borg system's dice destroy %d ship(s).", min(res.BorgHits, r.Fleet.Ships)))
 	}
 	f.result.Add(explainLines(lines))
-	apply := widget.NewButtonWithIcon("Apply", theme.ConfirmIcon(), func() {
+	addApplyButton(f.result, "Apply", func() {
 		cmd := tracker.ReclaimRound{Spire: r.Spire.ID, Player: r.Fleet.Player, Ships: r.Fleet.Ships, HitsOnSix: r.Fleet.HitsOnSix,
 			PlayerRoll: f.d.pool.roll()}
 		if len(f.borgD.pool.faces) > 0 {
@@ -975,6 +958,4 @@ func (f *reclaimForm) resolve() {
 			f.changed()
 		}
 	})
-	apply.Importance = widget.HighImportance
-	f.result.Add(apply)
 }
