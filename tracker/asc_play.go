@@ -258,10 +258,10 @@ func (cmd BuildNode) decide(c *decideCtx) error {
 }
 
 // BuyAscendancy spends culture on an ascendancy token
-// (rules/ascendancy.BuyAscendancy; Easier for the optional rule).
+// (rules/ascendancy.BuyAscendancy; 4 culture when the game plays the
+// optional rule "Easier ascension", see SetAscOptions).
 type BuyAscendancy struct {
 	Player string `json:"player"`
-	Easier bool   `json:"easier,omitempty"`
 }
 
 // CommandType implements Command.
@@ -276,7 +276,7 @@ func (cmd BuyAscendancy) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	left, err := ascrules.BuyAscendancy(p.Resources.Culture, cmd.Easier)
+	left, err := ascrules.BuyAscendancy(p.Resources.Culture, a.Options.EasierAscension)
 	if err != nil {
 		return reject(CodeRules, "%v", err)
 	}

@@ -32,6 +32,7 @@ const BorgSeat = "Borg"
 // AscendancyState is the state of an Ascendancy game.
 type AscendancyState struct {
 	Walker  AscWalker   `json:"walker"`
+	Options AscOptions  `json:"options"`
 	Players []AscPlayer `json:"players"`
 	// Recharge is the summary of the last recharge stage: what each player gained.
 	Recharge *RechargeSummary `json:"recharge,omitempty"`

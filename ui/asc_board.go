@@ -217,9 +217,8 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 	if colonize.Total() == 0 {
 		colonize = ascrules.Resources{Culture: 1}
 	}
-	easier := v.gs.sh.app.Preferences().Bool(prefAscEasier)
 	ascCost := ascrules.AscendancyCost
-	if easier {
+	if v.st.Options.EasierAscension {
 		ascCost = ascrules.EasyAscendancyCost
 	}
 	grid := container.NewGridWithColumns(2)
@@ -232,7 +231,7 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 	add("Colonize ("+resText(colonize)+")", func() {
 		v.exec(tracker.PayFor{Player: id, What: "colonizes a system", Cost: colonize, Counter: tracker.CounterSystems, Delta: 1})
 	})
-	add(fmt.Sprintf("Ascendancy (%dC)", ascCost), func() { v.exec(tracker.BuyAscendancy{Player: id, Easier: easier}) })
+	add(fmt.Sprintf("Ascendancy (%dC)", ascCost), func() { v.exec(tracker.BuyAscendancy{Player: id}) })
 	add("Hegemony 1C+1C", func() { v.battle.open(modeHegemony, id) })
 	node := func(label, kind string, cost ascrules.Resources) {
 		c := "?"

@@ -142,7 +142,12 @@ func newAscSetup(v *ascView) *ascSetup {
 	prefs := v.gs.sh.app.Preferences()
 	s.extra = widget.NewCheck("Extra resources (8P 6R 4C)", func(bool) { s.prefill() })
 	s.humble = widget.NewCheck("Humble beginnings (start with 0)", func(bool) { s.prefill() })
-	s.easier = widget.NewCheck("Easier ascension (4C each)", func(on bool) { prefs.SetBool(prefAscEasier, on) })
+	s.easier = widget.NewCheck("Easier ascension (4C each)", func(on bool) {
+		// The table's choice is part of the game (every device plays by
+		// it) and the default for the next game on this device.
+		prefs.SetBool(prefAscEasier, on)
+		s.applyOptions()
+	})
 	s.easier.Checked = prefs.Bool(prefAscEasier)
 	s.name = placeholderEntry("Player name")
 	s.civ = placeholderEntry("Civilization")
@@ -358,6 +363,16 @@ func (s *ascSetup) enableBorg() {
 }
 
 // show builds the setup screen for the current state.
+// applyOptions records the optional rules ticked in setup in the game, if
+// they differ from what it has; it reports whether the game has them.
+func (s *ascSetup) applyOptions() bool {
+	want := tracker.AscOptions{EasierAscension: s.easier.Checked}
+	if s.v.st == nil || s.v.st.Options == want || s.v.st.Walker.Stage != tracker.AscSetup {
+		return true
+	}
+	return s.v.exec(tracker.SetAscOptions{Options: want})
+}
+
 func (s *ascSetup) show() fyne.CanvasObject {
 	st := s.v.st
 	box := container.NewVBox(heading("New Ascendancy game"))
@@ -445,7 +460,9 @@ func (s *ascSetup) show() fyne.CanvasObject {
 			s.v.gs.say("Enter the Borg console first (or untick the Borg).", true)
 			return
 		}
-		s.v.exec(tracker.StartAscendancy{})
+		if s.applyOptions() {
+			s.v.exec(tracker.StartAscendancy{})
+		}
 	})
 	start.Importance = widget.HighImportance
 	box.Add(start)

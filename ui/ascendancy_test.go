@@ -564,3 +564,22 @@ func TestRollForMeRollsWhatTheRulesAllow(t *testing.T) {
 	assert.Len(t, rf.d.pool.faces, r.Fleet.Dice())
 	assert.Len(t, rf.borgD.pool.faces, r.Spire.Structures())
 }
+
+// TestEasierAscensionChosenAtSetup ticks the optional rule: it goes into the
+// game for every device, the quick action shows the lower price, and the
+// tick is remembered for the next game on this device.
+func TestEasierAscensionChosenAtSetup(t *testing.T) {
+	sh, _ := newTestShell(t, 1280, 800)
+	w := newAscGame(t, sh)
+	panelTo(t, w, "Players")
+	addAscPlayer(t, w, "Alice", "Federation", nil)
+	addAscPlayer(t, w, "Bob", "Klingon", nil)
+	test.Tap(checkBox(t, w, "Easier ascension (4C each)"))
+	assert.True(t, ascState(sh).Options.EasierAscension, "the rule is part of the game")
+	assert.True(t, sh.app.Preferences().Bool(prefAscEasier), "and the default next time")
+	h := sh.game.game.History()
+	assert.Equal(t, "Optional rule on: easier ascension (4 culture a token)", h.Undo[0].Label)
+	test.Tap(button(t, w, "Start round 1"))
+	assert.NotEmpty(t, objects[*widget.Button](w))
+	button(t, w, "Ascendancy (4C)")
+}
