@@ -75,14 +75,13 @@ func (cmd AddAscPlayer) decide(c *decideCtx) error {
 	if len(a.Players) >= maxAscPlayer {
 		return reject(CodeRules, "Too many players.")
 	}
-	name, err := cleanText(cmd.Name, maxNameLen, "player name")
+	taken := make([]string, len(a.Players))
+	for i, p := range a.Players {
+		taken[i] = p.Name
+	}
+	name, err := newPlayerName(cmd.Name, taken)
 	if err != nil {
 		return err
-	}
-	for _, p := range a.Players {
-		if strings.EqualFold(p.Name, name) {
-			return reject(CodeInvalid, "There is already a player called %s.", name)
-		}
 	}
 	civ := trimSpace(cmd.Civilization)
 	if civ == "" {

@@ -3,7 +3,6 @@ package tracker
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	awayrules "tableops/rules/away"
 )
 
@@ -76,14 +75,13 @@ func (cmd AddAwayPlayer) decide(c *decideCtx) error {
 	if len(a.Players) >= 4 {
 		return reject(CodeRules, "Away Missions is played by 2 to 4 players.")
 	}
-	name, err := cleanText(cmd.Name, maxNameLen, "player name")
+	taken := make([]string, len(a.Players))
+	for i, p := range a.Players {
+		taken[i] = p.Name
+	}
+	name, err := newPlayerName(cmd.Name, taken)
 	if err != nil {
 		return err
-	}
-	for _, p := range a.Players {
-		if strings.EqualFold(p.Name, name) {
-			return reject(CodeInvalid, "There is already a player called %s.", name)
-		}
 	}
 	aff := trimSpace(cmd.Affiliation)
 	team := trimSpace(cmd.Team)

@@ -122,3 +122,18 @@ func trimSpace(s string) string {
 	}, s)
 	return strings.TrimSpace(s)
 }
+
+// newPlayerName cleans a new player's name and refuses one already taken
+// (case does not count), for both games' setup.
+func newPlayerName(raw string, taken []string) (string, error) {
+	name, err := cleanText(raw, maxNameLen, "player name")
+	if err != nil {
+		return "", err
+	}
+	for _, t := range taken {
+		if strings.EqualFold(t, name) {
+			return "", reject(CodeInvalid, "There is already a player called %s.", name)
+		}
+	}
+	return name, nil
+}
