@@ -1,11 +1,162 @@
 package tracker
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	ascrules "tableops/rules/ascendancy"
+)
+
 // AscOptions are the optional rules a table agrees on before an Ascendancy
 // game; every device sharing the game plays by the same ones.
 type AscOptions struct {
 	// EasierAscension: an ascendancy token costs 4 culture instead of 5
 	// (optional rule "Easier ascension").
 	EasierAscension bool `json:"easier_ascension,omitempty"`
+	// StarbaseLimit is how many starbases a player may commission over the
+	// game: 3 (full rulebook) or 4 (rules summary); 0 means the full
+	// rulebook's 3 (see AscChoices).
+	StarbaseLimit int `json:"starbase_limit,omitempty"`
+	// Occupation is the Cardassian occupation reading: OccupationAll or
+	// OccupationProduction ("" is OccupationAll).
+	Occupation string `json:"occupation,omitempty"`
+	// VulcanStart is the Vulcan home system reading: VulcanDeveloped or
+	// VulcanStandard ("" is VulcanDeveloped).
+	VulcanStart string `json:"vulcan_start,omitempty"`
+	// StarbaseDice is the reading of the starbase's die in a space battle:
+	// StarbaseDieOrbit or StarbaseDiePerStarbase ("" is StarbaseDieOrbit).
+	StarbaseDice string `json:"starbase_dice,omitempty"`
+	// AndorianRecon is where the Andorian reconnaissance fleet may leave a
+	// token: ReconAnySystem or ReconRivalSystem ("" is ReconAnySystem).
+	AndorianRecon string `json:"andorian_recon,omitempty"`
+	// Start is the optional starting-resources rule: StartStandard,
+	// StartExtra or StartHumble ("" is StartStandard).
+	Start string `json:"start,omitempty"`
+}
+
+// Readings of the rules where the seeds disagree, and optional starts.
+const (
+	OccupationAll          = "all"
+	OccupationProduction   = "production"
+	VulcanDeveloped        = "developed"
+	VulcanStandard         = "standard"
+	StarbaseDieOrbit       = "orbit"
+	StarbaseDiePerStarbase = "per_starbase"
+	ReconAnySystem         = "any"
+	ReconRivalSystem       = "rival"
+	StartStandard          = "standard"
+	StartExtra             = "extra"
+	StartHumble            = "humble"
+)
+
+// Sources of the Ascendancy rules, as the players know the books.
+const (
+	srcAscRulebook = "Ascendancy rulebook (July 2020)"
+	srcAscSummary  = "Ascendancy rules summary"
+	srcBorgBook    = "Borg Assimilation rulebook"
+)
+
+// Reading is one way the books state a rule: Value is what the option
+// field holds, Text the rule in plain words, Source which book says so.
+type Reading struct {
+	Value  string `json:"value"`
+	Text   string `json:"text"`
+	Source string `json:"source"`
+}
+
+// AscChoice is a setup option where the books disagree (or an optional
+// rule): Field names the AscOptions field, Question asks the table, and
+// the first reading is the one used when nothing is chosen.
+type AscChoice struct {
+	Field    string    `json:"field"`
+	Question string    `json:"question"`
+	Readings []Reading `json:"readings"`
+}
+
+// AscChoices lists the setup options where the rulebooks disagree, each
+// reading with the book that states it, for the setup screen.
+func AscChoices() []AscChoice {
+	return []AscChoice{
+		{Field: "starbase_limit", Question: "How many starbases may each player commission over the game?", Readings: []Reading{
+			{Value: "3", Text: "3 starbases over the game, one per ascendancy level", Source: srcAscRulebook + ", Building a Starbase"},
+			{Value: "4", Text: "4 starbases over the game, one per ascendancy level", Source: srcAscSummary + ", Commission fleets and starbases"},
+		}},
+		{Field: "occupation", Question: "Cardassian occupation: what does a Cardassian system without a Cardassian ship in orbit produce?", Readings: []Reading{
+			{Value: OccupationAll, Text: "Nothing: it generates no resources at all", Source: srcAscRulebook + ", Cardassian Occupation"},
+			{Value: OccupationProduction, Text: "No production; its research and culture come in as usual", Source: srcAscSummary + ", Cardassians: Occupation"},
+		}},
+		{Field: "vulcan_start", Question: "How does the Vulcan home system start?", Readings: []Reading{
+			{Value: VulcanDeveloped, Text: "Fully developed (every node slot built), 3 ships, 3 ascendancy", Source: srcAscRulebook + ", Adding the Vulcans"},
+			{Value: VulcanStandard, Text: "Like every home system (1 node of each kind, 3 ships), with 3 ascendancy", Source: srcAscSummary + ", Setup and Vulcans"},
+		}},
+		{Field: "starbase_dice", Question: "When does a starbase add its die in a space battle?", Readings: []Reading{
+			{Value: StarbaseDieOrbit, Text: "One extra die when any of your ships in the fight orbit a system you control with a starbase", Source: srcAscRulebook + ", Starbases in Space Battles"},
+			{Value: StarbaseDiePerStarbase, Text: "One extra die for each starbase of yours in the battle's system", Source: srcAscSummary + ", quick reference: Attack"},
+		}},
+		{Field: "andorian_recon", Question: "Where may the Andorian reconnaissance fleet leave an Andorian token?", Readings: []Reading{
+			{Value: ReconAnySystem, Text: "On any system it orbits or is linked to, whoever controls it (never a phenomenon)", Source: srcAscRulebook + ", Andorian Reconnaissance Fleet"},
+			{Value: ReconRivalSystem, Text: "Only on a rival-controlled system it is in or next to (never a phenomenon)", Source: srcAscSummary + ", Andorians"},
+		}},
+		{Field: "start", Question: "What does each player start with?", Readings: []Reading{
+			{Value: StartStandard, Text: "3 production, 3 research, 3 culture and 1 ascendancy (Vulcans 3)", Source: srcAscRulebook + ", Setup"},
+			{Value: StartExtra, Text: "Optional rule: 8 production, 6 research, 4 culture", Source: srcAscSummary + ", optional rules: Extra starting resources"},
+			{Value: StartHumble, Text: "Optional rule: no resources and no ascendancy (Vulcans 3 ascendancy)", Source: srcAscRulebook + ", optional rules: Humble Origins"},
+		}},
+	}
+}
+
+// StarbasesPerGame is the starbase limit in play (3 unless the table chose
+// the summary's 4).
+func (o AscOptions) StarbasesPerGame() int {
+	if o.StarbaseLimit == 0 {
+		return ascrules.StarbasesPerGameRulebook
+	}
+	return o.StarbaseLimit
+}
+
+// validate refuses values no book gives.
+func (o AscOptions) validate() error {
+	if o.StarbaseLimit != 0 && o.StarbaseLimit != ascrules.StarbasesPerGameRulebook && o.StarbaseLimit != ascrules.StarbasesPerGameSummary {
+		return reject(CodeInvalid, "The starbase limit is 3 (rulebook) or 4 (rules summary), not %d.", o.StarbaseLimit)
+	}
+	for _, f := range []struct {
+		v, name string
+		ok      []string
+	}{
+		{o.Occupation, "Cardassian occupation", []string{OccupationAll, OccupationProduction}},
+		{o.VulcanStart, "Vulcan start", []string{VulcanDeveloped, VulcanStandard}},
+		{o.StarbaseDice, "starbase dice", []string{StarbaseDieOrbit, StarbaseDiePerStarbase}},
+		{o.AndorianRecon, "Andorian reconnaissance", []string{ReconAnySystem, ReconRivalSystem}},
+		{o.Start, "starting resources", []string{StartStandard, StartExtra, StartHumble}},
+	} {
+		if f.v != "" && !slices.Contains(f.ok, f.v) {
+			return reject(CodeInvalid, "The %s option is one of %s, not %q.", f.name, strings.Join(f.ok, ", "), f.v)
+		}
+	}
+	return nil
+}
+
+// describe words the options for the log.
+func (o AscOptions) describe() string {
+	var parts []string
+	asc := "5 culture an ascendancy token"
+	if o.EasierAscension {
+		asc = "easier ascension (4 culture a token)"
+	}
+	parts = append(parts, asc, fmt.Sprintf("%d starbases a game", o.StarbasesPerGame()))
+	pick := func(v, def string) string {
+		if v == "" {
+			return def
+		}
+		return v
+	}
+	parts = append(parts, "Cardassian occupation: "+pick(o.Occupation, OccupationAll),
+		"Vulcan start: "+pick(o.VulcanStart, VulcanDeveloped),
+		"starbase die: "+strings.ReplaceAll(pick(o.StarbaseDice, StarbaseDieOrbit), "_", " "),
+		"Andorian recon: "+pick(o.AndorianRecon, ReconAnySystem)+" system",
+		"start: "+pick(o.Start, StartStandard))
+	return strings.Join(parts, "; ")
 }
 
 // SetAscOptions records the table's optional rules during setup.
@@ -27,9 +178,19 @@ func (cmd SetAscOptions) decide(c *decideCtx) error {
 	if a.Options == cmd.Options {
 		return reject(CodeNothing, "Those optional rules are already in play.")
 	}
+	if err := cmd.Options.validate(); err != nil {
+		return err
+	}
 	label := "Optional rule off: easier ascension (5 culture a token)"
 	if cmd.Options.EasierAscension {
 		label = "Optional rule on: easier ascension (4 culture a token)"
+	}
+	// Only the easier ascension rule changed: the label games saved before
+	// the other options had.
+	old := a.Options
+	old.EasierAscension = cmd.Options.EasierAscension
+	if old != cmd.Options {
+		label = "Game options: " + cmd.Options.describe()
 	}
 	return c.emit(label, AscOptionsSet{Options: cmd.Options})
 }

@@ -59,6 +59,9 @@ func (cmd AddStartingPlayer) decide(c *decideCtx) error {
 			return reject(CodeInvalid, "At most 10 upgrade costs of each kind.")
 		}
 	}
+	if err := cmd.checkStart(c); err != nil {
+		return err
+	}
 	if err := cmd.AddAscPlayer.decide(c); err != nil {
 		return err
 	}
@@ -89,6 +92,44 @@ func (cmd AddStartingPlayer) decide(c *decideCtx) error {
 		}
 	}
 	return setPlayer(c, "", np)
+}
+
+// checkStart holds a new player's starting values to the setup rules and
+// the game's options (AscOptions.Start, AscOptions.VulcanStart).
+func (cmd AddStartingPlayer) checkStart(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	o := a.Options
+	name := trimSpace(cmd.Name)
+	res, resRule := ascrules.Resources{Production: 3, Research: 3, Culture: 3}, ruleStartResources
+	asc := 1
+	switch o.Start {
+	case StartExtra:
+		res, resRule = ascrules.Resources{Production: 8, Research: 6, Culture: 4}, ruleStartExtra
+	case StartHumble:
+		res, resRule, asc = ascrules.Resources{}, ruleStartHumble, 0
+	}
+	ascRule := ruleStartAscendancy
+	if cmd.Faction == ascrules.Vulcan {
+		asc, ascRule = 3, ruleVulcanAscendancy
+	}
+	if err := c.check(cmd.Resources != res, resRule, "%s starts with %s, not %s", name, fmtRes(res), fmtRes(cmd.Resources)); err != nil {
+		return err
+	}
+	if err := c.check(cmd.Ascendancy != asc, ascRule, "%s starts with ascendancy %d, not %d", name, asc, cmd.Ascendancy); err != nil {
+		return err
+	}
+	if err := c.check(cmd.Ships != 3, ruleStartHome, "%s starts with 3 ships on the home system, not %d", name, cmd.Ships); err != nil {
+		return err
+	}
+	one := ascrules.Resources{Production: 1, Research: 1, Culture: 1}
+	if cmd.Faction == ascrules.Vulcan && o.VulcanStart != VulcanStandard {
+		// A fully developed home system: the disc says how many nodes.
+		return c.check(!cmd.Nodes.Covers(one), ruleVulcanHome, "%s's home system is fully developed: at least 1 node of each kind, not %s", name, fmtNodes(cmd.Nodes))
+	}
+	return c.check(cmd.Nodes != one, ruleStartHome, "%s starts with 1 node of each kind on the home system, not %s", name, fmtNodes(cmd.Nodes))
 }
 
 // PayFor spends Cost from a player's resources and changes one of their

@@ -33,11 +33,22 @@ type SeedSource interface {
 
 // Rejection is the typed error of a refused command: Reason is written for
 // the player ("Worf is not in play"). The state is unchanged.
+//
+// A refusal because the step breaks a rule of the game also carries the
+// rule in plain words (Rule, "A stunned character may only Recover") and
+// where the rulebooks state it (Source, "Away Missions rulebook, Stun"), and
+// is Overridable: the table may record the step anyway as a Ruling.
 type Rejection struct {
 	// Code classifies the refusal (one of the Code constants).
 	Code string `json:"code"`
 	// Reason is the player-readable explanation.
 	Reason string `json:"reason"`
+	// Rule is the broken rule in plain words, when a rule refused the step.
+	Rule string `json:"rule,omitempty"`
+	// Source is where the rulebooks state Rule.
+	Source string `json:"source,omitempty"`
+	// Overridable: the table may record the step anyway (Ruling).
+	Overridable bool `json:"overridable,omitempty"`
 }
 
 // Codes of a Rejection.
@@ -54,7 +65,20 @@ const (
 	CodeNothing = "nothing"
 )
 
-func (r *Rejection) Error() string { return r.Reason }
+// Error is the reason, followed by the broken rule and its source when a
+// rule refused the step: "Worf is stunned. A stunned character may only
+// Recover (Away Missions rulebook, Stun)."
+func (r *Rejection) Error() string {
+	if r.Rule == "" {
+		return r.Reason
+	}
+	reason := strings.TrimRight(r.Reason, ". ")
+	rule := Rule{Text: r.Rule, Source: r.Source}.String()
+	if reason == "" || strings.EqualFold(reason, strings.TrimRight(r.Rule, ". ")) {
+		return rule + "."
+	}
+	return reason + ". " + rule + "."
+}
 
 // ErrRejected matches every *Rejection with errors.Is.
 var ErrRejected = errors.New("command rejected")
@@ -76,6 +100,10 @@ type decideCtx struct {
 	// they are emitted, so that a command yielding several events can look
 	// at the state between them.
 	scratch *State
+	// override is set while a Ruling decides its command: broken rules are
+	// collected in overruled instead of refusing the step.
+	override  bool
+	overruled []Rule
 }
 
 // emit records an event and applies it to the scratch state.

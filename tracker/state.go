@@ -12,8 +12,13 @@ import (
 // pegs, tokens and a notepad. Exactly one of Away and Ascendancy is set,
 // according to Kind.
 type State struct {
-	Kind       Kind             `json:"kind"`
-	Notes      int              `json:"notes"`
+	Kind  Kind `json:"kind"`
+	Notes int  `json:"notes"`
+	// Relaxed: the game is played without strict rule checks (SetStrict).
+	Relaxed bool `json:"relaxed,omitempty"`
+	// Rulings are the steps the table recorded against the rules (Ruling),
+	// for the log and the debrief.
+	Rulings    []TableRuling    `json:"rulings,omitempty"`
 	Away       *AwayState       `json:"away,omitempty"`
 	Ascendancy *AscendancyState `json:"ascendancy,omitempty"`
 }

@@ -477,7 +477,8 @@ func TestSpaceBattleTwoDefenders(t *testing.T) {
 	w := newAscGame(t, sh)
 	g := sh.game.game
 	for _, n := range []string{"Alice", "Bob", "Tuvok"} {
-		_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: n}, Ships: 3})
+		_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: n, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3})
 		require.NoError(t, err)
 	}
 	for _, c := range []tracker.Command{tracker.StartAscendancy{}, tracker.ChooseTurnOrder{}} {

@@ -101,11 +101,12 @@ func (sh *Shell) showError(what string, err error) {
 }
 
 // plainError returns the message a player should read for err: the reason of
-// a tracker rejection as it is, other errors as they are wrapped.
+// a tracker rejection with the broken rule and its source, other errors as
+// they are wrapped.
 func plainError(err error) string {
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) {
-		return rej.Reason
+		return rej.Error()
 	}
 	return err.Error()
 }
