@@ -43,6 +43,7 @@ type posting struct {
 }
 
 type index struct {
+	lang     string
 	topics   []*Topic
 	postings map[string][]posting
 	vocab    []string // sorted terms, for prefix and typo lookup
@@ -75,8 +76,9 @@ func parseSynonyms(text string) ([][]string, error) {
 	return groups, nil
 }
 
-func buildIndex(topics []*Topic, groups [][]string) *index {
+func buildIndex(lang string, topics []*Topic, groups [][]string) *index {
 	ix := &index{
+		lang:     lang,
 		topics:   topics,
 		postings: map[string][]posting{},
 		fieldLen: make([][nFields]float32, len(topics)),
@@ -89,7 +91,7 @@ func buildIndex(topics []*Topic, groups [][]string) *index {
 		tf := map[string]*[nFields]float32{}
 		ix.bigrams[d] = map[string]bool{}
 		add := func(f int, text string) {
-			ws := terms(text)
+			ws := ix.terms(text)
 			for i := 1; i < len(ws); i++ {
 				ix.bigrams[d][ws[i-1]+" "+ws[i]] = true
 			}
@@ -113,10 +115,10 @@ func buildIndex(topics []*Topic, groups [][]string) *index {
 		add(fGame, strings.ReplaceAll(string(t.Game), "-", " "))
 		add(fBody, t.Body)
 		for _, st := range splitSentences(plainText(t.Body)) {
-			ix.sents[d] = append(ix.sents[d], sentence{text: st, terms: terms(st)})
+			ix.sents[d] = append(ix.sents[d], sentence{text: st, terms: ix.terms(st)})
 		}
 		ix.titleSet[d] = map[string]bool{}
-		for _, w := range terms(t.Title) {
+		for _, w := range ix.terms(t.Title) {
 			ix.titleSet[d][w] = true
 		}
 		for w, p := range tf {
@@ -137,7 +139,7 @@ func buildIndex(topics []*Topic, groups [][]string) *index {
 	for _, g := range groups {
 		var phrases [][]string
 		for _, p := range g {
-			if ts := terms(p); len(ts) > 0 {
+			if ts := ix.terms(p); len(ts) > 0 {
 				phrases = append(phrases, ts)
 			}
 		}
@@ -156,18 +158,150 @@ func buildIndex(topics []*Topic, groups [][]string) *index {
 	return ix
 }
 
-// Search returns up to limit topics that best answer the query, best first.
-// It forgives: word endings (stunned, stuns -> stun), typos (assimlate),
-// unfinished last words (assim), and the players' own words (HP -> health
-// pegs, initiative -> turn order). An empty or stop-word-only query gives no
-// results.
+// Search returns up to limit topics that best answer the query, best first,
+// for a reader of English: SearchIn(query, English, limit).
 func (l *Library) Search(query string, limit int) []Result {
-	return l.search(query, "", limit)
+	return l.SearchIn(query, English, limit)
 }
 
 // SearchGame is Search restricted to one game.
 func (l *Library) SearchGame(g Game, query string, limit int) []Result {
-	return l.search(query, g, limit)
+	return l.SearchGameIn(g, query, English, limit)
+}
+
+// SearchIn returns up to limit topics that best answer the query, best
+// first. It forgives: word endings (stunned, stuns -> stun; scudi, scudo),
+// accents and elisions (l'egemonia), typos (assimlate), unfinished last
+// words (assim), and the players' own words (HP -> health pegs, initiative
+// -> turn order). An empty or stop-word-only query gives no results.
+//
+// The query is answered first in the language it is written in (the one
+// whose topics know more of its words; lang, the reader's language, when
+// both know as many), then, if fewer than limit topics match there, by the
+// topics of the other languages that are not versions of a topic already
+// listed. So an Italian question finds the Italian topics, and an English
+// word typed by an Italian reader still finds its topic.
+func (l *Library) SearchIn(query, lang string, limit int) []Result {
+	return l.search(query, "", lang, limit)
+}
+
+// SearchGameIn is SearchIn restricted to one game.
+func (l *Library) SearchGameIn(g Game, query, lang string, limit int) []Result {
+	return l.search(query, g, lang, limit)
+}
+
+func (l *Library) search(query string, g Game, lang string, limit int) []Result {
+	if limit <= 0 || len(l.idx) == 0 {
+		return nil
+	}
+	type run struct {
+		lang  string
+		known float64
+		res   []Result
+	}
+	var runs []run
+	for _, lg := range Languages() {
+		if ix := l.idx[lg]; ix != nil {
+			runs = append(runs, run{lang: lg, known: ix.known(query)})
+		}
+	}
+	rank := func(r run) int { // the reader's language first among equals, then English
+		switch r.lang {
+		case lang:
+			return 0
+		case English:
+			return 1
+		}
+		return 2
+	}
+	sort.SliceStable(runs, func(i, j int) bool {
+		if runs[i].known != runs[j].known {
+			return runs[i].known > runs[j].known
+		}
+		return rank(runs[i]) < rank(runs[j])
+	})
+	// The other languages search only the words that are not stop words of
+	// the query's language ("the" is not a word of an Italian question).
+	rest := withoutStopWords(query, runs[0].lang)
+	for i := range runs {
+		q := query
+		if i > 0 {
+			q = rest
+		}
+		runs[i].res = l.idx[runs[i].lang].search(q, g, limit)
+	}
+	var out []Result
+	seen := map[string]bool{}
+	for _, r := range runs {
+		for _, res := range r.res {
+			if len(out) == limit {
+				return out
+			}
+			if o := res.Topic.Original(); !seen[o] {
+				seen[o] = true
+				out = append(out, res)
+			}
+		}
+	}
+	return out
+}
+
+// known is the share of the query's words that are stop words of this
+// index's language or that its topics contain exactly: how much the query
+// speaks this language.
+func (ix *index) known(query string) float64 {
+	words := rawWords(query)
+	if len(words) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range words {
+		if isStopWord(ix.lang, w) {
+			n++
+			continue
+		}
+		for _, t := range ix.terms(w) {
+			if _, ok := ix.postings[t]; ok {
+				n++
+				break
+			}
+		}
+	}
+	return float64(n) / float64(len(words))
+}
+
+// rawWords splits a query into lower-case, accent-folded words, splitting
+// at apostrophes too.
+func rawWords(query string) []string {
+	return strings.FieldsFunc(strings.Map(func(r rune) rune {
+		return foldAccent(unicode.ToLower(r))
+	}, query), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+func isStopWord(lang, w string) bool {
+	if lang == Italian {
+		return stopWordsIT[w]
+	}
+	return stopWords[w]
+}
+
+// withoutStopWords drops the stop words of lang from the query.
+func withoutStopWords(query, lang string) string {
+	var keep []string
+	for _, w := range rawWords(query) {
+		if !isStopWord(lang, w) {
+			keep = append(keep, w)
+		}
+	}
+	return strings.Join(keep, " ")
+}
+
+// terms splits text into this index's search terms.
+func (ix *index) terms(text string) []string {
+	if ix.lang == Italian {
+		return termsIT(text)
+	}
+	return terms(text)
 }
 
 type qterm struct {
@@ -176,16 +310,15 @@ type qterm struct {
 	alt    int // the alternative (spelling, completion, synonym) it belongs to
 }
 
-// search scores every topic. Each query word may stand for several
+// search scores every topic of the index. Each query word may stand for several
 // alternatives (itself, typo corrections, completions, synonyms); a word
 // counts once, through its best-scoring alternative, so that a rare synonym
 // cannot outweigh the word the player typed.
-func (l *Library) search(query string, g Game, limit int) []Result {
-	ix := l.idx
-	if limit <= 0 || ix == nil {
+func (ix *index) search(query string, g Game, limit int) []Result {
+	if limit <= 0 {
 		return nil
 	}
-	words := terms(query)
+	words := ix.terms(query)
 	if len(words) == 0 {
 		return nil
 	}

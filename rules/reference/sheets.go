@@ -50,12 +50,44 @@ var sheetSections = map[Game][][2]string{
 	},
 }
 
+// sheetTitlesIT are the Italian section titles, in the Italian edition's
+// words; Away Missions has no Italian edition and keeps its English sheet.
+var sheetTitlesIT = map[Game]map[string]string{
+	Ascendancy: {
+		"round":    "Round di gioco",
+		"building": "Fase Costruzione",
+		"commands": "Fase Comando: un Comando alla volta",
+		"combat":   "Battaglia spaziale",
+		"invasion": "Invasione planetaria",
+		"hegemony": "Egemonia culturale",
+		"recharge": "Stadio Ricarica",
+		"victory":  "Vincere la partita",
+	},
+	Borg: {
+		"turn":    "Il turno dei Borg",
+		"build":   "Fase Costruzione Borg (ogni Spira)",
+		"command": "Fase Comando Borg (ogni Cubo)",
+		"combat":  "Combattere un Cubo",
+		"end":     "Vincere e perdere",
+	},
+}
+
 // Sheet returns the quick reference sheet of a game as sections, built
-// from the "sheet" lines of the topics.
+// from the "sheet" lines of the English topics.
 func (l *Library) Sheet(g Game) ([]SheetSection, error) {
+	return l.SheetIn(g, English)
+}
+
+// SheetIn returns the quick reference sheet of a game in lang, built from
+// the "sheet" lines of that language's topics. A game without translated
+// sheet lines (Away Missions in Italian) gets its English sheet.
+func (l *Library) SheetIn(g Game, lang string) ([]SheetSection, error) {
 	order, ok := sheetSections[g]
 	if !ok {
 		return nil, fmt.Errorf("reference: no quick reference sheet for game %q", g)
+	}
+	if lang != English && !l.hasSheet(g, lang) {
+		lang = English
 	}
 	type line struct {
 		order int
@@ -63,7 +95,7 @@ func (l *Library) Sheet(g Game) ([]SheetSection, error) {
 	}
 	bySection := map[string][]line{}
 	for _, t := range l.topics {
-		if t.Game != g {
+		if t.Game != g || t.Lang != lang {
 			continue
 		}
 		for _, s := range t.Sheet {
@@ -77,7 +109,11 @@ func (l *Library) Sheet(g Game) ([]SheetSection, error) {
 			continue
 		}
 		sort.SliceStable(ls, func(i, j int) bool { return ls[i].order < ls[j].order })
-		sec := SheetSection{Key: o[0], Title: o[1]}
+		title := o[1]
+		if lang == Italian && sheetTitlesIT[g][o[0]] != "" {
+			title = sheetTitlesIT[g][o[0]]
+		}
+		sec := SheetSection{Key: o[0], Title: title}
 		for _, l := range ls {
 			sec.Entries = append(sec.Entries, l.e)
 		}
@@ -86,15 +122,32 @@ func (l *Library) Sheet(g Game) ([]SheetSection, error) {
 	return out, nil
 }
 
+func (l *Library) hasSheet(g Game, lang string) bool {
+	for _, t := range l.topics {
+		if t.Game == g && t.Lang == lang && len(t.Sheet) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // QuickReference returns a game's quick reference sheet as Markdown
 // (headings and numbered lists), ready for widget.NewRichTextFromMarkdown.
 func (l *Library) QuickReference(g Game) (string, error) {
-	secs, err := l.Sheet(g)
+	return l.QuickReferenceIn(g, English)
+}
+
+// QuickReferenceIn is QuickReference in lang (see SheetIn).
+func (l *Library) QuickReferenceIn(g Game, lang string) (string, error) {
+	secs, err := l.SheetIn(g, lang)
 	if err != nil {
 		return "", err
 	}
+	if !l.hasSheet(g, lang) {
+		lang = English
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s: quick reference\n", g.Title())
+	fmt.Fprintf(&b, "# %s: %s\n", g.Title(), labelsFor(lang).quickRef)
 	for _, s := range secs {
 		fmt.Fprintf(&b, "\n## %s\n\n", s.Title)
 		for i, e := range s.Entries {

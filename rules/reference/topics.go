@@ -22,6 +22,14 @@
 //	---
 //	Markdown body (headings, paragraphs, lists, bold).
 //
+// Topics are written in English. A translation lives in its own file
+// (asc-1-round.it.md beside asc-1-round.md) and adds two header fields:
+// "lang: it" and "translates: <id of the English topic>"; its own id is the
+// language followed by the English id (it-asc-hegemony). Its related ids may
+// name English topics: the loader points them at the translation in the
+// same language where one exists. Topics without a translation (Away
+// Missions has no Italian edition) stay in English in every language.
+//
 // The package never imports Fyne and does no I/O beyond reading its own
 // embedded files and the readers and writers it is given.
 package reference
@@ -36,7 +44,7 @@ import (
 	"strings"
 )
 
-//go:embed data/topics/*.md data/synonyms.txt
+//go:embed data/topics/*.md data/synonyms*.txt
 var dataFS embed.FS
 
 // Game names the game a topic belongs to.
@@ -79,6 +87,32 @@ func ParseGame(s string) (Game, error) {
 	return "", fmt.Errorf("unknown game %q (want away-missions, ascendancy or borg)", s)
 }
 
+// English is the language the topics are first written in; every other
+// language translates them.
+const English = "en"
+
+// Italian is the language of the Italian edition of Ascendancy.
+const Italian = "it"
+
+// Languages lists the languages the reference is written in, English first.
+func Languages() []string { return []string{English, Italian} }
+
+// ParseLanguage accepts a language code or locale ("it", "it_IT.UTF-8",
+// "it-IT", "italiano", "en_GB") and returns the supported language it names.
+func ParseLanguage(s string) (string, error) {
+	v := strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexAny(v, "_-.@"); i >= 0 {
+		v = v[:i]
+	}
+	switch v {
+	case "en", "english", "inglese":
+		return English, nil
+	case "it", "italian", "italiano":
+		return Italian, nil
+	}
+	return "", fmt.Errorf("unknown language %q (want en or it)", s)
+}
+
 // Kind tells a rules topic from a glossary entry.
 type Kind string
 
@@ -109,20 +143,75 @@ type Topic struct {
 	Synonyms []string
 	Related  []string // ids of related topics
 	Sheet    []SheetLine
-	file     string
-	line     int
+	// Lang is the language of the topic ("en" unless the header says).
+	Lang string
+	// Translates is the id of the English topic this one translates
+	// (empty for English topics).
+	Translates string
+	file       string
+	line       int
+}
+
+// Original is the id of the English topic this topic is (itself, for an
+// English topic): the id shared by a topic and all its translations.
+func (t *Topic) Original() string {
+	if t.Translates != "" {
+		return t.Translates
+	}
+	return t.ID
+}
+
+// labels are the few words the reference itself adds around topics and
+// sheets, per language.
+type labels struct {
+	seeAlso, source, quickRef, glossary string
+	// untranslated introduces a topic shown in English to a reader of
+	// this language; %s is the game's name.
+	untranslated string
+}
+
+var langLabels = map[string]labels{
+	English: {seeAlso: "See also", source: "Source", quickRef: "quick reference", glossary: "glossary",
+		untranslated: "This topic is in English only: %s has no edition in this language."},
+	Italian: {seeAlso: "Vedi anche", source: "Fonte", quickRef: "riepilogo rapido", glossary: "glossario",
+		untranslated: "Questo argomento resta in inglese: %s non ha un'edizione italiana, quindi si usano i termini del regolamento inglese."},
+}
+
+func labelsFor(lang string) labels {
+	if l, ok := langLabels[lang]; ok {
+		return l
+	}
+	return langLabels[English]
 }
 
 // Markdown renders the topic as a Markdown document: title, body and a list
 // of related topic titles (the UI turns those into tappable links using
-// Related).
+// Related). The words around them are in the topic's language.
 func (t *Topic) Markdown(lib *Library) string {
+	return t.markdown(lib, "")
+}
+
+// MarkdownIn renders the topic for a reader of lang: like Markdown, and a
+// topic that has no version in lang (Away Missions in Italian) says first,
+// in lang, that it stays in English.
+func (t *Topic) MarkdownIn(lib *Library, lang string) string {
+	if lang == t.Lang || lib == nil || lib.Version(t.ID, lang) != nil {
+		return t.markdown(lib, "")
+	}
+	return t.markdown(lib, fmt.Sprintf(labelsFor(lang).untranslated, t.Game.Title()))
+}
+
+func (t *Topic) markdown(lib *Library, note string) string {
+	lb := labelsFor(t.Lang)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", t.Title)
+	if note != "" {
+		fmt.Fprintf(&b, "*%s*\n\n", note)
+	}
 	b.WriteString(strings.TrimSpace(t.Body))
 	b.WriteString("\n")
 	if len(t.Related) > 0 && lib != nil {
-		b.WriteString("\n**See also:** ")
+		fmt.Fprintf(&b, "\n**%s:** ", lb.seeAlso)
 		for i, id := range t.Related {
 			if i > 0 {
 				b.WriteString(", ")
@@ -135,16 +224,18 @@ func (t *Topic) Markdown(lib *Library) string {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\n*Source: %s*\n", t.Source)
+	fmt.Fprintf(&b, "\n*%s: %s*\n", lb.source, t.Source)
 	return b.String()
 }
 
 // Library is the loaded rules reference with its search index. It is
 // immutable after Load and safe for concurrent use.
 type Library struct {
-	topics []*Topic
+	topics []*Topic // every topic in every language
 	byID   map[string]*Topic
-	idx    *index
+	// trans maps an English id to its versions by language.
+	trans map[string]map[string]*Topic
+	idx   map[string]*index // one search index per language
 }
 
 // Load parses the embedded topic files and builds the search index. It
@@ -160,7 +251,7 @@ func loadFS(fsys fs.FS) (*Library, error) {
 		return nil, fmt.Errorf("reference: listing topics: %w", err)
 	}
 	sort.Strings(files)
-	lib := &Library{byID: map[string]*Topic{}}
+	lib := &Library{byID: map[string]*Topic{}, trans: map[string]map[string]*Topic{}, idx: map[string]*index{}}
 	for _, f := range files {
 		raw, err := fs.ReadFile(fsys, f)
 		if err != nil {
@@ -178,23 +269,134 @@ func loadFS(fsys fs.FS) (*Library, error) {
 			lib.topics = append(lib.topics, t)
 		}
 	}
-	syn, err := fs.ReadFile(fsys, "data/synonyms.txt")
-	if err != nil {
-		return nil, fmt.Errorf("reference: reading synonyms: %w", err)
+	if err := lib.linkTranslations(); err != nil {
+		return nil, fmt.Errorf("reference: %w", err)
 	}
-	groups, err := parseSynonyms(string(syn))
-	if err != nil {
-		return nil, fmt.Errorf("reference: synonyms.txt: %w", err)
+	for _, lang := range Languages() {
+		name := "data/synonyms.txt"
+		if lang != English {
+			name = "data/synonyms." + lang + ".txt"
+		}
+		var groups [][]string
+		syn, err := fs.ReadFile(fsys, name)
+		switch {
+		case err == nil:
+			if groups, err = parseSynonyms(string(syn)); err != nil {
+				return nil, fmt.Errorf("reference: %s: %w", path.Base(name), err)
+			}
+		case lang == English:
+			return nil, fmt.Errorf("reference: reading synonyms: %w", err)
+		}
+		var ts []*Topic
+		for _, t := range lib.topics {
+			if t.Lang == lang {
+				ts = append(ts, t)
+			}
+		}
+		lib.idx[lang] = buildIndex(lang, ts, groups)
 	}
-	lib.idx = buildIndex(lib.topics, groups)
 	return lib, nil
 }
 
-// Topics returns every topic in load order (file name, then position).
+// linkTranslations checks each translation against its English topic and
+// points its related ids at topics in its own language.
+func (l *Library) linkTranslations() error {
+	for _, t := range l.topics {
+		if t.Lang == English {
+			l.addVersion(t.ID, t)
+		}
+	}
+	for _, t := range l.topics {
+		if t.Lang == English {
+			continue
+		}
+		orig := l.byID[t.Translates]
+		switch {
+		case orig == nil || orig.Lang != English:
+			return fmt.Errorf("%s:%d: topic %q translates unknown English topic %q", t.file, t.line, t.ID, t.Translates)
+		case orig.Game != t.Game || orig.Kind != t.Kind:
+			return fmt.Errorf("%s:%d: topic %q is not the same game and kind as %q", t.file, t.line, t.ID, t.Translates)
+		case l.trans[orig.ID][t.Lang] != nil:
+			return fmt.Errorf("%s:%d: topic %q translates %q again", t.file, t.line, t.ID, t.Translates)
+		}
+		l.addVersion(orig.ID, t)
+	}
+	for _, t := range l.topics {
+		if t.Lang == English {
+			continue
+		}
+		for i, id := range t.Related {
+			r := l.byID[id]
+			if r == nil {
+				continue // reported by the package tests
+			}
+			if v := l.trans[r.Original()][t.Lang]; v != nil {
+				t.Related[i] = v.ID
+			}
+		}
+	}
+	return nil
+}
+
+func (l *Library) addVersion(orig string, t *Topic) {
+	if l.trans[orig] == nil {
+		l.trans[orig] = map[string]*Topic{}
+	}
+	l.trans[orig][t.Lang] = t
+}
+
+// Topics returns every English topic in load order (file name, then
+// position). TopicsIn gives another language's.
 func (l *Library) Topics() []*Topic {
-	out := make([]*Topic, len(l.topics))
-	copy(out, l.topics)
+	return l.TopicsIn(English)
+}
+
+// TopicsIn returns the topics as a reader of lang sees them, in load order
+// of the English topics: each topic's version in lang, or the English one
+// where there is no translation.
+func (l *Library) TopicsIn(lang string) []*Topic {
+	var out []*Topic
+	for _, t := range l.topics {
+		if t.Lang != English {
+			continue
+		}
+		if v := l.trans[t.ID][lang]; v != nil {
+			t = v
+		}
+		out = append(out, t)
+	}
 	return out
+}
+
+// Translations returns every topic written in a language other than
+// English.
+func (l *Library) Translations() []*Topic {
+	var out []*Topic
+	for _, t := range l.topics {
+		if t.Lang != English {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Version returns the topic with the given id (in any language) as written
+// in lang, or nil when it has no version in lang.
+func (l *Library) Version(id, lang string) *Topic {
+	t := l.Topic(id)
+	if t == nil {
+		return nil
+	}
+	return l.trans[t.Original()][lang]
+}
+
+// Localized returns the topic with the given id in lang where it is
+// translated, and otherwise the topic itself; nil for an unknown id.
+func (l *Library) Localized(id, lang string) *Topic {
+	if v := l.Version(id, lang); v != nil {
+		return v
+	}
+	return l.Topic(id)
 }
 
 // Topic returns the topic with the given id, or nil.
@@ -202,11 +404,16 @@ func (l *Library) Topic(id string) *Topic {
 	return l.byID[strings.ToLower(strings.TrimSpace(id))]
 }
 
-// TopicsFor returns the topics of one game (and kind, if kind is not
-// empty), sorted by title.
+// TopicsFor returns the English topics of one game (and kind, if kind is
+// not empty), sorted by title.
 func (l *Library) TopicsFor(g Game, kind Kind) []*Topic {
+	return l.TopicsForIn(g, kind, English)
+}
+
+// TopicsForIn is TopicsFor as a reader of lang sees it (see TopicsIn).
+func (l *Library) TopicsForIn(g Game, kind Kind, lang string) []*Topic {
 	var out []*Topic
-	for _, t := range l.topics {
+	for _, t := range l.TopicsIn(lang) {
 		if t.Game == g && (kind == "" || t.Kind == kind) {
 			out = append(out, t)
 		}
@@ -229,7 +436,7 @@ func parseTopics(file, text string) ([]*Topic, error) {
 			return nil, fmt.Errorf("%s:%d: expected '---' to open a topic header", file, i+1)
 		}
 		start := i + 1
-		t := &Topic{file: file, line: start, Kind: KindRule}
+		t := &Topic{file: file, line: start, Kind: KindRule, Lang: English}
 		i++
 		closed := false
 		for ; i < len(lines); i++ {
@@ -297,6 +504,14 @@ func (t *Topic) setField(key, val string) error {
 		}
 	case "source":
 		t.Source = val
+	case "lang":
+		lang, err := ParseLanguage(val)
+		if err != nil {
+			return err
+		}
+		t.Lang = lang
+	case "translates":
+		t.Translates = strings.ToLower(val)
 	case "keywords":
 		t.Keywords = append(t.Keywords, splitList(val)...)
 	case "synonyms":
@@ -335,6 +550,12 @@ func (t *Topic) check() error {
 		return fmt.Errorf("topic %q without source", t.ID)
 	case t.Body == "":
 		return fmt.Errorf("topic %q without body", t.ID)
+	case t.Lang != English && t.Translates == "":
+		return fmt.Errorf("topic %q in %q without 'translates:'", t.ID, t.Lang)
+	case t.Lang == English && t.Translates != "":
+		return fmt.Errorf("topic %q is English and cannot translate another", t.ID)
+	case t.Lang != English && t.ID != t.Lang+"-"+t.Translates:
+		return fmt.Errorf("topic %q must have the id %q", t.ID, t.Lang+"-"+t.Translates)
 	}
 	return nil
 }
