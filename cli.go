@@ -41,6 +41,7 @@ func commands() map[string]command {
 		"odds hegemony":        {"hegemony chance: --ascendancy A --resistance R", runOddsHegemony},
 		"scan":                 scanCommand(),
 		"tags":                 tagsCommand(),
+		"web":                  webCommand(),
 	}
 }
 

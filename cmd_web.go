@@ -1,0 +1,45 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"tableops/tracker/share/webapp"
+)
+
+// webCommand writes the web app as static files.
+func webCommand() command {
+	return command{
+		summary: "write the web app (installable, runs offline) as static files: --out DIR",
+		run:     runWeb,
+	}
+}
+
+func runWeb(args []string, out io.Writer) error {
+	fs := newFlagSet("web")
+	dir := fs.String("out", "", "folder to write the web app into")
+	if err := fs.parse(args, false); err != nil {
+		return err
+	}
+	if *dir == "" {
+		return badInput("say where to write the web app: --out DIR")
+	}
+	if st, err := os.Stat(*dir); err == nil && !st.IsDir() {
+		return badInput("%s is a file, not a folder", *dir)
+	}
+	if err := webapp.WriteDir(*dir); err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(*dir)
+	if err != nil {
+		abs = *dir
+	}
+	if fs.json {
+		return json.NewEncoder(out).Encode(map[string]string{"out": abs})
+	}
+	fmt.Fprintf(out, "Wrote the web app to %s. Serve that folder over HTTPS (or from localhost) to install it and use it offline; each file has .gz and .br copies for servers that send precompressed files.\n", abs)
+	return nil
+}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"tableops/tracker/share/webapp"
+)
+
+func TestWebBadInput(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	for _, args := range [][]string{{"web"}, {"web", "--out"}, {"web", "--out", file}, {"web", "--out", t.TempDir(), "extra"}} {
+		code, stdout, stderr := run(t, args...)
+		require.Equal(t, 2, code, "%q: %s", args, stderr)
+		require.Empty(t, stdout)
+		require.Contains(t, stderr, "tableops web: ")
+	}
+}
+
+func TestWebWritesTheBundle(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	code, stdout, stderr := run(t, "web", "--out", dir)
+	if _, ok := webapp.Bundle(); !ok {
+		require.Equal(t, 1, code)
+		require.Contains(t, stderr, webapp.BuildCommand, "says how to build it")
+		t.Skip("no web bundle built: checked the message")
+	}
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "Wrote the web app to")
+	for _, name := range []string{"index.html", "index.html.br", "sw.js", "manifest.webmanifest"} {
+		_, err := os.Stat(filepath.Join(dir, name))
+		require.NoError(t, err, name)
+	}
+}

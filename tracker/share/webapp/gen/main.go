@@ -1,0 +1,274 @@
+// Command gen builds the web bundle of Table Ops (run through
+// "go generate ./tracker/share/webapp"): it compiles the app to WebAssembly
+// (-trimpath -ldflags="-s -w"), writes its page, Go's wasm_exec.js, a web
+// manifest, icons and a service worker, and precompresses every file with
+// gzip and brotli, into an output folder (replacing what was there).
+//
+// Usage:
+//
+//	go run ./gen [-main PKG] [-name NAME] [-icon PNG] [-out DIR]
+//
+// -main builds another main package the same way (the benchmarks build a
+// bare one-button window with it).
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"html/template"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	ttemplate "text/template"
+
+	"github.com/andybalholm/brotli"
+	"golang.org/x/image/draw"
+)
+
+//go:embed index.html
+var indexHTML string
+
+//go:embed sw.js
+var swJS string
+
+// placeholder is the committed file the output folder keeps.
+const placeholder = "PLACEHOLDER.txt"
+
+func main() {
+	mainPkg := flag.String("main", "", "main package to build (default: the module's root, the app)")
+	name := flag.String("name", "Table Ops", "the app's name on the page and the home screen")
+	icon := flag.String("icon", "", "PNG icon, at least 512x512 (default: Icon.png at the module's root)")
+	out := flag.String("out", "dist", "output folder")
+	quality := flag.Int("brotli", 9, "brotli quality (0-11)")
+	flag.Parse()
+	if err := run(*mainPkg, *name, *icon, *out, *quality); err != nil {
+		fmt.Fprintln(os.Stderr, "web bundle:", err)
+		os.Exit(1)
+	}
+}
+
+func run(mainPkg, name, icon, out string, quality int) error {
+	root, err := goEnv("GOMOD")
+	if err != nil || root == "" || root == os.DevNull {
+		return errors.New("run it inside the Table Ops module")
+	}
+	root = filepath.Dir(root)
+	if mainPkg == "" {
+		mainPkg = root
+	}
+	if icon == "" {
+		icon = filepath.Join(root, "Icon.png")
+	}
+	goroot, err := goEnv("GOROOT")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "tableops-web-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+
+	wasmPath := filepath.Join(tmp, "app.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasmPath, mainPkg)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	fmt.Fprintln(os.Stderr, "web bundle: building the WebAssembly (GOOS=js GOARCH=wasm go build -trimpath -ldflags=\"-s -w\")")
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("build the WebAssembly: %w", err)
+	}
+	wasm, err := os.ReadFile(wasmPath)
+	if err != nil {
+		return err
+	}
+	wasmExec, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		if wasmExec, err = os.ReadFile(filepath.Join(goroot, "misc", "wasm", "wasm_exec.js")); err != nil {
+			return fmt.Errorf("find Go's wasm_exec.js: %w", err)
+		}
+	}
+
+	files := map[string][]byte{}
+	wasmName := "tableops." + short(wasm) + ".wasm"
+	execName := "wasm_exec." + short(wasmExec) + ".js"
+	files[wasmName] = wasm
+	files[execName] = wasmExec
+
+	iconImg, err := readPNG(icon)
+	if err != nil {
+		return err
+	}
+	for _, n := range []int{192, 512} {
+		b, err := scaledPNG(iconImg, n)
+		if err != nil {
+			return err
+		}
+		files[fmt.Sprintf("icon-%d.png", n)] = b
+	}
+	manifest, err := json.MarshalIndent(map[string]any{
+		"name": name, "short_name": name, "start_url": "./", "scope": "./",
+		"display": "standalone", "orientation": "any",
+		"background_color": "#ffffff", "theme_color": "#1f2a44",
+		"icons": []map[string]string{
+			{"src": "icon-192.png", "sizes": "192x192", "type": "image/png"},
+			{"src": "icon-512.png", "sizes": "512x512", "type": "image/png"},
+			{"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+		},
+	}, "", "  ")
+	if err != nil {
+		return err
+	}
+	files["manifest.webmanifest"] = manifest
+
+	var page bytes.Buffer
+	if err := template.Must(template.New("index").Parse(indexHTML)).Execute(&page, map[string]string{
+		"Name": name, "Wasm": wasmName, "WasmExec": execName}); err != nil {
+		return err
+	}
+	files["index.html"] = page.Bytes()
+
+	// The worker's cache is named after every other file's content.
+	names := make([]string, 0, len(files)+1)
+	h := sha256.New()
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		sum := sha256.Sum256(files[n])
+		fmt.Fprintf(h, "%s %x\n", n, sum)
+	}
+	shell := append([]string{"./"}, names...)
+	list, err := json.Marshal(shell)
+	if err != nil {
+		return err
+	}
+	var sw bytes.Buffer
+	if err := ttemplate.Must(ttemplate.New("sw").Parse(swJS)).Execute(&sw, map[string]any{
+		"Name": name, "Version": hex.EncodeToString(h.Sum(nil))[:16], "Files": string(list)}); err != nil {
+		return err
+	}
+	files["sw.js"] = sw.Bytes()
+
+	if err := clean(out); err != nil {
+		return err
+	}
+	var raw, gz, br int
+	for _, n := range append(names, "sw.js") {
+		b := files[n]
+		g, err := gzipped(b)
+		if err != nil {
+			return err
+		}
+		r, err := brotlied(b, quality)
+		if err != nil {
+			return err
+		}
+		for suffix, data := range map[string][]byte{"": b, ".gz": g, ".br": r} {
+			if err := os.WriteFile(filepath.Join(out, n+suffix), data, 0o644); err != nil {
+				return err
+			}
+		}
+		raw, gz, br = raw+len(b), gz+len(g), br+len(r)
+	}
+	fmt.Fprintf(os.Stderr, "web bundle: %s: %.1f MB, gzip %.1f MB, brotli %.1f MB\n", out, mb(raw), mb(gz), mb(br))
+	return nil
+}
+
+func mb(n int) float64 { return float64(n) / 1e6 }
+
+// short is the content hash put in a file's name.
+func short(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])[:12]
+}
+
+func goEnv(key string) (string, error) {
+	b, err := exec.Command("go", "env", key).Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %w", key, err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+// clean empties the output folder, keeping the committed placeholder.
+func clean(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if e.Name() == placeholder {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func readPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the icon: %w", err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("read the icon %s: %w", path, err)
+	}
+	return img, nil
+}
+
+func scaledPNG(src image.Image, n int) ([]byte, error) {
+	dst := image.NewRGBA(image.Rect(0, 0, n, n))
+	draw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Over, nil)
+	var b bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, dst); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func gzipped(b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	w, err := gzip.NewWriterLevel(&out, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(b); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+func brotlied(b []byte, quality int) ([]byte, error) {
+	var out bytes.Buffer
+	w := brotli.NewWriterOptions(&out, brotli.WriterOptions{Quality: quality, LGWin: 24})
+	if _, err := w.Write(b); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
