@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/crc32"
 	"image/png"
 	"os"
 	"os/exec"
@@ -192,4 +194,31 @@ func TestTagsCommandBadInput(t *testing.T) {
 	}
 	_, err := os.Stat(sheet)
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing written on bad input")
+}
+
+// TestScanCommandRefusesImageBomb: a 68-byte PNG claiming 100000 x 100000
+// pixels used to kill "tableops scan" with "fatal error: runtime: out of
+// memory". It is refused from its header with one plain line, and the
+// other images of the run are still scanned.
+func TestScanCommandRefusesImageBomb(t *testing.T) {
+	dir := t.TempDir()
+	chunk := func(b []byte, typ string, data []byte) []byte {
+		b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
+		start := len(b)
+		b = append(append(b, typ...), data...)
+		return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:]))
+	}
+	bomb := chunk([]byte("\x89PNG\r\n\x1a\n"), "IHDR", []byte{0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 0, 0, 0, 0})
+	bomb = chunk(bomb, "IDAT", []byte{0x78, 0xDA, 1, 0, 0, 0xFF, 0xFF, 0, 0, 0, 1})
+	bomb = chunk(bomb, "IEND", nil)
+	require.Len(t, bomb, 68)
+	path := filepath.Join(dir, "bomb.png")
+	require.NoError(t, os.WriteFile(path, bomb, 0o600))
+	good := photo(t, dir, "good.png", "HELLO")
+
+	code, out, errOut := run(t, "scan", "--raw", path, good)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "HELLO")
+	assert.Contains(t, errOut, "bomb.png: the picture is 100000 x 100000 pixels (10000 megapixels); the app reads pictures up to 40 megapixels")
+	assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
 }

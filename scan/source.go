@@ -53,14 +53,15 @@ func IsImageFile(name string) bool {
 	return slices.Contains(imageExts, strings.ToLower(filepath.Ext(name)))
 }
 
-// ReadImageFile decodes one picture file into a grey frame.
+// ReadImageFile decodes one picture file into a grey frame. A picture over
+// MaxPixels is refused from its header (see DecodeImage).
 func ReadImageFile(path string) (Frame, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return Frame{}, fmt.Errorf("read image: %w", err)
 	}
 	defer f.Close()
-	img, _, err := image.Decode(f)
+	img, err := DecodeImage(f)
 	if err != nil {
 		return Frame{}, fmt.Errorf("read image %s: %w", path, err)
 	}

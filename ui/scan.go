@@ -437,14 +437,8 @@ func (v *scannerView) importPhoto(r io.ReadCloser, name string) {
 	v.photoBtn.Disable()
 	v.say("Reading "+name+"…", false)
 	go func() {
-		img, _, err := image.Decode(r)
+		img, found, err := scan.ReadPhoto(r, name)
 		_ = r.Close()
-		var found []scan.Found
-		if err == nil {
-			found, err = scan.ScanImage(img)
-		} else {
-			err = fmt.Errorf("%s is not a picture the app can read (PNG, JPEG or GIF)", name)
-		}
 		fyne.Do(func() {
 			defer v.settle()
 			v.photoBtn.Enable()

@@ -22,6 +22,19 @@ const Sides = 6
 // (Away Missions rulebook, "Combat": no roll uses more than six dice).
 const AwayMissionsCap = 6
 
+// MaxPool is the most dice any one pool may hold, whatever limit the
+// caller asks for: more than either game ever rolls at once (the largest
+// Ascendancy battle the odds tables cover is 300 dice), small enough that
+// outside input cannot make a pool eat memory.
+const MaxPool = 300
+
+// MaxInput is the longest text Parse reads: MaxPool dice written with a
+// separator and a space each, with room to spare.
+const MaxInput = 4 * MaxPool
+
+// quoteLen is how much of a refused input an error message quotes.
+const quoteLen = 24
+
 // Pool is a set of rolled d6 faces, each 1 to 6.
 type Pool []int
 
@@ -40,41 +53,69 @@ var (
 // Parse reads dice faces as a player types them: "6,4,2,2", "6 4 2 2",
 // "6422" or any mix of those (commas, semicolons, slashes and white space
 // separate dice; a run of digits is one die per digit). An empty input is an
-// empty pool. max limits the number of dice (0 or less means no limit).
-// Any other character, a face outside 1-6 or too many dice is an error that
-// names the problem.
+// empty pool. max limits the number of dice (0 or less means MaxPool; a
+// larger max is MaxPool too), and input longer than MaxInput bytes is
+// refused before it is read. Any other character, a face outside 1-6 or too
+// many dice is an error that names the problem; it quotes at most the first
+// few characters of the input.
 func Parse(s string, max int) (Pool, error) {
+	if max <= 0 || max > MaxPool {
+		max = MaxPool
+	}
+	if len(s) > MaxInput {
+		return nil, fmt.Errorf("dice %s: %d characters, at most %d allowed: %w", quote(s), len(s), MaxInput, ErrTooManyDice)
+	}
 	var p Pool
+	n := 0 // dice entered; p stops growing at max
 	for i, r := range s {
 		switch {
 		case r >= '1' && r <= '6':
-			p = append(p, int(r-'0'))
+			n++
+			if n <= max {
+				p = append(p, int(r-'0'))
+			}
 		case r == '0' || (r >= '7' && r <= '9'):
-			return nil, fmt.Errorf("dice %q: %c at position %d: %w", s, r, i+1, ErrBadFace)
+			return nil, fmt.Errorf("dice %s: %c at position %d: %w", quote(s), r, i+1, ErrBadFace)
 		case r == ',' || r == ';' || r == '/' || r == '+' || r == ' ' || r == '\t' || r == '\n' || r == '\r':
 			// separator
 		case r == '-':
-			return nil, fmt.Errorf("dice %q: negative faces do not exist: %w", s, ErrBadFace)
+			return nil, fmt.Errorf("dice %s: negative faces do not exist: %w", quote(s), ErrBadFace)
 		default:
-			return nil, fmt.Errorf("dice %q: %q at position %d: %w", s, r, i+1, ErrBadCharacter)
+			return nil, fmt.Errorf("dice %s: %q at position %d: %w", quote(s), r, i+1, ErrBadCharacter)
 		}
 	}
-	if max > 0 && len(p) > max {
-		return nil, fmt.Errorf("dice %q: %d dice entered, at most %d allowed: %w", s, len(p), max, ErrTooManyDice)
+	if n > max {
+		return nil, fmt.Errorf("dice %s: %d dice entered, at most %d allowed: %w", quote(s), n, max, ErrTooManyDice)
 	}
 	return p, nil
 }
 
+// quote quotes s for an error message, cut to its first quoteLen
+// characters (with "..." after the quote when it was cut).
+func quote(s string) string {
+	n := 0
+	for i := range s {
+		if n == quoteLen {
+			return fmt.Sprintf("%q...", s[:i])
+		}
+		n++
+	}
+	return fmt.Sprintf("%q", s)
+}
+
 // Validate checks that every face is 1 to 6 and that there are at most max
-// dice (no limit when max is 0 or less).
+// dice (MaxPool when max is 0 or less, or larger than MaxPool).
 func (p Pool) Validate(max int) error {
+	if max <= 0 || max > MaxPool {
+		max = MaxPool
+	}
+	if len(p) > max {
+		return fmt.Errorf("%d dice, at most %d allowed: %w", len(p), max, ErrTooManyDice)
+	}
 	for i, f := range p {
 		if f < 1 || f > Sides {
 			return fmt.Errorf("die %d shows %d: %w", i+1, f, ErrBadFace)
 		}
-	}
-	if max > 0 && len(p) > max {
-		return fmt.Errorf("%d dice, at most %d allowed: %w", len(p), max, ErrTooManyDice)
 	}
 	return nil
 }
