@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	bolt "go.etcd.io/bbolt"
-
 	"tableops/rules/reference"
 )
 
@@ -57,12 +55,12 @@ func (s *Store) LoadCatalog() (*reference.Catalog, error) {
 // rawCatalog returns a copy of the saved catalog document (nil if none).
 func (s *Store) rawCatalog() ([]byte, error) {
 	var raw []byte
-	err := s.db.View(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketCatalog)
+	err := s.db.view(func(tx kvTx) error {
+		b := tx.bucket(bucketCatalog)
 		if b == nil {
 			return nil
 		}
-		if v := b.Get(keyCatalog); v != nil {
+		if v := b.get(keyCatalog); v != nil {
 			raw = bytes.Clone(v)
 		}
 		return nil
@@ -85,17 +83,17 @@ func (s *Store) SaveCatalog(c *reference.Catalog) error {
 	if err := c.Export(&buf); err != nil {
 		return fmt.Errorf("save catalog: %w", err)
 	}
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists(bucketCatalog)
+	err := s.write(func(tx kvTx) error {
+		b, err := tx.createBucketIfNotExists(bucketCatalog)
 		if err != nil {
 			return err
 		}
-		if old := b.Get(keyCatalog); old != nil {
+		if old := b.get(keyCatalog); old != nil {
 			if _, err := reference.ParseCatalog(old); err != nil {
 				return fmt.Errorf("%v: %w", err, ErrCatalogUnreadable)
 			}
 		}
-		return b.Put(keyCatalog, buf.Bytes())
+		return b.put(keyCatalog, buf.Bytes())
 	})
 	if err != nil {
 		return fmt.Errorf("save catalog: %w", err)
@@ -107,19 +105,19 @@ func (s *Store) SaveCatalog(c *reference.Catalog) error {
 // any catalog set aside before) so that the players start over from the
 // built-in cards. It does nothing when no catalog is saved.
 func (s *Store) DiscardCatalog() error {
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketCatalog)
+	err := s.write(func(tx kvTx) error {
+		b := tx.bucket(bucketCatalog)
 		if b == nil {
 			return nil
 		}
-		old := b.Get(keyCatalog)
+		old := b.get(keyCatalog)
 		if old == nil {
 			return nil
 		}
-		if err := b.Put(keySetAside, bytes.Clone(old)); err != nil {
+		if err := b.put(keySetAside, bytes.Clone(old)); err != nil {
 			return err
 		}
-		return b.Delete(keyCatalog)
+		return b.delete(keyCatalog)
 	})
 	if err != nil {
 		return fmt.Errorf("discard catalog: %w", err)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	bolt "go.etcd.io/bbolt"
 
 	"tableops/rules/reference"
 	"tableops/tracker"
@@ -24,12 +23,12 @@ func openTemp(t *testing.T) (*Store, string) {
 
 func putRawCatalog(t *testing.T, s *Store, raw string) {
 	t.Helper()
-	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists(bucketCatalog)
+	require.NoError(t, s.db.update(func(tx kvTx) error {
+		b, err := tx.createBucketIfNotExists(bucketCatalog)
 		if err != nil {
 			return err
 		}
-		return b.Put(keyCatalog, []byte(raw))
+		return b.put(keyCatalog, []byte(raw))
 	}))
 }
 
@@ -121,8 +120,8 @@ func TestCatalogUnreadableIsReportedAndKept(t *testing.T) {
 			_, err = s.LoadCatalog()
 			require.NoError(t, err)
 			require.NoError(t, s.SaveCatalog(c))
-			require.NoError(t, s.db.View(func(tx *bolt.Tx) error {
-				assert.Equal(t, tc.raw, string(tx.Bucket(bucketCatalog).Get(keySetAside)))
+			require.NoError(t, s.db.view(func(tx kvTx) error {
+				assert.Equal(t, tc.raw, string(tx.bucket(bucketCatalog).get(keySetAside)))
 				return nil
 			}))
 		})
