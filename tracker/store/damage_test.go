@@ -19,9 +19,6 @@ import (
 	"tableops/tracker"
 )
 
-// noteText is the text of the i-th note of savedGame, unique in the file.
-func noteText(i int) string { return fmt.Sprintf("note %04d of the Friday game", i) }
-
 // savedGame writes a store with one game, "Friday game", of n notes (event
 // i is note i) and returns the file's path and the game's id.
 func savedGame(t *testing.T, n int) (string, string) {

@@ -1,3 +1,5 @@
+//go:build !js
+
 package store
 
 import (
@@ -17,26 +19,12 @@ import (
 	"tableops/tracker"
 )
 
-func testClock() func() time.Time {
-	t := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
-	return func() time.Time {
-		t = t.Add(time.Second)
-		return t
-	}
-}
-
 func openTest(t *testing.T, path string) *Store {
 	t.Helper()
 	s, err := Open(path, Options{Now: testClock(), Seeds: &tracker.CountingSeeds{Next: 7}})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = s.Close() })
 	return s
-}
-
-func note(t *testing.T, g *Game, text string) {
-	t.Helper()
-	_, err := g.Execute(tracker.Note{Text: text})
-	require.NoError(t, err)
 }
 
 func TestCreateListRenameReopen(t *testing.T) {
