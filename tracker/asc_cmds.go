@@ -272,7 +272,13 @@ func (cmd ChooseTurnOrder) decide(c *decideCtx) error {
 	in := ascrules.Initiative{Bids: bids}
 	if a.Borg != nil && !a.Borg.Defeat {
 		in.Borg = true
-		in.BorgCards = max(1, cmd.BorgCards)
+		in.BorgCards = borgCards(a)
+		if cmd.BorgCards != 0 && cmd.BorgCards != in.BorgCards {
+			if err := c.breaks(ruleBorgCards, "The Borg get %d turn order card(s) this round, not %d", in.BorgCards, cmd.BorgCards); err != nil {
+				return err
+			}
+			in.BorgCards = cmd.BorgCards
+		}
 	}
 	n := len(bids)
 	if in.Borg {
@@ -303,6 +309,18 @@ func (cmd ChooseTurnOrder) decide(c *decideCtx) error {
 	return startBorgTurn(c, a, order[0])
 }
 
+// borgCards is the number of Borg turn order cards: one, or one per
+// assimilated player (each takes a full Borg turn).
+func borgCards(a *AscendancyState) int {
+	n := 0
+	for _, p := range a.Players {
+		if p.Assimilated {
+			n++
+		}
+	}
+	return max(1, n)
+}
+
 func seatPhase(seat string) string {
 	if seat == BorgSeat {
 		return PhaseBorg
@@ -331,6 +349,9 @@ func (NextPhase) decide(c *decideCtx) error {
 		return err
 	}
 	seat := a.CurrentSeat()
+	if err := endFightOnTurn(c, a); err != nil {
+		return err
+	}
 	if w.Phase == PhaseBuilding {
 		w.Phase = PhaseCommand
 		return setWalker(c, a.seatName(seat)+": command phase", w)

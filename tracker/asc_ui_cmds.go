@@ -3,6 +3,7 @@ package tracker
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
@@ -667,6 +668,16 @@ type AssimilationRound struct {
 	BorgVirtual  bool               `json:"borg_virtual,omitempty"`
 	NodesLost    ascrules.Resources `json:"nodes_lost,omitempty"`
 	StarbaseLost bool               `json:"starbase_lost,omitempty"`
+	// NewBattle starts a new assimilation even if one of the same system
+	// is under way this turn (the first round always starts fresh).
+	NewBattle bool `json:"new_battle,omitempty"`
+	// HomeOf is the player whose home system this is (even if they no
+	// longer control it): when it is assimilated that player is absorbed
+	// into the Collective and their systems become independent
+	// civilizations (Independents: each system they control with its
+	// resource nodes; optional, for the log).
+	HomeOf       string                 `json:"home_of,omitempty"`
+	Independents []borgrules.SystemHeld `json:"independents,omitempty"`
 }
 
 // CommandType implements Command.
@@ -718,6 +729,13 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeNotNow, "%v", err)
 	}
+	fight := a.fightFor(&b, cmd.Cube, FightAssimilation)
+	if fight != nil && (fight.Defender != def.ID || !sameSystem(fight.System, sys)) || cmd.NewBattle {
+		fight = nil
+	}
+	if fight == nil {
+		freshCube(&b, ci)
+	}
 	in := borgrules.Assimilation{Cube: b.Cubes[ci], Nodes: cmd.Nodes, Starbase: cmd.Starbase, DefenderWeapons: def.Weapons,
 		DefenderHitsOnSix: cmd.HitsOnSix, BorgHit: hit}
 	dd, err := c.roll(cmd.DefenderRoll, 0, sys+"'s dice")
@@ -756,10 +774,17 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 		DefenderDice: dd, BorgDice: bd, Result: res}); err != nil {
 		return err
 	}
-	if res.CubeDestroyed {
+	switch {
+	case res.CubeDestroyed:
 		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
-	} else {
+		b.Fight = nil
+		b.placeFlags()
+	case res.Assimilated:
+		b.Cubes[ci] = res.Cube.EndBattle()
+		b.Fight = nil
+	default:
 		b.Cubes[ci] = res.Cube
+		b.Fight = &CubeFight{Cube: cmd.Cube, Kind: FightAssimilation, Defender: def.ID, System: sys, Round: a.Walker.Round, Turn: a.Walker.Turn}
 	}
 	if err := c.emit("", BorgSet{Borg: b}); err != nil {
 		return err
@@ -791,6 +816,11 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 	if err := (PlaceSpire{System: sys}).decide(c); err != nil {
 		return err
 	}
+	if cmd.HomeOf != "" {
+		if err := exterminate(c, cmd.HomeOf, sys, cmd.Independents); err != nil {
+			return err
+		}
+	}
 	if !res.StarbaseAssimilated || a.Walker.Stage == AscOver || c.scratch.Ascendancy.Borg.Defeat {
 		return nil
 	}
@@ -800,6 +830,44 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 	}
 	nb.Spires = borgrules.StarbaseAssimilated(nb.Spires)
 	return c.emit("The starbase is assimilated: every spire gains a node", BorgSet{Borg: nb})
+}
+
+// exterminate absorbs a player whose home system the Borg assimilated:
+// they are assimilated (they play the Borg from now on), their ships leave
+// the board, and every system they control loses its control node and
+// becomes an independent civilization with as many warp tokens as resource
+// nodes (rules/borg.Exterminate).
+func exterminate(c *decideCtx, id, home string, systems []borgrules.SystemHeld) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(id)
+	if err != nil {
+		return err
+	}
+	if p.Assimilated {
+		return nil
+	}
+	ex, err := borgrules.Exterminate(systems)
+	if err != nil {
+		return reject(CodeInvalid, "%v", err)
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Assimilated, np.HoldsHome, np.Ships, np.Systems, np.HomeSystems = true, false, 0, 0, 0
+	np.Nodes, np.Starbases = ascrules.Resources{}, 0
+	label := fmt.Sprintf("%s's home system %s is assimilated: %s joins the Collective; their ships leave the board and their systems become independent civilizations (warp tokens = resource nodes)", p.Name, home, p.Name)
+	var parts []string
+	for _, e := range ex {
+		parts = append(parts, fmt.Sprintf("%s level %d", e.System, e.WarpTokens))
+	}
+	if len(parts) > 0 {
+		label += ": " + strings.Join(parts, ", ")
+	}
+	return setPlayer(c, label, np)
 }
 
 func btoi(b bool) int {

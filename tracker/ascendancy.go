@@ -126,6 +126,8 @@ type BorgState struct {
 	// NextSpire numbers spires so that a spire placed after a reclaim never
 	// takes the name of one still in play.
 	NextSpire int `json:"next_spire,omitempty"`
+	// Fight is the battle with a cube under way, if any.
+	Fight *CubeFight `json:"fight,omitempty"`
 }
 
 // CubesInPlay counts cubes on the board and atop spires.

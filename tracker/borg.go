@@ -152,9 +152,15 @@ func (cmd AddCube) decide(c *decideCtx) error {
 	if b.CubesInPlay() >= borgrules.MaxCubes {
 		return reject(CodeRules, "There are already %d cubes in play.", borgrules.MaxCubes)
 	}
+	if other := b.cubeAt(sys, ""); other != "" {
+		if err := c.breaks(ruleOneCubePerSector, "Borg %s is already at %s", other, sys); err != nil {
+			return err
+		}
+	}
 	b.NextCube++
 	id := "cube " + strconv.Itoa(b.NextCube)
 	b.Cubes = append(b.Cubes, borgrules.Cube{ID: id, System: sys})
+	b.placeFlags()
 	return c.emit(fmt.Sprintf("Borg %s at %s", id, sys), BorgSet{Borg: b})
 }
 
@@ -185,6 +191,7 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 	if b.Built {
 		return reject(CodeNotNow, "The Borg build phase already ran this turn.")
 	}
+	b.placeFlags()
 	in := borgrules.BuildInput{Spires: b.Spires, CubesInPlay: len(b.Cubes)}
 	var hub RolledDice
 	if b.Hub {
@@ -203,8 +210,11 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 	var lines []string
 	if in.Hub != nil {
 		l := "transwarp hub rolls " + hub.String()
-		if res.HubCube {
+		switch {
+		case res.HubCube:
 			l += ": a new cube"
+		case in.Hub.HubHasCube:
+			l = "transwarp hub: a cube is on it, no roll counts"
 		}
 		lines = append(lines, l)
 	}
@@ -223,9 +233,7 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 		cube.ID = "cube " + strconv.Itoa(b.NextCube)
 		b.Cubes = append(b.Cubes, cube)
 	}
-	if res.HubCube {
-		b.HubHasCube = true
-	}
+	b.placeFlags()
 	b.Built = true
 	label := "Borg build phase"
 	if len(lines) > 0 {
@@ -268,11 +276,20 @@ func (cmd ActivateCube) decide(c *decideCtx) error {
 	}
 	b.Activated = append(b.Activated, cmd.Cube)
 	label := fmt.Sprintf("Borg %s activates", cmd.Cube)
+	if b.Fight != nil {
+		endFight(&b)
+	}
 	if sys := trimSpace(cmd.System); sys != "" {
 		if len([]rune(sys)) > maxNameLen {
 			return reject(CodeInvalid, "The system name is too long.")
 		}
+		if other := b.cubeAt(sys, cmd.Cube); other != "" {
+			if err := c.breaks(ruleOneCubePerSector, "Borg %s is already at %s: %s stops in the sector before", other, sys, cmd.Cube); err != nil {
+				return err
+			}
+		}
 		b.Cubes[i].System = sys
+		b.placeFlags()
 		label += " at " + sys
 	}
 	return c.emit(label, BorgSet{Borg: b})
@@ -294,13 +311,27 @@ type CubeFleet struct {
 // dice, the cube's dice (entered, or BorgVirtual to roll exactly what the
 // cube may roll after first strike), the Borg hit roll from the console for
 // the spires in play, the cube's damage, regeneration and shields, and the
-// players' ship losses (Losses: the players allocate the Borg hits).
+// players' ship losses.
+//
+// The first round of a battle starts the cube fresh (9 dice, shields 0,
+// the players' first strike); later rounds continue it while the same
+// players fight on in the same turn. NewBattle starts a new battle even
+// then. The battle ends by itself when the cube is destroyed or every
+// player has left it (ships lost, forced to retreat by the cube's shields,
+// or Retreat: players who retreat after this round).
+//
+// Losses: the Borg hits are shared among the defenders in turn order, one
+// at a time (rules/borg.AllocateInTurnOrder), which the tracker does when
+// Losses is empty; when assimilated players control the Borg they allocate
+// the hits and Losses says how.
 type CubeRound struct {
 	Cube        string         `json:"cube"`
 	Fleets      []CubeFleet    `json:"fleets"`
 	BorgRoll    Roll           `json:"borg_roll,omitempty"`
 	BorgVirtual bool           `json:"borg_virtual,omitempty"`
 	Losses      map[string]int `json:"losses,omitempty"`
+	NewBattle   bool           `json:"new_battle,omitempty"`
+	Retreat     []string       `json:"retreat,omitempty"`
 }
 
 // CommandType implements Command.
@@ -321,6 +352,31 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	}
 	if len(cmd.Fleets) == 0 || len(cmd.Fleets) > maxAscPlayer {
 		return reject(CodeInvalid, "Name the fleets fighting the cube.")
+	}
+	fight := a.fightFor(&b, cmd.Cube, FightSpace)
+	if cmd.NewBattle {
+		fight = nil
+	}
+	if fight != nil {
+		for _, f := range cmd.Fleets {
+			if slices.Contains(fight.Left, f.Player) {
+				if err := c.breaks(ruleRetreatLeaves, "%s has left the battle with Borg %s", a.seatName(f.Player), cmd.Cube); err != nil {
+					return err
+				}
+			} else if !slices.Contains(fight.Players, f.Player) {
+				fight = nil // new sides: a new battle
+				break
+			}
+		}
+	}
+	var nf CubeFight
+	if fight == nil {
+		freshCube(&b, ci)
+		nf = CubeFight{Cube: cmd.Cube, Kind: FightSpace, Round: a.Walker.Round, Turn: a.Walker.Turn}
+	} else {
+		nf = *fight
+		nf.Players = slices.Clone(fight.Players)
+		nf.Left = slices.Clone(fight.Left)
 	}
 	r := borgrules.CubeRound{Cube: b.Cubes[ci], BorgHit: hit}
 	var rolls []RolledDice
@@ -350,6 +406,11 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 		r.PlayerFaces = append(r.PlayerFaces, rd.Faces)
 		rolls = append(rolls, rd)
 	}
+	for _, id := range cmd.Retreat {
+		if !seen[id] {
+			return reject(CodeInvalid, "Only a player in the fight can retreat from it (%s).", a.seatName(id))
+		}
+	}
 	borgDice, err := c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, preBorgDice(r))
 	if err != nil {
 		return err
@@ -371,51 +432,122 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	if err := c.emit(label, CubeRoundFought{Cube: cmd.Cube, Fleets: r.Fleets, PlayerDice: rolls, BorgDice: borgDice, BorgHit: hit, Result: res}); err != nil {
 		return err
 	}
+	losses, err := cmd.allocate(c, a, r.Fleets, res.BorgHits)
+	if err != nil {
+		return err
+	}
+	// Who leaves the fight: ships all lost, forced out by the shields, or
+	// retreating.
+	var gone []string
+	for i, f := range r.Fleets {
+		out := losses[f.Player] >= f.Ships || slices.Contains(cmd.Retreat, f.Player)
+		if res.Fleets[i].ForcedRetreat && !out {
+			out = true
+			gone = append(gone, a.seatName(f.Player)+" must retreat (the cube's shields put its hit roll above 6)")
+		}
+		if out {
+			nf.Left = append(nf.Left, f.Player)
+		}
+	}
+	nf.Players = nf.Players[:0]
+	for _, f := range r.Fleets {
+		if !slices.Contains(nf.Left, f.Player) {
+			nf.Players = append(nf.Players, f.Player)
+		}
+	}
 	cubeLabel := fmt.Sprintf("Borg %s: damage %d, shields +%d", cmd.Cube, res.Cube.Damage, res.Cube.Shields)
-	if res.CubeDestroyed {
+	switch {
+	case res.CubeDestroyed:
 		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
+		b.Fight = nil
+		b.placeFlags()
 		cubeLabel = fmt.Sprintf("Borg %s removed from the board", cmd.Cube)
-	} else {
+	case len(nf.Players) == 0:
+		b.Cubes[ci] = res.Cube.EndBattle()
+		b.Fight = nil
+		cubeLabel = fmt.Sprintf("Battle with Borg %s over: no player fights on; the cube will start its next battle fresh", cmd.Cube)
+	default:
 		b.Cubes[ci] = res.Cube
+		b.Fight = &nf
+	}
+	if len(gone) > 0 {
+		cubeLabel += "; " + strings.Join(gone, "; ")
 	}
 	if err := c.emit(cubeLabel, BorgSet{Borg: b}); err != nil {
 		return err
 	}
-	// The players allocate the Borg hits among their ships.
-	total := 0
 	for _, f := range r.Fleets {
+		if n := losses[f.Player]; n > 0 {
+			p, _ := a.player(f.Player)
+			if err := loseShips(c, p, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// allocate shares the Borg hits among the fleets: in turn order, one at a
+// time, unless assimilated players allocate them (then Losses is required).
+func (cmd CubeRound) allocate(c *decideCtx, a *AscendancyState, fleets []borgrules.Fleet, hits int) (map[string]int, error) {
+	total := 0
+	for _, f := range fleets {
 		total += f.Ships
 	}
-	due := min(res.BorgHits, total)
-	losses := cmd.Losses
-	if losses == nil && len(r.Fleets) == 1 && due > 0 {
-		// One fleet: every loss is its own, nothing to allocate.
-		losses = map[string]int{r.Fleets[0].Player: due}
+	due := min(hits, total)
+	// Fleets in turn order: the walker's order, players not in it last.
+	ordered := slices.Clone(fleets)
+	pos := func(id string) int {
+		if i := slices.Index(a.Walker.Order, id); i >= 0 {
+			return i
+		}
+		return len(a.Walker.Order)
+	}
+	slices.SortStableFunc(ordered, func(x, y borgrules.Fleet) int { return pos(x.Player) - pos(y.Player) })
+	ships := make([]int, len(ordered))
+	for i, f := range ordered {
+		ships[i] = f.Ships
+	}
+	share := borgrules.AllocateInTurnOrder(due, ships)
+	want := map[string]int{}
+	for i, f := range ordered {
+		if share[i] > 0 {
+			want[f.Player] = share[i]
+		}
+	}
+	assimilated := slices.ContainsFunc(a.Players, func(p AscPlayer) bool { return p.Assimilated })
+	if cmd.Losses == nil && !assimilated {
+		return want, nil
+	}
+	if cmd.Losses == nil {
+		return nil, reject(CodeInvalid, "The Borg scored %d hit(s): the assimilated player allocates them among the fleets.", hits)
 	}
 	got := 0
-	for pid, n := range losses {
-		if !seen[pid] {
-			return reject(CodeInvalid, "Losses name %q, who is not in the fight.", pid)
+	for pid, n := range cmd.Losses {
+		if !slices.ContainsFunc(fleets, func(f borgrules.Fleet) bool { return f.Player == pid }) {
+			return nil, reject(CodeInvalid, "Losses name %s, who is not in the fight.", a.seatName(pid))
 		}
 		got += n
 	}
 	if got != due {
-		return reject(CodeInvalid, "The Borg scored %d hit(s): allocate %d ship loss(es) among the fleets (%d given).", res.BorgHits, due, got)
+		return nil, reject(CodeInvalid, "The Borg scored %d hit(s): allocate %d ship loss(es) among the fleets (%d given).", hits, due, got)
 	}
-	for _, f := range r.Fleets {
-		n := losses[f.Player]
+	for _, f := range fleets {
+		n := cmd.Losses[f.Player]
 		if n < 0 || n > f.Ships {
-			return reject(CodeInvalid, "%s cannot lose %d of %d ships.", a.seatName(f.Player), n, f.Ships)
-		}
-		if n == 0 {
-			continue
-		}
-		p, _ := a.player(f.Player)
-		if err := loseShips(c, p, n); err != nil {
-			return err
+			return nil, reject(CodeInvalid, "%s cannot lose %d of %d ships.", a.seatName(f.Player), n, f.Ships)
 		}
 	}
-	return nil
+	if !assimilated {
+		for _, f := range fleets {
+			if cmd.Losses[f.Player] != want[f.Player] {
+				if err := c.breaks(ruleBorgHitsInTurnOrder, "%s takes %d of the Borg hits, not %d", a.seatName(f.Player), want[f.Player], cmd.Losses[f.Player]); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return cmd.Losses, nil
 }
 
 // borgDice rolls a cube's dice for a fight: the roll entered, or with
@@ -476,5 +608,8 @@ func (cmd EndCubeBattle) decide(c *decideCtx) error {
 		return err
 	}
 	b.Cubes[i] = b.Cubes[i].EndBattle()
+	if b.Fight != nil && b.Fight.Cube == cmd.Cube {
+		b.Fight = nil
+	}
 	return c.emit(fmt.Sprintf("Battle with Borg %s ends", cmd.Cube), BorgSet{Borg: b})
 }

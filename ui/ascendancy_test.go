@@ -285,7 +285,10 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	test.Type(fb.fleets[0].d.pad, "5")
 	test.Type(fb.borgD.pad, "11111111")
 	test.Tap(button(t, w, "Apply round 2"))
-	assert.Equal(t, 2, ascState(sh).Borg.Cubes[0].Shields)
+	// Shields +2 put Alice (5+) at 7: she must retreat, and with nobody
+	// left the battle ends by itself; the cube starts the next one fresh.
+	assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Shields)
+	assert.Nil(t, ascState(sh).Borg.Fight)
 	test.Tap(button(t, w, "Battle over"))
 	assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Damage)
 
