@@ -1,0 +1,390 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/rules/odds"
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// spaceForm is one round of a space battle: an attacker against one or
+// more defenders (with several, the attacker splits their dice between
+// them before rolling).
+type spaceForm struct {
+	v        *ascView
+	content  fyne.CanvasObject
+	round    *numStepper
+	att      *sideForm
+	defs     []*defSlot
+	defBox   *fyne.Container
+	diceBox  *fyne.Container
+	attD     *ascDice // the attacker's dice against the first defender
+	defD     *ascDice // the first defender's dice
+	info     *widget.Label
+	oddsView *widgets.OddsView
+	result   *fyne.Container
+	fewer    *widget.Button
+}
+
+// defSlot is one defender: their side, the attacker's dice aimed at them,
+// and both pools of dice.
+type defSlot struct {
+	side  *sideForm
+	split *numStepper
+	attD  *ascDice
+	defD  *ascDice
+}
+
+func newSpaceForm(v *ascView) *spaceForm {
+	f := &spaceForm{v: v}
+	f.round = newNumStepper("Round", 1, 1, 99, f.changed)
+	f.att = newSideForm(v, "Attacker", true, f.changed)
+	f.defBox = container.NewVBox()
+	f.diceBox = container.NewVBox()
+	f.addDefender()
+	f.attD, f.defD = f.defs[0].attD, f.defs[0].defD
+	f.info = wrapLabel("")
+	f.oddsView = widgets.NewOddsView("Defender ships lost this round", nil)
+	f.result = container.NewVBox()
+	roll := rollButton(f.rollVirtual)
+	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clear)
+	more := widget.NewButtonWithIcon("Another defender", theme.ContentAddIcon(), func() {
+		if len(f.defs) < 3 {
+			f.addDefender()
+			f.show()
+		}
+	})
+	fewer := widget.NewButtonWithIcon("One defender less", theme.ContentRemoveIcon(), func() {
+		if len(f.defs) > 1 {
+			f.defs = f.defs[:len(f.defs)-1]
+			f.show()
+		}
+	})
+	f.fewer = fewer
+	fewer.Hide()
+	f.content = container.NewVBox(
+		heading("Space battle"),
+		wrapLabel("One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship."),
+		f.round.box,
+		boldLabel("Attacker"), f.att.box,
+		f.defBox, more, fewer,
+		f.info, f.oddsView,
+		widget.NewSeparator(),
+		f.diceBox,
+		container.NewGridWithColumns(2, roll, clear),
+		f.result,
+	)
+	return f
+}
+
+func (f *spaceForm) addDefender() {
+	d := &defSlot{side: newSideForm(f.v, "Defender", true, f.changed)}
+	d.split = newNumStepper("Attacker's dice here", 0, 0, 0, f.changed)
+	d.attD = newAscDice("Attacker's dice", f.resolve)
+	d.defD = newAscDice("Defender's dice", f.resolve)
+	f.defs = append(f.defs, d)
+}
+
+func (f *spaceForm) show() {
+	c := f.v.playerChoices()
+	def := ""
+	if seat := f.v.st.CurrentSeat(); seat != "" {
+		def = c.labelOf(seat)
+	}
+	f.att.show(def)
+	taken := map[string]bool{f.att.player.Selected: true}
+	f.defBox.RemoveAll()
+	for i, d := range f.defs {
+		other := ""
+		for _, l := range c.labels {
+			if !taken[l] && other == "" {
+				other = l
+			}
+		}
+		d.side.show(other)
+		taken[d.side.player.Selected] = true
+		title := "Defender"
+		if len(f.defs) > 1 {
+			title = fmt.Sprintf("Defender %d", i+1)
+		}
+		f.defBox.Add(boldLabel(title))
+		f.defBox.Add(d.side.box)
+		if len(f.defs) > 1 {
+			f.defBox.Add(d.split.box)
+		}
+	}
+	f.defBox.Refresh()
+	if len(f.defs) > 1 {
+		f.fewer.Show()
+	} else {
+		f.fewer.Hide()
+	}
+	f.changed()
+}
+
+// sides returns the attacker and the defenders (ok when all are chosen,
+// have ships, and are different players).
+func (f *spaceForm) sides() (att ascrules.Side, defs []ascrules.Side, ok bool) {
+	a, ok := f.att.side()
+	if !ok {
+		return a, nil, false
+	}
+	seen := map[string]bool{a.Player: true}
+	for _, d := range f.defs {
+		s, ok := d.side.side()
+		if !ok || seen[s.Player] {
+			return a, nil, false
+		}
+		seen[s.Player] = true
+		defs = append(defs, s)
+	}
+	return a, defs, true
+}
+
+// splits returns the attacker's dice aimed at each defender: all of them
+// with one defender.
+func (f *spaceForm) splits(att ascrules.Side) []int {
+	if len(f.defs) == 1 {
+		return []int{att.Dice()}
+	}
+	out := make([]int, len(f.defs))
+	for i, d := range f.defs {
+		out[i] = d.split.val
+	}
+	return out
+}
+
+func (f *spaceForm) changed() {
+	if f.result == nil {
+		return
+	}
+	att, defs, ok := f.sides()
+	f.diceBox.RemoveAll()
+	defer f.diceBox.Refresh()
+	if !ok {
+		f.info.SetText("Choose the attacker and the defenders: different players with ships on the board.")
+		f.oddsView.Hide()
+		f.result.RemoveAll()
+		return
+	}
+	if len(defs) > 1 {
+		if f.sumSplit() == 0 {
+			f.defs[0].split.val = att.Dice() // all at the first until split
+		}
+		for _, d := range f.defs {
+			d.split.clamp(0, att.Dice())
+		}
+	}
+	splits := f.splits(att)
+	var lines []string
+	first := false
+	for i, d := range defs {
+		first = first || ascrules.StrikesFirst(f.round.val, att, d) || ascrules.StrikesFirst(f.round.val, d, att)
+		at, acan := ascrules.HitTarget(att.Weapons, d.Shields)
+		dt, dcan := ascrules.HitTarget(d.Weapons, att.Shields)
+		name := f.v.seatName(d.Player)
+		slot := f.defs[i]
+		slot.attD.title.SetText(fmt.Sprintf("Attacker's dice at %s (%d, hit on %s)", name, splits[i], hitText(at, acan)))
+		slot.defD.title.SetText(fmt.Sprintf("%s's dice (%d, hit on %s)", name, d.Dice(), hitText(dt, dcan)))
+		slot.attD.pad.SetMax(splits[i])
+		slot.defD.pad.SetMax(d.Dice())
+		f.diceBox.Add(slot.attD.box)
+		f.diceBox.Add(slot.defD.box)
+	}
+	if len(defs) == 1 {
+		o, err := odds.SpaceBattleRound(f.round.val, att, defs[0])
+		if err != nil {
+			f.info.SetText(err.Error())
+			f.oddsView.Hide()
+			return
+		}
+		info := fmt.Sprintf("Attacker hits on %s, defender on %s. Defender wiped out: %s · attacker wiped out: %s · expected losses %.1f and %.1f.",
+			hitText(o.AttackerTarget, o.AttackerCanHit), hitText(o.DefenderTarget, o.DefenderCanHit),
+			widgets.Percent(o.DefenderWiped), widgets.Percent(o.AttackerWiped), o.DefenderLosses.Expected(), o.AttackerLosses.Expected())
+		if ascrules.StrikesFirst(f.round.val, att, defs[0]) {
+			info += " The attacker strikes first: the defender rolls only for ships left."
+		} else if ascrules.StrikesFirst(f.round.val, defs[0], att) {
+			info += " The defender strikes first: the attacker rolls only for ships left."
+		}
+		if o.Stalemate {
+			info = "Neither side can hit the other (shields): one side must retreat."
+		}
+		f.info.SetText(info)
+		f.oddsView.SetTitle("Defender ships lost this round")
+		f.oddsView.SetDist([]float64(o.DefenderLosses))
+		f.oddsView.Show()
+		f.resolve()
+		return
+	}
+	// Several defenders: each one's losses come from the dice aimed at it.
+	sum := 0
+	for _, s := range splits {
+		sum += s
+	}
+	if sum != att.Dice() {
+		lines = append(lines, fmt.Sprintf("Split the attacker's %d dice between the defenders (now %d).", att.Dice(), sum))
+	}
+	if first {
+		lines = append(lines, "First strike is in play: the odds below count every die as rolled.")
+	}
+	for i, d := range defs {
+		at, _ := ascrules.HitTarget(att.Weapons, d.Shields)
+		dist := odds.BattleHits(splits[i], at)
+		lines = append(lines, fmt.Sprintf("%s: at least one ship lost %s, wiped out %s.", f.v.seatName(d.Player),
+			widgets.Percent(dist.AtLeast(1)), widgets.Percent(dist.AtLeast(d.Ships))))
+	}
+	f.info.SetText(strings.Join(lines, " "))
+	f.oddsView.Hide()
+	f.resolve()
+}
+
+func (f *spaceForm) sumSplit() int {
+	n := 0
+	for _, d := range f.defs {
+		n += d.split.val
+	}
+	return n
+}
+
+func (f *spaceForm) clear() {
+	for _, d := range f.defs {
+		d.attD.set(ascPool{})
+		d.defD.set(ascPool{})
+	}
+	f.resolve()
+}
+
+// rollVirtual rolls every pool; with first strike the side struck rolls
+// only for the ships it has left.
+func (f *spaceForm) rollVirtual() {
+	att, defs, ok := f.sides()
+	if !ok {
+		f.v.gs.say("Choose the attacker and the defenders first.", true)
+		return
+	}
+	r := f.round.val
+	attP := make([]ascPool, len(defs))
+	defP := make([]ascPool, len(defs))
+	rolled := make([]bool, len(defs))
+	firstHits := 0
+	for i, d := range defs {
+		if !ascrules.StrikesFirst(r, d, att) {
+			continue
+		}
+		p, err := f.v.ascRoll(d.Dice())
+		if err != nil {
+			f.v.gs.say(err.Error(), true)
+			return
+		}
+		dt, _ := ascrules.HitTarget(d.Weapons, att.Shields)
+		defP[i], rolled[i] = p, true
+		firstHits += ascrules.CountHits(p.faces, dt)
+	}
+	splits := f.splits(att)
+	excess := 0
+	for _, s := range splits {
+		excess += s
+	}
+	excess -= ascrules.DiceDue(att, firstHits)
+	for i := len(splits) - 1; i >= 0 && excess > 0; i-- {
+		take := min(excess, splits[i])
+		splits[i] -= take
+		excess -= take
+	}
+	for i, d := range defs {
+		p, err := f.v.ascRoll(splits[i])
+		if err != nil {
+			f.v.gs.say(err.Error(), true)
+			return
+		}
+		attP[i] = p
+		if rolled[i] {
+			continue
+		}
+		due := d.Dice()
+		if ascrules.StrikesFirst(r, att, d) {
+			at, _ := ascrules.HitTarget(att.Weapons, d.Shields)
+			due = ascrules.DiceDue(d, ascrules.CountHits(p.faces, at))
+		}
+		if defP[i], err = f.v.ascRoll(due); err != nil {
+			f.v.gs.say(err.Error(), true)
+			return
+		}
+	}
+	for i, d := range f.defs {
+		d.attD.set(attP[i])
+		d.defD.set(defP[i])
+	}
+	f.resolve()
+}
+
+// resolve explains the round as the dice stand and offers to apply it.
+func (f *spaceForm) resolve() {
+	f.result.RemoveAll()
+	defer f.result.Refresh()
+	att, defs, ok := f.sides()
+	if !ok {
+		return
+	}
+	r := ascrules.SpaceRound{Round: f.round.val, Attacker: att, Defenders: defs}
+	anyDice := false
+	for _, d := range f.defs {
+		r.AttackerFaces = append(r.AttackerFaces, d.attD.pool.faces)
+		r.DefenderFaces = append(r.DefenderFaces, d.defD.pool.faces)
+		anyDice = anyDice || len(d.attD.pool.faces) > 0 || len(d.defD.pool.faces) > 0
+	}
+	if !anyDice {
+		return
+	}
+	res, err := ascrules.ResolveSpaceRound(r)
+	if err != nil {
+		f.result.Add(wrapLabel("Waiting for the dice: " + err.Error()))
+		return
+	}
+	an := f.v.seatName(att.Player)
+	var hits []string
+	var lines []string
+	for i, o := range res.Defenders {
+		f.defs[i].attD.mark(o.AttackerTarget)
+		f.defs[i].defD.mark(o.Target)
+		dn := f.v.seatName(o.Player)
+		hits = append(hits, fmt.Sprintf("%s scores %d", dn, o.Hits))
+		lines = append(lines, fmt.Sprintf("%s loses %d ship(s), %d left.", dn, o.Losses, o.ShipsLeft))
+	}
+	f.result.Add(bigResult(fmt.Sprintf("%s scores %d hit(s), %s", an, res.AttackerHits, strings.Join(hits, ", "))))
+	lines = append(lines, fmt.Sprintf("%s loses %d ship(s), %d left.", an, res.AttackerLosses, res.AttackerShipsLeft))
+	if res.Stalemate {
+		lines = append(lines, "Stalemate: nobody can hit; one side must retreat.")
+	}
+	if res.Over {
+		lines = append(lines, "The battle is over.")
+	} else {
+		lines = append(lines, "After casualties the attacker, then the defenders, may retreat; otherwise fight another round.")
+	}
+	f.result.Add(explainLines(lines))
+	addApplyButton(f.result, "Apply round "+strconv.Itoa(f.round.val), func() {
+		cmd := tracker.SpaceBattleRound{Round: f.round.val,
+			Attacker: tracker.BattleSide{Player: att.Player, Ships: att.Ships, Starbase: att.Starbase, FirstStrike: att.FirstStrike}}
+		for i, d := range defs {
+			cmd.Attacker.Rolls = append(cmd.Attacker.Rolls, f.defs[i].attD.pool.roll())
+			cmd.Defenders = append(cmd.Defenders, tracker.BattleSide{Player: d.Player, Ships: d.Ships, Starbase: d.Starbase,
+				FirstStrike: d.FirstStrike, Rolls: []tracker.Roll{f.defs[i].defD.pool.roll()}})
+		}
+		if f.v.exec(cmd) {
+			f.v.gs.say(fmt.Sprintf("Round %d applied.", f.round.val), false)
+			f.round.val++
+			f.round.show()
+			f.clear()
+			f.changed()
+		}
+	})
+}

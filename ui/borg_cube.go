@@ -1,0 +1,374 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ascrules "tableops/rules/ascendancy"
+	borgrules "tableops/rules/borg"
+	"tableops/rules/odds"
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// fleetRow is one player's ships fighting the cube.
+type fleetRow struct {
+	player    *widget.Select
+	ships     *numStepper
+	bonus     *numStepper
+	onSix     *widget.Check
+	d         *ascDice
+	loss      *numStepper
+	box       *fyne.Container
+	lastLabel string
+}
+
+// cubeBattle is a fight with a Borg cube, round by round: whole-battle
+// odds before engaging, this round's odds, dice per fleet and for the cube,
+// the result explained, losses allocated, applied to the tracker.
+type cubeBattle struct {
+	v        *ascView
+	cube     *widget.Select
+	fleets   []*fleetRow
+	borgD    *ascDice
+	info     *widget.Label
+	battle   *widget.Label
+	result   *fyne.Container
+	box      *fyne.Container
+	fleetBox *fyne.Container
+	diceBox  *fyne.Container
+	roll     *widget.Button
+}
+
+func newCubeBattle(v *ascView) *cubeBattle {
+	f := &cubeBattle{v: v}
+	f.cube = widget.NewSelect(nil, func(string) { f.changed() })
+	f.cube.PlaceHolder = "Cube"
+	f.borgD = newAscDice("Cube's dice", f.resolve)
+	f.info = wrapLabel("")
+	f.battle = boldLabel("")
+	f.result = container.NewVBox()
+	f.fleetBox = container.NewVBox()
+	f.diceBox = container.NewVBox()
+	f.addFleet()
+	roll := rollButton(f.rollVirtual)
+	f.roll = roll
+	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clearDice)
+	more := widget.NewButtonWithIcon("Another player's fleet", theme.ContentAddIcon(), func() {
+		if len(f.fleets) < 4 {
+			f.addFleet()
+			f.v.borg.show()
+		}
+	})
+	f.box = container.NewVBox(
+		heading("Cube battle"),
+		wrapLabel("Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage."),
+		f.cube, f.fleetBox, more, f.battle, f.info,
+		widget.NewSeparator(), f.diceBox, f.borgD.box,
+		container.NewGridWithColumns(2, roll, clear),
+		f.result,
+	)
+	return f
+}
+
+func (f *cubeBattle) addFleet() {
+	r := &fleetRow{}
+	r.player = widget.NewSelect(nil, func(string) {
+		if p := f.player(r); p != nil && r.player.Selected != r.lastLabel {
+			r.lastLabel = r.player.Selected
+			r.ships.clamp(1, p.Ships)
+			r.ships.val = p.Ships
+			r.ships.show()
+			r.onSix.SetChecked(p.Faction == ascrules.Klingon)
+		}
+		f.changed()
+	})
+	r.player.PlaceHolder = "Player"
+	r.ships = newNumStepper("Ships", 1, 1, 1, f.changed)
+	r.bonus = newNumStepper("Bonus dice", 0, 0, 10, f.changed)
+	r.onSix = widget.NewCheck("Hits on 6s always (Klingon)", func(bool) { f.changed() })
+	r.d = newAscDice("Dice", f.resolve)
+	r.loss = newNumStepper("Ships lost", 0, 0, 0, nil)
+	r.box = container.NewVBox(r.player, r.ships.box, r.bonus.box, r.onSix)
+	f.fleets = append(f.fleets, r)
+}
+
+func (f *cubeBattle) player(r *fleetRow) *tracker.AscPlayer {
+	return f.v.player(f.v.playerChoices().ids[r.player.Selected])
+}
+
+// current returns the chosen cube.
+func (f *cubeBattle) current() (borgrules.Cube, bool) {
+	if f.v.st == nil || f.v.st.Borg == nil {
+		return borgrules.Cube{}, false
+	}
+	for _, c := range f.v.st.Borg.Cubes {
+		if c.ID == f.cube.Selected {
+			return c, true
+		}
+	}
+	return borgrules.Cube{}, false
+}
+
+// engaged returns the fleets with a player chosen.
+func (f *cubeBattle) engaged() ([]*fleetRow, []borgrules.Fleet) {
+	var rows []*fleetRow
+	var fl []borgrules.Fleet
+	seen := map[string]bool{}
+	for _, r := range f.fleets {
+		p := f.player(r)
+		if p == nil || p.Ships < 1 || seen[p.ID] {
+			continue
+		}
+		seen[p.ID] = true
+		rows = append(rows, r)
+		fl = append(fl, borgrules.Fleet{Player: p.ID, Ships: r.ships.val, Weapons: p.Weapons, HitsOnSix: r.onSix.Checked, BonusDice: r.bonus.val})
+	}
+	return rows, fl
+}
+
+func (f *cubeBattle) show() fyne.CanvasObject {
+	var ids []string
+	for _, c := range f.v.st.Borg.Cubes {
+		ids = append(ids, c.ID)
+	}
+	def := ""
+	for _, c := range f.v.st.Borg.Cubes {
+		if def == "" || (c.Round > 0 && f.v.st.Borg.Cubes[0].Round == 0) {
+			def = c.ID // the first cube, or the one already fighting
+		}
+	}
+	syncSelect(f.cube, ids, def)
+	c := f.v.playerChoices()
+	f.fleetBox.RemoveAll()
+	for i, r := range f.fleets {
+		d := ""
+		if i == 0 {
+			if seat := f.v.st.CurrentSeat(); seat != "" {
+				d = c.labelOf(seat)
+			}
+		}
+		syncSelect(r.player, c.labels, d)
+		if p := f.player(r); p != nil {
+			r.ships.clamp(1, p.Ships)
+			if r.lastLabel == "" {
+				r.lastLabel = r.player.Selected
+				r.ships.val = p.Ships
+				r.ships.show()
+				r.onSix.Checked = p.Faction == ascrules.Klingon
+			}
+		}
+		f.fleetBox.Add(boldLabel(fmt.Sprintf("Fleet %d", i+1)))
+		f.fleetBox.Add(r.box)
+	}
+	f.changed()
+	return f.box
+}
+
+func (f *cubeBattle) changed() {
+	if f.result == nil || f.v.st == nil {
+		return
+	}
+	cube, ok := f.current()
+	rows, fleets := f.engaged()
+	if !ok || len(fleets) == 0 {
+		f.info.SetText("Choose the cube and at least one player with ships.")
+		f.battle.SetText("")
+		f.result.RemoveAll()
+		return
+	}
+	hit, err := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
+	if err != nil {
+		f.info.SetText(plainError(err))
+		return
+	}
+	// Whole-battle odds: the fleets together when they hit alike.
+	total, same := 0, true
+	for _, fl := range fleets {
+		total += fl.Ships
+		same = same && fl.Weapons == fleets[0].Weapons && fl.HitsOnSix == fleets[0].HitsOnSix
+	}
+	bonus := 0
+	for _, fl := range fleets {
+		bonus += fl.BonusDice
+	}
+	setup := odds.CubeBattleSetup{Ships: total, Weapons: fleets[0].Weapons, HitsOnSix: fleets[0].HitsOnSix, BonusDice: bonus, Cube: cube, BorgHit: hit}
+	when := "Whole battle from here"
+	if cube.Round == 0 {
+		when = "Whole battle, before engaging"
+	}
+	if !same {
+		when += " (fleets counted as hitting like the first)"
+	}
+	if o, err := odds.CubeBattle(setup); err == nil {
+		f.battle.SetText(fmt.Sprintf("%s: cube destroyed %s · players wiped out %s · forced to retreat %s · about %.1f ships lost over %.1f rounds.",
+			when, widgets.Percent(o.CubeDestroyed), widgets.Percent(o.PlayersWiped), widgets.Percent(o.ForcedRetreat), o.ExpectedShipsLost, o.ExpectedRounds))
+	} else {
+		f.battle.SetText(err.Error())
+	}
+	first := cube.Round == 0
+	info := fmt.Sprintf("Round %d: the cube fires up to %d dice hitting on %d+ (shields ignored).", cube.Round+1, cube.Dice(), hit)
+	if first {
+		info += " Players strike first: the cube fires only the dice its damage leaves."
+	}
+	for i, fl := range fleets {
+		t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix)
+		rows[i].d.title.SetText(fmt.Sprintf("%s's dice (%d, hit on %s)", f.v.seatName(fl.Player), fl.Dice(), hitText(t, can)))
+		rows[i].d.pad.SetMax(fl.Dice())
+	}
+	f.borgD.pad.SetMax(cube.Dice())
+	f.borgD.title.SetText(fmt.Sprintf("Cube's dice (up to %d, hit on %d+; 6s regenerate)", cube.Dice(), hit))
+	if ro, err := odds.CubeRound(setup); err == nil {
+		info += fmt.Sprintf(" This round: cube destroyed %s, expected Borg hits %.1f.", widgets.Percent(ro.CubeDestroyed), ro.BorgHits.Expected())
+	}
+	f.info.SetText(info)
+	f.resolve()
+}
+
+func (f *cubeBattle) clearDice() {
+	for _, r := range f.fleets {
+		r.d.set(ascPool{})
+	}
+	f.borgD.set(ascPool{})
+	f.resolve()
+}
+
+// rollVirtual rolls every fleet's dice, then the dice the cube has left
+// after first strike.
+func (f *cubeBattle) rollVirtual() {
+	cube, ok := f.current()
+	rows, fleets := f.engaged()
+	if !ok || len(fleets) == 0 {
+		f.v.gs.say("Choose the cube and the fleets first.", true)
+		return
+	}
+	hits := 0
+	for i, fl := range fleets {
+		p, err := f.v.ascRoll(fl.Dice())
+		if err != nil {
+			f.v.gs.say(err.Error(), true)
+			return
+		}
+		rows[i].d.set(p)
+		if t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix); can {
+			hits += p.faces.CountAtLeast(t)
+		}
+	}
+	bp, err := f.v.ascRoll(borgrules.BorgDiceDue(cube, cube.Round == 0, hits))
+	if err != nil {
+		f.v.gs.say(err.Error(), true)
+		return
+	}
+	f.borgD.set(bp)
+	f.resolve()
+}
+
+// resolve explains the round as the dice stand, asks who loses ships, and
+// offers to apply it.
+func (f *cubeBattle) resolve() {
+	f.result.RemoveAll()
+	defer f.result.Refresh()
+	cube, ok := f.current()
+	rows, fleets := f.engaged()
+	if !ok || len(fleets) == 0 {
+		return
+	}
+	hit, err := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
+	if err != nil {
+		return
+	}
+	f.diceBox.RemoveAll()
+	for _, r := range rows {
+		f.diceBox.Add(r.d.box)
+	}
+	f.diceBox.Refresh()
+	r := borgrules.CubeRound{Cube: cube, Fleets: fleets, BorgHit: hit, BorgFaces: f.borgD.pool.faces}
+	anyDice := len(f.borgD.pool.faces) > 0
+	for _, row := range rows {
+		r.PlayerFaces = append(r.PlayerFaces, row.d.pool.faces)
+		anyDice = anyDice || len(row.d.pool.faces) > 0
+	}
+	if !anyDice {
+		return
+	}
+	res, err := borgrules.ResolveCubeRound(r)
+	if err != nil {
+		f.result.Add(wrapLabel("Waiting for the dice: " + err.Error()))
+		return
+	}
+	for i, fr := range res.Fleets {
+		rows[i].d.mark(fr.Target)
+	}
+	f.borgD.mark(hit)
+	head := fmt.Sprintf("Players %d hit(s), the cube %d", res.PlayerHits, res.BorgHits)
+	if res.CubeDestroyed {
+		head = fmt.Sprintf("The cube is destroyed (players %d hit(s), cube %d)", res.PlayerHits, res.BorgHits)
+	}
+	f.result.Add(bigResult(head))
+	var lines []string
+	if res.Regenerated > 0 {
+		lines = append(lines, fmt.Sprintf("The cube rolled %d six(es): it regenerates %d damage.", res.Sixes, res.Regenerated))
+	}
+	if !res.CubeDestroyed {
+		lines = append(lines, fmt.Sprintf("Cube damage %d (it fires %d dice next round); adaptive shields now +%d.", res.Cube.Damage, res.Cube.Dice(), res.Cube.Shields))
+	}
+	for _, fr := range res.Fleets {
+		name := f.v.seatName(fr.Player)
+		if fr.ForcedRetreat {
+			lines = append(lines, name+" can no longer hit the cube through its shields: forced to retreat.")
+		}
+		if fr.DrawsTech {
+			lines = append(lines, name+" draws a Borg tech card.")
+		}
+	}
+	f.result.Add(explainLines(lines))
+	due := 0
+	var ships []int
+	for _, fl := range fleets {
+		due += fl.Ships
+		ships = append(ships, fl.Ships)
+	}
+	due = min(res.BorgHits, due)
+	if len(fleets) > 1 && due > 0 {
+		alloc := borgrules.AllocateInTurnOrder(due, ships)
+		f.result.Add(boldLabel(fmt.Sprintf("Allocate %d ship loss(es) among the fleets (turn order suggested):", due)))
+		for i, row := range rows {
+			row.loss.label = f.v.seatName(fleets[i].Player) + " loses"
+			row.loss.clamp(0, fleets[i].Ships)
+			if i < len(alloc) && row.loss.val == 0 {
+				row.loss.val = alloc[i]
+				row.loss.show()
+			}
+			f.result.Add(row.loss.box)
+		}
+	}
+	addApplyButton(f.result, fmt.Sprintf("Apply round %d", cube.Round+1), func() {
+		cmd := tracker.CubeRound{Cube: cube.ID, BorgRoll: f.borgD.pool.roll()}
+		if len(fleets) > 1 {
+			cmd.Losses = map[string]int{}
+		}
+		for i, fl := range fleets {
+			cmd.Fleets = append(cmd.Fleets, tracker.CubeFleet{Player: fl.Player, Ships: fl.Ships, BonusDice: fl.BonusDice,
+				HitsOnSix: fl.HitsOnSix, Roll: rows[i].d.pool.roll()})
+			if cmd.Losses != nil {
+				cmd.Losses[fl.Player] = rows[i].loss.val
+			}
+		}
+		if f.v.exec(cmd) {
+			msg := fmt.Sprintf("Round %d against %s applied.", cube.Round+1, cube.ID)
+			if res.CubeDestroyed {
+				msg = cube.ID + " is destroyed."
+			}
+			f.v.gs.say(msg, false)
+			for _, row := range rows {
+				row.loss.val = 0
+			}
+			f.clearDice()
+		}
+	})
+	f.result.Add(captionLabel("After a round the players may retreat: then tap \"Battle over\" on the cube's card (it repairs and its shields drop)."))
+}
