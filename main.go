@@ -7,13 +7,11 @@ package main
 
 import (
 	_ "embed"
-	"fmt"
 	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
-	"tableops/tracker/store"
 	"tableops/ui"
 )
 
@@ -22,16 +20,6 @@ const appID = "app.tableops.companion"
 
 //go:embed Icon.png
 var iconPNG []byte
-
-// openStore opens the saved games file under the app's storage root. When
-// it cannot be opened the error explains why and the file is left untouched.
-func openStore(a fyne.App) (*store.Store, error) {
-	root := a.Storage().RootURI()
-	if root == nil || root.Scheme() != "file" {
-		return nil, fmt.Errorf("this device gives the app no folder to keep its saved games in")
-	}
-	return openStoreDir(root.Path())
-}
 
 func main() {
 	if len(os.Args) > 1 {
@@ -43,5 +31,7 @@ func main() {
 	if st != nil {
 		defer st.Close()
 	}
-	ui.NewShell(a, st, err).Window().ShowAndRun()
+	sh := ui.NewShell(a, st, err)
+	startPlatform(sh) // in the browser: join the game the page's link names
+	sh.Window().ShowAndRun()
 }

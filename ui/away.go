@@ -84,7 +84,7 @@ func (v *awayView) showTeam() {
 		return
 	}
 	cur := v.st.CurrentPlayer()
-	for _, p := range v.st.Players {
+	for _, p := range seatFirst(v.st.Players, v.gs.seat) {
 		title := p.Name
 		if p.Affiliation != "" {
 			title += " · " + p.Affiliation

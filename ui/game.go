@@ -51,6 +51,9 @@ type gameScreen struct {
 	logList          *widget.List
 	history          tracker.History
 	cancel           func()
+	// seat is the player this device sits as in a game joined from a phone
+	// ("" : none, it changes everything; seatWatch: watching). See seat.go.
+	seat string
 }
 
 func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
@@ -154,6 +157,14 @@ func (gs *gameScreen) refresh() {
 // reason shows under the bar, where the player looks next. It reports
 // whether the command was applied.
 func (gs *gameScreen) exec(cmd tracker.Command) bool {
+	if gs.askFirst(cmd) { // another player's pieces: asks, then runs it (seat.go)
+		return false
+	}
+	return gs.run(cmd)
+}
+
+// run runs a command without asking (see exec).
+func (gs *gameScreen) run(cmd tracker.Command) bool {
 	if _, err := gs.game.Execute(cmd); err != nil {
 		gs.say(plainError(err), true)
 		return false

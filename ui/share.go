@@ -38,6 +38,9 @@ func (gs *gameScreen) shareButton() fyne.CanvasObject {
 	b.Icon = theme.UploadIcon()
 	b.OnTapped = b.open
 	b.ExtendBaseWidget(b)
+	if inBrowser && !isClient(gs.game) {
+		b.Hide() // a browser cannot host a game (platform_*.go)
+	}
 	return b
 }
 
@@ -273,6 +276,9 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 				}
 			})
 		}()
+	}
+	if inBrowser {
+		look.Hide() // a browser cannot look on the network (platform_*.go)
 	}
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(300, 0))

@@ -1,0 +1,227 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tableops/tracker"
+	"tableops/tracker/share"
+)
+
+// Seats: a phone that joins a shared game by its link sits as one player
+// (or watches). It changes its own player's pieces freely and asks before
+// changing another player's; the device that shares the game, and a game
+// opened without a seat, change everything.
+
+// seatWatch is the seat of a device that only watches.
+const seatWatch = "watch"
+
+// seatTaker is implemented by a shared game's client that tells the host
+// which seat this device took (the scoreboard shows the seats taken).
+type seatTaker interface {
+	TakeSeat(seat string) (string, error)
+}
+
+// seatView is implemented by game views that open a player's own part of
+// the screen (their console, their team).
+type seatView interface {
+	showSeat(id string)
+}
+
+// askFirst asks before a command that changes only other players' pieces
+// on a device that sits as a player (or watches); on yes it runs it. It
+// reports whether it asked (the command has not run yet).
+func (gs *gameScreen) askFirst(cmd tracker.Command) bool {
+	if gs.seat == "" {
+		return false
+	}
+	st := gs.game.State()
+	others := tracker.OthersPieces(st, gs.seat, cmd)
+	if len(others) == 0 {
+		return false
+	}
+	names := make([]string, 0, len(others))
+	for _, id := range others {
+		names = append(names, tracker.PlayerName(st, id))
+	}
+	who := strings.Join(names, " and ")
+	msg := "This device watches the game."
+	if name := tracker.PlayerName(st, gs.seat); name != "" {
+		msg = "This device sits as " + name + "."
+	}
+	d := dialog.NewConfirm("Change "+who+"'s pieces?", msg+" Change "+who+"'s pieces anyway?", func(ok bool) {
+		if ok {
+			gs.run(cmd)
+		}
+	}, gs.sh.win)
+	d.SetConfirmText("Change them")
+	d.SetDismissText("Cancel")
+	d.Show()
+	return true
+}
+
+// seatKey is the preference that remembers the seat taken in the game
+// shared at addr with code.
+func seatKey(addr, code string) string {
+	return "web.seat." + addr + "." + share.NormalizeCode(code)
+}
+
+// joinLink joins the game shared at addr with the join code of the link
+// the app was opened with, takes the seat this device took before (or asks
+// for one), and opens the game on that seat's part of the screen. A wrong
+// or outdated code is said in words, on the home screen.
+func (sh *Shell) joinLink(addr, code string, done func()) {
+	finish := func() {
+		if done != nil {
+			done()
+		}
+	}
+	wait := dialog.NewCustomWithoutButtons("Joining the game", wrapLabel("Connecting to "+addr+"…"), sh.win)
+	wait.Show()
+	go func() {
+		cl, err := share.Dial(context.Background(), addr, code, share.ClientOptions{OnStatus: func(up bool, err error) {
+			fyne.Do(func() {
+				if sh.game == nil || !isClient(sh.game.game) {
+					return
+				}
+				if up {
+					sh.game.say("Connected to the host again.", false)
+				} else {
+					sh.game.say("The connection to the host was lost; reconnecting…", true)
+				}
+			})
+		}})
+		fyne.Do(func() {
+			wait.Hide()
+			if err != nil {
+				dialog.ShowInformation("Could not join the game",
+					plainError(err)+".\n\nIf the host started sharing again, it has a new code: scan its QR code again.", sh.win)
+				finish()
+				return
+			}
+			name := cl.Name()
+			if name == "" {
+				name = "Shared game"
+			}
+			sh.showGame(cl, name+" (shared)")
+			gs := sh.game
+			prev := gs.cancel
+			gs.cancel = func() {
+				if prev != nil {
+					prev()
+				}
+				go func() { _ = cl.Close() }()
+			}
+			key := seatKey(addr, code)
+			sh.chooseSeat(gs, sh.app.Preferences().String(key), func(seat string) {
+				sh.app.Preferences().SetString(key, seat)
+				finish()
+			})
+		})
+	}()
+}
+
+func isClient(g LiveGame) bool {
+	_, ok := g.(*share.Client)
+	return ok
+}
+
+// chooseSeat seats the game screen: on the remembered seat when the game
+// still has it, else on the one the player picks. then gets the seat.
+func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat string)) {
+	st := gs.game.State()
+	choices := tracker.SeatChoices(st)
+	if remembered == seatWatch || remembered != "" && tracker.PlayerName(st, remembered) != "" {
+		sh.sit(gs, remembered)
+		then(remembered)
+		return
+	}
+	if len(choices) == 0 {
+		gs.say("No players in this game yet: this device may change everything. Reload to take a seat once the players are added.", false)
+		then("")
+		return
+	}
+	var d dialog.Dialog
+	box := container.NewVBox(wrapLabel("Which player is this device? It changes that player's pieces freely and asks before changing anybody else's."))
+	for _, c := range choices {
+		c := c
+		b := widget.NewButtonWithIcon(c.Name, theme.AccountIcon(), func() {
+			d.Hide()
+			sh.sit(gs, c.ID)
+			then(c.ID)
+		})
+		b.Importance = widget.HighImportance
+		box.Add(b)
+	}
+	box.Add(widget.NewButtonWithIcon("Watch only", theme.VisibilityIcon(), func() {
+		d.Hide()
+		sh.sit(gs, seatWatch)
+		then(seatWatch)
+	}))
+	d = dialog.NewCustomWithoutButtons("Take a seat", box, sh.win)
+	d.Show()
+}
+
+// sit seats the game screen on seat, tells the host, and opens the seat's
+// part of the screen.
+func (sh *Shell) sit(gs *gameScreen, seat string) {
+	gs.seat = seat
+	if t, ok := gs.game.(seatTaker); ok {
+		if _, err := t.TakeSeat(seat); err != nil {
+			gs.say(plainError(err), true)
+		}
+	}
+	if v, ok := gs.view.(seatView); ok && seat != seatWatch {
+		v.showSeat(seat)
+	}
+	st := gs.game.State()
+	if seat == seatWatch {
+		gs.say("Watching. Changes ask first.", false)
+	} else {
+		gs.say(fmt.Sprintf("This device is %s.", tracker.PlayerName(st, seat)), false)
+	}
+}
+
+// showSeat opens the player's console.
+func (v *ascView) showSeat(id string) {
+	if v.st == nil {
+		return
+	}
+	for _, p := range v.st.Players {
+		if p.ID == id {
+			v.board.follow = false
+			v.board.pick.Selected = p.Name + " · " + p.Civilization
+		}
+	}
+	v.show(v.gs.game.State())
+}
+
+// showSeat shows the player's team first.
+func (v *awayView) showSeat(string) {
+	if v.st != nil {
+		v.showTeam()
+	}
+}
+
+// seatFirst returns the players with the seat's player first.
+func seatFirst(ps []tracker.AwayPlayer, seat string) []tracker.AwayPlayer {
+	out := make([]tracker.AwayPlayer, 0, len(ps))
+	for _, p := range ps {
+		if p.ID == seat {
+			out = append(out, p)
+		}
+	}
+	for _, p := range ps {
+		if p.ID != seat {
+			out = append(out, p)
+		}
+	}
+	return out
+}
