@@ -53,12 +53,17 @@ const (
 // the game log and the undo list. Payload is the typed content; its JSON
 // form travels in the "data" field next to the "type" tag.
 type Event struct {
-	Seq     uint64    `json:"seq"`
-	Step    uint64    `json:"step"`
-	Type    string    `json:"type"`
-	Label   string    `json:"label"`
-	At      time.Time `json:"at"`
-	Payload Payload   `json:"-"`
+	Seq   uint64    `json:"seq"`
+	Step  uint64    `json:"step"`
+	Type  string    `json:"type"`
+	Label string    `json:"label"`
+	At    time.Time `json:"at"`
+	// Nonce is the unique id of the request from another device that
+	// produced the event (first event of a step, or a marker; empty for
+	// local changes). It is kept with the log so that a replayed request
+	// is refused even after the host restarts.
+	Nonce   string  `json:"nonce,omitempty"`
+	Payload Payload `json:"-"`
 }
 
 // Payload is the typed content of an event. Every payload type has a unique
@@ -78,12 +83,13 @@ type eventJSON struct {
 	Type  string          `json:"type"`
 	Label string          `json:"label"`
 	At    time.Time       `json:"at"`
+	Nonce string          `json:"nonce,omitempty"`
 	Data  json.RawMessage `json:"data,omitempty"`
 }
 
 // MarshalJSON writes the event with its payload under "data".
 func (e Event) MarshalJSON() ([]byte, error) {
-	j := eventJSON{Seq: e.Seq, Step: e.Step, Type: e.Type, Label: e.Label, At: e.At}
+	j := eventJSON{Seq: e.Seq, Step: e.Step, Type: e.Type, Label: e.Label, At: e.At, Nonce: e.Nonce}
 	if e.Payload != nil {
 		if e.Payload.EventType() != e.Type {
 			return nil, fmt.Errorf("event %d: type %q does not match payload %q", e.Seq, e.Type, e.Payload.EventType())
@@ -145,7 +151,7 @@ func (e *Event) fromJSON(j eventJSON, strict bool) error {
 	} else if len(j.Data) > 0 && !bytes.Equal(j.Data, []byte("null")) {
 		return fmt.Errorf("event %d (%s): unexpected data", j.Seq, j.Type)
 	}
-	*e = Event{Seq: j.Seq, Step: j.Step, Type: j.Type, Label: j.Label, At: j.At, Payload: p}
+	*e = Event{Seq: j.Seq, Step: j.Step, Type: j.Type, Label: j.Label, At: j.At, Nonce: j.Nonce, Payload: p}
 	return nil
 }
 

@@ -8,8 +8,13 @@ import (
 	"time"
 )
 
-// recordVersion is the first byte of a stored event record.
-const recordVersion = 1
+// Record versions: the first byte of a stored event record. Version 2 is
+// version 1 with the event's nonce after the label; it is written only for
+// events that carry a nonce.
+const (
+	recordVersion      = 1
+	recordVersionNonce = 2
+)
 
 // ErrBadRecord reports a stored event record that cannot be read.
 var ErrBadRecord = errors.New("damaged event record")
@@ -31,7 +36,11 @@ func MarshalRecord(e Event) ([]byte, error) {
 		}
 	}
 	b := make([]byte, 0, 1+3*binary.MaxVarintLen64+2*binary.MaxVarintLen64+len(e.Type)+len(e.Label)+len(data))
-	b = append(b, recordVersion)
+	if e.Nonce == "" {
+		b = append(b, recordVersion)
+	} else {
+		b = append(b, recordVersionNonce)
+	}
 	b = binary.AppendUvarint(b, e.Seq)
 	b = binary.AppendUvarint(b, e.Step)
 	b = binary.AppendVarint(b, e.At.UnixNano())
@@ -39,6 +48,10 @@ func MarshalRecord(e Event) ([]byte, error) {
 	b = append(b, e.Type...)
 	b = binary.AppendUvarint(b, uint64(len(e.Label)))
 	b = append(b, e.Label...)
+	if e.Nonce != "" {
+		b = binary.AppendUvarint(b, uint64(len(e.Nonce)))
+		b = append(b, e.Nonce...)
+	}
 	return append(b, data...), nil
 }
 
@@ -46,7 +59,7 @@ func MarshalRecord(e Event) ([]byte, error) {
 // gives an error wrapping ErrBadRecord; it never panics.
 func UnmarshalRecord(b []byte) (Event, error) {
 	var e Event
-	if len(b) == 0 || b[0] != recordVersion {
+	if len(b) == 0 || (b[0] != recordVersion && b[0] != recordVersionNonce) {
 		return e, fmt.Errorf("unknown record version: %w", ErrBadRecord)
 	}
 	rest := b[1:]
@@ -86,7 +99,12 @@ func UnmarshalRecord(b []byte) (Event, error) {
 	if e.Label, ok = str(); !ok {
 		return e, fmt.Errorf("event %d: label: %w", e.Seq, ErrBadRecord)
 	}
-	err := e.fromJSON(eventJSON{Seq: e.Seq, Step: e.Step, Type: e.Type, Label: e.Label, At: e.At, Data: rest}, false)
+	if b[0] == recordVersionNonce {
+		if e.Nonce, ok = str(); !ok || e.Nonce == "" {
+			return e, fmt.Errorf("event %d: nonce: %w", e.Seq, ErrBadRecord)
+		}
+	}
+	err := e.fromJSON(eventJSON{Seq: e.Seq, Step: e.Step, Type: e.Type, Label: e.Label, At: e.At, Nonce: e.Nonce, Data: rest}, false)
 	if err != nil {
 		return Event{}, fmt.Errorf("%v: %w", err, ErrBadRecord)
 	}

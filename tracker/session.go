@@ -3,6 +3,7 @@ package tracker
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -84,6 +85,7 @@ type history struct {
 	undone []uint64
 	last   Event // the last event accepted, for step continuity
 	n      uint64
+	nonces map[string]struct{} // the nonces of the log's events
 }
 
 // accept checks that e may follow the log so far and records it.
@@ -118,6 +120,15 @@ func (h *history) accept(e Event) error {
 		default:
 			return fmt.Errorf("event %d: step %d out of order", e.Seq, e.Step)
 		}
+	}
+	if e.Nonce != "" {
+		if _, dup := h.nonces[e.Nonce]; dup {
+			return fmt.Errorf("event %d: request %q was already applied", e.Seq, e.Nonce)
+		}
+		if h.nonces == nil {
+			h.nonces = map[string]struct{}{}
+		}
+		h.nonces[e.Nonce] = struct{}{}
 	}
 	h.last = e
 	h.n++
@@ -260,11 +271,17 @@ func (s *Session) Snapshot() Snapshot {
 // applied; they are returned with their sequence numbers. An invalid command
 // returns a *Rejection (errors.Is(err, ErrRejected)); a journal failure
 // returns its error. In both cases nothing changes.
-func (s *Session) Execute(cmd Command) ([]Event, error) {
+func (s *Session) Execute(cmd Command) ([]Event, error) { return s.execute(cmd, "") }
+
+func (s *Session) execute(cmd Command, nonce string) ([]Event, error) {
 	if cmd == nil {
 		return nil, reject(CodeInvalid, "no command given")
 	}
 	s.mu.Lock()
+	if s.hist.hasNonce(nonce) {
+		s.mu.Unlock()
+		return nil, duplicate()
+	}
 	scratch, err := s.state.Clone()
 	if err != nil {
 		s.mu.Unlock()
@@ -290,6 +307,7 @@ func (s *Session) Execute(cmd Command) ([]Event, error) {
 		c.events[i].Step = step
 		c.events[i].At = at
 	}
+	c.events[0].Nonce = nonce
 	out, err := s.commitLocked(c.events, scratch)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
@@ -338,8 +356,14 @@ func (s *Session) commitLocked(events []Event, next *State) ([]Event, error) {
 
 // Undo takes back the last step in effect and returns it. With nothing to
 // undo it returns a *Rejection with CodeNothing.
-func (s *Session) Undo() (Step, error) {
+func (s *Session) Undo() (Step, error) { return s.undo("") }
+
+func (s *Session) undo(nonce string) (Step, error) {
 	s.mu.Lock()
+	if s.hist.hasNonce(nonce) {
+		s.mu.Unlock()
+		return Step{}, duplicate()
+	}
 	if len(s.hist.done) == 0 {
 		s.mu.Unlock()
 		return Step{}, reject(CodeNothing, "Nothing to undo.")
@@ -353,7 +377,7 @@ func (s *Session) Undo() (Step, error) {
 		s.mu.Unlock()
 		return Step{}, fmt.Errorf("undo: %w", err)
 	}
-	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeUndo, Label: "Undo: " + st.Label, At: s.now()}
+	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeUndo, Label: "Undo: " + st.Label, At: s.now(), Nonce: nonce}
 	if _, err := s.commitLocked([]Event{m}, next); err != nil {
 		return Step{}, fmt.Errorf("undo: %w", err)
 	}
@@ -363,8 +387,14 @@ func (s *Session) Undo() (Step, error) {
 // Redo restores the step most recently undone and returns it. With nothing
 // to redo it returns a *Rejection with CodeNothing. Executing a new command
 // clears the redo list.
-func (s *Session) Redo() (Step, error) {
+func (s *Session) Redo() (Step, error) { return s.redo("") }
+
+func (s *Session) redo(nonce string) (Step, error) {
 	s.mu.Lock()
+	if s.hist.hasNonce(nonce) {
+		s.mu.Unlock()
+		return Step{}, duplicate()
+	}
 	if len(s.hist.undone) == 0 {
 		s.mu.Unlock()
 		return Step{}, reject(CodeNothing, "Nothing to redo.")
@@ -383,7 +413,7 @@ func (s *Session) Redo() (Step, error) {
 		s.mu.Unlock()
 		return Step{}, fmt.Errorf("redo: %w", err)
 	}
-	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeRedo, Label: "Redo: " + st.Label, At: s.now()}
+	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeRedo, Label: "Redo: " + st.Label, At: s.now(), Nonce: nonce}
 	if _, err := s.commitLocked([]Event{m}, next); err != nil {
 		return Step{}, fmt.Errorf("redo: %w", err)
 	}
@@ -403,6 +433,7 @@ func (s *Session) Ingest(events []Event) error {
 	h.steps = append([][]Event(nil), s.hist.steps...)
 	h.done = append([]uint64(nil), s.hist.done...)
 	h.undone = append([]uint64(nil), s.hist.undone...)
+	h.nonces = maps.Clone(s.hist.nonces)
 	for _, e := range events {
 		if err := h.accept(e); err != nil {
 			s.mu.Unlock()

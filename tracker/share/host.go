@@ -27,9 +27,13 @@ type Game interface {
 	Seq() uint64
 	Snapshot() tracker.Snapshot
 	EventsSince(seq uint64) []tracker.Event
-	Execute(cmd tracker.Command) ([]tracker.Event, error)
-	Undo() (tracker.Step, error)
-	Redo() (tracker.Step, error)
+	// ExecuteNonce, UndoNonce and RedoNonce apply a remote request and
+	// keep its nonce in the game's log, refusing a nonce the log holds
+	// (tracker.CodeDuplicate), even after a restart.
+	ExecuteNonce(cmd tracker.Command, nonce string) ([]tracker.Event, error)
+	UndoNonce(nonce string) (tracker.Step, error)
+	RedoNonce(nonce string) (tracker.Step, error)
+	HasNonce(nonce string) bool
 	Subscribe(fn func(tracker.Update)) (cancel func())
 }
 
@@ -132,7 +136,6 @@ type Host struct {
 	// writeMu serializes the requests of remote clients, so a basis check
 	// and the command it guards are not split by another remote request.
 	writeMu sync.Mutex
-	nonces  *nonces
 	limits  *ipLimits
 
 	stopOnce sync.Once
@@ -163,7 +166,6 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 		game: game, opts: opts, code: code, ln: ln, log: opts.Logger,
 		ctx: hctx, cancel: cancel, notify: make(chan struct{}, 1),
 		peers:  map[*peer]struct{}{},
-		nonces: newNonces(4096),
 		limits: newIPLimits(opts.Rate, opts.Burst, 1024),
 		done:   make(chan struct{}),
 	}
@@ -325,7 +327,7 @@ func (h *Host) apply(op string, cmd tracker.Command, basis *uint64, nonce string
 	if h.ctx.Err() != nil {
 		return CommandResponse{}, &tracker.Rejection{Code: CodeUnavailable, Reason: "The host stopped sharing the game."}
 	}
-	if h.nonces.has(nonce) {
+	if h.game.HasNonce(nonce) {
 		return CommandResponse{}, &tracker.Rejection{Code: CodeDuplicate, Reason: "This request was already received."}
 	}
 	before := h.game.Seq()
@@ -337,7 +339,7 @@ func (h *Host) apply(op string, cmd tracker.Command, basis *uint64, nonce string
 	var resp CommandResponse
 	switch op {
 	case OpCommand:
-		evs, err := h.game.Execute(cmd)
+		evs, err := h.game.ExecuteNonce(cmd, nonce)
 		if err != nil {
 			return CommandResponse{}, h.refusal(err)
 		}
@@ -346,9 +348,9 @@ func (h *Host) apply(op string, cmd tracker.Command, basis *uint64, nonce string
 		var st tracker.Step
 		var err error
 		if op == OpUndo {
-			st, err = h.game.Undo()
+			st, err = h.game.UndoNonce(nonce)
 		} else {
-			st, err = h.game.Redo()
+			st, err = h.game.RedoNonce(nonce)
 		}
 		if err != nil {
 			return CommandResponse{}, h.refusal(err)
@@ -363,7 +365,6 @@ func (h *Host) apply(op string, cmd tracker.Command, basis *uint64, nonce string
 	default:
 		return CommandResponse{}, &tracker.Rejection{Code: CodeMalformed, Reason: "Unknown request."}
 	}
-	h.nonces.add(nonce)
 	return resp, nil
 }
 

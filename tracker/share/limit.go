@@ -65,33 +65,3 @@ func (l *ipLimits) allow(ip string, now time.Time) bool {
 	}
 	return b.allow(now)
 }
-
-// nonces remembers the nonces of the most recent applied requests, at most
-// max of them, to refuse repeats. The host checks and records them while it
-// holds its write lock.
-type nonces struct {
-	max   int
-	seen  map[string]struct{}
-	order []string
-}
-
-func newNonces(max int) *nonces { return &nonces{max: max, seen: map[string]struct{}{}} }
-
-// has reports whether n was recorded (never for the empty nonce).
-func (s *nonces) has(n string) bool {
-	_, ok := s.seen[n]
-	return n != "" && ok
-}
-
-// add records n, forgetting the oldest beyond max.
-func (s *nonces) add(n string) {
-	if n == "" || s.has(n) {
-		return
-	}
-	s.seen[n] = struct{}{}
-	s.order = append(s.order, n)
-	if len(s.order) > s.max {
-		delete(s.seen, s.order[0])
-		s.order = s.order[1:]
-	}
-}

@@ -49,7 +49,7 @@ const (
 	// CodeStale: the game changed after the sender last looked (X-Basis / basis).
 	CodeStale = "stale"
 	// CodeDuplicate: a request with this nonce was already received.
-	CodeDuplicate = "duplicate"
+	CodeDuplicate = tracker.CodeDuplicate
 	// CodeReadOnly: the connection has no join code and may only watch.
 	CodeReadOnly = "read_only"
 	// CodeMalformed: the message could not be read.
