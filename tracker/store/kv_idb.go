@@ -200,15 +200,28 @@ func lockTab(ctx context.Context, name string) (release func(), err error) {
 		got <- result{ok: true, resolve: resolve}
 		return p
 	})
-	locks.Call("request", name, map[string]any{"ifAvailable": true}, cb)
+	done := locks.Call("request", name, map[string]any{"ifAvailable": true}, cb)
 	select {
 	case r := <-got:
 		if !r.ok {
 			cb.Release()
-			return nil, ErrInUse
+			return nil, fmt.Errorf("the games are open in another tab of Table Ops: %w", ErrInUse)
 		}
 		return func() {
+			// Let go, and wait until the browser has released the lock, so
+			// that opening again right after succeeds.
+			released := make(chan struct{})
+			settle := js.FuncOf(func(js.Value, []js.Value) any {
+				close(released)
+				return nil
+			})
+			done.Call("then", settle, settle)
 			r.resolve.Invoke()
+			select {
+			case <-released:
+			case <-time.After(5 * time.Second):
+			}
+			settle.Release()
 			cb.Release()
 		}, nil
 	case <-ctx.Done():
