@@ -12,7 +12,10 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2/lang"
+
 	"tableops/rules/dice"
+	"tableops/ui/i18n"
 )
 
 // command is one headless subcommand, e.g. "resolve away-attack".
@@ -58,6 +61,11 @@ func badInput(format string, args ...any) error {
 // runCLI runs one headless subcommand and returns the process exit code:
 // 0 on success, 2 for bad input (one line on stderr), 1 for other failures.
 func runCLI(args []string, stdout, stderr io.Writer) int {
+	// Human text follows --lang, or the system's language.
+	if _, err := i18n.Setup(langArg(args)); err != nil {
+		fmt.Fprintf(stderr, "tableops: --lang: %s\n", oneLine(err.Error()))
+		return 2
+	}
 	table := commands()
 	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
 		printHelp(stdout, table)
@@ -87,18 +95,38 @@ func runCLI(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// langArg returns the value of --lang (or -lang, --lang=X) among the
+// arguments, or "" to follow the system's language.
+func langArg(args []string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		for _, p := range []string{"--lang", "-lang"} {
+			if a == p && i+1 < len(args) {
+				return args[i+1]
+			}
+			if v, ok := strings.CutPrefix(a, p+"="); ok {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
 func printHelp(w io.Writer, table map[string]command) {
 	names := make([]string, 0, len(table))
 	for n := range table {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Fprintln(w, "tableops: companion for Star Trek: Away Missions and Star Trek: Ascendancy.")
-	fmt.Fprintln(w, "Run without arguments to start the app. Headless commands:")
+	fmt.Fprintln(w, lang.X("cli.help.title", "tableops: companion for Star Trek: Away Missions and Star Trek: Ascendancy."))
+	fmt.Fprintln(w, lang.X("cli.help.commands", "Run without arguments to start the app. Headless commands:"))
 	for _, n := range names {
 		fmt.Fprintf(w, "  tableops %-22s %s\n", n, table[n].summary)
 	}
-	fmt.Fprintln(w, "Add --json for machine-readable output. Bad input exits 2 with one line saying why.")
+	fmt.Fprintln(w, lang.X("cli.help.json", "Add --json for machine-readable output. Bad input exits 2 with one line saying why."))
+	fmt.Fprintln(w, lang.X("cli.help.lang", "Add --lang it for Italian text (default: the system's language); JSON keys stay English."))
 }
 
 func oneLine(s string) string {
@@ -110,6 +138,7 @@ func oneLine(s string) string {
 type flagSet struct {
 	*flag.FlagSet
 	json    bool
+	lang    string
 	seed    uint64
 	seedSet bool
 	pools   []*poolFlag
@@ -121,6 +150,7 @@ func newFlagSet(name string) *flagSet {
 	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError)}
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&fs.json, "json", false, "print JSON")
+	fs.StringVar(&fs.lang, "lang", "", "language of the human text (en, it); default: the system's")
 	fs.Func("seed", "seed for virtual dice (same seed, same roll)", func(s string) error {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
@@ -130,6 +160,15 @@ func newFlagSet(name string) *flagSet {
 		return nil
 	})
 	return fs
+}
+
+// language is the language the command speaks: --lang, or the system's.
+// runCLI has already refused a --lang it has no translation for.
+func (fs *flagSet) language() string {
+	if l, err := i18n.Parse(fs.lang); err == nil {
+		return l
+	}
+	return i18n.System()
 }
 
 // parse parses args, turning any error into a one-line usageError. Positional

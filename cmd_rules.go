@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2/lang"
+
 	"tableops/rules/reference"
 )
 
@@ -15,7 +17,7 @@ import (
 // "tableops rules --show ID", "tableops rules --sheet GAME".
 func rulesCommand() command {
 	return command{
-		summary: "QUERY... | --show ID | --sheet GAME   search the rules reference",
+		summary: "QUERY... | --show ID | --sheet GAME [--lang it]   search the rules reference",
 		run:     runRules,
 	}
 }
@@ -25,6 +27,7 @@ type rulesHit struct {
 	ID    string  `json:"id"`
 	Title string  `json:"title"`
 	Game  string  `json:"game"`
+	Lang  string  `json:"lang"`
 	Score float64 `json:"score"`
 }
 
@@ -34,6 +37,7 @@ type rulesTopic struct {
 	Title    string   `json:"title"`
 	Game     string   `json:"game"`
 	Kind     string   `json:"kind"`
+	Lang     string   `json:"lang"`
 	Source   string   `json:"source"`
 	Keywords []string `json:"keywords"`
 	Related  []string `json:"related"`
@@ -51,13 +55,19 @@ func runRules(args []string, out io.Writer) error {
 		return err
 	}
 	if *limit < 1 || *limit > 100 {
-		return badInput("--limit %d: want 1 to 100", *limit)
+		return badInput("%s", lang.X("cli.rules.bad_limit", "--limit {{.N}}: want 1 to 100", map[string]any{"N": *limit}))
 	}
 	var game reference.Game
 	if *gameName != "" {
 		if game, err = reference.ParseGame(*gameName); err != nil {
-			return badInput("--game: %v", err)
+			return badInput("--game: %s", lang.X("cli.rules.bad_game", "unknown game \"{{.Game}}\" (want away-missions, ascendancy or borg)", map[string]any{"Game": *gameName}))
 		}
+	}
+	// The reference speaks the languages it has topics in; English for
+	// any other.
+	rl, err := reference.ParseLanguage(fs.language())
+	if err != nil {
+		rl = reference.English
 	}
 	lib, err := reference.Load()
 	if err != nil {
@@ -65,23 +75,23 @@ func runRules(args []string, out io.Writer) error {
 	}
 	switch {
 	case *show != "" && (*sheet != "" || len(words) > 0):
-		return badInput("--show takes a topic id and no search words")
+		return badInput("%s", lang.X("cli.rules.show_alone", "--show takes a topic id and no search words"))
 	case *show != "":
-		return showTopic(lib, *show, fs.json, out)
+		return showTopic(lib, *show, rl, fs.json, out)
 	case *sheet != "":
 		if len(words) > 0 {
-			return badInput("--sheet takes a game and no search words")
+			return badInput("%s", lang.X("cli.rules.sheet_alone", "--sheet takes a game and no search words"))
 		}
 		g, err := reference.ParseGame(*sheet)
 		if err != nil {
-			return badInput("--sheet: %v", err)
+			return badInput("--sheet: %s", lang.X("cli.rules.bad_game", "unknown game \"{{.Game}}\" (want away-missions, ascendancy or borg)", map[string]any{"Game": *sheet}))
 		}
-		md, err := lib.QuickReference(g)
+		md, err := lib.QuickReferenceIn(g, rl)
 		if err != nil {
 			return badInput("--sheet: %v", err)
 		}
 		if fs.json {
-			secs, err := lib.Sheet(g)
+			secs, err := lib.SheetIn(g, rl)
 			if err != nil {
 				return err
 			}
@@ -90,24 +100,24 @@ func runRules(args []string, out io.Writer) error {
 		_, err = io.WriteString(out, md)
 		return err
 	case len(words) == 0:
-		return badInput("give a question, e.g. tableops rules what does stun do (or --show ID, --sheet GAME)")
+		return badInput("%s", lang.X("cli.rules.no_query", "give a question, e.g. tableops rules what does stun do (or --show ID, --sheet GAME)"))
 	}
 	query := strings.Join(words, " ")
 	var res []reference.Result
 	if game != "" {
-		res = lib.SearchGame(game, query, *limit)
+		res = lib.SearchGameIn(game, query, rl, *limit)
 	} else {
-		res = lib.Search(query, *limit)
+		res = lib.SearchIn(query, rl, *limit)
 	}
 	if fs.json {
 		hits := make([]rulesHit, 0, len(res))
 		for _, r := range res {
-			hits = append(hits, rulesHit{ID: r.Topic.ID, Title: r.Topic.Title, Game: string(r.Topic.Game), Score: r.Score})
+			hits = append(hits, rulesHit{ID: r.Topic.ID, Title: r.Topic.Title, Game: string(r.Topic.Game), Lang: r.Topic.Lang, Score: r.Score})
 		}
 		return writeJSON(out, hits)
 	}
 	if len(res) == 0 {
-		_, err := fmt.Fprintf(out, "No rules topic matches %q.\n", query)
+		_, err := fmt.Fprintln(out, lang.X("cli.rules.no_match", "No rules topic matches \"{{.Query}}\".", map[string]any{"Query": query}))
 		return err
 	}
 	for i, r := range res {
@@ -115,7 +125,7 @@ func runRules(args []string, out io.Writer) error {
 			return err
 		}
 	}
-	_, err = fmt.Fprintln(out, "Show one: tableops rules --show ID")
+	_, err = fmt.Fprintln(out, lang.X("cli.rules.show_one", "Show one: tableops rules --show ID"))
 	return err
 }
 
@@ -131,12 +141,12 @@ func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 			if _, err := strconv.Atoi(args[0]); err != nil { // "-1" is a word
 				if err := fs.Parse(args); err != nil {
 					if errors.Is(err, flag.ErrHelp) {
-						return nil, badInput("usage: tableops rules [--game G] [--limit N] [--json] QUERY... | --show ID | --sheet GAME")
+						return nil, badInput("%s", lang.X("cli.rules.usage", "usage: tableops rules [--game G] [--limit N] [--lang L] [--json] QUERY... | --show ID | --sheet GAME"))
 					}
 					return nil, usageError{msg: err.Error()}
 				}
 				if len(fs.Args()) == len(args) {
-					return nil, badInput("cannot parse %q", args[0])
+					return nil, badInput("%s", lang.X("cli.rules.cannot_parse", "cannot parse \"{{.Arg}}\"", map[string]any{"Arg": args[0]}))
 				}
 				args = fs.Args()
 				continue
@@ -148,32 +158,42 @@ func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 	return words, nil
 }
 
-func showTopic(lib *reference.Library, id string, asJSON bool, out io.Writer) error {
+// showTopic prints one topic for a reader of rl: an English id shows its
+// translation in rl where there is one; an id in another language shows
+// that topic as asked.
+func showTopic(lib *reference.Library, id, rl string, asJSON bool, out io.Writer) error {
 	t := lib.Topic(id)
 	if t == nil {
-		return badInput("no rules topic %q (search first: tableops rules %s)", id, strings.ReplaceAll(id, "-", " "))
+		return badInput("%s", lang.X("cli.rules.no_topic", "no rules topic \"{{.ID}}\" (search first: tableops rules {{.Words}})",
+			map[string]any{"ID": id, "Words": strings.ReplaceAll(id, "-", " ")}))
+	}
+	if t.Lang == reference.English {
+		t = lib.Localized(t.ID, rl)
 	}
 	if asJSON {
 		return writeJSON(out, rulesTopic{
-			ID: t.ID, Title: t.Title, Game: string(t.Game), Kind: string(t.Kind), Source: t.Source,
-			Keywords: t.Keywords, Related: t.Related, Markdown: t.Markdown(lib),
+			ID: t.ID, Title: t.Title, Game: string(t.Game), Kind: string(t.Kind), Lang: t.Lang, Source: t.Source,
+			Keywords: t.Keywords, Related: t.Related, Markdown: t.MarkdownIn(lib, rl),
 		})
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\n%s", t.Title, strings.Repeat("=", len([]rune(t.Title))), t.Game.Title())
 	if t.Kind == reference.KindGlossary {
-		b.WriteString(" (glossary)")
+		b.WriteString(" " + lang.X("cli.rules.glossary", "(glossary)"))
+	}
+	if t.Lang != rl && lib.Version(t.ID, rl) == nil {
+		b.WriteString("\n" + lang.X("cli.rules.english_only", "This topic is in English only: {{.Game}} has no edition in your language.", map[string]any{"Game": t.Game.Title()}))
 	}
 	fmt.Fprintf(&b, "\n\n%s\n", strings.TrimSpace(t.Body))
 	if len(t.Related) > 0 {
-		b.WriteString("\nSee also:\n")
+		b.WriteString("\n" + lang.X("cli.rules.see_also", "See also:") + "\n")
 		for _, r := range t.Related {
 			if rt := lib.Topic(r); rt != nil {
 				fmt.Fprintf(&b, "  %-28s %s\n", r, rt.Title)
 			}
 		}
 	}
-	fmt.Fprintf(&b, "\nSource: %s\n", t.Source)
+	b.WriteString("\n" + lang.X("cli.rules.source", "Source: {{.Source}}", map[string]any{"Source": t.Source}) + "\n")
 	_, err := io.WriteString(out, b.String())
 	return err
 }

@@ -1,0 +1,163 @@
+// Package i18n holds the translations of every user-visible string of
+// Table Ops and sets up Fyne's lang package with them.
+//
+// The translations are embedded JSON files under translations/, one per
+// language, named by the language code (en.json, it.json); each maps a key
+// to its text in the go-i18n format Fyne reads. Adding a language means
+// adding one file. The code asks for a text with lang.X("key", "English
+// fallback"), with a literal key; the package test fails when a key used in
+// the code is missing from a file, when the files do not have the same keys,
+// or when a file's template fields ({{.N}}) differ from the English ones.
+//
+// English (en.json) is the reference: its texts are the fallbacks in the
+// code. Setup picks the language: the one the user chose, or else the
+// system's closest match, or English.
+package i18n
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"golang.org/x/text/language"
+)
+
+// English is the reference language and the last fallback.
+const English = "en"
+
+// PreferenceKey is the app preference that holds the language the user
+// chose; empty (or missing) means "follow the system".
+const PreferenceKey = "language"
+
+//go:embed translations/*.json
+var files embed.FS
+
+// Languages lists the language codes with a translation file, English
+// first, then in code order.
+func Languages() []string {
+	names, _ := fs.Glob(files, "translations/*.json")
+	out := []string{English}
+	for _, n := range names {
+		if c := strings.TrimSuffix(path.Base(n), ".json"); c != English {
+			out = append(out, c)
+		}
+	}
+	sort.Strings(out[1:])
+	return out
+}
+
+// Name is the language's own name for itself, from its file's
+// "language.name" key.
+func Name(code string) string {
+	m, err := Messages(code)
+	if err != nil || m["language.name"] == "" {
+		return code
+	}
+	return m["language.name"]
+}
+
+// Messages returns the key -> text map of one language's file.
+func Messages(code string) (map[string]string, error) {
+	raw, err := files.ReadFile("translations/" + code + ".json")
+	if err != nil {
+		return nil, fmt.Errorf("no translation for language %q", code)
+	}
+	var m map[string]string
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("translations/%s.json: %w", code, err)
+	}
+	return m, nil
+}
+
+// Parse accepts a language code or locale ("it", "it_IT.UTF-8", "it-IT")
+// and returns the supported language it names. An empty string is not a
+// language: callers treat it as "follow the system".
+func Parse(s string) (string, error) {
+	v := strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexAny(v, "_-.@"); i >= 0 {
+		v = v[:i]
+	}
+	for _, c := range Languages() {
+		if v == c {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("no translation for language %q (have %s)", s, strings.Join(Languages(), ", "))
+}
+
+// Match returns the supported language closest to the given locales (in
+// order of preference), or English when none is close.
+func Match(locales ...string) string {
+	var have []language.Tag
+	for _, c := range Languages() {
+		have = append(have, language.Make(c))
+	}
+	var want []language.Tag
+	for _, l := range locales {
+		if l = strings.TrimSpace(l); l == "" || l == "C" || l == "POSIX" {
+			continue
+		}
+		if i := strings.IndexAny(l, ".@"); i >= 0 {
+			l = l[:i]
+		}
+		if t, err := language.Parse(strings.ReplaceAll(l, "_", "-")); err == nil {
+			want = append(want, t)
+		}
+	}
+	if len(want) == 0 {
+		return English
+	}
+	_, i, conf := language.NewMatcher(have).Match(want...)
+	if conf == language.No {
+		return English
+	}
+	return Languages()[i]
+}
+
+// System returns the supported language closest to the system's locale.
+func System() string {
+	return Match(lang.SystemLocale().String())
+}
+
+// Setup loads every translation into Fyne's lang package and makes choice
+// the language of lang.X and friends; an empty choice follows the system's
+// language. It returns the language in use. Call it before building any
+// screen; calling it again switches the language of texts asked for later.
+//
+// Fyne picks the translation closest to the system's locale; to honour a
+// choice that differs from the system, the chosen file is also registered
+// under the system's locale.
+func Setup(choice string) (string, error) {
+	if err := lang.AddTranslationsFS(files, "translations"); err != nil {
+		return English, fmt.Errorf("loading translations: %w", err)
+	}
+	sys := lang.SystemLocale()
+	use := Match(sys.String())
+	if choice != "" {
+		c, err := Parse(choice)
+		if err != nil {
+			return use, err
+		}
+		use = c
+	}
+	raw, err := files.ReadFile("translations/" + use + ".json")
+	if err != nil {
+		return English, fmt.Errorf("loading translations: %w", err)
+	}
+	if err := lang.AddTranslationsForLocale(raw, sys); err != nil {
+		return English, fmt.Errorf("loading translations for %s: %w", sys, err)
+	}
+	// A locale Fyne cannot parse leaves it on its fallback, English.
+	if sys.LanguageString() == "und" {
+		if err := lang.AddTranslationsForLocale(raw, fyne.Locale(English)); err != nil {
+			return English, fmt.Errorf("loading translations: %w", err)
+		}
+	}
+	return use, nil
+}
