@@ -60,10 +60,7 @@ func storageDir() (string, error) {
 // openStoreDir opens the saved games file in dir as openStore does for the
 // GUI.
 func openStoreDir(dir string) (*store.Store, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("creating the folder for saved games: %w", err)
-	}
-	st, err := store.Open(filepath.Join(dir, "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
+	st, err := store.OpenDefault(context.Background(), dir, store.Options{Seeds: tracker.CryptoSeeds{}})
 	if errors.Is(err, store.ErrInUse) {
 		return nil, fmt.Errorf("%w: close the app, or share the game from its game screen", err)
 	}

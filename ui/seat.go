@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -224,4 +225,32 @@ func seatFirst(ps []tracker.AwayPlayer, seat string) []tracker.AwayPlayer {
 		}
 	}
 	return out
+}
+
+// seat returns the seat of the open game ("" when none).
+func (sh *Shell) seat() string {
+	if sh.game == nil {
+		return ""
+	}
+	return sh.game.seat
+}
+
+// joinCodeFromHash reads the join code from a web app link's fragment,
+// "#join=CODE" (other fragment parameters are ignored).
+func joinCodeFromHash(hash string) (string, bool) {
+	for _, part := range strings.Split(strings.TrimPrefix(hash, "#"), "&") {
+		k, v, ok := strings.Cut(part, "=")
+		if !ok || k != "join" {
+			continue
+		}
+		if u, err := url.QueryUnescape(v); err == nil {
+			v = u
+		}
+		code := share.NormalizeCode(v)
+		if code == "" || len(code) > 32 {
+			return "", false
+		}
+		return code, true
+	}
+	return "", false
 }

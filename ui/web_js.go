@@ -1,0 +1,45 @@
+//go:build js
+
+package ui
+
+import (
+	"encoding/json"
+	"syscall/js"
+
+	"fyne.io/fyne/v2"
+)
+
+// StartBrowser starts what the web app does in a browser page, once the app
+// runs: it joins the game its link names ("#join=CODE" on the page of the
+// host that shares it), and it installs the page's automation hook.
+func StartBrowser(sh *Shell) {
+	sh.app.Lifecycle().SetOnStarted(func() {
+		loc := js.Global().Get("location")
+		if code, ok := joinCodeFromHash(loc.Get("hash").String()); ok {
+			sh.joinLink(loc.Get("host").String(), code, sh.publish)
+		}
+		sh.publish()
+	})
+	// window.tableopsAutomation.refresh() asks the app to describe its
+	// screen; the answer appears in window.tableopsScreen (JSON) soon after,
+	// with the device's seat in window.tableopsSeat.
+	hook := js.Global().Get("Object").New()
+	hook.Set("refresh", js.FuncOf(func(js.Value, []js.Value) any {
+		go fyne.Do(sh.publish)
+		return nil
+	}))
+	js.Global().Set("tableopsAutomation", hook)
+}
+
+// publish writes the automation hook's description of the screen.
+func (sh *Shell) publish() {
+	b, err := json.Marshal(map[string]any{
+		"objects": sh.screenObjects(),
+		"scale":   sh.win.Canvas().Scale(),
+		"seat":    sh.seat(),
+	})
+	if err != nil {
+		return
+	}
+	js.Global().Set("tableopsScreen", string(b))
+}
