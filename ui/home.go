@@ -115,6 +115,9 @@ func (h *home) reload() {
 	if err != nil {
 		h.problem.SetText("Could not read the saved games: " + plainError(err))
 		h.problem.Show()
+	} else if notes := h.sh.store.Notices(); len(notes) > 0 {
+		h.problem.SetText(strings.Join(notes, " "))
+		h.problem.Show()
 	}
 	h.games = games
 	if len(games) == 0 {

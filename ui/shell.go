@@ -5,6 +5,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -78,6 +79,11 @@ func (sh *Shell) openGame(id string) {
 	}
 	info, _ := g.Info()
 	sh.showGame(g, info.Name)
+	if d := g.Damage(); d != nil {
+		dialog.ShowInformation("Damaged game", strings.ToUpper(d.String()[:1])+d.String()[1:]+
+			". The game opened at the last good event; you can export it. The damaged events stay in the file, "+
+			"and are kept aside if you go on playing.", sh.win)
+	}
 }
 
 // showGame shows the screen for a game in progress, titled name.

@@ -170,13 +170,20 @@ func (g *Game) Damage() *Damage {
 	return nil
 }
 
-// Notices returns what the app should tell the players about the store
-// when it opened: an empty file set aside, damaged games. It is empty for
-// a healthy store.
+// Notices returns what the app should tell the players about the store:
+// an empty file set aside when it opened, game entries that cannot be
+// read, and the games that have damaged events left out (until the players
+// go on playing them). It is empty for a healthy store.
 func (s *Store) Notices() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return slices.Clone(s.notices)
+	out := slices.Clone(s.notices)
+	var damaged []string
+	for _, d := range s.damage {
+		damaged = append(damaged, capitalize(d.String())+".")
+	}
+	slices.Sort(damaged)
+	return append(out, damaged...)
 }
 
 // report is what checking a store before writing to it found.
@@ -234,7 +241,6 @@ func check(tx kvTx) (report, error) {
 		}
 		if d := damageOf(info, good); d != nil {
 			r.damage[id] = d
-			r.notices = append(r.notices, capitalize(d.String())+".")
 		}
 		return nil
 	})
