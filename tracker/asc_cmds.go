@@ -87,7 +87,7 @@ func (cmd AddAscPlayer) decide(c *decideCtx) error {
 	if civ == "" {
 		civ = name
 	}
-	if len([]rune(civ)) > maxNameLen {
+	if len([]rune(civ)) > maxNameLen || len([]rune(string(cmd.Faction))) > maxNameLen {
 		return reject(CodeInvalid, "The civilization name is too long.")
 	}
 	if cmd.Resources.Negative() || cmd.Resources.Total() > 1000 {
@@ -133,11 +133,8 @@ func (cmd SetCosts) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if err := cmd.Costs.Validate(); err != nil {
-		return reject(CodeInvalid, "Cost table: %v", err)
-	}
-	if len(cmd.Costs.WeaponUpgrades) > 10 || len(cmd.Costs.ShieldUpgrades) > 10 {
-		return reject(CodeInvalid, "At most 10 upgrade costs of each kind.")
+	if err := checkCostTable(cmd.Costs); err != nil {
+		return err
 	}
 	np, err := copyPlayer(p)
 	if err != nil {

@@ -109,6 +109,8 @@ func (cmd AdjustAsc) decide(c *decideCtx) error {
 	switch {
 	case n < 0:
 		return reject(CodeRules, "%s has only %d %s.", p.Name, *v, name)
+	case n > maxCount:
+		return checkCount(n, p.Name+"'s "+name)
 	case cmd.Counter == CounterWeapons && (n < 1 || n > 6):
 		return reject(CodeRules, "The weapons hit roll stays between 1 and 6.")
 	}

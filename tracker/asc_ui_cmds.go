@@ -53,11 +53,8 @@ func (cmd AddStartingPlayer) decide(c *decideCtx) error {
 		return reject(CodeInvalid, "Starting ascendancy, nodes and ships must be 0 or more (and not absurdly many).")
 	}
 	if cmd.Costs != nil {
-		if err := cmd.Costs.Validate(); err != nil {
-			return reject(CodeInvalid, "Cost table: %v", err)
-		}
-		if len(cmd.Costs.WeaponUpgrades) > 10 || len(cmd.Costs.ShieldUpgrades) > 10 {
-			return reject(CodeInvalid, "At most 10 upgrade costs of each kind.")
+		if err := checkCostTable(*cmd.Costs); err != nil {
+			return err
 		}
 	}
 	if err := cmd.checkStart(c); err != nil {
@@ -186,6 +183,9 @@ func (cmd PayFor) decide(c *decideCtx) error {
 		n := *v + cmd.Delta
 		if n < 0 {
 			return reject(CodeRules, "%s has only %d %s.", p.Name, *v, name)
+		}
+		if err := checkCount(n, p.Name+"'s "+name); err != nil {
+			return err
 		}
 		if cmd.Counter == CounterWeapons && (n < 1 || n > 6) {
 			return reject(CodeRules, "The weapons hit roll stays between 1 and 6.")

@@ -72,7 +72,7 @@ func (cmd AddAwayPlayer) decide(c *decideCtx) error {
 	if err := wantPhase(a, AwaySetup); err != nil {
 		return err
 	}
-	if len(a.Players) >= 4 {
+	if len(a.Players) >= maxAwayPlayers {
 		return reject(CodeRules, "Away Missions is played by 2 to 4 players.")
 	}
 	taken := make([]string, len(a.Players))
@@ -165,7 +165,7 @@ func makeTrack(r awayrules.Rating, values []int) (awayrules.Track, error) {
 	if len(values) == 0 {
 		return awayrules.Track{}, reject(CodeInvalid, "Enter the printed values of the %s track.", r)
 	}
-	if len(values) > 12 {
+	if len(values) > maxTrackHoles {
 		return awayrules.Track{}, reject(CodeInvalid, "The %s track has too many holes (%d).", r, len(values))
 	}
 	t := awayrules.NewTrack(values...)
@@ -203,7 +203,7 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if len(a.Characters) >= 200 {
+	if len(a.Characters) >= maxCharacters {
 		return reject(CodeRules, "Too many characters in one game.")
 	}
 	name, err := cleanText(cmd.Name, maxNameLen, "character name")
@@ -225,6 +225,9 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 	tracks, err := makeTracks(cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move)
 	if err != nil {
 		return err
+	}
+	if len([]rune(trimSpace(cmd.CatalogID))) > maxNameLen {
+		return reject(CodeInvalid, "The catalog id is too long.")
 	}
 	if cmd.Escalation < 0 || cmd.Escalation > 3 {
 		return reject(CodeInvalid, "Escalation is a round from 1 to 3.")

@@ -199,6 +199,9 @@ func (cmd AdjustTokens) decide(c *decideCtx) error {
 	if n < 0 {
 		return reject(CodeRules, "%s has only %d %s token(s).", who, have, strings.ReplaceAll(cmd.Token, "_", " "))
 	}
+	if err := checkCount(n, who+"'s "+strings.ReplaceAll(cmd.Token, "_", " ")+" tokens"); err != nil {
+		return err
+	}
 	label := fmt.Sprintf("%s: %s %s (%d)", who, signed(cmd.Delta), strings.ReplaceAll(cmd.Token, "_", " "), n)
 	return c.emit(label, TokensSet{Player: cmd.Player, Character: cmd.Character, Token: cmd.Token, Count: n})
 }

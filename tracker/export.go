@@ -52,62 +52,226 @@ func (x *Export) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), nil
 }
 
+// MaxExportEvents bounds the events of an export file read from outside:
+// five times the longest game measured (9,337 events).
+const MaxExportEvents = 50_000
+
+// MaxEventSize bounds the JSON form of one event in an export file (as
+// MaxCommandSize bounds one command).
+const MaxEventSize = MaxCommandSize
+
 // ReadExport reads and checks an export file: format and schema version,
-// game kind, name, and a log that replays cleanly. A damaged, truncated or
-// future-version file is an error that says which; it never panics.
+// game kind, name, and a log that replays cleanly, where every state the
+// game passes through is one the commands could have produced
+// (ValidateState). A damaged, truncated, oversized or future-version file
+// is an error that says which; it never panics.
+//
+// The file is read as a stream, one event at a time, so memory grows with
+// the game's events and not with copies of the file. It is refused as soon
+// as it passes MaxExportSize bytes, MaxExportEvents events or an event of
+// MaxEventSize bytes; "format" and "schema" must come before "events" (as
+// WriteTo writes them).
 func ReadExport(r io.Reader) (*Export, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxExportSize+1))
+	x, err := readExport(r)
 	if err != nil {
 		return nil, fmt.Errorf("read game file: %w", err)
-	}
-	if len(b) > MaxExportSize {
-		return nil, fmt.Errorf("read game file: larger than %d MB: %w", MaxExportSize>>20, ErrNotExport)
-	}
-	return ParseExport(b)
-}
-
-// ParseExport is ReadExport on bytes already in memory.
-func ParseExport(b []byte) (*Export, error) {
-	if !utf8.Valid(b) {
-		return nil, fmt.Errorf("read game file: not UTF-8 text: %w", ErrNotExport)
-	}
-	// Read the header alone first, so a newer file is reported as such
-	// rather than as unknown content.
-	var head struct {
-		Format string `json:"format"`
-		Schema int    `json:"schema"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil {
-		return nil, fmt.Errorf("read game file: %v: %w", err, ErrNotExport)
-	}
-	if head.Format != ExportFormat {
-		return nil, fmt.Errorf("read game file: format %q: %w", head.Format, ErrNotExport)
-	}
-	if head.Schema > SchemaVersion {
-		return nil, fmt.Errorf("read game file: version %d, this app reads up to %d: %w", head.Schema, SchemaVersion, ErrFutureVersion)
-	}
-	if head.Schema < 1 {
-		return nil, fmt.Errorf("read game file: version %d: %w", head.Schema, ErrNotExport)
-	}
-	var x Export
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&x); err != nil {
-		return nil, fmt.Errorf("read game file: %v: %w", err, ErrNotExport)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("read game file: unexpected data after the game: %w", ErrNotExport)
-	}
-	if !x.Kind.Valid() {
-		return nil, fmt.Errorf("read game file: unknown game %q: %w", x.Kind, ErrNotExport)
 	}
 	name, err := cleanText(x.Name, maxNameLen, "game name")
 	if err != nil {
 		return nil, fmt.Errorf("read game file: %v: %w", err, ErrNotExport)
 	}
 	x.Name = name
-	if _, err := Replay(x.Kind, x.Events, Options{}); err != nil {
-		return nil, fmt.Errorf("read game file: %v: %w", err, ErrBadLog)
+	if err := validateLog(x.Kind, x.Events); err != nil {
+		return nil, fmt.Errorf("read game file: %w: %w", err, ErrBadLog)
+	}
+	return x, nil
+}
+
+// ParseExport is ReadExport on bytes already in memory.
+func ParseExport(b []byte) (*Export, error) {
+	return ReadExport(bytes.NewReader(b))
+}
+
+// errTooLarge is the input passing MaxExportSize.
+var errTooLarge = fmt.Errorf("larger than %d MB", MaxExportSize>>20)
+
+// boundedReader reads at most n bytes of r and then fails with errTooLarge;
+// it also refuses bytes that are not UTF-8 (the JSON decoder would
+// silently replace them).
+type boundedReader struct {
+	r    io.Reader
+	n    int64
+	tail []byte // an incomplete UTF-8 sequence at the end of the last read
+}
+
+var errNotUTF8 = errors.New("not UTF-8 text")
+
+func (b *boundedReader) Read(p []byte) (int, error) {
+	if b.n <= 0 {
+		// One byte more tells a file of exactly the limit from a larger one.
+		var one [1]byte
+		if n, _ := io.ReadFull(b.r, one[:]); n > 0 {
+			return 0, errTooLarge
+		}
+		if len(b.tail) > 0 {
+			return 0, errNotUTF8
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > b.n {
+		p = p[:b.n]
+	}
+	n, err := b.r.Read(p)
+	b.n -= int64(n)
+	if n > 0 {
+		chunk := p[:n]
+		if len(b.tail) > 0 {
+			chunk = append(b.tail, chunk...)
+		}
+		// Keep an incomplete sequence at the end for the next read.
+		cut := len(chunk)
+		for i := len(chunk) - 1; i >= 0 && i >= len(chunk)-utf8.UTFMax; i-- {
+			if utf8.RuneStart(chunk[i]) {
+				if !utf8.FullRune(chunk[i:]) {
+					cut = i
+				}
+				break
+			}
+		}
+		if !utf8.Valid(chunk[:cut]) {
+			return 0, errNotUTF8
+		}
+		b.tail = append(b.tail[:0], chunk[cut:]...)
+	}
+	if err == io.EOF && len(b.tail) > 0 {
+		return n, errNotUTF8
+	}
+	return n, err
+}
+
+// readExport decodes the file token by token: the header fields, then the
+// events one at a time.
+func readExport(r io.Reader) (*Export, error) {
+	dec := json.NewDecoder(&boundedReader{r: r, n: MaxExportSize})
+	dec.DisallowUnknownFields()
+	bad := func(err error) error { return fmt.Errorf("%v: %w", err, ErrNotExport) }
+	if err := wantDelim(dec, '{'); err != nil {
+		return nil, bad(err)
+	}
+	var x Export
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, bad(err)
+		}
+		key, _ := tok.(string)
+		if seen[key] {
+			return nil, bad(fmt.Errorf("the field %q appears twice", key))
+		}
+		seen[key] = true
+		switch key {
+		case "format":
+			err = dec.Decode(&x.Format)
+			if err == nil && x.Format != ExportFormat {
+				err = fmt.Errorf("format %q", x.Format)
+			}
+		case "schema":
+			if err = dec.Decode(&x.Schema); err != nil {
+				break
+			}
+			if x.Schema > SchemaVersion {
+				return nil, fmt.Errorf("version %d, this app reads up to %d: %w", x.Schema, SchemaVersion, ErrFutureVersion)
+			}
+			if x.Schema < 1 {
+				err = fmt.Errorf("version %d", x.Schema)
+			}
+		case "kind":
+			if err = dec.Decode(&x.Kind); err == nil && !x.Kind.Valid() {
+				err = fmt.Errorf("unknown game %q", x.Kind)
+			}
+		case "name":
+			err = dec.Decode(&x.Name)
+			if err == nil && len(x.Name) > 4*maxNameLen {
+				err = fmt.Errorf("the game name is %d bytes long", len(x.Name))
+			}
+		case "created":
+			err = dec.Decode(&x.Created)
+		case "exported":
+			err = dec.Decode(&x.Exported)
+		case "events":
+			if !seen["format"] || !seen["schema"] || !seen["kind"] {
+				err = errors.New("the format, version and game must come before the events")
+				break
+			}
+			x.Events, err = readEvents(dec)
+		default:
+			err = fmt.Errorf("unknown field %q", key)
+		}
+		if err != nil {
+			return nil, bad(err)
+		}
+	}
+	if err := wantDelim(dec, '}'); err != nil {
+		return nil, bad(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, bad(errors.New("unexpected data after the game"))
+	}
+	if !seen["format"] || !seen["schema"] || !seen["kind"] {
+		return nil, bad(errors.New("no format, version or game"))
 	}
 	return &x, nil
+}
+
+// readEvents reads the events array one event at a time, each bounded.
+func readEvents(dec *json.Decoder) ([]Event, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if tok == nil { // "events": null, a game without events
+		return nil, nil
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '[' {
+		return nil, fmt.Errorf("expected the list of events, found %v", tok)
+	}
+	var events []Event
+	for dec.More() {
+		if len(events) == MaxExportEvents {
+			return nil, fmt.Errorf("more than %d events; a game file holds at most %d", MaxExportEvents, MaxExportEvents)
+		}
+		start := dec.InputOffset()
+		var j eventJSON
+		if err := dec.Decode(&j); err != nil {
+			return nil, fmt.Errorf("event %d: %w", len(events)+1, err)
+		}
+		if size := dec.InputOffset() - start; size > MaxEventSize {
+			return nil, fmt.Errorf("event %d is %d KB; an event is at most %d KB", len(events)+1, size>>10, MaxEventSize>>10)
+		}
+		if n := utf8.RuneCountInString(j.Label); n > maxTextLen {
+			return nil, fmt.Errorf("event %d: a label of %d characters; at most %d", len(events)+1, n, maxTextLen)
+		}
+		var e Event
+		if err := e.fromJSON(j, true); err != nil {
+			return nil, fmt.Errorf("event: %w", err)
+		}
+		events = append(events, e)
+	}
+	if err := wantDelim(dec, ']'); err != nil {
+		return nil, err
+	}
+	return events, nil
+}
+
+// wantDelim reads one JSON delimiter token.
+func wantDelim(dec *json.Decoder, d json.Delim) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if got, ok := tok.(json.Delim); !ok || got != d {
+		return fmt.Errorf("expected %q, found %v", string(d), tok)
+	}
+	return nil
 }
