@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"tableops/ui"
+	"tableops/ui/i18n"
 )
 
 // appID identifies the app to the platform (storage root, preferences).
@@ -27,6 +28,10 @@ func main() {
 	}
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("Icon.png", iconPNG))
+	// Texts speak the language chosen in the settings, or the system's.
+	if _, err := i18n.Setup(a.Preferences().String(i18n.PreferenceKey)); err != nil {
+		fyne.LogError("choosing the language", err)
+	}
 	st, err := openStore(a)
 	if st != nil {
 		defer st.Close()

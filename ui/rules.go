@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -9,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/rules/reference"
+	"tableops/ui/i18n"
 )
 
 // rulesView is the rules lookup: a search box with results as you type, a
@@ -16,6 +18,7 @@ import (
 // reference sheet of each game.
 type rulesView struct {
 	lib     *reference.Library
+	lang    string // the reader's language: topics, sheets and search answer in it
 	content fyne.CanvasObject
 	layout  *adaptive
 
@@ -38,7 +41,18 @@ type rulesView struct {
 const allGames = "All games"
 
 func newRulesView(lib *reference.Library) *rulesView {
-	v := &rulesView{lib: lib, position: -1}
+	return newRulesViewIn(lib, reference.English)
+}
+
+// newRulesViewIn is the rules lookup for a reader of lang (a reference
+// language; others read English).
+func newRulesViewIn(lib *reference.Library, lang string) *rulesView {
+	if l, err := reference.ParseLanguage(lang); err == nil {
+		lang = l
+	} else {
+		lang = reference.English
+	}
+	v := &rulesView{lib: lib, lang: lang, position: -1}
 	v.search = widget.NewEntry()
 	v.search.SetPlaceHolder("Ask: stun, hegemony resistance, first strike…")
 	v.search.OnChanged = func(string) { v.runSearch() }
@@ -132,10 +146,10 @@ func (v *rulesView) runSearch() {
 	switch {
 	case q == "" && g == "":
 		v.results = nil
-		v.hint.SetText(fmt.Sprintf("%d topics. Type a word or a question; typos are forgiven.", len(v.lib.Topics())))
+		v.hint.SetText(fmt.Sprintf("%d topics. Type a word or a question; typos are forgiven.", len(v.lib.TopicsIn(v.lang))))
 	case q == "":
 		v.results = nil
-		for _, t := range v.lib.Topics() {
+		for _, t := range v.lib.TopicsIn(v.lang) {
 			if t.Game == g {
 				v.results = append(v.results, reference.Result{Topic: t, Snippet: t.Source})
 			}
@@ -143,9 +157,9 @@ func (v *rulesView) runSearch() {
 		v.hint.SetText(fmt.Sprintf("All %d topics of %s.", len(v.results), g.Title()))
 	default:
 		if g == "" {
-			v.results = v.lib.Search(q, 25)
+			v.results = v.lib.SearchIn(q, v.lang, 25)
 		} else {
-			v.results = v.lib.SearchGame(g, q, 25)
+			v.results = v.lib.SearchGameIn(g, q, v.lang, 25)
 		}
 		if len(v.results) == 0 {
 			v.hint.SetText("Nothing matches. Try another word, or a shorter one.")
@@ -218,12 +232,12 @@ func (v *rulesView) render(id string) {
 	var links []string
 	if len(id) > 6 && id[:6] == "sheet:" {
 		g := reference.Game(id[6:])
-		text, err := v.lib.QuickReference(g)
+		text, err := v.lib.QuickReferenceIn(g, v.lang)
 		if err != nil {
 			text = "The quick reference sheet is not available: " + err.Error()
 		}
 		md = text
-		if sections, err := v.lib.Sheet(g); err == nil {
+		if sections, err := v.lib.SheetIn(g, v.lang); err == nil {
 			for _, s := range sections {
 				for _, e := range s.Entries {
 					links = append(links, e.TopicID)
@@ -234,6 +248,10 @@ func (v *rulesView) render(id string) {
 	} else {
 		t := v.lib.Topic(id)
 		md = t.Markdown(nil)
+		if note := v.lib.UntranslatedNote(t, v.lang); note != "" {
+			title, rest, _ := strings.Cut(md, "\n")
+			md = title + "\n\n*" + note + "*\n" + rest
+		}
 		links = t.Related
 		if len(links) > 0 {
 			v.related.Add(widget.NewLabelWithStyle("See also", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
@@ -275,7 +293,7 @@ func (sh *Shell) showRules() {
 		}
 		sh.lib = lib
 	}
-	sh.rules = newRulesView(sh.lib)
+	sh.rules = newRulesViewIn(sh.lib, i18n.Resolve(sh.app.Preferences().String(i18n.PreferenceKey)))
 	w := sh.app.NewWindow("Rules reference")
 	w.SetContent(sh.rules.content)
 	w.Resize(fyne.NewSize(900, 700))

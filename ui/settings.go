@@ -133,6 +133,7 @@ func (sh *Shell) showSettings() {
 		widget.NewLabelWithStyle("Text size", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), sizeSel,
 		awake,
 	)
+	body.Add(sh.languageSetting())
 	dialog.ShowCustom("Settings", "Done", body, sh.win)
 }
 

@@ -195,10 +195,23 @@ func (t *Topic) Markdown(lib *Library) string {
 // topic that has no version in lang (Away Missions in Italian) says first,
 // in lang, that it stays in English.
 func (t *Topic) MarkdownIn(lib *Library, lang string) string {
-	if lang == t.Lang || lib == nil || lib.Version(t.ID, lang) != nil {
-		return t.markdown(lib, "")
+	if lib == nil {
+		return t.markdown(nil, "")
 	}
-	return t.markdown(lib, fmt.Sprintf(labelsFor(lang).untranslated, t.Game.Title()))
+	return t.markdown(lib, lib.UntranslatedNote(t, lang))
+}
+
+// UntranslatedNote is the sentence, in lang, that tells a reader of lang
+// that the topic stays in English because its game has no edition in lang
+// (Away Missions in Italian); "" when the topic is in lang or translated.
+func (l *Library) UntranslatedNote(t *Topic, lang string) string {
+	if t == nil || lang == t.Lang || l.Version(t.ID, lang) != nil {
+		return ""
+	}
+	if _, ok := langLabels[lang]; !ok {
+		return ""
+	}
+	return fmt.Sprintf(labelsFor(lang).untranslated, t.Game.Title())
 }
 
 func (t *Topic) markdown(lib *Library, note string) string {

@@ -125,39 +125,49 @@ func System() string {
 	return Match(lang.SystemLocale().String())
 }
 
+// Resolve returns the language a saved choice stands for: the choice when
+// there is a translation for it, otherwise the system's language.
+func Resolve(choice string) string {
+	if c, err := Parse(choice); err == nil {
+		return c
+	}
+	return System()
+}
+
 // Setup loads every translation into Fyne's lang package and makes choice
 // the language of lang.X and friends; an empty choice follows the system's
 // language. It returns the language in use. Call it before building any
 // screen; calling it again switches the language of texts asked for later.
 //
-// Fyne picks the translation closest to the system's locale; to honour a
-// choice that differs from the system, the chosen file is also registered
-// under the system's locale.
+// Fyne picks the translation closest to the system's locale. To honour a
+// choice that differs from the system's language, the chosen file is also
+// registered under the system's locale; Fyne's own few texts (dialog
+// buttons) then stay in English.
 func Setup(choice string) (string, error) {
 	if err := lang.AddTranslationsFS(files, "translations"); err != nil {
 		return English, fmt.Errorf("loading translations: %w", err)
 	}
 	sys := lang.SystemLocale()
 	use := Match(sys.String())
-	if choice != "" {
-		c, err := Parse(choice)
-		if err != nil {
-			return use, err
-		}
-		use = c
+	if choice == "" || choice == use {
+		return use, nil
 	}
-	raw, err := files.ReadFile("translations/" + use + ".json")
+	c, err := Parse(choice)
 	if err != nil {
-		return English, fmt.Errorf("loading translations: %w", err)
+		return use, err
 	}
-	if err := lang.AddTranslationsForLocale(raw, sys); err != nil {
-		return English, fmt.Errorf("loading translations for %s: %w", sys, err)
+	raw, err := files.ReadFile("translations/" + c + ".json")
+	if err != nil {
+		return use, fmt.Errorf("loading translations: %w", err)
 	}
-	// A locale Fyne cannot parse leaves it on its fallback, English.
-	if sys.LanguageString() == "und" {
-		if err := lang.AddTranslationsForLocale(raw, fyne.Locale(English)); err != nil {
-			return English, fmt.Errorf("loading translations: %w", err)
+	tags := []fyne.Locale{sys}
+	if sys.LanguageString() == "und" { // a locale Fyne cannot read leaves it on English
+		tags = append(tags, fyne.Locale(English))
+	}
+	for _, tag := range tags {
+		if err := lang.AddTranslationsForLocale(raw, tag); err != nil {
+			return use, fmt.Errorf("loading translations for %s: %w", tag, err)
 		}
 	}
-	return use, nil
+	return c, nil
 }

@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/rules/reference"
+	"tableops/ui/i18n"
+)
+
+// tapOption taps the option that reads exactly text (a radio item), like a
+// finger: the innermost tappable widget showing that text.
+func tapOption(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	var found fyne.Tappable
+	for _, r := range roots(w) {
+		all(r, func(o fyne.CanvasObject) {
+			tp, ok := o.(fyne.Tappable)
+			if !ok || !visible(o) {
+				return
+			}
+			for _, c := range under[*canvas.Text](o) {
+				if c.Text == text {
+					found = tp // the walk reaches inner widgets last
+				}
+			}
+		})
+	}
+	require.NotNil(t, found, "no option %q on screen", text)
+	test.Tap(found)
+}
+
+func TestSettingsLanguageItalianRules(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	t.Cleanup(func() { _, _ = i18n.Setup("") })
+	test.Tap(button(t, sh.win, "Settings"))
+	assert.Contains(t, screenText(sh.win), "Language")
+	tapOption(t, sh.win, "Italiano")
+	assert.Equal(t, "it", sh.app.Preferences().String(i18n.PreferenceKey), "the choice is kept")
+	assert.Equal(t, "Lingua", lang.X("settings.language", "Language"), "texts asked for from now on are Italian")
+	assert.Contains(t, screenText(sh.win), "riavviato", "the note says open screens keep their language")
+	test.Tap(button(t, sh.win, "Done"))
+
+	// The rules reference now answers in Italian.
+	w := openRules(t, sh, 1280, 800)
+	v := sh.rules
+	typeInto(w, entry(t, w, rulesSearchHint), "scudi adattivi")
+	require.NotEmpty(t, v.results)
+	assert.Equal(t, "it-borg-adaptive-shields", v.results[0].Topic.ID)
+	tapText(t, w, v.results[0].Topic.Title)
+	assert.Equal(t, "Scudi adattivi Borg", pageTitle(v))
+	assert.Contains(t, v.page.String(), "Fonte: 004")
+	// Its cross-links lead to Italian topics.
+	related := v.lib.Topic(v.results[0].Topic.Related[0])
+	require.NotNil(t, related)
+	assert.Equal(t, reference.Italian, related.Lang)
+	tapLink(t, w, related.Title)
+	assert.Equal(t, related.Title, pageTitle(v))
+
+	// The quick reference sheets in Italian; Away Missions stays English.
+	tapLink(t, w, shortGameName(reference.Borg))
+	assert.Contains(t, v.page.String(), "Fase Costruzione Borg")
+	tapLink(t, w, shortGameName(reference.AwayMissions))
+	assert.Contains(t, v.page.String(), "Round sequence")
+
+	// An English-only topic says so in Italian.
+	typeInto(w, entry(t, w, rulesSearchHint), "turbolift")
+	require.NotEmpty(t, v.results)
+	assert.Equal(t, "am-turbolifts", v.results[0].Topic.ID)
+	v.open(v.results[0].Topic.ID)
+	assert.Contains(t, v.page.String(), "resta in inglese")
+	w.Resize(fyne.NewSize(400, 800))
+	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "fits a phone")
+
+	// Back to the system's language: the rules reopen in English.
+	test.Tap(button(t, sh.win, "Settings"))
+	tapOption(t, sh.win, "La stessa del sistema")
+	assert.Equal(t, "", sh.app.Preferences().String(i18n.PreferenceKey))
+	assert.Nil(t, sh.rulesWin, "the open rules window closed to reopen in the new language")
+	test.Tap(button(t, sh.win, "Done"))
+	w = openRules(t, sh, 400, 800)
+	selectTab(t, w, "Search")
+	typeInto(w, entry(t, w, rulesSearchHint), "first strike")
+	require.NotEmpty(t, sh.rules.results)
+	assert.Equal(t, "asc-first-strike", sh.rules.results[0].Topic.ID)
+}
