@@ -143,7 +143,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	}
 	asc := counter("Ascendancy", tracker.CounterAscendancy, p.Ascendancy)
 	asc.SetSuffix(fmt.Sprintf("/%d", ascrules.VictoryAscendancy))
-	box.Add(container.NewGridWithColumns(2,
+	box.Add(fitGrid(2,
 		counter("Production", tracker.CounterProduction, p.Resources.Production),
 		counter("Research", tracker.CounterResearch, p.Resources.Research),
 		counter("Culture", tracker.CounterCulture, p.Resources.Culture),
@@ -221,7 +221,7 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 	if v.st.Options.EasierAscension {
 		ascCost = ascrules.EasyAscendancyCost
 	}
-	grid := container.NewGridWithColumns(2)
+	grid := fitGrid(2)
 	add := func(label string, f func()) {
 		grid.Add(widget.NewButton(label, f))
 	}

@@ -437,7 +437,7 @@ func (s *ascSetup) show() fyne.CanvasObject {
 		box.Add(wrapLabel(fmt.Sprintf("%d cube(s) and %d spire(s) on the board. Place starting cubes and spires on the Borg panel.", len(st.Borg.Cubes), len(st.Borg.Spires))))
 	}
 	if s.borgOn.Checked || st.Borg != nil {
-		grid := container.NewGridWithColumns(2)
+		grid := fitGrid(2)
 		for n, e := range s.hits {
 			grid.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d spires", n)), nil, e))
 		}

@@ -80,7 +80,7 @@ func newSpaceForm(v *ascView) *spaceForm {
 		f.info, f.oddsView,
 		widget.NewSeparator(),
 		f.diceBox,
-		container.NewGridWithColumns(2, roll, clear),
+		fitGrid(2, roll, clear),
 		f.result,
 	)
 	return f

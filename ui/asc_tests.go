@@ -283,7 +283,7 @@ func newHazardForm(v *ascView) *hazardForm {
 	f.side = newSideForm(v, "Player", false, f.changed)
 	f.side.firstStrike.Hide()
 	f.level = newNumStepper("Hazard level", 3, 1, 6, f.changed)
-	f.phenomenon = widget.NewCheck("Phenomenon (take its research tokens)", func(bool) { f.changed() })
+	f.phenomenon = widget.NewCheck("Phenomenon (take its research)", func(bool) { f.changed() })
 	f.research = newNumStepper("Research tokens", 0, 0, 20, f.changed)
 	f.info = wrapLabel("")
 	f.oddsView = widgets.NewOddsView("Ships destroyed", nil)

@@ -240,7 +240,7 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 	assert.Contains(t, screenText(w), "Bidders choose their cards, highest first")
 	test.Tap(button(t, w, "Deal the turn order"))
 	a = ascState(sh)
-	require.Equal(t, tracker.AscExecution, a.Walker.Stage, sh.game.status.Text)
+	require.Equal(t, tracker.AscExecution, a.Walker.Stage, sh.game.status.text)
 	assert.Equal(t, []string{"p2", "p1", tracker.BorgSeat}, a.Walker.Order, "Bob bid most and took card 1")
 
 	g, err := st.OpenGame(sh.game.game.(*store.Game).ID())

@@ -66,7 +66,7 @@ func newAttackForm(v *awayView) *attackForm {
 		widget.NewSeparator(),
 		wrapLabel("Type the faces of your physical dice on the keypads, or let the app roll."),
 		f.att.box, f.def.box,
-		container.NewGridWithColumns(2, roll, clear),
+		fitGrid(2, roll, clear),
 		f.result,
 	)
 	return f
@@ -165,7 +165,10 @@ func (f *attackForm) setupChanged() {
 	if ad.Dropped > 0 || dd.Dropped > 0 {
 		info += fmt.Sprintf(" No roll uses more than 6 dice (%d attack and %d defense dice lost).", ad.Dropped, dd.Dropped)
 	}
-	if s.Stun {
+	switch {
+	case s.Stun && s.BorgTarget:
+		info += " Stun weapon against a Borg target: normal damage, the weapon adds +0."
+	case s.Stun:
 		info += " Stun weapon: one stun token instead of damage."
 	}
 	f.setupInfo.SetText(info)
@@ -258,7 +261,7 @@ func (f *attackForm) resolve() {
 	if res.Damage > 0 {
 		f.result.Add(wrapLabel(tgt.Name + "'s owner chooses the track for each peg lost:"))
 		f.damage = damageChoosers(tgt.Character, res.Damage)
-		grid := container.NewGridWithColumns(2)
+		grid := fitGrid(2)
 		for i, sel := range f.damage {
 			grid.Add(widget.NewLabel(fmt.Sprintf("Peg %d", i+1)))
 			grid.Add(sel)

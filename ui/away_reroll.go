@@ -83,7 +83,7 @@ func (p *rerollPanel) render(active, other dice.Pool, activeName, otherName stri
 		p.rr = &rr
 		p.changed()
 	})
-	p.box.Add(container.NewGridWithColumns(2, virtual, typed))
+	p.box.Add(fitGrid(2, virtual, typed))
 	p.box.Add(pass)
 	return p.box
 }

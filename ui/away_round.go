@@ -201,7 +201,7 @@ func (v *awayView) orderBlock(which string, order []string, what string) fyne.Ca
 // after the first, e.g. "4 6").
 func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.CanvasObject {
 	entries := map[string]*widget.Entry{}
-	form := container.NewGridWithColumns(2)
+	form := fitGrid(2)
 	for _, p := range v.st.Players {
 		e := widget.NewEntry()
 		e.SetPlaceHolder("die")
@@ -485,17 +485,26 @@ func (t trackEntries) items() []*widget.FormItem {
 	}
 }
 
+// values reads the four tracks; a track that cannot be read is named in a
+// fieldError on its entry.
 func (t trackEntries) values() (a, d, s, m []int, err error) {
-	if a, err = parseTrack("Attack", t.attack.Text); err != nil {
+	read := func(what string, e *widget.Entry) ([]int, error) {
+		v, err := parseTrack(what, e.Text)
+		if err != nil {
+			return nil, onField(e, err.Error())
+		}
+		return v, nil
+	}
+	if a, err = read("Attack", t.attack); err != nil {
 		return
 	}
-	if d, err = parseTrack("Defense", t.defense.Text); err != nil {
+	if d, err = read("Defense", t.defense); err != nil {
 		return
 	}
-	if s, err = parseTrack("Skill", t.skill.Text); err != nil {
+	if s, err = read("Skill", t.skill); err != nil {
 		return
 	}
-	m, err = parseTrack("Move", t.move.Text)
+	m, err = read("Move", t.move)
 	return
 }
 
@@ -561,7 +570,6 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 	wDamage := widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
 	wDamage.SetSelected("0")
 	wKeys := widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)
-	wKeys.Horizontal = true
 	esc := widget.NewSelect([]string{"From the start", "Round 2", "Round 3"}, nil)
 	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
 	if len(prefill.Weapons) > 0 {
@@ -582,14 +590,13 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		widget.NewFormItem("Weapon keywords", wKeys),
 		widget.NewFormItem("Escalation", esc),
 	)
-	d := dialog.NewForm("Character for "+pname, "Add", "Cancel", items, func(ok bool) {
-		if !ok {
-			return
+	d := newFormDialog(v.gs.sh.win, "Character for "+pname, "Add", items, func() error {
+		if strings.TrimSpace(name.Text) == "" {
+			return onField(name, "The character needs a name.")
 		}
 		a, de, s, m, err := tracks.values()
 		if err != nil {
-			v.gs.say(err.Error(), true)
-			return
+			return err
 		}
 		cmd := prefill
 		cmd.Player, cmd.Name, cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move = pid, name.Text, a, de, s, m
@@ -608,24 +615,19 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		if i := esc.SelectedIndex(); i > 0 {
 			cmd.Escalation = i + 1
 		}
-		v.exec(cmd)
-	}, v.gs.sh.win)
-	d.Resize(fyne.NewSize(380, 640))
+		return v.gs.try(cmd)
+	})
 	d.Show()
 }
 
 // enterOverlay asks for the printed tracks of the Borg Assimilation Overlay.
 func (v *awayView) enterOverlay() {
 	tracks := newTrackEntries()
-	dialog.ShowForm("Borg Assimilation Overlay", "Save", "Cancel", tracks.items(), func(ok bool) {
-		if !ok {
-			return
-		}
+	newFormDialog(v.gs.sh.win, "Borg Assimilation Overlay", "Save", tracks.items(), func() error {
 		a, d, s, m, err := tracks.values()
 		if err != nil {
-			v.gs.say(err.Error(), true)
-			return
+			return err
 		}
-		v.exec(tracker.SetOverlay{Attack: a, Defense: d, Skill: s, Move: m})
-	}, v.gs.sh.win)
+		return v.gs.try(tracker.SetOverlay{Attack: a, Defense: d, Skill: s, Move: m})
+	}).Show()
 }

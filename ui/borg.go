@@ -124,11 +124,11 @@ func (b *borgPanel) show() {
 	c := v.playerChoices()
 	syncSelect(b.assim, c.labels, "")
 	b.box.Add(boldLabel("A civilization is assimilated"))
-	b.box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Assimilate", func() {
+	b.box.Add(fitGrid(2, b.assim, widget.NewButton("Assimilate", func() {
 		if id := c.ids[b.assim.Selected]; id != "" {
 			v.exec(tracker.AssimilatePlayer{Player: id})
 		}
-	}), b.assim))
+	})))
 }
 
 // spireLine describes a spire: its system, nodes as pips, a cube atop.
@@ -173,7 +173,7 @@ func (b *borgPanel) cubeCard(c borgrules.Cube) fyne.CanvasObject {
 		b.fight.cube.SetSelected(id)
 	})
 	end := widget.NewButton("Battle over", func() { b.v.exec(tracker.EndCubeBattle{Cube: id}) })
-	btns := container.NewGridWithColumns(2, fight, end)
+	btns := fitGrid(2, fight, end)
 	if b.v.st.Walker.Stage != tracker.AscExecution {
 		fight.Hide()
 	}

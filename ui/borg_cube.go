@@ -69,7 +69,7 @@ func newCubeBattle(v *ascView) *cubeBattle {
 		wrapLabel("Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage."),
 		f.cube, f.fleetBox, more, f.battle, f.info,
 		widget.NewSeparator(), f.diceBox, f.borgD.box,
-		container.NewGridWithColumns(2, roll, clear),
+		fitGrid(2, roll, clear),
 		f.result,
 	)
 	return f

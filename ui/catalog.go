@@ -235,7 +235,7 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	newRef := widget.NewButton("New card", func() { v.editReference(nil) })
 	importBtn := widget.NewButtonWithIcon("Import", theme.DownloadIcon(), v.importFile)
 	exportBtn := widget.NewButtonWithIcon("Export", theme.UploadIcon(), v.exportFile)
-	tools := container.NewGridWithColumns(2, append([]fyne.CanvasObject{newChar, newRef, importBtn, exportBtn}, v.tagTools()...)...)
+	tools := fitGrid(2, append([]fyne.CanvasObject{newChar, newRef, importBtn, exportBtn}, v.tagTools()...)...)
 	browse := container.NewBorder(
 		container.NewVBox(v.search, v.kind, v.count, v.problem), tools, nil, nil, v.list)
 
@@ -485,7 +485,7 @@ func escalationText(n int) string {
 func (v *catalogView) pageButtons(id string, edit func()) fyne.CanvasObject {
 	editBtn := widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), edit)
 	editBtn.Importance = widget.HighImportance
-	box := container.NewGridWithColumns(2, editBtn)
+	box := fitGrid(2, editBtn)
 	switch v.origin(id) {
 	case "yours":
 		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() { v.deleteCard(id) })

@@ -330,7 +330,7 @@ func editorFrame(fields fyne.CanvasObject, errLabel *widget.Label, save, cancel 
 	saveBtn := widget.NewButtonWithIcon("Save card", theme.DocumentSaveIcon(), save)
 	saveBtn.Importance = widget.HighImportance
 	cancelBtn := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), cancel)
-	return container.NewBorder(nil, container.NewVBox(errLabel, container.NewGridWithColumns(2, saveBtn, cancelBtn)), nil, nil, fields)
+	return container.NewBorder(nil, container.NewVBox(errLabel, fitGrid(2, saveBtn, cancelBtn)), nil, nil, fields)
 }
 
 // cancelEdit returns to the card being edited, or to no card.
@@ -372,7 +372,7 @@ func (e *charEditor) addAttack(a reference.AttackAction) {
 		e.attackBox.Remove(r.box)
 	})
 	r.box = container.NewVBox(r.name,
-		container.NewGridWithColumns(2, labelled("Extra dice", r.dice), labelled("Extra damage", r.damage)),
+		fitGrid(2, labelled("Extra dice", r.dice), labelled("Extra damage", r.damage)),
 		r.rules, remove, widget.NewSeparator())
 	e.attacks = append(e.attacks, r)
 	e.attackBox.Add(r.box)

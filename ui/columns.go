@@ -11,7 +11,10 @@ import (
 // given so that MinSize reports the height those columns need.
 type columnsLayout struct {
 	colWidth float32
-	width    float32
+	// maxCols, when above zero, caps the columns; with colWidth 0 a
+	// column is as wide as the widest object needs.
+	maxCols int
+	width   float32
 }
 
 // newColumns returns a container of objects laid out in columns.
@@ -19,8 +22,30 @@ func newColumns(colWidth float32, objs ...fyne.CanvasObject) *fyne.Container {
 	return &fyne.Container{Layout: &columnsLayout{colWidth: colWidth}, Objects: objs}
 }
 
-func (l *columnsLayout) cols(width float32, n int) int {
-	c := int(width / l.colWidth)
+// fitGrid is a grid of up to cols columns that drops to fewer columns (at
+// least one) when the window is too narrow for the widest object, so a row
+// of buttons never makes a screen wider than a phone.
+func fitGrid(cols int, objs ...fyne.CanvasObject) *fyne.Container {
+	return &fyne.Container{Layout: &columnsLayout{maxCols: cols}, Objects: objs}
+}
+
+func (l *columnsLayout) cols(width float32, objs []fyne.CanvasObject) int {
+	n := len(objs)
+	cw := l.colWidth
+	if cw <= 0 {
+		for _, o := range objs {
+			cw = max(cw, o.MinSize().Width)
+		}
+		cw += theme.Padding()
+		width += theme.Padding()
+	}
+	if cw <= 0 {
+		cw = 1
+	}
+	c := int(width / cw)
+	if l.maxCols > 0 && c > l.maxCols {
+		c = l.maxCols
+	}
 	if c < 1 {
 		c = 1
 	}
@@ -60,7 +85,7 @@ func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	pad := theme.Padding()
-	cols := l.cols(size.Width, len(vis))
+	cols := l.cols(size.Width, vis)
 	w := (size.Width - pad*float32(cols-1)) / float32(cols)
 	hs := rowHeights(vis, cols)
 	y := float32(0)
@@ -85,7 +110,7 @@ func (l *columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	for _, o := range vis {
 		w = max(w, o.MinSize().Width)
 	}
-	cols := l.cols(l.width, len(vis))
+	cols := l.cols(l.width, vis)
 	hs := rowHeights(vis, cols)
 	h := theme.Padding() * float32(len(hs)-1)
 	for _, x := range hs {

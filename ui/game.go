@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -47,7 +49,7 @@ type gameScreen struct {
 
 	undoBtn, redoBtn *widget.Button
 	logBtn           *widget.Button
-	status           *widget.Label
+	status           *statusLine
 	logList          *widget.List
 	history          tracker.History
 	cancel           func()
@@ -62,9 +64,7 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	home := widget.NewButtonWithIcon("", theme.HomeIcon(), sh.showHome)
 	gs.undoBtn = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), gs.undo)
 	gs.redoBtn = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), gs.redo)
-	gs.status = widget.NewLabel("")
-	gs.status.Wrapping = fyne.TextWrapWord
-	gs.status.Hide()
+	gs.status = newStatusLine(sh.win)
 	gs.logBtn = widget.NewButtonWithIcon("Log", theme.ListIcon(), gs.showLog)
 	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), gs.logBtn, gs.undoBtn, gs.redoBtn))
 
@@ -150,6 +150,9 @@ func (gs *gameScreen) refresh() {
 		gs.redoBtn.Disable()
 	}
 	gs.logList.Refresh()
+	// A refusal shown before this change no longer applies to what is on
+	// screen now.
+	gs.status.clearError()
 	gs.view.show(gs.game.State())
 }
 
@@ -166,28 +169,64 @@ func (gs *gameScreen) exec(cmd tracker.Command) bool {
 // run runs a command without asking (see exec).
 func (gs *gameScreen) run(cmd tracker.Command) bool {
 	if _, err := gs.game.Execute(cmd); err != nil {
-		gs.say(plainError(err), true)
+		gs.refuse(cmd, err)
 		return false
 	}
 	gs.say("", false)
 	return true
 }
 
-// say shows a short message under the bar (an error stands out); an empty
-// message hides it.
+// refuse shows why a command was refused. When a rule of the game refused
+// it, the line offers to record it anyway: the physical table has the last
+// word.
+func (gs *gameScreen) refuse(cmd tracker.Command, err error) {
+	gs.say(plainError(err), true)
+	var rej *tracker.Rejection
+	if errors.As(err, &rej) && rej.Overridable {
+		gs.status.setAction("Record it anyway", func() { gs.recordAnyway(cmd, rej) })
+	}
+}
+
+// recordAnyway asks the table for a short reason and records a refused
+// step as a table ruling (undoable, shown in the log).
+func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) {
+	reason := widget.NewEntry()
+	reason.SetPlaceHolder("e.g. a card in play allows it")
+	rule := wrapLabel(rej.Error())
+	f := newFormDialog(gs.sh.win, "Record it anyway", "Record", []*widget.FormItem{
+		widget.NewFormItem("Refused", rule),
+		widget.NewFormItem("Why the table allows it", reason),
+	}, func() error {
+		if strings.TrimSpace(reason.Text) == "" {
+			return onField(reason, "Say in a few words why the table allows it.")
+		}
+		if err := gs.try(tracker.Ruling{Reason: reason.Text, Command: cmd}); err != nil {
+			return err
+		}
+		gs.say("Recorded as a table ruling: "+strings.TrimSpace(reason.Text), false)
+		return nil
+	})
+	reason.OnSubmitted = func(string) { f.Submit() }
+	f.Show()
+	gs.sh.win.Canvas().Focus(reason)
+}
+
+// try runs a command for a form that stays open when it is refused: it
+// returns the refusal (for the form to show) and changes nothing, or nil
+// when the command was applied.
+func (gs *gameScreen) try(cmd tracker.Command) error {
+	if _, err := gs.game.Execute(cmd); err != nil {
+		return err
+	}
+	gs.say("", false)
+	return nil
+}
+
+// say shows a short message in the status line under the bar (an error
+// stands out); an empty message clears it. The line keeps its height either
+// way, so nothing on screen moves.
 func (gs *gameScreen) say(msg string, isErr bool) {
-	if msg == "" {
-		gs.status.Hide()
-		return
-	}
-	gs.status.SetText(msg)
-	if isErr {
-		gs.status.Importance = widget.DangerImportance
-	} else {
-		gs.status.Importance = widget.MediumImportance
-	}
-	gs.status.Refresh()
-	gs.status.Show()
+	gs.status.set(msg, isErr)
 }
 
 func (gs *gameScreen) undo() {

@@ -1,10 +1,10 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	awayrules "tableops/rules/away"
@@ -27,7 +27,8 @@ func newPegRow(label string, t awayrules.Track, enabled bool, onRemove, onRestor
 }
 
 // newGame asks for a name and creates a game of the given kind in the
-// store, then opens it at its setup.
+// store, then opens it at its setup. A name the store refuses keeps the
+// form open with the reason under the name.
 func (sh *Shell) newGame(kind tracker.Kind) {
 	if sh.store == nil {
 		sh.showError("New game", sh.storeErr)
@@ -35,25 +36,21 @@ func (sh *Shell) newGame(kind tracker.Kind) {
 	}
 	name := widget.NewEntry()
 	name.SetText(kind.String() + " " + time.Now().Format("2 Jan 15:04"))
-	var d *dialog.FormDialog
-	create := func() {
-		g, err := sh.store.Create(kind, name.Text)
-		if err != nil {
-			sh.showError("New game", err)
-			return
-		}
-		info, _ := g.Info()
-		sh.showGame(g, info.Name)
-	}
-	d = dialog.NewForm("New "+kind.String()+" game", "Create", "Cancel",
-		[]*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
-			if ok {
-				create()
+	f := newFormDialog(sh.win, "New "+kind.String()+" game", "Create",
+		[]*widget.FormItem{widget.NewFormItem("Name", name)}, func() error {
+			if strings.TrimSpace(name.Text) == "" {
+				return onField(name, "The game needs a name.")
 			}
-		}, sh.win)
-	name.OnSubmitted = func(string) { d.Submit() }
-	d.Resize(fyne.NewSize(min(380, sh.win.Canvas().Size().Width-20), d.MinSize().Height))
-	d.Show()
+			g, err := sh.store.Create(kind, name.Text)
+			if err != nil {
+				return onField(name, plainError(err))
+			}
+			info, _ := g.Info()
+			sh.showGame(g, info.Name)
+			return nil
+		})
+	name.OnSubmitted = func(string) { f.Submit() }
+	f.Show()
 	sh.win.Canvas().Focus(name)
 }
 

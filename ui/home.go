@@ -22,7 +22,7 @@ type home struct {
 	sh      *Shell
 	content fyne.CanvasObject
 	games   []store.GameInfo
-	list    *widget.List
+	list    *fyne.Container
 	empty   *widget.Label
 	problem *widget.Label
 }
@@ -38,40 +38,7 @@ func newHome(sh *Shell) *home {
 	})
 	newAsc.Importance = widget.HighImportance
 
-	h.list = widget.NewList(
-		func() int { return len(h.games) },
-		func() fyne.CanvasObject {
-			name := widget.NewLabelWithStyle("game name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			name.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("detail")
-			detail.Truncation = fyne.TextTruncateEllipsis
-			when := widget.NewLabel("when")
-			when.Truncation = fyne.TextTruncateEllipsis
-			when.SizeName = theme.SizeNameCaptionText
-			more := widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), nil)
-			return container.NewBorder(nil, nil, nil, more, container.NewVBox(name, detail, when))
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(h.games) {
-				return
-			}
-			g := h.games[i]
-			row := o.(*fyne.Container)
-			texts := row.Objects[0].(*fyne.Container)
-			texts.Objects[0].(*widget.Label).SetText(g.Name)
-			detail, when := gameDetail(g, time.Now())
-			texts.Objects[1].(*widget.Label).SetText(detail)
-			texts.Objects[2].(*widget.Label).SetText(when)
-			more := row.Objects[1].(*widget.Button)
-			more.OnTapped = func() { h.gameMenu(g, more) }
-		},
-	)
-	h.list.OnSelected = func(i widget.ListItemID) {
-		h.list.UnselectAll()
-		if i < len(h.games) {
-			sh.openGame(h.games[i].ID)
-		}
-	}
+	h.list = container.NewVBox()
 	h.empty = widget.NewLabel("No saved games yet. Start one above; every change is saved as you play.")
 	h.empty.Wrapping = fyne.TextWrapWord
 	h.problem = widget.NewLabel("")
@@ -80,7 +47,7 @@ func newHome(sh *Shell) *home {
 
 	importBtn := widget.NewButtonWithIcon("Import game", theme.DownloadIcon(), h.importGame)
 	trashBtn := widget.NewButtonWithIcon("Trash", theme.DeleteIcon(), h.showTrash)
-	tools := container.NewGridWithColumns(2, importBtn, trashBtn)
+	tools := fitGrid(2, importBtn, trashBtn)
 	for _, extra := range sh.homeTools() {
 		tools.Add(extra)
 	}
@@ -95,7 +62,9 @@ func newHome(sh *Shell) *home {
 		heading("Resume a game"),
 		h.empty,
 	)
-	h.content = container.NewBorder(padded(top), padded(tools), nil, nil, padded(h.list))
+	// One page that scrolls: the games right under the New buttons, the
+	// tools after them, so a phone shows several games at once.
+	h.content = container.NewVScroll(padded(container.NewVBox(top, h.list, widget.NewSeparator(), tools)))
 	return h
 }
 
@@ -108,7 +77,7 @@ func (h *home) reload() {
 			" The file was left as it is; nothing in it was changed.")
 		h.problem.Show()
 		h.empty.Hide()
-		h.list.Refresh()
+		h.fillList()
 		return
 	}
 	games, err := h.sh.store.List()
@@ -124,6 +93,26 @@ func (h *home) reload() {
 		h.empty.Show()
 	} else {
 		h.empty.Hide()
+	}
+	h.fillList()
+}
+
+// fillList shows a compact row per saved game: its name, then what and
+// when on one line; tapping the row opens the game, ⋮ offers the rest.
+func (h *home) fillList() {
+	h.list.RemoveAll()
+	for _, g := range h.games {
+		name := widget.NewLabelWithStyle(g.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name.Truncation = fyne.TextTruncateEllipsis
+		detail, when := gameDetail(g, time.Now())
+		line := widget.NewLabel(detail + " · " + when)
+		line.Truncation = fyne.TextTruncateEllipsis
+		line.SizeName = theme.SizeNameCaptionText
+		var more *widget.Button
+		more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() { h.gameMenu(g, more) })
+		id := g.ID
+		open := newTapArea(container.NewVBox(name, line), func() { h.sh.openGame(id) })
+		h.list.Add(container.NewBorder(nil, nil, nil, more, open))
 	}
 	h.list.Refresh()
 }

@@ -177,7 +177,7 @@ func (v *scannerView) build() {
 	v.res.SetSelectedIndex(1)
 	v.camBtn = widget.NewButtonWithIcon("Start camera", theme.MediaVideoIcon(), v.toggleCamera)
 	v.camBtn.Importance = widget.HighImportance
-	v.camBox = container.NewVBox(v.device, container.NewGridWithColumns(2, v.res, v.camBtn))
+	v.camBox = container.NewVBox(v.device, fitGrid(2, v.res, v.camBtn))
 	v.camBox.Hide()
 	v.photoBtn = widget.NewButtonWithIcon("Import a photo", theme.FileImageIcon(), v.choosePhoto)
 }
@@ -192,7 +192,7 @@ func (v *scannerView) content() fyne.CanvasObject {
 	l.SizeName = theme.SizeNameCaptionText
 	top.Add(l)
 	top.Add(v.status)
-	bottom := container.NewVBox(v.camBox, container.NewGridWithColumns(2, v.photoBtn,
+	bottom := container.NewVBox(v.camBox, fitGrid(2, v.photoBtn,
 		widget.NewButtonWithIcon("Done", theme.ConfirmIcon(), func() { v.win.Close() })))
 	list := container.NewVScroll(v.found)
 	return padded(container.NewBorder(top, bottom, nil, nil, container.NewGridWithRows(2, v.preview, list)))

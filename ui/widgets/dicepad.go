@@ -55,10 +55,23 @@ func (p *DicePad) Max() int { return p.max }
 func (p *DicePad) Hint() string { return p.hint }
 
 // SetMax changes the most dice taken (0 or less: no limit). Dice already
-// entered beyond it are kept until the player removes them.
+// entered beyond it (the roll now takes fewer, e.g. another character
+// tests) are taken out, the last entered first; the pad says so and
+// OnChanged is called, so no form keeps more dice than its roll takes.
 func (p *DicePad) SetMax(n int) {
+	if n == p.max {
+		return
+	}
 	p.max = n
 	p.hint = ""
+	if n > 0 && len(p.entered) > n {
+		gone := len(p.entered) - n
+		p.entered = p.entered[:n]
+		p.changed()
+		p.hint = fmt.Sprintf("The roll now takes %d dice: %d taken out", n, gone)
+		p.Refresh()
+		return
+	}
 	p.Refresh()
 }
 
@@ -205,6 +218,13 @@ func (p *DicePad) CreateRenderer() fyne.WidgetRenderer {
 		frame, &fyne.Container{Layout: layout.NewPaddedLayout(), Objects: []fyne.CanvasObject{body}},
 	}}
 	return newContentRenderer(root, func() {
+		// The entered dice keep the room of a full roll, so the keypad
+		// below never moves while dice are typed in.
+		rows := 2
+		if p.max > 0 {
+			rows = (p.max + dice.AwayMissionsCap - 1) / dice.AwayMissionsCap
+		}
+		p.row.minRows = rows
 		p.row.SetPool(p.Pool())
 		if p.max > 0 {
 			count.Text = fmt.Sprintf("%d/%d", len(p.entered), p.max)

@@ -100,8 +100,10 @@ func TestDicePadSetPoolAndFocus(t *testing.T) {
 	assert.False(t, p.focused)
 
 	p.SetMax(2)
+	assert.Len(t, p.Pool(), 2, "a smaller roll takes out the dice beyond it")
+	assert.Equal(t, "The roll now takes 2 dice: 8 taken out", p.Hint(), "and says so")
 	test.Type(p, "4")
-	assert.Len(t, p.Pool(), 10, "over the new limit: refused")
+	assert.Len(t, p.Pool(), 2, "over the new limit: refused")
 	assert.Equal(t, 2, p.Max())
 }
 
@@ -111,4 +113,22 @@ func TestDicePadRenders(t *testing.T) {
 	p.SetPool(dice.Pool{6, 4, 2})
 	p.Resize(fyne.NewSize(380, p.MinSize().Height))
 	test.AssertObjectRendersToMarkup(t, "dicepad.xml", p)
+}
+
+// TestDicePadKeepsItsHeight types a nine-die cube roll: the pad is as tall
+// before the first die as after the ninth, so its keys never move.
+func TestDicePadKeepsItsHeight(t *testing.T) {
+	for _, max := range []int{0, dice.AwayMissionsCap} {
+		p := NewDicePad(max)
+		show(t, p, 360, 640)
+		h := p.MinSize().Height
+		n := 9
+		if max > 0 {
+			n = max
+		}
+		for i := 0; i < n; i++ {
+			test.Type(p, "5")
+			assert.Equal(t, h, p.MinSize().Height, "max %d: the pad grew at die %d", max, i+1)
+		}
+	}
 }

@@ -32,6 +32,7 @@ type DiceRow struct {
 	selected []bool
 	size     DieSize
 	perRow   int
+	minRows  int
 	captions bool
 
 	anim     *fyne.Animation
@@ -109,6 +110,13 @@ func (r *DiceRow) SetPerRow(n int) {
 // SetCaptions turns the state captions under the dice on or off.
 func (r *DiceRow) SetCaptions(on bool) {
 	r.captions = on
+	r.Refresh()
+}
+
+// SetMinRows keeps room for n rows of dice however many are shown, so
+// what sits below the row does not move as dice are added.
+func (r *DiceRow) SetMinRows(n int) {
+	r.minRows = n
 	r.Refresh()
 }
 
@@ -228,7 +236,8 @@ func (r *DiceRow) CreateRenderer() fyne.WidgetRenderer {
 		cell := fyne.NewSize(fyne.Max(dieMin.Width, MinTouch), fyne.Max(dieMin.Height, MinTouch)+capH)
 		gl := grid.Layout.(*cellGridLayout)
 		gl.cell, gl.perRow, gl.gap = cell, r.perRow, sized(r, theme.SizeNamePadding)
-		root.Layout = minSizeLayout{min: fyne.NewSize(0, cell.Height)}
+		rows := float32(max(r.minRows, 1))
+		root.Layout = minSizeLayout{min: fyne.NewSize(0, rows*cell.Height+(rows-1)*gl.gap)}
 		for i := range r.pool {
 			d, c := dies[i], caps[i]
 			d.size = r.size

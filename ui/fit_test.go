@@ -1,0 +1,166 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"tableops/ui/widgets"
+)
+
+// phoneSizes are the windows every screen and dialog must fit sideways: a
+// small phone and a common one, held upright.
+var phoneSizes = []fyne.Size{{Width: 360, Height: 640}, {Width: 400, Height: 800}}
+
+// assertFits checks that neither the window's content nor any dialog open
+// over it needs more width than the window has.
+func assertFits(t *testing.T, w fyne.Window, where string) {
+	t.Helper()
+	width := w.Canvas().Size().Width
+	assert.LessOrEqual(t, w.Content().MinSize().Width, width, "%s: the screen is wider than the window", where)
+	for i, o := range w.Canvas().Overlays().List() {
+		assert.LessOrEqual(t, o.MinSize().Width, width, "%s: dialog %d is wider than the window", where, i)
+		if o.MinSize().Width > width {
+			widest(t, o, width, "")
+		}
+	}
+	if w.Content().MinSize().Width > width {
+		widest(t, w.Content(), width, "")
+	}
+}
+
+// closeOverlays closes every dialog open over the window.
+func closeOverlays(w fyne.Window) {
+	for _, o := range w.Canvas().Overlays().List() {
+		w.Canvas().Overlays().Remove(o)
+	}
+}
+
+// TestEveryScreenFitsAPhone walks every screen, panel and dialog of both
+// games at phone sizes, by tapping, and checks none is wider than the window.
+func TestEveryScreenFitsAPhone(t *testing.T) {
+	for _, size := range phoneSizes {
+		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
+			t.Run("home and away", func(t *testing.T) { fitAway(t, size) })
+			t.Run("ascendancy", func(t *testing.T) { fitAscendancy(t, size) })
+		})
+	}
+}
+
+func fitAway(t *testing.T, size fyne.Size) {
+	sh, _ := newTestShell(t, size.Width, size.Height)
+	w := sh.win
+	assertFits(t, w, "home")
+	assert.LessOrEqual(t, w.Content().MinSize().Height, size.Height, "home: taller than the window")
+	test.Tap(button(t, w, "New Away Missions game"))
+	assertFits(t, w, "new game dialog")
+
+	// The character form of the setup, typed in.
+	test.Tap(button(t, w, "Create"))
+	selectTab(t, w, "Round")
+	addPlayer(t, w, "Dana", "Federation")
+	test.Tap(button(t, w, "Add a character to Dana"))
+	test.Tap(button(t, w, "Type it in"))
+	assertFits(t, w, "character form")
+	closeOverlays(w)
+	sh.showHome()
+
+	w = startAwayGame(t, sh)
+	for _, tab := range []string{"Team", "Round", "Dice"} {
+		selectTab(t, w, tab)
+		assertFits(t, w, "away "+tab)
+	}
+
+	// An attack with its result and the damage choosers.
+	selectTab(t, w, "Dice")
+	selectFor(t, w, "Attacker").SetSelected("Lukara (Kim)")
+	selectFor(t, w, "Target").SetSelected("Riker (Dana)")
+	pads := objects[*widgets.DicePad](w)
+	require.Len(t, pads, 2)
+	test.Type(pads[0], "6422")
+	test.Type(pads[1], "541")
+	assertFits(t, w, "attack result")
+	test.Tap(button(t, w, "Apply to Riker"))
+	for _, tab := range []string{"Team", "Round", "Dice"} {
+		selectTab(t, w, tab)
+		assertFits(t, w, "away "+tab+" after an attack")
+	}
+	selectTab(t, w, "Team")
+	test.Tap(button(t, w, "Tokens"))
+	assertFits(t, w, "tokens dialog")
+	closeOverlays(w)
+	sh.game.showLog()
+	assertFits(t, w, "log sheet")
+	closeOverlays(w)
+}
+
+func fitAscendancy(t *testing.T, size fyne.Size) {
+	sh, _ := newTestShell(t, size.Width, size.Height)
+	w := setUpAscByTapping(t, sh)
+	v := sh.game.view.(*ascView)
+	for _, p := range v.panels() {
+		panelTo(t, w, p.title)
+		assertFits(t, w, "ascendancy "+p.title)
+		if p.content.MinSize().Width > size.Width {
+			t.Logf("panel %s", p.title)
+			widest(t, p.content, size.Width, "")
+		}
+	}
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Deal the turn order"))
+	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
+		panelTo(t, w, "Battle")
+		v.battle.mode.SetSelected(m)
+		assertFits(t, w, "battle "+m)
+	}
+	panelTo(t, w, "Players")
+	require.NotNil(t, v.players)
+	v.openScoreboard()
+	assertFits(t, w, "scoreboard")
+}
+
+// widest logs the chain of objects wider than width, to find what to fix.
+func widest(t *testing.T, o fyne.CanvasObject, width float32, indent string) {
+	for depth := 0; depth < 40; depth++ {
+		var kids []fyne.CanvasObject
+		switch x := o.(type) {
+		case *fyne.Container:
+			kids = x.Objects
+		case fyne.Widget:
+			kids = test.TempWidgetRenderer(t, x).Objects()
+		}
+		var next fyne.CanvasObject
+		for _, k := range kids {
+			if next == nil || k.MinSize().Width > next.MinSize().Width {
+				next = k
+			}
+		}
+		if next == nil {
+			return
+		}
+		t.Logf("%s%T %v %s", indent, next, next.MinSize(), describe(next))
+		o = next
+		indent += " "
+	}
+}
+
+func describe(o fyne.CanvasObject) string {
+	switch x := o.(type) {
+	case *widget.Label:
+		return x.Text
+	case *widget.Button:
+		return x.Text
+	case *widget.Check:
+		return x.Text
+	case *widget.Select:
+		return x.PlaceHolder + "|" + x.Selected
+	case *widget.Entry:
+		return x.PlaceHolder
+	}
+	return ""
+}

@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"errors"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+)
+
+// fieldError is a reason a form was not accepted that belongs to one of its
+// entries: the form shows it under that entry.
+type fieldError struct {
+	field *widget.Entry
+	msg   string
+}
+
+func (e *fieldError) Error() string { return e.msg }
+
+// onField ties a reason to the entry it is about.
+func onField(field *widget.Entry, msg string) error { return &fieldError{field: field, msg: msg} }
+
+// formDialog is a form in a dialog that stays open until what was typed is
+// accepted: a refusal shows inside the form (under the entry it is about,
+// and as a line above the buttons) and nothing typed is lost. On a phone
+// the labels sit above their fields so the form fits the width.
+type formDialog struct {
+	win    fyne.Window
+	d      *dialog.CustomDialog
+	form   *widget.Form
+	errMsg *widget.Label
+	submit func() error
+}
+
+// newFormDialog builds (but does not show) a form dialog; submit returns
+// nil to close it or the reason it was not accepted.
+func newFormDialog(win fyne.Window, title, confirm string, items []*widget.FormItem, submit func() error) *formDialog {
+	f := &formDialog{win: win, submit: submit}
+	f.form = &widget.Form{Items: items}
+	size := win.Canvas().Size()
+	if size.Width < wideWidth {
+		f.form.Orientation = widget.Vertical
+	}
+	f.errMsg = wrapLabel("")
+	f.errMsg.Importance = widget.DangerImportance
+	f.errMsg.Hide()
+	f.d = dialog.NewCustomWithoutButtons(title, container.NewBorder(nil, f.errMsg, nil, nil, container.NewVScroll(f.form)), win)
+	ok := widget.NewButton(confirm, f.Submit)
+	ok.Importance = widget.HighImportance
+	f.d.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", f.d.Hide), ok})
+	f.d.Resize(fyne.NewSize(min(420, size.Width-16), min(max(f.d.MinSize().Height, 240), size.Height-32)))
+	return f
+}
+
+// Submit tries to accept the form: it closes on success and shows the
+// reason otherwise.
+func (f *formDialog) Submit() {
+	err := f.submit()
+	if err == nil {
+		f.d.Hide()
+		return
+	}
+	f.fail(err)
+}
+
+// fail shows why the form was not accepted, keeping everything typed.
+func (f *formDialog) fail(err error) {
+	msg := plainError(err)
+	var fe *fieldError
+	if errors.As(err, &fe) && fe.field != nil {
+		fe.field.SetValidationError(errors.New(fe.msg))
+		f.win.Canvas().Focus(fe.field)
+	}
+	f.errMsg.SetText(msg)
+	f.errMsg.Show()
+}
+
+// Show shows the dialog.
+func (f *formDialog) Show() { f.d.Show() }
