@@ -2,6 +2,7 @@ package tracker
 
 import (
 	"fmt"
+	"slices"
 
 	ascrules "tableops/rules/ascendancy"
 )
@@ -22,6 +23,13 @@ type BattleSide struct {
 // SpaceBattleRound fights one round of a space battle between players
 // (rules/ascendancy.ResolveSpaceRound) and applies it in one step: the dice,
 // the hits, and every side's lost ships.
+//
+// Round 0 lets the tracker number the round: 1 for a new battle, the next
+// round while the same sides fight on in the same turn. A new battle is a
+// command of the attacker's turn (command phase, one command token) and,
+// against a rival whose trade agreement the attacker holds, a betrayal that
+// returns it. Ships destroyed in a round take no further part; the battle
+// ends when a side has no ships left in it or the turn moves on.
 type SpaceBattleRound struct {
 	Round     int          `json:"round"`
 	Attacker  BattleSide   `json:"attacker"`
@@ -90,10 +98,63 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	if len(cmd.Defenders) == 0 || len(cmd.Defenders) > maxAscPlayer {
 		return reject(CodeInvalid, "Name the defenders.")
 	}
-	if cmd.Round < 1 || cmd.Round > 100 {
+	if cmd.Round < 0 || cmd.Round > 100 {
 		return reject(CodeInvalid, "Rounds count from 1.")
 	}
-	r := ascrules.SpaceRound{Round: cmd.Round}
+	battle := a.battleFor(cmd)
+	round := 1
+	if battle != nil {
+		round = battle.Round + 1
+	}
+	switch {
+	case cmd.Round == 0:
+	case cmd.Round == 1:
+		battle, round = nil, 1
+	case cmd.Round != round:
+		if err := c.breaks(ruleBattleStart, "This is round %d of the battle, not round %d", round, cmd.Round); err != nil {
+			return err
+		}
+		round = cmd.Round
+	}
+	for _, side := range append([]BattleSide{cmd.Attacker}, cmd.Defenders...) {
+		p, err := a.player(side.Player)
+		if err != nil {
+			return err
+		}
+		if battle != nil && side.Ships > battle.Ships[side.Player] {
+			if err := c.breaks(ruleShipsLost, "%s has %d ship(s) left in this battle, not %d", p.Name, battle.Ships[side.Player], side.Ships); err != nil {
+				return err
+			}
+		}
+		if side.Starbase && p.Starbases < 1 {
+			if err := c.breaks(ruleStarbaseDie, "%s controls no starbase", p.Name); err != nil {
+				return err
+			}
+		}
+	}
+	attacker, err := a.player(cmd.Attacker.Player)
+	if err != nil {
+		return err
+	}
+	na, err := copyPlayer(attacker)
+	if err != nil {
+		return err
+	}
+	var betrayed []string
+	if battle == nil {
+		if err := c.onTurn(a, attacker, PhaseCommand); err != nil {
+			return err
+		}
+		if err := c.exhaust(&na, 1, "a space battle"); err != nil {
+			return err
+		}
+		for _, d := range cmd.Defenders {
+			if betray(&na, d.Player) {
+				betrayed = append(betrayed, a.seatName(d.Player))
+			}
+		}
+	}
+	r := ascrules.SpaceRound{Round: round}
 	att, attDice, err := c.side(a, cmd.Attacker, len(cmd.Defenders))
 	if err != nil {
 		return err
@@ -121,7 +182,7 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeRules, "%v", err)
 	}
-	label := fmt.Sprintf("Space battle round %d: %s scores %d hit(s)", cmd.Round, a.seatName(att.Player), res.AttackerHits)
+	label := fmt.Sprintf("Space battle round %d: %s scores %d hit(s)", round, a.seatName(att.Player), res.AttackerHits)
 	for _, d := range res.Defenders {
 		label += fmt.Sprintf(", %s %d", a.seatName(d.Player), d.Hits)
 	}
@@ -130,6 +191,41 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	}
 	if err := c.emit(label, SpaceRoundFought{Round: r, AttackerDice: attDice, DefenderDice: defDice, Result: res}); err != nil {
 		return err
+	}
+	if battle == nil {
+		l := fmt.Sprintf("%s: a command for the battle", attacker.Name)
+		if len(betrayed) > 0 {
+			l += "; returns the trade agreement of " + joinAnd(betrayed) + " (betrayal)"
+		}
+		if err := setPlayer(c, l, na); err != nil {
+			return err
+		}
+	}
+	// The battle as it stands after the round.
+	nb := &SpaceBattle{Attacker: att.Player, Round: round, Ships: map[string]int{}, WalkerRound: a.Walker.Round, Turn: a.Walker.Turn}
+	nb.Ships[att.Player] = max(0, att.Ships-res.AttackerLosses)
+	for _, d := range res.Defenders {
+		for _, side := range r.Defenders {
+			if side.Player == d.Player {
+				if left := max(0, side.Ships-d.Losses); left > 0 {
+					nb.Defenders = append(nb.Defenders, d.Player)
+					nb.Ships[d.Player] = left
+				}
+			}
+		}
+	}
+	if nb.Ships[att.Player] == 0 || len(nb.Defenders) == 0 {
+		nb = nil
+	}
+	switch {
+	case nb != nil:
+		if err := c.emit(fmt.Sprintf("The battle goes on: round %d next, unless a side retreats", round+1), BattleSet{Battle: nb}); err != nil {
+			return err
+		}
+	case a.Battle != nil || round > 1:
+		if err := c.emit("The battle is over: a side has no ships left in it", BattleSet{}); err != nil {
+			return err
+		}
 	}
 	lose := func(pid string, n int) error {
 		if n <= 0 {
@@ -150,6 +246,61 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 		}
 	}
 	return nil
+}
+
+// SpaceBattle is a space battle between players while it lasts: the
+// sides still in it with the ships they have left, and the last round.
+type SpaceBattle struct {
+	Attacker    string         `json:"attacker"`
+	Defenders   []string       `json:"defenders"`
+	Ships       map[string]int `json:"ships"`
+	Round       int            `json:"round"`
+	WalkerRound int            `json:"walker_round"`
+	Turn        int            `json:"turn"`
+}
+
+// battleFor returns the battle cmd continues, or nil for a new battle: the
+// same attacker against defenders still in it, in the same turn.
+func (a *AscendancyState) battleFor(cmd SpaceBattleRound) *SpaceBattle {
+	b := a.Battle
+	if b == nil || b.Attacker != cmd.Attacker.Player || b.WalkerRound != a.Walker.Round || b.Turn != a.Walker.Turn {
+		return nil
+	}
+	for _, d := range cmd.Defenders {
+		if !slices.Contains(b.Defenders, d.Player) {
+			return nil
+		}
+	}
+	return b
+}
+
+// BattleSet records the space battle under way (nil: none).
+type BattleSet struct {
+	Battle *SpaceBattle `json:"battle"`
+}
+
+// EventType implements Payload.
+func (BattleSet) EventType() string { return "asc.battle" }
+
+func (e BattleSet) apply(s *State) error {
+	a, err := ascOf(s)
+	if err != nil {
+		return err
+	}
+	if e.Battle == nil {
+		a.Battle = nil
+		return nil
+	}
+	b, err := deepCopy(*e.Battle)
+	if err != nil {
+		return err
+	}
+	a.Battle = &b
+	return nil
+}
+
+func init() {
+	payloadTypes["asc.battle"] = func() Payload { return &BattleSet{} }
 }
 
 // AssimilatePlayer records that a player's civilization was absorbed by the

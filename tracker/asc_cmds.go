@@ -2,6 +2,7 @@ package tracker
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -175,9 +176,13 @@ func (StartAscendancy) decide(c *decideCtx) error {
 // stage (rules/ascendancy.ValidateBids: first contact needed, no equal
 // totals). The resources are spent. A player who does not bid need not
 // send anything.
+//
+// Bids are placed in the order of last round's turn order cards: a player
+// with first contact bids (or passes: Pass) after those before them.
 type Bid struct {
 	Player string             `json:"player"`
 	Spent  ascrules.Resources `json:"spent"`
+	Pass   bool               `json:"pass,omitempty"`
 }
 
 // CommandType implements Command.
@@ -200,14 +205,44 @@ func (cmd Bid) decide(c *decideCtx) error {
 			return reject(CodeRules, "%s has already bid this round.", p.Name)
 		}
 	}
-	if cmd.Spent.Total() == 0 || cmd.Spent.Negative() {
+	if slices.Contains(a.Walker.Passed, p.ID) {
+		return reject(CodeRules, "%s has already passed this round.", p.Name)
+	}
+	if cmd.Pass && cmd.Spent.Total() != 0 {
+		return reject(CodeInvalid, "A pass spends nothing.")
+	}
+	if !cmd.Pass && (cmd.Spent.Total() == 0 || cmd.Spent.Negative()) {
 		return reject(CodeInvalid, "A bid spends at least one resource.")
 	}
 	if !p.Resources.Covers(cmd.Spent) {
 		return reject(CodeRules, "%s has only %s.", p.Name, fmtRes(p.Resources))
 	}
+	// Earlier seats of last round's turn order bid (or pass) first.
+	for _, id := range a.Walker.LastOrder {
+		if id == p.ID {
+			break
+		}
+		q, err := a.player(id)
+		if err != nil || !q.FirstContact || q.Assimilated || q.Eliminated {
+			continue
+		}
+		done := slices.Contains(a.Walker.Passed, id) || slices.ContainsFunc(a.Walker.Bids, func(b ascrules.Bid) bool { return b.Player == id })
+		if !done {
+			if err := c.breaks(ruleBidOrder, "%s bids before %s this round", q.Name, p.Name); err != nil {
+				return err
+			}
+		}
+	}
+	w, err := deepCopy(a.Walker)
+	if err != nil {
+		return err
+	}
+	if cmd.Pass {
+		w.Passed = append(w.Passed, p.ID)
+		return setWalker(c, p.Name+" passes (no bid)", w)
+	}
 	bids := append(append([]ascrules.Bid{}, a.Walker.Bids...), ascrules.Bid{Player: p.ID, FirstContact: p.FirstContact, Spent: cmd.Spent})
-	if err := ascrules.ValidateBids(bids); err != nil {
+	if err := ascrules.ValidateBids(a.byName(bids)); err != nil {
 		return reject(CodeRules, "%v", err)
 	}
 	np, err := copyPlayer(p)
@@ -218,10 +253,6 @@ func (cmd Bid) decide(c *decideCtx) error {
 	if err := setPlayer(c, fmt.Sprintf("%s bids %s", p.Name, fmtRes(cmd.Spent)), np); err != nil {
 		return err
 	}
-	w, err := deepCopy(a.Walker)
-	if err != nil {
-		return err
-	}
 	w.Bids = bids
 	return setWalker(c, fmt.Sprintf("Bids this round: %d", len(bids)), w)
 }
@@ -230,8 +261,13 @@ func (cmd Bid) decide(c *decideCtx) error {
 // order cards (Chosen, highest bid first), everyone else and the Borg get
 // random cards dealt from a seed (rules/ascendancy.AssignCards). The cards
 // are numbered 1 to the number of players (plus one per Borg card).
+//
+// Drawn lets the table enter the cards the other players actually drew
+// (player id to card) instead of the app's random deal: every player who
+// did not bid then needs one, and the Borg take the cards left.
 type ChooseTurnOrder struct {
 	Chosen map[string]int `json:"chosen,omitempty"`
+	Drawn  map[string]int `json:"drawn,omitempty"`
 	// BorgCards is the number of Borg turn order cards (default 1 when the
 	// Borg are in play).
 	BorgCards int `json:"borg_cards,omitempty"`
@@ -248,7 +284,7 @@ func (cmd ChooseTurnOrder) decide(c *decideCtx) error {
 	if err := wantStage(a, AscInitiative); err != nil {
 		return err
 	}
-	if c.seeds == nil {
+	if c.seeds == nil && len(cmd.Drawn) == 0 {
 		return reject(CodeInvalid, "This game cannot deal random cards (no seed source).")
 	}
 	var bids []ascrules.Bid
@@ -284,10 +320,9 @@ func (cmd ChooseTurnOrder) decide(c *decideCtx) error {
 	for i := 1; i <= n; i++ {
 		in.Cards = append(in.Cards, i)
 	}
-	seed := c.seeds.NextSeed()
-	as, err := ascrules.AssignCards(in, cmd.Chosen, seed)
+	as, err := a.assign(c, in, cmd)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return err
 	}
 	order := ascrules.TurnOrder(as)
 	names := make([]string, len(order))
@@ -316,6 +351,64 @@ func borgCards(a *AscendancyState) int {
 		}
 	}
 	return max(1, n)
+}
+
+// assign deals the turn order cards: bidders' choices, then the cards the
+// others drew (cmd.Drawn) or a random deal. Messages name players.
+func (a *AscendancyState) assign(c *decideCtx, in ascrules.Initiative, cmd ChooseTurnOrder) (ascrules.Assignment, error) {
+	ids := map[string]string{}
+	for _, p := range a.Players {
+		ids[p.Name] = p.ID
+	}
+	named := in
+	named.Bids = a.byName(in.Bids)
+	rename := func(m map[string]int) (map[string]int, error) {
+		out := map[string]int{}
+		for id, card := range m {
+			p, err := a.player(id)
+			if err != nil {
+				return nil, err
+			}
+			out[p.Name] = card
+		}
+		return out, nil
+	}
+	chosen, err := rename(cmd.Chosen)
+	if err != nil {
+		return ascrules.Assignment{}, err
+	}
+	var as ascrules.Assignment
+	if len(cmd.Drawn) == 0 {
+		if as, err = ascrules.AssignCards(named, chosen, c.seeds.NextSeed()); err != nil {
+			return ascrules.Assignment{}, reject(CodeRules, "%v", err)
+		}
+	} else {
+		drawn, err := rename(cmd.Drawn)
+		if err != nil {
+			return ascrules.Assignment{}, err
+		}
+		if as, err = ascrules.AssignDrawn(named, chosen, drawn); err != nil {
+			return ascrules.Assignment{}, reject(CodeRules, "%v", err)
+		}
+	}
+	cards := map[string]int{}
+	for name, card := range as.Cards {
+		cards[ids[name]] = card
+	}
+	as.Cards = cards
+	return as, nil
+}
+
+// byName returns bids with the players' names in place of their ids, so
+// the rules engine's messages name players ("Ben cannot bid 2: Anna
+// already bid that total").
+func (a *AscendancyState) byName(bids []ascrules.Bid) []ascrules.Bid {
+	out := make([]ascrules.Bid, len(bids))
+	for i, b := range bids {
+		out[i] = b
+		out[i].Player = a.seatName(b.Player)
+	}
+	return out
 }
 
 func seatPhase(seat string) string {
@@ -424,8 +517,11 @@ func (Recharge) decide(c *decideCtx) error {
 		if p.Assimilated || p.Eliminated {
 			continue
 		}
+		// Holding your home system means controlling it: a player with no
+		// systems holds none, whatever was recorded.
 		in.Standings = append(in.Standings, ascrules.PlayerStanding{Player: p.ID, Faction: p.Faction, Ascendancy: p.Ascendancy,
-			HoldsOwnHome: p.HoldsHome, HomeSystems: p.HomeSystems, Systems: p.Systems, Ships: p.Ships})
+			HoldsOwnHome: p.HoldsHome && p.Systems > 0, HomeSystems: min(p.HomeSystems, p.Systems), Systems: p.Systems, Ships: p.Ships,
+			AgendaDone: p.AgendaDone})
 		in.Incomes = append(in.Incomes, ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
 		in.Maintenance = append(in.Maintenance, ascrules.MaintenanceInput{Player: p.ID, BaseCommands: p.BaseCommands,
 			Starbases: p.Starbases, AdvancementCommands: p.AdvancementCommands, WarpTokens: p.WarpTokens})
@@ -479,6 +575,6 @@ func (Recharge) decide(c *decideCtx) error {
 			Winners: res.Victory.Winners, Reason: string(res.Victory.Claims[0].Kind)}
 		return setWalker(c, "Game over: "+strings.Join(names, " and ")+" win", w)
 	}
-	w := AscWalker{Stage: AscInitiative, Round: a.Walker.Round + 1, Bids: []ascrules.Bid{}, Order: []string{}}
+	w := AscWalker{Stage: AscInitiative, Round: a.Walker.Round + 1, Bids: []ascrules.Bid{}, Order: []string{}, LastOrder: a.Walker.Order}
 	return setWalker(c, fmt.Sprintf("Round %d: initiative", w.Round), w)
 }

@@ -149,12 +149,23 @@ func TestScriptedAscendancyGame(t *testing.T) {
 	assert.Equal(t, AscInitiative, a.Walker.Stage)
 	assert.Equal(t, 2, a.Walker.Round)
 
-	// Round 2: both bid; Bob bid more and chooses first; the Borg get the card left.
+	// Round 2: both bid, in last round's turn order; Bob bid more and
+	// chooses first; the Borg get the card left.
 	rejected(t, s, Bid{Player: "p1", Spent: ascrules.Resources{Culture: 9}}, CodeRules)
-	play(t, s, Bid{Player: "p1", Spent: ascrules.Resources{Culture: 1}})
-	rejected(t, s, Bid{Player: "p2", Spent: ascrules.Resources{Research: 1}}, CodeRules) // same total
-	play(t, s, Bid{Player: "p2", Spent: ascrules.Resources{Production: 2}},
-		ChooseTurnOrder{Chosen: map[string]int{"p2": 1, "p1": 2}})
+	if last := s.State().Ascendancy.Walker.LastOrder; indexOf(last, "p2") < indexOf(last, "p1") {
+		refusedBy(t, s, Bid{Player: "p1", Spent: ascrules.Resources{Culture: 1}}, ruleBidOrder)
+		play(t, s, Bid{Player: "p2", Spent: ascrules.Resources{Production: 2}})
+		r := rejected(t, s, Bid{Player: "p1", Spent: ascrules.Resources{Culture: 2}}, CodeRules) // same total
+		assert.Equal(t, "Alice cannot bid 2: Bob already bid that total", r)
+		play(t, s, Bid{Player: "p1", Spent: ascrules.Resources{Culture: 1}})
+	} else {
+		refusedBy(t, s, Bid{Player: "p2", Spent: ascrules.Resources{Production: 2}}, ruleBidOrder)
+		play(t, s, Bid{Player: "p1", Spent: ascrules.Resources{Culture: 1}})
+		r := rejected(t, s, Bid{Player: "p2", Spent: ascrules.Resources{Research: 1}}, CodeRules) // same total
+		assert.Equal(t, "Bob cannot bid 1: Alice already bid that total", r)
+		play(t, s, Bid{Player: "p2", Spent: ascrules.Resources{Production: 2}})
+	}
+	play(t, s, ChooseTurnOrder{Chosen: map[string]int{"p2": 1, "p1": 2}})
 	a = s.State().Ascendancy
 	assert.Equal(t, []string{"p2", "p1", BorgSeat}, a.Walker.Order)
 	assert.Equal(t, 2, ascPlayer(t, s, "p1").Resources.Culture)
@@ -166,41 +177,51 @@ func TestScriptedAscendancyGame(t *testing.T) {
 
 	// Round 3: the Klingons destroy cube 1 over two rounds, with virtual dice.
 	play(t, s, ChooseTurnOrder{})
-	nextUntil(t, s, atSeat("p2", PhaseCommand))
-	play(t, s, CubeRound{Cube: "cube 1", Fleets: []CubeFleet{{Player: "p2", Ships: 8, Roll: Entered(6, 6, 6, 6, 6, 6, 6, 1)}}, BorgVirtual: true})
-	a = s.State().Ascendancy
-	_, err = a.Borg.cube("cube 1")
-	require.NoError(t, err, "cube 1 survives the first round")
-	ships := ascPlayer(t, s, "p2").Ships
-	require.GreaterOrEqual(t, ships, 6)
-	sixes := make([]int, ships)
-	for i := range sixes {
-		sixes[i] = 6
+	for _, seat := range s.State().Ascendancy.Walker.Order {
+		if seat == "p1" {
+			// Alice reaches ascendancy 5 holding her home system: she wins at recharge.
+			nextUntil(t, s, atSeat("p1", PhaseBuilding))
+			play(t, s, AdjustAsc{Player: "p1", Counter: CounterAscendancy, Delta: 4},
+				AdjustAsc{Player: "p1", Counter: CounterCulture, Delta: 3},
+				BuyAscendancy{Player: "p1"})
+			assert.Equal(t, 5, ascPlayer(t, s, "p1").Ascendancy)
+		}
+		if seat != "p2" {
+			continue
+		}
+		nextUntil(t, s, atSeat("p2", PhaseCommand))
+		play(t, s, CubeRound{Cube: "cube 1", Fleets: []CubeFleet{{Player: "p2", Ships: 8, Roll: Entered(6, 6, 6, 6, 6, 6, 6, 1)}}, BorgVirtual: true})
+		a = s.State().Ascendancy
+		_, err = a.Borg.cube("cube 1")
+		require.NoError(t, err, "cube 1 survives the first round")
+		ships := ascPlayer(t, s, "p2").Ships
+		require.GreaterOrEqual(t, ships, 6)
+		sixes := make([]int, ships)
+		for i := range sixes {
+			sixes[i] = 6
+		}
+		evs, err = viaJSON(t, s, CubeRound{Cube: "cube 1", Fleets: []CubeFleet{{Player: "p2", Ships: ships, Roll: Entered(sixes...)}}, BorgVirtual: true})
+		require.NoError(t, err)
+		assert.Contains(t, evs[0].Label, "cube destroyed")
+		fought := evs[0].Payload.(CubeRoundFought)
+		require.NotNil(t, fought.BorgDice.Seed, "virtual Borg dice carry their seed")
+		assert.True(t, fought.Result.Fleets[0].DrawsTech)
+		_, err = s.State().Ascendancy.Borg.cube("cube 1")
+		assert.Error(t, err, "cube 1 is gone")
+
+		// A space battle round between the players: Bob attacks on his turn
+		// (a command); each scores one hit.
+		bobShips := ascPlayer(t, s, "p2").Ships
+		ready := ascPlayer(t, s, "p2").Ready()
+		evs, err = viaJSON(t, s, SpaceBattleRound{
+			Attacker:  BattleSide{Player: "p2", Ships: 2, Rolls: []Roll{Entered(4, 1)}},
+			Defenders: []BattleSide{{Player: "p1", Ships: 1, Rolls: []Roll{Entered(5)}}}})
+		require.NoError(t, err)
+		assert.Equal(t, "Space battle round 1: Bob scores 1 hit(s), Alice 1", evs[0].Label)
+		assert.Equal(t, 0, ascPlayer(t, s, "p1").Ships)
+		assert.Equal(t, bobShips-1, ascPlayer(t, s, "p2").Ships)
+		assert.Equal(t, ready-1, ascPlayer(t, s, "p2").Ready(), "the battle took a command")
 	}
-	evs, err = viaJSON(t, s, CubeRound{Cube: "cube 1", Fleets: []CubeFleet{{Player: "p2", Ships: ships, Roll: Entered(sixes...)}}, BorgVirtual: true})
-	require.NoError(t, err)
-	assert.Contains(t, evs[0].Label, "cube destroyed")
-	fought := evs[0].Payload.(CubeRoundFought)
-	require.NotNil(t, fought.BorgDice.Seed, "virtual Borg dice carry their seed")
-	assert.True(t, fought.Result.Fleets[0].DrawsTech)
-	_, err = s.State().Ascendancy.Borg.cube("cube 1")
-	assert.Error(t, err, "cube 1 is gone")
-
-	// A space battle round between the players: each scores one hit.
-	bobShips := ascPlayer(t, s, "p2").Ships
-	evs, err = viaJSON(t, s, SpaceBattleRound{Round: 1,
-		Attacker:  BattleSide{Player: "p1", Ships: 1, Rolls: []Roll{Entered(5)}},
-		Defenders: []BattleSide{{Player: "p2", Ships: 2, Rolls: []Roll{Entered(4, 1)}}}})
-	require.NoError(t, err)
-	assert.Equal(t, "Space battle round 1: Alice scores 1 hit(s), Bob 1", evs[0].Label)
-	assert.Equal(t, 0, ascPlayer(t, s, "p1").Ships)
-	assert.Equal(t, bobShips-1, ascPlayer(t, s, "p2").Ships)
-
-	// Alice reaches ascendancy 5 holding her home system: she wins at recharge.
-	play(t, s, AdjustAsc{Player: "p1", Counter: CounterAscendancy, Delta: 4},
-		AdjustAsc{Player: "p1", Counter: CounterCulture, Delta: 3},
-		BuyAscendancy{Player: "p1"})
-	assert.Equal(t, 5, ascPlayer(t, s, "p1").Ascendancy)
 	nextUntil(t, s, atStage(AscRecharge))
 	play(t, s, Recharge{})
 	a = s.State().Ascendancy

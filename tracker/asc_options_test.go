@@ -14,7 +14,7 @@ import (
 func TestEasierAscensionIsAGameRule(t *testing.T) {
 	s := newTestSession(t, KindAscendancy)
 	start := ascrules.Resources{Culture: 4}
-	play(t, s, AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
+	play(t, s, SetStrict{Strict: false}, AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
 		AddAscPlayer{Name: "Bob", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start})
 	evs, err := viaJSON(t, s, SetAscOptions{Options: AscOptions{EasierAscension: true}})
 	require.NoError(t, err)
@@ -31,7 +31,7 @@ func TestEasierAscensionIsAGameRule(t *testing.T) {
 
 	// Without the rule 4 culture is not enough.
 	s2 := newTestSession(t, KindAscendancy)
-	play(t, s2, AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
+	play(t, s2, SetStrict{Strict: false}, AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
 		AddAscPlayer{Name: "Bob", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
 		StartAscendancy{})
 	rejected(t, s2, BuyAscendancy{Player: "p1"}, CodeRules)

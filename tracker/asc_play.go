@@ -173,11 +173,7 @@ type Upgrade struct {
 func (Upgrade) CommandType() string { return "asc.upgrade" }
 
 func (cmd Upgrade) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.building(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -224,13 +220,14 @@ type BuildNode struct {
 func (BuildNode) CommandType() string { return "asc.build_node" }
 
 func (cmd BuildNode) decide(c *decideCtx) error {
-	a, err := c.asc()
+	_, p, err := c.building(cmd.Player)
 	if err != nil {
 		return err
 	}
-	p, err := a.player(cmd.Player)
-	if err != nil {
-		return err
+	if cmd.Type == CounterCulture && p.Faction == ascrules.Ferengi {
+		if err := c.breaks(ruleFerengiCulture, "%s may not build a culture node", p.Name); err != nil {
+			return err
+		}
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -276,6 +273,9 @@ func (cmd BuyAscendancy) decide(c *decideCtx) error {
 	}
 	p, err := a.player(cmd.Player)
 	if err != nil {
+		return err
+	}
+	if err := c.onTurn(a, p, ""); err != nil {
 		return err
 	}
 	left, err := ascrules.BuyAscendancy(p.Resources.Culture, a.Options.EasierAscension)

@@ -146,11 +146,7 @@ type PayFor struct {
 func (PayFor) CommandType() string { return "asc.pay_for" }
 
 func (cmd PayFor) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.building(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -224,6 +220,12 @@ type InvasionRound struct {
 	AttackerRoll        Roll               `json:"attacker_roll"`
 	DefenderRoll        Roll               `json:"defender_roll"`
 	NodesLost           ascrules.Resources `json:"nodes_lost,omitempty"`
+	// SystemNodes are the defending player's resource nodes on the planet
+	// before the round; on success those left pass to the attacker, with
+	// the starbase (Starbase) and, with a research node, a project.
+	SystemNodes ascrules.Resources `json:"system_nodes,omitempty"`
+	Starbase    bool               `json:"starbase,omitempty"`
+	HomeOf      string             `json:"home_of,omitempty"`
 }
 
 // CommandType implements Command.
@@ -269,6 +271,29 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	if cmd.Round < 1 || cmd.Round > 100 {
 		return reject(CodeInvalid, "Rounds count from 1.")
 	}
+	na, err := copyPlayer(att)
+	if err != nil {
+		return err
+	}
+	if cmd.Round == 1 {
+		// The invasion is a command of the attacker's turn.
+		if err := c.onTurn(a, att, PhaseCommand); err != nil {
+			return err
+		}
+		if err := c.exhaust(&na, 1, "an invasion"); err != nil {
+			return err
+		}
+	}
+	if att.Faction == ascrules.Federation && !cmd.Surrender {
+		if err := c.breaks(rulePrimeDirective, "%s may not invade planets", att.Name); err != nil {
+			return err
+		}
+	}
+	if cmd.HomeOf != "" {
+		if _, err := a.player(cmd.HomeOf); err != nil {
+			return err
+		}
+	}
 	if cmd.Ships < 1 || cmd.Ships > att.Ships {
 		return reject(CodeRules, "%s has %d ship(s) on the board; %d in the invasion.", att.Name, att.Ships, cmd.Ships)
 	}
@@ -295,6 +320,18 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		}
 		if def.ID == att.ID {
 			return reject(CodeRules, "A player cannot invade their own system.")
+		}
+		ts := ascrules.TargetSystem{Controlled: true, ControllerAscendancy: def.Ascendancy, Developed: true}
+		if err := ascrules.CanInvade(att.Faction, att.Ascendancy, ts); err != nil {
+			if err := c.breaks(ruleLogicalObservers, "%s cannot invade %s: %v", att.Name, def.Name, err); err != nil {
+				return err
+			}
+		}
+		if cmd.SystemNodes.Negative() || !def.Nodes.Covers(cmd.SystemNodes) {
+			return reject(CodeRules, "%s does not have those nodes (%s).", def.Name, fmtNodes(cmd.SystemNodes))
+		}
+		if cmd.Starbase && def.Starbases < 1 {
+			return reject(CodeRules, "%s has no starbase on the board.", def.Name)
 		}
 		in.Controlled, in.DefenderWeapons, in.DefenderShields = true, def.Weapons, def.Shields
 	} else {
@@ -351,19 +388,57 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		AttackerDice: ad, DefenderDice: dd, Result: res}); err != nil {
 		return err
 	}
-	na, err := copyPlayer(att)
-	if err != nil {
-		return err
-	}
 	na.Ships = max(0, na.Ships-res.AttackerLosses)
 	won := res.Outcome == ascrules.Successful || res.Outcome == ascrules.Surrendered
 	if won {
 		na.Systems++
 	}
-	if res.AttackerLosses > 0 || won {
+	var nd AscPlayer
+	if def != nil {
+		if nd, err = copyPlayer(def); err != nil {
+			return err
+		}
+		nd.Nodes = nd.Nodes.Sub(cmd.NodesLost)
+	}
+	var took []string
+	switch {
+	case won && def != nil:
+		left := cmd.SystemNodes.Sub(cmd.NodesLost)
+		if left.Negative() {
+			left = ascrules.Resources{Production: max(0, left.Production), Research: max(0, left.Research), Culture: max(0, left.Culture)}
+		}
+		took = capture(&na, &nd, left, cmd.Starbase, left.Research > 0)
+		homeChanges(&na, &nd, cmd.HomeOf)
+	case won:
+		homeChanges(&na, nil, cmd.HomeOf)
+	case res.Outcome == ascrules.Annihilation && def != nil:
+		// The defender loses the starbase and its command; nobody holds it.
+		if cmd.Starbase && nd.Starbases > 0 {
+			nd.Starbases--
+			nd.Commands = max(0, nd.Commands-1)
+			nd.Exhausted = min(nd.Exhausted, nd.Commands)
+		}
+		if cmd.HomeOf == def.ID {
+			nd.HoldsHome = false
+		}
+		if cmd.HomeOf != "" {
+			nd.HomeSystems = max(0, nd.HomeSystems-1)
+		}
+	}
+	betrayed := cmd.Round == 1 && def != nil && betray(&na, def.ID)
+	if res.AttackerLosses > 0 || won || cmd.Round == 1 {
 		l := fmt.Sprintf("%s loses %d ship(s) (%d left)", att.Name, res.AttackerLosses, na.Ships)
 		if won {
 			l = fmt.Sprintf("%s takes %s (%d ship(s) lost)", att.Name, sys, res.AttackerLosses)
+			if len(took) > 0 {
+				l += " with " + joinAnd(took)
+			}
+		}
+		if cmd.Round == 1 {
+			l += "; a command exhausted"
+		}
+		if betrayed {
+			l += fmt.Sprintf("; returns %s's trade agreement (betrayal)", def.Name)
 		}
 		if err := setPlayer(c, l, na); err != nil {
 			return err
@@ -372,11 +447,6 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	if def == nil {
 		return nil
 	}
-	nd, err := copyPlayer(def)
-	if err != nil {
-		return err
-	}
-	nd.Nodes = nd.Nodes.Sub(cmd.NodesLost)
 	lostSystem := won || res.Outcome == ascrules.Annihilation
 	if lostSystem {
 		nd.Systems = max(0, nd.Systems-1)
@@ -481,13 +551,29 @@ func (cmd BraveHazard) decide(c *decideCtx) error {
 // take control (Costs replaces them when an advancement changes them). On
 // success the system changes hands (systems counters; Target is the rival
 // who controlled it, or "" for an independent system).
+//
+// It is a command: the player's turn, command phase, one command token.
+// Vulcans never try it on a rival with lower ascendancy, the Dominion only
+// on independent systems, nobody on a pre-warp system (PreWarp). On
+// success the system's resource nodes (Nodes), a starbase (Starbase: with
+// one of the old owner's command tokens) and, with a research node
+// (ResearchNode), one of their projects pass to the player; HomeOf names
+// the player whose home system it is. Trying it on a rival whose trade
+// agreement the player holds returns that agreement (betrayal).
+// Modifier adds to the die (the Federation's Universal Translator: +1).
 type TryHegemony struct {
-	Player     string                  `json:"player"`
-	Target     string                  `json:"target,omitempty"`
-	System     string                  `json:"system,omitempty"`
-	Resistance int                     `json:"resistance"`
-	Costs      *ascrules.HegemonyCosts `json:"costs,omitempty"`
-	Roll       Roll                    `json:"roll"`
+	Player       string                  `json:"player"`
+	Target       string                  `json:"target,omitempty"`
+	System       string                  `json:"system,omitempty"`
+	Resistance   int                     `json:"resistance"`
+	Costs        *ascrules.HegemonyCosts `json:"costs,omitempty"`
+	Roll         Roll                    `json:"roll"`
+	PreWarp      bool                    `json:"pre_warp,omitempty"`
+	Nodes        ascrules.Resources      `json:"nodes,omitempty"`
+	Starbase     bool                    `json:"starbase,omitempty"`
+	ResearchNode bool                    `json:"research_node,omitempty"`
+	HomeOf       string                  `json:"home_of,omitempty"`
+	Modifier     int                     `json:"modifier,omitempty"`
 }
 
 // CommandType implements Command.
@@ -509,11 +595,7 @@ func (HegemonyTried) EventType() string { return "asc.hegemony" }
 func (e HegemonyTried) apply(*State) error { return e.Dice.check() }
 
 func (cmd TryHegemony) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	a, p, np, err := c.commandAction(cmd.Player, 1, "hegemony")
 	if err != nil {
 		return err
 	}
@@ -529,12 +611,42 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 	if cmd.Resistance < 0 || cmd.Resistance > 50 {
 		return reject(CodeInvalid, "Enter the system's resistance (0 to 50).")
 	}
+	if cmd.Modifier < -6 || cmd.Modifier > 6 {
+		return reject(CodeInvalid, "A die modifier is -6 to +6.")
+	}
+	if cmd.Nodes.Negative() || (tgt != nil && !tgt.Nodes.Covers(cmd.Nodes)) {
+		return reject(CodeRules, "%s does not have those nodes (%s).", a.seatName(cmd.Target), fmtNodes(cmd.Nodes))
+	}
+	if cmd.HomeOf != "" {
+		if _, err := a.player(cmd.HomeOf); err != nil {
+			return err
+		}
+	}
 	sys := trimSpace(cmd.System)
 	if len([]rune(sys)) > maxNameLen {
 		return reject(CodeInvalid, "The system name is too long.")
 	}
 	if sys == "" {
 		sys = "the system"
+	}
+	ts := ascrules.TargetSystem{Controlled: tgt != nil, Developed: true, WarpTokens: 1}
+	if tgt != nil {
+		ts.ControllerAscendancy = tgt.Ascendancy
+	}
+	if cmd.PreWarp {
+		ts.WarpTokens = 0
+	}
+	if err := ascrules.CanHegemony(p.Faction, p.Ascendancy, ts); err != nil {
+		rule := rulePreWarpHegemony
+		switch {
+		case p.Faction == ascrules.Vulcan && tgt != nil:
+			rule = ruleLogicalObservers
+		case p.Faction == ascrules.Dominion && tgt != nil:
+			rule = ruleDomination
+		}
+		if err := c.breaks(rule, "%s cannot try hegemony on %s: %v", p.Name, sys, err); err != nil {
+			return err
+		}
 	}
 	rd, err := c.roll(cmd.Roll, 1, "hegemony roll")
 	if err != nil {
@@ -544,39 +656,64 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 		return reject(CodeInvalid, "Hegemony rolls one die.")
 	}
 	h := ascrules.Hegemony{Roll: rd.Faces[0], Ascendancy: p.Ascendancy, Resistance: cmd.Resistance, Faction: p.Faction,
-		Culture: p.Resources.Culture, Costs: cmd.Costs}
+		Culture: p.Resources.Culture, Costs: cmd.Costs, Modifier: cmd.Modifier}
 	res, err := ascrules.ResolveHegemony(h)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "%s: %v", p.Name, err)
 	}
 	verdict := "fails"
 	if res.Success {
 		verdict = "takes control"
 	}
-	label := fmt.Sprintf("%s tries hegemony on %s: %d against resistance %d, %s", p.Name, sys, res.Total, cmd.Resistance, verdict)
+	mod := ""
+	if cmd.Modifier != 0 {
+		mod = fmt.Sprintf(" (die %+d)", cmd.Modifier)
+	}
+	label := fmt.Sprintf("%s tries hegemony on %s: %d%s against resistance %d, %s", p.Name, sys, res.Total, mod, cmd.Resistance, verdict)
 	if err := c.emit(label, HegemonyTried{Player: p.ID, Target: cmd.Target, System: trimSpace(cmd.System), Hegemony: h, Dice: rd, Result: res}); err != nil {
 		return err
 	}
-	np, err := copyPlayer(p)
-	if err != nil {
-		return err
-	}
 	np.Resources.Culture -= res.CultureSpent
-	if res.Success {
-		np.Systems++
+	plabel := fmt.Sprintf("%s pays %d culture and a command", p.Name, res.CultureSpent)
+	if tgt != nil && betray(&np, tgt.ID) {
+		plabel += fmt.Sprintf("; returns %s's trade agreement (betrayal)", tgt.Name)
 	}
-	if err := setPlayer(c, fmt.Sprintf("%s pays %d culture", p.Name, res.CultureSpent), np); err != nil {
+	if !res.Success {
+		return setPlayer(c, plabel, np)
+	}
+	np.Systems++
+	var nt AscPlayer
+	if tgt != nil {
+		if nt, err = copyPlayer(tgt); err != nil {
+			return err
+		}
+		nt.Systems = max(0, nt.Systems-1)
+		if got := capture(&np, &nt, cmd.Nodes, cmd.Starbase, cmd.ResearchNode); len(got) > 0 {
+			plabel += "; takes " + joinAnd(got)
+		}
+		homeChanges(&np, &nt, cmd.HomeOf)
+	} else {
+		np.Nodes = np.Nodes.Add(cmd.Nodes)
+		homeChanges(&np, nil, cmd.HomeOf)
+	}
+	if err := setPlayer(c, plabel, np); err != nil {
 		return err
 	}
-	if !res.Success || tgt == nil {
+	if tgt == nil {
 		return nil
 	}
-	nt, err := copyPlayer(tgt)
-	if err != nil {
-		return err
-	}
-	nt.Systems = max(0, nt.Systems-1)
 	return setPlayer(c, fmt.Sprintf("%s loses %s", tgt.Name, sys), nt)
+}
+
+// joinAnd joins words with commas and a final "and".
+func joinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // TestDiplomacy resolves a diplomacy test (rules/ascendancy.Diplomacy): one

@@ -14,7 +14,9 @@ func ascTwoPlayers(t *testing.T) *Session {
 	t.Helper()
 	s := newTestSession(t, KindAscendancy)
 	start := ascrules.Resources{Production: 3, Research: 3, Culture: 3}
-	play(t, s,
+	// These tests check what the commands compute; the turn, phase and
+	// command token rules are tested in enforce_test.go.
+	play(t, s, SetStrict{Strict: false},
 		AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
 		AddAscPlayer{Name: "Bob", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
 		AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 4},

@@ -37,7 +37,9 @@ type AscendancyState struct {
 	// Recharge is the summary of the last recharge stage: what each player gained.
 	Recharge *RechargeSummary `json:"recharge,omitempty"`
 	Borg     *BorgState       `json:"borg,omitempty"`
-	NextID   int              `json:"next_id"`
+	// Battle is the space battle between players under way, if any.
+	Battle *SpaceBattle `json:"battle,omitempty"`
+	NextID int          `json:"next_id"`
 }
 
 // AscWalker is where the round stands.
@@ -46,6 +48,10 @@ type AscWalker struct {
 	Round int    `json:"round"`
 	// Bids are this round's bids, in the order they were made.
 	Bids []ascrules.Bid `json:"bids"`
+	// Passed are the players who chose not to bid this round.
+	Passed []string `json:"passed,omitempty"`
+	// LastOrder is last round's turn order: the order of bidding.
+	LastOrder []string `json:"last_order,omitempty"`
 	// Assignment is this round's turn order cards.
 	Assignment *ascrules.Assignment `json:"assignment,omitempty"`
 	// Order is the turn order: player ids, and BorgSeat for a Borg card.
@@ -93,6 +99,15 @@ type AscPlayer struct {
 	Costs       ascrules.CostTable `json:"costs"`
 	Assimilated bool               `json:"assimilated"`
 	Eliminated  bool               `json:"eliminated"`
+	// StarbasesBuilt counts the starbases the player commissioned (captured
+	// ones do not count against the limits).
+	StarbasesBuilt int `json:"starbases_built,omitempty"`
+	// Projects are the advancement projects in the player's project area.
+	Projects int `json:"projects,omitempty"`
+	// Fleets are the fleets the player has in play (3 fleet cards).
+	Fleets int `json:"fleets,omitempty"`
+	// AgendaDone: a Vulcan player completed an agenda (their only victory).
+	AgendaDone bool `json:"agenda_done,omitempty"`
 }
 
 // Ready returns the command tokens not yet exhausted.

@@ -94,6 +94,11 @@ func freshCube(b *BorgState, ci int) {
 // endFightOnTurn emits the end of a fight still open when the walker moves
 // on: the players stopped fighting.
 func endFightOnTurn(c *decideCtx, a *AscendancyState) error {
+	if a.Battle != nil {
+		if err := c.emit("The space battle ends", BattleSet{}); err != nil {
+			return err
+		}
+	}
 	if a.Borg == nil || a.Borg.Fight == nil {
 		return nil
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	ascrules "tableops/rules/ascendancy"
+	borgrules "tableops/rules/borg"
 	"tableops/rules/dice"
 )
 
@@ -87,7 +89,16 @@ var ErrRejected = errors.New("command rejected")
 func (r *Rejection) Is(target error) bool { return target == ErrRejected }
 
 func reject(code, format string, args ...any) *Rejection {
-	return &Rejection{Code: code, Reason: fmt.Sprintf(format, args...)}
+	return &Rejection{Code: code, Reason: plainReason(fmt.Sprintf(format, args...))}
+}
+
+// plainReason drops the rules engines' technical tail (": invalid
+// Ascendancy input") from a message meant for the players.
+func plainReason(s string) string {
+	for _, tail := range []string{ascrules.ErrBadInput.Error(), borgrules.ErrBadInput.Error()} {
+		s = strings.ReplaceAll(s, ": "+tail, "")
+	}
+	return s
 }
 
 // decideCtx is what a command sees while it decides: the current state (read

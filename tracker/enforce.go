@@ -34,7 +34,7 @@ func (c *decideCtx) breaks(r Rule, format string, args ...any) error {
 		c.overruled = append(c.overruled, r)
 		return nil
 	}
-	return &Rejection{Code: CodeRules, Reason: fmt.Sprintf(format, args...), Rule: r.Text, Source: r.Source, Overridable: true}
+	return &Rejection{Code: CodeRules, Reason: plainReason(fmt.Sprintf(format, args...)), Rule: r.Text, Source: r.Source, Overridable: true}
 }
 
 // check is breaks when bad is true, and nil otherwise.

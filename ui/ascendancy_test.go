@@ -101,6 +101,10 @@ func addAscPlayer(t *testing.T, w fyne.Window, name, faction string, costs map[s
 func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
 	t.Helper()
 	w := newAscGame(t, sh)
+	// These tests tap through the screens' flows in any seat's turn; the
+	// rule checks themselves are tested in the tracker.
+	_, err := sh.game.game.Execute(tracker.SetStrict{Strict: false})
+	require.NoError(t, err)
 	panelTo(t, w, "Players")
 	assert.Contains(t, screenText(w), "New Ascendancy game")
 	addAscPlayer(t, w, "Alice", "Federation", map[string]string{"e.g. 2P": "2P"})
@@ -479,6 +483,8 @@ func TestSpaceBattleTwoDefenders(t *testing.T) {
 	sh, _ := newTestShell(t, 1280, 800)
 	w := newAscGame(t, sh)
 	g := sh.game.game
+	_, err := g.Execute(tracker.SetStrict{Strict: false}) // any seat may fight here
+	require.NoError(t, err)
 	for _, n := range []string{"Alice", "Bob", "Tuvok"} {
 		_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: n, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
 			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3})

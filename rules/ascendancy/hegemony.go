@@ -52,6 +52,9 @@ type Hegemony struct {
 	// Costs, when set, replace the standard costs (an advancement such as
 	// the Starfleet Diplomatic Corps lowers them).
 	Costs *HegemonyCosts `json:"costs,omitempty"`
+	// Modifier is added to the die by a card (the Federation's Universal
+	// Translator: +1); the total counts it, whatever the faction.
+	Modifier int `json:"modifier,omitempty"`
 }
 
 // HegemonyResult is the outcome of a hegemony attempt.
@@ -89,7 +92,10 @@ func ResolveHegemony(h Hegemony) (HegemonyResult, error) {
 	if h.Culture >= 0 && h.Culture < costs.Try+costs.Take {
 		return res, bad("hegemony needs %d culture (%d to try, %d to take control); the player has %d", costs.Try+costs.Take, costs.Try, costs.Take, h.Culture)
 	}
-	res.Total = h.Roll
+	if h.Modifier < -dice.Sides || h.Modifier > dice.Sides {
+		return res, bad("a die modifier of %d is out of range", h.Modifier)
+	}
+	res.Total = h.Roll + h.Modifier
 	if h.Faction != Ferengi {
 		res.Total += h.Ascendancy
 	}
@@ -104,10 +110,16 @@ func ResolveHegemony(h Hegemony) (HegemonyResult, error) {
 // HegemonyChance returns the chance a hegemony attempt succeeds before the
 // die is rolled.
 func HegemonyChance(ascendancy, resistance int, faction Faction) float64 {
+	return HegemonyChanceModified(ascendancy, resistance, faction, 0)
+}
+
+// HegemonyChanceModified is HegemonyChance with a die modifier (the
+// Federation's Universal Translator: +1).
+func HegemonyChanceModified(ascendancy, resistance int, faction Faction, modifier int) float64 {
 	if faction == Ferengi {
 		ascendancy = 0
 	}
-	need := resistance - ascendancy + 1 // the die must show this or more
+	need := resistance - ascendancy - modifier + 1 // the die must show this or more
 	switch {
 	case need <= 1:
 		return 1

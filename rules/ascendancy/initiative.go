@@ -149,6 +149,65 @@ func AssignCards(in Initiative, chosen map[string]int, seed uint64) (Assignment,
 	return out, nil
 }
 
+// AssignDrawn completes the initiative stage with the cards the table
+// actually drew instead of a random deal: chosen as in AssignCards for the
+// bidders, drawn gives every other player their card, and the Borg take
+// the cards left.
+func AssignDrawn(in Initiative, chosen, drawn map[string]int) (Assignment, error) {
+	po, err := Order(in.Bids)
+	if err != nil {
+		return Assignment{}, err
+	}
+	borg := 0
+	if in.Borg {
+		borg = max(1, in.BorgCards)
+	}
+	if len(in.Cards) != len(in.Bids)+borg {
+		return Assignment{}, bad("%d turn order cards for %d players and %d Borg cards", len(in.Cards), len(in.Bids), borg)
+	}
+	left := slices.Clone(in.Cards)
+	out := Assignment{Cards: map[string]int{}}
+	take := func(p string, c int, how string) error {
+		i := slices.Index(left, c)
+		if i < 0 {
+			return bad("%s %s card %d, which is not available", p, how, c)
+		}
+		out.Cards[p] = c
+		left = slices.Delete(left, i, i+1)
+		return nil
+	}
+	for _, p := range po.Pickers {
+		c, ok := chosen[p]
+		if !ok {
+			return Assignment{}, bad("%s bid and must choose a turn order card", p)
+		}
+		if err := take(p, c, "chose"); err != nil {
+			return Assignment{}, err
+		}
+	}
+	for p := range chosen {
+		if !slices.Contains(po.Pickers, p) {
+			return Assignment{}, bad("%s did not bid and draws a card", p)
+		}
+	}
+	for p := range drawn {
+		if !slices.Contains(po.Random, p) {
+			return Assignment{}, bad("%s bid and chooses a card; only the others draw", p)
+		}
+	}
+	for _, p := range po.Random {
+		c, ok := drawn[p]
+		if !ok {
+			return Assignment{}, bad("enter the card %s drew", p)
+		}
+		if err := take(p, c, "drew"); err != nil {
+			return Assignment{}, err
+		}
+	}
+	out.BorgCards = left
+	return out, nil
+}
+
 // TurnOrder lists players (and "Borg" for each Borg card) by card number.
 func TurnOrder(a Assignment) []string {
 	type seat struct {

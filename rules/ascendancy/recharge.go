@@ -101,9 +101,12 @@ func ClaimFor(p PlayerStanding) (VictoryKind, bool) {
 			return AgendaVictory, true
 		}
 		return "", false
-	case p.HoldsOwnHome && p.Ascendancy >= VictoryAscendancy:
+	case !p.HoldsOwnHome || p.Systems < 1:
+		// No home system held (a player with no systems holds none).
+		return "", false
+	case p.Ascendancy >= VictoryAscendancy:
 		return AscendancyVictory, true
-	case p.HoldsOwnHome && p.HomeSystems >= SupremacyHomeSystems:
+	case p.HomeSystems >= SupremacyHomeSystems:
 		return SupremacyVictory, true
 	}
 	return "", false

@@ -1,0 +1,467 @@
+package tracker
+
+import (
+	"fmt"
+	"slices"
+
+	ascrules "tableops/rules/ascendancy"
+)
+
+// The rule-checked actions of a player's turn: building (ships, colonies),
+// and the command actions that exhaust a command token (starbases, fleets,
+// projects). Battles, invasions and hegemony check the same turn, phase and
+// token rules in their own commands.
+
+func init() {
+	commandTypes["asc.build_ships"] = func() Command { return &BuildShips{} }
+	commandTypes["asc.colonize"] = func() Command { return &Colonize{} }
+	commandTypes["asc.commission_starbase"] = func() Command { return &CommissionStarbase{} }
+	commandTypes["asc.fleet"] = func() Command { return &CommissionFleet{} }
+	commandTypes["asc.project"] = func() Command { return &Project{} }
+	commandTypes["asc.agenda"] = func() Command { return &CompleteAgenda{} }
+}
+
+// onTurn checks that it is p's turn and, when phase is given, that p's turn
+// is in that phase (building or command).
+func (c *decideCtx) onTurn(a *AscendancyState, p *AscPlayer, phase string) error {
+	if a.Walker.Stage != AscExecution || a.CurrentSeat() != p.ID {
+		now := a.summary().Stage
+		return c.breaks(ruleOwnTurn, "It is not %s's turn (%s)", p.Name, now)
+	}
+	switch {
+	case phase == PhaseCommand && a.Walker.Phase != PhaseCommand:
+		return c.breaks(ruleCommandPhase, "%s is in the building phase: commands come after it", p.Name)
+	case phase == PhaseBuilding && a.Walker.Phase != PhaseBuilding:
+		return c.breaks(ruleNoBuildInCommand, "%s's command phase has started: no more building this turn", p.Name)
+	}
+	return nil
+}
+
+// exhaust exhausts n of np's command tokens for what.
+func (c *decideCtx) exhaust(np *AscPlayer, n int, what string) error {
+	if np.Ready() < n {
+		if err := c.breaks(ruleCommandToken, "%s has %d command(s) ready; %s needs %d", np.Name, np.Ready(), what, n); err != nil {
+			return err
+		}
+	}
+	np.Exhausted = min(np.Commands, np.Exhausted+n)
+	return nil
+}
+
+// commandCost is the command tokens a command action takes: Andorians
+// exhaust 2 to form a fleet or commission a starbase.
+func commandCost(f ascrules.Faction, fleetOrStarbase bool) int {
+	if fleetOrStarbase && f == ascrules.Andorian {
+		return 2
+	}
+	return 1
+}
+
+// commandAction checks the turn and phase for a command action by the
+// player id and returns their copied record with the tokens exhausted.
+func (c *decideCtx) commandAction(id string, n int, what string) (*AscendancyState, *AscPlayer, AscPlayer, error) {
+	a, err := c.asc()
+	if err != nil {
+		return nil, nil, AscPlayer{}, err
+	}
+	if err := wantStage(a, AscExecution); err != nil {
+		return nil, nil, AscPlayer{}, err
+	}
+	p, err := a.player(id)
+	if err != nil {
+		return nil, nil, AscPlayer{}, err
+	}
+	if err := c.onTurn(a, p, PhaseCommand); err != nil {
+		return nil, nil, AscPlayer{}, err
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return nil, nil, AscPlayer{}, err
+	}
+	if err := c.exhaust(&np, n, what); err != nil {
+		return nil, nil, AscPlayer{}, err
+	}
+	return a, p, np, nil
+}
+
+// building checks the turn and phase for a building action by player id.
+func (c *decideCtx) building(id string) (*AscendancyState, *AscPlayer, error) {
+	a, err := c.asc()
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := a.player(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, p, c.onTurn(a, p, PhaseBuilding)
+}
+
+// BuildShips builds ships in the building phase at 1 production each
+// (at a starbase the player controls or their home system).
+type BuildShips struct {
+	Player string `json:"player"`
+	Ships  int    `json:"ships"`
+}
+
+// CommandType implements Command.
+func (BuildShips) CommandType() string { return "asc.build_ships" }
+
+// shipCost is the production one ship costs (seed 003 "Build ships").
+const shipCost = 1
+
+func (cmd BuildShips) decide(c *decideCtx) error {
+	_, p, err := c.building(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if cmd.Ships < 1 || cmd.Ships > 30 {
+		return reject(CodeInvalid, "Build 1 to 30 ships.")
+	}
+	cost := ascrules.Resources{Production: shipCost * cmd.Ships}
+	if !p.Resources.Covers(cost) {
+		return reject(CodeRules, "%d ship(s) cost %s; %s has %s.", cmd.Ships, fmtRes(cost), p.Name, fmtRes(p.Resources))
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.Resources = np.Resources.Sub(cost)
+	np.Ships += cmd.Ships
+	return setPlayer(c, fmt.Sprintf("%s builds %d ship(s) (paid %s; %d on the board)", p.Name, cmd.Ships, fmtRes(cost), np.Ships), np)
+}
+
+// Colonize takes control of an undeveloped system in the building phase:
+// 1 culture (seed 003 "Colonize a system"); the Vulcans spend 1 ascendancy
+// instead (nothing with the Ancient Vulcan Reliquary: Reliquary), and with
+// the Vulcan Communication Network build a resource node there at once
+// (FreeNode: production, research or culture). PreWarp marks an inhabited
+// pre-warp system, which the Federation may never colonize.
+type Colonize struct {
+	Player    string `json:"player"`
+	System    string `json:"system,omitempty"`
+	PreWarp   bool   `json:"pre_warp,omitempty"`
+	Reliquary bool   `json:"reliquary,omitempty"`
+	FreeNode  string `json:"free_node,omitempty"`
+}
+
+// CommandType implements Command.
+func (Colonize) CommandType() string { return "asc.colonize" }
+
+// colonizeCulture is the culture colonizing costs (seed 003).
+const colonizeCulture = 1
+
+func (cmd Colonize) decide(c *decideCtx) error {
+	_, p, err := c.building(cmd.Player)
+	if err != nil {
+		return err
+	}
+	sys := trimSpace(cmd.System)
+	if len([]rune(sys)) > maxNameLen {
+		return reject(CodeInvalid, "The system name is too long.")
+	}
+	if sys == "" {
+		sys = "a system"
+	}
+	if cmd.PreWarp && p.Faction == ascrules.Federation {
+		if err := c.breaks(rulePrimeDirective, "%s may not colonize %s: it is a pre-warp inhabited system", p.Name, sys); err != nil {
+			return err
+		}
+	}
+	vulcan := p.Faction == ascrules.Vulcan
+	if (cmd.Reliquary || cmd.FreeNode != "") && !vulcan {
+		return reject(CodeInvalid, "The Reliquary and the Communication Network are Vulcan advancements.")
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	paid := "1 culture"
+	switch {
+	case vulcan && cmd.Reliquary:
+		paid = "nothing (Ancient Vulcan Reliquary)"
+	case vulcan:
+		if np.Ascendancy < 1 {
+			return reject(CodeRules, "The Vulcans colonize by spending 1 ascendancy; %s has none.", p.Name)
+		}
+		np.Ascendancy--
+		paid = "1 ascendancy"
+	default:
+		if np.Resources.Culture < colonizeCulture {
+			return reject(CodeRules, "Colonizing costs %d culture; %s has %s.", colonizeCulture, p.Name, fmtRes(p.Resources))
+		}
+		np.Resources.Culture -= colonizeCulture
+	}
+	np.Systems++
+	label := fmt.Sprintf("%s colonizes %s (paid %s)", p.Name, sys, paid)
+	if cmd.FreeNode != "" {
+		v, _ := np.counter(cmd.FreeNode + "_nodes")
+		if v == nil {
+			return reject(CodeInvalid, "A node is production, research or culture, not %q.", cmd.FreeNode)
+		}
+		*v++
+		label += fmt.Sprintf(" and builds a %s node there free (Vulcan Communication Network)", cmd.FreeNode)
+	}
+	return setPlayer(c, label, np)
+}
+
+// CommissionStarbase places a starbase next to a system the player
+// controls, in their command phase: one command (two for the Andorians),
+// at most the game's limit over the game and one per ascendancy level
+// (rules/ascendancy.CanCommissionStarbase); the Vulcans build none. The
+// starbase adds a command token, which starts exhausted.
+type CommissionStarbase struct {
+	Player string `json:"player"`
+	System string `json:"system,omitempty"`
+}
+
+// CommandType implements Command.
+func (CommissionStarbase) CommandType() string { return "asc.commission_starbase" }
+
+func (cmd CommissionStarbase) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p0, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	a, p, np, err := c.commandAction(cmd.Player, commandCost(p0.Faction, true), "a starbase")
+	if err != nil {
+		return err
+	}
+	sys := trimSpace(cmd.System)
+	if len([]rune(sys)) > maxNameLen {
+		return reject(CodeInvalid, "The system name is too long.")
+	}
+	limit := a.Options.StarbasesPerGame()
+	if err := ascrules.CanCommissionStarbase(ascrules.StarbaseRules{PerGame: limit}, p.Faction, p.StarbasesBuilt, p.Ascendancy, false); err != nil {
+		rule := ruleStarbaseLimit
+		if limit == ascrules.StarbasesPerGameSummary {
+			rule = ruleStarbaseLimitSummary
+		}
+		if p.Faction == ascrules.Vulcan {
+			rule = ruleVulcanStarbases
+		}
+		if err := c.breaks(rule, "%s cannot commission a starbase: %v", p.Name, err); err != nil {
+			return err
+		}
+	}
+	np.Starbases++
+	np.StarbasesBuilt++
+	np.Commands++
+	np.Exhausted++ // the new command starts exhausted
+	where := ""
+	if sys != "" {
+		where = " at " + sys
+	}
+	return setPlayer(c, fmt.Sprintf("%s commissions a starbase%s (%d of %d this game; +1 command, exhausted)", p.Name, where, np.StarbasesBuilt, limit), np)
+}
+
+// CommissionFleet groups ships into a fleet (Disband: breaks one up). A
+// fleet takes a command (two for the Andorians; Free: built with 3 or more
+// ships in the building phase, no command) and one of the 3 fleet cards;
+// the Vulcans may have no more fleets than their ascendancy.
+type CommissionFleet struct {
+	Player  string `json:"player"`
+	Disband bool   `json:"disband,omitempty"`
+	Free    bool   `json:"free,omitempty"`
+}
+
+// CommandType implements Command.
+func (CommissionFleet) CommandType() string { return "asc.fleet" }
+
+// fleetCards is the fleet cards each civilization has (seed 003 setup).
+const fleetCards = 3
+
+func (cmd CommissionFleet) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if cmd.Disband {
+		if p.Fleets == 0 {
+			return reject(CodeRules, "%s has no fleet to disband.", p.Name)
+		}
+		np, err := copyPlayer(p)
+		if err != nil {
+			return err
+		}
+		np.Fleets--
+		return setPlayer(c, fmt.Sprintf("%s disbands a fleet (%d in play)", p.Name, np.Fleets), np)
+	}
+	var np AscPlayer
+	if cmd.Free {
+		if _, p, err = c.building(cmd.Player); err != nil {
+			return err
+		}
+		if np, err = copyPlayer(p); err != nil {
+			return err
+		}
+	} else if _, p, np, err = c.commandAction(cmd.Player, commandCost(p.Faction, true), "a fleet"); err != nil {
+		return err
+	}
+	if err := c.check(p.Fleets >= fleetCards, ruleFleetCards, "%s already has %d fleets", p.Name, p.Fleets); err != nil {
+		return err
+	}
+	if p.Faction == ascrules.Vulcan {
+		if err := c.check(p.Fleets+1 > p.Ascendancy, ruleVulcanFleets, "%s has ascendancy %d and %d fleet(s)", p.Name, p.Ascendancy, p.Fleets); err != nil {
+			return err
+		}
+	}
+	np.Fleets++
+	return setPlayer(c, fmt.Sprintf("%s commissions a fleet (%d in play)", p.Name, np.Fleets), np)
+}
+
+// Project launches an advancement project in the command phase (a
+// command), or with Finish completes one (it becomes an advancement), or
+// with Discard drops one. A player may have no more projects than research
+// nodes.
+type Project struct {
+	Player  string `json:"player"`
+	Finish  bool   `json:"finish,omitempty"`
+	Discard bool   `json:"discard,omitempty"`
+}
+
+// CommandType implements Command.
+func (Project) CommandType() string { return "asc.project" }
+
+func (cmd Project) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if cmd.Finish || cmd.Discard {
+		if cmd.Finish && cmd.Discard {
+			return reject(CodeInvalid, "A project is finished or discarded, not both.")
+		}
+		if p.Projects == 0 {
+			return reject(CodeRules, "%s has no project.", p.Name)
+		}
+		np, err := copyPlayer(p)
+		if err != nil {
+			return err
+		}
+		np.Projects--
+		verb := "finishes a project: a new advancement"
+		if cmd.Discard {
+			verb = "discards a project"
+		}
+		return setPlayer(c, fmt.Sprintf("%s %s (%d left)", p.Name, verb, np.Projects), np)
+	}
+	_, p, np, err := c.commandAction(cmd.Player, 1, "a new project")
+	if err != nil {
+		return err
+	}
+	if err := c.check(ascrules.ProjectsOver(p.Projects+1, p.Nodes.Research) > 0, ruleProjects,
+		"%s has %d research node(s) and %d project(s)", p.Name, p.Nodes.Research, p.Projects); err != nil {
+		return err
+	}
+	np.Projects++
+	return setPlayer(c, fmt.Sprintf("%s launches a project (%d in the project area)", p.Name, np.Projects), np)
+}
+
+// CompleteAgenda records that the Vulcan player completed an agenda card:
+// they win at the next victory check (the Vulcans' only way to win).
+type CompleteAgenda struct {
+	Player string `json:"player"`
+	Undo   bool   `json:"undo,omitempty"`
+}
+
+// CommandType implements Command.
+func (CompleteAgenda) CommandType() string { return "asc.agenda" }
+
+func (cmd CompleteAgenda) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	p, err := a.player(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if p.Faction != ascrules.Vulcan {
+		return reject(CodeRules, "Only the Vulcans have an agenda; %s plays %s.", p.Name, p.Civilization)
+	}
+	if p.AgendaDone == !cmd.Undo {
+		return reject(CodeNothing, "That changes nothing.")
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	np.AgendaDone = !cmd.Undo
+	label := p.Name + " completes a Vulcan agenda: they win at the victory check"
+	if cmd.Undo {
+		label = p.Name + ": the Vulcan agenda is not complete after all"
+	}
+	return setPlayer(c, label, np)
+}
+
+// capture moves what comes with a system that changes hands: its resource
+// nodes (nodes), a starbase (the new owner takes one of the old owner's
+// command tokens, exhausted), and with a research node one of the old
+// owner's projects. It changes na (new owner) and nd (old owner).
+func capture(na, nd *AscPlayer, nodes ascrules.Resources, starbase, researchNode bool) []string {
+	var got []string
+	if nodes.Total() > 0 {
+		nd.Nodes = nd.Nodes.Sub(nodes)
+		na.Nodes = na.Nodes.Add(nodes)
+		got = append(got, fmtNodes(nodes))
+	}
+	if starbase && nd.Starbases > 0 {
+		nd.Starbases--
+		nd.Commands = max(0, nd.Commands-1)
+		nd.Exhausted = min(nd.Exhausted, nd.Commands)
+		na.Starbases++
+		na.Commands++
+		na.Exhausted++
+		got = append(got, "the starbase and a command token (exhausted)")
+	}
+	if researchNode && nd.Projects > 0 {
+		nd.Projects--
+		na.Projects++
+		got = append(got, "a project")
+	}
+	return got
+}
+
+// betray returns the trade agreement the attacker holds from the target:
+// attacking or trying hegemony on a player whose agreement you hold breaks
+// the peace. It reports whether there was one.
+func betray(na *AscPlayer, target string) bool {
+	i := slices.IndexFunc(na.Agreements, func(t ascrules.TradeAgreement) bool { return t.From == target })
+	if i < 0 {
+		return false
+	}
+	na.Agreements = slices.Delete(na.Agreements, i, i+1)
+	return true
+}
+
+// homeChanges updates the home system counters when system (the home of
+// homeOf, a player id or "") passes from the old owner nd (nil for an
+// independent) to na.
+func homeChanges(na, nd *AscPlayer, homeOf string) {
+	if homeOf == "" {
+		return
+	}
+	na.HomeSystems++
+	if homeOf == na.ID {
+		na.HoldsHome = true
+	}
+	if nd != nil {
+		nd.HomeSystems = max(0, nd.HomeSystems-1)
+		if homeOf == nd.ID {
+			nd.HoldsHome = false
+		}
+	}
+}
