@@ -223,30 +223,7 @@ func TestEmptyFileSetAside(t *testing.T) {
 // A format 1 store (records without checksums) still opens, and becomes
 // format 2 with the first change.
 func TestFormat1StoreOpens(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "games.db")
-	db, err := bolt.Open(path, 0o600, nil)
-	require.NoError(t, err)
-	events := tracker.BenchmarkLog(50)
-	sess, err := tracker.Replay(tracker.KindAway, events, tracker.Options{})
-	require.NoError(t, err)
-	sum := sess.State().Summary()
-	require.NoError(t, db.Update(func(tx *bolt.Tx) error {
-		m, _ := tx.CreateBucket(bucketMeta)
-		_ = m.Put(keyFormat, []byte("1"))
-		games, _ := tx.CreateBucket(bucketGames)
-		g, _ := games.CreateBucket([]byte("old"))
-		log, _ := g.CreateBucket(bucketLog)
-		for _, e := range events {
-			b, err := tracker.MarshalRecord(e)
-			require.NoError(t, err)
-			require.NoError(t, log.Put(seqKey(e.Seq), b))
-		}
-		players, _ := json.Marshal(sum.Players)
-		return g.Put(keyInfo, []byte(fmt.Sprintf(`{"id":"old","name":"Old game","kind":"away","created":"2026-01-01T00:00:00Z","updated":"2026-01-01T00:00:00Z","players":%s,"stage":%q,"events":50}`, players, sum.Stage)))
-	}))
-	require.NoError(t, db.Close())
-	before, err := os.ReadFile(path)
-	require.NoError(t, err)
+	path, before := format1Store(t, 0)
 
 	s := openTest(t, path)
 	assert.Empty(t, s.Notices())
@@ -273,4 +250,55 @@ func TestFormat1StoreOpens(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, uint64(51), g.Seq())
 	assert.True(t, strings.HasPrefix(g.Log()[50].Label, "new"))
+}
+
+// A format 1 record (no checksum) that reads but does not replay (a
+// flipped bit in its step number) opens the game up to the event before.
+func TestFormat1DamagedRecordOpensUpToLastGood(t *testing.T) {
+	path, _ := format1Store(t, 30)
+	s := openTest(t, path)
+	g, err := s.OpenGame("old")
+	require.NoError(t, err)
+	require.NotNil(t, g.Damage())
+	assert.Equal(t, "events 30 to 50 of 'Old game' are damaged and were left out", g.Damage().String())
+	assert.Equal(t, uint64(29), g.Seq())
+	var exp bytes.Buffer
+	require.NoError(t, s.Export("old", &exp))
+	info, err := s.Import(&exp)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(29), info.Events)
+}
+
+// format1Store writes a store as format 1 wrote it: one game, "Old game",
+// of 50 events; event bad (if not 0) gets a wrong step number.
+func format1Store(t *testing.T, bad uint64) (string, []byte) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "games.db")
+	db, err := bolt.Open(path, 0o600, nil)
+	require.NoError(t, err)
+	events := tracker.BenchmarkLog(50)
+	sess, err := tracker.Replay(tracker.KindAway, events, tracker.Options{})
+	require.NoError(t, err)
+	sum := sess.State().Summary()
+	require.NoError(t, db.Update(func(tx *bolt.Tx) error {
+		m, _ := tx.CreateBucket(bucketMeta)
+		_ = m.Put(keyFormat, []byte("1"))
+		games, _ := tx.CreateBucket(bucketGames)
+		g, _ := games.CreateBucket([]byte("old"))
+		log, _ := g.CreateBucket(bucketLog)
+		for _, e := range events {
+			if e.Seq == bad {
+				e.Step += 64
+			}
+			b, err := tracker.MarshalRecord(e)
+			require.NoError(t, err)
+			require.NoError(t, log.Put(seqKey(e.Seq), b))
+		}
+		players, _ := json.Marshal(sum.Players)
+		return g.Put(keyInfo, []byte(fmt.Sprintf(`{"id":"old","name":"Old game","kind":"away","created":"2026-01-01T00:00:00Z","updated":"2026-01-01T00:00:00Z","players":%s,"stage":%q,"events":50}`, players, sum.Stage)))
+	}))
+	require.NoError(t, db.Close())
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return path, before
 }

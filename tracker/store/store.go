@@ -23,6 +23,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -563,7 +564,12 @@ func (s *Store) OpenGame(id string) (*Game, error) {
 		return nil, fmt.Errorf("open game: %w", err)
 	}
 	game := &Game{id: id, store: s}
-	sess, err := tracker.Replay(info.Kind, events, tracker.Options{Now: s.opts.Now, Seeds: s.opts.Seeds, Journal: journal{game}})
+	topts := tracker.Options{Now: s.opts.Now, Seeds: s.opts.Seeds, Journal: journal{game}}
+	sess, err := tracker.Replay(info.Kind, events, topts)
+	if err != nil {
+		events = replayable(info.Kind, events)
+		sess, err = tracker.Replay(info.Kind, events, topts)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open game %q: %v: %w", info.Name, err, ErrUnreadable)
 	}
@@ -574,6 +580,16 @@ func (s *Store) OpenGame(id string) (*Game, error) {
 	game.Session = sess
 	s.games[id] = game
 	return game, nil
+}
+
+// replayable returns the longest start of events that replays: records
+// without a checksum (format 1) may read well and still be damaged.
+func replayable(kind tracker.Kind, events []tracker.Event) []tracker.Event {
+	n := sort.Search(len(events), func(n int) bool {
+		_, err := tracker.Replay(kind, events[:n+1], tracker.Options{})
+		return err != nil
+	})
+	return events[:n]
 }
 
 // readLog returns a game's events up to the first one that cannot be read.
@@ -841,6 +857,9 @@ func (s *Store) Export(id string, w io.Writer) error {
 	})
 	if err != nil {
 		return fmt.Errorf("export game: %w", err)
+	}
+	if _, err := tracker.Replay(info.Kind, events, tracker.Options{}); err != nil {
+		events = replayable(info.Kind, events)
 	}
 	x := tracker.Export{Format: tracker.ExportFormat, Schema: tracker.SchemaVersion, Kind: info.Kind,
 		Name: info.Name, Created: info.Created, Exported: s.now(), Events: events}
