@@ -269,3 +269,6 @@ func writeJSON(w io.Writer, v any) error {
 	}
 	return nil
 }
+
+// tv holds the values a translated text's template names ({{.N}}).
+type tv = map[string]any

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2/lang"
+
 	"tableops/rules/ascendancy"
 	"tableops/rules/borg"
 	"tableops/rules/dice"
@@ -90,7 +92,7 @@ func (fs *flagSet) rollBattle(d *battleDice, autoCount int) (pool dice.Pool, vir
 // hitFlag checks a hit roll flag: 1 to 6.
 func hitFlag(name string, v int) error {
 	if v < 1 || v > 6 {
-		return badInput("--%s %d: a hit roll is 1 to 6 (e.g. 4 for 4+)", name, v)
+		return badInput("%s", lang.X("cli.battle.bad_hit", "--{{.Flag}} {{.V}}: a hit roll is 1 to 6 (e.g. 4 for 4+)", tv{"Flag": name, "V": v}))
 	}
 	return nil
 }
@@ -107,7 +109,7 @@ func hitAndShields(hit, shields int) error {
 // borgHitFlag checks --borg-hit: the Borg hit roll from the console.
 func borgHitFlag(v int) error {
 	if err := borg.ValidateBorgHit(v); err != nil {
-		return badInput("--borg-hit %d: the Borg hit roll from the console is 2 to 6", v)
+		return badInput("%s", lang.X("cli.battle.bad_borg_hit", "--borg-hit {{.V}}: the Borg hit roll from the console is 2 to 6", tv{"V": v}))
 	}
 	return nil
 }
@@ -118,13 +120,13 @@ func virtualNote(seed *uint64) string {
 	if seed == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (rolled virtually, seed %d)", *seed)
+	return lang.X("cli.battle.virtual_note", " (rolled virtually, seed {{.Seed}})", tv{"Seed": *seed})
 }
 
 func nonNegative(pairs ...any) error {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		if v := pairs[i+1].(int); v < 0 {
-			return badInput("--%s %d must not be negative", pairs[i].(string), v)
+			return badInput("%s", lang.X("cli.battle.negative", "--{{.Flag}} {{.V}} must not be negative", tv{"Flag": pairs[i].(string), "V": v}))
 		}
 	}
 	return nil
@@ -182,13 +184,13 @@ func runResolveSpaceBattle(args []string, out io.Writer) error {
 	if fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "Dice %s%s\n", faceList(p), virtualNote(rep.Seed))
-	fmt.Fprintf(out, "Hit roll %d+ plus the opponent's shield modifier %d: you need %d or more.\n", *hit, *shields, target)
+	fmt.Fprintln(out, lang.X("cli.battle.dice", "Dice {{.Faces}}{{.Note}}", tv{"Faces": faceList(p), "Note": virtualNote(rep.Seed)}))
+	fmt.Fprintln(out, lang.X("cli.battle.space_target", "Hit roll {{.Hit}}+ plus the opponent's shield modifier {{.Shields}}: you need {{.Target}} or more.", tv{"Hit": *hit, "Shields": *shields, "Target": target}))
 	if !ok {
-		fmt.Fprintln(out, "Above 6: you cannot hit. If neither side can hit, one of you must retreat to end the battle.")
+		fmt.Fprintln(out, lang.X("cli.battle.space_impossible", "Above 6: you cannot hit. If neither side can hit, one of you must retreat to end the battle."))
 		return nil
 	}
-	fmt.Fprintf(out, "%d hit(s): each destroys one enemy ship (you choose which).\n", rep.Hits)
+	fmt.Fprintln(out, lang.X("cli.battle.space_hits", "{{.Hits}} hit(s): each destroys one enemy ship (you choose which).", tv{"Hits": rep.Hits}))
 	return nil
 }
 
@@ -221,7 +223,7 @@ func runResolveInvasion(args []string, out io.Writer) error {
 		return err
 	}
 	if *nodes < 1 {
-		return badInput("--nodes %d: only a developed system (at least one node) can be invaded", *nodes)
+		return badInput("%s", lang.X("cli.battle.bad_nodes", "--nodes {{.N}}: only a developed system (at least one node) can be invaded", tv{"N": *nodes}))
 	}
 	p, virtual, err := fs.rollBattle(pool, 0)
 	if err != nil {
@@ -234,22 +236,23 @@ func runResolveInvasion(args []string, out io.Writer) error {
 	if fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "Dice %s%s\n", faceList(p), virtualNote(rep.Seed))
-	fmt.Fprintf(out, "You need %d or more (hit roll %d+ plus shield modifier %d): %d hit(s) against %d node(s).\n", target, *hit, *shields, hits, *nodes)
+	fmt.Fprintln(out, lang.X("cli.battle.dice", "Dice {{.Faces}}{{.Note}}", tv{"Faces": faceList(p), "Note": virtualNote(rep.Seed)}))
+	fmt.Fprintln(out, lang.X("cli.battle.invasion_target", "You need {{.Target}} or more (hit roll {{.Hit}}+ plus shield modifier {{.Shields}}): {{.Hits}} hit(s) against {{.Nodes}} node(s).",
+		tv{"Target": target, "Hit": *hit, "Shields": *shields, "Hits": hits, "Nodes": *nodes}))
 	if !ok {
-		fmt.Fprintln(out, "Above 6: you cannot hit this system.")
+		fmt.Fprintln(out, lang.X("cli.battle.invasion_impossible", "Above 6: you cannot hit this system."))
 	}
 	switch outcome {
 	case ascendancy.Successful:
-		fmt.Fprintln(out, "Successful invasion: more hits than nodes. Place your control node; every node stays. You still take the defender's hits as casualties.")
+		fmt.Fprintln(out, lang.X("cli.battle.invasion_success", "Successful invasion: more hits than nodes. Place your control node; every node stays. You still take the defender's hits as casualties."))
 	case ascendancy.Annihilation:
-		fmt.Fprintln(out, "Total annihilation: hits equal the nodes. Destroy every node, control node included; nobody wins and the system must be colonized anew.")
+		fmt.Fprintln(out, lang.X("cli.battle.invasion_annihilation", "Total annihilation: hits equal the nodes. Destroy every node, control node included; nobody wins and the system must be colonized anew."))
 	default:
-		what := "resource node(s) of your choice (never the control node)"
+		what := lang.X("cli.battle.collateral_resource", "resource node(s) of your choice (never the control node)")
 		if *uncontrolled {
-			what = "node(s) of your choice"
+			what = lang.X("cli.battle.collateral_any", "node(s) of your choice")
 		}
-		fmt.Fprintf(out, "Collateral damage: destroy %d %s. Fight another round unless you retreat or the defender surrenders; if all your ships die, the invasion fails.\n", destroyed, what)
+		fmt.Fprintln(out, lang.X("cli.battle.invasion_collateral", "Collateral damage: destroy {{.N}} {{.What}}. Fight another round unless you retreat or the defender surrenders; if all your ships die, the invasion fails.", tv{"N": destroyed, "What": what}))
 	}
 	return nil
 }
@@ -277,7 +280,7 @@ func runResolveHegemony(args []string, out io.Writer) error {
 		return err
 	}
 	if *res < 0 {
-		return badInput("--resistance is required (structures + the controller's ascendancy, or nodes + warp tokens for an independent system)")
+		return badInput("%s", lang.X("cli.battle.need_resistance", "--resistance is required (structures + the controller's ascendancy, or nodes + warp tokens for an independent system)"))
 	}
 	if err := nonNegative("ascendancy", *asc); err != nil {
 		return err
@@ -305,11 +308,12 @@ func runResolveHegemony(args []string, out io.Writer) error {
 	if *ferengi {
 		added = 0
 	}
-	fmt.Fprintf(out, "Roll %d + ascendancy %d = %d against resistance %d%s\n", *roll, added, r.Total, *res, virtualNote(rep.Seed))
+	fmt.Fprintln(out, lang.X("cli.battle.hegemony_roll", "Roll {{.Roll}} + ascendancy {{.Asc}} = {{.Total}} against resistance {{.Res}}{{.Note}}",
+		tv{"Roll": *roll, "Asc": added, "Total": r.Total, "Res": *res, "Note": virtualNote(rep.Seed)}))
 	if r.Success {
-		fmt.Fprintln(out, "Success: higher than the resistance. Pay a second culture and place your control node (2 culture in all).")
+		fmt.Fprintln(out, lang.X("cli.battle.hegemony_success", "Success: higher than the resistance. Pay a second culture and place your control node (2 culture in all)."))
 	} else {
-		fmt.Fprintln(out, "Failed: the total must be higher than the resistance. The culture spent to try is lost.")
+		fmt.Fprintln(out, lang.X("cli.battle.hegemony_failed", "Failed: the total must be higher than the resistance. The culture spent to try is lost."))
 	}
 	return nil
 }
@@ -359,7 +363,7 @@ func runResolveBorgRound(args []string, out io.Writer) error {
 		cube.Round = 0
 	}
 	if err := cube.Validate(); err != nil || cube.Destroyed() {
-		return badInput("--cube-damage must be 0 to 8 and --cube-shields 0 to 4")
+		return badInput("%s", lang.X("cli.battle.bad_cube", "--cube-damage must be 0 to 8 and --cube-shields 0 to 4"))
 	}
 	pf, pv, err := fs.rollBattle(player, 0)
 	if err != nil {
@@ -377,9 +381,10 @@ func runResolveBorgRound(args []string, out io.Writer) error {
 	}
 	if len(bf) != due {
 		if *first {
-			return badInput("the cube may roll %d dice (9 - %d damage - %d first-strike hits), but %d were entered", due, *damage, hits, len(bf))
+			return badInput("%s", lang.X("cli.battle.cube_dice_first", "the cube may roll {{.Due}} dice (9 - {{.Damage}} damage - {{.Hits}} first-strike hits), but {{.Got}} were entered",
+				tv{"Due": due, "Damage": *damage, "Hits": hits, "Got": len(bf)}))
 		}
-		return badInput("the cube may roll %d dice (9 - %d damage), but %d were entered", due, *damage, len(bf))
+		return badInput("%s", lang.X("cli.battle.cube_dice", "the cube may roll {{.Due}} dice (9 - {{.Damage}} damage), but {{.Got}} were entered", tv{"Due": due, "Damage": *damage, "Got": len(bf)}))
 	}
 	r, err := borg.ResolveCubeRound(borg.CubeRound{
 		Cube:        cube,
@@ -402,33 +407,36 @@ func runResolveBorgRound(args []string, out io.Writer) error {
 		return writeJSON(out, rep)
 	}
 	if virtual {
-		fmt.Fprintf(out, "Rolled virtually, seed %d.\n", *rep.Seed)
+		fmt.Fprintln(out, lang.X("cli.battle.rolled_virtually", "Rolled virtually, seed {{.Seed}}.", tv{"Seed": *rep.Seed}))
 	}
 	if ok {
-		fmt.Fprintf(out, "Players: %s, needing %d+ (hit roll %d + cube shields %d): %d hit(s).\n", faceList(pf), target, *hit, *shields, r.PlayerHits)
+		fmt.Fprintln(out, lang.X("cli.battle.cube_players", "Players: {{.Faces}}, needing {{.Target}}+ (hit roll {{.Hit}} + cube shields {{.Shields}}): {{.Hits}} hit(s).",
+			tv{"Faces": faceList(pf), "Target": target, "Hit": *hit, "Shields": *shields, "Hits": r.PlayerHits}))
 	} else {
-		fmt.Fprintf(out, "Players need %d+ (hit roll %d + cube shields %d): you cannot hit and should have retreated.\n", target, *hit, *shields)
+		fmt.Fprintln(out, lang.X("cli.battle.cube_players_cannot", "Players need {{.Target}}+ (hit roll {{.Hit}} + cube shields {{.Shields}}): you cannot hit and should have retreated.",
+			tv{"Target": target, "Hit": *hit, "Shields": *shields}))
 	}
 	if *first {
-		fmt.Fprintf(out, "First strike: the hits land before the cube fires, leaving it %d dice.\n", due)
+		fmt.Fprintln(out, lang.X("cli.battle.cube_first_strike", "First strike: the hits land before the cube fires, leaving it {{.Due}} dice.", tv{"Due": due}))
 	}
 	if r.BorgDice > 0 {
-		fmt.Fprintf(out, "Borg: %s, hitting on %d+ (shields ignored): %d hit(s), %d of them 6s.\n", faceList(bf), *borgHit, r.BorgHits, r.Sixes)
-		fmt.Fprintln(out, "Allocate the Borg hits to your ships (several defenders take turns in turn order).")
+		fmt.Fprintln(out, lang.X("cli.battle.cube_borg", "Borg: {{.Faces}}, hitting on {{.BorgHit}}+ (shields ignored): {{.Hits}} hit(s), {{.Sixes}} of them 6s.",
+			tv{"Faces": faceList(bf), "BorgHit": *borgHit, "Hits": r.BorgHits, "Sixes": r.Sixes}))
+		fmt.Fprintln(out, lang.X("cli.battle.cube_allocate", "Allocate the Borg hits to your ships (several defenders take turns in turn order)."))
 	}
 	if r.CubeDestroyed {
-		fmt.Fprintln(out, "The cube is destroyed (9 damage): no regeneration. Every player with ships in the battle draws a Borg tech card.")
+		fmt.Fprintln(out, lang.X("cli.battle.cube_destroyed", "The cube is destroyed (9 damage): no regeneration. Every player with ships in the battle draws a Borg tech card."))
 		return nil
 	}
 	if r.Regenerated > 0 {
-		fmt.Fprintf(out, "Each 6 regenerates one damage: %d removed.\n", r.Regenerated)
+		fmt.Fprintln(out, lang.X("cli.battle.cube_regenerated", "Each 6 regenerates one damage: {{.N}} removed.", tv{"N": r.Regenerated}))
 	}
-	fmt.Fprintf(out, "Cube now: %d damage (%d dice next round), shields %d.\n", r.Cube.Damage, r.Cube.Dice(), r.Cube.Shields)
+	fmt.Fprintln(out, lang.X("cli.battle.cube_now", "Cube now: {{.Damage}} damage ({{.Dice}} dice next round), shields {{.Shields}}.", tv{"Damage": r.Cube.Damage, "Dice": r.Cube.Dice(), "Shields": r.Cube.Shields}))
 	if rep.ForcedRetreat {
-		fmt.Fprintf(out, "Your hit roll against shields %d would be %d+: you must retreat.\n", r.Cube.Shields, *hit+r.Cube.Shields)
+		fmt.Fprintln(out, lang.X("cli.battle.cube_must_retreat", "Your hit roll against shields {{.Shields}} would be {{.Target}}+: you must retreat.", tv{"Shields": r.Cube.Shields, "Target": *hit + r.Cube.Shields}))
 	} else {
 		next, _ := borg.PlayerTarget(*hit, r.Cube.Shields, *six)
-		fmt.Fprintf(out, "Next round is simultaneous; you will need %d+.\n", next)
+		fmt.Fprintln(out, lang.X("cli.battle.cube_next", "Next round is simultaneous; you will need {{.Target}}+.", tv{"Target": next}))
 	}
 	return nil
 }
@@ -437,7 +445,8 @@ func runResolveBorgRound(args []string, out io.Writer) error {
 func printDist(out io.Writer, label string, d odds.Dist) {
 	for k, p := range d {
 		if p > 0 {
-			fmt.Fprintf(out, "  %2d %s  %6.2f%%   (%d or more: %6.2f%%)\n", k, label, 100*p, k, 100*d.AtLeast(k))
+			fmt.Fprintln(out, lang.X("cli.battle.dist_line", "  {{.K}} {{.Label}}  {{.P}}%   ({{.N}} or more: {{.AtLeast}}%)",
+				tv{"K": fmt.Sprintf("%2d", k), "Label": label, "P": fmt.Sprintf("%6.2f", 100*p), "N": k, "AtLeast": fmt.Sprintf("%6.2f", 100*d.AtLeast(k))}))
 		}
 	}
 }
@@ -476,13 +485,13 @@ func runOddsSpaceBattle(args []string, out io.Writer) error {
 	if fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "%d dice needing %d+ (hit roll %d + shields %d):\n", *n, target, *hit, *shields)
+	fmt.Fprintln(out, lang.X("cli.battle.odds_space_head", "{{.N}} dice needing {{.Target}}+ (hit roll {{.Hit}} + shields {{.Shields}}):", tv{"N": *n, "Target": target, "Hit": *hit, "Shields": *shields}))
 	if !ok {
-		fmt.Fprintln(out, "  above 6: no hits possible")
+		fmt.Fprintln(out, lang.X("cli.battle.odds_no_hits", "  above 6: no hits possible"))
 		return nil
 	}
-	printDist(out, "hits", d)
-	fmt.Fprintf(out, "Expected hits: %.2f\n", rep.Expected)
+	printDist(out, lang.X("cli.battle.hits_label", "hits"), d)
+	fmt.Fprintln(out, lang.X("cli.battle.expected_hits", "Expected hits: {{.E}}", tv{"E": fmt.Sprintf("%.2f", rep.Expected)}))
 	return nil
 }
 
@@ -520,7 +529,7 @@ func runOddsInvasion(args []string, out io.Writer) error {
 		return err
 	}
 	if *nodes < 1 {
-		return badInput("--nodes %d: only a developed system (at least one node) can be invaded", *nodes)
+		return badInput("%s", lang.X("cli.battle.bad_nodes", "--nodes {{.N}}: only a developed system (at least one node) can be invaded", tv{"N": *nodes}))
 	}
 	if err := nonNegative("shields", *shields, "own-shields", *ownShields); err != nil {
 		return err
@@ -550,13 +559,15 @@ func runOddsInvasion(args []string, out io.Writer) error {
 	if fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "%d ships needing %d+ against %d node(s):\n", *n, o.AttackerTarget, *nodes)
-	fmt.Fprintf(out, "  successful invasion  %6.2f%%\n  total annihilation   %6.2f%%\n  collateral damage    %6.2f%%\n", 100*o.Successful, 100*o.Annihilation, 100*o.Collateral)
-	fmt.Fprintf(out, "Expected nodes destroyed: %.2f\n", o.ExpectedNodesDestroyed)
+	pct := func(v float64) string { return fmt.Sprintf("%6.2f", 100*v) }
+	fmt.Fprintln(out, lang.X("cli.battle.odds_invasion_head", "{{.N}} ships needing {{.Target}}+ against {{.Nodes}} node(s):", tv{"N": *n, "Target": o.AttackerTarget, "Nodes": *nodes}))
+	fmt.Fprintln(out, lang.X("cli.battle.odds_invasion_outcomes", "  successful invasion  {{.S}}%\n  total annihilation   {{.A}}%\n  collateral damage    {{.C}}%",
+		tv{"S": pct(o.Successful), "A": pct(o.Annihilation), "C": pct(o.Collateral)}))
+	fmt.Fprintln(out, lang.X("cli.battle.odds_nodes_destroyed", "Expected nodes destroyed: {{.E}}", tv{"E": fmt.Sprintf("%.2f", o.ExpectedNodesDestroyed)}))
 	if withLosses {
-		fmt.Fprintf(out, "Your losses (defender needs %d+):\n", o.DefenderTarget)
-		printDist(out, "ships lost", o.AttackerLosses)
-		fmt.Fprintf(out, "Invasion fails this round (all ships lost, control node stands): %.2f%%\n", 100*o.Failed)
+		fmt.Fprintln(out, lang.X("cli.battle.odds_losses", "Your losses (defender needs {{.Target}}+):", tv{"Target": o.DefenderTarget}))
+		printDist(out, lang.X("cli.battle.ships_lost_label", "ships lost"), o.AttackerLosses)
+		fmt.Fprintln(out, lang.X("cli.battle.odds_invasion_fails", "Invasion fails this round (all ships lost, control node stands): {{.P}}%", tv{"P": fmt.Sprintf("%.2f", 100*o.Failed)}))
 	}
 	return nil
 }
@@ -612,13 +623,17 @@ func runOddsBorgBattle(args []string, out io.Writer) error {
 	if fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "%d ships hitting on %d+ (plus the cube's shields) against a cube with %d damage, shields %d; Borg hit on %d+.\n", *ships, *hit, *damage, *shields, *borgHit)
-	fmt.Fprintf(out, "  cube destroyed       %6.2f%%", 100*o.CubeDestroyed)
+	pct := func(v float64) string { return fmt.Sprintf("%6.2f", 100*v) }
+	fmt.Fprintln(out, lang.X("cli.battle.odds_cube_head", "{{.Ships}} ships hitting on {{.Hit}}+ (plus the cube's shields) against a cube with {{.Damage}} damage, shields {{.Shields}}; Borg hit on {{.BorgHit}}+.",
+		tv{"Ships": *ships, "Hit": *hit, "Damage": *damage, "Shields": *shields, "BorgHit": *borgHit}))
+	fmt.Fprint(out, lang.X("cli.battle.odds_cube_destroyed", "  cube destroyed       {{.P}}%", tv{"P": pct(o.CubeDestroyed)}))
 	if o.BothDestroyed > 0 {
-		fmt.Fprintf(out, "  (%.2f%% taking your last ship with it)", 100*o.BothDestroyed)
+		fmt.Fprint(out, lang.X("cli.battle.odds_cube_both", "  ({{.P}}% taking your last ship with it)", tv{"P": fmt.Sprintf("%.2f", 100*o.BothDestroyed)}))
 	}
-	fmt.Fprintf(out, "\n  your ships wiped out %6.2f%%\n  forced to retreat    %6.2f%%\n", 100*o.PlayersWiped, 100*o.ForcedRetreat)
-	fmt.Fprintf(out, "Expected ships lost %.2f over %.2f rounds on average.\n", o.ExpectedShipsLost, o.ExpectedRounds)
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, lang.X("cli.battle.odds_cube_outcomes", "  your ships wiped out {{.W}}%\n  forced to retreat    {{.R}}%", tv{"W": pct(o.PlayersWiped), "R": pct(o.ForcedRetreat)}))
+	fmt.Fprintln(out, lang.X("cli.battle.odds_cube_expected", "Expected ships lost {{.Lost}} over {{.Rounds}} rounds on average.",
+		tv{"Lost": fmt.Sprintf("%.2f", o.ExpectedShipsLost), "Rounds": fmt.Sprintf("%.2f", o.ExpectedRounds)}))
 	return nil
 }
 
@@ -653,11 +668,11 @@ func runOddsHegemony(args []string, out io.Writer) error {
 	}
 	switch {
 	case rep.Need <= 1:
-		fmt.Fprintf(out, "Certain: any roll + %d beats resistance %d (it still costs 2 culture).\n", add, *res)
+		fmt.Fprintln(out, lang.X("cli.battle.odds_heg_certain", "Certain: any roll + {{.Add}} beats resistance {{.Res}} (it still costs 2 culture).", tv{"Add": add, "Res": *res}))
 	case rep.Need > 6:
-		fmt.Fprintf(out, "Impossible: you would need %d on one die.\n", rep.Need)
+		fmt.Fprintln(out, lang.X("cli.battle.odds_heg_impossible", "Impossible: you would need {{.Need}} on one die.", tv{"Need": rep.Need}))
 	default:
-		fmt.Fprintf(out, "You need %d+ on the die: %.2f%%.\n", rep.Need, 100*rep.Success)
+		fmt.Fprintln(out, lang.X("cli.battle.odds_heg_need", "You need {{.Need}}+ on the die: {{.P}}%.", tv{"Need": rep.Need, "P": fmt.Sprintf("%.2f", 100*rep.Success)}))
 	}
 	return nil
 }

@@ -97,3 +97,39 @@ func TestHelpItalian(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "Comandi da terminale")
 }
+
+func TestResolveAndOddsItalian(t *testing.T) {
+	code, out, errOut := run(t, "resolve", "invasion", "--lang", "it", "--dice", "6,5,4", "--hit", "4", "--nodes", "3")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Dadi 6,5,4")
+	assert.Contains(t, out, "Distruzione Totale")
+
+	code, out, errOut = run(t, "resolve", "space-battle", "--lang", "it", "--dice", "6,5,4,1", "--hit", "4", "--shields", "1")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "ti serve 5 o più")
+	assert.Contains(t, out, "2 Colpi")
+
+	code, out, errOut = run(t, "resolve", "hegemony", "--lang", "it", "--roll", "3", "--ascendancy", "2", "--resistance", "4")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Dado 3 + Autorità 2 = 5 contro Resistenza 4")
+	assert.Contains(t, out, "Riuscita")
+
+	code, out, errOut = run(t, "resolve", "borg-round", "--lang", "it", "--player-dice", "6,6,5", "--hit", "4",
+		"--cube-damage", "0", "--cube-shields", "0", "--first-strike", "--borg-dice", "6,1,1,1,1,1", "--borg-hit", "5")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Primo Colpo")
+	assert.Contains(t, out, "Ora il Cubo ha")
+
+	code, out, _ = run(t, "odds", "hegemony", "--lang", "it", "--ascendancy", "2", "--resistance", "4")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Ti serve 3+ sul dado: 66.67%.")
+
+	code, out, _ = run(t, "odds", "invasion", "--lang", "it", "--dice", "3", "--hit", "4", "--nodes", "2")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "invasione riuscita")
+
+	// Bad input speaks Italian, on one line.
+	code, _, errOut = run(t, "resolve", "space-battle", "--lang", "it", "--dice", "6", "--hit", "9")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "il Tiro per Colpire va da 1 a 6")
+}
