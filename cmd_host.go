@@ -108,6 +108,9 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer st.Close()
+	for _, n := range st.Notices() { // an empty file set aside, damaged games
+		fmt.Fprintln(os.Stderr, "note:", n)
+	}
 	g, err := pickGame(st, *gameID, k)
 	if err != nil {
 		return err
