@@ -189,7 +189,7 @@ func TestValidateAcceptsPlayedGames(t *testing.T) {
 	}{
 		"away":           {KindAway, awayBase(t)},
 		"ascendancy":     {KindAscendancy, ascBase(t)},
-		"long away game": {KindAway, BenchmarkLog(3000)},
+		"long away game": {KindAway, BenchmarkLog(1000)},
 	} {
 		t.Run(name, func(t *testing.T) {
 			require.NotEmpty(t, g.log)
