@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -181,6 +182,17 @@ func (h *home) rename(g store.GameInfo) {
 }
 
 func (h *home) export(g store.GameInfo) {
+	if inBrowser { // a download (files_js.go)
+		var b bytes.Buffer
+		if err := h.sh.store.Export(g.ID, &b); err != nil {
+			h.sh.showError("Export", err)
+			return
+		}
+		if err := browserDownload(safeFileName(g.Name)+".tableops.json", "application/json", b.Bytes()); err != nil {
+			h.sh.showError("Export", err)
+		}
+		return
+	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			h.sh.showError("Export", err)
@@ -218,6 +230,18 @@ func safeFileName(name string) string {
 func (h *home) importGame() {
 	if h.sh.store == nil {
 		h.sh.showError("Import", h.sh.storeErr)
+		return
+	}
+	if inBrowser { // an upload (files_js.go)
+		browserUpload(".json,application/json", false, func(name string, data []byte, err error) {
+			fyne.Do(func() {
+				if err != nil {
+					h.sh.showError("Import", err)
+					return
+				}
+				h.importFrom(bytes.NewReader(data), name)
+			})
+		})
 		return
 	}
 	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -413,6 +414,18 @@ func (v *scannerView) showUpdate(u scan.Update) {
 
 // choosePhoto asks for a photo of cards to scan.
 func (v *scannerView) choosePhoto() {
+	if inBrowser { // the phone's own camera or photos (files_js.go)
+		browserUpload("image/*", true, func(name string, data []byte, err error) {
+			fyne.Do(func() {
+				if err != nil {
+					v.say("No photo: "+plainError(err), true)
+					return
+				}
+				v.importPhoto(io.NopCloser(bytes.NewReader(data)), name)
+			})
+		})
+		return
+	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			v.say("No photo: "+plainError(err), true)

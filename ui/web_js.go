@@ -37,6 +37,7 @@ func (sh *Shell) publish() {
 		"objects": sh.screenObjects(),
 		"scale":   sh.win.Canvas().Scale(),
 		"seat":    sh.seat(),
+		"title":   sh.win.Title(),
 	})
 	if err != nil {
 		return
