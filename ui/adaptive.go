@@ -103,7 +103,7 @@ func (a *adaptive) rebuild(wide bool) {
 		split.Offset = a.leftShare
 		a.current = split
 	} else {
-		a.current = a.tabs
+		a.current = upright(a.tabs) // keeps a phone browser's tabs at the bottom (platform_js.go)
 	}
 	a.Refresh()
 }

@@ -307,3 +307,20 @@ func (p *page) tapText(typ, text string) {
 	o, sc := p.waitFor(typ, text, 30*time.Second)
 	p.tapObject(sc, o, 0.5, 0.5)
 }
+
+// waitGone waits until no object matches typ and text.
+func (p *page) waitGone(typ, text string, within time.Duration) {
+	p.t.Helper()
+	deadline := time.Now().Add(within)
+	var last screen
+	for time.Now().Before(deadline) {
+		if sc, ok := p.look(); ok {
+			last = sc
+			if _, found := sc.find(typ, text); !found {
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("the app still shows %s %q after %s; it shows: %s", typ, text, within, last.texts())
+}

@@ -3,7 +3,6 @@
 package webapp_test
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -24,16 +23,8 @@ func TestStandaloneKeepsGames(t *testing.T) {
 
 	p.tapText("widget.Button", "New Ascendancy game")
 	p.tapText("widget.Button", "Create")
-	deadline := time.Now().Add(20 * time.Second)
-	var title string
-	for time.Now().Before(deadline) {
-		if sc, ok := p.look(); ok && strings.HasPrefix(sc.Title, "Table Ops — Ascendancy") {
-			title = sc.Title
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	require.NotEmpty(t, title, "the new game opened")
+	p.waitGone("widget.Button", "New Ascendancy game", 30*time.Second) // the new game is open
+	shots(t, p, "web-new-game.png")
 
 	p.call("Page.reload", map[string]any{})
 	time.Sleep(500 * time.Millisecond)
@@ -43,13 +34,5 @@ func TestStandaloneKeepsGames(t *testing.T) {
 	heading, _ := sc.find("widget.Label", "Resume a game")
 	// The first row of the list is right under the heading.
 	p.tapObject(sc, heading, 0.3, 2.2)
-	deadline = time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if sc, ok := p.look(); ok && sc.Title == title {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	sc, _ = p.look()
-	t.Fatalf("the game %q did not open after the reload; the screen: %s (%s)", title, sc.Title, sc.texts())
+	p.waitGone("widget.Button", "New Ascendancy game", 30*time.Second) // the saved game opened
 }
