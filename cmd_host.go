@@ -15,6 +15,7 @@ import (
 	"tableops/tracker"
 	"tableops/tracker/share"
 	"tableops/tracker/store"
+	"tableops/ui/i18n"
 )
 
 // hostCommand shares a saved game on the local network without the GUI.
@@ -119,7 +120,7 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, err := share.Start(ctx, g, share.Options{Addr: *addr, Port: *port, Name: info.Name, Announce: *addr == "",
+	h, err := share.Start(ctx, g, share.Options{Addr: *addr, Port: *port, Name: info.Name, Announce: *addr == "", Texts: i18n.WebTexts,
 		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"tableops/scan"
 	"tableops/tracker/share"
 	"tableops/tracker/store"
+	"tableops/ui/i18n"
 )
 
 // shareButton is the Share button of the game bar (an icon). It owns the sharing of
@@ -54,7 +55,7 @@ func (b *shareButton) open() {
 			g.Addr(), g.Code(), "http://"+g.Addr()+"/", false)
 	case share.Game:
 		if b.host == nil {
-			h, err := share.Start(context.Background(), g, share.Options{Addr: b.listen, Name: gameName(g), Announce: b.listen == ""})
+			h, err := share.Start(context.Background(), g, share.Options{Addr: b.listen, Name: gameName(g), Announce: b.listen == "", Texts: i18n.WebTexts})
 			if err != nil {
 				b.gs.sh.showError("Share this game", err)
 				return

@@ -1,6 +1,7 @@
 package share
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -77,6 +78,10 @@ type Options struct {
 	// Logger receives refused messages and connection problems (default
 	// slog.Default()).
 	Logger *slog.Logger
+	// Texts gives the scoreboard page its texts for a browser's
+	// Accept-Language header: a JSON object of key -> text (the "web.*"
+	// keys of the app's translations). Nil leaves the page in English.
+	Texts func(acceptLanguage string) []byte
 }
 
 func (o *Options) defaults() {
@@ -443,7 +448,24 @@ func (h *Host) serveIndex(w http.ResponseWriter, r *http.Request) {
 	hd.Set("X-Content-Type-Options", "nosniff")
 	hd.Set("Referrer-Policy", "no-referrer")
 	hd.Set("Cache-Control", "no-store")
-	_, _ = w.Write(scoreboardHTML)
+	_, _ = w.Write(h.scoreboardPage(r.Header.Get("Accept-Language")))
+}
+
+// scoreboardPage is the page with its texts for the reader's language put
+// in place of the empty /*TEXTS*/{} object.
+func (h *Host) scoreboardPage(acceptLanguage string) []byte {
+	if h.opts.Texts == nil {
+		return scoreboardHTML
+	}
+	var texts map[string]string
+	if err := json.Unmarshal(h.opts.Texts(acceptLanguage), &texts); err != nil || len(texts) == 0 {
+		return scoreboardHTML
+	}
+	js, err := json.Marshal(texts) // escapes <, > and & so no text can end the script
+	if err != nil {
+		return scoreboardHTML
+	}
+	return bytes.Replace(scoreboardHTML, []byte("/*TEXTS*/{}"), js, 1)
 }
 
 // writeJSON answers with v as JSON and the given status.

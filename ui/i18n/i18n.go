@@ -171,3 +171,32 @@ func Setup(choice string) (string, error) {
 	}
 	return c, nil
 }
+
+// WebTexts returns the web scoreboard's texts (the "web.*" keys) as a JSON
+// object, in the language closest to a browser's Accept-Language header
+// (English when none is close). It fits share.Options.Texts.
+func WebTexts(acceptLanguage string) []byte {
+	code := English
+	if tags, _, err := language.ParseAcceptLanguage(acceptLanguage); err == nil && len(tags) > 0 {
+		var want []string
+		for _, t := range tags {
+			want = append(want, t.String())
+		}
+		code = Match(want...)
+	}
+	m, err := Messages(code)
+	if err != nil {
+		return []byte("{}")
+	}
+	out := map[string]string{}
+	for k, v := range m {
+		if strings.HasPrefix(k, "web.") {
+			out[k] = v
+		}
+	}
+	js, err := json.Marshal(out)
+	if err != nil {
+		return []byte("{}")
+	}
+	return js
+}

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -43,6 +44,21 @@ func keysInCode(t *testing.T) ([]use, []string) {
 		if d.IsDir() {
 			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor") {
 				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".html") {
+			raw, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			for _, m := range jsCallRe.FindAllStringSubmatch(string(raw), -1) {
+				fb, err := strconv.Unquote(`"` + m[2] + `"`)
+				if err != nil {
+					problems = append(problems, p+": cannot read the English text of "+m[1])
+					continue
+				}
+				uses = append(uses, use{key: m[1], fallback: fb, pos: p})
 			}
 			return nil
 		}
@@ -113,6 +129,9 @@ func keysInCode(t *testing.T) ([]use, []string) {
 	require.NoError(t, err)
 	return uses, problems
 }
+
+// jsCallRe finds t("web.key", "English text") in the web pages' scripts.
+var jsCallRe = regexp.MustCompile(`\bt\("(web\.[a-z_]+)",\s*"((?:[^"\\]|\\.)*)"`)
 
 var fieldRe = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 
@@ -216,4 +235,19 @@ func TestParseAndMatch(t *testing.T) {
 	assert.Equal(t, English, Match())
 	assert.Equal(t, "Italiano", Name("it"))
 	assert.Equal(t, "xx", Name("xx"))
+}
+
+func TestWebTexts(t *testing.T) {
+	get := func(al string) map[string]string {
+		var m map[string]string
+		require.NoError(t, json.Unmarshal(WebTexts(al), &m), al)
+		return m
+	}
+	it := get("it-IT,it;q=0.9,en;q=0.8")
+	assert.Equal(t, "in diretta", it["web.live"])
+	assert.NotContains(t, it, "cli.rules.see_also", "only the page's texts")
+	for _, al := range []string{"", "de-DE", "en-GB,en;q=0.5", "\xff;;q=", "*"} {
+		assert.Equal(t, "live", get(al)["web.live"], "%q: English", al)
+	}
+	assert.Equal(t, "in diretta", get("de;q=0.9, it;q=0.8")["web.live"], "the best language there is a file for")
 }
