@@ -82,6 +82,9 @@ func ReadExport(r io.Reader) (*Export, error) {
 	}
 	x.Name = name
 	if err := validateLog(x.Kind, x.Events); err != nil {
+		if errors.Is(err, ErrImpossible) {
+			return nil, fmt.Errorf("read game file: %w", err)
+		}
 		return nil, fmt.Errorf("read game file: %w: %w", err, ErrBadLog)
 	}
 	return x, nil

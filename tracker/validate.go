@@ -38,8 +38,15 @@ const (
 )
 
 // ErrImpossible is wrapped by ValidateState's errors: the state holds
-// something no command could have produced.
-var ErrImpossible = errors.New("the game holds something the app never records")
+// something no command could have produced. It is a kind of ErrBadLog:
+// errors.Is(err, ErrBadLog) holds for it too.
+var ErrImpossible error = impossible{}
+
+type impossible struct{}
+
+func (impossible) Error() string { return "no game played with the app looks like this" }
+
+func (impossible) Is(target error) bool { return target == ErrBadLog }
 
 // checkCount refuses a token, resource or counter count outside 0 to
 // maxCount. Commands that change counts and ValidateState both use it.
