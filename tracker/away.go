@@ -45,8 +45,11 @@ type AwayState struct {
 	Overlay    *awayrules.Overlay `json:"overlay,omitempty"`
 	Orders     AwayOrders         `json:"orders"`
 	Turn       int                `json:"turn"`
-	Result     *AwayStanding      `json:"result,omitempty"`
-	NextID     int                `json:"next_id"`
+	// Active is the character activated last (or acting by a bonus
+	// action): the one who takes Actions now.
+	Active string        `json:"active,omitempty"`
+	Result *AwayStanding `json:"result,omitempty"`
+	NextID int           `json:"next_id"`
 }
 
 // AwayOrders are the orders decided by die rolls: who places the first

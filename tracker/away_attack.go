@@ -32,6 +32,58 @@ type ApplyAttack struct {
 	Attack          Roll                   `json:"attack"`
 	Defense         Roll                   `json:"defense"`
 	Tracks          []awayrules.Rating     `json:"tracks,omitempty"`
+	// BackupBy and TargetBackupBy name the characters giving Backup
+	// (optional): an Incapacitated character cannot.
+	BackupBy       string `json:"backup_by,omitempty"`
+	TargetBackupBy string `json:"target_backup_by,omitempty"`
+}
+
+// mayAct checks that ch may take an Action of kind now: it is the activated
+// character (or one of its Borg Drones under Hivemind), and its Stun tokens
+// allow it (rules/away.CanAct).
+func (c *decideCtx) mayAct(a *AwayState, ch *Character, kind awayrules.ActionKind) error {
+	if ch.Incapacitated() && kind != awayrules.ActionRecover {
+		if err := c.breaks(ruleIncapacitated, "%s is Incapacitated", ch.Name); err != nil {
+			return err
+		}
+	} else if ok, why := awayrules.CanAct(ch.Character, kind); !ok {
+		if err := c.breaks(ruleStunned, "%s", why); err != nil {
+			return err
+		}
+	}
+	if a.Active == "" || a.Active == ch.ID {
+		return nil
+	}
+	act, err := a.character(a.Active)
+	if err == nil && act.HasRule(awayrules.RuleHivemind) && kind != awayrules.ActionMove && ch.Drone() && sameSide(a, act.Controller, ch.Controller) {
+		return nil
+	}
+	name := a.Active
+	if err == nil {
+		name = act.Name
+	}
+	return c.breaks(ruleActivatedActs, "%s is the activated character, not %s", name, ch.Name)
+}
+
+// backupBy checks the character named to give Backup to for.
+func (c *decideCtx) backupBy(a *AwayState, id string, for_ *Character, backup bool) error {
+	if id == "" {
+		return nil
+	}
+	if !backup {
+		return reject(CodeInvalid, "A character named for Backup needs Backup on.")
+	}
+	b, err := a.characterInPlay(id)
+	if err != nil {
+		return err
+	}
+	if !sameSide(a, b.Controller, for_.Controller) || b.ID == for_.ID {
+		return reject(CodeRules, "%s cannot give %s Backup: not a friendly character.", b.Name, for_.Name)
+	}
+	if !awayrules.CanGiveBackup(b.Character) {
+		return c.breaks(ruleIncapacitated, "%s is Incapacitated and cannot give Backup", b.Name)
+	}
+	return nil
 }
 
 // CommandType implements Command.
@@ -69,6 +121,15 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 		if i < 0 {
 			return reject(CodeNotFound, "%s has no attack action called %q.", att.Name, cmd.Weapon)
 		}
+		if err := c.mayAct(a, att, awayrules.ActionAttack); err != nil {
+			return err
+		}
+		if err := c.backupBy(a, cmd.BackupBy, att, cmd.Backup); err != nil {
+			return err
+		}
+		if err := c.backupBy(a, cmd.TargetBackupBy, target, cmd.TargetBackup); err != nil {
+			return err
+		}
 		w := att.Weapons[i]
 		setup = awayrules.SetupAttack(att.Character, w, target.Character, cmd.Backup, cmd.TargetBackup)
 		setup.CardDice, setup.DefenseCardDice = cmd.CardDice, cmd.DefenseCardDice
@@ -88,6 +149,15 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 	def, err := c.roll(cmd.Defense, awayrules.MaxDice, "defense dice")
 	if err != nil {
 		return err
+	}
+	if cmd.Attacker != "" {
+		wantA, wantD := setup.AttackDice().Kept, setup.DefenseDice().Kept
+		if len(atk.Faces) != wantA || len(def.Faces) != wantD {
+			if err := c.breaks(ruleAttackDice, "%s rolls %d attack dice and %s %d defense dice, not %d and %d",
+				attackerName, wantA, target.Name, wantD, len(atk.Faces), len(def.Faces)); err != nil {
+				return err
+			}
+		}
 	}
 	res, err := awayrules.ResolveAttack(setup, atk.Faces, def.Faces)
 	if err != nil {

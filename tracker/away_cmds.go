@@ -102,11 +102,13 @@ func (cmd AddAwayPlayer) decide(c *decideCtx) error {
 // printed hole values, lowest first; all holes start with a peg.
 // Escalation > 1 holds the character back until that round.
 type AddCharacter struct {
-	Player          string             `json:"player"`
-	Name            string             `json:"name"`
-	CatalogID       string             `json:"catalog_id,omitempty"`
-	Affiliation     string             `json:"affiliation,omitempty"`
-	Keywords        []string           `json:"keywords,omitempty"`
+	Player      string   `json:"player"`
+	Name        string   `json:"name"`
+	CatalogID   string   `json:"catalog_id,omitempty"`
+	Affiliation string   `json:"affiliation,omitempty"`
+	Keywords    []string `json:"keywords,omitempty"`
+	// Rules are the card's special rules the tracker applies (Hivemind).
+	Rules           []string           `json:"rules,omitempty"`
 	Specializations []string           `json:"specializations,omitempty"`
 	Weapons         []awayrules.Weapon `json:"weapons,omitempty"`
 	Attack          []int              `json:"attack"`
@@ -210,6 +212,10 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
+	rules, err := cleanList(cmd.Rules, "special rules")
+	if err != nil {
+		return err
+	}
 	kw, err := cleanList(cmd.Keywords, "keywords")
 	if err != nil {
 		return err
@@ -238,7 +244,7 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 	}
 	ch := Character{ID: "c" + strconv.Itoa(a.NextID+1), Controller: p.ID, CatalogID: trimSpace(cmd.CatalogID),
 		Affiliation: aff, Status: StatusInPlay, Character: awayrules.Character{Name: name, Owner: p.ID,
-			Keywords: kw, Specializations: spec, Weapons: weapons, Tracks: tracks}}
+			Keywords: kw, Rules: rules, Specializations: spec, Weapons: weapons, Tracks: tracks}}
 	label := fmt.Sprintf("%s: %s joins the away team", p.Name, name)
 	if cmd.Escalation > 1 {
 		ch.Escalation = cmd.Escalation

@@ -170,6 +170,7 @@ func (ActivationsCleared) apply(s *State) error {
 	for i := range a.Characters {
 		a.Characters[i].Activated = false
 	}
+	a.Active = ""
 	for i := range a.Players {
 		delete(a.Players[i].Tokens, TokenBonusActions)
 	}
@@ -324,6 +325,7 @@ func (e CharacterActivated) apply(s *State) error {
 		if len(a.Orders.Activation) > 0 {
 			a.Turn = a.nextTurn(a.Turn)
 		}
+		a.Active = c.ID
 		return nil
 	})
 }

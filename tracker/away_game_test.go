@@ -193,7 +193,7 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	// The Officer neutralizes the assimilated Engineer: the card goes home.
 	play(t, s, Activate{Character: officer.ID},
 		ApplyAttack{Attacker: officer.ID, Weapon: "Phaser", Target: engineer.ID,
-			Attack: Entered(6, 6, 6), Defense: Entered(1, 1), Tracks: []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Move}})
+			Attack: Entered(6, 6, 6), Defense: Entered(1), Tracks: []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Move}})
 	a = s.State().Away
 	eng = charByName(t, a, "Engineer")
 	assert.Equal(t, StatusNeutralized, eng.Status)

@@ -98,7 +98,7 @@ func TestSkillTestGoesToTheLog(t *testing.T) {
 	evs, err = viaJSON(t, s, SkillTest{Tester: "c3", Roll: Entered(5), Challenger: "c4", ChallengerRoll: Entered(6)})
 	require.NoError(t, err)
 	assert.Equal(t, "X takes a Skill test: 5 against Y's 6, 0 of 1: failed", evs[0].Label)
-	evs, err = viaJSON(t, s, SkillTest{Tester: "c3", Roll: Entered(6, 4), ChallengerRoll: Entered(5)})
+	evs, err = viaJSON(t, s, SkillTest{Tester: "c3", Roll: Entered(6, 4), CardDice: 1, ChallengerRoll: Entered(5)})
 	require.NoError(t, err)
 	assert.Equal(t, "X takes a Skill test: 6,4 against the challenge's 5, 2 of 1: passed", evs[0].Label,
 		"a card's challenge: opposed without a character")

@@ -126,8 +126,76 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 		seen[pid] = true
 		names[i] = a.playerName(pid)
 	}
+	if cmd.Which == OrderActivation && a.teamGame() {
+		if len(cmd.Order) == 0 {
+			// The roll-off winner's team activates first; the teams alternate.
+			ev.Order = a.alternateTeams(ev.Order)
+		} else if i := a.sameTeamRun(ev.Order); i > 0 {
+			if err := c.breaks(ruleTeamsAlternate, "%s and %s are on the same team and cannot activate one after the other",
+				a.playerName(ev.Order[i-1]), a.playerName(ev.Order[i])); err != nil {
+				return err
+			}
+		}
+		for i, pid := range ev.Order {
+			names[i] = a.playerName(pid)
+		}
+	}
 	what := map[string]string{OrderBoard: "Places the first board", OrderBeamDown: "Beam-down order", OrderActivation: "Activation order"}[cmd.Which]
 	return c.emit(what+": "+strings.Join(names, ", "), ev)
+}
+
+// teamGame reports whether the players play in teams.
+func (a *AwayState) teamGame() bool {
+	return slices.ContainsFunc(a.Players, func(p AwayPlayer) bool { return p.Team != "" })
+}
+
+func (a *AwayState) teamOf(pid string) string {
+	if p, err := a.player(pid); err == nil && p.Team != "" {
+		return p.Team
+	}
+	return "player:" + pid
+}
+
+// alternateTeams turns a roll-off order of players into a team order: the
+// first player's team, then the other, in turn, each team's players in the
+// roll-off order.
+func (a *AwayState) alternateTeams(order []string) []string {
+	var teams []string
+	by := map[string][]string{}
+	for _, pid := range order {
+		t := a.teamOf(pid)
+		if _, ok := by[t]; !ok {
+			teams = append(teams, t)
+		}
+		by[t] = append(by[t], pid)
+	}
+	out := make([]string, 0, len(order))
+	for len(out) < len(order) {
+		for _, t := range teams {
+			if len(by[t]) > 0 {
+				out = append(out, by[t][0])
+				by[t] = by[t][1:]
+			}
+		}
+	}
+	return out
+}
+
+// sameTeamRun returns the first index i > 0 where order[i] follows a team
+// mate while another team still has players to come, or 0.
+func (a *AwayState) sameTeamRun(order []string) int {
+	for i := 1; i < len(order); i++ {
+		t := a.teamOf(order[i])
+		if t != a.teamOf(order[i-1]) {
+			continue
+		}
+		for _, rest := range order[i:] {
+			if a.teamOf(rest) != t {
+				return i
+			}
+		}
+	}
+	return 0
 }
 
 // StartRound moves to the draw phase of the next round (1 to 3). From round

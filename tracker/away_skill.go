@@ -20,6 +20,12 @@ type SkillTest struct {
 	Roll           Roll   `json:"roll"`
 	Challenger     string `json:"challenger,omitempty"`
 	ChallengerRoll Roll   `json:"challenger_roll,omitempty"`
+	// Backup, BackupBy and CardDice complete the tester's dice: the count
+	// entered must be the Skill rating plus the specialization, +1 with
+	// Backup, plus card dice.
+	Backup   bool   `json:"backup,omitempty"`
+	BackupBy string `json:"backup_by,omitempty"`
+	CardDice int    `json:"card_dice,omitempty"`
 }
 
 // CommandType implements Command.
@@ -60,8 +66,14 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if tester.Incapacitated() {
-		return reject(CodeRules, "%s is Incapacitated and cannot take Skill tests.", tester.Name)
+	if err := c.mayAct(a, tester, awayrules.ActionSkill); err != nil {
+		return err
+	}
+	if err := c.backupBy(a, cmd.BackupBy, tester, cmd.Backup); err != nil {
+		return err
+	}
+	if cmd.CardDice < 0 || cmd.CardDice > awayrules.MaxDice {
+		return reject(CodeInvalid, "Card dice are 0 to %d.", awayrules.MaxDice)
 	}
 	if cmd.Need < 0 || cmd.Need > awayrules.MaxDice {
 		return reject(CodeInvalid, "A Skill test needs 1 to %d successes.", awayrules.MaxDice)
@@ -73,6 +85,13 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	roll, err := c.roll(cmd.Roll, awayrules.MaxDice, "skill dice")
 	if err != nil {
 		return err
+	}
+	ss := awayrules.SetupSkill(tester.Character, spec, cmd.Backup)
+	ss.CardDice = cmd.CardDice
+	if want := ss.Dice().Kept; len(roll.Faces) != want {
+		if err := c.breaks(ruleSkillDice, "%s rolls %d dice for this test, not %d", tester.Name, want, len(roll.Faces)); err != nil {
+			return err
+		}
 	}
 	var chRoll RolledDice
 	chName := ""

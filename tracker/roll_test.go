@@ -14,7 +14,7 @@ func TestRollsWithRerollsReplay(t *testing.T) {
 	seed, ok := s.NewSeed()
 	require.True(t, ok)
 	shown := dice.Roll(3, seed)
-	cmd := SkillTest{Tester: "c3", Roll: Roll{Faces: shown, Seed: &seed, Rerolls: []Reroll{
+	cmd := SkillTest{Tester: "c3", CardDice: 2, Roll: Roll{Faces: shown, Seed: &seed, Rerolls: []Reroll{
 		{Indexes: []int{2}, Virtual: true},
 		{Indexes: []int{0}, Faces: dice.Pool{6}},
 	}}}

@@ -34,4 +34,13 @@ var (
 	ruleBattleStart          = Rule{"A new battle starts at round 1, where first strike counts", srcAscRulebook + ", Space Battles"}
 	ruleShipsLost            = Rule{"Ships destroyed in a round take no further part in the battle", srcAscRulebook + ", Space Battles"}
 	ruleStarbaseDie          = Rule{"A starbase adds a die only to its controller's ships in that system", srcAscRulebook + ", Starbases in Space Battles"}
+	ruleStunned              = Rule{"A stunned character may only Recover", srcAway + ", Stun"}
+	ruleIncapacitated        = Rule{"An Incapacitated character cannot Move, Attack, take Skill tests or give Backup", srcAway + ", Stun"}
+	ruleActivatedActs        = Rule{"Only the activated character takes Actions (a Hivemind character may act through friendly Borg Drones, but not Move them)", srcAway + ", Activation and Hivemind"}
+	ruleAttackDice           = Rule{"An attacker rolls its Attack rating plus the weapon's dice (+1 with Backup); the target its Defense rating (+1 Backup, +1 Take Cover, -1 per Stun token)", srcAway + ", Attack Actions"}
+	ruleSkillDice            = Rule{"A Skill test rolls the Skill rating plus the specialization (+1 with Backup)", srcAway + ", Skill Tests"}
+	ruleTeamsAlternate       = Rule{"In a team game the teams roll off, then take turns activating, one team then the other", srcAway + ", Four-Player Team Games"}
+	ruleEscalationOrder      = Rule{"Escalation characters arriving together are placed alternately, starting with the roll-off winner", srcAway + ", Escalation"}
 )
+
+const srcAway = "Away Missions rulebook"
