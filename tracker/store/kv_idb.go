@@ -4,8 +4,10 @@ package store
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -14,7 +16,8 @@ import (
 
 // In the browser the store lives in IndexedDB: one database with one
 // object store, "kv", holding the flat keys of memKV (kv_mem.go) with
-// their values as Uint8Array. Opening reads every key into memory; each
+// their values as Uint8Array (4 bytes of length, big endian, then the
+// value). Opening reads every key into memory; each
 // read-write transaction of the store becomes one IndexedDB transaction
 // (durability "strict") that the command waits for until its complete
 // event, so every command is stored before it shows.
@@ -65,7 +68,7 @@ func OpenIndexedDB(ctx context.Context, name string, opts Options) (*Store, erro
 		release()
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	entries, err := idbLoad(ctx, db)
+	entries, err := idbLoad(ctx, name)
 	if err != nil {
 		_ = db.Close()
 		release()
@@ -97,42 +100,134 @@ func (k idbKV) close() error {
 
 var uint8Array = js.Global().Get("Uint8Array")
 
-// idbLoad reads every key and value of the database.
-func idbLoad(ctx context.Context, db *idb.Database) (map[string][]byte, error) {
-	tx, err := db.Transaction(idb.TransactionReadOnly, idbStore)
+// idbLoad reads every key and value of the database with two requests
+// (getAllKeys and getAll, which the Go binding does not offer): a cursor
+// costs a round trip through the event loop per key, seconds for a long
+// game.
+func idbLoad(ctx context.Context, name string) (map[string][]byte, error) {
+	open := js.Global().Get("indexedDB").Call("open", name)
+	dbv, err := idbAwait(ctx, open)
 	if err != nil {
 		return nil, err
 	}
-	os, err := tx.ObjectStore(idbStore)
+	defer dbv.Call("close")
+	var keysReq, valsReq js.Value
+	if err := jsTry(func() {
+		store := dbv.Call("transaction", idbStore, "readonly").Call("objectStore", idbStore)
+		keysReq = store.Call("getAllKeys")
+		valsReq = store.Call("getAll")
+	}); err != nil {
+		return nil, err
+	}
+	keys, err := idbAwait(ctx, keysReq)
 	if err != nil {
 		return nil, err
 	}
-	req, err := os.OpenCursor(idb.CursorNext)
+	vals, err := idbAwait(ctx, valsReq)
 	if err != nil {
 		return nil, err
 	}
-	entries := map[string][]byte{}
-	err = req.Iter(ctx, func(c *idb.CursorWithValue) error {
-		k, err := c.Key()
-		if err != nil {
-			return err
-		}
-		v, err := c.Value()
-		if err != nil {
-			return err
-		}
-		if k.Type() != js.TypeString || !v.InstanceOf(uint8Array) {
-			return fmt.Errorf("a stored entry is not one of Table Ops: %w", ErrUnreadable)
-		}
-		b := make([]byte, v.Get("length").Int())
-		js.CopyBytesToGo(b, v)
-		entries[k.String()] = b
-		return nil
-	})
+	// Keys come back as one string; values, each stored with its length
+	// in front, as one buffer: a handful of calls into JavaScript however
+	// long the games are.
+	n := keys.Length()
+	entries := make(map[string][]byte, n)
+	if n == 0 {
+		return entries, nil
+	}
+	if vals.Length() != n {
+		return nil, fmt.Errorf("the browser's storage changed while it was read: %w", ErrUnreadable)
+	}
+	names := strings.Split(keys.Call("join", "\n").String(), "\n")
+	buf, err := jsAwaitPromise(ctx, js.Global().Get("Blob").New(vals).Call("arrayBuffer"))
 	if err != nil {
 		return nil, err
+	}
+	all := uint8Array.New(buf)
+	b := make([]byte, all.Length())
+	js.CopyBytesToGo(b, all)
+	if len(names) != n {
+		return nil, fmt.Errorf("a stored key is not one of Table Ops: %w", ErrUnreadable)
+	}
+	for _, k := range names {
+		if len(b) < 4 || uint64(binary.BigEndian.Uint32(b)) > uint64(len(b)-4) {
+			return nil, fmt.Errorf("a stored value is not one of Table Ops: %w", ErrUnreadable)
+		}
+		l := binary.BigEndian.Uint32(b)
+		entries[k] = b[4 : 4+l : 4+l]
+		b = b[4+l:]
+	}
+	if len(b) != 0 {
+		return nil, fmt.Errorf("a stored value is not one of Table Ops: %w", ErrUnreadable)
 	}
 	return entries, nil
+}
+
+// jsAwaitPromise waits for a JavaScript promise.
+func jsAwaitPromise(ctx context.Context, p js.Value) (js.Value, error) {
+	type result struct {
+		v   js.Value
+		err error
+	}
+	done := make(chan result, 1)
+	ok := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		done <- result{v: args[0]}
+		return nil
+	})
+	bad := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		done <- result{err: fmt.Errorf("%s", args[0].Call("toString").String())}
+		return nil
+	})
+	defer ok.Release()
+	defer bad.Release()
+	p.Call("then", ok, bad)
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		return js.Value{}, ctx.Err()
+	}
+}
+
+// idbAwait waits for an IDBRequest's success (its result) or error.
+func idbAwait(ctx context.Context, req js.Value) (js.Value, error) {
+	done := make(chan error, 1)
+	ok := js.FuncOf(func(js.Value, []js.Value) any {
+		done <- nil
+		return nil
+	})
+	bad := js.FuncOf(func(js.Value, []js.Value) any {
+		msg := "request failed"
+		if e := req.Get("error"); e.Truthy() {
+			msg = e.Get("name").String() + ": " + e.Get("message").String()
+		}
+		done <- errors.New(msg)
+		return nil
+	})
+	defer ok.Release()
+	defer bad.Release()
+	req.Set("onsuccess", ok)
+	req.Set("onerror", bad)
+	select {
+	case err := <-done:
+		if err != nil {
+			return js.Value{}, err
+		}
+		return req.Get("result"), nil
+	case <-ctx.Done():
+		return js.Value{}, ctx.Err()
+	}
+}
+
+// jsTry runs fn, turning a thrown JavaScript exception into an error.
+func jsTry(fn func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	fn()
+	return nil
 }
 
 // idbCommit writes one transaction's changes and waits for IndexedDB's
@@ -153,8 +248,12 @@ func idbCommit(db *idb.Database, changes []kvChange) error {
 		if c.del {
 			_, err = os.Delete(key)
 		} else {
-			v := uint8Array.New(len(c.val))
-			js.CopyBytesToJS(v, c.val)
+			// The value's length goes in front (see idbLoad).
+			b := make([]byte, 4+len(c.val))
+			binary.BigEndian.PutUint32(b, uint32(len(c.val)))
+			copy(b[4:], c.val)
+			v := uint8Array.New(len(b))
+			js.CopyBytesToJS(v, b)
 			_, err = os.PutKey(key, v)
 		}
 		if err != nil {

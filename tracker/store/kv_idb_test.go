@@ -89,3 +89,40 @@ func BenchmarkIndexedDBAppend(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIndexedDBOpen10k measures opening the browser store holding a
+// game of 10,000 events and opening that game: reading every key from
+// IndexedDB, the checksums, decoding and replay.
+func BenchmarkIndexedDBOpen10k(b *testing.B) {
+	name := "tableops-bench-open"
+	ctx := context.Background()
+	if req, err := idb.Global().DeleteDatabase(name); err == nil {
+		_ = req.Await(ctx)
+	}
+	s, err := OpenIndexedDB(ctx, name, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	events := tracker.BenchmarkLog(10000)
+	sess, err := tracker.Replay(tracker.KindAway, events, tracker.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sum := sess.State().Summary()
+	info := GameInfo{ID: "bench", Name: "bench", Kind: tracker.KindAway, Players: sum.Players, Stage: sum.Stage, Events: uint64(len(events))}
+	if err := s.insert(info, events); err != nil {
+		b.Fatal(err)
+	}
+	_ = s.Close()
+	for b.Loop() {
+		s, err := OpenIndexedDB(ctx, name, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := s.OpenGame("bench")
+		if err != nil || g.Seq() != 10000 {
+			b.Fatal(err)
+		}
+		_ = s.Close()
+	}
+}
