@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -35,33 +35,34 @@ type rulesView struct {
 	forward  *widget.Button
 	history  []string // topic ids, or "sheet:<game>"
 	position int
-}
 
-// allGames is the game filter's choice that searches every game.
-const allGames = "All games"
+	// The panels' titles, in the reader's language.
+	searchTitle, topicTitle string
+}
 
 func newRulesView(lib *reference.Library) *rulesView {
 	return newRulesViewIn(lib, reference.English)
 }
 
-// newRulesViewIn is the rules lookup for a reader of lang (a reference
-// language; others read English).
-func newRulesViewIn(lib *reference.Library, lang string) *rulesView {
-	if l, err := reference.ParseLanguage(lang); err == nil {
-		lang = l
+// newRulesViewIn is the rules lookup for a reader of language (a
+// reference language; others read English). Its own texts follow the app's
+// language (lang.X).
+func newRulesViewIn(lib *reference.Library, language string) *rulesView {
+	if l, err := reference.ParseLanguage(language); err == nil {
+		language = l
 	} else {
-		lang = reference.English
+		language = reference.English
 	}
-	v := &rulesView{lib: lib, lang: lang, position: -1}
+	v := &rulesView{lib: lib, lang: language, position: -1}
 	v.search = widget.NewEntry()
-	v.search.SetPlaceHolder("Ask: stun, hegemony resistance, first strike…")
+	v.search.SetPlaceHolder(lang.X("rules.search_hint", "Ask: stun, hegemony resistance, first strike…"))
 	v.search.OnChanged = func(string) { v.runSearch() }
 	v.search.OnSubmitted = func(string) {
 		if len(v.results) > 0 {
 			v.open(v.results[0].Topic.ID)
 		}
 	}
-	choices := []string{allGames}
+	choices := []string{lang.X("rules.all_games", "All games")}
 	for _, g := range reference.Games() {
 		choices = append(choices, g.Title())
 	}
@@ -102,7 +103,7 @@ func newRulesViewIn(lib *reference.Library, lang string) *rulesView {
 		g := g
 		sheetButtons.Add(wrapButton(shortGameName(g), nil, func() { v.openSheet(g) }))
 	}
-	sheets := container.NewVBox(widget.NewLabelWithStyle("Quick reference sheets", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), sheetButtons)
+	sheets := container.NewVBox(widget.NewLabelWithStyle(lang.X("rules.sheets", "Quick reference sheets"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), sheetButtons)
 	searchPanel := container.NewBorder(
 		container.NewVBox(v.search, v.game, v.hint), sheets, nil, nil, v.list)
 
@@ -110,13 +111,14 @@ func newRulesViewIn(lib *reference.Library, lang string) *rulesView {
 	v.page.Wrapping = fyne.TextWrapWord
 	v.related = container.NewVBox()
 	v.pageBox = container.NewVScroll(container.NewVBox(v.page, v.related))
-	v.back = widget.NewButtonWithIcon("Back", theme.NavigateBackIcon(), func() { v.step(-1) })
-	v.forward = widget.NewButtonWithIcon("Forward", theme.NavigateNextIcon(), func() { v.step(1) })
+	v.back = widget.NewButtonWithIcon(lang.X("rules.back", "Back"), theme.NavigateBackIcon(), func() { v.step(-1) })
+	v.forward = widget.NewButtonWithIcon(lang.X("rules.forward", "Forward"), theme.NavigateNextIcon(), func() { v.step(1) })
 	topicPanel := container.NewBorder(container.NewHBox(v.back, v.forward), nil, nil, nil, v.pageBox)
 
+	v.searchTitle, v.topicTitle = lang.X("rules.search_panel", "Search"), lang.X("rules.topic_panel", "Topic")
 	v.layout = newAdaptive(0.4,
-		panel{title: "Search", icon: theme.SearchIcon(), content: padded(searchPanel)},
-		panel{title: "Topic", icon: theme.DocumentIcon(), content: padded(topicPanel)},
+		panel{title: v.searchTitle, icon: theme.SearchIcon(), content: padded(searchPanel)},
+		panel{title: v.topicTitle, icon: theme.DocumentIcon(), content: padded(topicPanel)},
 	)
 	v.content = v.layout
 	v.runSearch()
@@ -146,7 +148,7 @@ func (v *rulesView) runSearch() {
 	switch {
 	case q == "" && g == "":
 		v.results = nil
-		v.hint.SetText(fmt.Sprintf("%d topics. Type a word or a question; typos are forgiven.", len(v.lib.TopicsIn(v.lang))))
+		v.hint.SetText(lang.X("rules.count_hint", "{{.N}} topics. Type a word or a question; typos are forgiven.", map[string]any{"N": len(v.lib.TopicsIn(v.lang))}))
 	case q == "":
 		v.results = nil
 		for _, t := range v.lib.TopicsIn(v.lang) {
@@ -154,7 +156,7 @@ func (v *rulesView) runSearch() {
 				v.results = append(v.results, reference.Result{Topic: t, Snippet: t.Source})
 			}
 		}
-		v.hint.SetText(fmt.Sprintf("All %d topics of %s.", len(v.results), g.Title()))
+		v.hint.SetText(lang.X("rules.game_hint", "All {{.N}} topics of {{.Game}}.", map[string]any{"N": len(v.results), "Game": g.Title()}))
 	default:
 		if g == "" {
 			v.results = v.lib.SearchIn(q, v.lang, 25)
@@ -162,7 +164,7 @@ func (v *rulesView) runSearch() {
 			v.results = v.lib.SearchGameIn(g, q, v.lang, 25)
 		}
 		if len(v.results) == 0 {
-			v.hint.SetText("Nothing matches. Try another word, or a shorter one.")
+			v.hint.SetText(lang.X("rules.nothing", "Nothing matches. Try another word, or a shorter one."))
 		} else {
 			v.hint.SetText("")
 		}
@@ -183,13 +185,13 @@ func (v *rulesView) open(id string) {
 	}
 	v.push(id)
 	v.render(id)
-	v.layout.show("Topic")
+	v.layout.show(v.topicTitle)
 }
 
 func (v *rulesView) openSheet(g reference.Game) {
 	v.push("sheet:" + string(g))
 	v.render("sheet:" + string(g))
-	v.layout.show("Topic")
+	v.layout.show(v.topicTitle)
 }
 
 func (v *rulesView) push(id string) {
@@ -234,7 +236,7 @@ func (v *rulesView) render(id string) {
 		g := reference.Game(id[6:])
 		text, err := v.lib.QuickReferenceIn(g, v.lang)
 		if err != nil {
-			text = "The quick reference sheet is not available: " + err.Error()
+			text = lang.X("rules.sheet_missing", "The quick reference sheet is not available: {{.Err}}", map[string]any{"Err": err.Error()})
 		}
 		md = text
 		if sections, err := v.lib.SheetIn(g, v.lang); err == nil {
@@ -244,7 +246,7 @@ func (v *rulesView) render(id string) {
 				}
 			}
 		}
-		v.related.Add(widget.NewLabelWithStyle("Topics on this sheet", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		v.related.Add(widget.NewLabelWithStyle(lang.X("rules.sheet_topics", "Topics on this sheet"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	} else {
 		t := v.lib.Topic(id)
 		md = t.Markdown(nil)
@@ -254,7 +256,7 @@ func (v *rulesView) render(id string) {
 		}
 		links = t.Related
 		if len(links) > 0 {
-			v.related.Add(widget.NewLabelWithStyle("See also", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+			v.related.Add(widget.NewLabelWithStyle(lang.X("rules.see_also", "See also"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		}
 	}
 	v.page.ParseMarkdown(md)
@@ -288,13 +290,13 @@ func (sh *Shell) showRules() {
 	if sh.lib == nil {
 		lib, err := reference.Load()
 		if err != nil {
-			sh.showError("Rules", err)
+			sh.showError(lang.X("rules.window", "Rules reference"), err)
 			return
 		}
 		sh.lib = lib
 	}
 	sh.rules = newRulesViewIn(sh.lib, i18n.Resolve(sh.app.Preferences().String(i18n.PreferenceKey)))
-	w := sh.app.NewWindow("Rules reference")
+	w := sh.app.NewWindow(lang.X("rules.window", "Rules reference"))
 	w.SetContent(sh.rules.content)
 	w.Resize(fyne.NewSize(900, 700))
 	w.SetOnClosed(func() { sh.rulesWin, sh.rules = nil, nil })

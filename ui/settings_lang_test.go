@@ -50,7 +50,9 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 	// The rules reference now answers in Italian.
 	w := openRules(t, sh, 1280, 800)
 	v := sh.rules
-	typeInto(w, entry(t, w, rulesSearchHint), "scudi adattivi")
+	itHint := "Chiedi: scudi, egemonia culturale, primo colpo…"
+	assert.Equal(t, "Regolamento", w.Title(), "the window speaks Italian")
+	typeInto(w, entry(t, w, itHint), "scudi adattivi")
 	require.NotEmpty(t, v.results)
 	assert.Equal(t, "it-borg-adaptive-shields", v.results[0].Topic.ID)
 	tapText(t, w, v.results[0].Topic.Title)
@@ -62,6 +64,7 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 	assert.Equal(t, reference.Italian, related.Lang)
 	tapLink(t, w, related.Title)
 	assert.Equal(t, related.Title, pageTitle(v))
+	assert.Contains(t, screenText(w), "Vedi anche")
 
 	// The quick reference sheets in Italian; Away Missions stays English.
 	tapLink(t, w, shortGameName(reference.Borg))
@@ -70,13 +73,15 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 	assert.Contains(t, v.page.String(), "Round sequence")
 
 	// An English-only topic says so in Italian.
-	typeInto(w, entry(t, w, rulesSearchHint), "turbolift")
+	typeInto(w, entry(t, w, itHint), "turbolift")
 	require.NotEmpty(t, v.results)
 	assert.Equal(t, "am-turbolifts", v.results[0].Topic.ID)
 	v.open(v.results[0].Topic.ID)
 	assert.Contains(t, v.page.String(), "resta in inglese")
 	w.Resize(fyne.NewSize(400, 800))
-	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "fits a phone")
+	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "fits a phone in Italian")
+	selectTab(t, w, "Cerca")
+	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "the search panel fits a phone in Italian")
 
 	// Back to the system's language: the rules reopen in English.
 	test.Tap(button(t, sh.win, "Settings"))
