@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"syscall"
 
+	"fyne.io/fyne/v2/lang"
+
 	"tableops/tracker"
 	"tableops/tracker/share"
 	"tableops/tracker/store"
@@ -94,7 +96,7 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 		return badInput("--port %d is not a port number", *port)
 	}
 	if *addr != "" && *port != 0 {
-		return badInput("give either --addr or --port, not both")
+		return badInput("%s", lang.X("cli.host.addr_or_port", "give either --addr or --port, not both"))
 	}
 	k := tracker.Kind(*kind)
 	if !k.Valid() {
@@ -136,11 +138,11 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(out, "Sharing %q (%s, id %s)\n", hi.Name, hi.Kind, hi.GameID)
-		fmt.Fprintf(out, "  Scoreboard: %s\n", hi.URL)
-		fmt.Fprintf(out, "  Join code:  %s\n", hi.Code)
-		fmt.Fprintf(out, "  Join with the app: address %s and the code, or its QR code (%s)\n", hi.Addr, hi.Join)
-		fmt.Fprintln(out, "Press Ctrl+C to stop sharing.")
+		fmt.Fprintln(out, lang.X("cli.host.sharing", "Sharing \"{{.Name}}\" ({{.Kind}}, id {{.ID}})", tv{"Name": hi.Name, "Kind": hi.Kind, "ID": hi.GameID}))
+		fmt.Fprintln(out, lang.X("cli.host.scoreboard", "  Scoreboard: {{.URL}}", tv{"URL": hi.URL}))
+		fmt.Fprintln(out, lang.X("cli.host.code", "  Join code:  {{.Code}}", tv{"Code": hi.Code}))
+		fmt.Fprintln(out, lang.X("cli.host.join", "  Join with the app: address {{.Addr}} and the code, or its QR code ({{.Join}})", tv{"Addr": hi.Addr, "Join": hi.Join}))
+		fmt.Fprintln(out, lang.X("cli.host.stop_hint", "Press Ctrl+C to stop sharing."))
 	}
 	select {
 	case <-ctx.Done():
@@ -148,7 +150,7 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	}
 	h.Stop()
 	if !fs.json {
-		fmt.Fprintln(out, "Stopped sharing.")
+		fmt.Fprintln(out, lang.X("cli.host.stopped", "Stopped sharing."))
 	}
 	return nil
 }

@@ -133,3 +133,12 @@ func TestResolveAndOddsItalian(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "il Tiro per Colpire va da 1 a 6")
 }
+
+func TestTagsAndScanItalian(t *testing.T) {
+	code, _, errOut := run(t, "tags", "--lang", "it")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "serve --out FILE.pdf")
+	code, _, errOut = run(t, "scan", "--lang", "it")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "uso: tableops scan")
+}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"fyne.io/fyne/v2/lang"
+
 	"tableops/rules/reference"
 	"tableops/scan"
 	"tableops/scan/cards"
@@ -58,7 +60,7 @@ func runScan(args []string, out io.Writer) error {
 		return err
 	}
 	if len(paths) == 0 {
-		return badInput("usage: tableops scan [--raw] [--json] IMAGE|DIR... (PNG, JPEG or GIF)")
+		return badInput("%s", lang.X("cli.scan.usage", "usage: tableops scan [--raw] [--json] IMAGE|DIR... (PNG, JPEG or GIF)"))
 	}
 	if fs.seedSet {
 		return badInput("--seed does not apply to scan")
@@ -186,7 +188,7 @@ func runTags(args []string, out io.Writer) error {
 		return err
 	}
 	if *outPath == "" {
-		return badInput("--out FILE.pdf is required")
+		return badInput("%s", lang.X("cli.tags.need_out", "--out FILE.pdf is required"))
 	}
 	if fs.seedSet {
 		return badInput("--seed does not apply to tags")
@@ -229,6 +231,6 @@ func runTags(args []string, out io.Writer) error {
 	if fs.json {
 		return writeJSON(out, map[string]any{"file": *outPath, "tags": len(items), "pages": pages})
 	}
-	fmt.Fprintf(out, "wrote %d tag(s) on %d page(s) to %s\n", len(items), pages, *outPath)
+	fmt.Fprintln(out, lang.X("cli.tags.wrote", "wrote {{.Tags}} tag(s) on {{.Pages}} page(s) to {{.File}}", tv{"Tags": len(items), "Pages": pages, "File": *outPath}))
 	return nil
 }
