@@ -23,6 +23,7 @@ type attackForm struct {
 	cardDice, defCardDice    *widgets.Counter
 	attackers, targets       charChoice
 	setupInfo                *widget.Label
+	cannot                   *widget.Label
 	odds                     *widgets.OddsView
 	oddsLine                 *widget.Label
 
@@ -47,6 +48,9 @@ func newAttackForm(v *awayView) *attackForm {
 	f.cardDice = newStepCounter("Attack cards", 0, 0, 6, f.setupChanged)
 	f.defCardDice = newStepCounter("Defense cards", 0, 0, 6, f.setupChanged)
 	f.setupInfo = wrapLabel("Choose the attacker, the attack action and the target.")
+	f.cannot = wrapLabel("")
+	f.cannot.Importance = widget.WarningImportance
+	f.cannot.Hide()
 	f.odds = widgets.NewOddsView("Damage odds", nil)
 	f.oddsLine = wrapLabel("")
 
@@ -58,7 +62,7 @@ func newAttackForm(v *awayView) *attackForm {
 
 	f.content = container.NewVBox(
 		heading("Attack"),
-		f.attacker, f.weapon, f.target,
+		f.attacker, f.cannot, f.weapon, f.target,
 		f.backup, f.targetBackup,
 		f.cardDice, f.defCardDice,
 		f.setupInfo,
@@ -74,8 +78,13 @@ func newAttackForm(v *awayView) *attackForm {
 
 // show refreshes the choices of characters from the state.
 func (f *attackForm) show(st *tracker.AwayState) {
-	f.attackers = inPlayChoices(f.v, nil)
+	f.attackers = inPlayChoices(f.v, func(ch tracker.Character) bool { return awayrules.MayAttack(ch.Stun) })
 	f.attackers.fill(f.attacker)
+	if why := cannotAct(f.v, awayrules.MayAttack, nil); why != "" {
+		setLine(f.cannot, "Cannot attack now: "+why+".")
+	} else {
+		setLine(f.cannot, "")
+	}
 	f.fillTargets()
 	f.fillWeapons()
 	f.setupChanged()
@@ -87,6 +96,11 @@ func (f *attackForm) fillTargets() {
 		return att == nil || !f.v.st.SameSide(att.Controller, ch.Controller)
 	})
 	f.targets.fill(f.target)
+	if att != nil && f.target.Selected == "" && len(f.targets.labels) == 1 {
+		// One possible target: it is the target.
+		f.target.Selected = f.targets.labels[0]
+		f.target.Refresh()
+	}
 }
 
 func (f *attackForm) fillWeapons() {

@@ -96,6 +96,44 @@ func newStepCounter(label string, v, lo, hi int, changed func()) *widgets.Counte
 	return c
 }
 
+// labelOf returns the label offered for a character id ("" if none).
+func (c charChoice) labelOf(id string) string {
+	for _, l := range c.labels {
+		if c.ids[l] == id {
+			return l
+		}
+	}
+	return ""
+}
+
+// cannotAct lists the characters in play who may not take an action of
+// the kind asked (may is the rule), with why: "Worf (stunned: may only
+// Recover)". They are left out of the form's choices; this line says why.
+func cannotAct(v *awayView, may func(stun int) bool, keep func(tracker.Character) bool) string {
+	var out []string
+	for _, ch := range v.st.Characters {
+		if ch.Status != tracker.StatusInPlay || may(ch.Stun) || (keep != nil && !keep(ch)) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s (%s)", ch.Name, awayrules.WhyNotAct(ch.Stun)))
+	}
+	return strings.Join(out, ", ")
+}
+
+// preset opens the Dice panel on the attack or the skill test with the
+// character chosen as attacker or tester.
+func (d *awayDice) preset(mode, id string) {
+	d.mode.SetSelected(mode)
+	if mode == "Skill test" {
+		if l := d.skill.testers.labelOf(id); l != "" {
+			d.skill.tester.SetSelected(l)
+		}
+	} else if l := d.attack.attackers.labelOf(id); l != "" {
+		d.attack.attacker.SetSelected(l)
+	}
+	d.v.gs.layout.show("Dice")
+}
+
 // inPlayChoices lists characters in play, optionally only one side's.
 func inPlayChoices(v *awayView, keep func(tracker.Character) bool) charChoice {
 	c := charChoice{ids: map[string]string{}}

@@ -28,6 +28,7 @@ type skillForm struct {
 	need       *widgets.Counter
 	testers    charChoice
 	info       *widget.Label
+	cannot     *widget.Label
 	odds       *widgets.OddsView
 	oddsLine   *widget.Label
 
@@ -45,7 +46,13 @@ const noSpecialization = "No specialization"
 
 func newSkillForm(v *awayView) *skillForm {
 	f := &skillForm{v: v}
-	f.tester = widget.NewSelect(nil, func(string) { f.fillSpecs(); f.changed() })
+	f.tester = widget.NewSelect(nil, func(string) {
+		if f.result != nil && f.v.st != nil {
+			f.fillChallengers()
+		}
+		f.fillSpecs()
+		f.changed()
+	})
 	f.tester.PlaceHolder = "Character taking the test"
 	f.spec = widget.NewSelect([]string{noSpecialization}, func(string) { f.changed() })
 	f.spec.Selected = noSpecialization
@@ -62,6 +69,9 @@ func newSkillForm(v *awayView) *skillForm {
 	})
 	f.need = newStepCounter("Need", 1, 1, 6, f.changed)
 	f.info = wrapLabel("Choose the character taking the test.")
+	f.cannot = wrapLabel("")
+	f.cannot.Importance = widget.WarningImportance
+	f.cannot.Hide()
 	f.odds = widgets.NewOddsView("Successes", nil)
 	f.oddsLine = wrapLabel("")
 	f.test, f.chal, f.rp = newOpposedDice(v, f.resolve)
@@ -69,7 +79,7 @@ func newSkillForm(v *awayView) *skillForm {
 	roll := rollButton(f.rollVirtual)
 	f.content = container.NewVBox(
 		heading("Skill test"),
-		f.tester, f.spec,
+		f.tester, f.cannot, f.spec,
 		f.backup, f.opposed,
 		f.cardDice, f.need,
 		f.who, f.challenger,
@@ -83,16 +93,30 @@ func newSkillForm(v *awayView) *skillForm {
 }
 
 func (f *skillForm) show(st *tracker.AwayState) {
-	f.testers = inPlayChoices(f.v, nil)
+	f.testers = inPlayChoices(f.v, func(ch tracker.Character) bool { return awayrules.MayTestSkill(ch.Stun) })
 	f.testers.fill(f.tester)
-	f.whoChoices = inPlayChoices(f.v, nil)
+	if why := cannotAct(f.v, awayrules.MayTestSkill, nil); why != "" {
+		setLine(f.cannot, "Cannot take a test now: "+why+".")
+	} else {
+		setLine(f.cannot, "")
+	}
+	f.fillChallengers()
+	f.fillSpecs()
+	f.changed()
+}
+
+// fillChallengers offers as challengers only the characters opposing the
+// tester (any in play while no tester is chosen).
+func (f *skillForm) fillChallengers() {
+	tester := f.v.character(f.testers.ids[f.tester.Selected])
+	f.whoChoices = inPlayChoices(f.v, func(ch tracker.Character) bool {
+		return tester == nil || !f.v.st.SameSide(tester.Controller, ch.Controller)
+	})
 	f.who.SetOptions(append([]string{cardChallenge}, f.whoChoices.labels...))
 	if _, ok := f.whoChoices.ids[f.who.Selected]; !ok {
 		f.who.Selected = cardChallenge
 		f.who.Refresh()
 	}
-	f.fillSpecs()
-	f.changed()
 }
 
 func (f *skillForm) fillSpecs() {

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/ui/widgets"
+)
+
+// TestActivateFromTheRoundPanel plays an activation on a phone from the
+// round panel: the player whose turn it is sees their characters as
+// buttons; one opens the card, whose Attack opens the Dice panel with the
+// attacker chosen. A stunned character is left out of the attackers and
+// testers (with the reason on screen) and its card offers Recover.
+func TestActivateFromTheRoundPanel(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	selectTab(t, w, "Round")
+	assert.Contains(t, screenText(w), "Now: Kim activates a character")
+	test.Tap(button(t, w, "Lukara"))
+	attack := button(t, w, "Attack")
+	require.False(t, attack.Disabled())
+	test.Tap(attack)
+	assert.Empty(t, w.Canvas().Overlays().List(), "the card closed")
+	assert.Equal(t, "Lukara (Kim)", selectFor(t, w, "Attacker").Selected, "the attack is set up for Lukara")
+	assert.Equal(t, "Riker (Dana)", selectFor(t, w, "Target").Selected, "the only opponent is the target")
+
+	// The skill test: challengers are only the tester's opponents, and a
+	// tester with fewer dice takes out the dice typed for the last one.
+	v := sh.game.view.(*awayView)
+	v.dice.mode.SetSelected("Skill test")
+	selectFor(t, w, "Character taking the test").SetSelected("Riker (Dana)")
+	assert.Equal(t, []string{cardChallenge, "Lukara (Kim)"}, v.dice.skill.who.Options, "only opponents challenge")
+	pads := objects[*widgets.DicePad](w)
+	require.NotEmpty(t, pads)
+	test.Type(pads[0], "6543")
+	assert.Len(t, v.dice.skill.test.pool.faces, 4, "Riker rolls Skill 4")
+	selectFor(t, w, "Character taking the test").SetSelected("Lukara (Kim)")
+	assert.Len(t, v.dice.skill.test.pool.faces, 2, "Lukara rolls 2: the extra dice are out")
+	assert.Contains(t, pads[0].Hint(), "taken out", "and the pad says so")
+
+	// Stun Lukara on the Team panel.
+	selectTab(t, w, "Team")
+	test.Tap(stepperButton(t, card(t, w, "Lukara"), "Stun", 1))
+	require.Equal(t, "Lukara", v.st.Characters[1].Name)
+	require.Equal(t, 1, v.st.Characters[1].Stun)
+	selectTab(t, w, "Dice")
+	v.dice.mode.SetSelected("Attack")
+	assert.NotContains(t, selectFor(t, w, "Attacker").Options, "Lukara (Kim)", "a stunned character cannot attack")
+	assert.Contains(t, screenText(w), "Cannot attack now: Lukara (stunned: may only Recover).")
+	v.dice.mode.SetSelected("Skill test")
+	assert.NotContains(t, selectFor(t, w, "Character taking the test").Options, "Lukara (Kim)")
+
+	selectTab(t, w, "Round")
+	test.Tap(button(t, w, "Lukara (stunned: may only Recover)"))
+	assert.True(t, button(t, w, "Attack").Disabled(), "greyed out before any roll")
+	assert.True(t, button(t, w, "Skill test").Disabled())
+	test.Tap(button(t, w, "Recover"))
+	assert.Equal(t, 0, v.st.Characters[1].Stun, "Recover took the token off")
+	test.Tap(button(t, w, "Lukara"))
+	test.Tap(button(t, w, "Done: place the Activated token"))
+	assert.True(t, v.st.Characters[1].Activated)
+}
+
+// TestRecordItAnyway: a step a rule refuses shows the rule in the status
+// line with "Record it anyway"; with a reason it is recorded as a table
+// ruling.
+func TestRecordItAnyway(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Borg")
+	typeInto(w, entry(t, w, "Where the cube is"), "Deep space")
+	test.Tap(button(t, w, "Add cube"))
+	require.Len(t, ascState(sh).Borg.Cubes, 1, "refused: one cube per sector")
+	assert.Contains(t, sh.game.status.text, "one cube")
+	test.Tap(button(t, w, "Record it anyway"))
+	test.Tap(button(t, w, "Record"))
+	assert.Contains(t, screenText(w), "Say in a few words why", "no reason, no ruling")
+	typeInto(w, entry(t, w, "e.g. a card in play allows it"), "house rule")
+	test.Tap(button(t, w, "Record"))
+	assert.Len(t, ascState(sh).Borg.Cubes, 2)
+	assert.Len(t, sh.game.game.State().Rulings, 1)
+	assert.Contains(t, sh.game.status.text, "table ruling")
+}
