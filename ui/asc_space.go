@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,19 +21,21 @@ import (
 // more defenders (with several, the attacker splits their dice between
 // them before rolling).
 type spaceForm struct {
-	v        *ascView
-	content  fyne.CanvasObject
-	round    *numStepper
-	att      *sideForm
-	defs     []*defSlot
-	defBox   *fyne.Container
-	diceBox  *fyne.Container
-	attD     *ascDice // the attacker's dice against the first defender
-	defD     *ascDice // the first defender's dice
-	info     *widget.Label
-	oddsView *widgets.OddsView
-	result   *fyne.Container
-	fewer    *widget.Button
+	v         *ascView
+	key       string // who fights, to tell a new battle
+	firstNote *widget.Label
+	content   fyne.CanvasObject
+	round     *numStepper
+	att       *sideForm
+	defs      []*defSlot
+	defBox    *fyne.Container
+	diceBox   *fyne.Container
+	attD      *ascDice // the attacker's dice against the first defender
+	defD      *ascDice // the first defender's dice
+	info      *widget.Label
+	oddsView  *widgets.OddsView
+	result    *fyne.Container
+	fewer     *widget.Button
 }
 
 // defSlot is one defender: their side, the attacker's dice aimed at them,
@@ -53,6 +56,9 @@ func newSpaceForm(v *ascView) *spaceForm {
 	f.addDefender()
 	f.attD, f.defD = f.defs[0].attD, f.defs[0].defD
 	f.info = wrapLabel("")
+	f.firstNote = wrapLabel("First strike works in round 1 only: from round 2 it is ignored.")
+	f.firstNote.Importance = widget.WarningImportance
+	f.firstNote.Hide()
 	f.oddsView = widgets.NewOddsView("Defender ships lost this round", nil)
 	f.result = container.NewVBox()
 	roll := rollButton(f.rollVirtual)
@@ -74,8 +80,8 @@ func newSpaceForm(v *ascView) *spaceForm {
 	f.content = container.NewVBox(
 		heading("Space battle"),
 		wrapLabel("One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship."),
-		f.round.box,
-		boldLabel("Attacker"), f.att.box,
+		fitGrid(2, f.round.box, widget.NewButtonWithIcon("New battle", theme.ContentClearIcon(), f.newBattle)),
+		boldLabel("Attacker"), f.att.box, f.firstNote,
 		f.defBox, more, fewer,
 		f.info, f.oddsView,
 		widget.NewSeparator(),
@@ -84,6 +90,29 @@ func newSpaceForm(v *ascView) *spaceForm {
 		f.result,
 	)
 	return f
+}
+
+// newBattle sets the form for a new battle: round 1, every ship of each
+// side, no dice.
+func (f *spaceForm) newBattle() {
+	f.round.val = 1
+	f.round.show()
+	f.att.last = ""
+	for _, d := range f.defs {
+		d.side.last = ""
+	}
+	f.clear()
+	f.show()
+}
+
+// battleKey names who fights: a different attacker or defender is a new
+// battle, which starts at round 1.
+func (f *spaceForm) battleKey() string {
+	k := f.att.player.Selected
+	for _, d := range f.defs {
+		k += "|" + d.side.player.Selected
+	}
+	return k
 }
 
 func (f *spaceForm) addDefender() {
@@ -167,9 +196,21 @@ func (f *spaceForm) changed() {
 	if f.result == nil {
 		return
 	}
+	if k := f.battleKey(); k != f.key {
+		// Other players fight: a new battle, from round 1.
+		if f.key != "" && f.round.val != 1 {
+			f.round.val = 1
+			f.round.show()
+		}
+		f.key = k
+	}
 	att, defs, ok := f.sides()
 	f.diceBox.RemoveAll()
 	defer f.diceBox.Refresh()
+	f.firstNote.Hide()
+	if f.round.val > 1 && (f.att.firstStrike.Checked || slices.ContainsFunc(f.defs, func(d *defSlot) bool { return d.side.firstStrike.Checked })) {
+		f.firstNote.Show()
+	}
 	if !ok {
 		f.info.SetText("Choose the attacker and the defenders: different players with ships on the board.")
 		f.oddsView.Hide()
@@ -381,10 +422,22 @@ func (f *spaceForm) resolve() {
 		}
 		if f.v.exec(cmd) {
 			f.v.gs.say(fmt.Sprintf("Round %d applied.", f.round.val), false)
+			if res.Over {
+				// The next battle starts afresh: round 1, all ships.
+				f.newBattle()
+				return
+			}
+			// The next round fights with the ships left, not those sent.
 			f.round.val++
 			f.round.show()
+			f.att.ships.val = max(1, res.AttackerShipsLeft)
+			for i, o := range res.Defenders {
+				if i < len(f.defs) {
+					f.defs[i].side.ships.val = max(1, o.ShipsLeft)
+				}
+			}
 			f.clear()
-			f.changed()
+			f.show()
 		}
 	})
 }

@@ -421,10 +421,10 @@ func (v *awayView) addPlayerForm() fyne.CanvasObject {
 	team := widget.NewEntry()
 	team.SetPlaceHolder("Team (team games only)")
 	borg := widget.NewCheck("Borg player", nil)
+	// The tick follows the affiliation: Borg ticks it, another affiliation
+	// clears it (a Federation player is not the Borg player).
 	aff.OnChanged = func(s string) {
-		if strings.EqualFold(strings.TrimSpace(s), "Borg") {
-			borg.SetChecked(true)
-		}
+		borg.SetChecked(strings.EqualFold(strings.TrimSpace(s), "Borg"))
 	}
 	add := widget.NewButtonWithIcon("Add player", theme.ContentAddIcon(), func() {
 		if v.exec(tracker.AddAwayPlayer{Name: name.Text, Affiliation: aff.Text, Team: team.Text, Borg: borg.Checked}) {

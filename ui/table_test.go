@@ -85,3 +85,59 @@ func TestRecordItAnyway(t *testing.T) {
 	assert.Len(t, sh.game.game.State().Rulings, 1)
 	assert.Contains(t, sh.game.status.text, "table ruling")
 }
+
+// TestSpaceBattleFollowsTheBattle: after a round the form fights with the
+// ships left (not those sent), first strike ticked past round 1 is flagged,
+// and another pair of players (or New battle) starts again at round 1.
+func TestSpaceBattleFollowsTheBattle(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Deal the turn order"))
+	v := sh.game.view.(*ascView)
+	panelTo(t, w, "Battle")
+	f := v.battle.space
+	f.att.player.SetSelected("Alice (Federation)")
+	f.defs[0].side.player.SetSelected("Bob (Klingon)")
+	assert.Equal(t, 3, f.att.ships.val)
+	test.Type(f.attD.pad, "651")
+	test.Type(f.defD.pad, "522")
+	test.Tap(button(t, w, "Apply round 1"))
+	assert.Equal(t, 2, f.round.val)
+	assert.Equal(t, 2, f.att.ships.val, "Alice fights on with the 2 ships she has left")
+	assert.Equal(t, 1, f.defs[0].side.ships.val, "Bob with 1")
+	assert.Len(t, f.attD.pool.faces, 0, "no dice carried over")
+
+	test.Tap(f.att.firstStrike)
+	assert.Contains(t, screenText(w), "First strike works in round 1 only")
+	test.Tap(f.att.firstStrike)
+
+	f.att.player.SetSelected("Bob (Klingon)")
+	f.defs[0].side.player.SetSelected("Alice (Federation)")
+	assert.Equal(t, 1, f.round.val, "other players: a new battle")
+	f.round.val = 3
+	f.round.show()
+	test.Tap(button(t, w, "New battle"))
+	assert.Equal(t, 1, f.round.val)
+}
+
+// TestBorgPlayerTickFollowsTheAffiliation: switching the affiliation from
+// Borg to Federation clears the Borg player tick before the player is added.
+func TestBorgPlayerTickFollowsTheAffiliation(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := sh.win
+	test.Tap(button(t, w, "New Away Missions game"))
+	test.Tap(button(t, w, "Create"))
+	selectTab(t, w, "Round")
+	typeInto(w, entry(t, w, "Player name"), "Dave")
+	aff := entry(t, w, "Affiliation")
+	typeInto(w, aff, "Borg")
+	assert.True(t, checkBox(t, w, "Borg player").Checked)
+	aff.SetText("")
+	typeInto(w, aff, "Federation")
+	assert.False(t, checkBox(t, w, "Borg player").Checked, "a Federation player is not the Borg player")
+	test.Tap(button(t, w, "Add player"))
+	p := sh.game.game.State().Away.Players
+	require.Len(t, p, 1)
+	assert.False(t, p[0].Borg)
+}
