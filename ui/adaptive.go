@@ -84,7 +84,13 @@ func (a *adaptive) rebuild(wide bool) {
 		if p.wideOnly && !wide {
 			continue
 		}
-		items = append(items, container.NewTabItemWithIcon(p.title, p.icon, p.content))
+		if wide {
+			items = append(items, container.NewTabItemWithIcon(p.title, p.icon, p.content))
+		} else {
+			// Words only on a phone: with icons beside them the last
+			// tabs would hide behind an overflow menu.
+			items = append(items, container.NewTabItem(p.title, p.content))
+		}
 	}
 	a.tabs = container.NewAppTabs(items...)
 	if !wide {

@@ -34,6 +34,9 @@ type ascView struct {
 	battle *ascBattle
 	borg   *borgPanel
 	score  *ascScoreboard
+
+	// turnLines top every panel (see withTurn).
+	turnLines []*widget.Label
 }
 
 func newAscendancyView(gs *gameScreen) *ascView {
@@ -52,11 +55,60 @@ func newAscendancyView(gs *gameScreen) *ascView {
 
 func (v *ascView) panels() []panel {
 	return []panel{
-		{title: "Players", icon: theme.AccountIcon(), content: v.playersScrl},
-		{title: "Round", icon: theme.MediaPlayIcon(), content: v.roundScrl},
-		{title: "Battle", icon: theme.GridIcon(), content: v.battle.content},
-		{title: "Borg", icon: theme.WarningIcon(), content: v.borg.content},
+		{title: "Players", icon: theme.AccountIcon(), content: v.withTurn(v.playersScrl)},
+		{title: "Round", icon: theme.MediaPlayIcon(), content: v.withTurn(v.roundScrl)},
+		{title: "Battle", icon: theme.GridIcon(), content: v.withTurn(v.battle.content)},
+		{title: "Borg", icon: theme.WarningIcon(), content: v.withTurn(v.borg.content)},
 	}
+}
+
+// withTurn puts the line saying whose turn it is, in which phase, and who
+// is left this round on top of a panel.
+func (v *ascView) withTurn(content fyne.CanvasObject) fyne.CanvasObject {
+	l := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Wrapping = fyne.TextWrapWord
+	l.Importance = widget.HighImportance
+	v.turnLines = append(v.turnLines, l)
+	return container.NewBorder(l, nil, nil, nil, content)
+}
+
+// turnLine says where the round stands: "Round 2 · Execution · Alice's
+// turn, command phase · 3 of 6 commands ready · then Bob, the Borg".
+func (v *ascView) turnLine() string {
+	a := v.st
+	w := a.Walker
+	switch w.Stage {
+	case tracker.AscSetup:
+		return "Setup: add the players, then start round 1"
+	case tracker.AscInitiative:
+		return fmt.Sprintf("Round %d · Initiative: %d of %d bids made", w.Round, len(w.Bids), len(v.active()))
+	case tracker.AscRecharge:
+		return fmt.Sprintf("Round %d · Recharge", w.Round)
+	case tracker.AscOver:
+		return "Game over"
+	}
+	line := fmt.Sprintf("Round %d · Execution", w.Round)
+	seat := a.CurrentSeat()
+	if seat == "" {
+		return line
+	}
+	line += " · " + v.seatName(seat) + "'s turn"
+	if seat == tracker.BorgSeat {
+		line = fmt.Sprintf("Round %d · Execution · the Borg turn", w.Round)
+	} else if w.Phase != "" {
+		line += ", " + phaseWord(w.Phase)
+	}
+	if p := v.player(seat); p != nil {
+		line += fmt.Sprintf(" · %d of %d commands ready", p.Ready(), p.Commands)
+	}
+	var next []string
+	for _, id := range w.Order[w.Turn+1:] {
+		next = append(next, v.seatName(id))
+	}
+	if len(next) == 0 {
+		return line + " · last turn of the round"
+	}
+	return line + " · then " + strings.Join(next, ", ")
 }
 
 func (v *ascView) show(s *tracker.State) {
@@ -64,6 +116,9 @@ func (v *ascView) show(s *tracker.State) {
 		return
 	}
 	v.st = s.Ascendancy
+	for _, l := range v.turnLines {
+		l.SetText(v.turnLine())
+	}
 	v.players.RemoveAll()
 	if v.st.Walker.Stage == tracker.AscSetup {
 		v.players.Add(padded(v.setup.show()))

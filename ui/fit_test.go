@@ -164,3 +164,25 @@ func describe(o fyne.CanvasObject) string {
 	}
 	return ""
 }
+
+// TestEveryPanelIsOneTapAway: on a phone every panel of both games has its
+// own tab (none hidden behind an overflow menu).
+func TestEveryPanelIsOneTapAway(t *testing.T) {
+	tabButtons := func(w fyne.Window) int {
+		n := 0
+		all(w.Content(), func(o fyne.CanvasObject) {
+			if fmt.Sprintf("%T", o) == "*container.tabButton" {
+				n++
+			}
+		})
+		return n
+	}
+	for _, size := range phoneSizes {
+		sh, _ := newTestShell(t, size.Width, size.Height)
+		w := setUpAscByTapping(t, sh)
+		assert.Equal(t, 4, tabButtons(w), "Players, Round, Battle, Borg at %v", size)
+		sh.showHome()
+		w = startAwayGame(t, sh)
+		assert.Equal(t, 3, tabButtons(w), "Team, Round, Dice at %v", size)
+	}
+}

@@ -141,3 +141,21 @@ func TestBorgPlayerTickFollowsTheAffiliation(t *testing.T) {
 	require.Len(t, p, 1)
 	assert.False(t, p[0].Borg)
 }
+
+// TestWhoseTurnOnEveryPanel: on a phone each Ascendancy panel starts with
+// whose turn it is, the phase and who is left this round.
+func TestWhoseTurnOnEveryPanel(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Round")
+	assert.Contains(t, screenText(w), "Round 1 · Initiative: 0 of 2 bids made")
+	test.Tap(button(t, w, "Deal the turn order"))
+	a := ascState(sh)
+	first := sh.game.view.(*ascView).seatName(a.Walker.Order[0])
+	for _, p := range []string{"Players", "Round", "Battle", "Borg"} {
+		panelTo(t, w, p)
+		text := screenText(w)
+		assert.Contains(t, text, "Round 1 · Execution · "+first+"'s turn", p)
+		assert.Contains(t, text, "commands ready · then ", p)
+	}
+}
