@@ -143,7 +143,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	}
 	asc := counter("Ascendancy", tracker.CounterAscendancy, p.Ascendancy)
 	asc.SetSuffix(fmt.Sprintf("/%d", ascrules.VictoryAscendancy))
-	box.Add(fitGrid(2,
+	box.Add(spacedGrid(2, 3*theme.Padding(),
 		counter("Production", tracker.CounterProduction, p.Resources.Production),
 		counter("Research", tracker.CounterResearch, p.Resources.Research),
 		counter("Culture", tracker.CounterCulture, p.Resources.Culture),

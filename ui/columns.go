@@ -14,7 +14,9 @@ type columnsLayout struct {
 	// maxCols, when above zero, caps the columns; with colWidth 0 a
 	// column is as wide as the widest object needs.
 	maxCols int
-	width   float32
+	// gap between columns (0: the theme's padding).
+	gap   float32
+	width float32
 }
 
 // newColumns returns a container of objects laid out in columns.
@@ -29,6 +31,20 @@ func fitGrid(cols int, objs ...fyne.CanvasObject) *fyne.Container {
 	return &fyne.Container{Layout: &columnsLayout{maxCols: cols}, Objects: objs}
 }
 
+// spacedGrid is a fitGrid with a wider gap between its columns, for
+// buttons of neighbouring controls that must not be mistaken for each
+// other (the + of one counter beside the − of the next).
+func spacedGrid(cols int, gap float32, objs ...fyne.CanvasObject) *fyne.Container {
+	return &fyne.Container{Layout: &columnsLayout{maxCols: cols, gap: gap}, Objects: objs}
+}
+
+func (l *columnsLayout) colGap() float32 {
+	if l.gap > 0 {
+		return l.gap
+	}
+	return theme.Padding()
+}
+
 func (l *columnsLayout) cols(width float32, objs []fyne.CanvasObject) int {
 	n := len(objs)
 	cw := l.colWidth
@@ -36,8 +52,8 @@ func (l *columnsLayout) cols(width float32, objs []fyne.CanvasObject) int {
 		for _, o := range objs {
 			cw = max(cw, o.MinSize().Width)
 		}
-		cw += theme.Padding()
-		width += theme.Padding()
+		cw += l.colGap()
+		width += l.colGap()
 	}
 	if cw <= 0 {
 		cw = 1
@@ -85,8 +101,9 @@ func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	pad := theme.Padding()
+	gap := l.colGap()
 	cols := l.cols(size.Width, vis)
-	w := (size.Width - pad*float32(cols-1)) / float32(cols)
+	w := (size.Width - gap*float32(cols-1)) / float32(cols)
 	hs := rowHeights(vis, cols)
 	y := float32(0)
 	for i, o := range vis {
@@ -94,7 +111,7 @@ func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		if c == 0 && r > 0 {
 			y += hs[r-1] + pad
 		}
-		o.Move(fyne.NewPos(float32(c)*(w+pad), y))
+		o.Move(fyne.NewPos(float32(c)*(w+gap), y))
 		o.Resize(fyne.NewSize(w, hs[r]))
 	}
 }

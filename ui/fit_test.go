@@ -186,3 +186,25 @@ func TestEveryPanelIsOneTapAway(t *testing.T) {
 		assert.Equal(t, 3, tabButtons(w), "Team, Round, Dice at %v", size)
 	}
 }
+
+// TestCountersKeepTheirButtonsApart: on a phone the + of one resource
+// counter is not next to the − of the counter beside it.
+func TestCountersKeepTheirButtonsApart(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Players")
+	cs := objects[*widgets.Counter](w)
+	require.GreaterOrEqual(t, len(cs), 2)
+	drv := sh.app.Driver()
+	p, r := cs[0], cs[1]
+	require.Equal(t, "Production", p.Label())
+	require.Equal(t, "Research", r.Label())
+	pb, rb := under[*widget.Button](p), under[*widget.Button](r)
+	require.Len(t, pb, 2)
+	plus := drv.AbsolutePositionForObject(pb[1]).X + pb[1].Size().Width
+	minus := drv.AbsolutePositionForObject(rb[0]).X
+	if drv.AbsolutePositionForObject(rb[0]).Y > drv.AbsolutePositionForObject(pb[1]).Y+pb[1].Size().Height {
+		return // one column: nothing beside
+	}
+	assert.GreaterOrEqual(t, minus-plus, float32(24), "Production + and Research − are %v px apart", minus-plus)
+}

@@ -70,19 +70,37 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 // ruling.
 func TestRecordItAnyway(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
-	w := setUpAscByTapping(t, sh)
-	panelTo(t, w, "Borg")
-	typeInto(w, entry(t, w, "Where the cube is"), "Deep space")
-	test.Tap(button(t, w, "Add cube"))
-	require.Len(t, ascState(sh).Borg.Cubes, 1, "refused: one cube per sector")
-	assert.Contains(t, sh.game.status.text, "one cube")
+	w := newAscGame(t, sh) // rule checks on, as by default
+	panelTo(t, w, "Players")
+	addAscPlayer(t, w, "Alice", "Federation", nil)
+	addAscPlayer(t, w, "Bob", "Klingon", nil)
+	test.Tap(button(t, w, "Start round 1"))
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Deal the turn order"))
+	// A battle started by the player whose turn it is not.
+	a := ascState(sh)
+	other, cur := 0, 1
+	if a.CurrentSeat() == a.Players[0].ID {
+		other, cur = 1, 0
+	}
+	label := func(i int) string { return a.Players[i].Name + " (" + a.Players[i].Civilization + ")" }
+	panelTo(t, w, "Battle")
+	f := sh.game.view.(*ascView).battle.space
+	f.att.player.SetSelected(label(other))
+	f.defs[0].side.player.SetSelected(label(cur))
+	test.Type(f.attD.pad, "111")
+	test.Type(f.defD.pad, "111")
+	steps := len(sh.game.game.History().Undo)
+	test.Tap(button(t, w, "Apply round 1"))
+	require.Len(t, sh.game.game.History().Undo, steps, "refused")
+	assert.Contains(t, sh.game.status.text, "turn")
 	test.Tap(button(t, w, "Record it anyway"))
 	test.Tap(button(t, w, "Record"))
 	assert.Contains(t, screenText(w), "Say in a few words why", "no reason, no ruling")
-	typeInto(w, entry(t, w, "e.g. a card in play allows it"), "house rule")
+	typeInto(w, entry(t, w, "e.g. a card in play allows it"), "an event card lets them strike")
 	test.Tap(button(t, w, "Record"))
-	assert.Len(t, ascState(sh).Borg.Cubes, 2)
 	assert.Len(t, sh.game.game.State().Rulings, 1)
+	assert.Len(t, sh.game.game.History().Undo, steps+1, "recorded as one step")
 	assert.Contains(t, sh.game.status.text, "table ruling")
 }
 

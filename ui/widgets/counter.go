@@ -159,7 +159,7 @@ func (c *Counter) CreateRenderer() fyne.WidgetRenderer {
 		} else {
 			b.Disable()
 		}
-		return atLeast(b, MinTouch+4, MinTouch+4)
+		return atLeast(b, MinTouch, MinTouch)
 	}
 	numBox := &fyne.Container{Layout: layout.NewHBoxLayout(), Objects: []fyne.CanvasObject{number, suffix}}
 	return newContentRenderer(root, func() {
@@ -171,7 +171,7 @@ func (c *Counter) CreateRenderer() fyne.WidgetRenderer {
 			number.Color = dimmed(c)
 		}
 		suffix.Text = c.suffix
-		suffix.TextSize = sized(c, theme.SizeNameSubHeadingText)
+		suffix.TextSize = sized(c, theme.SizeNameText)
 		suffix.Color = number.Color
 		if c.suffix == "" {
 			suffix.Hide()
@@ -183,7 +183,7 @@ func (c *Counter) CreateRenderer() fyne.WidgetRenderer {
 			objs = append(objs, button(-c.steps[i]))
 		}
 		objs = append(objs, button(-1),
-			atLeast(&fyne.Container{Layout: layout.NewCenterLayout(), Objects: []fyne.CanvasObject{numBox}}, 72, MinTouch),
+			atLeast(&fyne.Container{Layout: layout.NewCenterLayout(), Objects: []fyne.CanvasObject{numBox}}, 48, MinTouch),
 			button(1))
 		for _, s := range c.steps {
 			objs = append(objs, button(s))
