@@ -64,6 +64,14 @@ func (sh *Shell) screenObjects() []shownObject {
 		case *joinForm:
 			walk(x.body)
 			return
+		case *container.MultipleWindows: // other windows, in a browser page
+			for _, w := range x.Windows {
+				walk(w)
+			}
+			return
+		case *container.InnerWindow:
+			walk(x.Content)
+			return
 		}
 		if c := contentOf(o); c != nil { // the toolkit's overlays and pop-ups
 			walk(c)

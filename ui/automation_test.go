@@ -3,6 +3,9 @@ package ui
 import (
 	"testing"
 
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,4 +34,15 @@ func TestScreenObjectsFindsDialogButtons(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, tokens, "Ann's console shows her command tokens")
+}
+
+func TestScreenObjectsInInnerWindows(t *testing.T) {
+	sh, _ := newTestShell(t, 390, 844)
+	multi := container.NewMultipleWindows(container.NewInnerWindow("Scan a card", widget.NewButton("Start camera", nil)))
+	sh.win.Canvas().Overlays().Add(multi)
+	found := false
+	for _, o := range sh.screenObjects() {
+		found = found || o.Type == "widget.Button" && o.Text == "Start camera"
+	}
+	require.True(t, found, "a browser page's other windows are listed")
 }
