@@ -15,8 +15,10 @@ import (
 // describes it (browsers have no accessibility tree for a canvas app, so
 // the page tests find the app's buttons, labels and tokens through it).
 type shownObject struct {
-	Type string  `json:"type"`
-	Text string  `json:"text,omitempty"`
+	Type string `json:"type"`
+	Text string `json:"text,omitempty"`
+	// Icon is a button's icon's name (buttons that show only an icon).
+	Icon string  `json:"icon,omitempty"`
 	X    float32 `json:"x"`
 	Y    float32 `json:"y"`
 	W    float32 `json:"w"`
@@ -83,6 +85,9 @@ func (sh *Shell) screenObjects() []shownObject {
 		switch x := o.(type) {
 		case *widget.Button:
 			s.Text = x.Text
+			if x.Icon != nil {
+				s.Icon = x.Icon.Name()
+			}
 		case *widget.Label:
 			s.Text = x.Text
 		case *widget.Check:

@@ -38,6 +38,7 @@ func (sh *Shell) publish() {
 		"scale":   sh.win.Canvas().Scale(),
 		"seat":    sh.seat(),
 		"title":   sh.win.Title(),
+		"seq":     sh.gameSeq(),
 	})
 	if err != nil {
 		return

@@ -218,8 +218,8 @@ func (p *page) screenshot(path string) {
 
 // shown is an object on the app's screen (see ui's automation hook).
 type shown struct {
-	Type, Text string
-	X, Y, W, H float32
+	Type, Text, Icon string
+	X, Y, W, H       float32
 }
 
 // screen is what the app's automation hook describes.
@@ -228,6 +228,7 @@ type screen struct {
 	Scale   float32 `json:"scale"`
 	Seat    string  `json:"seat"`
 	Title   string  `json:"title"`
+	Seq     uint64  `json:"seq"`
 	dpr     float32
 }
 
@@ -323,4 +324,42 @@ func (p *page) waitGone(typ, text string, within time.Duration) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	p.t.Fatalf("the app still shows %s %q after %s; it shows: %s", typ, text, within, last.texts())
+}
+
+// findIcon returns the first button whose icon's name contains icon.
+func (s screen) findIcon(icon string) (shown, bool) {
+	for _, o := range s.Objects {
+		if o.Type == "widget.Button" && strings.Contains(o.Icon, icon) {
+			return o, true
+		}
+	}
+	return shown{}, false
+}
+
+// contains reports whether any object's text contains text.
+func (s screen) contains(text string) bool {
+	for _, o := range s.Objects {
+		if strings.Contains(o.Text, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// until polls the app's screen until ok accepts it.
+func (p *page) until(what string, within time.Duration, ok func(screen) bool) screen {
+	p.t.Helper()
+	deadline := time.Now().Add(within)
+	var last screen
+	for time.Now().Before(deadline) {
+		if sc, live := p.look(); live {
+			last = sc
+			if ok(sc) {
+				return sc
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.t.Fatalf("%s: not within %s; the screen shows: %s", what, within, last.texts())
+	return last
 }

@@ -12,7 +12,6 @@ package webapp
 //go:generate go run ./gen -out dist
 
 import (
-	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -24,9 +23,6 @@ import (
 // web bundle into this package.
 const BuildCommand = "go generate ./tracker/share/webapp"
 
-//go:embed all:dist
-var dist embed.FS
-
 // ErrNoBundle reports a build of the app without the web bundle.
 var ErrNoBundle = errors.New("this copy of Table Ops was built without the web app; build it with \"" + BuildCommand + "\" and rebuild Table Ops")
 
@@ -36,7 +32,7 @@ var ErrNoBundle = errors.New("this copy of Table Ops was built without the web a
 // x has precompressed siblings x.gz and x.br. ok is false when the app was
 // built without the bundle.
 func Bundle() (files fs.FS, ok bool) {
-	sub, err := fs.Sub(dist, "dist")
+	sub, err := fs.Sub(dist(), "dist")
 	if err != nil {
 		return nil, false
 	}

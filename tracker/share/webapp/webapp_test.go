@@ -1,8 +1,10 @@
 package webapp
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -50,4 +52,20 @@ func TestBundleMatchesBuild(t *testing.T) {
 		_, err := files.Open(name)
 		require.NoError(t, err, name)
 	}
+	// Budget: what a phone downloads (brotli) at most 15 MB.
+	var br, gz int64
+	ents, err := fs.ReadDir(files, ".")
+	require.NoError(t, err)
+	for _, e := range ents {
+		info, err := e.Info()
+		require.NoError(t, err)
+		switch {
+		case strings.HasSuffix(e.Name(), ".br"):
+			br += info.Size()
+		case strings.HasSuffix(e.Name(), ".gz"):
+			gz += info.Size()
+		}
+	}
+	t.Logf("the web app transferred: brotli %.1f MB, gzip %.1f MB", float64(br)/1e6, float64(gz)/1e6)
+	require.LessOrEqual(t, br, int64(15e6), "the brotli bundle fits the 15 MB budget")
 }
