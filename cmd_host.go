@@ -10,12 +10,14 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"syscall"
 
 	"fyne.io/fyne/v2/lang"
 
 	"tableops/tracker"
 	"tableops/tracker/share"
+	"tableops/tracker/share/webapp"
 	"tableops/tracker/store"
 	"tableops/ui/i18n"
 )
@@ -79,6 +81,13 @@ type hostInfo struct {
 	Addr   string       `json:"addr"`
 	Code   string       `json:"code"`
 	Join   string       `json:"join"`
+	// AppURL opens the app in a phone's browser, already joined (the QR
+	// code's text).
+	AppURL string `json:"app_url"`
+	// App tells whether the web app is served (false: build it with
+	// AppBuild).
+	App      bool   `json:"app"`
+	AppBuild string `json:"app_build,omitempty"`
 }
 
 // runHost shares a saved game until ctx is done: the game given by --game,
@@ -122,7 +131,16 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, err := share.Start(ctx, g, share.Options{Addr: *addr, Port: *port, Name: info.Name, Announce: *addr == "", Texts: i18n.WebTexts,
+	bundle, hasApp := webapp.Bundle()
+	var outMu sync.Mutex
+	var newCode func(string)
+	h, err := share.Start(ctx, g, share.Options{Addr: *addr, Port: *port, Name: info.Name, Announce: *addr == "",
+		App: bundle, AppHint: webapp.BuildCommand, Texts: i18n.WebTexts,
+		OnCode: func(code string) {
+			if newCode != nil {
+				newCode(code)
+			}
+		},
 		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err != nil {
 		return err
@@ -132,17 +150,43 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	hi := hostInfo{GameID: g.ID(), Name: info.Name, Kind: info.Kind, URL: h.URL(), Addr: h.Addr(), Code: h.Code(), Join: join}
+	hi := hostInfo{GameID: g.ID(), Name: info.Name, Kind: info.Kind, URL: h.URL(), Addr: h.Addr(), Code: h.Code(), Join: join,
+		AppURL: h.AppURL(), App: hasApp}
+	if !hasApp {
+		hi.AppBuild = webapp.BuildCommand
+	}
+	outMu.Lock()
 	if fs.json {
-		if err := writeJSON(out, hi); err != nil {
-			return err
+		err = writeJSON(out, hi)
+		// A re-issued code is written as another JSON line.
+		newCode = func(code string) {
+			outMu.Lock()
+			defer outMu.Unlock()
+			hi.Code, hi.AppURL = code, h.AppURL()
+			hi.Join, _ = h.JoinPayload()
+			_ = writeJSON(out, hi)
 		}
 	} else {
 		fmt.Fprintln(out, lang.X("cli.host.sharing", "Sharing \"{{.Name}}\" ({{.Kind}}, id {{.ID}})", tv{"Name": hi.Name, "Kind": hi.Kind, "ID": hi.GameID}))
 		fmt.Fprintln(out, lang.X("cli.host.scoreboard", "  Scoreboard: {{.URL}}", tv{"URL": hi.URL}))
+		if hasApp {
+			fmt.Fprintln(out, lang.X("cli.host.phones", "  Phones:     {{.URL}} (the QR code's link: a phone's camera opens the app, joined)", tv{"URL": hi.AppURL}))
+		} else {
+			fmt.Fprintln(out, lang.X("cli.host.phones_no_app", "  Phones:     {{.URL}} needs the web app, which this build lacks; build it with \"{{.Cmd}}\", then rebuild Table Ops", tv{"URL": hi.AppURL, "Cmd": webapp.BuildCommand}))
+		}
 		fmt.Fprintln(out, lang.X("cli.host.code", "  Join code:  {{.Code}}", tv{"Code": hi.Code}))
-		fmt.Fprintln(out, lang.X("cli.host.join", "  Join with the app: address {{.Addr}} and the code, or its QR code ({{.Join}})", tv{"Addr": hi.Addr, "Join": hi.Join}))
+		fmt.Fprintln(out, lang.X("cli.host.join_desktop", "  Join with the desktop app: address {{.Addr}} and the code", tv{"Addr": hi.Addr}))
 		fmt.Fprintln(out, lang.X("cli.host.stop_hint", "Press Ctrl+C to stop sharing."))
+		newCode = func(code string) {
+			outMu.Lock()
+			defer outMu.Unlock()
+			fmt.Fprintln(out, lang.X("cli.host.new_code", "Too many wrong join codes were tried: the join code is now {{.Code}} (joined devices keep playing).", tv{"Code": code}))
+			fmt.Fprintln(out, lang.X("cli.host.phones", "  Phones:     {{.URL}} (the QR code's link: a phone's camera opens the app, joined)", tv{"URL": h.AppURL()}))
+		}
+	}
+	outMu.Unlock()
+	if err != nil {
+		return err
 	}
 	select {
 	case <-ctx.Done():

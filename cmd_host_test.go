@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"path/filepath"
 	"runtime"
@@ -17,6 +18,7 @@ import (
 
 	"tableops/tracker"
 	"tableops/tracker/share"
+	"tableops/tracker/share/webapp"
 )
 
 // syncBuffer is a bytes.Buffer safe to read while the command writes.
@@ -92,6 +94,22 @@ func TestHostCommand(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, hi.Addr, addr)
 	assert.Equal(t, hi.Code, code)
+	assert.Equal(t, "http://"+hi.Addr+"/app/#join="+hi.Code, hi.AppURL)
+	assert.Equal(t, hi.AppURL, hi.Join, "the QR code is the phone link")
+	assert.Len(t, hi.Code, share.CodeLen)
+	if !hi.App {
+		assert.Equal(t, webapp.BuildCommand, hi.AppBuild)
+	}
+	appResp, err := http.Get(hi.URL + "app/")
+	require.NoError(t, err)
+	appBody, _ := io.ReadAll(appResp.Body)
+	appResp.Body.Close()
+	if hi.App {
+		assert.Equal(t, http.StatusOK, appResp.StatusCode)
+	} else {
+		assert.Equal(t, http.StatusNotFound, appResp.StatusCode)
+		assert.Contains(t, string(appBody), webapp.BuildCommand, "the page says how to build the app")
+	}
 
 	cmd, err := tracker.EncodeCommand(tracker.Note{Text: "from a script"})
 	require.NoError(t, err)
@@ -111,6 +129,7 @@ func TestHostCommand(t *testing.T) {
 	text := out.String()
 	assert.Contains(t, text, `Sharing "Shared Ascendancy game" (Ascendancy, id `+hi.GameID+")")
 	assert.Contains(t, text, "Join code:  ")
+	assert.Regexp(t, `Phones: +http://127\.0\.0\.1:\d+/app/#join=[0-9A-Z]{8}`, text, "the phone link beside the scoreboard")
 	i := strings.Index(text, "Scoreboard: ")
 	require.Positive(t, i)
 	url := strings.Fields(text[i+len("Scoreboard: "):])[0]

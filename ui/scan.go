@@ -24,6 +24,7 @@ import (
 	"tableops/scan/camera"
 	"tableops/scan/cards"
 	"tableops/tracker"
+	"tableops/tracker/share"
 )
 
 // scanUse is what a scanner opened for a purpose does with a tag, besides
@@ -516,6 +517,7 @@ func (v *scannerView) outlines(inView []scan.Found) []scanOutline {
 // actions; another code says why it cannot be used. A code seen again by
 // the camera moves to the top.
 func (v *scannerView) add(f scan.Found) {
+	f = share.JoinFound(f) // the host's QR code is a link to the app
 	for i, e := range v.entries {
 		if e.text == f.Text {
 			v.entries = append(v.entries[:i], v.entries[i+1:]...)

@@ -3,6 +3,8 @@ package ui
 import (
 	"context"
 	"fmt"
+	"net"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -29,9 +31,16 @@ type shareButton struct {
 	// address (tests give a loopback address).
 	listen string
 	dlg    dialog.Dialog
+	// stopBtn is the game bar's Stop sharing button, shown while the game
+	// is shared.
+	stopBtn *widget.Button
+	// network says where the game is shared ("wlan0, 192.168.1.20, port
+	// 8765").
+	network string
 }
 
-// shareButton makes the game bar's Share button.
+// shareButton makes the game bar's Share button, and beside it the Stop
+// sharing button shown while the game is shared.
 func (gs *gameScreen) shareButton() fyne.CanvasObject {
 	b := &shareButton{gs: gs}
 	// Icon only: the bar must fit a phone beside Log, Undo and Redo. The
@@ -39,10 +48,22 @@ func (gs *gameScreen) shareButton() fyne.CanvasObject {
 	b.Icon = theme.UploadIcon()
 	b.OnTapped = b.open
 	b.ExtendBaseWidget(b)
+	b.stopBtn = widget.NewButtonWithIcon("Stop sharing", theme.CancelIcon(), b.stopTapped)
+	b.stopBtn.Importance = widget.DangerImportance
+	b.stopBtn.Hide()
 	if inBrowser && !isClient(gs.game) {
 		b.Hide() // a browser cannot host a game (platform_*.go)
 	}
-	return b
+	return container.NewHBox(b.stopBtn, b)
+}
+
+// stopTapped stops sharing from the game bar or the invitation.
+func (b *shareButton) stopTapped() {
+	if b.dlg != nil {
+		b.dlg.Hide()
+	}
+	b.gs.say("Stopped sharing: nothing on this device listens to the network now.", false)
+	b.stop()
 }
 
 // open starts sharing the game (if it is not shared yet) and shows how to
@@ -55,27 +76,111 @@ func (b *shareButton) open() {
 			g.Addr(), g.Code(), "http://"+g.Addr()+"/", false)
 	case share.Game:
 		if b.host == nil {
-			h, err := share.Start(context.Background(), g, share.Options{Addr: b.listen, Name: gameName(g), Announce: b.listen == "", Texts: i18n.WebTexts})
-			if err != nil {
-				b.gs.sh.showError("Share this game", err)
-				return
-			}
-			b.host = h
-			prev := b.gs.cancel
-			b.gs.cancel = func() {
-				if prev != nil {
-					prev()
-				}
-				b.stop()
-			}
-			b.Importance = widget.HighImportance
-			b.Refresh()
+			b.confirm(g)
+			return
 		}
-		b.show("Other players join with the app (Join a game on its home screen): scan the code or type the address and code. A TV or tablet shows the scoreboard in its web browser.",
-			b.host.Addr(), b.host.Code(), b.host.URL(), true)
+		b.showHost()
 	default:
 		b.gs.say("This game cannot be shared.", true)
 	}
+}
+
+// where says which network and port sharing would listen on, before
+// anything listens.
+func (b *shareButton) where() (string, error) {
+	if b.listen != "" {
+		host, port, err := net.SplitHostPort(b.listen)
+		if err != nil {
+			return "", fmt.Errorf("address %q: %w", b.listen, err)
+		}
+		if port == "0" {
+			port = "any free port"
+		} else {
+			port = "port " + port
+		}
+		return fmt.Sprintf("address %s, %s", host, port), nil
+	}
+	c, err := share.LANChoice()
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("network %s (address %s), port %d (or a free one if it is taken)", c.Iface, c.IP, share.DefaultPort), nil
+}
+
+// confirm asks before the game is shared: it says which network and port
+// will be listened on and what other devices can then do. Nothing listens
+// until the player agrees.
+func (b *shareButton) confirm(g share.Game) {
+	where, err := b.where()
+	if err != nil {
+		b.gs.sh.showError("Share this game", err)
+		return
+	}
+	msg := wrapLabel("Share this game on " + where + "?\n\nEvery device on that network can then open the scoreboard; players who have the join code shown next can change the game. Stop sharing at any time with the Stop sharing button in the game bar.")
+	width := canvas.NewRectangle(nil)
+	width.SetMinSize(fyne.NewSize(300, 0))
+	d := dialog.NewCustomConfirm("Share this game?", "Start sharing", "Cancel", container.NewVBox(width, msg), func(ok bool) {
+		if ok {
+			b.start(g, where)
+		}
+	}, b.gs.sh.win)
+	d.Show()
+}
+
+// start starts sharing the game on where and shows the invitation.
+func (b *shareButton) start(g share.Game, where string) {
+	h, err := share.Start(context.Background(), g, share.Options{Addr: b.listen, Name: gameName(g), Announce: b.listen == "",
+		App: appBundle(), AppHint: appBuildHint, Texts: i18n.WebTexts,
+		OnCode: func(code string) {
+			fyne.Do(func() {
+				if b.host == nil {
+					return
+				}
+				b.gs.say("Too many wrong join codes were tried, so the join code changed to "+spacedCode(code)+". Joined devices keep playing; show the new code to the others.", true)
+				if b.dlg != nil {
+					b.dlg.Hide()
+					b.showHost()
+				}
+			})
+		}})
+	if err != nil {
+		b.gs.sh.showError("Share this game", err)
+		return
+	}
+	b.host = h
+	if _, port, err := net.SplitHostPort(h.Addr()); err == nil {
+		b.network = strings.Replace(where, "any free port", "port "+port, 1)
+		if b.listen == "" {
+			if c, err := share.LANChoice(); err == nil {
+				b.network = fmt.Sprintf("network %s (address %s), port %s", c.Iface, c.IP, port)
+			}
+		}
+	}
+	prev := b.gs.cancel
+	b.gs.cancel = func() {
+		if prev != nil {
+			prev()
+		}
+		b.stop()
+	}
+	b.Importance = widget.HighImportance
+	b.Refresh()
+	b.stopBtn.Show()
+	b.showHost()
+}
+
+// showHost shows the invitation of the game this device shares.
+func (b *shareButton) showHost() {
+	b.show("Phones and tablets: scan the code with the camera app; the app opens in the browser, already joined. The desktop app joins with Join a game (scan the code, or type the address and code). A TV shows the scoreboard in its web browser.",
+		b.host.Addr(), b.host.Code(), b.host.URL(), true)
+}
+
+// spacedCode shows a join code in two halves, easier to read out.
+func spacedCode(code string) string {
+	if len(code) >= 6 && len(code)%2 == 0 {
+		return code[:len(code)/2] + " " + code[len(code)/2:]
+	}
+	return code
 }
 
 // gameName is the name a shared game is announced with.
@@ -103,26 +208,24 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 			items = append(items, img)
 		}
 	}
-	shown := code
-	if len(code) == 6 {
-		shown = code[:3] + " " + code[3:]
-	}
+	shown := spacedCode(code)
 	if code == "" {
 		shown = "none (watching only)"
 	}
 	codeLbl := heading("Join code: " + shown)
 	codeLbl.Alignment = fyne.TextAlignCenter
 	items = append(items, codeLbl,
+		wrapLabel("Phones: "+share.JoinLink(addr, code)),
 		wrapLabel("Address: "+addr),
 		wrapLabel("Scoreboard: "+url))
 	if canStop && b.host != nil {
-		stop := widget.NewButtonWithIcon("Stop sharing", theme.CancelIcon(), func() {
-			if b.dlg != nil {
-				b.dlg.Hide()
-			}
-			b.gs.say("Stopped sharing: nothing on this device listens to the network now.", false)
-			b.stop()
-		})
+		if b.network != "" {
+			items = append(items, wrapLabel("Shared on "+b.network+"."))
+		}
+		if !b.host.HasApp() {
+			items = append(items, wrapLabel("This build has no web app for phones: build it with \""+appBuildHint+"\", then rebuild Table Ops. The desktop app and the scoreboard work without it."))
+		}
+		stop := widget.NewButtonWithIcon("Stop sharing", theme.CancelIcon(), b.stopTapped)
 		stop.Importance = widget.DangerImportance
 		items = append(items, stop)
 	}
@@ -142,8 +245,10 @@ func (b *shareButton) stop() {
 		return
 	}
 	b.host = nil
+	b.network = ""
 	b.Importance = widget.MediumImportance
 	b.Refresh()
+	b.stopBtn.Hide()
 	h.Stop() // last: the other devices react to it on their own goroutines
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"net"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -88,10 +89,21 @@ func TestShareAndJoin(t *testing.T) {
 	sb := shareBtn(t, w)
 	sb.listen = "127.0.0.1:0" // tests stay on loopback
 	test.Tap(sb)
+	// Nothing listens before the player agrees; the question names the
+	// network and port.
+	assert.Nil(t, sb.host)
+	assert.Contains(t, screenText(w), "Share this game on address 127.0.0.1, any free port?")
+	assert.False(t, sb.stopBtn.Visible())
+	test.Tap(button(t, w, "Start sharing"))
 	require.NotNil(t, sb.host)
+	assert.True(t, sb.stopBtn.Visible(), "Stop sharing shows in the game bar")
 	text := screenText(w)
 	code := sb.host.Code()
-	assert.Contains(t, text, "Join code: "+code[:3]+" "+code[3:])
+	assert.Len(t, code, share.CodeLen)
+	assert.Contains(t, text, "Join code: "+code[:4]+" "+code[4:])
+	assert.Contains(t, text, "Phones: http://"+sb.host.Addr()+"/app/#join="+code)
+	_, port, _ := net.SplitHostPort(sb.host.Addr())
+	assert.Contains(t, text, "Shared on address 127.0.0.1, port "+port+".")
 	assert.Contains(t, text, "Address: "+sb.host.Addr())
 	assert.Contains(t, text, "Scoreboard: http://"+sb.host.Addr()+"/")
 	assert.Equal(t, widget.HighImportance, sb.Importance, "the button shows the game is shared")
@@ -133,10 +145,11 @@ func TestShareAndJoin(t *testing.T) {
 	assert.Contains(t, screenText(w2), "shared by another device")
 	test.Tap(button(t, w2, "Close"))
 
-	// Stop sharing: the host closes; the second device is told.
+	// Stop sharing, from the game bar: the host closes; the second device
+	// is told.
 	addr := sb.host.Addr()
-	test.Tap(sb)
-	test.Tap(button(t, w, "Stop sharing"))
+	test.Tap(sb.stopBtn)
+	assert.False(t, sb.stopBtn.Visible())
 	assert.Nil(t, sb.host)
 	assert.Equal(t, widget.MediumImportance, sb.Importance)
 	assert.Contains(t, screenText(w), "Stopped sharing")
@@ -171,7 +184,13 @@ func TestLeavingStopsSharing(t *testing.T) {
 	sh.openGame(g.ID())
 	sb := shareBtn(t, sh.win)
 	sb.listen = "127.0.0.1:0"
+	// Cancel: nothing listens.
 	test.Tap(sb)
+	test.Tap(button(t, sh.win, "Cancel"))
+	assert.Nil(t, sb.host)
+	assert.False(t, sb.stopBtn.Visible())
+	test.Tap(sb)
+	test.Tap(button(t, sh.win, "Start sharing"))
 	require.NotNil(t, sb.host)
 	h := sb.host
 	test.Tap(button(t, sh.win, "Close"))
@@ -193,6 +212,7 @@ func TestJoinRefusals(t *testing.T) {
 	sb := shareBtn(t, sh.win)
 	sb.listen = "127.0.0.1:0"
 	test.Tap(sb)
+	test.Tap(button(t, sh.win, "Start sharing"))
 	test.Tap(button(t, sh.win, "Close"))
 
 	sh2 := joinShell(t, sh)
@@ -210,7 +230,7 @@ func TestJoinRefusals(t *testing.T) {
 	test.Tap(button(t, w2, "Connect"))
 	assert.Contains(t, screenText(w2), "Type the join code")
 
-	typeInto(w2, code, "WRONG2")
+	typeInto(w2, code, "WRONG234")
 	form := joinFormOn(t, w2)
 	test.Tap(button(t, w2, "Connect"))
 	settle(t, form)
@@ -258,6 +278,7 @@ func TestJoinFromInvitation(t *testing.T) {
 	sb := shareBtn(t, sh.win)
 	sb.listen = "127.0.0.1:0"
 	test.Tap(sb)
+	test.Tap(button(t, sh.win, "Start sharing"))
 	test.Tap(button(t, sh.win, "Close"))
 	payload, err := sb.host.JoinPayload()
 	require.NoError(t, err)

@@ -2,8 +2,6 @@ package share
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,9 +28,27 @@ type ClientOptions struct {
 	// reason) and when it is back (err nil). It is called from the
 	// client's own goroutine.
 	OnStatus func(connected bool, err error)
-	// HTTPClient is used for the WebSocket handshake (default: a plain one).
+	// HTTPClient is used for the WebSocket handshake (default: a plain
+	// one; not used in a browser).
 	HTTPClient *http.Client
+	// Seat is the seat to take when joining, and to take again after every
+	// reconnection: a player's id, SeatWatch, or empty for none yet.
+	Seat string
+	// Device identifies this device to the host, so it gets its seat back
+	// after a reconnection (default: a random id for this client).
+	Device string
+	// OnSeats, when set, is told the players' seats whenever they change.
+	// It is called from the client's own goroutine.
+	OnSeats func([]SeatInfo)
 }
+
+// ErrCodeChanged reports that the host no longer takes the join code this
+// device joined with (it restarted, or re-issued its code): the client
+// stops reconnecting; the player scans the host's code again.
+var ErrCodeChanged = errors.New("this game's code changed: scan the host's code again")
+
+// ErrWrongCode reports a join code the host refused.
+var ErrWrongCode = errors.New("the join code is wrong")
 
 // ErrNotConnected reports a request made while the client has no
 // connection to the host (it keeps trying to reconnect until Close).
@@ -71,6 +87,8 @@ type Client struct {
 	subs      map[int]func(tracker.Update)
 	nextSub   int
 	lastErr   error
+	seat      string
+	seats     []SeatInfo
 }
 
 // Dial joins the game hosted at addr ("host:port", see ParseJoin) with the
@@ -82,7 +100,10 @@ func Dial(ctx context.Context, addr, code string, opts ClientOptions) (*Client, 
 		opts.Timeout = 10 * time.Second
 	}
 	cctx, cancel := context.WithCancel(context.Background())
-	c := &Client{addr: addr, code: NormalizeCode(code), opts: opts, ctx: cctx, cancel: cancel,
+	if opts.Device == "" {
+		opts.Device = randomID()
+	}
+	c := &Client{addr: addr, code: NormalizeCode(code), opts: opts, ctx: cctx, cancel: cancel, seat: opts.Seat,
 		done: make(chan struct{}), changed: make(chan struct{}),
 		pending: map[uint64]chan HostMessage{}, subs: map[int]func(tracker.Update){}}
 	dctx, dcancel := context.WithTimeout(ctx, opts.Timeout)
@@ -102,34 +123,61 @@ func Dial(ctx context.Context, addr, code string, opts ClientOptions) (*Client, 
 	return c, nil
 }
 
-// connect opens the WebSocket and reads the first message, which must be
-// a snapshot.
+// connect opens the WebSocket, says hello (the code, the seat, and the
+// position the mirror has after a reconnection) and reads the first
+// message: a snapshot, or the events missed since that position.
 func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, error) {
-	h := http.Header{}
-	if c.code != "" {
-		h.Set(HeaderCode, c.code)
-	}
-	conn, resp, err := websocket.Dial(ctx, "ws://"+c.addr+"/api/ws", &websocket.DialOptions{HTTPHeader: h, HTTPClient: c.opts.HTTPClient})
+	conn, status, err := dialHost(ctx, c.addr, c.opts.HTTPClient)
 	if err != nil {
-		if resp != nil {
-			switch resp.StatusCode {
-			case http.StatusForbidden:
-				return nil, HostMessage{}, fmt.Errorf("join %s: the join code is wrong", c.addr)
-			case http.StatusServiceUnavailable:
-				return nil, HostMessage{}, fmt.Errorf("join %s: the host has too many devices connected", c.addr)
-			case http.StatusTooManyRequests:
-				return nil, HostMessage{}, fmt.Errorf("join %s: too many attempts; wait a moment", c.addr)
-			}
+		switch status {
+		case http.StatusForbidden:
+			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrWrongCode)
+		case http.StatusServiceUnavailable:
+			return nil, HostMessage{}, fmt.Errorf("join %s: the host has too many devices connected", c.addr)
+		case http.StatusTooManyRequests:
+			return nil, HostMessage{}, fmt.Errorf("join %s: too many attempts; wait a moment", c.addr)
+		case http.StatusMisdirectedRequest:
+			return nil, HostMessage{}, fmt.Errorf("join %s: the host does not answer to that name; use its address", c.addr)
 		}
 		return nil, HostMessage{}, fmt.Errorf("join %s: the host cannot be reached (is it sharing, and on the same network?): %w", c.addr, err)
 	}
 	conn.SetReadLimit(MaxHostMessage)
+	c.mu.Lock()
+	hello := ClientMessage{Op: OpHello, Code: c.code, Seat: c.seat, Device: c.opts.Device}
+	if c.state != nil {
+		seq := c.seq
+		hello.Since = &seq
+	}
+	c.mu.Unlock()
+	b, err := json.Marshal(hello)
+	if err == nil {
+		err = conn.Write(ctx, websocket.MessageText, b)
+	}
+	if err != nil {
+		_ = conn.CloseNow()
+		return nil, HostMessage{}, fmt.Errorf("join %s: the host cannot be reached: %w", c.addr, err)
+	}
 	m, err := readHostMessage(ctx, conn)
 	if err != nil {
 		_ = conn.CloseNow()
 		return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, err)
 	}
-	if m.Op != OpSnapshot {
+	if m.Op == OpError && m.Error != nil {
+		_ = conn.CloseNow()
+		switch m.Error.Code {
+		case CodeCodeChanged:
+			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrCodeChanged)
+		case CodeReadOnly:
+			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrWrongCode)
+		case CodeUnavailable:
+			return nil, HostMessage{}, fmt.Errorf("join %s: the host has too many devices connected", c.addr)
+		}
+		return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, m.Error)
+	}
+	c.mu.Lock()
+	hasState := c.state != nil
+	c.mu.Unlock()
+	if m.Op != OpSnapshot && !(m.Op == OpEvents && hasState) {
 		_ = conn.CloseNow()
 		return nil, HostMessage{}, fmt.Errorf("join %s: the host did not send the game", c.addr)
 	}
@@ -182,6 +230,16 @@ func (c *Client) run(conn *websocket.Conn) {
 			c.mu.Lock()
 			c.lastErr = err
 			c.mu.Unlock()
+			if errors.Is(err, ErrCodeChanged) || errors.Is(err, ErrWrongCode) {
+				// Retrying cannot help: the player has to scan again.
+				if c.opts.OnStatus != nil {
+					c.opts.OnStatus(false, ErrCodeChanged)
+				}
+				c.mu.Lock()
+				c.lastErr = ErrCodeChanged
+				c.mu.Unlock()
+				return
+			}
 			delay = min(delay*2, 5*time.Second)
 		}
 		if c.opts.OnStatus != nil {
@@ -240,7 +298,8 @@ func (c *Client) handle(m HostMessage) error {
 			c.mu.Unlock()
 			return fmt.Errorf("the host now shares a different game (%s)", m.Snapshot.Kind)
 		}
-		c.kind, c.name, c.write = m.Snapshot.Kind, m.Name, m.Write
+		c.kind, c.name, c.write, c.seat = m.Snapshot.Kind, m.Name, m.Write, m.Seat
+		seats := c.setSeatsLocked(m.Seats)
 		if c.state != nil {
 			c.resyncs++
 		}
@@ -253,8 +312,27 @@ func (c *Client) handle(m HostMessage) error {
 			c.notify(u)
 		}
 		c.delivered(m.Snapshot.Seq)
+		c.tellSeats(seats)
 	case OpEvents:
+		if m.Seats != nil {
+			// The events catching a reconnected device up.
+			c.mu.Lock()
+			if m.Kind != "" && c.kind != "" && m.Kind != c.kind {
+				c.mu.Unlock()
+				return fmt.Errorf("the host now shares a different game (%s)", m.Kind)
+			}
+			c.write, c.seat = m.Write, m.Seat
+			c.resyncs++
+			seats := c.setSeatsLocked(m.Seats)
+			c.mu.Unlock()
+			c.tellSeats(seats)
+		}
 		return c.handleEvents(m)
+	case OpSeats:
+		c.mu.Lock()
+		seats := c.setSeatsLocked(m.Seats)
+		c.mu.Unlock()
+		c.tellSeats(seats)
 	case OpResult:
 		c.mu.Lock()
 		ch, ok := c.pending[m.ID]
@@ -268,6 +346,54 @@ func (c *Client) handle(m HostMessage) error {
 		// sent it times out. Nothing to do here.
 	}
 	return nil
+}
+
+// setSeatsLocked records the seats the host sent (nil: none changed) and
+// returns them for tellSeats.
+func (c *Client) setSeatsLocked(seats []SeatInfo) []SeatInfo {
+	if seats == nil {
+		return nil
+	}
+	c.seats = slices.Clone(seats)
+	return c.seats
+}
+
+// tellSeats calls OnSeats with new seats.
+func (c *Client) tellSeats(seats []SeatInfo) {
+	if seats != nil && c.opts.OnSeats != nil {
+		c.opts.OnSeats(slices.Clone(seats))
+	}
+}
+
+// Seat returns the seat this device sits on: a player's id, SeatWatch, or
+// "" when it has taken none.
+func (c *Client) Seat() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seat
+}
+
+// Seats returns the players' seats as the host last told them: which are
+// taken, and whether the device sitting there is connected.
+func (c *Client) Seats() []SeatInfo {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.seats)
+}
+
+// TakeSeat sits this device as a player (its id) or as a watcher
+// (SeatWatch); the device takes the same seat again after a reconnection.
+// The host refuses a seat another connected device sits on
+// (CodeSeatTaken). It returns the seat taken.
+func (c *Client) TakeSeat(seat string) (string, error) {
+	m, err := c.request(ClientMessage{Op: OpSeat, Seat: seat, Device: c.opts.Device})
+	if err != nil {
+		return "", err
+	}
+	c.mu.Lock()
+	c.seat = m.Seat
+	c.mu.Unlock()
+	return m.Seat, nil
 }
 
 // handleEvents applies an events message: events already seen are skipped;
@@ -502,9 +628,9 @@ func (c *Client) undoRedo(op string) (tracker.Step, error) {
 // position as its basis, waits for the answer, then for the mirror to
 // reach the answer's position.
 func (c *Client) request(msg ClientMessage) (HostMessage, error) {
-	var nb [12]byte
-	_, _ = rand.Read(nb[:])
-	msg.Nonce = hex.EncodeToString(nb[:])
+	if msg.Op != OpSeat {
+		msg.Nonce = randomID()
+	}
 	ch := make(chan HostMessage, 1)
 	c.mu.Lock()
 	if c.ctx.Err() != nil {
@@ -518,8 +644,10 @@ func (c *Client) request(msg ClientMessage) (HostMessage, error) {
 	}
 	c.nextID++
 	msg.ID = c.nextID
-	basis := c.seq
-	msg.Basis = &basis
+	if msg.Op != OpSeat {
+		basis := c.seq
+		msg.Basis = &basis
+	}
 	c.pending[msg.ID] = ch
 	c.mu.Unlock()
 	forget := func() {

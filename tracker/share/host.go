@@ -3,11 +3,14 @@ package share
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -63,8 +66,37 @@ type Options struct {
 	// Announce advertises the host with mDNS (best effort; failures are
 	// logged and ignored).
 	Announce bool
-	// MaxClients bounds the WebSocket connections at once (default 32).
+	// MaxClients bounds the players' WebSocket connections (those with the
+	// join code) at once (default 24).
 	MaxClients int
+	// MaxWatchers bounds the watch-only WebSocket connections (scoreboards,
+	// devices without the code) at once (default 16): they never take a
+	// player's place.
+	MaxWatchers int
+	// MaxPerAddr bounds the WebSocket connections from one address (default 8).
+	MaxPerAddr int
+	// FailRate and FailBurst bound the wrong join codes the host checks a
+	// second, from every address together (default 2 a second, bursts of
+	// 20); beyond that every attempt to give a code is refused until the
+	// budget refills, so a guesser gains nothing from many addresses.
+	FailRate  float64
+	FailBurst int
+	// MaxFailures is how many wrong join codes the host accepts before it
+	// re-issues the code (default 500); OnCode is then told the new code.
+	// Devices already joined keep playing.
+	MaxFailures int
+	// OnCode, when set, is called (on its own goroutine) with the new join
+	// code when the host re-issued it.
+	OnCode func(code string)
+	// LogEvery is the period of the refusal summaries in the log (default
+	// 30 s): the first refusal of each kind is logged at once, the others
+	// as one line per kind at the end of the period.
+	LogEvery time.Duration
+	// App is the web app served at /app/ (webapp.Bundle); nil serves a page
+	// saying how to build it (AppHint).
+	App fs.FS
+	// AppHint is the command that builds the web app, for that page.
+	AppHint string
 	// Rate and Burst bound the messages a second one client (or one
 	// address, on the HTTP API) may send: default 20 a second, bursts of 40.
 	Rate  float64
@@ -86,7 +118,25 @@ type Options struct {
 
 func (o *Options) defaults() {
 	if o.MaxClients <= 0 {
-		o.MaxClients = 32
+		o.MaxClients = defaultMaxPlayers
+	}
+	if o.MaxWatchers <= 0 {
+		o.MaxWatchers = defaultMaxWatchers
+	}
+	if o.MaxPerAddr <= 0 {
+		o.MaxPerAddr = defaultMaxPerAddr
+	}
+	if o.FailRate <= 0 {
+		o.FailRate = defaultFailRate
+	}
+	if o.FailBurst <= 0 {
+		o.FailBurst = defaultFailBurst
+	}
+	if o.MaxFailures <= 0 {
+		o.MaxFailures = defaultMaxFailures
+	}
+	if o.LogEvery <= 0 {
+		o.LogEvery = defaultLogEvery
 	}
 	if o.Rate <= 0 {
 		o.Rate = 20
@@ -120,7 +170,6 @@ var scoreboardHTML []byte
 type Host struct {
 	game Game
 	opts Options
-	code string
 	ln   net.Listener
 	srv  *http.Server
 	ann  *Announcement
@@ -137,6 +186,17 @@ type Host struct {
 	mu    sync.Mutex
 	peers map[*peer]struct{}
 	conns atomic.Int32
+	slots slots
+	seats map[string]*seatHolder
+
+	codeMu     sync.Mutex
+	code       string
+	failures   int     // wrong codes since the code was issued
+	failBucket *bucket // wrong codes checked, from every address
+
+	names    hostNames
+	refusals *refusalLog
+	app      *appFiles
 
 	// writeMu serializes the requests of remote clients, so a basis check
 	// and the command it guards are not split by another remote request.
@@ -170,9 +230,15 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 	h := &Host{
 		game: game, opts: opts, code: code, ln: ln, log: opts.Logger,
 		ctx: hctx, cancel: cancel, notify: make(chan struct{}, 1),
-		peers:  map[*peer]struct{}{},
-		limits: newIPLimits(opts.Rate, opts.Burst, 1024),
-		done:   make(chan struct{}),
+		peers:      map[*peer]struct{}{},
+		slots:      slots{perAddr: map[string]int{}},
+		seats:      map[string]*seatHolder{},
+		limits:     newIPLimits(opts.Rate, opts.Burst, 1024),
+		failBucket: newBucket(opts.FailRate, opts.FailBurst, time.Now()),
+		names:      newHostNames(),
+		refusals:   newRefusalLog(opts.Logger, opts.LogEvery),
+		app:        newAppFiles(opts.App, opts.AppHint),
+		done:       make(chan struct{}),
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", h.serveIndex)
@@ -181,8 +247,12 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 	mux.HandleFunc("POST /api/undo", h.servePost(OpUndo))
 	mux.HandleFunc("POST /api/redo", h.servePost(OpRedo))
 	mux.HandleFunc("GET /api/ws", h.serveWS)
+	mux.HandleFunc("GET /app", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/app/", http.StatusMovedPermanently)
+	})
+	mux.Handle("GET /app/", http.StripPrefix("/app/", h.app))
 	h.srv = &http.Server{
-		Handler:           mux,
+		Handler:           h.checkHost(mux),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		IdleTimeout:       60 * time.Second,
@@ -199,7 +269,11 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 		default:
 		}
 	})
-	h.wg.Add(2)
+	h.wg.Add(3)
+	go func() {
+		defer h.wg.Done()
+		h.refusals.run(hctx)
+	}()
 	go func() {
 		defer h.wg.Done()
 		if err := h.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -264,11 +338,24 @@ func (h *Host) Addr() string { return h.ln.Addr().String() }
 // URL returns the scoreboard's address, e.g. "http://192.168.1.20:8765/".
 func (h *Host) URL() string { return "http://" + h.Addr() + "/" }
 
-// Code returns the join code.
-func (h *Host) Code() string { return h.code }
+// Code returns the join code (it changes when the host re-issues it, see
+// Options.MaxFailures).
+func (h *Host) Code() string {
+	h.codeMu.Lock()
+	defer h.codeMu.Unlock()
+	return h.code
+}
 
-// JoinPayload returns the text of the invitation QR code (see JoinPayload).
-func (h *Host) JoinPayload() (string, error) { return JoinPayload(h.Addr(), h.code) }
+// JoinPayload returns the text of the invitation QR code: the app link
+// (see JoinLink).
+func (h *Host) JoinPayload() (string, error) { return JoinPayload(h.Addr(), h.Code()) }
+
+// AppURL returns the link that opens the app in a phone's browser, already
+// joined: "http://ADDR/app/#join=CODE".
+func (h *Host) AppURL() string { return JoinLink(h.Addr(), h.Code()) }
+
+// HasApp reports whether the host serves the web app (Options.App).
+func (h *Host) HasApp() bool { return h.app.files != nil }
 
 // Clients returns the number of WebSocket connections (app clients and
 // scoreboards).
@@ -426,12 +513,6 @@ func (h *Host) broadcast() {
 	}
 }
 
-// snapshotMessage encodes the whole game for one peer.
-func (h *Host) snapshotMessage(write bool) ([]byte, error) {
-	snap := h.game.Snapshot()
-	return json.Marshal(HostMessage{Op: OpSnapshot, Snapshot: &snap, Name: h.opts.Name, Write: write})
-}
-
 // remoteIP is the address part of a request's remote address.
 func remoteIP(r *http.Request) string {
 	ip, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -481,12 +562,70 @@ func refuse(w http.ResponseWriter, status int, code, reason string) {
 	writeJSON(w, status, tracker.Rejection{Code: code, Reason: reason})
 }
 
+// checkHost refuses requests that name a host other than this device (DNS
+// rebinding: a foreign page whose name was pointed at this device).
+func (h *Host) checkHost(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !h.names.allowed(r.Host) {
+			h.refusals.refused(refuseHost, remoteIP(r), "host", truncate(r.Host, 80))
+			refuse(w, http.StatusMisdirectedRequest, CodeMalformed, "This device does not answer to that name; use its address.")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// truncate shortens outside text for the log.
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
 func (h *Host) serveState(w http.ResponseWriter, r *http.Request) {
 	if !h.limits.allow(remoteIP(r), time.Now()) {
+		h.refusals.refused(refuseRate, remoteIP(r), "path", r.URL.Path)
 		refuse(w, http.StatusTooManyRequests, CodeTooFast, "Too many requests; slow down.")
 		return
 	}
-	writeJSON(w, http.StatusOK, StateResponse{Name: h.opts.Name, Snapshot: h.game.Snapshot()})
+	writeJSON(w, http.StatusOK, StateResponse{Name: h.opts.Name, Snapshot: h.game.Snapshot(), Seats: h.Seats()})
+}
+
+// errCodeBudget is the refusal while the wrong-code budget is spent.
+var errCodeBudget = &tracker.Rejection{Code: CodeTooFast, Reason: "Too many wrong join codes were tried on this host; wait a few seconds and try again."}
+
+// checkCode checks a join code against the host's, within the budget of
+// wrong codes every address shares: while it is spent, no code is compared
+// at all. After Options.MaxFailures wrong codes the code is re-issued. It
+// returns nil for the right code, else the refusal and its HTTP status;
+// changed marks a device that had joined before (its refusal says the code
+// changed).
+func (h *Host) checkCode(ip, got string, changed bool) (*tracker.Rejection, int) {
+	h.codeMu.Lock()
+	defer h.codeMu.Unlock()
+	now := time.Now()
+	if !h.failBucket.ready(now) {
+		h.refusals.refused(refuseBudget, ip)
+		return errCodeBudget, http.StatusTooManyRequests
+	}
+	if codeMatches(h.code, got) {
+		return nil, http.StatusOK
+	}
+	h.failBucket.allow(now)
+	h.failures++
+	h.refusals.refused(refuseCode, ip)
+	if h.failures >= h.opts.MaxFailures {
+		h.code, h.failures = NewCode(), 0
+		h.log.Warn("share: the join code was re-issued after too many wrong codes; joined devices keep playing, new ones need the new code", "wrong_codes", h.opts.MaxFailures)
+		if fn := h.opts.OnCode; fn != nil {
+			go fn(h.code)
+		}
+	}
+	if changed {
+		return &tracker.Rejection{Code: CodeCodeChanged, Reason: "This game's code changed: scan the host's code again."}, http.StatusForbidden
+	}
+	return &tracker.Rejection{Code: CodeReadOnly, Reason: "The join code is wrong."}, http.StatusForbidden
 }
 
 // servePost handles POST /api/command, /api/undo and /api/redo.
@@ -494,13 +633,25 @@ func (h *Host) servePost(op string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ip := remoteIP(r)
 		if !h.limits.allow(ip, time.Now()) {
-			h.log.Warn("share: request over the rate limit", "remote", ip)
+			h.refusals.refused(refuseRate, ip, "path", r.URL.Path)
 			refuse(w, http.StatusTooManyRequests, CodeTooFast, "Too many requests; slow down.")
 			return
 		}
-		if !codeMatches(h.code, r.Header.Get(HeaderCode)) {
-			h.log.Warn("share: request with a wrong or missing join code", "remote", ip, "path", r.URL.Path)
+		if !sameOrigin(r) {
+			h.refusals.refused(refuseOrigin, ip, "origin", truncate(r.Header.Get("Origin"), 80))
+			refuse(w, http.StatusForbidden, CodeReadOnly, "Changes are accepted only from this device's own pages.")
+			return
+		}
+		if r.Header.Get(HeaderCode) == "" {
+			h.refusals.refused(refuseCode, ip, "path", r.URL.Path)
 			refuse(w, http.StatusForbidden, CodeReadOnly, "The join code is missing or wrong.")
+			return
+		}
+		if rej, status := h.checkCode(ip, r.Header.Get(HeaderCode), false); rej != nil {
+			if rej.Code == CodeReadOnly {
+				rej = &tracker.Rejection{Code: CodeReadOnly, Reason: "The join code is missing or wrong."}
+			}
+			writeJSON(w, status, rej)
 			return
 		}
 		var basis *uint64
@@ -521,7 +672,7 @@ func (h *Host) servePost(op string) http.HandlerFunc {
 		if err != nil {
 			var mbe *http.MaxBytesError
 			if errors.As(err, &mbe) {
-				h.log.Warn("share: oversized request refused", "remote", ip, "limit", mbe.Limit)
+				h.refusals.refused(refuseOversize, ip, "limit", mbe.Limit)
 				refuse(w, http.StatusRequestEntityTooLarge, CodeMalformed, fmt.Sprintf("The request is larger than %d bytes.", mbe.Limit))
 				return
 			}
@@ -531,7 +682,7 @@ func (h *Host) servePost(op string) http.HandlerFunc {
 		var cmd tracker.Command
 		if op == OpCommand {
 			if cmd, err = tracker.DecodeCommand(body); err != nil {
-				h.log.Warn("share: malformed command refused", "remote", ip, "err", err)
+				h.refusals.refused(refuseMalform, ip, "err", err)
 				refuse(w, http.StatusBadRequest, CodeMalformed, err.Error())
 				return
 			}
@@ -551,11 +702,183 @@ func (h *Host) servePost(op string) http.HandlerFunc {
 	}
 }
 
+// Classes of WebSocket connections, each with its own slots.
+const (
+	slotNone    = iota
+	slotPending // waiting for its hello message
+	slotWatcher // watch only
+	slotPlayer  // joined with the code
+)
+
+// slots counts the WebSocket connections by class and address. The host
+// changes it under its mu.
+type slots struct {
+	pending, watchers, players int
+	perAddr                    map[string]int
+}
+
+func (s *slots) count(class int) *int {
+	switch class {
+	case slotPending:
+		return &s.pending
+	case slotWatcher:
+		return &s.watchers
+	default:
+		return &s.players
+	}
+}
+
+// reserve takes a slot of class for a new connection from ip. It returns
+// the refusal kind when there is none.
+func (h *Host) reserve(ip string, class int) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.slots.perAddr[ip] >= h.opts.MaxPerAddr {
+		return refuseAddr
+	}
+	if *h.slots.count(class) >= h.limit(class) {
+		return refuseFull
+	}
+	*h.slots.count(class)++
+	h.slots.perAddr[ip]++
+	return ""
+}
+
+func (h *Host) limit(class int) int {
+	switch class {
+	case slotPending:
+		return h.opts.MaxClients + h.opts.MaxWatchers
+	case slotWatcher:
+		return h.opts.MaxWatchers
+	default:
+		return h.opts.MaxClients
+	}
+}
+
+// move turns a pending connection into a watcher or player, if a slot of
+// that class is free.
+func (h *Host) move(p *peer, class int) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if *h.slots.count(class) >= h.limit(class) {
+		return false
+	}
+	*h.slots.count(p.class)--
+	*h.slots.count(class)++
+	p.class = class
+	return true
+}
+
+// release frees a connection's slot and its hold on a seat.
+func (h *Host) release(p *peer) {
+	h.mu.Lock()
+	*h.slots.count(p.class)--
+	if h.slots.perAddr[p.remote]--; h.slots.perAddr[p.remote] <= 0 {
+		delete(h.slots.perAddr, p.remote)
+	}
+	p.class = slotNone
+	delete(h.peers, p)
+	changed := false
+	for _, s := range h.seats {
+		if s.peer == p {
+			s.peer, changed = nil, true
+		}
+	}
+	h.mu.Unlock()
+	if changed {
+		h.seatsChanged()
+	}
+}
+
+// seatHolder is the device sitting on a seat; peer is its connection (nil
+// while it is away: the seat stays its own until another device takes it).
+type seatHolder struct {
+	device string
+	peer   *peer
+}
+
+// SeatInfo is one player's seat as the host sees it.
+type SeatInfo struct {
+	// Seat is the player's id.
+	Seat string `json:"seat"`
+	// Name is the player's name.
+	Name string `json:"name"`
+	// Taken tells whether a device sits as this player.
+	Taken bool `json:"taken"`
+	// Connected tells whether that device is connected now.
+	Connected bool `json:"connected"`
+}
+
+// Seats returns every player's seat, in the order of play.
+func (h *Host) Seats() []SeatInfo {
+	choices := tracker.SeatChoices(h.game.Snapshot().State)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]SeatInfo, 0, len(choices))
+	for _, c := range choices {
+		si := SeatInfo{Seat: c.ID, Name: c.Name}
+		if s := h.seats[c.ID]; s != nil {
+			si.Taken, si.Connected = true, s.peer != nil
+		}
+		out = append(out, si)
+	}
+	return out
+}
+
+// takeSeat seats p as seat (a player's id, or SeatWatch).
+func (h *Host) takeSeat(p *peer, seat string) *tracker.Rejection {
+	if seat == "" {
+		return nil
+	}
+	if seat != SeatWatch {
+		if !p.write {
+			return &tracker.Rejection{Code: CodeReadOnly, Reason: "This connection has no join code: it can only watch."}
+		}
+		if tracker.PlayerName(h.game.Snapshot().State, seat) == "" {
+			return &tracker.Rejection{Code: tracker.CodeNotFound, Reason: fmt.Sprintf("The game has no player %q.", seat)}
+		}
+	}
+	h.mu.Lock()
+	if s := h.seats[seat]; seat != SeatWatch && s != nil && s.device != p.device && s.peer != nil {
+		h.mu.Unlock()
+		return &tracker.Rejection{Code: CodeSeatTaken, Reason: "Another device sits as this player; pick another seat, or watch."}
+	}
+	for id, s := range h.seats {
+		if s.peer == p || s.device == p.device {
+			delete(h.seats, id)
+		}
+	}
+	if seat != SeatWatch {
+		h.seats[seat] = &seatHolder{device: p.device, peer: p}
+	}
+	p.seat = seat
+	h.mu.Unlock()
+	h.seatsChanged()
+	return nil
+}
+
+// seatsChanged tells every connection the seats now taken.
+func (h *Host) seatsChanged() {
+	b, err := json.Marshal(HostMessage{Op: OpSeats, Seats: h.Seats()})
+	if err != nil {
+		return
+	}
+	h.mu.Lock()
+	for p := range h.peers {
+		p.offer(b)
+	}
+	h.mu.Unlock()
+}
+
 // peer is one WebSocket connection.
 type peer struct {
 	conn    *websocket.Conn
 	remote  string
 	write   bool
+	class   int    // slot class (under Host.mu)
+	device  string // the device's id (from its hello)
+	seat    string // the seat taken (a player's id, SeatWatch or "")
+	since   *uint64
 	events  chan []byte // broadcast updates; dropped for a snapshot on overflow
 	replies chan []byte // answers to this peer's requests
 	resync  atomic.Bool
@@ -584,38 +907,58 @@ func (p *peer) requestResync() {
 	}
 }
 
+// randomID returns a random hex id.
+func randomID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
 func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	ip := remoteIP(r)
 	if !h.limits.allow(ip, time.Now()) {
-		h.log.Warn("share: connection over the rate limit", "remote", ip)
+		h.refusals.refused(refuseRate, ip, "path", r.URL.Path)
 		refuse(w, http.StatusTooManyRequests, CodeTooFast, "Too many requests; slow down.")
 		return
 	}
 	write := false
 	if c := r.Header.Get(HeaderCode); c != "" {
-		if !codeMatches(h.code, c) {
-			h.log.Warn("share: connection with a wrong join code refused", "remote", ip)
-			refuse(w, http.StatusForbidden, CodeReadOnly, "The join code is wrong.")
+		if rej, status := h.checkCode(ip, c, false); rej != nil {
+			writeJSON(w, status, rej)
 			return
 		}
 		write = true
 	}
-	if int(h.conns.Add(1)) > h.opts.MaxClients {
-		h.conns.Add(-1)
-		h.log.Warn("share: too many clients; connection refused", "remote", ip, "max", h.opts.MaxClients)
-		refuse(w, http.StatusServiceUnavailable, CodeUnavailable, "Too many devices are connected.")
+	class := slotPending
+	if write {
+		class = slotPlayer
+	}
+	if kind := h.reserve(ip, class); kind != "" {
+		h.refusals.refused(kind, ip)
+		if kind == refuseAddr {
+			refuse(w, http.StatusTooManyRequests, CodeTooFast, "Too many connections from this device.")
+		} else {
+			refuse(w, http.StatusServiceUnavailable, CodeUnavailable, "Too many devices are connected.")
+		}
 		return
 	}
+	h.conns.Add(1)
 	defer h.conns.Add(-1)
+	p := &peer{remote: ip, write: write, class: class, device: randomID(),
+		events: make(chan []byte, h.opts.QueueLen), replies: make(chan []byte, 8), wake: make(chan struct{}, 1)}
+	defer h.release(p)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
-		h.log.Warn("share: WebSocket handshake failed", "remote", ip, "err", err)
+		h.refusals.refused(refuseOrigin, ip, "err", err)
 		return
 	}
+	p.conn = conn
 	conn.SetReadLimit(MaxClientMessage)
-	p := &peer{conn: conn, remote: ip, write: write,
-		events: make(chan []byte, h.opts.QueueLen), replies: make(chan []byte, 8), wake: make(chan struct{}, 1)}
-	p.resync.Store(true) // the first thing a peer gets is a snapshot
+	if !write && !h.hello(p) {
+		_ = conn.CloseNow()
+		return
+	}
+	p.resync.Store(true) // the first thing a peer gets is the game
 	h.mu.Lock()
 	h.peers[p] = struct{}{}
 	h.mu.Unlock()
@@ -629,10 +972,87 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	}()
 	h.readLoop(ctx, p)
 	cancel()
-	h.mu.Lock()
-	delete(h.peers, p)
-	h.mu.Unlock()
 	_ = conn.CloseNow()
+}
+
+// hello reads the first message of a connection that gave no code in its
+// headers (a browser cannot): a hello with the code makes it a player's,
+// one without a watcher's. It reports false when the connection is to be
+// closed (it was told why).
+func (h *Host) hello(p *peer) bool {
+	ctx, cancel := context.WithTimeout(h.ctx, helloWait)
+	defer cancel()
+	fail := func(rej *tracker.Rejection) bool {
+		b, _ := json.Marshal(HostMessage{Op: OpError, Error: rej})
+		wctx, wcancel := context.WithTimeout(h.ctx, h.opts.WriteTimeout)
+		defer wcancel()
+		_ = p.conn.Write(wctx, websocket.MessageText, b)
+		// Do not wait for the other side's close frame: the slot is freed
+		// at once.
+		_ = p.conn.CloseNow()
+		return false
+	}
+	typ, b, err := p.conn.Read(ctx)
+	if err != nil {
+		h.refusals.refused(refuseHello, p.remote)
+		return false
+	}
+	req, err := DecodeClientMessage(b)
+	if err != nil || typ != websocket.MessageText || req.Op != OpHello {
+		h.refusals.refused(refuseHello, p.remote)
+		return fail(&tracker.Rejection{Code: CodeMalformed, Reason: "The first message must be a hello."})
+	}
+	class := slotWatcher
+	if req.Code != "" {
+		if rej, _ := h.checkCode(p.remote, req.Code, req.Since != nil); rej != nil {
+			return fail(rej)
+		}
+		class, p.write = slotPlayer, true
+	}
+	if !h.move(p, class) {
+		h.refusals.refused(refuseFull, p.remote)
+		what := "Too many devices are connected."
+		if class == slotWatcher {
+			what = "Too many devices are watching; join with the code to play."
+		}
+		return fail(&tracker.Rejection{Code: CodeUnavailable, Reason: what})
+	}
+	if req.Device != "" {
+		p.device = req.Device
+	}
+	p.since = req.Since
+	if rej := h.takeSeat(p, req.Seat); rej != nil && rej.Code != CodeSeatTaken {
+		p.seat = ""
+	}
+	return true
+}
+
+// maxCatchUp bounds the events a reconnecting device gets instead of a
+// snapshot.
+const maxCatchUp = 2000
+
+// firstMessage is what a peer gets first, and after an overflow or a
+// resync request: the events it missed since the position it had (when it
+// had one and they are few), else a snapshot. Both carry what the
+// connection may do and the seats.
+func (h *Host) firstMessage(p *peer) ([]byte, error) {
+	snap := h.game.Snapshot()
+	m := HostMessage{Op: OpSnapshot, Snapshot: &snap, Name: h.opts.Name, Write: p.write, Seat: p.seat, Seats: h.Seats()}
+	if since := p.since; since != nil {
+		p.since = nil
+		if *since <= snap.Seq && snap.Seq-*since <= maxCatchUp {
+			var evs []tracker.Event
+			for _, e := range h.game.EventsSince(*since) {
+				if e.Seq <= snap.Seq {
+					evs = append(evs, e)
+				}
+			}
+			if uint64(len(evs)) == snap.Seq-*since {
+				m.Op, m.Snapshot, m.Events, m.Seq, m.State, m.Kind = OpEvents, nil, evs, snap.Seq, snap.State, snap.Kind
+			}
+		}
+	}
+	return json.Marshal(m)
 }
 
 // writeLoop sends a peer its snapshot, updates and replies, and pings it.
@@ -661,7 +1081,7 @@ func (h *Host) writeLoop(ctx context.Context, p *peer) {
 					break drain
 				}
 			}
-			b, err := h.snapshotMessage(p.write)
+			b, err := h.firstMessage(p)
 			if err != nil {
 				h.log.Error("share: encoding snapshot", "err", err)
 				_ = p.conn.CloseNow()
@@ -700,7 +1120,9 @@ func (h *Host) writeLoop(ctx context.Context, p *peer) {
 // readLoop reads a peer's requests until it leaves, misbehaves too often or
 // the host stops.
 func (h *Host) readLoop(ctx context.Context, p *peer) {
-	lim := newBucket(h.opts.Rate, h.opts.Burst, time.Now())
+	now := time.Now()
+	lim := newBucket(h.opts.Rate, h.opts.Burst, now)
+	resyncs := newBucket(resyncRate, resyncBurst, now)
 	strikes := 0
 	reply := func(m HostMessage) bool {
 		b, err := json.Marshal(m)
@@ -721,7 +1143,7 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 			switch {
 			case ctx.Err() != nil:
 			case websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig):
-				h.log.Warn("share: oversized message refused; connection closed", "remote", p.remote, "limit", MaxClientMessage)
+				h.refusals.refused(refuseOversizeWS, p.remote, "limit", MaxClientMessage)
 			case websocket.CloseStatus(err) != -1 || errors.Is(err, io.EOF):
 				// The client left.
 			default:
@@ -730,7 +1152,7 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 			return
 		}
 		if !lim.allow(time.Now()) {
-			h.log.Warn("share: client over the rate limit", "remote", p.remote)
+			h.refusals.refused(refuseRate, p.remote)
 			strikes++
 			// Answer the request itself when it names one, so the sender
 			// does not wait for an answer that never comes.
@@ -746,19 +1168,38 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 				return
 			}
 		} else if typ != websocket.MessageText {
-			h.log.Warn("share: binary message refused", "remote", p.remote)
+			h.refusals.refused(refuseMalform, p.remote, "err", "binary message")
 			strikes++
 			if !reply(HostMessage{Op: OpError, Error: &tracker.Rejection{Code: CodeMalformed, Reason: "Messages must be JSON text."}}) {
 				return
 			}
 		} else if req, err := DecodeClientMessage(b); err != nil {
-			h.log.Warn("share: malformed message refused", "remote", p.remote, "err", err)
+			h.refusals.refused(refuseMalform, p.remote, "err", err)
 			strikes++
 			if !reply(HostMessage{Op: OpError, Error: &tracker.Rejection{Code: CodeMalformed, Reason: err.Error()}}) {
 				return
 			}
 		} else if req.Op == OpResync {
-			p.requestResync()
+			if resyncs.allow(time.Now()) {
+				p.requestResync()
+			} else {
+				h.refusals.refused(refuseResync, p.remote)
+				strikes++
+				if !reply(HostMessage{Op: OpError, Error: &tracker.Rejection{Code: CodeTooFast, Reason: "Too many snapshot requests; slow down."}}) {
+					return
+				}
+			}
+		} else if req.Op == OpHello || req.Op == OpSeat {
+			if req.Device != "" {
+				p.device = req.Device
+			}
+			m := HostMessage{Op: OpResult, ID: req.ID, Seat: req.Seat}
+			if rej := h.takeSeat(p, req.Seat); rej != nil {
+				m = HostMessage{Op: OpResult, ID: req.ID, Error: rej}
+			}
+			if !reply(m) {
+				return
+			}
 		} else if !p.write {
 			if !reply(HostMessage{Op: OpResult, ID: req.ID, Error: &tracker.Rejection{Code: CodeReadOnly, Reason: "This connection has no join code: it can only watch."}}) {
 				return
@@ -776,7 +1217,7 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 			}
 		}
 		if strikes > maxStrikes {
-			h.log.Warn("share: too many refused messages; connection closed", "remote", p.remote)
+			h.refusals.refused(refuseStrikes, p.remote)
 			_ = p.conn.Close(websocket.StatusPolicyViolation, "too many refused messages")
 			return
 		}

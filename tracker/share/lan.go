@@ -65,16 +65,26 @@ func (c Candidate) score() int {
 // home or hotspot network), on the default route, and not a container
 // bridge or VPN tunnel. It fails when there is none.
 func PickLAN(cands []Candidate) (net.IP, error) {
-	best, bestScore := net.IP(nil), -1
+	c, err := pickCandidate(cands)
+	if err != nil {
+		return nil, err
+	}
+	return c.IP, nil
+}
+
+func pickCandidate(cands []Candidate) (Candidate, error) {
+	var best Candidate
+	bestScore := -1
 	for _, c := range cands {
-		if s := c.score(); s > bestScore || (s == bestScore && best != nil && slices.Compare(c.IP.To4(), best.To4()) < 0) {
+		if s := c.score(); s > bestScore || (s == bestScore && best.IP != nil && slices.Compare(c.IP.To4(), best.IP.To4()) < 0) {
 			if s >= 0 {
-				best, bestScore = c.IP.To4(), s
+				best, bestScore = c, s
+				best.IP = c.IP.To4()
 			}
 		}
 	}
-	if best == nil {
-		return nil, errors.New("this device is on no local network (connect it to the table's Wi-Fi or hotspot)")
+	if best.IP == nil {
+		return Candidate{}, errors.New("this device is on no local network (connect it to the table's Wi-Fi or hotspot)")
 	}
 	return best, nil
 }
@@ -83,9 +93,19 @@ func PickLAN(cands []Candidate) (net.IP, error) {
 // most likely reach this one at (see PickLAN). It sends nothing on the
 // network: the default route is read by "connecting" a UDP socket.
 func LANAddr() (net.IP, error) {
+	c, err := LANChoice()
+	if err != nil {
+		return nil, err
+	}
+	return c.IP, nil
+}
+
+// LANChoice is LANAddr with the interface the address belongs to, so the
+// app can say which network it will share the game on.
+func LANChoice() (Candidate, error) {
 	ifaces, err := net.Interfaces()
 	if err != nil {
-		return nil, fmt.Errorf("listing network interfaces: %w", err)
+		return Candidate{}, fmt.Errorf("listing network interfaces: %w", err)
 	}
 	var route net.IP
 	if c, err := net.Dial("udp4", "192.0.2.1:9"); err == nil { // TEST-NET-1; UDP connect sends no packet
@@ -115,9 +135,9 @@ func LANAddr() (net.IP, error) {
 			})
 		}
 	}
-	ip, err := PickLAN(cands)
+	c, err := pickCandidate(cands)
 	if err != nil {
-		return nil, fmt.Errorf("finding the local network address: %w", err)
+		return Candidate{}, fmt.Errorf("finding the local network address: %w", err)
 	}
-	return ip, nil
+	return c, nil
 }

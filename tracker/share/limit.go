@@ -29,6 +29,15 @@ func (b *bucket) allow(now time.Time) bool {
 	return true
 }
 
+// ready reports whether a token is there, without taking it.
+func (b *bucket) ready(now time.Time) bool {
+	if d := now.Sub(b.last).Seconds(); d > 0 {
+		b.tokens = min(b.burst, b.tokens+d*b.rate)
+	}
+	b.last = now
+	return b.tokens >= 1
+}
+
 // ipLimits holds one bucket per remote address for the HTTP API, at most
 // max of them; idle ones are forgotten.
 type ipLimits struct {

@@ -28,7 +28,17 @@ const (
 	OpRedo = "redo"
 	// OpResync asks the host for a fresh snapshot.
 	OpResync = "resync"
+	// OpHello is the first message of a connection that gave no code in
+	// its headers (a browser cannot): Code (empty: watch only), and
+	// optionally Seat, Device and Since. Sent later, it takes a seat.
+	OpHello = "hello"
+	// OpSeat takes the seat Seat (a player's id, or SeatWatch); answered by
+	// a "result" with the seat, or an error (CodeSeatTaken).
+	OpSeat = "seat"
 )
+
+// SeatWatch is the seat of a device that only watches.
+const SeatWatch = "watch"
 
 // Operations of a HostMessage.
 const (
@@ -40,8 +50,11 @@ const (
 	// OpResult answers the request with the same ID: Seq and Events (or
 	// Step for undo and redo) when applied, Error when refused.
 	OpResult = "result"
-	// OpError reports a message the host could not read (Error).
+	// OpError reports a message the host could not read (Error); after a
+	// refused hello the host closes the connection.
 	OpError = "error"
+	// OpSeats tells every connection the seats now taken (Seats).
+	OpSeats = "seats"
 )
 
 // Rejection codes the host adds to the tracker's own (tracker.CodeInvalid, ...).
@@ -58,6 +71,12 @@ const (
 	CodeTooFast = "too_fast"
 	// CodeUnavailable: the host could not save or is stopping.
 	CodeUnavailable = "unavailable"
+	// CodeCodeChanged: a device that had joined comes back with a code the
+	// host no longer takes (it restarted, or re-issued its code): scan the
+	// host's code again instead of retrying.
+	CodeCodeChanged = "code_changed"
+	// CodeSeatTaken: another connected device sits as that player.
+	CodeSeatTaken = "seat_taken"
 )
 
 // MaxClientMessage bounds one message a client sends over the WebSocket: a
@@ -81,6 +100,17 @@ type ClientMessage struct {
 	Basis *uint64 `json:"basis,omitempty"`
 	// Command is the command for OpCommand, as tracker.EncodeCommand writes it.
 	Command json.RawMessage `json:"command,omitempty"`
+	// Code is the join code (OpHello).
+	Code string `json:"code,omitempty"`
+	// Seat is the seat to take (OpHello, OpSeat): a player's id or SeatWatch.
+	Seat string `json:"seat,omitempty"`
+	// Device identifies the device across its connections (OpHello,
+	// OpSeat), so it gets its seat back after a reconnection.
+	Device string `json:"device,omitempty"`
+	// Since is the log position the device has (OpHello, after a
+	// reconnection): the host sends the events after it instead of a
+	// snapshot when it can.
+	Since *uint64 `json:"since,omitempty"`
 }
 
 // HostMessage is what the host sends over the WebSocket.
@@ -90,8 +120,16 @@ type HostMessage struct {
 	Snapshot *tracker.Snapshot `json:"snapshot,omitempty"`
 	// Name is the game's name (OpSnapshot).
 	Name string `json:"name,omitempty"`
-	// Write tells whether this connection may send commands (OpSnapshot).
+	// Write tells whether this connection may send commands (OpSnapshot,
+	// and the OpEvents catching a reconnected device up).
 	Write bool `json:"write,omitempty"`
+	// Kind is the game's kind (the OpEvents catching a device up).
+	Kind tracker.Kind `json:"kind,omitempty"`
+	// Seat is this connection's seat (OpSnapshot, catch-up OpEvents, the
+	// OpResult of OpSeat).
+	Seat string `json:"seat,omitempty"`
+	// Seats are the players' seats (OpSnapshot, catch-up OpEvents, OpSeats).
+	Seats []SeatInfo `json:"seats,omitempty"`
 	// ID is the request answered (OpResult).
 	ID uint64 `json:"id,omitempty"`
 	// Seq is the log position after the events (OpEvents, OpResult).
@@ -110,6 +148,8 @@ type HostMessage struct {
 type StateResponse struct {
 	Name string `json:"name"`
 	tracker.Snapshot
+	// Seats tells which players' seats devices have taken.
+	Seats []SeatInfo `json:"seats"`
 }
 
 // CommandResponse is the body of a successful POST to /api/command,
@@ -153,6 +193,17 @@ func DecodeClientMessage(b []byte) (Request, error) {
 	if err := checkNonce(m.Nonce); err != nil {
 		return Request{}, fmt.Errorf("message: %w", err)
 	}
+	for _, f := range []struct{ name, v string }{{"code", m.Code}, {"seat", m.Seat}, {"device", m.Device}} {
+		if err := checkField(f.name, f.v); err != nil {
+			return Request{}, fmt.Errorf("message: %w", err)
+		}
+	}
+	if m.Op != OpHello && (m.Code != "" || m.Since != nil) {
+		return Request{}, fmt.Errorf("message: only a hello carries a code or a position")
+	}
+	if m.Op == OpSeat && m.Seat == "" {
+		return Request{}, errors.New("message: a seat message without a seat")
+	}
 	r := Request{ClientMessage: m}
 	switch m.Op {
 	case OpCommand:
@@ -164,7 +215,7 @@ func DecodeClientMessage(b []byte) (Request, error) {
 			return Request{}, fmt.Errorf("message: %w", err)
 		}
 		r.Cmd = cmd
-	case OpUndo, OpRedo, OpResync:
+	case OpUndo, OpRedo, OpResync, OpHello, OpSeat:
 		if len(m.Command) != 0 {
 			return Request{}, fmt.Errorf("message: %s takes no command", m.Op)
 		}
@@ -174,13 +225,17 @@ func DecodeClientMessage(b []byte) (Request, error) {
 	return r, nil
 }
 
-func checkNonce(n string) error {
-	if len(n) > maxNonce {
-		return fmt.Errorf("nonce longer than %d bytes", maxNonce)
+func checkNonce(n string) error { return checkField("nonce", n) }
+
+// checkField checks a short text field of a message: at most 64 printable
+// characters.
+func checkField(name, v string) error {
+	if len(v) > maxNonce {
+		return fmt.Errorf("%s longer than %d bytes", name, maxNonce)
 	}
-	for _, r := range n {
+	for _, r := range v {
 		if !unicode.IsPrint(r) {
-			return fmt.Errorf("nonce holds unprintable character %U", r)
+			return fmt.Errorf("%s holds unprintable character %U", name, r)
 		}
 	}
 	return nil
@@ -191,8 +246,10 @@ func checkNonce(n string) error {
 // five bits picks one without bias.
 const codeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
-// CodeLen is the length of a join code NewCode makes (30 random bits).
-const CodeLen = 6
+// CodeLen is the length of a join code NewCode makes (40 random bits; with
+// the host's budget of wrong codes, Options.FailRate, guessing one takes
+// thousands of years).
+const CodeLen = 8
 
 // NewCode returns a fresh random join code from crypto/rand.
 func NewCode() string {
@@ -222,8 +279,19 @@ func codeMatches(want, got string) bool {
 }
 
 // JoinPayload returns the text of the QR code that invites a device to a
-// shared game: the scan package's join tag for addr ("host:port") and code.
+// shared game: the app link (JoinLink), which a phone's own camera opens
+// and the app's scanner reads. It fails for a code or address the join tag
+// could not carry either.
 func JoinPayload(addr, code string) (string, error) {
+	if _, err := JoinTagPayload(addr, code); err != nil {
+		return "", err
+	}
+	return JoinLink(addr, code), nil
+}
+
+// JoinTagPayload returns the older invitation: the scan package's join tag
+// for addr ("host:port") and code. ParseJoin still reads it.
+func JoinTagPayload(addr, code string) (string, error) {
 	p, err := scan.Encode(scan.Tag{Kind: scan.KindJoin, Join: &scan.Join{Addr: addr, Code: code}})
 	if err != nil {
 		return "", fmt.Errorf("join payload: %w", err)
@@ -231,10 +299,57 @@ func JoinPayload(addr, code string) (string, error) {
 	return p, nil
 }
 
+// JoinLink returns the link that opens the web app joined to the game
+// shared at addr: "http://ADDR/app/#join=CODE". The code travels in the
+// fragment, which browsers never send to a server.
+func JoinLink(addr, code string) string {
+	return "http://" + addr + "/app/#join=" + url.QueryEscape(code)
+}
+
+// ParseJoinLink reads an invitation: the app link (JoinLink) or the join
+// tag. ok is false for anything else (other QR codes, other links).
+func ParseJoinLink(text string) (addr, code string, ok bool) {
+	text = strings.TrimSpace(text)
+	if scan.IsTag(text) {
+		t, err := scan.Decode(text)
+		if err != nil || t.Kind != scan.KindJoin || t.Join == nil {
+			return "", "", false
+		}
+		text = "http://" + t.Join.Addr + "/app/#join=" + t.Join.Code
+	}
+	u, err := url.Parse(text)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", "", false
+	}
+	frag, err := url.ParseQuery(u.Fragment)
+	if err != nil || frag.Get("join") == "" {
+		return "", "", false
+	}
+	addr, code, err = ParseJoin(u.Host, frag.Get("join"))
+	if err != nil || code == "" {
+		return "", "", false
+	}
+	return addr, code, true
+}
+
+// JoinFound makes a scanned invitation link look like the join tag it
+// stands for, so the scanner offers to join: a found code that is the app
+// link becomes a scan.KindJoin tag; anything else is returned as it is.
+func JoinFound(f scan.Found) scan.Found {
+	if f.TagErr == nil {
+		return f
+	}
+	if addr, code, ok := ParseJoinLink(f.Text); ok && !scan.IsTag(f.Text) {
+		f.Tag, f.TagErr = scan.Tag{Kind: scan.KindJoin, Join: &scan.Join{Addr: addr, Code: code}}, nil
+	}
+	return f
+}
+
 // ParseJoin reads where to join from what a player scanned or typed: a join
-// tag (from the QR code), a URL ("http://192.168.1.20:8765/"), or a bare
-// "host:port". code is the join code found in the tag, else typedCode. The
-// address gets DefaultPort when it names no port.
+// tag (from the QR code), the app link ("http://ADDR/app/#join=CODE"), a URL
+// ("http://192.168.1.20:8765/"), or a bare "host:port". code is the join code
+// found in the tag or link, else typedCode. The address gets DefaultPort
+// when it names no port.
 func ParseJoin(text, typedCode string) (addr, code string, err error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -257,6 +372,9 @@ func ParseJoin(text, typedCode string) (addr, code string, err error) {
 		}
 		if u.Scheme != "http" && u.Scheme != "ws" {
 			return "", "", fmt.Errorf("address %q: only http addresses can be joined", text)
+		}
+		if q, err := url.ParseQuery(u.Fragment); err == nil && q.Get("join") != "" {
+			typedCode = q.Get("join")
 		}
 		text = u.Host
 	}

@@ -17,7 +17,7 @@ func TestNewCode(t *testing.T) {
 	seen := map[string]bool{}
 	for range 200 {
 		c := NewCode()
-		assert.Regexp(t, regexp.MustCompile(`^[2-9A-HJ-NP-Z]{6}$`), c)
+		assert.Regexp(t, regexp.MustCompile(`^[2-9A-HJ-NP-Z]{8}$`), c)
 		seen[c] = true
 	}
 	assert.Greater(t, len(seen), 190, "codes are random")
@@ -29,8 +29,7 @@ func TestNewCode(t *testing.T) {
 func TestJoinPayloadRoundTrip(t *testing.T) {
 	p, err := JoinPayload("192.168.1.20:8765", "AB7K9Q")
 	require.NoError(t, err)
-	assert.True(t, strings.HasPrefix(p, "TO1J/"), p)
-	assert.LessOrEqual(t, len(p), scan.MaxReferenceLen, "fits a small QR code")
+	assert.Equal(t, "http://192.168.1.20:8765/app/#join=AB7K9Q", p, "a plain link a phone's camera opens")
 	sym, err := scan.EncodeQR(p)
 	require.NoError(t, err)
 	assert.LessOrEqual(t, sym.Version, 4)
@@ -44,6 +43,29 @@ func TestJoinPayloadRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "192.168.1.20:8765", addr)
 	assert.Equal(t, "AB7K9Q", code)
+
+	// The app's scanner reads the link as an invitation, and the older
+	// tag form still works.
+	f := JoinFound(scan.NewFound(codes[0]))
+	require.NoError(t, f.TagErr)
+	assert.Equal(t, scan.KindJoin, f.Tag.Kind)
+	assert.Equal(t, scan.Join{Addr: "192.168.1.20:8765", Code: "AB7K9Q"}, *f.Tag.Join)
+	tag, err := JoinTagPayload("192.168.1.20:8765", "AB7K9Q")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(tag, "TO1J/"), tag)
+	for _, in := range []string{p, tag, " " + p + " ", "http://192.168.1.20:8765/app/#join=ab7k-9q"} {
+		addr, code, ok := ParseJoinLink(in)
+		require.True(t, ok, in)
+		assert.Equal(t, "192.168.1.20:8765", addr, in)
+		assert.Equal(t, "AB7K9Q", code, in)
+	}
+	for _, in := range []string{"", "http://192.168.1.20:8765/", "http://192.168.1.20:8765/app/#join=",
+		"ftp://x/app/#join=AB7K9Q", "https://example.com/?join=AB7K9Q", "http:// bad/#join=A"} {
+		_, _, ok := ParseJoinLink(in)
+		assert.False(t, ok, in)
+	}
+	other := JoinFound(scan.NewFound(scan.Code{Text: "https://example.com/"}))
+	assert.Error(t, other.TagErr, "another link is no invitation")
 }
 
 func TestParseJoin(t *testing.T) {
@@ -61,6 +83,7 @@ func TestParseJoin(t *testing.T) {
 		{in: "1.2.3.4:x", err: "not a port"},
 		{in: "a b:80", err: "not a device address"},
 		{in: "TO1J/AAAA/xyz/000", err: "join code"},
+		{in: "http://10.0.0.5:8765/app/#join=XY7K-9QAB", code: "typed", addr: "10.0.0.5:8765", wantCode: "XY7K9QAB"},
 	} {
 		addr, code, err := ParseJoin(tc.in, tc.code)
 		if tc.err != "" {

@@ -275,11 +275,12 @@ func TestTooManyMessagesAndClients(t *testing.T) {
 	assert.Equal(t, CodeTooFast, m.Error.Code)
 	assert.Contains(t, logs.String(), "over the rate limit")
 
-	// The connection above is one client; a second fits, a third does not.
+	// Two players fit, a third does not; a watcher takes no player's place.
 	// (Each connection also costs one token of the address's HTTP budget.)
 	h2, _ := startHost(t, awayGame(t), Options{MaxClients: 2})
 	dial(t, h2, "TEST42")
 	dial(t, h2, "")
+	dial(t, h2, "TEST42")
 	_, err := Dial(context.Background(), h2.Addr(), "TEST42", ClientOptions{Timeout: 2 * time.Second})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "too many devices")
