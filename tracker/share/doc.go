@@ -12,9 +12,17 @@
 //	POST /api/undo      take back the last step; needs the join code
 //	POST /api/redo      restore the step last undone; needs the join code
 //	GET  /api/ws        WebSocket: HostMessages out, ClientMessages in
+//	GET  /app/          the web app (Options.App), precompressed (br, gzip), or how to build it
 //
-// Writing needs the join code in the X-Join-Code header (compared in constant
-// time); reading does not. POST requests may carry X-Basis (the log sequence
+// Only requests naming this device (an IP address, localhost or its own
+// name) are answered, against DNS rebinding; a POST with a foreign Origin
+// is refused.
+//
+// Writing needs the join code: in the X-Join-Code header, or, from a
+// browser (which cannot set headers), in the hello message that starts the
+// WebSocket. Codes are compared in constant time, within a budget of wrong
+// codes all addresses share (Options.FailRate); after Options.MaxFailures
+// wrong codes the host re-issues its code. Reading does not need it. POST requests may carry X-Basis (the log sequence
 // number the sender last saw: the command is refused as stale if the game
 // has moved on) and X-Nonce (a unique request id: a repeat is refused as a
 // duplicate). A POST answers 200 with a CommandResponse, 409 with a
@@ -22,22 +30,36 @@
 // one, 403 for a wrong or missing join code, 413 when it is too large and
 // 429 when the sender is too fast.
 //
-// On the WebSocket the host first sends a snapshot, then an "events" message
+// A WebSocket without the code in its headers must first send a hello
+// (OpHello: the code or none to watch, and optionally the seat, the device's
+// id and the log position it has). Players and watchers have separate
+// slots, and one address may hold only Options.MaxPerAddr connections, so
+// watchers never crowd players out. A device takes a seat (a player, or
+// SeatWatch) with the hello or OpSeat; the seats taken are in every
+// snapshot, in OpSeats messages and in /api/state. A device that comes back
+// gets its seat again and only the events it missed; one that comes back
+// with a code the host no longer takes is told CodeCodeChanged.
+//
+// On the WebSocket the host then sends a snapshot, then an "events" message
 // after every change: the new events (numbered without gaps) and the state
 // they lead to. A client that sees a gap, or whose queue on the host
 // overflows, gets a fresh snapshot (it asks with a "resync" message; the
 // host sends one on its own after an overflow). Commands, undo and redo are
 // answered by a "result" message with the request's id. Message size,
-// per-client rate and the number of clients are bounded; a malformed or
-// hostile message is refused and logged and never stops the host.
+// per-client rate, snapshot requests and the number of clients are bounded;
+// a malformed or hostile message is refused and never stops the host.
+// Refusals are logged as summaries: the first of each kind at once, the
+// rest counted once a period (Options.LogEvery).
 //
 // Client (Dial) is the other end: a mirror of the host's game that
 // implements the methods the app's game screens use (Kind, State, History,
 // Execute, Undo, Redo, Subscribe, NewSeed), so a joined game plays like a
 // saved one.
 //
-// The invitation is the join payload (JoinPayload, ParseJoin): the scan
-// package's join tag, "TO1J/<code>/<address>/<check>", shown as a QR code
-// next to the URL and the code. mDNS (Announce, Browse) is a best-effort
+// The invitation (JoinPayload, ParseJoin, ParseJoinLink) is a plain link
+// that opens the web app already joined, "http://ADDR/app/#join=CODE", shown
+// as a QR code next to the URL and the code; a phone's camera opens it and
+// the app's scanner reads it. The older join tag, "TO1J/<code>/<address>/<check>",
+// still works. mDNS (Announce, Browse) is a best-effort
 // extra for finding hosts; the QR code or the typed address always works.
 package share

@@ -278,6 +278,19 @@ func codeMatches(want, got string) bool {
 	return subtle.ConstantTimeCompare([]byte(want), []byte(NormalizeCode(got))) == 1
 }
 
+// validHost reports whether host is an IP address or a host name.
+func validHost(host string) bool {
+	if ip, _, _ := strings.Cut(host, "%"); net.ParseIP(ip) != nil {
+		return !strings.ContainsAny(host, "/?#@ []")
+	}
+	for _, r := range host {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // JoinPayload returns the text of the QR code that invites a device to a
 // shared game: the app link (JoinLink), which a phone's own camera opens
 // and the app's scanner reads. It fails for a code or address the join tag
@@ -389,7 +402,7 @@ func ParseJoin(text, typedCode string) (addr, code string, err error) {
 	if p, err := strconv.Atoi(port); err != nil || p < 1 || p > 65535 {
 		return "", "", fmt.Errorf("address %q: port %q is not a port number", text, port)
 	}
-	if strings.ContainsAny(host, "/?#@ ") {
+	if !validHost(host) {
 		return "", "", fmt.Errorf("address %q is not a device address", text)
 	}
 	return net.JoinHostPort(host, port), NormalizeCode(typedCode), nil
