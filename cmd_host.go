@@ -25,7 +25,7 @@ import (
 // hostCommand shares a saved game on the local network without the GUI.
 func hostCommand() command {
 	return command{
-		summary: "share a saved game on the local network: [--game ID] [--port N] [--addr IP:PORT] [--kind away|ascendancy]",
+		summary: lang.X("cli.cmd.host", "share a saved game on the local network: [--game ID] [--port N] [--addr IP:PORT] [--kind away|ascendancy]"),
 		run: func(args []string, out io.Writer) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()

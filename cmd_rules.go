@@ -17,7 +17,7 @@ import (
 // "tableops rules --show ID", "tableops rules --sheet GAME".
 func rulesCommand() command {
 	return command{
-		summary: "QUERY... | --show ID | --sheet GAME [--lang it]   search the rules reference",
+		summary: lang.X("cli.cmd.rules", "QUERY... | --show ID | --sheet GAME [--lang it]   search the rules reference"),
 		run:     runRules,
 	}
 }

@@ -18,7 +18,7 @@ import (
 // scanCommand decodes tags from photos: "tableops scan [--raw] IMAGE...".
 func scanCommand() command {
 	return command{
-		summary: "[--raw] [--json] IMAGE|DIR...   decode card tags (or raw QR text) from photos",
+		summary: lang.X("cli.cmd.scan", "[--raw] [--json] IMAGE|DIR...   decode card tags (or raw QR text) from photos"),
 		run:     runScan,
 	}
 }
@@ -26,7 +26,7 @@ func scanCommand() command {
 // tagsCommand prints a PDF tag sheet: "tableops tags --out FILE.pdf [IDs...]".
 func tagsCommand() command {
 	return command{
-		summary: "--out FILE.pdf [--paper a4|letter] [--size MM] [--catalog FILE] [--reference-only] [IDs...]   printable tag sheet",
+		summary: lang.X("cli.cmd.tags", "--out FILE.pdf [--paper a4|letter] [--size MM] [--catalog FILE] [--reference-only] [IDs...]   printable tag sheet"),
 		run:     runTags,
 	}
 }

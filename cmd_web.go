@@ -7,13 +7,15 @@ import (
 	"os"
 	"path/filepath"
 
+	"fyne.io/fyne/v2/lang"
+
 	"tableops/tracker/share/webapp"
 )
 
 // webCommand writes the web app as static files.
 func webCommand() command {
 	return command{
-		summary: "write the web app (installable, runs offline) as static files: --out DIR",
+		summary: lang.X("cli.cmd.web", "write the web app (installable, runs offline) as static files: --out DIR"),
 		run:     runWeb,
 	}
 }
