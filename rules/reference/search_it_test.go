@@ -233,3 +233,15 @@ func FuzzSearchIn(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSearchIT times one search of a typical Italian question by an
+// Italian reader (both languages' indexes are searched; the goal is well
+// under 2 ms).
+func BenchmarkSearchIT(b *testing.B) {
+	lib := loadLib(b)
+	qs := []string{"come funziona l'egemonia culturale?", "scudi adattivi del cubo", "curvatrua", "quanti comandi ho", "first strike"}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		lib.SearchIn(qs[i%len(qs)], Italian, 10)
+	}
+}
