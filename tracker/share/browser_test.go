@@ -222,7 +222,7 @@ func TestScoreboardInBrowser(t *testing.T) {
 	require.Equal(t, "live", b.eval(`document.getElementById("conn").textContent`))
 
 	// Ascendancy with the Borg.
-	a, err := tracker.New(tracker.KindAscendancy, tracker.Options{})
+	a, err := tracker.New(tracker.KindAscendancy, tracker.Options{Seeds: &tracker.CountingSeeds{}})
 	require.NoError(t, err)
 	start := ascrules.Resources{Production: 3, Research: 2, Culture: 1}
 	for _, c := range []tracker.Command{
@@ -244,4 +244,31 @@ func TestScoreboardInBrowser(t *testing.T) {
 	_, err = a.Execute(tracker.StartAscendancy{})
 	require.NoError(t, err)
 	b.waitFor(a.Seq(), "Risa", "2 cubes", "Round 1 · Initiative")
+
+	// On a phone (issue 14 §5): the Borg table stays inside its card, the
+	// card of the player whose turn it is says so, and a seat a device
+	// took shows.
+	b.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": true})
+	for _, sys := range []string{"The Briar Patch and beyond", "Wolf 359"} {
+		_, err = a.Execute(tracker.AddCube{System: sys})
+		require.NoError(t, err)
+	}
+	_, err = a.Execute(tracker.ChooseTurnOrder{})
+	require.NoError(t, err)
+	first := a.State().Ascendancy.CurrentSeat()
+	seated := dial(t, ha, "TEST42")
+	_, err = seated.TakeSeat(first)
+	require.NoError(t, err)
+	name := tracker.PlayerName(a.State(), first)
+	b.waitFor(a.Seq(), name+"'s turn", "their turn", "seat taken", "Briar Patch")
+	require.Equal(t, "true", b.eval(`String(Array.from(document.querySelectorAll("section")).every(function (s) { return s.scrollWidth <= s.clientWidth; }))`),
+		"every card holds its content")
+	require.Equal(t, "true", b.eval(`String(document.querySelector("section.borg table").offsetWidth <= document.querySelector("section.borg").clientWidth)`),
+		"the Borg table fits its card")
+	require.Equal(t, first, b.eval(`document.querySelector("section.turn").dataset.player`))
+	if dir := os.Getenv("SCOREBOARD_SHOT"); dir != "" {
+		var shot struct{ Data []byte }
+		require.NoError(t, json.Unmarshal(b.call("Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": true}), &shot))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "scoreboard-phone.png"), shot.Data, 0o644))
+	}
 }
