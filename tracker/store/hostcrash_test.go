@@ -155,8 +155,18 @@ func TestHostCrashLosesNothing(t *testing.T) {
 				}
 			}()
 		}
-		// Kill at a random moment: after 50-400 ms of writing, plus a
-		// random sub-millisecond delay so it lands inside commits too.
+		// Kill at a random moment: once the host has answered a first
+		// command (a loaded machine may take a while to get there), after
+		// 50-400 ms of writing, plus a random sub-millisecond delay so it
+		// lands inside commits too.
+		for start := time.Now(); time.Since(start) < 30*time.Second; time.Sleep(5 * time.Millisecond) {
+			mu.Lock()
+			n := len(acked)
+			mu.Unlock()
+			if n > 0 || odd.Load() != nil {
+				break
+			}
+		}
 		time.Sleep(time.Duration(50+rng.IntN(350))*time.Millisecond + time.Duration(rng.IntN(1000))*time.Microsecond)
 		require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
 		_ = cmd.Wait()
