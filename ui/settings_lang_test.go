@@ -87,6 +87,7 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 	test.Tap(button(t, sh.win, "Settings"))
 	tapOption(t, sh.win, "La stessa del sistema")
 	assert.Equal(t, "", sh.app.Preferences().String(i18n.PreferenceKey))
+	assert.Equal(t, "Language", lang.X("settings.language", "Language"), "texts are English again")
 	assert.Nil(t, sh.rulesWin, "the open rules window closed to reopen in the new language")
 	test.Tap(button(t, sh.win, "Done"))
 	w = openRules(t, sh, 400, 800)

@@ -149,12 +149,17 @@ func Setup(choice string) (string, error) {
 	}
 	sys := lang.SystemLocale()
 	use := Match(sys.String())
-	if choice == "" || choice == use {
-		return use, nil
+	c := use
+	if choice != "" {
+		var err error
+		if c, err = Parse(choice); err != nil {
+			return use, err
+		}
 	}
-	c, err := Parse(choice)
-	if err != nil {
-		return use, err
+	// The language in use names itself: nothing to do unless an earlier
+	// choice left another language registered under the system's locale.
+	if lang.X("language.name", "English") == Name(c) {
+		return c, nil
 	}
 	raw, err := files.ReadFile("translations/" + c + ".json")
 	if err != nil {

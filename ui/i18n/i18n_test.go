@@ -214,6 +214,16 @@ func TestSetupChoosesLanguage(t *testing.T) {
 	assert.Equal(t, English, use)
 	assert.Equal(t, "See also:", lang.X("cli.rules.see_also", "See also:"))
 
+	// Back to the system's language after a choice: the choice is undone.
+	t.Setenv("LANG", "en_US.UTF-8")
+	use, err = Setup("it")
+	require.NoError(t, err)
+	assert.Equal(t, "Vedi anche:", lang.X("cli.rules.see_also", "See also:"))
+	use, err = Setup("")
+	require.NoError(t, err)
+	assert.Equal(t, English, use)
+	assert.Equal(t, "See also:", lang.X("cli.rules.see_also", "See also:"))
+
 	_, err = Setup("klingon")
 	assert.ErrorContains(t, err, "klingon")
 }
