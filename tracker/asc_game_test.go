@@ -139,7 +139,7 @@ func TestScriptedAscendancyGame(t *testing.T) {
 		}
 	}
 	nextUntil(t, s, atStage(AscRecharge))
-	evs, err = viaJSON(t, s, Recharge{})
+	_, err = viaJSON(t, s, Recharge{})
 	require.NoError(t, err)
 	a = s.State().Ascendancy
 	require.NotNil(t, a.Recharge)

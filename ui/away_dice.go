@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -339,17 +338,6 @@ func explanation(lines []string) fyne.CanvasObject {
 		box.Add(wrapLabel("• " + l))
 	}
 	return box
-}
-
-// joinNonEmpty joins the non-empty strings with sep.
-func joinNonEmpty(sep string, parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, sep)
 }
 
 // bigResult is a large bold line for an outcome.

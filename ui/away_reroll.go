@@ -44,9 +44,6 @@ func newRerollPanel(v *awayView, active, other *diceBlock, changed func()) *rero
 // reset forgets the sequence: the dice were typed or rolled anew.
 func (p *rerollPanel) reset() { p.rr = nil }
 
-// final reports whether both sides have passed.
-func (p *rerollPanel) final() bool { return p.rr != nil && p.rr.Final }
-
 // render starts the sequence for the dice on screen if needed and shows
 // whose decision it is. other may be empty for an unopposed roll.
 func (p *rerollPanel) render(active, other dice.Pool, activeName, otherName string) fyne.CanvasObject {

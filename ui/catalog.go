@@ -669,6 +669,7 @@ func (v *catalogView) importFrom(r io.Reader, name string) {
 	}
 	msg := importProblem(err)
 	v.say("Not imported: "+msg, true)
+	//lint:ignore ST1005 the dialog shows this sentence to the user as it is
 	dialog.ShowError(fmt.Errorf("The file %s was not imported, and nothing was changed.\n%s", name, msg), v.win)
 }
 

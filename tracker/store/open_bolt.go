@@ -11,6 +11,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // FileName is the name of the saved games file in the app's storage folder.
@@ -91,7 +92,7 @@ func openBolt(path string, o *bolt.Options) (db *bolt.DB, err error) {
 	}()
 	db, err = bolt.Open(path, 0o600, o)
 	switch {
-	case errors.Is(err, bolt.ErrTimeout):
+	case errors.Is(err, berrors.ErrTimeout):
 		return nil, ErrInUse
 	case err != nil:
 		return nil, fmt.Errorf("%v: %w", err, ErrUnreadable)
