@@ -45,6 +45,7 @@ func commands() map[string]command {
 		"scan":                 scanCommand(),
 		"tags":                 tagsCommand(),
 		"web":                  webCommand(),
+		"version":              {"the app's version (from FyneApp.toml) and how this binary was built", runVersion},
 	}
 }
 
@@ -67,7 +68,11 @@ func runCLI(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	table := commands()
-	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+	if len(args) > 1 && args[0] == "help" {
+		// "tableops help resolve away-attack" is "tableops resolve away-attack --help".
+		args = append(args[1:len(args):len(args)], "--help")
+	}
+	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" || args[0] == "-help" {
 		printHelp(stdout, table)
 		return 0
 	}
@@ -84,6 +89,11 @@ func runCLI(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err := cmd.run(rest, stdout); err != nil {
+		var help helpRequested
+		if errors.As(err, &help) {
+			printCommandHelp(stdout, name, cmd.summary, help.flags)
+			return 0
+		}
 		var ue usageError
 		if errors.As(err, &ue) || errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "tableops %s: %s\n", name, oneLine(err.Error()))
@@ -128,6 +138,20 @@ func printHelp(w io.Writer, table map[string]command) {
 	fmt.Fprintln(w, lang.X("cli.help.json", "Add --json for machine-readable output. Bad input exits 2 with one line saying why."))
 	fmt.Fprintln(w, lang.X("cli.help.lang", "Add --lang it for Italian text (default: the system's language); JSON keys stay English."))
 }
+
+// printCommandHelp prints one command's usage: its summary and its flags.
+func printCommandHelp(w io.Writer, name, summary, flags string) {
+	fmt.Fprintf(w, "usage: tableops %s [flags]\n  %s\n", name, summary)
+	if flags != "" {
+		fmt.Fprintf(w, "\nflags (one or two leading dashes):\n%s", flags)
+	}
+}
+
+// helpRequested is returned by a command's flag parsing when --help or -h
+// was given: runCLI prints the command's usage and exits 0.
+type helpRequested struct{ flags string }
+
+func (helpRequested) Error() string { return "help requested" }
 
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
@@ -175,12 +199,34 @@ func (fs *flagSet) language() string {
 // arguments are refused unless allowArgs is set.
 func (fs *flagSet) parse(args []string, allowArgs bool) error {
 	if err := fs.Parse(args); err != nil {
-		return usageError{msg: err.Error()}
+		return fs.parseError(err)
 	}
 	if !allowArgs && fs.NArg() > 0 {
 		return badInput("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
+}
+
+// parseError turns an error of fs.Parse into what the command returns: a
+// helpRequested for --help and -h, else a one-line usageError.
+func (fs *flagSet) parseError(err error) error {
+	if !errors.Is(err, flag.ErrHelp) {
+		return usageError{msg: err.Error()}
+	}
+	var b strings.Builder
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		fmt.Fprintf(&b, "  --%s", f.Name)
+		if arg != "" {
+			fmt.Fprintf(&b, " %s", arg)
+		}
+		fmt.Fprintf(&b, "\n      %s", usage)
+		if f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteString("\n")
+	})
+	return helpRequested{flags: b.String()}
 }
 
 // poolFlag is a dice pool given either as faces (--attack 6,4,2,2) or as a

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -140,10 +138,7 @@ func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 		if strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
 			if _, err := strconv.Atoi(args[0]); err != nil { // "-1" is a word
 				if err := fs.Parse(args); err != nil {
-					if errors.Is(err, flag.ErrHelp) {
-						return nil, badInput("%s", lang.X("cli.rules.usage", "usage: tableops rules [--game G] [--limit N] [--lang L] [--json] QUERY... | --show ID | --sheet GAME"))
-					}
-					return nil, usageError{msg: err.Error()}
+					return nil, fs.parseError(err)
 				}
 				if len(fs.Args()) == len(args) {
 					return nil, badInput("%s", lang.X("cli.rules.cannot_parse", "cannot parse \"{{.Arg}}\"", map[string]any{"Arg": args[0]}))
