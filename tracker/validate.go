@@ -496,7 +496,7 @@ func validateAscendancy(a *AscendancyState) error {
 		}
 		for _, card := range as.BorgCards {
 			if card < 0 || card > 2*maxAscPlayer {
-				return fmt.Errorf("Borg turn order card %d", card)
+				return fmt.Errorf("turn order card %d of the Borg", card)
 			}
 		}
 	}

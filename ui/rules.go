@@ -40,10 +40,6 @@ type rulesView struct {
 	searchTitle, topicTitle string
 }
 
-func newRulesView(lib *reference.Library) *rulesView {
-	return newRulesViewIn(lib, reference.English)
-}
-
 // newRulesViewIn is the rules lookup for a reader of language (a
 // reference language; others read English). Its own texts follow the app's
 // language (lang.X).

@@ -227,14 +227,6 @@ func seatFirst(ps []tracker.AwayPlayer, seat string) []tracker.AwayPlayer {
 	return out
 }
 
-// seat returns the seat of the open game ("" when none).
-func (sh *Shell) seat() string {
-	if sh.game == nil {
-		return ""
-	}
-	return sh.game.seat
-}
-
 // joinCodeFromHash reads the join code from a web app link's fragment,
 // "#join=CODE" (other fragment parameters are ignored).
 func joinCodeFromHash(hash string) (string, bool) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // boltKV is the desktop backend: one bbolt file. bbolt commits a
@@ -85,7 +86,7 @@ func (b boltBucket) createBucketIfNotExists(name []byte) (kvBucket, error) {
 
 func (b boltBucket) deleteBucket(name []byte) error {
 	err := b.b.DeleteBucket(name)
-	if errors.Is(err, bolt.ErrBucketNotFound) {
+	if errors.Is(err, berrors.ErrBucketNotFound) {
 		return nil
 	}
 	return err
