@@ -68,7 +68,7 @@ func runCLI(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	table := commands()
-	if len(args) > 1 && args[0] == "help" {
+	if len(args) > 1 && args[0] == "help" && !strings.HasPrefix(args[1], "-") {
 		// "tableops help resolve away-attack" is "tableops resolve away-attack --help".
 		args = append(args[1:len(args):len(args)], "--help")
 	}
