@@ -40,7 +40,6 @@ var (
 	ruleAttackDice           = Rule{"An attacker rolls its Attack rating plus the weapon's dice (+1 with Backup); the target its Defense rating (+1 Backup, +1 Take Cover, -1 per Stun token)", srcAway + ", Attack Actions"}
 	ruleSkillDice            = Rule{"A Skill test rolls the Skill rating plus the specialization (+1 with Backup)", srcAway + ", Skill Tests"}
 	ruleTeamsAlternate       = Rule{"In a team game the teams roll off, then take turns activating, one team then the other", srcAway + ", Four-Player Team Games"}
-	ruleEscalationOrder      = Rule{"Escalation characters arriving together are placed alternately, starting with the roll-off winner", srcAway + ", Escalation"}
 )
 
 const srcAway = "Away Missions rulebook"

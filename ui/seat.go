@@ -246,15 +246,3 @@ func joinCodeFromHash(hash string) (string, bool) {
 	}
 	return "", false
 }
-
-// gameSeq returns the log position of the open game as this device sees
-// it (0 without a game).
-func (sh *Shell) gameSeq() uint64 {
-	if sh.game == nil {
-		return 0
-	}
-	if s, ok := sh.game.game.(interface{ Seq() uint64 }); ok {
-		return s.Seq()
-	}
-	return 0
-}
