@@ -37,6 +37,8 @@ type shareButton struct {
 	// network says where the game is shared ("wlan0, 192.168.1.20, port
 	// 8765").
 	network string
+	// stopHooked is set once fitStop follows the layout's switches.
+	stopHooked bool
 }
 
 // shareButton makes the game bar's Share button, and beside it the Stop
@@ -55,6 +57,41 @@ func (gs *gameScreen) shareButton() fyne.CanvasObject {
 		b.Hide() // a browser cannot host a game (platform_*.go)
 	}
 	return container.NewHBox(b.stopBtn, b)
+}
+
+// fitStop labels the Stop sharing button to fit the game bar: in full on
+// a wide window, "Stop" on a phone held upright, where the bar holds little
+// more than its icons. It follows the window's switches between the two.
+func (b *shareButton) fitStop() {
+	l := b.gs.layout
+	if l == nil {
+		return
+	}
+	if !b.stopHooked {
+		b.stopHooked = true
+		prev := l.onSwitch
+		l.onSwitch = func(wide bool) {
+			if prev != nil {
+				prev(wide)
+			}
+			b.fitStop()
+		}
+	}
+	if l.wide {
+		b.stopBtn.SetText("Stop sharing")
+		b.stopBtn.SetIcon(theme.CancelIcon())
+	} else {
+		b.stopBtn.SetText("Stop")
+		b.stopBtn.SetIcon(nil)
+	}
+}
+
+// relayout lays the game screen out again after the Stop sharing button
+// showed or hid, so the game bar makes room for it.
+func (b *shareButton) relayout() {
+	if b.gs.content != nil {
+		b.gs.content.Refresh()
+	}
 }
 
 // stopTapped stops sharing from the game bar or the invitation.
@@ -165,7 +202,9 @@ func (b *shareButton) start(g share.Game, where string) {
 	}
 	b.Importance = widget.HighImportance
 	b.Refresh()
+	b.fitStop()
 	b.stopBtn.Show()
+	b.relayout()
 	b.showHost()
 }
 
@@ -249,6 +288,7 @@ func (b *shareButton) stop() {
 	b.Importance = widget.MediumImportance
 	b.Refresh()
 	b.stopBtn.Hide()
+	b.relayout()
 	h.Stop() // last: the other devices react to it on their own goroutines
 }
 
