@@ -244,11 +244,12 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 	node("R", tracker.CounterResearch, p.Costs.ResearchNode)
 	node("C", tracker.CounterCulture, p.Costs.CultureNode)
 	up := func(label string, weapons bool, done int) {
-		c := "?"
+		// Words, not an arrow: the app's font has no arrow glyph.
+		c := "no cost entered"
 		if cost, err := p.Costs.UpgradeCost(weapons, done); err == nil {
 			c = resText(cost)
 		}
-		add(fmt.Sprintf("%s ↑ %s", label, c), func() { v.exec(tracker.Upgrade{Player: id, Weapons: weapons}) })
+		add(fmt.Sprintf("Upgrade %s (%s)", strings.ToLower(label), c), func() { v.exec(tracker.Upgrade{Player: id, Weapons: weapons}) })
 	}
 	up("Weapons", true, p.WeaponUpgrades)
 	up("Shields", false, p.ShieldUpgrades)

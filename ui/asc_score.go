@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -40,6 +41,11 @@ type ascScoreboard struct {
 	grid    *fyne.Container
 	tiles   map[string]*widgets.ScoreTile
 	borg    *widgets.ScoreTile
+	// order is the turn order with whose turn it is.
+	order *widget.Label
+	// prevKey is the window's key handler before the scoreboard took
+	// Escape; it is put back on leaving.
+	prevKey func(*fyne.KeyEvent)
 }
 
 // openScoreboard fills the window with the scoreboard, full screen where
@@ -58,19 +64,35 @@ func (v *ascView) openScoreboard() {
 		cols = 2
 	}
 	sb.grid = container.NewGridWithColumns(cols)
-	var body fyne.CanvasObject = sb.grid
-	if cols == 1 {
-		body = container.NewVScroll(sb.grid)
-	}
-	sb.content = container.NewBorder(container.NewBorder(nil, nil, nil, back, sb.stage), nil, nil, nil, body)
+	// The heading, the turn order and Back stay put; the tiles scroll
+	// when they do not fit.
+	sb.order = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	sb.order.SizeName = theme.SizeNameSubHeadingText
+	sb.order.Wrapping = fyne.TextWrapWord
+	top := container.NewBorder(nil, nil, nil, back, container.NewVBox(sb.stage, sb.order))
+	sb.content = container.NewBorder(top, nil, nil, nil, container.NewVScroll(sb.grid))
 	v.score = sb
 	sb.show()
+	c := v.gs.sh.win.Canvas()
+	sb.prevKey = c.OnTypedKey()
+	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeyEscape {
+			v.closeScoreboard()
+			return
+		}
+		if sb.prevKey != nil {
+			sb.prevKey(e)
+		}
+	})
 	v.gs.sh.win.SetContent(padded(sb.content))
 	v.gs.sh.win.SetFullScreen(true)
 }
 
-// closeScoreboard goes back to the game screen.
+// closeScoreboard goes back to the game screen (Back, or Escape).
 func (v *ascView) closeScoreboard() {
+	if v.score != nil {
+		v.gs.sh.win.Canvas().SetOnTypedKey(v.score.prevKey)
+	}
 	v.score = nil
 	v.gs.sh.win.SetFullScreen(false)
 	v.gs.sh.win.SetContent(v.gs.content)
@@ -84,6 +106,19 @@ func (sb *ascScoreboard) show() {
 	sb.stage.Color = theme.Color(theme.ColorNameForeground)
 	sb.stage.Refresh()
 	seat := a.CurrentSeat()
+	if len(a.Walker.Order) > 0 {
+		names := make([]string, len(a.Walker.Order))
+		for i, id := range a.Walker.Order {
+			names[i] = v.seatName(id)
+			if id == seat {
+				names[i] = "▶ " + names[i]
+			}
+		}
+		sb.order.SetText("Turn order: " + strings.Join(names, ", "))
+		sb.order.Show()
+	} else {
+		sb.order.Hide()
+	}
 	var objs []fyne.CanvasObject
 	for i, p := range a.Players {
 		t, ok := sb.tiles[p.ID]

@@ -96,8 +96,12 @@ func (gs *gameScreen) fitBar(wide bool) {
 }
 
 // newLogList lists the steps of the game, newest first.
+//
+// A step whose text wraps gets a row as tall as its lines, so rows never
+// overlap.
 func (gs *gameScreen) newLogList() *widget.List {
-	return widget.NewList(
+	var list *widget.List
+	list = widget.NewList(
 		func() int { return len(gs.history.Undo) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("step")
@@ -105,12 +109,21 @@ func (gs *gameScreen) newLogList() *widget.List {
 			return l
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i < len(gs.history.Undo) {
-				st := gs.history.Undo[i]
-				o.(*widget.Label).SetText(fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), st.Label))
+			if i >= len(gs.history.Undo) {
+				return
+			}
+			st := gs.history.Undo[i]
+			l := o.(*widget.Label)
+			l.SetText(fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), st.Label))
+			if w := list.Size().Width - theme.Padding()*4; w > 0 {
+				l.Resize(fyne.NewSize(w, l.MinSize().Height))
+				if h := l.MinSize().Height; h > 0 {
+					list.SetItemHeight(i, h)
+				}
 			}
 		},
 	)
+	return list
 }
 
 // logPanel frames a log list with its heading.

@@ -1,6 +1,10 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -175,5 +179,59 @@ func TestWhoseTurnOnEveryPanel(t *testing.T) {
 		text := screenText(w)
 		assert.Contains(t, text, "Round 1 · Execution · "+first+"'s turn", p)
 		assert.Contains(t, text, "commands ready · then ", p)
+	}
+}
+
+// TestLogRowsDoNotOverlap: on a phone the game log gives a step that wraps
+// the height of its lines.
+func TestLogRowsDoNotOverlap(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	w := startAwayGame(t, sh)
+	sh.game.showLog()
+	var rows []*widget.Label
+	for _, o := range w.Canvas().Overlays().List() {
+		for _, l := range under[*widget.Label](o) {
+			if strings.Contains(l.Text, "  ") { // "15:04  label"
+				rows = append(rows, l)
+			}
+		}
+	}
+	require.Greater(t, len(rows), 3)
+	drv := sh.app.Driver()
+	wrapped := false
+	for _, l := range rows {
+		wrapped = wrapped || l.Size().Height > 50
+	}
+	assert.True(t, wrapped, "some step wraps at 360 px")
+	for i, a := range rows {
+		for _, b := range rows[i+1:] {
+			ya, yb := drv.AbsolutePositionForObject(a).Y, drv.AbsolutePositionForObject(b).Y
+			if ya > yb {
+				a, b, ya, yb = b, a, yb, ya
+			}
+			assert.GreaterOrEqual(t, yb, ya+a.MinSize().Height-1, "%q overlaps %q", a.Text, b.Text)
+		}
+	}
+}
+
+// TestScoreboardShowsTurnsAndLeavesByEscape: the tablet scoreboard names
+// the turn order and whose turn it is, keeps Back at the top while the
+// tiles scroll, and Escape leaves it.
+func TestScoreboardShowsTurnsAndLeavesByEscape(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 360, Height: 640}} {
+		sh, _ := newTestShell(t, size.Width, size.Height)
+		w := setUpAscByTapping(t, sh)
+		panelTo(t, w, "Round")
+		test.Tap(button(t, w, "Deal the turn order"))
+		v := sh.game.view.(*ascView)
+		test.Tap(button(t, w, "Scoreboard"))
+		require.NotNil(t, v.score)
+		assert.Contains(t, screenText(w), "Turn order: ▶ ")
+		back := button(t, w, "Back to the game")
+		assert.Less(t, sh.app.Driver().AbsolutePositionForObject(back).Y, float32(120), "Back is pinned at the top")
+		assert.LessOrEqual(t, w.Content().MinSize().Height, size.Height, "the tiles scroll instead of pushing Back away")
+		w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		assert.Nil(t, v.score, "Escape left the scoreboard")
+		assert.Equal(t, sh.game.content, w.Content())
 	}
 }
