@@ -276,6 +276,7 @@ func runResolveHegemony(args []string, out io.Writer) error {
 	asc := fs.Int("ascendancy", 0, "your ascendancy")
 	res := fs.Int("resistance", -1, "the system's hegemony resistance: structures + controller's ascendancy, or nodes + warp tokens (required)")
 	ferengi := fs.Bool("ferengi", false, "you are the Ferengi (no ascendancy added)")
+	mod := fs.Int("modifier", 0, "added to the die by a card, e.g. 1 for the Federation's Universal Translator")
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
@@ -296,7 +297,7 @@ func runResolveHegemony(args []string, out io.Writer) error {
 	if *ferengi {
 		faction = ascendancy.Ferengi
 	}
-	r, err := ascendancy.ResolveHegemony(ascendancy.Hegemony{Roll: *roll, Ascendancy: *asc, Resistance: *res, Faction: faction, Culture: -1})
+	r, err := ascendancy.ResolveHegemony(ascendancy.Hegemony{Roll: *roll, Ascendancy: *asc, Resistance: *res, Faction: faction, Culture: -1, Modifier: *mod})
 	if err != nil {
 		return badInput("%v", err)
 	}
@@ -308,8 +309,12 @@ func runResolveHegemony(args []string, out io.Writer) error {
 	if *ferengi {
 		added = 0
 	}
+	note := virtualNote(rep.Seed)
+	if *mod != 0 {
+		note = fmt.Sprintf(" (die %+d)", *mod) + note
+	}
 	fmt.Fprintln(out, lang.X("cli.battle.hegemony_roll", "Roll {{.Roll}} + ascendancy {{.Asc}} = {{.Total}} against resistance {{.Res}}{{.Note}}",
-		tv{"Roll": *roll, "Asc": added, "Total": r.Total, "Res": *res, "Note": virtualNote(rep.Seed)}))
+		tv{"Roll": *roll, "Asc": added, "Total": r.Total, "Res": *res, "Note": note}))
 	if r.Success {
 		fmt.Fprintln(out, lang.X("cli.battle.hegemony_success", "Success: higher than the resistance. Pay a second culture and place your control node (2 culture in all)."))
 	} else {
@@ -360,6 +365,9 @@ func runResolveBorgRound(args []string, out io.Writer) error {
 	}
 	cube := borg.Cube{Damage: *damage, Shields: *shields, Round: 1}
 	if *first {
+		if *shields > 0 {
+			return badInput("%s", lang.X("cli.battle.first_strike_fresh", "--first-strike is for round 1 only: a cube with its shields up is already in battle"))
+		}
 		cube.Round = 0
 	}
 	if err := cube.Validate(); err != nil || cube.Destroyed() {
@@ -611,9 +619,13 @@ func runOddsBorgBattle(args []string, out io.Writer) error {
 	if err := nonNegative("rounds-fought", *rounds, "bonus-dice", *bonus); err != nil {
 		return err
 	}
+	// A cube with raised shields is already in battle: they rise one a
+	// round, so at least that many rounds were fought, and first strike
+	// (round 1 only) is over.
+	fought := max(*rounds, *shields)
 	o, err := odds.CubeBattle(odds.CubeBattleSetup{
 		Ships: *ships, Weapons: *hit, HitsOnSix: *six, BonusDice: *bonus, BorgHit: *borgHit, NoFirstStrike: *noFirst,
-		Cube: borg.Cube{Damage: *damage, Shields: *shields, Round: *rounds},
+		Cube: borg.Cube{Damage: *damage, Shields: *shields, Round: fought},
 	})
 	if err != nil {
 		return badInput("%v", err)
@@ -649,11 +661,15 @@ func runOddsHegemony(args []string, out io.Writer) error {
 	asc := fs.Int("ascendancy", 0, "your ascendancy")
 	res := fs.Int("resistance", -1, "the system's hegemony resistance (required)")
 	ferengi := fs.Bool("ferengi", false, "you are the Ferengi (no ascendancy added)")
+	mod := fs.Int("modifier", 0, "added to the die by a card, e.g. 1 for the Federation's Universal Translator")
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
 	if *res < 0 {
 		return badInput("--resistance is required")
+	}
+	if *mod < -6 || *mod > 6 {
+		return badInput("--modifier is -6 to 6")
 	}
 	if err := nonNegative("ascendancy", *asc); err != nil {
 		return err
@@ -662,7 +678,8 @@ func runOddsHegemony(args []string, out io.Writer) error {
 	if *ferengi {
 		faction, add = ascendancy.Ferengi, 0
 	}
-	rep := hegemonyOddsReport{Success: ascendancy.HegemonyChance(*asc, *res, faction), Need: *res - add + 1}
+	rep := hegemonyOddsReport{Success: ascendancy.HegemonyChanceModified(*asc, *res, faction, *mod), Need: *res - add - *mod + 1}
+	add += *mod
 	if fs.json {
 		return writeJSON(out, rep)
 	}

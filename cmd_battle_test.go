@@ -187,3 +187,41 @@ func TestBattleVirtualRollText(t *testing.T) {
 		assert.True(t, strings.HasPrefix(out, tc.line), "%v:\n%s", tc.args, out)
 	}
 }
+
+// TestBattleHegemonyModifier: a card's die modifier (the Universal
+// Translator, +1) counts in "resolve hegemony" and "odds hegemony".
+func TestBattleHegemonyModifier(t *testing.T) {
+	cases := []struct {
+		mod     string
+		success bool
+		chance  float64
+		need    float64
+	}{{"0", false, 2.0 / 6, 5}, {"1", true, 3.0 / 6, 4}}
+	for _, tc := range cases {
+		m := runJSON(t, "resolve", "hegemony", "--roll", "4", "--ascendancy", "2", "--resistance", "6", "--modifier", tc.mod)
+		assert.Equal(t, tc.success, m["success"], "modifier %s", tc.mod)
+		m = runJSON(t, "odds", "hegemony", "--ascendancy", "2", "--resistance", "6", "--modifier", tc.mod)
+		assert.InDelta(t, tc.chance, m["success"], 1e-12)
+		assert.Equal(t, tc.need, m["need"])
+	}
+	code, _, _ := run(t, "odds", "hegemony", "--ascendancy", "2", "--resistance", "6", "--modifier", "9")
+	assert.Equal(t, 2, code)
+}
+
+// TestBattleBorgOddsNoFirstStrikeMidBattle: a cube with raised shields is
+// already in battle, so the players do not strike first; the
+// help lists --rounds-fought.
+func TestBattleBorgOddsNoFirstStrikeMidBattle(t *testing.T) {
+	shielded := runJSON(t, "odds", "borg-battle", "--ships", "4", "--hit", "3", "--borg-hit", "4", "--cube-damage", "3", "--cube-shields", "1")
+	inBattle := runJSON(t, "odds", "borg-battle", "--ships", "4", "--hit", "3", "--borg-hit", "4", "--cube-damage", "3", "--cube-shields", "1", "--rounds-fought", "1")
+	assert.Equal(t, inBattle, shielded, "shields up mean a round was fought: no first strike")
+	first := runJSON(t, "odds", "borg-battle", "--ships", "4", "--hit", "4", "--borg-hit", "4")
+	noFirst := runJSON(t, "odds", "borg-battle", "--ships", "4", "--hit", "4", "--borg-hit", "4", "--no-first-strike")
+	assert.Greater(t, first["cube_destroyed"].(float64), noFirst["cube_destroyed"].(float64))
+	code, _, _ := run(t, "resolve", "borg-round", "--player-dice", "6,5", "--hit", "4", "--cube-shields", "1", "--first-strike",
+		"--borg-dice", "1,1,1,1,1,1,1", "--borg-hit", "4")
+	assert.Equal(t, 2, code, "first strike is for a fresh cube")
+	code, out, _ := run(t, "help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "--rounds-fought")
+}
