@@ -84,6 +84,12 @@ func (v *awayView) showTeam() {
 		return
 	}
 	cur := v.st.CurrentPlayer()
+	cardOf := map[string]fyne.CanvasObject{}
+	jump := fitGrid(3)
+	if len(v.st.Characters) > 1 {
+		// A jump list: one tap brings a character's card into view.
+		v.team.Add(jump)
+	}
 	for _, p := range seatFirst(v.st.Players, v.gs.seat) {
 		title := p.Name
 		if p.Affiliation != "" {
@@ -107,7 +113,9 @@ func (v *awayView) showTeam() {
 		for i := range v.st.Characters {
 			ch := &v.st.Characters[i]
 			if ch.Controller == p.ID {
-				cards.Add(v.characterCard(ch))
+				c := v.characterCard(ch)
+				cardOf[ch.ID] = c
+				cards.Add(c)
 			}
 		}
 		if len(cards.Objects) == 0 {
@@ -116,7 +124,25 @@ func (v *awayView) showTeam() {
 			v.team.Add(cards)
 		}
 	}
+	for _, ch := range v.st.Characters {
+		c, ok := cardOf[ch.ID]
+		if !ok {
+			continue
+		}
+		name := ch.Name
+		if ch.Status == tracker.StatusNeutralized {
+			name += " (out)"
+		}
+		jump.Add(widget.NewButton(name, func() { v.scrollTeamTo(c) }))
+	}
 	v.team.Refresh()
+}
+
+// scrollTeamTo scrolls the Team panel so a character's card is at the top.
+func (v *awayView) scrollTeamTo(card fyne.CanvasObject) {
+	drv := fyne.CurrentApp().Driver()
+	y := drv.AbsolutePositionForObject(card).Y - drv.AbsolutePositionForObject(v.team).Y
+	v.teamScrol.ScrollToOffset(fyne.NewPos(0, y))
 }
 
 // playerTokensLine describes a player's tokens ("" when there are none).

@@ -235,3 +235,21 @@ func TestScoreboardShowsTurnsAndLeavesByEscape(t *testing.T) {
 		assert.Equal(t, sh.game.content, w.Content())
 	}
 }
+
+// TestJumpToACharacter: on a phone the Team panel's jump list brings a
+// character's card to the top in one tap, without swiping.
+func TestJumpToACharacter(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	selectTab(t, w, "Team")
+	v := sh.game.view.(*awayView)
+	require.Zero(t, v.teamScrol.Offset.Y)
+	test.Tap(button(t, w, "Lukara"))
+	assert.Greater(t, v.teamScrol.Offset.Y, float32(0), "scrolled")
+	drv := sh.app.Driver()
+	c := card(t, w, "Lukara")
+	assert.InDelta(t, drv.AbsolutePositionForObject(v.teamScrol).Y, drv.AbsolutePositionForObject(c).Y, 2, "the card is at the top")
+	// One more tap takes a peg off Lukara's track.
+	removePeg(t, tracks(t, w, "Lukara")["DEFENSE"])
+	assert.Equal(t, 1, tracks(t, w, "Lukara")["DEFENSE"].Pegs())
+}
