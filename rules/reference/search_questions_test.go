@@ -134,4 +134,14 @@ var playerQuestions = []struct {
 	{"how far can I move", "am-move-action"},
 	{"bonus points", "am-beam-up"},
 	{"warp tokens", "asc-warp"},
+	// Rules the tracker enforces (issue: missing topics)
+	{"vulcan exodus old home system", "asc-vulcan-exodus"},
+	{"vulcan agenda advancements from other players with 5 players", "asc-vulcan-agenda-players"},
+	{"ancient vulcan reliquary", "asc-vulcan-reliquary-network"},
+	{"vulcan communication network free node", "asc-vulcan-reliquary-network"},
+	{"ferengi espionage several times a turn", "asc-ferengi-espionage"},
+	{"card lets opponent challenge a skill test", "am-challenge-cards"},
+	{"klingons always hit on 6s", "asc-klingon-sixes"},
+	{"how much does colonizing cost", "asc-colonize-cost"},
+	{"3 or 4 starbases rulebook disagree", "asc-books-disagree"},
 }
