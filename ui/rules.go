@@ -69,6 +69,7 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 		func() int { return len(v.results) },
 		func() fyne.CanvasObject {
 			t := widget.NewLabelWithStyle("title", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			t.Wrapping = fyne.TextWrapWord // long titles (Italian ones are longer) wrap on a phone
 			s := widget.NewLabel("snippet")
 			s.Wrapping = fyne.TextWrapWord
 			s.SizeName = theme.SizeNameCaptionText

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -95,4 +96,48 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 	typeInto(w, entry(t, w, rulesSearchHint), "first strike")
 	require.NotEmpty(t, sh.rules.results)
 	assert.Equal(t, "asc-first-strike", sh.rules.results[0].Topic.ID)
+}
+
+// assertNothingClipped checks that every visible label and button of the
+// window is at least as wide as its text needs (wrapping labels excepted:
+// they flow onto more lines).
+func assertNothingClipped(t *testing.T, w fyne.Window, where string) {
+	t.Helper()
+	for _, l := range objects[*widget.Label](w) {
+		if l.Wrapping != fyne.TextWrapOff || l.Truncation != fyne.TextTruncateOff || l.Text == "" {
+			continue
+		}
+		assert.GreaterOrEqual(t, l.Size().Width+0.5, l.MinSize().Width, "%s: label %q is clipped", where, l.Text)
+	}
+	for _, b := range objects[*widget.Button](w) {
+		if b.Text == "" {
+			continue
+		}
+		assert.GreaterOrEqual(t, b.Size().Width+0.5, b.MinSize().Width, "%s: button %q is clipped", where, b.Text)
+	}
+}
+
+func TestRulesItalianNotClippedOnPhone(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	sh.app.Preferences().SetString(i18n.PreferenceKey, "it")
+	_, err := i18n.Setup("it")
+	require.NoError(t, err)
+	t.Cleanup(func() { _, _ = i18n.Setup("") })
+	w := openRules(t, sh, 400, 800)
+	v := sh.rules
+	selectTab(t, w, "Cerca")
+	typeInto(w, entry(t, w, "Chiedi: scudi, egemonia culturale, primo colpo…"), "distruzione totale")
+	require.NotEmpty(t, v.results)
+	assertNothingClipped(t, w, "search")
+	for _, id := range []string{"it-asc-invasion-results", "it-borg-optional-rules", "it-gl-borg-terms"} {
+		v.open(id)
+		assert.Equal(t, "Argomento", selectedTab(w))
+		assertNothingClipped(t, w, id)
+	}
+	for _, g := range reference.Games() {
+		selectTab(t, w, "Cerca")
+		tapLink(t, w, shortGameName(g))
+		assertNothingClipped(t, w, "sheet "+string(g))
+	}
+	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400))
 }
