@@ -3,11 +3,10 @@ package ui
 import (
 	"fmt"
 	"image/color"
-	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -33,62 +32,64 @@ var borgBand = color.NRGBA{R: 0x1b, G: 0x5e, B: 0x20, A: 0xff}
 
 // ascScoreboard is the tablet scoreboard: the whole window, a tile per
 // player with resources, ascendancy, commands and forces in big type, the
-// Borg, and the stage of the round. It follows every change live.
+// Borg, whose turn it is and the turn order. It follows every change live.
+// "Back to the game" stays pinned at the top; the tiles scroll when the
+// window is too small for them; Escape (or a phone's back key) leaves it.
 type ascScoreboard struct {
 	v       *ascView
 	content fyne.CanvasObject
-	stage   *canvas.Text
+	stage   *widget.Label
+	order   *widget.RichText
 	grid    *fyne.Container
+	layout  *scoreGrid
 	tiles   map[string]*widgets.ScoreTile
 	borg    *widgets.ScoreTile
-	// order is the turn order with whose turn it is.
-	order *widget.Label
-	// prevKey is the window's key handler before the scoreboard took
-	// Escape; it is put back on leaving.
+	// prevKey is the window's key handler before the scoreboard opened.
 	prevKey func(*fyne.KeyEvent)
 }
 
 // openScoreboard fills the window with the scoreboard, full screen where
-// the platform allows, until "Back to the game" is tapped.
+// the platform allows, until "Back to the game" is tapped or Escape typed.
 func (v *ascView) openScoreboard() {
 	sb := &ascScoreboard{v: v, tiles: map[string]*widgets.ScoreTile{}}
-	sb.stage = canvas.NewText("", theme.Color(theme.ColorNameForeground))
-	sb.stage.TextStyle = fyne.TextStyle{Bold: true}
-	sb.stage.TextSize = theme.TextHeadingSize() * 1.4
-	back := widget.NewButtonWithIcon("Back to the game", theme.NavigateBackIcon(), v.closeScoreboard)
-	cols := 1
-	switch w := v.gs.sh.win.Canvas().Size().Width; {
-	case w >= 1000 && len(v.st.Players) > 2:
-		cols = 3
-	case w >= 700:
-		cols = 2
-	}
-	sb.grid = container.NewGridWithColumns(cols)
-	// The heading, the turn order and Back stay put; the tiles scroll
-	// when they do not fit.
-	sb.order = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	sb.order.SizeName = theme.SizeNameSubHeadingText
+	sb.stage = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	sb.stage.SizeName = theme.SizeNameHeadingText
+	sb.stage.Wrapping = fyne.TextWrapWord
+	sb.order = widget.NewRichText()
 	sb.order.Wrapping = fyne.TextWrapWord
-	top := container.NewBorder(nil, nil, nil, back, container.NewVBox(sb.stage, sb.order))
-	sb.content = container.NewBorder(top, nil, nil, nil, container.NewVScroll(sb.grid))
+	back := widget.NewButtonWithIcon("Back to the game", theme.NavigateBackIcon(), v.closeScoreboard)
+	back.Importance = widget.HighImportance
+	header := container.NewVBox(
+		container.NewBorder(nil, nil, back, nil, sb.stage),
+		sb.order)
+	big := &scaledTheme{Theme: fyne.CurrentApp().Settings().Theme(), k: 1}
+	over := container.NewThemeOverride(header, big)
+	sb.layout = &scoreGrid{}
+	sb.grid = container.New(sb.layout)
+	scroll := container.NewScroll(sb.grid)
+	sb.content = container.New(&scoreLayout{header: big, grid: sb.layout, onWide: func() {
+		over.Theme = big
+		over.Refresh()
+	}}, over, scroll)
 	v.score = sb
 	sb.show()
 	c := v.gs.sh.win.Canvas()
 	sb.prevKey = c.OnTypedKey()
-	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
-		if e.Name == fyne.KeyEscape {
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyEscape, mobile.KeyBack:
 			v.closeScoreboard()
-			return
-		}
-		if sb.prevKey != nil {
-			sb.prevKey(e)
+		default:
+			if sb.prevKey != nil {
+				sb.prevKey(ev)
+			}
 		}
 	})
 	v.gs.sh.win.SetContent(padded(sb.content))
 	v.gs.sh.win.SetFullScreen(true)
 }
 
-// closeScoreboard goes back to the game screen (Back, or Escape).
+// closeScoreboard goes back to the game screen.
 func (v *ascView) closeScoreboard() {
 	if v.score != nil {
 		v.gs.sh.win.Canvas().SetOnTypedKey(v.score.prevKey)
@@ -98,28 +99,20 @@ func (v *ascView) closeScoreboard() {
 	v.gs.sh.win.SetContent(v.gs.content)
 }
 
-// show updates the tiles for the current state.
+// show updates the header and the tiles for the current state.
 func (sb *ascScoreboard) show() {
 	v := sb.v
 	a := v.st
-	sb.stage.Text = v.gs.game.State().Summary().Stage
-	sb.stage.Color = theme.Color(theme.ColorNameForeground)
-	sb.stage.Refresh()
 	seat := a.CurrentSeat()
-	if len(a.Walker.Order) > 0 {
-		names := make([]string, len(a.Walker.Order))
-		for i, id := range a.Walker.Order {
-			names[i] = v.seatName(id)
-			if id == seat {
-				names[i] = "▶ " + names[i]
-			}
-		}
-		sb.order.SetText("Turn order: " + strings.Join(names, ", "))
-		sb.order.Show()
-	} else {
-		sb.order.Hide()
+	stage := v.gs.game.State().Summary().Stage
+	if a.Walker.Stage == tracker.AscExecution && a.Walker.Phase != "" && seat != tracker.BorgSeat {
+		stage += " · " + a.Walker.Phase + " phase"
 	}
+	sb.stage.SetText(stage)
+	sb.order.Segments = turnOrderSegments(a)
+	sb.order.Refresh()
 	var objs []fyne.CanvasObject
+	var tiles []*widgets.ScoreTile
 	for i, p := range a.Players {
 		t, ok := sb.tiles[p.ID]
 		if !ok {
@@ -137,6 +130,7 @@ func (sb *ascScoreboard) show() {
 		t.SetValues(scoreValues(p))
 		t.SetCurrent(seat == p.ID)
 		objs = append(objs, t)
+		tiles = append(tiles, t)
 	}
 	if a.Borg != nil {
 		if sb.borg == nil {
@@ -153,9 +147,49 @@ func (sb *ascScoreboard) show() {
 		})
 		sb.borg.SetCurrent(seat == tracker.BorgSeat)
 		objs = append(objs, sb.borg)
+		tiles = append(tiles, sb.borg)
 	}
+	sb.layout.tiles = tiles
 	sb.grid.Objects = objs
 	sb.grid.Refresh()
+}
+
+// turnOrderSegments writes out this round's turn order (or, before it is
+// dealt, last round's), the seat playing now in bold and the accent colour.
+func turnOrderSegments(a *tracker.AscendancyState) []widget.RichTextSegment {
+	order, title := a.Walker.Order, "Turn order: "
+	if len(order) == 0 {
+		order, title = a.Walker.LastOrder, "Last round's turn order: "
+	}
+	style := widget.RichTextStyle{Inline: true, SizeName: theme.SizeNameSubHeadingText}
+	segs := []widget.RichTextSegment{&widget.TextSegment{Text: title, Style: style}}
+	if len(order) == 0 {
+		return append(segs, &widget.TextSegment{Text: "not dealt yet", Style: style})
+	}
+	seat := a.CurrentSeat()
+	for i, id := range order {
+		name := "the Borg"
+		if id != tracker.BorgSeat {
+			name = id
+			for _, p := range a.Players {
+				if p.ID == id {
+					name = p.Name
+				}
+			}
+		}
+		text := fmt.Sprintf("%d %s", i+1, name)
+		st := style
+		if id == seat {
+			text += " (now)"
+			st.TextStyle = fyne.TextStyle{Bold: true}
+			st.ColorName = theme.ColorNamePrimary
+		}
+		if i < len(order)-1 {
+			text += " · "
+		}
+		segs = append(segs, &widget.TextSegment{Text: text, Style: st})
+	}
+	return segs
 }
 
 // scoreValues are a player's numbers on the scoreboard.

@@ -50,7 +50,7 @@ type gameScreen struct {
 	undoBtn, redoBtn *widget.Button
 	logBtn           *widget.Button
 	status           *statusLine
-	logList          *widget.List
+	logList          *logRows
 	history          tracker.History
 	cancel           func()
 	// seat is the player this device sits as in a game joined from a phone
@@ -95,42 +95,23 @@ func (gs *gameScreen) fitBar(wide bool) {
 	}
 }
 
-// newLogList lists the steps of the game, newest first.
-//
-// A step whose text wraps gets a row as tall as its lines, so rows never
-// overlap.
-func (gs *gameScreen) newLogList() *widget.List {
-	var list *widget.List
-	list = widget.NewList(
-		func() int { return len(gs.history.Undo) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("step")
-			l.Wrapping = fyne.TextWrapWord
-			return l
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(gs.history.Undo) {
-				return
-			}
-			st := gs.history.Undo[i]
-			l := o.(*widget.Label)
-			l.SetText(fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), st.Label))
-			if w := list.Size().Width - theme.Padding()*4; w > 0 {
-				l.Resize(fyne.NewSize(w, l.MinSize().Height))
-				if h := l.MinSize().Height; h > 0 {
-					list.SetItemHeight(i, h)
-				}
-			}
-		},
-	)
-	return list
+// newLogList lists the steps of the game, newest first; each row is as
+// tall as its wrapped text (score_log.go).
+func (gs *gameScreen) newLogList() *logRows {
+	return newLogRows(func() []string {
+		lines := make([]string, len(gs.history.Undo))
+		for i, st := range gs.history.Undo {
+			lines[i] = fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), st.Label)
+		}
+		return lines
+	})
 }
 
 // logPanel frames a log list with its heading.
-func (gs *gameScreen) logPanel(list *widget.List) fyne.CanvasObject {
-	hint := widget.NewLabel("Newest first. Undo takes back the top step.")
+func (gs *gameScreen) logPanel(list *logRows) fyne.CanvasObject {
+	hint := widget.NewLabel("Newest first, in bold. Undo takes back the top step.")
 	hint.Wrapping = fyne.TextWrapWord
-	return container.NewBorder(container.NewVBox(heading("Game log"), hint), nil, nil, nil, list)
+	return container.NewBorder(container.NewVBox(heading("Game log"), hint), nil, nil, nil, list.framed())
 }
 
 // showLog brings the game log into view: its tab on a wide window, a

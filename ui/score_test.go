@@ -1,0 +1,182 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/tracker"
+	"tableops/ui/widgets"
+)
+
+// setUpAsc3 sets up three players and the Borg by tapping, starts round 1
+// and deals the turn order, so that someone's turn is under way.
+func setUpAsc3(t *testing.T, sh *Shell) fyne.Window {
+	t.Helper()
+	w := newAscGame(t, sh)
+	_, err := sh.game.game.Execute(tracker.SetStrict{Strict: false})
+	require.NoError(t, err)
+	panelTo(t, w, "Players")
+	addAscPlayer(t, w, "Alice", "Federation", map[string]string{"e.g. 2P": "2P"})
+	addAscPlayer(t, w, "Bob", "Klingon", map[string]string{"1st; 2nd; … e.g. 2R; 3R": "2R"})
+	addAscPlayer(t, w, "Carol", "Romulan", nil)
+	require.Len(t, ascState(sh).Players, 3)
+	test.Tap(checkBox(t, w, "Play with the Borg"))
+	for i, h := range []string{"5", "5", "4", "4", "3", "3"} {
+		typeInto(w, entries(w, "2-6")[i], h)
+	}
+	test.Tap(button(t, w, "Enter the Borg console"))
+	require.NotNil(t, ascState(sh).Borg)
+	panelTo(t, w, "Players")
+	test.Tap(button(t, w, "Start round 1"))
+	panelTo(t, w, "Round")
+	test.Tap(button(t, w, "Deal the turn order"))
+	require.Equal(t, tracker.AscExecution, ascState(sh).Walker.Stage)
+	return w
+}
+
+// absRect is an object's place on the canvas.
+func absRect(o fyne.CanvasObject) (fyne.Position, fyne.Size) {
+	return fyne.CurrentApp().Driver().AbsolutePositionForObject(o), o.Size()
+}
+
+// TestScoreboardFitsEveryWindow opens the scoreboard of three players and
+// the Borg on a small phone, a phone and a tablet: it is never wider than
+// the window, "Back to the game" lies inside the window, the tiles show who
+// plays now and the turn order is written out; Escape leaves it.
+func TestScoreboardFitsEveryWindow(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 360, Height: 640}, {Width: 400, Height: 800}, {Width: 1280, Height: 800}} {
+		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
+			sh, _ := newTestShell(t, size.Width, size.Height)
+			w := setUpAsc3(t, sh)
+			panelTo(t, w, "Round")
+			test.Tap(button(t, w, "Scoreboard"))
+			require.Len(t, objects[*widgets.ScoreTile](w), 4, "three players and the Borg")
+			w.Resize(size) // the test window keeps its size when full screen
+			assert.LessOrEqual(t, w.Content().MinSize().Width, size.Width, "the scoreboard is wider than the window")
+			assert.LessOrEqual(t, w.Content().MinSize().Height, size.Height, "the scoreboard is taller than the window")
+
+			back := button(t, w, "Back to the game")
+			pos, sz := absRect(back)
+			assert.GreaterOrEqual(t, pos.X, float32(0))
+			assert.GreaterOrEqual(t, pos.Y, float32(0))
+			assert.LessOrEqual(t, pos.X+sz.Width, size.Width, "Back sticks out on the right")
+			assert.LessOrEqual(t, pos.Y+sz.Height, size.Height, "Back sticks out at the bottom")
+			assert.Greater(t, sz.Width, float32(0))
+
+			a := ascState(sh)
+			now := a.CurrentSeat()
+			current := 0
+			for _, tile := range objects[*widgets.ScoreTile](w) {
+				if tile.Current() {
+					current++
+					if now == tracker.BorgSeat {
+						assert.Equal(t, "The Borg", tile.Name())
+					}
+				}
+			}
+			assert.Equal(t, 1, current, "one tile shows who plays now")
+			text := scoreboardText(w)
+			assert.Contains(t, text, "Turn order")
+			for _, id := range a.Walker.Order {
+				name := "the Borg"
+				if id != tracker.BorgSeat {
+					name = a.Players[playerIndex(a, id)].Name
+				}
+				assert.Contains(t, text, name)
+			}
+
+			onKey := w.Canvas().OnTypedKey()
+			require.NotNil(t, onKey, "the scoreboard listens for Escape")
+			onKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+			assert.Empty(t, objects[*widgets.ScoreTile](w), "Escape leaves the scoreboard")
+			assert.Contains(t, screenText(w), "Round 1")
+		})
+	}
+}
+
+// scoreboardText is the visible text of labels and rich texts.
+func scoreboardText(w fyne.Window) string {
+	var b strings.Builder
+	for _, r := range roots(w) {
+		all(r, func(o fyne.CanvasObject) {
+			switch x := o.(type) {
+			case *widget.Label:
+				b.WriteString(x.Text + "\n")
+			case *widget.RichText:
+				b.WriteString(x.String() + "\n")
+			}
+		})
+	}
+	return b.String()
+}
+
+func playerIndex(a *tracker.AscendancyState, id string) int {
+	for i, p := range a.Players {
+		if p.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestLogRowsFitTheirText adds a long note between short steps and checks,
+// on a tablet's log panel and a phone's log sheet, that every row shown is
+// at least as tall as its wrapped text and that no two rows overlap; the
+// newest step is at the top, in bold.
+func TestLogRowsFitTheirText(t *testing.T) {
+	long := strings.Repeat("The Klingon fleet retreats from Qo'noS after a long battle with the Borg cube; ", 5)
+	for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 400, Height: 800}, {Width: 360, Height: 640}} {
+		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
+			sh, _ := newTestShell(t, size.Width, size.Height)
+			w := newAscGame(t, sh)
+			for _, text := range []string{"first short note", long, "a short note after it", long, "newest note"} {
+				_, err := sh.game.game.Execute(tracker.Note{Text: text})
+				require.NoError(t, err)
+			}
+			sh.game.showLog()
+			lists := objects[*widget.List](w)
+			require.NotEmpty(t, lists, "the log is on screen")
+			list := lists[len(lists)-1]
+			var rows []*widget.Label
+			all(list, func(o fyne.CanvasObject) {
+				if l, ok := o.(*widget.Label); ok {
+					rows = append(rows, l)
+				}
+			})
+			require.GreaterOrEqual(t, len(rows), 2, "the rows are drawn")
+			wrapped := 0
+			for i, r := range rows {
+				pos, sz := absRect(r)
+				assert.GreaterOrEqual(t, sz.Height+0.5, r.MinSize().Height, "row %d %q is shorter than its text", i, r.Text)
+				if strings.Contains(r.Text, long[:40]) {
+					assert.Greater(t, sz.Height, 2*rows[0].MinSize().Height/1.5, "the long note wraps onto several lines")
+					wrapped++
+				}
+				for j, o := range rows {
+					if j == i {
+						continue
+					}
+					opos, osz := absRect(o)
+					overlap := pos.Y < opos.Y+osz.Height-0.5 && opos.Y < pos.Y+sz.Height-0.5
+					assert.False(t, overlap, "rows %q and %q overlap", r.Text, o.Text)
+				}
+			}
+			assert.Positive(t, wrapped, "a long note is shown")
+			top := rows[0]
+			for _, r := range rows {
+				if p, _ := absRect(r); p.Y < fyne.CurrentApp().Driver().AbsolutePositionForObject(top).Y {
+					top = r
+				}
+			}
+			assert.Contains(t, top.Text, "newest note")
+			assert.True(t, top.TextStyle.Bold, "the newest step stands out")
+		})
+	}
+}
