@@ -252,12 +252,68 @@ func actionPhaseDone(a *AwayState) error {
 // characters in play (Away Missions "Assign Bonus Actions"), and the
 // activation order is recorded from FirstActivation (the "Roll for First
 // Activation"; it may also be given later with AwayOrder).
+//
+// When several players have Escalation characters arriving together, they
+// place them alternately, one each, starting with the winner of a die
+// roll: EscalationOrder gives that order (player ids); without it the
+// beam-down order is used.
 type StartActionPhase struct {
 	FirstActivation *AwayOrder `json:"first_activation,omitempty"`
+	EscalationOrder []string   `json:"escalation_order,omitempty"`
 }
 
 // CommandType implements Command.
 func (StartActionPhase) CommandType() string { return "away.start_action" }
+
+// arrivals brings in the Escalation characters due this round, in the
+// rulebook's placing order (rules/away.EscalationPlacement).
+func (cmd StartActionPhase) arrivals(c *decideCtx, a *AwayState) error {
+	due := map[string][]Character{}
+	for _, ch := range a.Characters {
+		if ch.Status == StatusWaiting && ch.Escalation <= a.Round {
+			due[ch.Owner] = append(due[ch.Owner], ch)
+		}
+	}
+	order := cmd.EscalationOrder
+	if len(order) == 0 {
+		order = a.Orders.BeamDown
+	}
+	if len(order) == 0 {
+		for _, p := range a.Players {
+			order = append(order, p.ID)
+		}
+	}
+	seen := map[string]bool{}
+	counts := make([]int, len(order))
+	for i, pid := range order {
+		if _, err := a.player(pid); err != nil {
+			return err
+		}
+		if seen[pid] {
+			return reject(CodeInvalid, "%s appears twice in the Escalation order.", a.playerName(pid))
+		}
+		seen[pid] = true
+		counts[i] = len(due[pid])
+	}
+	for pid := range due {
+		if !seen[pid] {
+			return reject(CodeInvalid, "The Escalation order must name %s, who has characters arriving.", a.playerName(pid))
+		}
+	}
+	placing, err := awayrules.EscalationPlacement(order, counts)
+	if err != nil {
+		return reject(CodeInvalid, "Escalation: %v", err)
+	}
+	for _, pid := range placing {
+		ch := due[pid][0]
+		due[pid] = due[pid][1:]
+		if err := c.emit(fmt.Sprintf("%s: %s arrives (Escalation %d)", a.playerName(ch.Owner), ch.Name, ch.Escalation),
+			CharacterArrived{Character: ch.ID}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 func (cmd StartActionPhase) decide(c *decideCtx) error {
 	a, err := c.away()
@@ -270,13 +326,8 @@ func (cmd StartActionPhase) decide(c *decideCtx) error {
 	if err := c.emit(fmt.Sprintf("Round %d: action phase", a.Round), AwayPhaseChanged{Phase: AwayAction, Round: a.Round}); err != nil {
 		return err
 	}
-	for _, ch := range a.Characters {
-		if ch.Status == StatusWaiting && ch.Escalation <= a.Round {
-			if err := c.emit(fmt.Sprintf("%s: %s arrives (Escalation %d)", a.playerName(ch.Owner), ch.Name, ch.Escalation),
-				CharacterArrived{Character: ch.ID}); err != nil {
-				return err
-			}
-		}
+	if err := cmd.arrivals(c, a); err != nil {
+		return err
 	}
 	bonus, err := bonusActions(a)
 	if err != nil {

@@ -102,3 +102,26 @@ func TestTeamsAlternate(t *testing.T) {
 	assert.Equal(t, []string{"p2", "p3", "p1", "p4"}, s.State().Away.Orders.Activation)
 	assertReplays(t, s)
 }
+
+// TestEscalationArrivalsAlternate: Escalation characters arriving together
+// are placed alternately, one each, starting with the roll-off winner.
+func TestEscalationArrivalsAlternate(t *testing.T) {
+	s := newTestSession(t, KindAway)
+	play(t, s, AddAwayPlayer{Name: "Anna"}, AddAwayPlayer{Name: "Ben"})
+	for _, c := range []struct{ p, name string }{{"p1", "A1"}, {"p1", "A2"}, {"p2", "B1"}} {
+		play(t, s, AddCharacter{Player: c.p, Name: c.name, Escalation: 2, Attack: []int{1}, Defense: []int{1}, Skill: []int{1}, Move: []int{1}})
+	}
+	play(t, s, AddCharacter{Player: "p1", Name: "Base", Attack: []int{1}, Defense: []int{1}, Skill: []int{1}, Move: []int{1}},
+		AddCharacter{Player: "p2", Name: "Base2", Attack: []int{1}, Defense: []int{1}, Skill: []int{1}, Move: []int{1}},
+		StartMission{}, AwayOrder{Which: OrderBeamDown, Order: []string{"p1", "p2"}}, StartRound{}, StartActionPhase{}, Activate{Character: "c6"}, Activate{Character: "c7"}, StartRound{})
+	rejected(t, s, StartActionPhase{EscalationOrder: []string{"p2"}}, CodeInvalid)
+	evs, err := viaJSON(t, s, StartActionPhase{EscalationOrder: []string{"p2", "p1"}})
+	require.NoError(t, err)
+	var arrived []string
+	for _, e := range evs {
+		if e.Type == "away.arrived" {
+			arrived = append(arrived, e.Label)
+		}
+	}
+	assert.Equal(t, []string{"Ben: B1 arrives (Escalation 2)", "Anna: A1 arrives (Escalation 2)", "Anna: A2 arrives (Escalation 2)"}, arrived)
+}
