@@ -44,6 +44,7 @@ func TestFiveRoundGameWithTheBorg(t *testing.T) {
 					play(t, s, CubeRound{Cube: "cube 1", Fleets: []CubeFleet{{Player: "p2", Ships: 3, Roll: Entered(1, 1, 1)}},
 						BorgRoll: Entered(1, 1, 1, 1, 1, 1, 1, 1, 1)})
 					require.NotNil(t, s.State().Ascendancy.Borg.Fight)
+					assert.Equal(t, 4, ascPlayer(t, s, "p2").Ready(), "attacking the cube took a command")
 				}
 			default:
 				nextUntil(t, s, atSeat(BorgSeat, PhaseBorg))

@@ -369,6 +369,25 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 			}
 		}
 	}
+	// A player who attacks a cube on their own turn issues a command.
+	var attacker *AscPlayer
+	if seat := a.CurrentSeat(); fight == nil && seat != BorgSeat && slices.ContainsFunc(cmd.Fleets, func(f CubeFleet) bool { return f.Player == seat }) {
+		p, err := a.player(seat)
+		if err != nil {
+			return err
+		}
+		if err := c.onTurn(a, p, PhaseCommand); err != nil {
+			return err
+		}
+		np, err := copyPlayer(p)
+		if err != nil {
+			return err
+		}
+		if err := c.exhaust(&np, 1, "an attack on a cube"); err != nil {
+			return err
+		}
+		attacker = &np
+	}
 	var nf CubeFight
 	if fight == nil {
 		freshCube(&b, ci)
@@ -475,6 +494,11 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	}
 	if err := c.emit(cubeLabel, BorgSet{Borg: b}); err != nil {
 		return err
+	}
+	if attacker != nil {
+		if err := setPlayer(c, attacker.Name+": a command for the attack on the cube", *attacker); err != nil {
+			return err
+		}
 	}
 	for _, f := range r.Fleets {
 		if n := losses[f.Player]; n > 0 {

@@ -36,7 +36,7 @@ func toBorgTurn(t *testing.T, s *Session) {
 		a := s.State().Ascendancy
 		switch {
 		case a.Walker.Stage == AscInitiative:
-			play(t, s, ChooseTurnOrder{})
+			play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{}) // Anna's command phase
 		case a.Walker.Stage == AscRecharge:
 			play(t, s, Recharge{})
 		case a.CurrentSeat() == BorgSeat && !a.Borg.Built:
@@ -122,7 +122,7 @@ func TestEveryCubeBattleStartsFresh(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := borgGame(t, []string{"Anna", "Ben"}, EnableBorg{}, AddCube{System: "Sol"},
 				AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 5}, AdjustAsc{Player: "p2", Counter: CounterShips, Delta: 5})
-			play(t, s, ChooseTurnOrder{})
+			play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{}) // Anna's command phase
 			// Round 1: first strike, 2 hits; the cube fires 7 dice, no 6s.
 			play(t, s, annaRound(4, []int{6, 5, 1, 1}, []int{1, 1, 1, 1, 1, 1, 1}))
 			cube := s.State().Ascendancy.Borg.Cubes[0]
@@ -146,14 +146,14 @@ func TestEveryCubeBattleStartsFresh(t *testing.T) {
 	// The same players fighting on continue the battle: round 2, shields 1.
 	s := borgGame(t, []string{"Anna", "Ben"}, EnableBorg{}, AddCube{System: "Sol"},
 		AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 5})
-	play(t, s, ChooseTurnOrder{}, annaRound(4, []int{6, 5, 1, 1}, []int{1, 1, 1, 1, 1, 1, 1}))
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{}, annaRound(4, []int{6, 5, 1, 1}, []int{1, 1, 1, 1, 1, 1, 1}))
 	evs, err := viaJSON(t, s, annaRound(4, []int{6, 5, 1, 1}, []int{1, 1, 1, 1, 1, 1, 1}))
 	require.NoError(t, err)
 	assert.Contains(t, evs[0].Label, "round 2: players 1 hit(s)", "5+ with shields 1 hits on 6 only")
 
 	// Assimilation starts fresh too.
 	s = borgGame(t, []string{"Anna", "Ben"}, EnableBorg{}, AddCube{System: "Sol"})
-	play(t, s, ChooseTurnOrder{})
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{})
 	play(t, s, AssimilationRound{Cube: "cube 1", Defender: "p1", System: "Vega", Nodes: 3, DefenderRoll: Entered(6, 1, 1), BorgRoll: Entered(1, 1, 1, 1, 1, 1, 1, 1)})
 	require.Equal(t, 1, s.State().Ascendancy.Borg.Cubes[0].Damage)
 	evs, err = viaJSON(t, s, AssimilationRound{Cube: "cube 1", Defender: "p2", System: "Rigel", Nodes: 2, DefenderRoll: Entered(6, 1), BorgRoll: Entered(1, 1, 1, 1, 1, 1, 1, 1)})
@@ -168,7 +168,7 @@ func TestEachAssimilatedPlayerGetsATurnOrderCard(t *testing.T) {
 	s := borgGame(t, []string{"Anna", "Ben", "Cleo", "Dan"}, EnableBorg{})
 	play(t, s, AssimilatePlayer{Player: "p3"}, AssimilatePlayer{Player: "p4"})
 	refusedBy(t, s, ChooseTurnOrder{BorgCards: 1}, ruleBorgCards)
-	play(t, s, ChooseTurnOrder{})
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{})
 	order := s.State().Ascendancy.Walker.Order
 	n := 0
 	for _, o := range order {
@@ -185,7 +185,7 @@ func TestEachAssimilatedPlayerGetsATurnOrderCard(t *testing.T) {
 func TestBorgHitsShareInTurnOrder(t *testing.T) {
 	s := borgGame(t, []string{"Anna", "Ben"}, EnableBorg{}, AddCube{System: "Sol"},
 		AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 5}, AdjustAsc{Player: "p2", Counter: CounterShips, Delta: 5})
-	play(t, s, ChooseTurnOrder{})
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{})
 	order := s.State().Ascendancy.Walker.Order
 	first, second := "p1", "p2"
 	if indexOf(order, "p2") < indexOf(order, "p1") {
@@ -217,7 +217,7 @@ func indexOf(list []string, s string) int {
 func TestForcedRetreatLeavesTheFight(t *testing.T) {
 	s := borgGame(t, []string{"Anna", "Ben"}, EnableBorg{}, AddCube{System: "Sol"},
 		AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 5}, AdjustAsc{Player: "p2", Counter: CounterShips, Delta: 5})
-	play(t, s, ChooseTurnOrder{})
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{})
 	two := func() CubeRound {
 		return CubeRound{Cube: "cube 1", Fleets: []CubeFleet{
 			{Player: "p1", Ships: 2, Roll: Entered(1, 1)}, {Player: "p2", Ships: 2, Weapons: 4, Roll: Entered(1, 1)}}}
@@ -250,7 +250,7 @@ func TestForcedRetreatLeavesTheFight(t *testing.T) {
 // systems become independent civilizations.
 func TestHomeSystemAssimilated(t *testing.T) {
 	s := borgGame(t, []string{"Anna", "Ben"}, EnableBorg{}, AddCube{System: "Earth"})
-	play(t, s, ChooseTurnOrder{})
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{})
 	evs, err := viaJSON(t, s, AssimilationRound{Cube: "cube 1", Defender: "p1", System: "Earth", Nodes: 1, HomeOf: "p1",
 		Independents: []borgrules.SystemHeld{{System: "Vega", ResourceNodes: 2}},
 		DefenderRoll: Entered(1), BorgRoll: Entered(5, 1, 1, 1, 1, 1, 1, 1, 1), NodesLost: ascrules.Resources{}})
