@@ -37,6 +37,8 @@ type ascView struct {
 
 	// turnLines top every panel (see withTurn).
 	turnLines []*widget.Label
+	// step is the stage, round, turn and phase last shown (see show).
+	step string
 }
 
 func newAscendancyView(gs *gameScreen) *ascView {
@@ -129,6 +131,12 @@ func (v *ascView) show(s *tracker.State) {
 	v.round.RemoveAll()
 	v.round.Add(padded(v.walker.show()))
 	v.round.Refresh()
+	// A new stage or turn is a new step: show it from its top.
+	if step := fmt.Sprintf("%s/%d/%d/%s", v.st.Walker.Stage, v.st.Walker.Round, v.st.Walker.Turn, v.st.Walker.Phase); step != v.step {
+		v.step = step
+		v.roundScrl.ScrollToTop()
+		v.playersScrl.ScrollToTop()
+	}
 	v.battle.show()
 	v.borg.show()
 	if v.score != nil {

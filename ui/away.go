@@ -26,6 +26,8 @@ type awayView struct {
 	round     *fyne.Container
 	roundScrl *container.Scroll
 	dice      *awayDice
+	// step is the phase and round last shown (see show).
+	step string
 }
 
 func newAwayView(gs *gameScreen) *awayView {
@@ -53,6 +55,12 @@ func (v *awayView) show(s *tracker.State) {
 	v.st = s.Away
 	v.showTeam()
 	v.showRound()
+	// A new phase or round is a new step: show it from its top, not at the
+	// old scroll position (which could be blank below a shorter panel).
+	if step := fmt.Sprintf("%v/%d", v.st.Phase, v.st.Round); step != v.step {
+		v.step = step
+		v.roundScrl.ScrollToTop()
+	}
 	v.dice.show(v.st)
 }
 

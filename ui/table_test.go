@@ -254,3 +254,21 @@ func TestJumpToACharacter(t *testing.T) {
 	removePeg(t, tracks(t, w, "Lukara")["DEFENSE"])
 	assert.Equal(t, 1, tracks(t, w, "Lukara")["DEFENSE"].Pegs())
 }
+
+// TestNewStepShowsFromTheTop: after "Start round 1" the round panel shows
+// the new phase from its top, not at the old scroll position.
+func TestNewStepShowsFromTheTop(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	w := startAwayGame(t, sh)
+	v := sh.game.view.(*awayView)
+	selectTab(t, w, "Round")
+	for _, name := range []string{"Lukara", "Riker"} {
+		test.Tap(button(t, w, name))
+		test.Tap(button(t, w, "Done: place the Activated token"))
+	}
+	v.roundScrl.ScrollToBottom()
+	require.Greater(t, v.roundScrl.Offset.Y, float32(0))
+	test.Tap(button(t, w, "End round 1 and start the next"))
+	assert.Contains(t, screenText(w), "Round 2 of 3 · Draw phase")
+	assert.Zero(t, v.roundScrl.Offset.Y, "the new phase shows from its top")
+}
