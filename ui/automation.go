@@ -66,6 +66,9 @@ func (sh *Shell) screenObjects() []shownObject {
 		case *joinForm:
 			walk(x.body)
 			return
+		case *scannerRoot:
+			walk(x.body)
+			return
 		case *container.MultipleWindows: // other windows, in a browser page
 			for _, w := range x.Windows {
 				walk(w)

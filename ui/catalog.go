@@ -172,7 +172,7 @@ func (sh *Shell) showCatalog() {
 	v := newCatalogView(sh, cat, err)
 	v.win = sh.app.NewWindow("Card catalog")
 	v.win.SetContent(v.root)
-	v.win.Resize(fyne.NewSize(900, 700))
+	v.win.Resize(sh.windowSize(900, 700)) // a whole phone screen in a browser (platform_*.go)
 	v.win.Show()
 	v.win.Canvas().Focus(v.search)
 }

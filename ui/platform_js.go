@@ -37,3 +37,14 @@ func (t currentTheme) Font(s fyne.TextStyle) fyne.Resource { return t.th().Font(
 func (t currentTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.th().Icon(n) }
 
 func (t currentTheme) Size(n fyne.ThemeSizeName) float32 { return t.th().Size(n) }
+
+// windowSize is the size a new window of the app opens at: in a browser
+// page the app's other windows sit inside the page, so they take the whole
+// page when it is smaller (a phone).
+func (sh *Shell) windowSize(w, h float32) fyne.Size {
+	page := sh.win.Canvas().Size()
+	if page.Width <= 0 || page.Height <= 0 {
+		return fyne.NewSize(w, h)
+	}
+	return fyne.NewSize(min(w, page.Width), min(h, page.Height))
+}

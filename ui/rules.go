@@ -295,7 +295,7 @@ func (sh *Shell) showRules() {
 	sh.rules = newRulesViewIn(sh.lib, i18n.Resolve(sh.app.Preferences().String(i18n.PreferenceKey)))
 	w := sh.app.NewWindow(lang.X("rules.window", "Rules reference"))
 	w.SetContent(sh.rules.content)
-	w.Resize(fyne.NewSize(900, 700))
+	w.Resize(sh.windowSize(900, 700)) // a whole phone screen in a browser (platform_*.go)
 	w.SetOnClosed(func() { sh.rulesWin, sh.rules = nil, nil })
 	sh.rulesWin = w
 	w.Show()

@@ -157,7 +157,7 @@ func (sh *Shell) openScanner(use *scanUse, cams cameraAccess) *scannerView {
 	root.ExtendBaseWidget(root)
 	v.win.SetContent(root)
 	v.win.SetOnClosed(v.close)
-	v.win.Resize(fyne.NewSize(420, 820))
+	v.win.Resize(sh.windowSize(420, 820)) // a whole phone screen in a browser (platform_*.go)
 	v.win.Show()
 	v.findCameras()
 	return v

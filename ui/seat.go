@@ -2,6 +2,9 @@ package ui
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -68,6 +71,17 @@ func (gs *gameScreen) askFirst(cmd tracker.Command) bool {
 	return true
 }
 
+// deviceKey is the preference that keeps this device's id for the hosts
+// it joins (so a host gives it its seat back after a reload).
+const deviceKey = "web.device"
+
+// newDeviceID returns a fresh random device id.
+func newDeviceID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b[:])
+}
+
 // seatKey is the preference that remembers the seat taken in the game
 // shared at addr with code.
 func seatKey(addr, code string) string {
@@ -86,10 +100,22 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 	}
 	wait := dialog.NewCustomWithoutButtons("Joining the game", wrapLabel("Connecting to "+addr+"…"), sh.win)
 	wait.Show()
+	prefs := sh.app.Preferences()
+	key := seatKey(addr, code)
+	device := prefs.String(deviceKey)
+	if device == "" {
+		device = newDeviceID()
+		prefs.SetString(deviceKey, device)
+	}
+	remembered := prefs.String(key)
 	go func() {
-		cl, err := share.Dial(context.Background(), addr, code, share.ClientOptions{OnStatus: func(up bool, err error) {
+		cl, err := share.Dial(context.Background(), addr, code, share.ClientOptions{Seat: remembered, Device: device, OnStatus: func(up bool, err error) {
 			fyne.Do(func() {
 				if sh.game == nil || !isClient(sh.game.game) {
+					return
+				}
+				if errors.Is(err, share.ErrCodeChanged) {
+					sh.game.say("The host shares this game with a new code now: scan its QR code again.", true)
 					return
 				}
 				if up {
@@ -120,9 +146,11 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 				}
 				go func() { _ = cl.Close() }()
 			}
-			key := seatKey(addr, code)
-			sh.chooseSeat(gs, sh.app.Preferences().String(key), func(seat string) {
-				sh.app.Preferences().SetString(key, seat)
+			if got := cl.Seat(); got != "" {
+				remembered = got // the host gave this device its seat back
+			}
+			sh.chooseSeat(gs, remembered, func(seat string) {
+				prefs.SetString(key, seat)
 				finish()
 			})
 		})
@@ -174,10 +202,15 @@ func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat st
 // part of the screen.
 func (sh *Shell) sit(gs *gameScreen, seat string) {
 	gs.seat = seat
-	if t, ok := gs.game.(seatTaker); ok {
-		if _, err := t.TakeSeat(seat); err != nil {
-			gs.say(plainError(err), true)
-		}
+	var err error
+	switch t := gs.game.(type) {
+	case seatTaker:
+		_, err = t.TakeSeat(seat)
+	case interface{ TakeSeat(string) error }:
+		err = t.TakeSeat(seat)
+	}
+	if err != nil {
+		gs.say(plainError(err), true)
 	}
 	if v, ok := gs.view.(seatView); ok && seat != seatWatch {
 		v.showSeat(seat)

@@ -168,13 +168,20 @@ func run(mainPkg, name, icon, out string, quality int) error {
 	var raw, gz, br int
 	for _, n := range append(names, "sw.js") {
 		b := files[n]
+		var r []byte
+		var rerr error
+		done := make(chan struct{})
+		go func() { // both at once: the wasm takes a while
+			defer close(done)
+			r, rerr = brotlied(b, quality)
+		}()
 		g, err := gzipped(b)
+		<-done
 		if err != nil {
 			return err
 		}
-		r, err := brotlied(b, quality)
-		if err != nil {
-			return err
+		if rerr != nil {
+			return rerr
 		}
 		for suffix, data := range map[string][]byte{"": b, ".gz": g, ".br": r} {
 			if err := os.WriteFile(filepath.Join(out, n+suffix), data, 0o644); err != nil {
