@@ -119,6 +119,9 @@ func (c *chrome) newPage() *page {
 	t.Cleanup(func() { _ = conn.CloseNow() })
 	p := &page{t: t, conn: conn}
 	p.call("Page.enable", nil)
+	if os.Getenv("TABLEOPS_WEB_CONSOLE") == "1" {
+		p.call("Runtime.enable", nil)
+	}
 	p.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": true})
 	p.call("Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 5})
 	p.call("Emulation.setUserAgentOverride", map[string]any{"userAgent": phoneUA, "platform": "Android"})
@@ -164,6 +167,9 @@ func (p *page) try(method string, params any) (json.RawMessage, error) {
 			return nil, err
 		}
 		if r.ID != id {
+			if os.Getenv("TABLEOPS_WEB_CONSOLE") == "1" && strings.Contains(string(data), "Runtime.consoleAPICalled") || strings.Contains(string(data), "Runtime.exceptionThrown") {
+				p.t.Logf("page: %.600s", data)
+			}
 			continue // an event
 		}
 		if r.Error != nil {
