@@ -216,7 +216,7 @@ func TestSetupChoosesLanguage(t *testing.T) {
 
 	// Back to the system's language after a choice: the choice is undone.
 	t.Setenv("LANG", "en_US.UTF-8")
-	use, err = Setup("it")
+	_, err = Setup("it")
 	require.NoError(t, err)
 	assert.Equal(t, "Vedi anche:", lang.X("cli.rules.see_also", "See also:"))
 	use, err = Setup("")
