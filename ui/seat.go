@@ -279,3 +279,27 @@ func joinCodeFromHash(hash string) (string, bool) {
 	}
 	return "", false
 }
+
+// seat returns the seat of the open game ("" when none).
+//
+//lint:ignore U1000 used by the web build (web_js.go)
+func (sh *Shell) seat() string {
+	if sh.game == nil {
+		return ""
+	}
+	return sh.game.seat
+}
+
+// gameSeq returns the log position of the open game as this device sees
+// it (0 without a game).
+//
+//lint:ignore U1000 used by the web build (web_js.go)
+func (sh *Shell) gameSeq() uint64 {
+	if sh.game == nil {
+		return 0
+	}
+	if s, ok := sh.game.game.(interface{ Seq() uint64 }); ok {
+		return s.Seq()
+	}
+	return 0
+}
