@@ -158,9 +158,14 @@ if [ "$mode" = package ]; then
 		# A GUI program (no console window) with its icon and version
 		# resource; the C and C++ runtimes linked in, so that it needs no
 		# MinGW DLLs on the Windows machine.
+		# fyne package builds once without and once with its resource file,
+		# and drops the GOFLAGS linker flags after the first build; given an
+		# existing --executable it builds once, with them. The empty file
+		# is that executable: the build replaces it.
+		: >tableops.exe
 		CC=x86_64-w64-mingw32-gcc CXX=x86_64-w64-mingw32-g++ GOARCH=amd64 \
 			GOFLAGS="${GOFLAGS:-} -ldflags=-extldflags=-static" \
-			"$work/fyne" package -os windows --release
+			"$work/fyne" package -os windows --release --executable tableops.exe
 		mv "Table Ops.exe" dist/tableops.exe
 		say "built dist/tableops.exe"
 		;;
