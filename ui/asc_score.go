@@ -59,9 +59,9 @@ func (v *ascView) openScoreboard() {
 	sb.order.Wrapping = fyne.TextWrapWord
 	back := widget.NewButtonWithIcon("Back to the game", theme.NavigateBackIcon(), v.closeScoreboard)
 	back.Importance = widget.HighImportance
-	header := container.NewVBox(
-		container.NewBorder(nil, nil, back, nil, sb.stage),
-		sb.order)
+	// Back on its own row: beside it a phone would leave the heading a
+	// sliver of width and stretch the button to the heading's height.
+	header := container.NewVBox(container.NewHBox(back), sb.stage, sb.order)
 	big := &scaledTheme{Theme: fyne.CurrentApp().Settings().Theme(), k: 1}
 	over := container.NewThemeOverride(header, big)
 	sb.layout = &scoreGrid{}

@@ -32,7 +32,7 @@ type scoreGrid struct {
 func (l *scoreLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	k := float32(1)
 	if size.Width >= 700 && size.Height >= 500 {
-		k = 1.5
+		k = 1.25
 	}
 	if k != l.header.k {
 		l.header.k = k
@@ -78,7 +78,9 @@ func (g *scoreGrid) choose(room fyne.Size) {
 			// How big the tile's text can grow; a tile that must scroll
 			// counts by its width only, less for every screen it takes.
 			k := min(w/m.Width, h/m.Height)
-			if h < m.Height {
+			if h >= m.Height {
+				k += 10 // no scrolling beats any size that scrolls
+			} else {
 				k = min(w/m.Width, 1) * h / m.Height
 			}
 			if w < m.Width {
