@@ -66,6 +66,10 @@ func run(mainPkg, name, icon, out string, quality int) error {
 	root = filepath.Dir(root)
 	if mainPkg == "" {
 		mainPkg = root
+	} else if strings.HasPrefix(mainPkg, ".") { // relative to where gen runs, not the module's root
+		if mainPkg, err = filepath.Abs(mainPkg); err != nil {
+			return err
+		}
 	}
 	if icon == "" {
 		icon = filepath.Join(root, "Icon.png")
