@@ -1,0 +1,42 @@
+//go:build !race
+
+package ui
+
+// This test joins a shared game. Fyne's test driver runs the share client's
+// screen updates inline on the client's own goroutine (the real drivers hand
+// them to the UI goroutine), so walking the screen from the test while the
+// client updates it is a race by construction under -race. It runs without
+// -race: .ci/run has a step for it.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestScreenObjectsFindsDialogButtons(t *testing.T) {
+	h, _ := hostAsc(t)
+	sh, _ := newTestShell(t, 390, 844)
+	done := make(chan struct{})
+	sh.joinLink(h.Addr(), h.Code(), func() { close(done) })
+	require.Eventually(t, func() bool {
+		for _, o := range screenObjectsOnUI(sh) {
+			if o.Type == "widget.Button" && o.Text == "Ann" {
+				require.Greater(t, o.W, float32(0))
+				require.Greater(t, o.Y, float32(0))
+				return true
+			}
+		}
+		return false
+	}, 10e9, 20e6, "the seat dialog's buttons are listed")
+	var tokens int
+	test := button(t, sh.win, "Ann")
+	test.OnTapped()
+	<-done
+	for _, o := range screenObjectsOnUI(sh) {
+		if o.Type == "widgets.TokenRow" {
+			tokens++
+		}
+	}
+	require.Equal(t, 1, tokens, "Ann's console shows her command tokens")
+}
