@@ -1,0 +1,117 @@
+//go:build !race
+
+package ui
+
+// These tests join a game shared on loopback. Fyne's test driver runs the
+// share client's screen updates on the client's own goroutine (the real
+// drivers hand them to the UI goroutine), so under -race they race the test
+// by construction. They run without -race: .ci/run has a step for them.
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/require"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/tracker"
+	"tableops/tracker/share"
+	"tableops/ui/widgets"
+)
+
+// hostAsc shares a started two-player Ascendancy game on loopback.
+func hostAsc(t *testing.T) (*share.Host, interface{ State() *tracker.State }) {
+	t.Helper()
+	_, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAscendancy, "Seats")
+	require.NoError(t, err)
+	start := ascrules.Resources{Production: 3, Research: 3, Culture: 3}
+	for _, c := range []tracker.Command{
+		tracker.AddAscPlayer{Name: "Ann", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
+		tracker.AddAscPlayer{Name: "Ben", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
+		tracker.StartAscendancy{},
+	} {
+		_, err := g.Execute(c)
+		require.NoError(t, err)
+	}
+	h, err := share.Start(context.Background(), g, share.Options{Addr: "127.0.0.1:0"})
+	require.NoError(t, err)
+	t.Cleanup(h.Stop)
+	return h, g
+}
+
+// joinByLink opens the link on a new device (same app, so the same
+// remembered seats) and waits until it is seated.
+func joinByLink(t *testing.T, sh *Shell, addr, code string, pick string) {
+	t.Helper()
+	done := make(chan struct{})
+	sh.joinLink(addr, code, func() { close(done) })
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case <-done:
+			return
+		case <-deadline:
+			t.Fatal("joining did not finish")
+		case <-time.After(20 * time.Millisecond):
+		}
+		if pick != "" && sh.game != nil && hasButton(sh, pick) {
+			test.Tap(button(t, sh.win, pick))
+			pick = ""
+		}
+	}
+}
+
+func hasButton(sh *Shell, label string) bool {
+	for _, b := range objects[*widget.Button](sh.win) {
+		if b.Text == label {
+			return true
+		}
+	}
+	return false
+}
+
+func TestJoinByLinkTakesASeat(t *testing.T) {
+	h, g := hostAsc(t)
+	sh, _ := newTestShell(t, 390, 844)
+	joinByLink(t, sh, h.Addr(), h.Code(), "Ann")
+	require.Equal(t, "p1", sh.game.seat)
+	require.Contains(t, screenText(sh.win), "This device is Ann.")
+	require.Contains(t, screenText(sh.win), "Ann · Federation", "Ann's console is open")
+
+	// Ann spends one of her own command tokens: no question.
+	rows := objects[*widgets.TokenRow](sh.win)
+	require.NotEmpty(t, rows)
+	tapFirstToken(t, rows[0])
+	require.Eventually(t, func() bool { return g.State().Ascendancy.Players[0].Ready() == 4 }, 5*time.Second, 20*time.Millisecond)
+
+	// Ben's pieces: the device asks first, and nothing changes until yes.
+	before := g.State().Ascendancy.Players[1].Resources.Culture
+	require.False(t, sh.game.exec(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterCulture, Delta: 1}))
+	require.Contains(t, screenText(sh.win), "Change Ben's pieces?")
+	require.Equal(t, before, g.State().Ascendancy.Players[1].Resources.Culture)
+	test.Tap(button(t, sh.win, "Change them"))
+	require.Eventually(t, func() bool { return g.State().Ascendancy.Players[1].Resources.Culture == before+1 }, 5*time.Second, 20*time.Millisecond)
+
+	// Reloading the page: the same seat, without asking.
+	sh.showHome()
+	sh2 := NewShell(sh.app, sh.store, nil)
+	joinByLink(t, sh2, h.Addr(), h.Code(), "")
+	require.Equal(t, "p1", sh2.game.seat)
+}
+
+func TestJoinByLinkWrongCode(t *testing.T) {
+	h, _ := hostAsc(t)
+	sh, _ := newTestShell(t, 390, 844)
+	wrong := "AAAAAA"
+	if h.Code() == wrong {
+		wrong = "BBBBBB"
+	}
+	joinByLink(t, sh, h.Addr(), wrong, "")
+	require.Nil(t, sh.game, "no game opened")
+	require.Contains(t, screenText(sh.win), "join code is wrong")
+	require.Contains(t, screenText(sh.win), "scan its QR code again")
+}
