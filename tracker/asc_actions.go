@@ -86,11 +86,7 @@ func (c *decideCtx) commandAction(id string, n int, what string) (*AscendancySta
 
 // building checks the turn and phase for a building action by player id.
 func (c *decideCtx) building(id string) (*AscendancyState, *AscPlayer, error) {
-	a, err := c.asc()
-	if err != nil {
-		return nil, nil, err
-	}
-	p, err := a.player(id)
+	a, p, err := c.ascPlayer(id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -119,14 +115,10 @@ func (cmd BuildShips) decide(c *decideCtx) error {
 		return reject(CodeInvalid, "Build 1 to 30 ships.")
 	}
 	cost := ascrules.Resources{Production: shipCost * cmd.Ships}
-	if !p.Resources.Covers(cost) {
-		return reject(CodeRules, "%d ship(s) cost %s; %s has %s.", cmd.Ships, fmtRes(cost), p.Name, fmtRes(p.Resources))
-	}
-	np, err := copyPlayer(p)
+	np, err := pay(p, cost, fmt.Sprintf("%d ship(s) cost", cmd.Ships))
 	if err != nil {
 		return err
 	}
-	np.Resources = np.Resources.Sub(cost)
 	np.Ships += cmd.Ships
 	return setPlayer(c, fmt.Sprintf("%s builds %d ship(s) (paid %s; %d on the board)", p.Name, cmd.Ships, fmtRes(cost), np.Ships), np)
 }
@@ -219,11 +211,7 @@ type CommissionStarbase struct {
 func (CommissionStarbase) CommandType() string { return "asc.commission_starbase" }
 
 func (cmd CommissionStarbase) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p0, err := a.player(cmd.Player)
+	_, p0, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -276,11 +264,7 @@ func (CommissionFleet) CommandType() string { return "asc.fleet" }
 const fleetCards = 3
 
 func (cmd CommissionFleet) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -332,11 +316,7 @@ type Project struct {
 func (Project) CommandType() string { return "asc.project" }
 
 func (cmd Project) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -381,11 +361,7 @@ type CompleteAgenda struct {
 func (CompleteAgenda) CommandType() string { return "asc.agenda" }
 
 func (cmd CompleteAgenda) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -464,4 +440,31 @@ func homeChanges(na, nd *AscPlayer, homeOf string) {
 			nd.HoldsHome = false
 		}
 	}
+}
+
+// ascPlayer returns the Ascendancy game and the player with the id.
+func (c *decideCtx) ascPlayer(id string) (*AscendancyState, *AscPlayer, error) {
+	a, err := c.asc()
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := a.player(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, p, nil
+}
+
+// pay returns a copy of p that has paid cost, or refuses: "<costs> 3
+// production; Anna has ...".
+func pay(p *AscPlayer, cost ascrules.Resources, costs string) (AscPlayer, error) {
+	if !p.Resources.Covers(cost) {
+		return AscPlayer{}, reject(CodeRules, "%s %s; %s has %s.", costs, fmtRes(cost), p.Name, fmtRes(p.Resources))
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return AscPlayer{}, err
+	}
+	np.Resources = np.Resources.Sub(cost)
+	return np, nil
 }

@@ -126,11 +126,7 @@ type SetCosts struct {
 func (SetCosts) CommandType() string { return "asc.set_costs" }
 
 func (cmd SetCosts) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}

@@ -83,11 +83,7 @@ type AdjustAsc struct {
 func (AdjustAsc) CommandType() string { return "asc.adjust" }
 
 func (cmd AdjustAsc) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -128,11 +124,7 @@ type UseCommand struct {
 func (UseCommand) CommandType() string { return "asc.command" }
 
 func (cmd UseCommand) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -185,14 +177,10 @@ func (cmd Upgrade) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeRules, "%v", err)
 	}
-	if !p.Resources.Covers(cost) {
-		return reject(CodeRules, "%s upgrade costs %s; %s has %s.", titleWord(what), fmtRes(cost), p.Name, fmtRes(p.Resources))
-	}
-	np, err := copyPlayer(p)
+	np, err := pay(p, cost, titleWord(what)+" upgrade costs")
 	if err != nil {
 		return err
 	}
-	np.Resources = np.Resources.Sub(cost)
 	var label string
 	if cmd.Weapons {
 		if np.Weapons <= 1 {
@@ -267,11 +255,7 @@ type BuyAscendancy struct {
 func (BuyAscendancy) CommandType() string { return "asc.buy_ascendancy" }
 
 func (cmd BuyAscendancy) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	a, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -306,11 +290,7 @@ type SetTrade struct {
 func (SetTrade) CommandType() string { return "asc.trade" }
 
 func (cmd SetTrade) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	a, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -369,11 +349,7 @@ type FirstContact struct {
 func (FirstContact) CommandType() string { return "asc.first_contact" }
 
 func (cmd FirstContact) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -398,11 +374,7 @@ type SetHome struct {
 func (SetHome) CommandType() string { return "asc.home" }
 
 func (cmd SetHome) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}

@@ -163,14 +163,10 @@ func (cmd PayFor) decide(c *decideCtx) error {
 	if cmd.Cost.Total() == 0 && (cmd.Counter == "" || cmd.Delta == 0) {
 		return reject(CodeNothing, "That changes nothing.")
 	}
-	if !p.Resources.Covers(cmd.Cost) {
-		return reject(CodeRules, "%s costs %s; %s has %s.", what, fmtRes(cmd.Cost), p.Name, fmtRes(p.Resources))
-	}
-	np, err := copyPlayer(p)
+	np, err := pay(p, cmd.Cost, what+" costs")
 	if err != nil {
 		return err
 	}
-	np.Resources = np.Resources.Sub(cmd.Cost)
 	if cmd.Counter != "" && cmd.Delta != 0 {
 		v, name := np.counter(cmd.Counter)
 		if v == nil {
@@ -500,11 +496,7 @@ func (HazardBraved) EventType() string { return "asc.hazard" }
 func (e HazardBraved) apply(*State) error { return e.Dice.check() }
 
 func (cmd BraveHazard) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -745,11 +737,7 @@ func (DiplomacyTested) EventType() string { return "asc.diplomacy" }
 func (e DiplomacyTested) apply(*State) error { return e.Dice.check() }
 
 func (cmd TestDiplomacy) decide(c *decideCtx) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(cmd.Player)
+	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
 		return err
 	}
@@ -975,11 +963,7 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 // becomes an independent civilization with as many warp tokens as resource
 // nodes (rules/borg.Exterminate).
 func exterminate(c *decideCtx, id, home string, systems []borgrules.SystemHeld) error {
-	a, err := c.asc()
-	if err != nil {
-		return err
-	}
-	p, err := a.player(id)
+	_, p, err := c.ascPlayer(id)
 	if err != nil {
 		return err
 	}

@@ -51,7 +51,7 @@ func (impossible) Is(target error) bool { return target == ErrBadLog }
 // checkCount refuses a token, resource or counter count outside 0 to
 // maxCount. Commands that change counts and ValidateState both use it.
 func checkCount(n int, what string) error {
-	if n < 0 || n > maxCount {
+	if outside(n, 0, maxCount) {
 		return reject(CodeInvalid, "%s is %d; counts run from 0 to %d.", what, n, maxCount)
 	}
 	return nil
@@ -122,12 +122,60 @@ func validateState(s *State) error {
 	return fmt.Errorf("unknown game %q", s.Kind)
 }
 
+// clause turns a command's refusal into the lower-case clause
+// ValidateState's errors are made of.
+func clause(err error) error {
+	return errors.New(lowerFirst(plain(err)))
+}
+
+// namedCount is a count and what it counts, for checkCounts.
+type namedCount struct {
+	n    int
+	what string
+}
+
+// checkCounts checks each count with checkCount.
+func checkCounts(counts ...namedCount) error {
+	for _, c := range counts {
+		if err := checkCount(c.n, c.what); err != nil {
+			return clause(err)
+		}
+	}
+	return nil
+}
+
+// outside reports whether n is outside lo to hi.
+func outside(n, lo, hi int) bool {
+	return n < lo || n > hi
+}
+
+// checkPlayerNames checks what every player record starts with: the id,
+// the name (unique among taken) and optional names given as value, what
+// pairs.
+func checkPlayerNames(id, name string, taken []string, optional ...string) error {
+	if err := checkID(id, "player"); err != nil {
+		return err
+	}
+	if _, err := newPlayerName(name, taken); err != nil {
+		return clause(err)
+	}
+	if err := checkName(name, "player name"); err != nil {
+		return err
+	}
+	for i := 0; i+1 < len(optional); i += 2 {
+		if err := checkOptName(optional[i], optional[i+1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // checkName checks a name as cleanText leaves it: not empty, trimmed, no
 // control characters, at most maxNameLen characters.
 func checkName(s, what string) error {
 	t, err := cleanText(s, maxNameLen, what)
 	if err != nil {
-		return errors.New(lowerFirst(plain(err)))
+		return clause(err)
 	}
 	if t != s {
 		return fmt.Errorf("the %s %s has spaces or control characters around or in it", what, short(s))
@@ -168,7 +216,7 @@ func checkTexts(max int, texts ...string) error {
 func checkList(in []string, what string) error {
 	out, err := cleanList(in, what)
 	if err != nil {
-		return errors.New(lowerFirst(plain(err)))
+		return clause(err)
 	}
 	if len(out) != len(in) {
 		return fmt.Errorf("empty %s", what)
@@ -184,7 +232,7 @@ func checkList(in []string, what string) error {
 // checkWeapons checks weapons as cleanWeapons leaves them.
 func checkWeapons(in []awayrules.Weapon) error {
 	if _, err := cleanWeapons(in); err != nil {
-		return errors.New(lowerFirst(plain(err)))
+		return clause(err)
 	}
 	for _, w := range in {
 		if err := checkName(w.Name, "weapon name"); err != nil {
@@ -238,7 +286,7 @@ func validateAway(a *AwayState) error {
 	if !slices.Contains(phases, a.Phase) {
 		return fmt.Errorf("the game is in phase %s, which Away Missions does not have (%s)", short(a.Phase), strings.Join(phases, ", "))
 	}
-	if a.Round < 0 || a.Round > 3 {
+	if outside(a.Round, 0, 3) {
 		return fmt.Errorf("round %d; Away Missions has rounds 1 to 3", a.Round)
 	}
 	if len(a.Players) > maxAwayPlayers {
@@ -300,7 +348,7 @@ func validateAway(a *AwayState) error {
 			if !players[id] {
 				return fmt.Errorf("the debrief scores %s, who is not in the game", short(id))
 			}
-			if n < 0 || n > 100*maxMissions+maxCount {
+			if outside(n, 0, 100*maxMissions+maxCount) {
 				return fmt.Errorf("the debrief gives %s %d points", short(id), n)
 			}
 		}
@@ -315,19 +363,7 @@ func validateAway(a *AwayState) error {
 }
 
 func validateAwayPlayer(p AwayPlayer, taken []string) error {
-	if err := checkID(p.ID, "player"); err != nil {
-		return err
-	}
-	if _, err := newPlayerName(p.Name, taken); err != nil {
-		return errors.New(lowerFirst(plain(err)))
-	}
-	if err := checkName(p.Name, "player name"); err != nil {
-		return err
-	}
-	if err := checkOptName(p.Affiliation, "affiliation"); err != nil {
-		return err
-	}
-	if err := checkOptName(p.Team, "team name"); err != nil {
+	if err := checkPlayerNames(p.ID, p.Name, taken, p.Affiliation, "affiliation", p.Team, "team name"); err != nil {
 		return err
 	}
 	kinds := []string{TokenAdapt, TokenIntel, TokenBonusPoints, TokenBonusActions}
@@ -336,7 +372,7 @@ func validateAwayPlayer(p AwayPlayer, taken []string) error {
 			return fmt.Errorf("%s tokens; players hold %s tokens", short(k), strings.Join(kinds, ", "))
 		}
 		if err := checkCount(n, strings.ReplaceAll(k, "_", " ")+" tokens"); err != nil {
-			return errors.New(lowerFirst(plain(err)))
+			return clause(err)
 		}
 	}
 	if len(p.Missions) > maxMissions {
@@ -346,10 +382,10 @@ func validateAwayPlayer(p AwayPlayer, taken []string) error {
 		if err := checkName(m.Name, "mission name"); err != nil {
 			return err
 		}
-		if m.Points < 0 || m.Points > 100 {
+		if outside(m.Points, 0, 100) {
 			return fmt.Errorf("mission %s scores %d points; mission points are 0 to 100", short(m.Name), m.Points)
 		}
-		if m.Round < 0 || m.Round > 3 {
+		if outside(m.Round, 0, 3) {
 			return fmt.Errorf("mission %s was scored in round %d", short(m.Name), m.Round)
 		}
 	}
@@ -379,12 +415,12 @@ func validateCharacter(c Character, players map[string]bool) error {
 		return fmt.Errorf("status %s; a character is waiting, in play or neutralized", short(c.Status))
 	}
 	if err := checkCount(c.Honor, "honor"); err != nil {
-		return errors.New(lowerFirst(plain(err)))
+		return clause(err)
 	}
-	if c.Stun < 0 || c.Stun > awayrules.MaxStun {
+	if outside(c.Stun, 0, awayrules.MaxStun) {
 		return fmt.Errorf("%d stun tokens; a character has 0 to %d", c.Stun, awayrules.MaxStun)
 	}
-	if c.Escalation < 0 || c.Escalation > 3 {
+	if outside(c.Escalation, 0, 3) {
 		return fmt.Errorf("arrives in round %d; Escalation is a round from 1 to 3", c.Escalation)
 	}
 	for what, list := range map[string][]string{"keywords": c.Keywords, "specializations": c.Specializations, "special rules": c.Rules} {
@@ -426,7 +462,7 @@ func validateAscendancy(a *AscendancyState) error {
 	if !slices.Contains([]string{"", PhaseBuilding, PhaseCommand, PhaseBorg}, w.Phase) {
 		return fmt.Errorf("a turn in phase %s, which Ascendancy does not have", short(w.Phase))
 	}
-	if w.Round < 0 || w.Round > maxCount {
+	if outside(w.Round, 0, maxCount) {
 		return fmt.Errorf("round %d", w.Round)
 	}
 	if err := a.Options.validate(); err != nil {
@@ -490,12 +526,12 @@ func validateAscendancy(a *AscendancyState) error {
 			if !players[id] {
 				return fmt.Errorf("a turn order card for %s, who is not in the game", short(id))
 			}
-			if card < 0 || card > 2*maxAscPlayer {
+			if outside(card, 0, 2*maxAscPlayer) {
 				return fmt.Errorf("turn order card %d", card)
 			}
 		}
 		for _, card := range as.BorgCards {
-			if card < 0 || card > 2*maxAscPlayer {
+			if outside(card, 0, 2*maxAscPlayer) {
 				return fmt.Errorf("turn order card %d of the Borg", card)
 			}
 		}
@@ -533,31 +569,14 @@ func maps2(set map[string]bool, extra string) map[string]bool {
 }
 
 func checkResources(r ascrules.Resources, what string) error {
-	for _, c := range []struct {
-		n    int
-		kind string
-	}{{r.Production, "production"}, {r.Research, "research"}, {r.Culture, "culture"}} {
-		if err := checkCount(c.n, what+" ("+c.kind+")"); err != nil {
-			return errors.New(lowerFirst(plain(err)))
-		}
-	}
-	return nil
+	return checkCounts(
+		namedCount{r.Production, what + " (production)"},
+		namedCount{r.Research, what + " (research)"},
+		namedCount{r.Culture, what + " (culture)"})
 }
 
 func validateAscPlayer(p AscPlayer, taken []string) error {
-	if err := checkID(p.ID, "player"); err != nil {
-		return err
-	}
-	if _, err := newPlayerName(p.Name, taken); err != nil {
-		return errors.New(lowerFirst(plain(err)))
-	}
-	if err := checkName(p.Name, "player name"); err != nil {
-		return err
-	}
-	if err := checkOptName(p.Civilization, "civilization name"); err != nil {
-		return err
-	}
-	if err := checkOptName(string(p.Faction), "faction"); err != nil {
+	if err := checkPlayerNames(p.ID, p.Name, taken, p.Civilization, "civilization name", string(p.Faction), "faction"); err != nil {
 		return err
 	}
 	for _, r := range []struct {
@@ -568,24 +587,20 @@ func validateAscPlayer(p AscPlayer, taken []string) error {
 			return err
 		}
 	}
-	for _, c := range []struct {
-		n    int
-		what string
-	}{{p.Ascendancy, "ascendancy"}, {p.Commands, "command tokens"}, {p.Exhausted, "exhausted command tokens"},
-		{p.AdvancementCommands, "advancement commands"}, {p.WeaponUpgrades, "weapons upgrades"},
-		{p.ShieldUpgrades, "shield upgrades"}, {p.Starbases, "starbases"}, {p.Ships, "ships"},
-		{p.HomeSystems, "home systems"}, {p.Systems, "systems"}} {
-		if err := checkCount(c.n, c.what); err != nil {
-			return errors.New(lowerFirst(plain(err)))
-		}
+	if err := checkCounts(namedCount{p.Ascendancy, "ascendancy"}, namedCount{p.Commands, "command tokens"},
+		namedCount{p.Exhausted, "exhausted command tokens"}, namedCount{p.AdvancementCommands, "advancement commands"},
+		namedCount{p.WeaponUpgrades, "weapons upgrades"}, namedCount{p.ShieldUpgrades, "shield upgrades"},
+		namedCount{p.Starbases, "starbases"}, namedCount{p.Ships, "ships"},
+		namedCount{p.HomeSystems, "home systems"}, namedCount{p.Systems, "systems"}); err != nil {
+		return err
 	}
-	if p.Weapons < 1 || p.Weapons > 6 {
+	if outside(p.Weapons, 1, 6) {
 		return fmt.Errorf("weapons hit roll %d; it is 1 to 6", p.Weapons)
 	}
-	if p.Shields < 0 || p.Shields > 6 {
+	if outside(p.Shields, 0, 6) {
 		return fmt.Errorf("shields %d; they are 0 to 6", p.Shields)
 	}
-	if p.BaseCommands < 0 || p.BaseCommands > 10 {
+	if outside(p.BaseCommands, 0, 10) {
 		return fmt.Errorf("%d base commands; base commands are 1 to 10", p.BaseCommands)
 	}
 	if len(p.Agreements) > maxListLen {
@@ -601,11 +616,11 @@ func validateAscPlayer(p AscPlayer, taken []string) error {
 	}
 	for _, t := range p.WarpTokens {
 		if err := checkCount(t, "a warp token"); err != nil {
-			return errors.New(lowerFirst(plain(err)))
+			return clause(err)
 		}
 	}
 	if err := checkCostTable(p.Costs); err != nil {
-		return errors.New(lowerFirst(plain(err)))
+		return clause(err)
 	}
 	return nil
 }
@@ -658,7 +673,7 @@ func validateBorg(b *BorgState) error {
 		return fmt.Errorf("a hit table of %d entries", len(b.Hits.BySpires))
 	}
 	for n, h := range b.Hits.BySpires {
-		if n < 0 || n > borgrules.DefeatSpires {
+		if outside(n, 0, borgrules.DefeatSpires) {
 			return fmt.Errorf("a hit roll for %d spires; spire counts run from 0 to %d", n, borgrules.DefeatSpires)
 		}
 		if err := borgrules.ValidateBorgHit(h); err != nil {
@@ -671,7 +686,7 @@ func validateBorg(b *BorgState) error {
 	if err := checkRefs(b.Activated, cubes, "the cubes activated this turn"); err != nil {
 		return err
 	}
-	if b.NextCube < 0 || b.NextCube > 1_000_000 || b.NextSpire < 0 || b.NextSpire > 1_000_000 {
+	if outside(b.NextCube, 0, 1_000_000) || outside(b.NextSpire, 0, 1_000_000) {
 		return fmt.Errorf("cube and spire counters %d and %d", b.NextCube, b.NextSpire)
 	}
 	return nil
