@@ -65,10 +65,12 @@ var untranslatedAllowed = map[string]string{
 	"ui/score_log.go":  "asc-ui",
 	// away-ui: not swept yet.
 	"ui/away.go":        "away-ui",
+	"ui/away_act.go":    "away-ui",
 	"ui/away_attack.go": "away-ui",
 	"ui/away_dice.go":   "away-ui",
 	"ui/away_reroll.go": "away-ui",
 	"ui/away_round.go":  "away-ui",
+	"ui/away_setup.go":  "away-ui",
 	"ui/away_skill.go":  "away-ui",
 	// shell-ui: not swept yet.
 	"ui/catalog.go":         "shell-ui",

@@ -1,0 +1,329 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	awayrules "tableops/rules/away"
+	"tableops/rules/reference"
+	"tableops/tracker"
+)
+
+// showSetup is the new-game wizard: players, away teams, the Borg overlay,
+// then the start of mission preparation.
+func (v *awayView) showSetup() {
+	a := v.st
+	v.round.Add(heading("New game: players and away teams"))
+	v.round.Add(wrapLabel("Add 2 to 4 players (teams share a team name), then each player's characters with the printed values of their four tracks."))
+	for _, p := range a.Players {
+		pid, pname := p.ID, p.Name
+		n := 0
+		for _, ch := range a.Characters {
+			if ch.Owner == pid {
+				n++
+			}
+		}
+		line := fmt.Sprintf("%s — %d character(s)", playerTitle(p), n)
+		l := widget.NewLabelWithStyle(line, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l.Wrapping = fyne.TextWrapWord
+		v.round.Add(l)
+		v.round.Add(widget.NewButtonWithIcon("Add a character to "+pname, theme.ContentAddIcon(), func() {
+			v.chooseAddCharacter(pid, pname)
+		}))
+		for _, ch := range a.Characters {
+			if ch.Owner != pid {
+				continue
+			}
+			cid := ch.ID
+			rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { v.exec(tracker.RemoveCharacter{Character: cid}) })
+			desc := ch.Name + " · " + tracksLine(ch.Tracks)
+			if ch.Escalation > 1 {
+				desc += fmt.Sprintf(" · arrives round %d", ch.Escalation)
+			}
+			v.round.Add(container.NewBorder(nil, nil, nil, rm, wrapLabel(desc)))
+		}
+	}
+	if len(a.Players) < 4 {
+		v.round.Add(v.addPlayerForm())
+	}
+	hasBorg := false
+	for _, p := range a.Players {
+		hasBorg = hasBorg || p.Borg
+	}
+	if hasBorg {
+		v.round.Add(widget.NewSeparator())
+		txt := "Borg Assimilation Overlay: not entered yet. Enter its printed track values so assimilated characters can be tracked."
+		if a.Overlay != nil {
+			txt = "Borg Assimilation Overlay: " + tracksLine(a.Overlay.Tracks)
+		}
+		v.round.Add(wrapLabel(txt))
+		v.round.Add(widget.NewButtonWithIcon("Enter the overlay's tracks", theme.DocumentCreateIcon(), v.enterOverlay))
+	}
+	start := widget.NewButtonWithIcon("Start mission preparation", theme.MediaPlayIcon(), func() { v.exec(tracker.StartMission{}) })
+	start.Importance = widget.HighImportance
+	v.round.Add(widget.NewSeparator())
+	v.round.Add(start)
+}
+
+// playerTitle is "Name (Affiliation, team T)".
+func playerTitle(p tracker.AwayPlayer) string {
+	var extra []string
+	if p.Affiliation != "" {
+		extra = append(extra, p.Affiliation)
+	}
+	if p.Team != "" {
+		extra = append(extra, "team "+p.Team)
+	}
+	if p.Borg && !strings.EqualFold(p.Affiliation, "Borg") {
+		extra = append(extra, "Borg player")
+	}
+	if len(extra) == 0 {
+		return p.Name
+	}
+	return p.Name + " (" + strings.Join(extra, ", ") + ")"
+}
+
+// tracksLine is "A 1-2-3 · D 1-1-2 · S 0-1-2 · M 1-2-3" with the current
+// rating in brackets when pegs are missing.
+func tracksLine(t awayrules.Tracks) string {
+	parts := make([]string, 0, 4)
+	for _, r := range []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Skill, awayrules.Move} {
+		tr := t.At(r)
+		vals := make([]string, len(tr.Values))
+		for i, x := range tr.Values {
+			vals[i] = strconv.Itoa(x)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", strings.ToUpper(r.String()[:1]), strings.Join(vals, "-")))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// affiliations offered when adding a player (any other may be typed).
+var affiliations = []string{"Federation", "Borg", "Klingon", "Romulan", "Dominion"}
+
+func (v *awayView) addPlayerForm() fyne.CanvasObject {
+	name := widget.NewEntry()
+	name.SetPlaceHolder("Player name")
+	aff := widget.NewSelectEntry(affiliations)
+	aff.SetPlaceHolder("Affiliation")
+	team := widget.NewEntry()
+	team.SetPlaceHolder("Team (team games only)")
+	borg := widget.NewCheck("Borg player", nil)
+	// The tick follows the affiliation: Borg ticks it, another affiliation
+	// clears it (a Federation player is not the Borg player).
+	aff.OnChanged = func(s string) {
+		borg.SetChecked(strings.EqualFold(strings.TrimSpace(s), "Borg"))
+	}
+	add := widget.NewButtonWithIcon("Add player", theme.ContentAddIcon(), func() {
+		if v.exec(tracker.AddAwayPlayer{Name: name.Text, Affiliation: aff.Text, Team: team.Text, Borg: borg.Checked}) {
+			name.SetText("")
+		}
+	})
+	borgHint := wrapLabel("The Borg player receives assimilated characters.")
+	borgHint.SizeName = theme.SizeNameCaptionText
+	return widget.NewCard("Add a player", "", container.NewVBox(name, aff, team, borg, borgHint, add))
+}
+
+// parseTrack reads printed track values typed as "1 2 3 3" or "1,2,3".
+func parseTrack(what, s string) ([]int, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '-' || r == '/' })
+	out := make([]int, 0, len(f))
+	for _, x := range f {
+		n, err := strconv.Atoi(x)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q is not a number", what, x)
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: enter the printed values, lowest first, e.g. 1 2 3", what)
+	}
+	return out, nil
+}
+
+// trackEntries are the four entries for a character's printed track values.
+type trackEntries struct{ attack, defense, skill, move *widget.Entry }
+
+func newTrackEntries() trackEntries {
+	mk := func() *widget.Entry {
+		e := widget.NewEntry()
+		e.SetPlaceHolder("lowest first, e.g. 1 2 3 3")
+		return e
+	}
+	return trackEntries{mk(), mk(), mk(), mk()}
+}
+
+// fill shows known printed values (empty tracks stay empty).
+func (t trackEntries) fill(a, d, s, m []int) {
+	for _, x := range []struct {
+		e *widget.Entry
+		v []int
+	}{{t.attack, a}, {t.defense, d}, {t.skill, s}, {t.move, m}} {
+		parts := make([]string, len(x.v))
+		for i, n := range x.v {
+			parts[i] = strconv.Itoa(n)
+		}
+		x.e.SetText(strings.Join(parts, " "))
+	}
+}
+
+func (t trackEntries) items() []*widget.FormItem {
+	return []*widget.FormItem{
+		widget.NewFormItem("Attack", t.attack), widget.NewFormItem("Defense", t.defense),
+		widget.NewFormItem("Skill", t.skill), widget.NewFormItem("Move", t.move),
+	}
+}
+
+// values reads the four tracks; a track that cannot be read is named in a
+// fieldError on its entry.
+func (t trackEntries) values() (a, d, s, m []int, err error) {
+	read := func(what string, e *widget.Entry) ([]int, error) {
+		v, err := parseTrack(what, e.Text)
+		if err != nil {
+			return nil, onField(e, err.Error())
+		}
+		return v, nil
+	}
+	if a, err = read("Attack", t.attack); err != nil {
+		return
+	}
+	if d, err = read("Defense", t.defense); err != nil {
+		return
+	}
+	if s, err = read("Skill", t.skill); err != nil {
+		return
+	}
+	m, err = read("Move", t.move)
+	return
+}
+
+// splitList reads "Command, Science x2" into its items.
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// chooseAddCharacter asks how a character card comes in: typed from the
+// card, picked from the catalog, or scanned from its tag.
+func (v *awayView) chooseAddCharacter(pid, pname string) {
+	var d dialog.Dialog
+	typed := widget.NewButtonWithIcon("Type it in", theme.DocumentCreateIcon(), func() {
+		d.Hide()
+		v.addCharacter(pid, pname, tracker.AddCharacter{})
+	})
+	catalog := widget.NewButtonWithIcon("Pick from the catalog", theme.SearchIcon(), func() {
+		d.Hide()
+		v.gs.sh.pickCharacter(func(ch reference.Character) {
+			cmd := addCharacterFrom(ch)
+			cmd.Player = pid
+			if ch.Complete() {
+				v.exec(cmd)
+				return
+			}
+			// The catalog lacks some printed values: the form asks for them.
+			v.addCharacter(pid, pname, cmd)
+		})
+	})
+	scanned := widget.NewButtonWithIcon("Scan its tag", theme.MediaPhotoIcon(), func() {
+		d.Hide()
+		v.scanCharacter(pid, pname)
+	})
+	d = dialog.NewCustom("Add a character to "+pname, "Cancel", container.NewVBox(typed, catalog, scanned), v.gs.sh.win)
+	d.Show()
+}
+
+// addCharacter is the form for a character card entered by hand, or
+// completed by hand when the catalog lacks some of its printed values
+// (prefill holds what is known).
+func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter) {
+	name := widget.NewEntry()
+	name.SetPlaceHolder("Character name")
+	name.SetText(prefill.Name)
+	tracks := newTrackEntries()
+	tracks.fill(prefill.Attack, prefill.Defense, prefill.Skill, prefill.Move)
+	specs := widget.NewEntry()
+	specs.SetPlaceHolder("e.g. Command, Science, Science")
+	specs.SetText(strings.Join(prefill.Specializations, ", "))
+	keywords := widget.NewEntry()
+	keywords.SetPlaceHolder("e.g. Human, Commander")
+	keywords.SetText(strings.Join(prefill.Keywords, ", "))
+	wName := widget.NewEntry()
+	wName.SetPlaceHolder("e.g. Phaser")
+	wDice := widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
+	wDice.SetSelected("0")
+	wDamage := widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
+	wDamage.SetSelected("0")
+	wKeys := widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)
+	esc := widget.NewSelect([]string{"From the start", "Round 2", "Round 3"}, nil)
+	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
+	if len(prefill.Weapons) > 0 {
+		w := prefill.Weapons[0]
+		wName.SetText(w.Name)
+		wDice.SetSelected(strconv.Itoa(w.Dice))
+		wDamage.SetSelected(strconv.Itoa(w.Damage))
+		wKeys.SetSelected(w.Keywords)
+	}
+	items := []*widget.FormItem{widget.NewFormItem("Name", name)}
+	items = append(items, tracks.items()...)
+	items = append(items,
+		widget.NewFormItem("Specializations", specs),
+		widget.NewFormItem("Keywords", keywords),
+		widget.NewFormItem("Attack action", wName),
+		widget.NewFormItem("+ dice", wDice),
+		widget.NewFormItem("+ damage", wDamage),
+		widget.NewFormItem("Weapon keywords", wKeys),
+		widget.NewFormItem("Escalation", esc),
+	)
+	d := newFormDialog(v.gs.sh.win, "Character for "+pname, "Add", items, func() error {
+		if strings.TrimSpace(name.Text) == "" {
+			return onField(name, "The character needs a name.")
+		}
+		a, de, s, m, err := tracks.values()
+		if err != nil {
+			return err
+		}
+		cmd := prefill
+		cmd.Player, cmd.Name, cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move = pid, name.Text, a, de, s, m
+		cmd.Specializations, cmd.Keywords = splitList(specs.Text), splitList(keywords.Text)
+		cmd.Escalation = 0
+		if strings.TrimSpace(wName.Text) != "" {
+			dn, _ := strconv.Atoi(wDice.Selected)
+			dm, _ := strconv.Atoi(wDamage.Selected)
+			first := awayrules.Weapon{Name: wName.Text, Dice: dn, Damage: dm, Keywords: wKeys.Selected}
+			if len(cmd.Weapons) > 0 {
+				cmd.Weapons = append([]awayrules.Weapon{first}, cmd.Weapons[1:]...)
+			} else {
+				cmd.Weapons = []awayrules.Weapon{first}
+			}
+		}
+		if i := esc.SelectedIndex(); i > 0 {
+			cmd.Escalation = i + 1
+		}
+		return v.gs.try(cmd)
+	})
+	d.Show()
+}
+
+// enterOverlay asks for the printed tracks of the Borg Assimilation Overlay.
+func (v *awayView) enterOverlay() {
+	tracks := newTrackEntries()
+	newFormDialog(v.gs.sh.win, "Borg Assimilation Overlay", "Save", tracks.items(), func() error {
+		a, d, s, m, err := tracks.values()
+		if err != nil {
+			return err
+		}
+		return v.gs.try(tracker.SetOverlay{Attack: a, Defense: d, Skill: s, Move: m})
+	}).Show()
+}
