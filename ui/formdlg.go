@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -48,7 +49,7 @@ func newFormDialog(win fyne.Window, title, confirm string, items []*widget.FormI
 	f.d = dialog.NewCustomWithoutButtons(title, container.NewBorder(nil, f.errMsg, nil, nil, container.NewVScroll(f.form)), win)
 	ok := widget.NewButton(confirm, f.Submit)
 	ok.Importance = widget.HighImportance
-	f.d.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", f.d.Hide), ok})
+	f.d.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.X("common.cancel", "Cancel"), f.d.Hide), ok})
 	f.d.Resize(fyne.NewSize(min(420, size.Width-16), min(max(f.d.MinSize().Height, 240), size.Height-32)))
 	return f
 }

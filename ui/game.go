@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -62,14 +63,14 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	gs := &gameScreen{sh: sh, game: g}
 	gs.view = newGameView(gs, g.Kind())
 	home := widget.NewButtonWithIcon("", theme.HomeIcon(), sh.showHome)
-	gs.undoBtn = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), gs.undo)
-	gs.redoBtn = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), gs.redo)
+	gs.undoBtn = widget.NewButtonWithIcon(lang.X("common.undo", "Undo"), theme.ContentUndoIcon(), gs.undo)
+	gs.redoBtn = widget.NewButtonWithIcon(lang.X("common.redo", "Redo"), theme.ContentRedoIcon(), gs.redo)
 	gs.status = newStatusLine(sh.win)
-	gs.logBtn = widget.NewButtonWithIcon("Log", theme.ListIcon(), gs.showLog)
+	gs.logBtn = widget.NewButtonWithIcon(lang.X("game.log", "Log"), theme.ListIcon(), gs.showLog)
 	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), gs.logBtn, gs.undoBtn, gs.redoBtn))
 
 	gs.logList = gs.newLogList()
-	panels := append(gs.view.panels(), panel{title: "Log", icon: theme.ListIcon(), content: padded(gs.logPanel(gs.logList)), wideOnly: true})
+	panels := append(gs.view.panels(), panel{title: lang.X("game.log", "Log"), icon: theme.ListIcon(), content: padded(gs.logPanel(gs.logList)), wideOnly: true})
 	gs.layout = newAdaptive(0.58, panels...)
 	gs.layout.onSwitch = gs.fitBar
 	gs.fitBar(gs.layout.wide)
@@ -86,7 +87,7 @@ func (gs *gameScreen) fitBar(wide bool) {
 	for _, b := range []struct {
 		btn  *widget.Button
 		text string
-	}{{gs.logBtn, "Log"}, {gs.undoBtn, "Undo"}, {gs.redoBtn, "Redo"}} {
+	}{{gs.logBtn, lang.X("game.log", "Log")}, {gs.undoBtn, lang.X("common.undo", "Undo")}, {gs.redoBtn, lang.X("common.redo", "Redo")}} {
 		if wide {
 			b.btn.SetText(b.text)
 		} else {
@@ -109,21 +110,21 @@ func (gs *gameScreen) newLogList() *logRows {
 
 // logPanel frames a log list with its heading.
 func (gs *gameScreen) logPanel(list *logRows) fyne.CanvasObject {
-	hint := widget.NewLabel("Newest first, in bold. Undo takes back the top step.")
+	hint := widget.NewLabel(lang.X("game.newest_first_in_bold", "Newest first, in bold. Undo takes back the top step."))
 	hint.Wrapping = fyne.TextWrapWord
-	return container.NewBorder(container.NewVBox(heading("Game log"), hint), nil, nil, nil, list.framed())
+	return container.NewBorder(container.NewVBox(heading(lang.X("game.game_log", "Game log")), hint), nil, nil, nil, list.framed())
 }
 
 // showLog brings the game log into view: its tab on a wide window, a
 // full-height sheet over a phone's screen.
 func (gs *gameScreen) showLog() {
 	if gs.layout.wide {
-		gs.layout.show("Log")
+		gs.layout.show(lang.X("game.log", "Log"))
 		return
 	}
 	list := gs.newLogList()
 	cancel := gs.game.Subscribe(func(tracker.Update) { fyne.Do(list.Refresh) })
-	d := dialog.NewCustom("Game log", "Close", gs.logPanel(list), gs.sh.win)
+	d := dialog.NewCustom(lang.X("game.game_log", "Game log"), lang.X("common.close", "Close"), gs.logPanel(list), gs.sh.win)
 	d.SetOnClosed(cancel)
 	size := gs.sh.win.Canvas().Size()
 	d.Resize(fyne.NewSize(size.Width-20, size.Height-40))
@@ -185,19 +186,19 @@ func (gs *gameScreen) refuse(cmd tracker.Command, err error) {
 // step as a table ruling (undoable, shown in the log).
 func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) {
 	reason := widget.NewEntry()
-	reason.SetPlaceHolder("e.g. a card in play allows it")
+	reason.SetPlaceHolder(lang.X("game.e_g_a_card", "e.g. a card in play allows it"))
 	rule := wrapLabel(rej.Error())
-	f := newFormDialog(gs.sh.win, "Record it anyway", "Record", []*widget.FormItem{
-		widget.NewFormItem("Refused", rule),
-		widget.NewFormItem("Why the table allows it", reason),
+	f := newFormDialog(gs.sh.win, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
+		widget.NewFormItem(lang.X("game.refused", "Refused"), rule),
+		widget.NewFormItem(lang.X("game.why_the_table_allows", "Why the table allows it"), reason),
 	}, func() error {
 		if strings.TrimSpace(reason.Text) == "" {
-			return onField(reason, "Say in a few words why the table allows it.")
+			return onField(reason, lang.X("game.say_in_a_few", "Say in a few words why the table allows it."))
 		}
 		if err := gs.try(tracker.Ruling{Reason: reason.Text, Command: cmd}); err != nil {
 			return err
 		}
-		gs.say("Recorded as a table ruling: "+strings.TrimSpace(reason.Text), false)
+		gs.say(lang.X("game.ruling_recorded", "Recorded as a table ruling: {{.Reason}}", map[string]any{"Reason": strings.TrimSpace(reason.Text)}), false)
 		return nil
 	})
 	reason.OnSubmitted = func(string) { f.Submit() }
@@ -229,7 +230,7 @@ func (gs *gameScreen) undo() {
 		gs.say(plainError(err), true)
 		return
 	}
-	gs.say("Undone: "+st.Label, false)
+	gs.say(lang.X("game.undone", "Undone: {{.Step}}", map[string]any{"Step": st.Label}), false)
 }
 
 func (gs *gameScreen) redo() {
@@ -238,7 +239,7 @@ func (gs *gameScreen) redo() {
 		gs.say(plainError(err), true)
 		return
 	}
-	gs.say("Redone: "+st.Label, false)
+	gs.say(lang.X("game.redone", "Redone: {{.Step}}", map[string]any{"Step": st.Label}), false)
 }
 
 // close stops listening to the game.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"strings"
 	"time"
 
@@ -31,15 +32,15 @@ func newPegRow(label string, t awayrules.Track, enabled bool, onRemove, onRestor
 // form open with the reason under the name.
 func (sh *Shell) newGame(kind tracker.Kind) {
 	if sh.store == nil {
-		sh.showError("New game", sh.storeErr)
+		sh.showError(lang.X("home.new_game", "New game"), sh.storeErr)
 		return
 	}
 	name := widget.NewEntry()
-	name.SetText(kind.String() + " " + time.Now().Format("2 Jan 15:04"))
-	f := newFormDialog(sh.win, "New "+kind.String()+" game", "Create",
-		[]*widget.FormItem{widget.NewFormItem("Name", name)}, func() error {
+	name.SetText(kindTitle(kind) + " " + time.Now().Format("2/1 15:04"))
+	f := newFormDialog(sh.win, newGameTitle(kind), lang.X("home.create", "Create"),
+		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), name)}, func() error {
 			if strings.TrimSpace(name.Text) == "" {
-				return onField(name, "The game needs a name.")
+				return onField(name, lang.X("app.err.needs_name", "The game needs a name."))
 			}
 			g, err := sh.store.Create(kind, name.Text)
 			if err != nil {

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"io"
 	"strings"
 	"time"
@@ -30,37 +31,37 @@ type home struct {
 
 func newHome(sh *Shell) *home {
 	h := &home{sh: sh}
-	newAway := widget.NewButtonWithIcon("New Away Missions game", theme.ContentAddIcon(), func() {
+	newAway := widget.NewButtonWithIcon(lang.X("home.new_away_missions_game", "New Away Missions game"), theme.ContentAddIcon(), func() {
 		sh.newGame(tracker.KindAway)
 	})
 	newAway.Importance = widget.HighImportance
-	newAsc := widget.NewButtonWithIcon("New Ascendancy game", theme.ContentAddIcon(), func() {
+	newAsc := widget.NewButtonWithIcon(lang.X("home.new_ascendancy_game", "New Ascendancy game"), theme.ContentAddIcon(), func() {
 		sh.newGame(tracker.KindAscendancy)
 	})
 	newAsc.Importance = widget.HighImportance
 
 	h.list = container.NewVBox()
-	h.empty = widget.NewLabel("No saved games yet. Start one above; every change is saved as you play.")
+	h.empty = widget.NewLabel(lang.X("home.no_saved_games_yet", "No saved games yet. Start one above; every change is saved as you play."))
 	h.empty.Wrapping = fyne.TextWrapWord
 	h.problem = widget.NewLabel("")
 	h.problem.Wrapping = fyne.TextWrapWord
 	h.problem.Importance = widget.DangerImportance
 
-	importBtn := widget.NewButtonWithIcon("Import game", theme.DownloadIcon(), h.importGame)
-	trashBtn := widget.NewButtonWithIcon("Trash", theme.DeleteIcon(), h.showTrash)
+	importBtn := widget.NewButtonWithIcon(lang.X("home.import_game", "Import game"), theme.DownloadIcon(), h.importGame)
+	trashBtn := widget.NewButtonWithIcon(lang.X("home.trash", "Trash"), theme.DeleteIcon(), h.showTrash)
 	tools := fitGrid(2, importBtn, trashBtn)
 	for _, extra := range sh.homeTools() {
 		tools.Add(extra)
 	}
 
 	top := container.NewVBox(
-		heading("Table Ops"),
-		wrapLabel("Star Trek: Away Missions · Star Trek: Ascendancy"),
+		heading(lang.X("home.table_ops", "Table Ops")),
+		wrapLabel(lang.X("home.star_trek_away_missions", "Star Trek: Away Missions · Star Trek: Ascendancy")),
 		newAway,
 		newAsc,
 		h.problem,
 		widget.NewSeparator(),
-		heading("Resume a game"),
+		heading(lang.X("home.resume_a_game", "Resume a game")),
 		h.empty,
 	)
 	// One page that scrolls: the games right under the New buttons, the
@@ -74,8 +75,8 @@ func (h *home) reload() {
 	h.problem.Hide()
 	if h.sh.store == nil {
 		h.games = nil
-		h.problem.SetText("Saved games are not available: " + plainError(h.sh.storeErr) +
-			" The file was left as it is; nothing in it was changed.")
+		h.problem.SetText(lang.X("home.store_unavailable", "Saved games are not available: {{.Err}} The file was left as it is; nothing in it was changed.",
+			map[string]any{"Err": plainError(h.sh.storeErr)}))
 		h.problem.Show()
 		h.empty.Hide()
 		h.fillList()
@@ -83,7 +84,7 @@ func (h *home) reload() {
 	}
 	games, err := h.sh.store.List()
 	if err != nil {
-		h.problem.SetText("Could not read the saved games: " + plainError(err))
+		h.problem.SetText(lang.X("home.list_failed", "Could not read the saved games: {{.Err}}", map[string]any{"Err": plainError(err)}))
 		h.problem.Show()
 	} else if notes := h.sh.store.Notices(); len(notes) > 0 {
 		h.problem.SetText(strings.Join(notes, " "))
@@ -121,11 +122,11 @@ func (h *home) fillList() {
 // gameDetail is the second and third line of a saved game in the list:
 // the game and its stage, then the players and when it was last played.
 func gameDetail(g store.GameInfo, now time.Time) (string, string) {
-	detail := g.Kind.String()
+	detail := kindTitle(g.Kind)
 	if g.Stage != "" {
-		detail += " · " + g.Stage
+		detail += " · " + stageText(g.Stage)
 	}
-	when := "played " + ago(g.Updated, now)
+	when := lang.X("home.played", "played {{.When}}", map[string]any{"When": ago(g.Updated, now)})
 	if len(g.Players) > 0 {
 		when = strings.Join(g.Players, ", ") + " · " + when
 	}
@@ -137,13 +138,13 @@ func ago(t, now time.Time) string {
 	d := now.Sub(t)
 	switch {
 	case d < time.Minute:
-		return "just now"
+		return lang.X("home.just_now", "just now")
 	case d < time.Hour:
-		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+		return lang.X("home.min_ago", "{{.N}} min ago", map[string]any{"N": int(d.Minutes())})
 	case d < 24*time.Hour:
-		return fmt.Sprintf("%d h ago", int(d.Hours()))
+		return lang.X("home.hours_ago", "{{.N}} h ago", map[string]any{"N": int(d.Hours())})
 	case d < 14*24*time.Hour:
-		return fmt.Sprintf("%d days ago", int(d.Hours()/24))
+		return lang.X("home.days_ago", "{{.N}} days ago", map[string]any{"N": int(d.Hours() / 24)})
 	default:
 		return t.Local().Format("2 Jan 2006")
 	}
@@ -152,12 +153,12 @@ func ago(t, now time.Time) string {
 // gameMenu offers rename, export and delete for one saved game.
 func (h *home) gameMenu(g store.GameInfo, anchor fyne.CanvasObject) {
 	menu := fyne.NewMenu("",
-		fyne.NewMenuItem("Open", func() { h.sh.openGame(g.ID) }),
-		fyne.NewMenuItem("Rename…", func() { h.rename(g) }),
-		fyne.NewMenuItem("Export to file…", func() { h.export(g) }),
-		fyne.NewMenuItem("Move to trash", func() {
+		fyne.NewMenuItem(lang.X("common.open", "Open"), func() { h.sh.openGame(g.ID) }),
+		fyne.NewMenuItem(lang.X("home.rename", "Rename…"), func() { h.rename(g) }),
+		fyne.NewMenuItem(lang.X("home.export_to_file", "Export to file…"), func() { h.export(g) }),
+		fyne.NewMenuItem(lang.X("home.move_to_trash", "Move to trash"), func() {
 			if err := h.sh.store.Delete(g.ID); err != nil {
-				h.sh.showError("Delete", err)
+				h.sh.showError(lang.X("common.delete", "Delete"), err)
 			}
 			h.reload()
 		}),
@@ -169,33 +170,31 @@ func (h *home) gameMenu(g store.GameInfo, anchor fyne.CanvasObject) {
 func (h *home) rename(g store.GameInfo) {
 	e := widget.NewEntry()
 	e.SetText(g.Name)
-	dialog.ShowForm("Rename game", "Rename", "Cancel",
-		[]*widget.FormItem{widget.NewFormItem("Name", e)}, func(ok bool) {
-			if !ok {
-				return
-			}
+	newFormDialog(h.sh.win, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
+		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), e)}, func() error {
 			if err := h.sh.store.Rename(g.ID, e.Text); err != nil {
-				h.sh.showError("Rename", err)
+				return onField(e, plainError(err))
 			}
 			h.reload()
-		}, h.sh.win)
+			return nil
+		}).Show()
 }
 
 func (h *home) export(g store.GameInfo) {
 	if inBrowser { // a download (files_js.go)
 		var b bytes.Buffer
 		if err := h.sh.store.Export(g.ID, &b); err != nil {
-			h.sh.showError("Export", err)
+			h.sh.showError(lang.X("home.export", "Export"), err)
 			return
 		}
 		if err := browserDownload(safeFileName(g.Name)+".tableops.json", "application/json", b.Bytes()); err != nil {
-			h.sh.showError("Export", err)
+			h.sh.showError(lang.X("home.export", "Export"), err)
 		}
 		return
 	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			h.sh.showError("Export", err)
+			h.sh.showError(lang.X("home.export", "Export"), err)
 			return
 		}
 		if w == nil {
@@ -203,7 +202,7 @@ func (h *home) export(g store.GameInfo) {
 		}
 		defer w.Close()
 		if err := h.sh.store.Export(g.ID, w); err != nil {
-			h.sh.showError("Export", err)
+			h.sh.showError(lang.X("home.export", "Export"), err)
 		}
 	}, h.sh.win)
 	d.SetFileName(safeFileName(g.Name) + ".tableops.json")
@@ -229,14 +228,14 @@ func safeFileName(name string) string {
 
 func (h *home) importGame() {
 	if h.sh.store == nil {
-		h.sh.showError("Import", h.sh.storeErr)
+		h.sh.showError(lang.X("home.import", "Import"), h.sh.storeErr)
 		return
 	}
 	if inBrowser { // an upload (files_js.go)
 		browserUpload(".json,application/json", false, func(name string, data []byte, err error) {
 			fyne.Do(func() {
 				if err != nil {
-					h.sh.showError("Import", err)
+					h.sh.showError(lang.X("home.import", "Import"), err)
 					return
 				}
 				h.importFrom(bytes.NewReader(data), name)
@@ -246,7 +245,7 @@ func (h *home) importGame() {
 	}
 	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
-			h.sh.showError("Import", err)
+			h.sh.showError(lang.X("home.import", "Import"), err)
 			return
 		}
 		if r == nil {
@@ -261,55 +260,109 @@ func (h *home) importGame() {
 func (h *home) importFrom(r io.Reader, name string) {
 	info, err := h.sh.store.Import(r)
 	if err != nil {
-		h.sh.showError("Import "+name, err)
+		h.sh.showError(lang.X("home.import_named", "Import {{.Name}}", map[string]any{"Name": name}), err)
 		return
 	}
 	h.reload()
-	dialog.ShowInformation("Game imported", fmt.Sprintf("%q is in your saved games.", info.Name), h.sh.win)
+	dialog.ShowInformation(lang.X("home.game_imported", "Game imported"), lang.X("home.imported_body", "“{{.Name}}” is in your saved games.", map[string]any{"Name": info.Name}), h.sh.win)
 }
 
 // showTrash lists deleted games, to restore them or delete them for good.
 func (h *home) showTrash() {
 	if h.sh.store == nil {
-		h.sh.showError("Trash", h.sh.storeErr)
+		h.sh.showError(lang.X("home.trash", "Trash"), h.sh.storeErr)
 		return
 	}
 	games, err := h.sh.store.Trash()
 	if err != nil {
-		h.sh.showError("Trash", err)
+		h.sh.showError(lang.X("home.trash", "Trash"), err)
 		return
 	}
 	box := container.NewVBox()
 	var d dialog.Dialog
 	if len(games) == 0 {
-		box.Add(widget.NewLabel("The trash is empty."))
+		box.Add(widget.NewLabel(lang.X("home.the_trash_is_empty", "The trash is empty.")))
 	}
 	for _, g := range games {
 		g := g
-		restore := widget.NewButton("Restore", func() {
+		restore := widget.NewButton(lang.X("home.restore", "Restore"), func() {
 			if err := h.sh.store.Restore(g.ID); err != nil {
-				h.sh.showError("Restore", err)
+				h.sh.showError(lang.X("home.restore", "Restore"), err)
 			}
 			d.Hide()
 			h.reload()
 		})
-		purge := widget.NewButton("Delete for good", func() {
-			dialog.ShowConfirm("Delete for good?", fmt.Sprintf("%q and its whole log will be gone.", g.Name), func(ok bool) {
+		purge := widget.NewButton(lang.X("home.delete_for_good", "Delete for good"), func() {
+			dialog.ShowConfirm(lang.X("home.delete_for_good_2", "Delete for good?"), lang.X("home.purge_body", "“{{.Name}}” and its whole log will be gone.", map[string]any{"Name": g.Name}), func(ok bool) {
 				if !ok {
 					return
 				}
 				if err := h.sh.store.Purge(g.ID); err != nil {
-					h.sh.showError("Delete", err)
+					h.sh.showError(lang.X("common.delete", "Delete"), err)
 				}
 				d.Hide()
 			}, h.sh.win)
 		})
 		purge.Importance = widget.DangerImportance
-		lbl := widget.NewLabel(g.Name + " · " + g.Kind.String())
+		lbl := widget.NewLabel(g.Name + " · " + kindTitle(g.Kind))
 		lbl.Wrapping = fyne.TextWrapWord
 		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(restore, purge), lbl))
 	}
-	d = dialog.NewCustom("Trash", "Close", container.NewVScroll(box), h.sh.win)
+	d = dialog.NewCustom(lang.X("home.trash", "Trash"), lang.X("common.close", "Close"), container.NewVScroll(box), h.sh.win)
 	d.Resize(fyne.NewSize(380, 420))
 	d.Show()
+}
+
+// kindTitle is the game's name in the player's language.
+func kindTitle(k tracker.Kind) string {
+	switch k {
+	case tracker.KindAway:
+		return lang.X("game.away", "Away Missions")
+	case tracker.KindAscendancy:
+		return lang.X("game.ascendancy", "Ascendancy")
+	}
+	return k.String()
+}
+
+// newGameTitle is the title of the new-game form for a kind of game.
+func newGameTitle(k tracker.Kind) string {
+	if k == tracker.KindAscendancy {
+		return lang.X("home.new_ascendancy_game", "New Ascendancy game")
+	}
+	return lang.X("home.new_away_missions_game", "New Away Missions game")
+}
+
+// stageText says a saved game's stage (kept in English in the store, as
+// "Round 2 · Action phase · Ben") in the player's language; names pass
+// through as they are.
+func stageText(stage string) string {
+	parts := strings.Split(stage, " · ")
+	for i, p := range parts {
+		var n int
+		if _, err := fmt.Sscanf(p, "Round %d", &n); err == nil && p == fmt.Sprintf("Round %d", n) {
+			parts[i] = lang.X("home.stage.round", "Round {{.N}}", map[string]any{"N": n})
+			continue
+		}
+		switch p {
+		case "Setup":
+			parts[i] = lang.X("home.stage.setup", "Setup")
+		case "Initiative":
+			parts[i] = lang.X("home.stage.initiative", "Initiative")
+		case "Execution":
+			parts[i] = lang.X("home.stage.execution", "Execution")
+		case "Recharge":
+			parts[i] = lang.X("home.stage.recharge", "Recharge")
+		case "Game over":
+			parts[i] = lang.X("home.stage.over", "Game over")
+		case "Mission preparation":
+			parts[i] = lang.X("home.stage.preparation", "Mission preparation")
+		case "Draw phase":
+			parts[i] = lang.X("home.stage.draw", "Draw phase")
+		case "Action phase":
+			parts[i] = lang.X("home.stage.action", "Action phase")
+		case "Beam up and debrief":
+			parts[i] = lang.X("home.stage.debrief", "Beam up and debrief")
+		}
+	}
+	return strings.Join(parts, " · ")
 }

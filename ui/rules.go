@@ -68,9 +68,9 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 	v.list = widget.NewList(
 		func() int { return len(v.results) },
 		func() fyne.CanvasObject {
-			t := widget.NewLabelWithStyle("title", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			t := widget.NewLabelWithStyle("…", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			t.Wrapping = fyne.TextWrapWord // long titles (Italian ones are longer) wrap on a phone
-			s := widget.NewLabel("snippet")
+			s := widget.NewLabel("…")
 			s.Wrapping = fyne.TextWrapWord
 			s.SizeName = theme.SizeNameCaptionText
 			return container.NewVBox(t, s)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ const rulesSearchHint = "Ask: stun, hegemony resistance, first strike…"
 // the given size.
 func openRules(t *testing.T, sh *Shell, w, h float32) fyne.Window {
 	t.Helper()
-	test.Tap(button(t, sh.win, "Rules"))
+	test.Tap(button(t, sh.win, lang.X("settings.rules", "Rules")))
 	require.NotNil(t, sh.rulesWin, "the rules window is open")
 	sh.rulesWin.Resize(fyne.NewSize(w, h))
 	return sh.rulesWin

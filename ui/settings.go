@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 
 	"fyne.io/fyne/v2"
@@ -17,21 +18,29 @@ const (
 	prefAwake     = "keep_awake" // keep the screen on while a game is open
 )
 
-// Theme choices shown in settings, with their preference values.
-var themeChoices = []struct{ label, value string }{
-	{"Follow the system", "system"},
-	{"Light", "light"},
-	{"Dark", "dark"},
+// themeChoices are the theme choices shown in settings, with their
+// preference values.
+func themeChoices() []struct{ label, value string } {
+	return []struct{ label, value string }{
+		{lang.X("settings.theme.system", "Follow the system"), "system"},
+		{lang.X("settings.theme.light", "Light"), "light"},
+		{lang.X("settings.theme.dark", "Dark"), "dark"},
+	}
 }
 
-// Text size choices shown in settings.
-var textChoices = []struct {
+// textChoices are the text size choices shown in settings.
+func textChoices() []struct {
 	label string
 	scale float64
-}{
-	{"Normal", 1},
-	{"Large", 1.15},
-	{"Extra large", 1.3},
+} {
+	return []struct {
+		label string
+		scale float64
+	}{
+		{lang.X("settings.text.normal", "Normal"), 1},
+		{lang.X("settings.text.large", "Large"), 1.15},
+		{lang.X("settings.text.extra_large", "Extra large"), 1.3},
+	}
 }
 
 // tableTheme is the app's theme: a base theme, with the light or dark
@@ -88,6 +97,7 @@ func (sh *Shell) keepAwake() bool {
 // showSettings lets the player choose theme, text size and screen wake.
 func (sh *Shell) showSettings() {
 	p := sh.app.Preferences()
+	themeChoices, textChoices := themeChoices(), textChoices()
 	themes := make([]string, len(themeChoices))
 	for i, c := range themeChoices {
 		themes[i] = c.label
@@ -124,27 +134,27 @@ func (sh *Shell) showSettings() {
 			sizeSel.Selected = c.label
 		}
 	}
-	awake := widget.NewCheck("Keep the screen on while a game is open", func(on bool) {
+	awake := widget.NewCheck(lang.X("settings.keep_the_screen_on", "Keep the screen on while a game is open"), func(on bool) {
 		p.SetBool(prefAwake, on)
 	})
 	awake.Checked = sh.keepAwake()
 	body := container.NewVBox(
-		widget.NewLabelWithStyle("Theme", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), themeSel,
-		widget.NewLabelWithStyle("Text size", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), sizeSel,
+		widget.NewLabelWithStyle(lang.X("settings.theme", "Theme"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), themeSel,
+		widget.NewLabelWithStyle(lang.X("settings.text_size", "Text size"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), sizeSel,
 		awake,
 	)
 	body.Add(sh.languageSetting())
-	dialog.ShowCustom("Settings", "Done", body, sh.win)
+	dialog.ShowCustom(lang.X("settings.settings", "Settings"), lang.X("common.done", "Done"), body, sh.win)
 }
 
 // homeTools are the buttons at the foot of the home screen besides import
 // and trash.
 func (sh *Shell) homeTools() []fyne.CanvasObject {
 	return []fyne.CanvasObject{
-		widget.NewButtonWithIcon("Rules", theme.HelpIcon(), sh.showRules),
-		widget.NewButtonWithIcon("Catalog", theme.ListIcon(), sh.showCatalog),
-		widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), sh.showSettings),
-		widget.NewButtonWithIcon("Join a game", theme.LoginIcon(), sh.showJoin),
-		widget.NewButtonWithIcon("Scan a card", theme.MediaPhotoIcon(), func() { sh.scanCards(nil) }),
+		widget.NewButtonWithIcon(lang.X("settings.rules", "Rules"), theme.HelpIcon(), sh.showRules),
+		widget.NewButtonWithIcon(lang.X("settings.catalog", "Catalog"), theme.ListIcon(), sh.showCatalog),
+		widget.NewButtonWithIcon(lang.X("settings.settings", "Settings"), theme.SettingsIcon(), sh.showSettings),
+		widget.NewButtonWithIcon(lang.X("settings.join_a_game", "Join a game"), theme.LoginIcon(), sh.showJoin),
+		widget.NewButtonWithIcon(lang.X("settings.scan_a_card", "Scan a card"), theme.MediaPhotoIcon(), func() { sh.scanCards(nil) }),
 	}
 }

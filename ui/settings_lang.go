@@ -48,6 +48,10 @@ func (sh *Shell) languageSetting() fyne.CanvasObject {
 			if sh.rulesWin != nil { // reopens in the new language
 				sh.rulesWin.Close()
 			}
+			if sh.game == nil { // the home screen behind the settings speaks it at once
+				sh.home = newHome(sh)
+				sh.showHome()
+			}
 			note.SetText(lang.X("settings.language.restart", "Screens already open keep their language until Table Ops starts again."))
 			note.Show()
 		}

@@ -84,13 +84,16 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 	selectTab(t, w, "Cerca")
 	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "the search panel fits a phone in Italian")
 
+	// The home screen speaks Italian at once.
+	assert.Contains(t, screenText(sh.win), "Riprendi una partita")
 	// Back to the system's language: the rules reopen in English.
-	test.Tap(button(t, sh.win, "Settings"))
+	test.Tap(button(t, sh.win, "Impostazioni"))
 	tapOption(t, sh.win, "La stessa del sistema")
 	assert.Equal(t, "", sh.app.Preferences().String(i18n.PreferenceKey))
 	assert.Equal(t, "Language", lang.X("settings.language", "Language"), "texts are English again")
 	assert.Nil(t, sh.rulesWin, "the open rules window closed to reopen in the new language")
-	test.Tap(button(t, sh.win, "Done"))
+	test.Tap(button(t, sh.win, "Fatto"))
+	assert.Contains(t, screenText(sh.win), "Resume a game", "the home screen is English again")
 	w = openRules(t, sh, 400, 800)
 	selectTab(t, w, "Search")
 	typeInto(w, entry(t, w, rulesSearchHint), "first strike")
@@ -118,11 +121,11 @@ func assertNothingClipped(t *testing.T, w fyne.Window, where string) {
 }
 
 func TestRulesItalianNotClippedOnPhone(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	sh.app.Preferences().SetString(i18n.PreferenceKey, "it")
 	_, err := i18n.Setup("it")
 	require.NoError(t, err)
 	t.Cleanup(func() { _, _ = i18n.Setup("") })
+	sh, _ := newTestShell(t, 400, 800)
+	sh.app.Preferences().SetString(i18n.PreferenceKey, "it")
 	w := openRules(t, sh, 400, 800)
 	v := sh.rules
 	selectTab(t, w, "Cerca")

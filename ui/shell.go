@@ -5,12 +5,14 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -43,7 +45,7 @@ type Shell struct {
 func NewShell(a fyne.App, st *store.Store, storeErr error) *Shell {
 	sh := &Shell{app: a, store: st, storeErr: storeErr}
 	sh.applyTheme()
-	sh.win = a.NewWindow("Table Ops")
+	sh.win = a.NewWindow(lang.X("app.title", "Table Ops"))
 	sh.win.Resize(fyne.NewSize(420, 820))
 	sh.home = newHome(sh)
 	sh.showHome()
@@ -63,26 +65,26 @@ func (sh *Shell) showHome() {
 	sh.app.Driver().SetDisableScreenBlanking(false)
 	sh.home.reload()
 	sh.win.SetContent(sh.home.content)
-	sh.win.SetTitle("Table Ops")
+	sh.win.SetTitle(lang.X("app.title", "Table Ops"))
 }
 
 // openGame opens a saved game by id and shows its screen.
 func (sh *Shell) openGame(id string) {
 	if sh.store == nil {
-		sh.showError("Open game", sh.storeErr)
+		sh.showError(lang.X("app.open_game", "Open game"), sh.storeErr)
 		return
 	}
 	g, err := sh.store.OpenGame(id)
 	if err != nil {
-		sh.showError("Open game", err)
+		sh.showError(lang.X("app.open_game", "Open game"), err)
 		return
 	}
 	info, _ := g.Info()
 	sh.showGame(g, info.Name)
 	if d := g.Damage(); d != nil {
-		dialog.ShowInformation("Damaged game", strings.ToUpper(d.String()[:1])+d.String()[1:]+
-			". The game opened at the last good event; you can export it. The damaged events stay in the file, "+
-			"and are kept aside if you go on playing.", sh.win)
+		dialog.ShowInformation(lang.X("app.damaged_game", "Damaged game"), lang.X("app.damaged_body",
+			"{{.What}}. The game opened at the last good event; you can export it. The damaged events stay in the file, and are kept aside if you go on playing.",
+			map[string]any{"What": strings.ToUpper(d.String()[:1]) + d.String()[1:]}), sh.win)
 	}
 }
 
@@ -95,7 +97,7 @@ func (sh *Shell) showGame(g LiveGame, name string) {
 	// Keep the screen on while a game is open, where the platform allows.
 	sh.app.Driver().SetDisableScreenBlanking(sh.keepAwake())
 	sh.win.SetContent(sh.game.content)
-	sh.win.SetTitle("Table Ops — " + name)
+	sh.win.SetTitle(lang.X("app.title_game", "Table Ops — {{.Name}}", map[string]any{"Name": name}))
 }
 
 // showError tells the player, in plain words, why something did not happen.
@@ -107,15 +109,49 @@ func (sh *Shell) showError(what string, err error) {
 }
 
 // plainError returns the message a player should read for err: the reason of
-// a tracker rejection with the broken rule and its source, other errors as
-// they are wrapped.
+// a tracker rejection with the broken rule and its source, the saved games'
+// known troubles in the player's language, and otherwise the innermost
+// reason of a wrapped error (never the chain of what the code was doing,
+// such as "create game: ...").
 func plainError(err error) string {
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) {
 		return rej.Error()
 	}
-	return err.Error()
+	switch {
+	case errors.Is(err, store.ErrFutureVersion):
+		return lang.X("app.err.future_version", "The saved games file was written by a newer version of Table Ops.")
+	case errors.Is(err, store.ErrInUse):
+		return lang.X("app.err.in_use", "The saved games file is in use by another copy of Table Ops.")
+	case errors.Is(err, store.ErrUnreadable):
+		return lang.X("app.err.unreadable", "The saved games file cannot be read.")
+	case errors.Is(err, store.ErrNoGame):
+		return lang.X("app.err.no_game", "This game is no longer in your saved games.")
+	case errors.Is(err, store.ErrInTrash):
+		return lang.X("app.err.in_trash", "The game is in the trash.")
+	case errors.Is(err, store.ErrClosed):
+		return lang.X("app.err.closed", "The saved games are closed.")
+	}
+	msg := err.Error()
+	for {
+		m := opPrefix.FindStringIndex(msg)
+		if m == nil {
+			break
+		}
+		msg = msg[m[1]:]
+	}
+	switch msg {
+	case "the game needs a name":
+		return lang.X("app.err.needs_name", "The game needs a name.")
+	case "the game name is too long (at most 60 characters)":
+		return lang.X("app.err.name_too_long", "The game name is too long (at most 60 characters).")
+	}
+	return msg
 }
+
+// opPrefix is what the code was doing when an error happened ("create game:
+// "), which the player does not need to read.
+var opPrefix = regexp.MustCompile(`^(create|rename|open|list|import|export|purge|delete|restore|read) games?( "[^"]*")?: `)
 
 // installShortcuts binds the desktop keyboard shortcuts: undo, redo, roll
 // and rules search. They act on the open game, if any.

@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -70,12 +71,12 @@ func (s *statusLine) Tapped(*fyne.PointEvent) {
 	if s.text == "" || s.win == nil {
 		return
 	}
-	dialog.ShowCustom("Message", "Close", wrapLabel(s.text), s.win)
+	dialog.ShowCustom(lang.X("app.message", "Message"), lang.X("common.close", "Close"), wrapLabel(s.text), s.win)
 }
 
 // MinSize is one line of text (or the action button), shown or not.
 func (s *statusLine) MinSize() fyne.Size {
-	h := max(widget.NewLabel("Ag").MinSize().Height, s.action.MinSize().Height)
+	h := max(widget.NewLabel("0").MinSize().Height, s.action.MinSize().Height)
 	return fyne.NewSize(0, h)
 }
 

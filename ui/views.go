@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 
 	"tableops/tracker"
@@ -23,8 +24,9 @@ func newGameView(gs *gameScreen, kind tracker.Kind) gameView {
 type logOnlyView struct{ kind tracker.Kind }
 
 func (v logOnlyView) panels() []panel {
-	return []panel{{title: "Game", icon: theme.InfoIcon(), content: padded(wrapLabel(
-		"This version of Table Ops shows " + v.kind.String() + " games by their log only. The game is kept as it is."))}}
+	return []panel{{title: lang.X("game.panel", "Game"), icon: theme.InfoIcon(), content: padded(wrapLabel(
+		lang.X("game.log_only", "This version of Table Ops shows {{.Kind}} games by their log only. The game is kept as it is.",
+			map[string]any{"Kind": v.kind.String()})))}}
 }
 
 func (logOnlyView) show(*tracker.State) {}

@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -203,8 +204,8 @@ func (p *DicePad) CreateRenderer() fyne.WidgetRenderer {
 		d.OnTapped = func() { p.add(f) }
 		faces = append(faces, d)
 	}
-	back := widget.NewButtonWithIcon("Undo last", theme.NavigateBackIcon(), p.backspace)
-	clr := widget.NewButtonWithIcon("Clear all", theme.DeleteIcon(), p.clear)
+	back := widget.NewButtonWithIcon(lang.X("dice.undo_last", "Undo last"), theme.NavigateBackIcon(), p.backspace)
+	clr := widget.NewButtonWithIcon(lang.X("dice.clear_all", "Clear all"), theme.DeleteIcon(), p.clear)
 	frame := canvas.NewRectangle(nil)
 	top := &fyne.Container{Layout: layout.NewBorderLayout(nil, nil, nil, count), Objects: []fyne.CanvasObject{p.row, count}}
 	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{
@@ -241,9 +242,9 @@ func (p *DicePad) CreateRenderer() fyne.WidgetRenderer {
 			// Quiet guidance in the room kept for refusals.
 			hint.Color = dimmed(p)
 			hint.TextStyle = fyne.TextStyle{}
-			hint.Text = "Tap the faces rolled"
+			hint.Text = lang.X("dice.tap_the_faces_rolled", "Tap the faces rolled")
 			if len(p.entered) > 0 {
-				hint.Text = "Tap an entered die to take it out"
+				hint.Text = lang.X("dice.tap_an_entered_die", "Tap an entered die to take it out")
 			}
 		}
 		frame.FillColor = themed(p, theme.ColorNameInputBackground)
