@@ -47,9 +47,14 @@ type AwayState struct {
 	Turn       int                `json:"turn"`
 	// Active is the character activated last (or acting by a bonus
 	// action): the one who takes Actions now.
-	Active string        `json:"active,omitempty"`
-	Result *AwayStanding `json:"result,omitempty"`
-	NextID int           `json:"next_id"`
+	Active string `json:"active,omitempty"`
+	// Actions counts the Actions the current activation has taken;
+	// BonusActive is set when it came from a Bonus Action token (one
+	// Action) rather than an activation (two). See ActionsLeft.
+	Actions     int           `json:"actions,omitempty"`
+	BonusActive bool          `json:"bonus_active,omitempty"`
+	Result      *AwayStanding `json:"result,omitempty"`
+	NextID      int           `json:"next_id"`
 }
 
 // AwayOrders are the orders decided by die rolls: who places the first

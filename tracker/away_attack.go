@@ -36,13 +36,16 @@ type ApplyAttack struct {
 	// (optional): an Incapacitated character cannot.
 	BackupBy       string `json:"backup_by,omitempty"`
 	TargetBackupBy string `json:"target_backup_by,omitempty"`
+	// Free marks a free Action a card gives (it does not count against
+	// the activation's two Actions).
+	Free bool `json:"free,omitempty"`
 }
 
 // mayAct checks that ch may take an Action of kind now: it is the activated
 // character (or one of its Borg Drones under Hivemind), and its Stun tokens
 // allow it (rules/away.CanAct).
 func (c *decideCtx) mayAct(a *AwayState, ch *Character, kind awayrules.ActionKind) error {
-	if ch.Incapacitated() && kind != awayrules.ActionRecover {
+	if ch.Incapacitated() && (kind == awayrules.ActionMove || kind == awayrules.ActionAttack || kind == awayrules.ActionSkill) {
 		if err := c.breaks(ruleIncapacitated, "%s is Incapacitated", ch.Name); err != nil {
 			return err
 		}
@@ -105,6 +108,7 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 	var weapon *awayrules.Weapon
 	by := ""
 	attackerName := "Attack"
+	counts := false
 	switch {
 	case cmd.Attacker != "":
 		att, err := a.characterInPlay(cmd.Attacker)
@@ -121,7 +125,7 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 		if i < 0 {
 			return reject(CodeNotFound, "%s has no attack action called %q.", att.Name, cmd.Weapon)
 		}
-		if err := c.mayAct(a, att, awayrules.ActionAttack); err != nil {
+		if counts, err = c.takeAction(a, att, awayrules.ActionAttack, cmd.Free); err != nil {
 			return err
 		}
 		if err := c.backupBy(a, cmd.BackupBy, att, cmd.Backup); err != nil {
@@ -171,7 +175,7 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 		label += fmt.Sprintf(", %d damage", res.Damage)
 	}
 	if err := c.emit(label, AttackResolved{Attacker: cmd.Attacker, Target: target.ID, Weapon: cmd.Weapon,
-		Setup: setup, Attack: atk, Defense: def, Result: res}); err != nil {
+		Setup: setup, Attack: atk, Defense: def, Result: res, Action: counts}); err != nil {
 		return err
 	}
 	return applyDamage(c, a, target.ID, res, cmd.Tracks, weapon, by)

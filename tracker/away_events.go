@@ -1,6 +1,7 @@
 package tracker
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -170,7 +171,7 @@ func (ActivationsCleared) apply(s *State) error {
 	for i := range a.Characters {
 		a.Characters[i].Activated = false
 	}
-	a.Active = ""
+	a.Active, a.Actions, a.BonusActive = "", 0, false
 	for i := range a.Players {
 		delete(a.Players[i].Tokens, TokenBonusActions)
 	}
@@ -325,7 +326,7 @@ func (e CharacterActivated) apply(s *State) error {
 		if len(a.Orders.Activation) > 0 {
 			a.Turn = a.nextTurn(a.Turn)
 		}
-		a.Active = c.ID
+		a.Active, a.Actions, a.BonusActive = c.ID, 0, e.Bonus
 		return nil
 	})
 }
@@ -341,6 +342,9 @@ type AttackResolved struct {
 	Attack   RolledDice             `json:"attack"`
 	Defense  RolledDice             `json:"defense"`
 	Result   awayrules.AttackResult `json:"result"`
+	// Action: the attack was an Action of the current activation (it
+	// counts against its two Actions).
+	Action bool `json:"action,omitempty"`
 }
 
 // EventType implements Payload.
@@ -353,7 +357,24 @@ func (e AttackResolved) apply(s *State) error {
 	if err := e.Defense.check(); err != nil {
 		return err
 	}
-	return withChar(s, e.Target, func(*AwayState, *Character) error { return nil })
+	if err := withChar(s, e.Target, func(*AwayState, *Character) error { return nil }); err != nil {
+		return err
+	}
+	return countAction(s, e.Action)
+}
+
+// countAction counts one Action of the current activation when action is
+// set.
+func countAction(s *State, action bool) error {
+	a, err := awayOf(s)
+	if err != nil || !action {
+		return err
+	}
+	if a.Active == "" {
+		return errors.New("an Action with no activated character")
+	}
+	a.Actions++
+	return nil
 }
 
 // CharacterNeutralized: a character leaves the game. Card is the card as

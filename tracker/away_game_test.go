@@ -101,7 +101,7 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	assert.Equal(t, "p1", a.CurrentPlayer())
 	assert.Empty(t, a.Players[0].Tokens, "equal numbers: no bonus actions")
 	officer, drone := charByName(t, a, "Officer"), charByName(t, a, "Drone A")
-	rejected(t, s, Activate{Character: drone.ID}, CodeNotNow)
+	refusedBy(t, s, Activate{Character: drone.ID}, ruleActivationTurns)
 
 	play(t, s, Activate{Character: officer.ID})
 	assert.Equal(t, "p2", s.State().Away.CurrentPlayer())

@@ -371,31 +371,30 @@ func (cmd Activate) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	switch {
-	case ch.Status != StatusInPlay:
+	if ch.Status != StatusInPlay {
 		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
-	case ch.Activated:
-		return reject(CodeRules, "%s has already activated this round.", ch.Name)
 	}
-	if err := checkTurn(a, ch.Controller); err != nil {
+	if err := c.check(ch.Activated, ruleOneActivation, "%s has already activated this round", ch.Name); err != nil {
+		return err
+	}
+	if err := c.checkTurn(a, ch.Controller); err != nil {
 		return err
 	}
 	return c.emit(fmt.Sprintf("%s: %s activates", a.playerName(ch.Controller), ch.Name),
 		CharacterActivated{Character: ch.ID, Player: ch.Controller})
 }
 
-func checkTurn(a *AwayState, player string) error {
+// checkTurn checks that it is player's turn to activate (or use a Bonus
+// Action token) when the activation order is known.
+func (c *decideCtx) checkTurn(a *AwayState, player string) error {
 	if len(a.Orders.Activation) == 0 {
 		return nil
 	}
 	cur := a.CurrentPlayer()
 	if cur == "" {
-		return reject(CodeNotNow, "Everyone has activated: end the round.")
+		return c.breaks(ruleActivationTurns, "Everyone has activated this round")
 	}
-	if !sameSide(a, cur, player) {
-		return reject(CodeNotNow, "It is %s's turn to activate.", a.playerName(cur))
-	}
-	return nil
+	return c.check(!sameSide(a, cur, player), ruleActivationTurns, "It is %s's turn to activate, not %s's", a.playerName(cur), a.playerName(player))
 }
 
 // SameSide reports whether two players act together: the same player, or
@@ -446,7 +445,7 @@ func (cmd UseBonusAction) decide(c *decideCtx) error {
 	case !sameSide(a, ch.Controller, p.ID):
 		return reject(CodeRules, "%s is not %s's character.", ch.Name, p.Name)
 	}
-	if err := checkTurn(a, p.ID); err != nil {
+	if err := c.checkTurn(a, p.ID); err != nil {
 		return err
 	}
 	left := p.Tokens[TokenBonusActions] - 1

@@ -26,6 +26,9 @@ type SkillTest struct {
 	Backup   bool   `json:"backup,omitempty"`
 	BackupBy string `json:"backup_by,omitempty"`
 	CardDice int    `json:"card_dice,omitempty"`
+	// Free marks a free Action a card gives (it does not count against
+	// the activation's two Actions).
+	Free bool `json:"free,omitempty"`
 }
 
 // CommandType implements Command.
@@ -39,6 +42,8 @@ type SkillTested struct {
 	Roll           RolledDice            `json:"roll"`
 	ChallengerRoll RolledDice            `json:"challenger_roll"`
 	Result         awayrules.SkillResult `json:"result"`
+	// Action: the test was an Action of the current activation.
+	Action bool `json:"action,omitempty"`
 }
 
 // EventType implements Payload.
@@ -51,7 +56,10 @@ func (e SkillTested) apply(s *State) error {
 	if err := e.ChallengerRoll.check(); err != nil {
 		return err
 	}
-	return withChar(s, e.Tester, func(*AwayState, *Character) error { return nil })
+	if err := withChar(s, e.Tester, func(*AwayState, *Character) error { return nil }); err != nil {
+		return err
+	}
+	return countAction(s, e.Action)
 }
 
 func (cmd SkillTest) decide(c *decideCtx) error {
@@ -66,7 +74,8 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if err := c.mayAct(a, tester, awayrules.ActionSkill); err != nil {
+	counts, err := c.takeAction(a, tester, awayrules.ActionSkill, cmd.Free)
+	if err != nil {
 		return err
 	}
 	if err := c.backupBy(a, cmd.BackupBy, tester, cmd.Backup); err != nil {
@@ -130,5 +139,5 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	}
 	label += fmt.Sprintf(", %d of %d: %s", res.Successes, res.Need, verdict)
 	return c.emit(label, SkillTested{Tester: tester.ID, Specialization: spec, Challenger: cmd.Challenger,
-		Roll: roll, ChallengerRoll: chRoll, Result: res})
+		Roll: roll, ChallengerRoll: chRoll, Result: res, Action: counts})
 }

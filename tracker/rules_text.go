@@ -39,6 +39,9 @@ var (
 	ruleActivatedActs        = Rule{"Only the activated character takes Actions (a Hivemind character may act through friendly Borg Drones, but not Move them)", srcAway + ", Activation and Hivemind"}
 	ruleAttackDice           = Rule{"An attacker rolls its Attack rating plus the weapon's dice (+1 with Backup); the target its Defense rating (+1 Backup, +1 Take Cover, -1 per Stun token)", srcAway + ", Attack Actions"}
 	ruleSkillDice            = Rule{"A Skill test rolls the Skill rating plus the specialization (+1 with Backup)", srcAway + ", Skill Tests"}
+	ruleTwoActions           = Rule{"An activated character takes two Actions; a Bonus Action token gives one Action", srcAway + ", Activating a Character"}
+	ruleOneActivation        = Rule{"Each character activates only once in each Action Phase (a Bonus Action token lets it take one more Action)", srcAway + ", Subsequent Activations"}
+	ruleActivationTurns      = Rule{"Players take turns activating one character each (or using a Bonus Action token) until all have activated", srcAway + ", Subsequent Activations"}
 	ruleTeamsAlternate       = Rule{"In a team game the teams roll off, then take turns activating, one team then the other", srcAway + ", Four-Player Team Games"}
 )
 

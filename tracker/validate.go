@@ -337,6 +337,9 @@ func validateAway(a *AwayState) error {
 			return err
 		}
 	}
+	if outside(a.Actions, 0, maxCount) || (a.Active == "" && (a.Actions > 0 || a.BonusActive)) {
+		return fmt.Errorf("%d Actions taken with no active character %s", a.Actions, short(a.Active))
+	}
 	if a.Turn < -1 || a.Turn >= max(len(a.Orders.Activation), 1) {
 		return fmt.Errorf("turn %d of an activation order of %d players", a.Turn, len(a.Orders.Activation))
 	}

@@ -1,0 +1,164 @@
+package tracker
+
+import (
+	"fmt"
+
+	awayrules "tableops/rules/away"
+)
+
+// Actions in an activation (Away Missions rulebook, Activating a
+// Character): an activated character takes two Actions, one with a Bonus
+// Action token. Attacks (ApplyAttack) and Skill tests (SkillTest) count as
+// the Action they are; TakeAction records the others.
+
+// ActionsPerActivation is the Actions an activation gives; a Bonus Action
+// token gives BonusActions.
+const (
+	ActionsPerActivation = 2
+	BonusActions         = 1
+)
+
+// ActionsLeft returns the Actions the current activation (Active) still
+// has: 2 after Activate, 1 after a Bonus Action, minus those taken; 0 when
+// no character is active.
+func (a *AwayState) ActionsLeft() int {
+	if a.Active == "" {
+		return 0
+	}
+	return max(0, a.actionLimit()-a.Actions)
+}
+
+// actionLimit is the Actions the current activation gives.
+func (a *AwayState) actionLimit() int {
+	if a.BonusActive {
+		return BonusActions
+	}
+	return ActionsPerActivation
+}
+
+// takeAction checks that ch may take an Action of kind now (mayAct) and
+// that the activation has one left. It reports whether the Action counts
+// against the activation: not a free Action (one a card gives, "Free
+// Actions"), and only while a character is activated.
+func (c *decideCtx) takeAction(a *AwayState, ch *Character, kind awayrules.ActionKind, free bool) (bool, error) {
+	if err := c.mayAct(a, ch, kind); err != nil {
+		return false, err
+	}
+	if a.Active == "" || free {
+		return false, nil
+	}
+	if a.ActionsLeft() == 0 {
+		limit := a.actionLimit()
+		name := a.Active
+		if act, err := a.character(a.Active); err == nil {
+			name = act.Name
+		}
+		if err := c.breaks(ruleTwoActions, "%s has taken %d of %d Action(s) in this activation", name, a.Actions, limit); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+func actionWords(kind awayrules.ActionKind) string {
+	switch kind {
+	case awayrules.ActionTakeCover:
+		return "take cover"
+	case awayrules.ActionSkill:
+		return "skill test"
+	case awayrules.ActionDraw:
+		return "draws instead"
+	case awayrules.ActionPass:
+		return "passes"
+	}
+	return string(kind)
+}
+
+// ActionTaken records an Action TakeAction recorded; Counts: it counts
+// against the current activation's Actions (not a free one).
+type ActionTaken struct {
+	Character string               `json:"character"`
+	Kind      awayrules.ActionKind `json:"kind"`
+	Counts    bool                 `json:"counts,omitempty"`
+}
+
+// EventType implements Payload.
+func (ActionTaken) EventType() string { return "away.action_taken" }
+
+func (e ActionTaken) apply(s *State) error {
+	if err := withChar(s, e.Character, func(*AwayState, *Character) error { return nil }); err != nil {
+		return err
+	}
+	return countAction(s, e.Counts)
+}
+
+// TakeAction records an Action the tracker has no other command for, by
+// the activated character (or, under Hivemind, a friendly Borg Drone):
+// move, take_cover (places the Take Cover token), special (a card's
+// Special Action), recover (removes one Stun token), draw (draw a Support
+// card or swap a Mission card instead of an Action) or pass. Attacks and
+// Skill tests are recorded with ApplyAttack and SkillTest, which count as
+// the Action. Free marks a free Action a card gives: it does not count
+// against the two Actions.
+type TakeAction struct {
+	Character string               `json:"character"`
+	Kind      awayrules.ActionKind `json:"kind"`
+	Free      bool                 `json:"free,omitempty"`
+}
+
+// CommandType implements Command.
+func (TakeAction) CommandType() string { return "away.action" }
+
+func (cmd TakeAction) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayAction); err != nil {
+		return err
+	}
+	ch, err := a.characterInPlay(cmd.Character)
+	if err != nil {
+		return err
+	}
+	switch cmd.Kind {
+	case awayrules.ActionMove, awayrules.ActionTakeCover, awayrules.ActionSpecial, awayrules.ActionDraw, awayrules.ActionPass:
+	case awayrules.ActionRecover:
+		if ch.Stun == 0 {
+			return reject(CodeRules, "%s has no Stun token to remove.", ch.Name)
+		}
+	case awayrules.ActionAttack, awayrules.ActionSkill:
+		return reject(CodeInvalid, "Record an attack or a Skill test with its dice: it counts as the Action.")
+	default:
+		return reject(CodeInvalid, "An Action is move, take_cover, special, recover, draw or pass, not %q.", cmd.Kind)
+	}
+	counts, err := c.takeAction(a, ch, cmd.Kind, cmd.Free)
+	if err != nil {
+		return err
+	}
+	label := fmt.Sprintf("%s: free Action (%s)", ch.Name, actionWords(cmd.Kind))
+	if counts {
+		label = fmt.Sprintf("%s: Action %d of %d (%s)", ch.Name, a.Actions+1, a.actionLimit(), actionWords(cmd.Kind))
+	} else if !cmd.Free {
+		label = fmt.Sprintf("%s: Action (%s)", ch.Name, actionWords(cmd.Kind))
+	}
+	if err := c.emit(label, ActionTaken{Character: ch.ID, Kind: cmd.Kind, Counts: counts}); err != nil {
+		return err
+	}
+	switch cmd.Kind {
+	case awayrules.ActionRecover:
+		card, _ := awayrules.RemoveStun(ch.Character, 1)
+		return c.emit(fmt.Sprintf("%s recovers: one Stun token off (%d left)", ch.Name, card.Stun), StunSet{Character: ch.ID, Stun: card.Stun})
+	case awayrules.ActionTakeCover:
+		if ch.TakeCover {
+			return nil
+		}
+		return c.emit(ch.Name+" takes cover", TakeCoverSet{Character: ch.ID, On: true})
+	}
+	return nil
+}
+
+func init() {
+	payloadTypes["away.action_taken"] = func() Payload { return &ActionTaken{} }
+	commandTypes["away.action"] = func() Command { return &TakeAction{} }
+}
