@@ -178,7 +178,7 @@ func (gs *gameScreen) refuse(cmd tracker.Command, err error) {
 	gs.say(plainError(err), true)
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) && rej.Overridable {
-		gs.status.setAction("Record it anyway", func() { gs.recordAnyway(cmd, rej) })
+		gs.status.setAction(lang.X("game.record_it_anyway", "Record it anyway"), func() { gs.recordAnyway(cmd, rej) })
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"net/url"
 	"strings"
 
@@ -55,18 +55,19 @@ func (gs *gameScreen) askFirst(cmd tracker.Command) bool {
 	for _, id := range others {
 		names = append(names, tracker.PlayerName(st, id))
 	}
-	who := strings.Join(names, " and ")
-	msg := "This device watches the game."
+	who := strings.Join(names, lang.X("seat.and", " and "))
+	msg := lang.X("seat.watches", "This device watches the game.")
 	if name := tracker.PlayerName(st, gs.seat); name != "" {
-		msg = "This device sits as " + name + "."
+		msg = lang.X("seat.sits_as", "This device sits as {{.Name}}.", map[string]any{"Name": name})
 	}
-	d := dialog.NewConfirm("Change "+who+"'s pieces?", msg+" Change "+who+"'s pieces anyway?", func(ok bool) {
-		if ok {
-			gs.run(cmd)
-		}
-	}, gs.sh.win)
-	d.SetConfirmText("Change them")
-	d.SetDismissText("Cancel")
+	d := dialog.NewConfirm(lang.X("seat.change_whose", "Change {{.Who}}'s pieces?", map[string]any{"Who": who}),
+		msg+" "+lang.X("seat.change_anyway", "Change {{.Who}}'s pieces anyway?", map[string]any{"Who": who}), func(ok bool) {
+			if ok {
+				gs.run(cmd)
+			}
+		}, gs.sh.win)
+	d.SetConfirmText(lang.X("seat.change_them", "Change them"))
+	d.SetDismissText(lang.X("common.cancel", "Cancel"))
 	d.Show()
 	return true
 }
@@ -98,7 +99,7 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 			done()
 		}
 	}
-	wait := dialog.NewCustomWithoutButtons("Joining the game", wrapLabel("Connecting to "+addr+"…"), sh.win)
+	wait := dialog.NewCustomWithoutButtons(lang.X("seat.joining_the_game", "Joining the game"), wrapLabel(lang.X("share.connecting_to", "Connecting to {{.Addr}}…", map[string]any{"Addr": addr})), sh.win)
 	wait.Show()
 	prefs := sh.app.Preferences()
 	key := seatKey(addr, code)
@@ -115,29 +116,29 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 					return
 				}
 				if errors.Is(err, share.ErrCodeChanged) {
-					sh.game.say("The host shares this game with a new code now: scan its QR code again.", true)
+					sh.game.say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
 					return
 				}
 				if up {
-					sh.game.say("Connected to the host again.", false)
+					sh.game.say(lang.X("seat.connected_to_the_host", "Connected to the host again."), false)
 				} else {
-					sh.game.say("The connection to the host was lost; reconnecting…", true)
+					sh.game.say(lang.X("seat.the_connection_to_the", "The connection to the host was lost; reconnecting…"), true)
 				}
 			})
 		}})
 		fyne.Do(func() {
 			wait.Hide()
 			if err != nil {
-				dialog.ShowInformation("Could not join the game",
-					plainError(err)+".\n\nIf the host started sharing again, it has a new code: scan its QR code again.", sh.win)
+				dialog.ShowInformation(lang.X("seat.could_not_join_the", "Could not join the game"),
+					joinError(err)+"\n\n"+lang.X("seat.new_code_hint", "If the host started sharing again, it has a new code: scan its QR code again."), sh.win)
 				finish()
 				return
 			}
 			name := cl.Name()
 			if name == "" {
-				name = "Shared game"
+				name = lang.X("share.shared_game", "Shared game")
 			}
-			sh.showGame(cl, name+" (shared)")
+			sh.showGame(cl, lang.X("share.shared_title", "{{.Name}} (shared)", map[string]any{"Name": name}))
 			gs := sh.game
 			prev := gs.cancel
 			gs.cancel = func() {
@@ -173,12 +174,12 @@ func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat st
 		return
 	}
 	if len(choices) == 0 {
-		gs.say("No players in this game yet: this device may change everything. Reload to take a seat once the players are added.", false)
+		gs.say(lang.X("seat.no_players_in_this", "No players in this game yet: this device may change everything. Reload to take a seat once the players are added."), false)
 		then("")
 		return
 	}
 	var d dialog.Dialog
-	box := container.NewVBox(wrapLabel("Which player is this device? It changes that player's pieces freely and asks before changing anybody else's."))
+	box := container.NewVBox(wrapLabel(lang.X("seat.which_player_is_this", "Which player is this device? It changes that player's pieces freely and asks before changing anybody else's.")))
 	for _, c := range choices {
 		c := c
 		b := widget.NewButtonWithIcon(c.Name, theme.AccountIcon(), func() {
@@ -189,12 +190,12 @@ func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat st
 		b.Importance = widget.HighImportance
 		box.Add(b)
 	}
-	box.Add(widget.NewButtonWithIcon("Watch only", theme.VisibilityIcon(), func() {
+	box.Add(widget.NewButtonWithIcon(lang.X("seat.watch_only", "Watch only"), theme.VisibilityIcon(), func() {
 		d.Hide()
 		sh.sit(gs, seatWatch)
 		then(seatWatch)
 	}))
-	d = dialog.NewCustomWithoutButtons("Take a seat", box, sh.win)
+	d = dialog.NewCustomWithoutButtons(lang.X("seat.take_a_seat", "Take a seat"), box, sh.win)
 	d.Show()
 }
 
@@ -217,9 +218,9 @@ func (sh *Shell) sit(gs *gameScreen, seat string) {
 	}
 	st := gs.game.State()
 	if seat == seatWatch {
-		gs.say("Watching. Changes ask first.", false)
+		gs.say(lang.X("seat.watching_changes_ask_first", "Watching. Changes ask first."), false)
 	} else {
-		gs.say(fmt.Sprintf("This device is %s.", tracker.PlayerName(st, seat)), false)
+		gs.say(lang.X("seat.device_is", "This device is {{.Name}}.", map[string]any{"Name": tracker.PlayerName(st, seat)}), false)
 	}
 }
 

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"net"
 	"strings"
 	"time"
@@ -50,7 +52,7 @@ func (gs *gameScreen) shareButton() fyne.CanvasObject {
 	b.Icon = theme.UploadIcon()
 	b.OnTapped = b.open
 	b.ExtendBaseWidget(b)
-	b.stopBtn = widget.NewButtonWithIcon("Stop sharing", theme.CancelIcon(), b.stopTapped)
+	b.stopBtn = widget.NewButtonWithIcon(lang.X("share.stop_sharing", "Stop sharing"), theme.CancelIcon(), b.stopTapped)
 	b.stopBtn.Importance = widget.DangerImportance
 	b.stopBtn.Hide()
 	if inBrowser && !isClient(gs.game) {
@@ -78,10 +80,10 @@ func (b *shareButton) fitStop() {
 		}
 	}
 	if l.wide {
-		b.stopBtn.SetText("Stop sharing")
+		b.stopBtn.SetText(lang.X("share.stop_sharing", "Stop sharing"))
 		b.stopBtn.SetIcon(theme.CancelIcon())
 	} else {
-		b.stopBtn.SetText("Stop")
+		b.stopBtn.SetText(lang.X("share.stop", "Stop"))
 		b.stopBtn.SetIcon(nil)
 	}
 }
@@ -99,7 +101,7 @@ func (b *shareButton) stopTapped() {
 	if b.dlg != nil {
 		b.dlg.Hide()
 	}
-	b.gs.say("Stopped sharing: nothing on this device listens to the network now.", false)
+	b.gs.say(lang.X("share.stopped_sharing_nothing_on", "Stopped sharing: nothing on this device listens to the network now."), false)
 	b.stop()
 }
 
@@ -109,7 +111,7 @@ func (b *shareButton) stopTapped() {
 func (b *shareButton) open() {
 	switch g := b.gs.game.(type) {
 	case *share.Client:
-		b.show("This game is shared by another device. More players join it with this address and code.",
+		b.show(lang.X("share.shared_by_other", "This game is shared by another device. More players join it with this address and code."),
 			g.Addr(), g.Code(), "http://"+g.Addr()+"/", false)
 	case share.Game:
 		if b.host == nil {
@@ -118,7 +120,7 @@ func (b *shareButton) open() {
 		}
 		b.showHost()
 	default:
-		b.gs.say("This game cannot be shared.", true)
+		b.gs.say(lang.X("share.this_game_cannot_be", "This game cannot be shared."), true)
 	}
 }
 
@@ -131,17 +133,16 @@ func (b *shareButton) where() (string, error) {
 			return "", fmt.Errorf("address %q: %w", b.listen, err)
 		}
 		if port == "0" {
-			port = "any free port"
-		} else {
-			port = "port " + port
+			return lang.X("share.where_any_port", "address {{.Host}}, any free port", map[string]any{"Host": host}), nil
 		}
-		return fmt.Sprintf("address %s, %s", host, port), nil
+		return lang.X("share.where_port", "address {{.Host}}, port {{.Port}}", map[string]any{"Host": host, "Port": port}), nil
 	}
 	c, err := share.LANChoice()
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("network %s (address %s), port %d (or a free one if it is taken)", c.Iface, c.IP, share.DefaultPort), nil
+	return lang.X("share.where_lan", "network {{.Iface}} (address {{.IP}}), port {{.Port}} (or a free one if it is taken)",
+		map[string]any{"Iface": c.Iface, "IP": c.IP.String(), "Port": share.DefaultPort}), nil
 }
 
 // confirm asks before the game is shared: it says which network and port
@@ -150,13 +151,14 @@ func (b *shareButton) where() (string, error) {
 func (b *shareButton) confirm(g share.Game) {
 	where, err := b.where()
 	if err != nil {
-		b.gs.sh.showError("Share this game", err)
+		b.gs.sh.showError(lang.X("share.share_this_game", "Share this game"), err)
 		return
 	}
-	msg := wrapLabel("Share this game on " + where + "?\n\nEvery device on that network can then open the scoreboard; players who have the join code shown next can change the game. Stop sharing at any time with the Stop sharing button in the game bar.")
+	msg := wrapLabel(lang.X("share.confirm_body", "Share this game on {{.Where}}?\n\nEvery device on that network can then open the scoreboard; players who have the join code shown next can change the game. Stop sharing at any time with the Stop sharing button in the game bar.",
+		map[string]any{"Where": where}))
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(300, 0))
-	d := dialog.NewCustomConfirm("Share this game?", "Start sharing", "Cancel", container.NewVBox(width, msg), func(ok bool) {
+	d := dialog.NewCustomConfirm(lang.X("share.share_this_game_2", "Share this game?"), lang.X("share.start_sharing", "Start sharing"), lang.X("common.cancel", "Cancel"), container.NewVBox(width, msg), func(ok bool) {
 		if ok {
 			b.start(g, where)
 		}
@@ -173,7 +175,8 @@ func (b *shareButton) start(g share.Game, where string) {
 				if b.host == nil {
 					return
 				}
-				b.gs.say("Too many wrong join codes were tried, so the join code changed to "+spacedCode(code)+". Joined devices keep playing; show the new code to the others.", true)
+				b.gs.say(lang.X("share.code_changed", "Too many wrong join codes were tried, so the join code changed to {{.Code}}. Joined devices keep playing; show the new code to the others.",
+					map[string]any{"Code": spacedCode(code)}), true)
 				if b.dlg != nil {
 					b.dlg.Hide()
 					b.showHost()
@@ -181,16 +184,18 @@ func (b *shareButton) start(g share.Game, where string) {
 			})
 		}})
 	if err != nil {
-		b.gs.sh.showError("Share this game", err)
+		b.gs.sh.showError(lang.X("share.share_this_game", "Share this game"), err)
 		return
 	}
 	b.host = h
 	if _, port, err := net.SplitHostPort(h.Addr()); err == nil {
-		b.network = strings.Replace(where, "any free port", "port "+port, 1)
-		if b.listen == "" {
-			if c, err := share.LANChoice(); err == nil {
-				b.network = fmt.Sprintf("network %s (address %s), port %s", c.Iface, c.IP, port)
-			}
+		if host, _, err := net.SplitHostPort(b.listen); err == nil && b.listen != "" {
+			b.network = lang.X("share.where_port", "address {{.Host}}, port {{.Port}}", map[string]any{"Host": host, "Port": port})
+		} else if c, err := share.LANChoice(); err == nil {
+			b.network = lang.X("share.network_port", "network {{.Iface}} (address {{.IP}}), port {{.Port}}",
+				map[string]any{"Iface": c.Iface, "IP": c.IP.String(), "Port": port})
+		} else {
+			b.network = where
 		}
 	}
 	prev := b.gs.cancel
@@ -210,7 +215,7 @@ func (b *shareButton) start(g share.Game, where string) {
 
 // showHost shows the invitation of the game this device shares.
 func (b *shareButton) showHost() {
-	b.show("Phones and tablets: scan the code with the camera app; the app opens in the browser, already joined. The desktop app joins with Join a game (scan the code, or type the address and code). A TV shows the scoreboard in its web browser.",
+	b.show(lang.X("share.host_intro", "Phones and tablets: scan the code with the camera app; the app opens in the browser, already joined. The desktop app joins with Join a game (scan the code, or type the address and code). A TV shows the scoreboard in its web browser."),
 		b.host.Addr(), b.host.Code(), b.host.URL(), true)
 }
 
@@ -229,7 +234,7 @@ func gameName(g any) string {
 			return info.Name
 		}
 	}
-	return "Table Ops game"
+	return lang.X("share.default_name", "Table Ops game")
 }
 
 // show opens the invitation: QR code, join code, address and scoreboard
@@ -249,30 +254,30 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 	}
 	shown := spacedCode(code)
 	if code == "" {
-		shown = "none (watching only)"
+		shown = lang.X("share.no_code", "none (watching only)")
 	}
-	codeLbl := heading("Join code: " + shown)
+	codeLbl := heading(lang.X("share.join_code_is", "Join code: {{.Code}}", map[string]any{"Code": shown}))
 	codeLbl.Alignment = fyne.TextAlignCenter
 	items = append(items, codeLbl,
-		wrapLabel("Phones: "+share.JoinLink(addr, code)),
-		wrapLabel("Address: "+addr),
-		wrapLabel("Scoreboard: "+url))
+		wrapLabel(lang.X("share.phones_link", "Phones: {{.Link}}", map[string]any{"Link": share.JoinLink(addr, code)})),
+		wrapLabel(lang.X("share.address_is", "Address: {{.Addr}}", map[string]any{"Addr": addr})),
+		wrapLabel(lang.X("share.scoreboard_is", "Scoreboard: {{.URL}}", map[string]any{"URL": url})))
 	if canStop && b.host != nil {
 		if b.network != "" {
-			items = append(items, wrapLabel("Shared on "+b.network+"."))
+			items = append(items, wrapLabel(lang.X("share.shared_on", "Shared on {{.Where}}.", map[string]any{"Where": b.network})))
 		}
 		if !b.host.HasApp() {
-			items = append(items, wrapLabel("This build has no web app for phones: build it with \""+appBuildHint+"\", then rebuild Table Ops. The desktop app and the scoreboard work without it."))
+			items = append(items, wrapLabel(lang.X("share.no_web_app", "This build has no web app for phones: build it with “{{.Cmd}}”, then rebuild Table Ops. The desktop app and the scoreboard work without it.", map[string]any{"Cmd": appBuildHint})))
 		}
-		stop := widget.NewButtonWithIcon("Stop sharing", theme.CancelIcon(), b.stopTapped)
+		stop := widget.NewButtonWithIcon(lang.X("share.stop_sharing", "Stop sharing"), theme.CancelIcon(), b.stopTapped)
 		stop.Importance = widget.DangerImportance
 		items = append(items, stop)
 	}
 	items = append(items, widget.NewSeparator(), wrapLabel(intro))
 	if canStop && b.host != nil {
-		items = append(items, wrapLabel(fmt.Sprintf("Connected now: %d (devices and scoreboards).", b.host.Clients())))
+		items = append(items, wrapLabel(lang.X("share.connected_now", "Connected now: {{.N}} (devices and scoreboards).", map[string]any{"N": b.host.Clients()})))
 	}
-	b.dlg = dialog.NewCustom("Share this game", "Close", container.NewVScroll(container.NewVBox(items...)), b.gs.sh.win)
+	b.dlg = dialog.NewCustom(lang.X("share.share_this_game", "Share this game"), lang.X("common.close", "Close"), container.NewVScroll(container.NewVBox(items...)), b.gs.sh.win)
 	b.dlg.Resize(fyne.NewSize(340, 620))
 	b.dlg.Show()
 }
@@ -322,10 +327,10 @@ func (sh *Shell) showJoin() { sh.showJoinWith("", "") }
 func (sh *Shell) showJoinWith(address, joinCode string) {
 	form := &joinForm{settled: make(chan struct{}, 16)}
 	addr := widget.NewEntry()
-	addr.SetPlaceHolder("Address, e.g. 192.168.1.20:8765")
+	addr.SetPlaceHolder(lang.X("share.address_e_g_192", "Address, e.g. 192.168.1.20:8765"))
 	addr.SetText(address)
 	code := widget.NewEntry()
-	code.SetPlaceHolder("Join code")
+	code.SetPlaceHolder(lang.X("share.join_code", "Join code"))
 	code.SetText(joinCode)
 	status := wrapLabel("")
 	status.Hide()
@@ -340,20 +345,20 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 	}
 	found := container.NewVBox()
 	var d dialog.Dialog
-	connect := widget.NewButtonWithIcon("Connect", theme.LoginIcon(), nil)
+	connect := widget.NewButtonWithIcon(lang.X("share.connect", "Connect"), theme.LoginIcon(), nil)
 	connect.Importance = widget.HighImportance
 	connect.OnTapped = func() {
 		a, c, err := share.ParseJoin(addr.Text, code.Text)
 		if err != nil {
-			say("Check the address: "+err.Error()+".", true)
+			say(lang.X("share.check_address", "Check the address: {{.Err}}.", map[string]any{"Err": err.Error()}), true)
 			return
 		}
 		if c == "" {
-			say("Type the join code shown on the sharing device.", true)
+			say(lang.X("share.type_the_join_code", "Type the join code shown on the sharing device."), true)
 			return
 		}
 		connect.Disable()
-		say("Connecting to "+a+"…", false)
+		say(lang.X("share.connecting_to", "Connecting to {{.Addr}}…", map[string]any{"Addr": a}), false)
 		go func() {
 			cl, err := share.Dial(context.Background(), a, c, share.ClientOptions{OnStatus: func(up bool, err error) {
 				fyne.Do(func() {
@@ -364,10 +369,15 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 					if _, ok := sh.game.game.(*share.Client); !ok {
 						return
 					}
+					if errors.Is(err, share.ErrCodeChanged) {
+						sh.game.say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
+						sh.game.status.setAction(lang.X("share.join_again", "Join again"), sh.showJoin)
+						return
+					}
 					if up {
-						sh.game.say("Connected to the host again.", false)
+						sh.game.say(lang.X("share.connected_to_the_host", "Connected to the host again."), false)
 					} else {
-						sh.game.say("The connection to the host was lost; reconnecting…", true)
+						sh.game.say(lang.X("share.the_connection_to_the", "The connection to the host was lost; reconnecting…"), true)
 					}
 				})
 			}})
@@ -375,15 +385,15 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 				defer form.done()
 				connect.Enable()
 				if err != nil {
-					say(err.Error()+".", true)
+					say(joinError(err), true)
 					return
 				}
 				d.Hide()
 				name := cl.Name()
 				if name == "" {
-					name = "Shared game"
+					name = lang.X("share.shared_game", "Shared game")
 				}
-				sh.showGame(cl, name+" (shared)")
+				sh.showGame(cl, lang.X("share.shared_title", "{{.Name}} (shared)", map[string]any{"Name": name}))
 				prev := sh.game.cancel
 				sh.game.cancel = func() {
 					if prev != nil {
@@ -391,14 +401,14 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 					}
 					go func() { _ = cl.Close() }()
 				}
-				sh.game.say("Joined "+name+" at "+a+". Every change goes through the sharing device.", false)
+				sh.game.say(lang.X("share.joined", "Joined {{.Name}} at {{.Addr}}. Every change goes through the sharing device.", map[string]any{"Name": name, "Addr": a}), false)
 			})
 		}()
 	}
-	look := widget.NewButtonWithIcon("Look on this network", theme.SearchIcon(), nil)
+	look := widget.NewButtonWithIcon(lang.X("share.look_on_this_network", "Look on this network"), theme.SearchIcon(), nil)
 	look.OnTapped = func() {
 		look.Disable()
-		say("Looking for shared games…", false)
+		say(lang.X("share.looking_for_shared_games", "Looking for shared games…"), false)
 		go func() {
 			list, err := share.Browse(context.Background(), 2*time.Second)
 			fyne.Do(func() {
@@ -406,9 +416,9 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 				look.Enable()
 				found.RemoveAll()
 				if len(list) == 0 {
-					msg := "No shared game found. Not every network allows looking; type the address shown on the sharing device."
+					msg := lang.X("share.none_found", "No shared game found. Not every network allows looking; type the address shown on the sharing device.")
 					if err != nil {
-						msg = "This network does not allow looking for games. Type the address shown on the sharing device."
+						msg = lang.X("share.no_looking", "This network does not allow looking for games. Type the address shown on the sharing device.")
 					}
 					say(msg, false)
 					return
@@ -429,10 +439,26 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(300, 0))
 	form.body = container.NewVBox(width,
-		wrapLabel("Type the address and join code shown on the device that shares the game (or paste the text of its QR code)."),
+		wrapLabel(lang.X("share.type_the_address_and", "Type the address and join code shown on the device that shares the game (or paste the text of its QR code).")),
 		addr, code, connect, widget.NewSeparator(), look, found, status)
 	form.ExtendBaseWidget(form)
-	d = dialog.NewCustom("Join a game", "Cancel", form, sh.win)
+	d = dialog.NewCustom(lang.X("share.join_a_game", "Join a game"), lang.X("common.cancel", "Cancel"), form, sh.win)
 	d.Show()
 	sh.win.Canvas().Focus(addr)
+}
+
+// joinError says why joining a shared game failed, in the player's
+// language for the reasons the host gives.
+func joinError(err error) string {
+	switch {
+	case errors.Is(err, share.ErrWrongCode):
+		return lang.X("share.err.wrong_code", "The join code is wrong.")
+	case errors.Is(err, share.ErrCodeChanged):
+		return lang.X("share.err.code_changed", "This game's code changed: scan the host's code again.")
+	}
+	msg := plainError(err)
+	if !strings.HasSuffix(msg, ".") {
+		msg += "."
+	}
+	return msg
 }

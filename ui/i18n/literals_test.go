@@ -40,7 +40,7 @@ var textCalls = map[string]bool{
 	"NewMenuItem": true, "NewMenu": true, "NewWindow": true, "SendNotification": true, "NewNotification": true,
 	// the app's own helpers (ui)
 	"wrapLabel": true, "heading": true, "say": true, "newFormDialog": true, "onField": true,
-	"showError": true, "set": false,
+	"showError": true, "show": true, "setAction": true, "set": false,
 }
 
 // textFields are struct fields that hold a text shown on the screen.
@@ -79,8 +79,6 @@ var untranslatedAllowed = map[string]string{
 	"ui/catalog_pick.go": "shell-ui",
 	"ui/scan.go":         "shell-ui",
 	"ui/scan_print.go":   "shell-ui",
-	"ui/seat.go":         "shell-ui",
-	"ui/share.go":        "shell-ui",
 }
 
 // finding is a text that reaches the screen without a translation.
@@ -95,6 +93,9 @@ func hasWords(s string) bool {
 		if unicode.IsLetter(r) {
 			n++
 		}
+	}
+	if strings.Contains(s, "://") && !strings.Contains(s, " ") {
+		return false // an address
 	}
 	return n >= 2
 }
