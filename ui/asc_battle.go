@@ -76,8 +76,11 @@ func (b *ascBattle) form(m string) fyne.CanvasObject {
 // open shows a mode with a player chosen (e.g. hegemony from the console).
 func (b *ascBattle) open(mode, player string) {
 	b.mode.SetSelected(mode)
-	if mode == modeHegemony {
+	switch mode {
+	case modeHegemony:
 		b.heg.player.SetSelected(b.v.playerChoices().labelOf(player))
+	case modeSpace:
+		b.space.att.player.SetSelected(b.v.playerChoices().labelOf(player))
 	}
 	b.v.gs.layout.show("Battle")
 }

@@ -203,42 +203,34 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	return box
 }
 
-// quickActions are the buttons for actions with a known cost: ships,
-// colonizing, ascendancy, nodes and upgrades from the player's cost table,
-// hegemony, and the players' own presets.
+// quickActions are the buttons for the actions of a turn, grouped by the
+// phase they belong to: building (ships, colonizing, nodes, upgrades,
+// ascendancy, the players' own presets) and command (starbase, fleet,
+// project, hegemony, battle). Each sends the rule-checked command, which
+// pays and, for a command action, exhausts the command token itself.
 func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	id := p.ID
-	ship := p.Costs.Ship
-	if ship.Total() == 0 {
-		ship = ascrules.Resources{Production: 1}
-	}
-	colonize := p.Costs.Colonize
-	if colonize.Total() == 0 {
-		colonize = ascrules.Resources{Culture: 1}
-	}
 	ascCost := ascrules.AscendancyCost
 	if v.st.Options.EasierAscension {
 		ascCost = ascrules.EasyAscendancyCost
 	}
-	grid := fitGrid(2)
-	add := func(label string, f func()) {
+	build := fitGrid(2)
+	add := func(grid *fyne.Container, label string, f func()) {
 		grid.Add(widget.NewButton(label, f))
 	}
-	add("Ship ("+resText(ship)+")", func() {
-		v.exec(tracker.PayFor{Player: id, What: "builds a ship", Cost: ship, Counter: tracker.CounterShips, Delta: 1})
-	})
-	add("Colonize ("+resText(colonize)+")", func() {
-		v.exec(tracker.PayFor{Player: id, What: "colonizes a system", Cost: colonize, Counter: tracker.CounterSystems, Delta: 1})
-	})
-	add(fmt.Sprintf("Ascendancy (%dC)", ascCost), func() { v.exec(tracker.BuyAscendancy{Player: id}) })
-	add("Hegemony 1C+1C", func() { v.battle.open(modeHegemony, id) })
+	add(build, "Ship (1P)", func() { v.exec(tracker.BuildShips{Player: id, Ships: 1}) })
+	colonize := "Colonize (1C)"
+	if p.Faction == ascrules.Vulcan {
+		colonize = "Colonize (1 ascendancy)"
+	}
+	add(build, colonize, func() { v.exec(tracker.Colonize{Player: id}) })
 	node := func(label, kind string, cost ascrules.Resources) {
 		c := "?"
 		if cost.Total() > 0 {
 			c = resText(cost)
 		}
-		add(fmt.Sprintf("%s node %s", label, c), func() { v.exec(tracker.BuildNode{Player: id, Type: kind}) })
+		add(build, fmt.Sprintf("%s node %s", label, c), func() { v.exec(tracker.BuildNode{Player: id, Type: kind}) })
 	}
 	node("P", tracker.CounterProduction, p.Costs.ProductionNode)
 	node("R", tracker.CounterResearch, p.Costs.ResearchNode)
@@ -249,19 +241,49 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 		if cost, err := p.Costs.UpgradeCost(weapons, done); err == nil {
 			c = resText(cost)
 		}
-		add(fmt.Sprintf("Upgrade %s (%s)", strings.ToLower(label), c), func() { v.exec(tracker.Upgrade{Player: id, Weapons: weapons}) })
+		add(build, fmt.Sprintf("Upgrade %s (%s)", strings.ToLower(label), c), func() { v.exec(tracker.Upgrade{Player: id, Weapons: weapons}) })
 	}
 	up("Weapons", true, p.WeaponUpgrades)
 	up("Shields", false, p.ShieldUpgrades)
+	add(build, fmt.Sprintf("Ascendancy (%dC)", ascCost), func() { v.exec(tracker.BuyAscendancy{Player: id}) })
 	for _, pr := range b.presets() {
 		pr := pr
-		add(fmt.Sprintf("%s (%s)", pr.Name, resText(pr.Cost)), func() {
+		add(build, fmt.Sprintf("%s (%s)", pr.Name, resText(pr.Cost)), func() {
 			v.exec(tracker.PayFor{Player: id, What: pr.Name, Cost: pr.Cost, Counter: pr.Counter, Delta: pr.Delta})
 		})
 	}
-	add("New preset…", b.newPreset)
-	add("Cost table…", func() { v.setup.editCosts(p) })
-	return container.NewVBox(grid, captionLabel("? = cost not entered yet: open the cost table and copy it from your console."))
+	add(build, "New preset…", b.newPreset)
+	add(build, "Cost table…", func() { v.setup.editCosts(p) })
+
+	cmds := fitGrid(2)
+	tokens := 1
+	if p.Faction == ascrules.Andorian {
+		tokens = 2
+	}
+	add(cmds, fmt.Sprintf("Starbase (%d cmd)", tokens), func() { v.exec(tracker.CommissionStarbase{Player: id}) })
+	add(cmds, fmt.Sprintf("Fleet (%d cmd, %d of 3)", tokens, p.Fleets), func() { v.exec(tracker.CommissionFleet{Player: id}) })
+	if p.Fleets > 0 {
+		add(cmds, "Disband a fleet", func() { v.exec(tracker.CommissionFleet{Player: id, Disband: true}) })
+	}
+	add(cmds, fmt.Sprintf("Project (1 cmd, %d of %d)", p.Projects, p.Nodes.Research), func() { v.exec(tracker.Project{Player: id}) })
+	if p.Projects > 0 {
+		add(cmds, "Finish a project", func() { v.exec(tracker.Project{Player: id, Finish: true}) })
+		add(cmds, "Discard a project", func() { v.exec(tracker.Project{Player: id, Discard: true}) })
+	}
+	add(cmds, "Hegemony (1 cmd)", func() { v.battle.open(modeHegemony, id) })
+	add(cmds, "Battle (1 cmd)", func() { v.battle.open(modeSpace, id) })
+	if p.Faction == ascrules.Vulcan {
+		if p.AgendaDone {
+			add(cmds, "Agenda not done (undo)", func() { v.exec(tracker.CompleteAgenda{Player: id, Undo: true}) })
+		} else {
+			add(cmds, "Agenda completed", func() { v.exec(tracker.CompleteAgenda{Player: id}) })
+		}
+	}
+	return container.NewVBox(
+		boldLabel("Building phase"), build,
+		captionLabel("? = cost not entered yet: open the cost table and copy it from your console."),
+		boldLabel("Command phase"), cmds,
+		captionLabel("These use their command tokens themselves; tap a token only for the other commands (move, explore, trade)."))
 }
 
 // presets returns the players' own quick actions kept on this device.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,10 +23,11 @@ type ascWalker struct {
 	v     *ascView
 	bids  map[string]*widget.Entry
 	cards map[string]*widget.Select
+	drawn map[string]*widget.Select
 }
 
 func newAscWalker(v *ascView) *ascWalker {
-	return &ascWalker{v: v, bids: map[string]*widget.Entry{}, cards: map[string]*widget.Select{}}
+	return &ascWalker{v: v, bids: map[string]*widget.Entry{}, cards: map[string]*widget.Select{}, drawn: map[string]*widget.Select{}}
 }
 
 func (w *ascWalker) show() fyne.CanvasObject {
@@ -141,8 +143,12 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 			box.Add(l)
 			continue
 		}
+		if slices.Contains(a.Walker.Passed, p.ID) {
+			box.Add(wrapLabel(p.Name + " passed: draws a card."))
+			continue
+		}
 		if !p.FirstContact {
-			box.Add(wrapLabel(p.Name + ": no first contact yet, gets a random card."))
+			box.Add(wrapLabel(p.Name + ": no first contact yet, draws a card."))
 			continue
 		}
 		e, ok := w.bids[p.ID]
@@ -160,8 +166,9 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 				e.SetText("")
 			}
 		})
+		pass := widget.NewButton("Pass", func() { v.exec(tracker.Bid{Player: p.ID, Pass: true}) })
 		box.Add(boldLabel(fmt.Sprintf("%s (has %s)", p.Name, resText(p.Resources))))
-		box.Add(container.NewBorder(nil, nil, nil, btn, e))
+		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(btn, pass), e))
 	}
 	n := len(v.active())
 	if a.Borg != nil && !a.Borg.Defeat {
@@ -200,6 +207,26 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 			box.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, v.seatName(pid))), nil, s))
 		}
 	}
+	// The others draw their cards: the table may type the cards drawn, or
+	// let the app deal them at random.
+	var drawers []string
+	for _, p := range v.active() {
+		if _, ok := chosen[p.ID]; !ok {
+			drawers = append(drawers, p.ID)
+		}
+	}
+	if len(drawers) > 0 {
+		box.Add(boldLabel("Cards drawn by the others (leave on Random to let the app deal)"))
+		for _, pid := range drawers {
+			s, ok := w.drawn[pid]
+			if !ok {
+				s = widget.NewSelect(nil, nil)
+				w.drawn[pid] = s
+			}
+			syncSelect(s, append([]string{"Random"}, cards...), "Random")
+			box.Add(container.NewBorder(nil, nil, widget.NewLabel(v.seatName(pid)), nil, s))
+		}
+	}
 	deal := widget.NewButtonWithIcon("Deal the turn order", theme.MediaPlayIcon(), func() {
 		ch := map[string]int{}
 		for pid, s := range w.cards {
@@ -207,8 +234,25 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 				ch[pid] = c
 			}
 		}
-		if v.exec(tracker.ChooseTurnOrder{Chosen: ch}) {
+		cmd := tracker.ChooseTurnOrder{Chosen: ch}
+		drawn := map[string]int{}
+		for _, pid := range drawers {
+			if s := w.drawn[pid]; s != nil {
+				if c, err := strconv.Atoi(s.Selected); err == nil {
+					drawn[pid] = c
+				}
+			}
+		}
+		if len(drawn) > 0 {
+			if len(drawn) != len(drawers) {
+				v.gs.say("Type the card every other player drew, or leave them all on Random.", true)
+				return
+			}
+			cmd.Drawn = drawn
+		}
+		if v.exec(cmd) {
 			w.cards = map[string]*widget.Select{}
+			w.drawn = map[string]*widget.Select{}
 		}
 	})
 	deal.Importance = widget.HighImportance

@@ -124,12 +124,12 @@ func (f *costForm) read(faction string) (ascrules.CostTable, error) {
 type ascSetup struct {
 	v *ascView
 
-	extra, humble, easier *widget.Check
-	name, civ             *widget.Entry
-	faction               *widget.Select
-	resources, ascend     *widget.Entry
-	costs                 *costForm
-	costNote              *widget.Label
+	easier            *widget.Check
+	name, civ         *widget.Entry
+	faction           *widget.Select
+	resources, ascend *widget.Entry
+	costs             *costForm
+	costNote          *widget.Label
 
 	borgOn, hub, physHub, three *widget.Check
 	hubTarget                   *widget.Entry
@@ -140,8 +140,6 @@ type ascSetup struct {
 func newAscSetup(v *ascView) *ascSetup {
 	s := &ascSetup{v: v}
 	prefs := v.gs.sh.app.Preferences()
-	s.extra = widget.NewCheck("Extra resources (8P 6R 4C)", func(bool) { s.prefill() })
-	s.humble = widget.NewCheck("Humble beginnings (start with 0)", func(bool) { s.prefill() })
 	s.easier = widget.NewCheck("Easier ascension (4C each)", func(on bool) {
 		// The table's choice is part of the game (every device plays by
 		// it) and the default for the next game on this device.
@@ -187,17 +185,21 @@ func newAscSetup(v *ascView) *ascSetup {
 	return s
 }
 
-// prefill puts the starting values of the chosen options in the form.
+// prefill puts the starting values of the game's options in the form.
 func (s *ascSetup) prefill() {
 	r, asc := startResources, startAscendancy
-	if s.extra.Checked {
+	start := ""
+	if s.v.st != nil {
+		start = s.v.st.Options.Start
+	}
+	switch start {
+	case tracker.StartExtra:
 		r = extraResources
+	case tracker.StartHumble:
+		r, asc = ascrules.Resources{}, 0
 	}
 	if s.faction.Selected == "Vulcan" {
 		asc = vulcanAscend
-	}
-	if s.humble.Checked {
-		r, asc = ascrules.Resources{}, 0
 	}
 	s.resources.SetText(resText(r))
 	if r.Total() == 0 {
@@ -362,23 +364,111 @@ func (s *ascSetup) enableBorg() {
 	s.v.gs.say("Borg console entered.", false)
 }
 
-// show builds the setup screen for the current state.
-// applyOptions records the optional rules ticked in setup in the game, if
-// they differ from what it has; it reports whether the game has them.
+// applyOptions records the easier-ascension tick in the game, if it
+// differs from what the game has; it reports whether the game has it.
 func (s *ascSetup) applyOptions() bool {
-	want := tracker.AscOptions{EasierAscension: s.easier.Checked}
-	if s.v.st == nil || s.v.st.Options == want || s.v.st.Walker.Stage != tracker.AscSetup {
+	if s.v.st == nil || s.v.st.Walker.Stage != tracker.AscSetup {
+		return true
+	}
+	want := s.v.st.Options
+	want.EasierAscension = s.easier.Checked
+	if want == s.v.st.Options {
 		return true
 	}
 	return s.v.exec(tracker.SetAscOptions{Options: want})
 }
 
+// optionValue reads an option field (AscChoice.Field, the JSON name) of
+// the game's options: "" when not chosen.
+func optionValue(o tracker.AscOptions, field string) string {
+	var m map[string]any
+	if b, err := json.Marshal(o); err != nil || json.Unmarshal(b, &m) != nil {
+		return ""
+	}
+	switch x := m[field].(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.Itoa(int(x))
+	}
+	return ""
+}
+
+// withOption returns the options with a field set to a reading's value.
+func withOption(o tracker.AscOptions, field, value string) (tracker.AscOptions, error) {
+	var m map[string]any
+	b, err := json.Marshal(o)
+	if err != nil {
+		return o, err
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return o, err
+	}
+	if m == nil {
+		m = map[string]any{}
+	}
+	if n, err := strconv.Atoi(value); err == nil {
+		m[field] = n
+	} else {
+		m[field] = value
+	}
+	if b, err = json.Marshal(m); err != nil {
+		return o, err
+	}
+	var out tracker.AscOptions
+	if err := json.Unmarshal(b, &out); err != nil {
+		return o, fmt.Errorf("option %s: %w", field, err)
+	}
+	return out, nil
+}
+
+// choices shows every setup option where the books disagree, as the
+// tracker lists them: the question, then each reading with the book that
+// states it; the one in play is marked, a tap on another records it.
+func (s *ascSetup) choices() fyne.CanvasObject {
+	box := container.NewVBox()
+	opts := s.v.st.Options
+	for _, c := range tracker.AscChoices() {
+		c := c
+		box.Add(boldLabel(c.Question))
+		cur := optionValue(opts, c.Field)
+		if cur == "" && len(c.Readings) > 0 {
+			cur = c.Readings[0].Value
+		}
+		for _, r := range c.Readings {
+			r := r
+			icon := theme.RadioButtonIcon()
+			if r.Value == cur {
+				icon = theme.RadioButtonCheckedIcon()
+			}
+			pick := widget.NewButtonWithIcon("", icon, func() {
+				o, err := withOption(s.v.st.Options, c.Field, r.Value)
+				if err != nil {
+					s.v.gs.say(err.Error(), true)
+					return
+				}
+				if o != s.v.st.Options {
+					s.v.exec(tracker.SetAscOptions{Options: o})
+				}
+			})
+			pick.Importance = widget.LowImportance
+			text := wrapLabel(r.Text)
+			if r.Value == cur {
+				text.TextStyle.Bold = true
+			}
+			box.Add(container.NewBorder(nil, nil, pick, nil, container.NewVBox(text, captionLabel(r.Source))))
+		}
+	}
+	return box
+}
+
 func (s *ascSetup) show() fyne.CanvasObject {
 	st := s.v.st
 	box := container.NewVBox(heading("New Ascendancy game"))
-	box.Add(boldLabel("Optional rules"))
-	box.Add(container.NewVBox(s.extra, s.humble, s.easier))
-	box.Add(captionLabel("Starting values follow the rules summary: 3 of each resource and 1 ascendancy (Vulcans 3); the options change them."))
+	box.Add(boldLabel("Rules to agree on first"))
+	box.Add(captionLabel("Where the rulebook and the rules summary differ, choose the reading your table plays; the starting values of the players follow the choice. Choose before adding the players."))
+	box.Add(s.choices())
+	box.Add(s.easier)
 
 	box.Add(widget.NewSeparator())
 	box.Add(heading(fmt.Sprintf("Players (%d of 6)", len(st.Players))))

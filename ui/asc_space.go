@@ -22,20 +22,29 @@ import (
 // them before rolling).
 type spaceForm struct {
 	v         *ascView
-	key       string // who fights, to tell a new battle
 	firstNote *widget.Label
 	content   fyne.CanvasObject
-	round     *numStepper
-	att       *sideForm
-	defs      []*defSlot
-	defBox    *fyne.Container
-	diceBox   *fyne.Container
-	attD      *ascDice // the attacker's dice against the first defender
-	defD      *ascDice // the first defender's dice
-	info      *widget.Label
-	oddsView  *widgets.OddsView
-	result    *fyne.Container
-	fewer     *widget.Button
+	// roundLine says which round of which battle the form is for; the
+	// round comes from the tracked battle (rounds are never typed).
+	roundLine *widget.Label
+	// fresh: "New battle" was tapped: the next round starts a new battle
+	// even against sides still fighting.
+	fresh bool
+	// seen is the battle (sides and round) the ship counts were filled
+	// for; another one refills them.
+	seen string
+	// followed is the tracked battle whose sides the form last took.
+	followed string
+	att      *sideForm
+	defs     []*defSlot
+	defBox   *fyne.Container
+	diceBox  *fyne.Container
+	attD     *ascDice // the attacker's dice against the first defender
+	defD     *ascDice // the first defender's dice
+	info     *widget.Label
+	oddsView *widgets.OddsView
+	result   *fyne.Container
+	fewer    *widget.Button
 }
 
 // defSlot is one defender: their side, the attacker's dice aimed at them,
@@ -49,7 +58,7 @@ type defSlot struct {
 
 func newSpaceForm(v *ascView) *spaceForm {
 	f := &spaceForm{v: v}
-	f.round = newNumStepper("Round", 1, 1, 99, f.changed)
+	f.roundLine = boldLabel("")
 	f.att = newSideForm(v, "Attacker", true, f.changed)
 	f.defBox = container.NewVBox()
 	f.diceBox = container.NewVBox()
@@ -80,7 +89,7 @@ func newSpaceForm(v *ascView) *spaceForm {
 	f.content = container.NewVBox(
 		heading("Space battle"),
 		wrapLabel("One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship."),
-		fitGrid(2, f.round.box, widget.NewButtonWithIcon("New battle", theme.ContentClearIcon(), f.newBattle)),
+		container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("New battle", theme.ContentClearIcon(), f.newBattle), f.roundLine),
 		boldLabel("Attacker"), f.att.box, f.firstNote,
 		f.defBox, more, fewer,
 		f.info, f.oddsView,
@@ -93,26 +102,51 @@ func newSpaceForm(v *ascView) *spaceForm {
 }
 
 // newBattle sets the form for a new battle: round 1, every ship of each
-// side, no dice.
+// side, no dice (the tracker starts a new battle with the next round).
 func (f *spaceForm) newBattle() {
-	f.round.val = 1
-	f.round.show()
-	f.att.last = ""
-	for _, d := range f.defs {
-		d.side.last = ""
-	}
+	f.fresh = true
+	f.seen = ""
 	f.clear()
 	f.show()
 }
 
-// battleKey names who fights: a different attacker or defender is a new
-// battle, which starts at round 1.
-func (f *spaceForm) battleKey() string {
-	k := f.att.player.Selected
-	for _, d := range f.defs {
-		k += "|" + d.side.player.Selected
+// tracked returns the battle under way that the sides chosen continue
+// (the same attacker against defenders still in it, this turn), or nil
+// for a new battle.
+func (f *spaceForm) tracked() *tracker.SpaceBattle {
+	a := f.v.st
+	b := a.Battle
+	if f.fresh || b == nil || b.WalkerRound != a.Walker.Round || b.Turn != a.Walker.Turn {
+		return nil
 	}
-	return k
+	c := f.v.playerChoices()
+	if c.ids[f.att.player.Selected] != b.Attacker {
+		return nil
+	}
+	for _, d := range f.defs {
+		if !slices.Contains(b.Defenders, c.ids[d.side.player.Selected]) {
+			return nil
+		}
+	}
+	return b
+}
+
+// roundNo is the round the next apply fights: the tracked battle's next
+// round, or 1.
+func (f *spaceForm) roundNo() int {
+	if b := f.tracked(); b != nil {
+		return b.Round + 1
+	}
+	return 1
+}
+
+// live returns the battle under way this turn (whoever fights it).
+func (f *spaceForm) live() *tracker.SpaceBattle {
+	a := f.v.st
+	if b := a.Battle; b != nil && b.WalkerRound == a.Walker.Round && b.Turn == a.Walker.Turn {
+		return b
+	}
+	return nil
 }
 
 func (f *spaceForm) addDefender() {
@@ -128,6 +162,18 @@ func (f *spaceForm) show() {
 	def := ""
 	if seat := f.v.st.CurrentSeat(); seat != "" {
 		def = c.labelOf(seat)
+	}
+	if b := f.live(); b != nil && !f.fresh && f.followed != battleSeen(b) {
+		// A round was fought: the form shows the battle as it goes on.
+		f.followed = battleSeen(b)
+		f.att.player.Selected = c.labelOf(b.Attacker)
+		for len(f.defs) < len(b.Defenders) {
+			f.addDefender()
+		}
+		f.defs = f.defs[:max(1, len(b.Defenders))]
+		for i, d := range b.Defenders {
+			f.defs[i].side.player.Selected = c.labelOf(d)
+		}
 	}
 	f.att.show(def)
 	taken := map[string]bool{f.att.player.Selected: true}
@@ -192,23 +238,82 @@ func (f *spaceForm) splits(att ascrules.Side) []int {
 	return out
 }
 
+// battleSeen names a tracked battle's sides and round.
+func battleSeen(b *tracker.SpaceBattle) string {
+	if b == nil {
+		return "new"
+	}
+	return fmt.Sprintf("%s|%v|%d", b.Attacker, b.Defenders, b.Round)
+}
+
+// syncShips fills every side's ships from the tracked battle (the ships
+// left in it) or, for a new battle, from the board; the counts may only go
+// down from there.
+func (f *spaceForm) syncShips() {
+	b := f.tracked()
+	key := battleSeen(b) + "|" + f.att.player.Selected
+	for _, d := range f.defs {
+		key += "|" + d.side.player.Selected
+	}
+	refill := key != f.seen
+	f.seen = key
+	c := f.v.playerChoices()
+	for _, s := range append([]*sideForm{f.att}, f.sideForms()...) {
+		p := s.p()
+		if p == nil {
+			continue
+		}
+		most := p.Ships
+		if b != nil {
+			most = min(most, b.Ships[c.ids[s.player.Selected]])
+		}
+		if refill {
+			s.ships.val = max(1, most)
+		}
+		s.ships.clamp(1, most)
+		// First strike counts in a battle's first round only.
+		if b != nil {
+			s.firstStrike.SetChecked(false)
+			s.firstStrike.Disable()
+		} else {
+			s.firstStrike.Enable()
+		}
+	}
+	if refill {
+		for _, d := range f.defs {
+			d.attD.set(ascPool{})
+			d.defD.set(ascPool{})
+		}
+	}
+}
+
+func (f *spaceForm) sideForms() []*sideForm {
+	out := make([]*sideForm, len(f.defs))
+	for i, d := range f.defs {
+		out[i] = d.side
+	}
+	return out
+}
+
 func (f *spaceForm) changed() {
-	if f.result == nil {
+	if f.result == nil || f.v.st == nil {
 		return
 	}
-	if k := f.battleKey(); k != f.key {
-		// Other players fight: a new battle, from round 1.
-		if f.key != "" && f.round.val != 1 {
-			f.round.val = 1
-			f.round.show()
-		}
-		f.key = k
+	f.syncShips()
+	round := f.roundNo()
+	switch b := f.tracked(); {
+	case b != nil:
+		f.roundLine.SetText(fmt.Sprintf("Round %d of the battle under way", round))
+	case f.live() != nil && !f.fresh:
+		f.roundLine.SetText("Round 1 of a new battle (another battle is under way this turn)")
+	default:
+		f.roundLine.SetText("Round 1 of a new battle")
 	}
 	att, defs, ok := f.sides()
 	f.diceBox.RemoveAll()
 	defer f.diceBox.Refresh()
 	f.firstNote.Hide()
-	if f.round.val > 1 && (f.att.firstStrike.Checked || slices.ContainsFunc(f.defs, func(d *defSlot) bool { return d.side.firstStrike.Checked })) {
+	if round > 1 {
 		f.firstNote.Show()
 	}
 	if !ok {
@@ -229,7 +334,7 @@ func (f *spaceForm) changed() {
 	var lines []string
 	first := false
 	for i, d := range defs {
-		first = first || ascrules.StrikesFirst(f.round.val, att, d) || ascrules.StrikesFirst(f.round.val, d, att)
+		first = first || ascrules.StrikesFirst(round, att, d) || ascrules.StrikesFirst(round, d, att)
 		at, acan := ascrules.HitTarget(att.Weapons, d.Shields)
 		dt, dcan := ascrules.HitTarget(d.Weapons, att.Shields)
 		name := f.v.seatName(d.Player)
@@ -242,7 +347,7 @@ func (f *spaceForm) changed() {
 		f.diceBox.Add(slot.defD.box)
 	}
 	if len(defs) == 1 {
-		o, err := odds.SpaceBattleRound(f.round.val, att, defs[0])
+		o, err := odds.SpaceBattleRound(round, att, defs[0])
 		if err != nil {
 			f.info.SetText(err.Error())
 			f.oddsView.Hide()
@@ -251,9 +356,9 @@ func (f *spaceForm) changed() {
 		info := fmt.Sprintf("Attacker hits on %s, defender on %s. Defender wiped out: %s · attacker wiped out: %s · expected losses %.1f and %.1f.",
 			hitText(o.AttackerTarget, o.AttackerCanHit), hitText(o.DefenderTarget, o.DefenderCanHit),
 			widgets.Percent(o.DefenderWiped), widgets.Percent(o.AttackerWiped), o.DefenderLosses.Expected(), o.AttackerLosses.Expected())
-		if ascrules.StrikesFirst(f.round.val, att, defs[0]) {
+		if ascrules.StrikesFirst(round, att, defs[0]) {
 			info += " The attacker strikes first: the defender rolls only for ships left."
-		} else if ascrules.StrikesFirst(f.round.val, defs[0], att) {
+		} else if ascrules.StrikesFirst(round, defs[0], att) {
 			info += " The defender strikes first: the attacker rolls only for ships left."
 		}
 		if o.Stalemate {
@@ -312,7 +417,7 @@ func (f *spaceForm) rollVirtual() {
 		f.v.gs.say("Choose the attacker and the defenders first.", true)
 		return
 	}
-	r := f.round.val
+	r := f.roundNo()
 	attP := make([]ascPool, len(defs))
 	defP := make([]ascPool, len(defs))
 	rolled := make([]bool, len(defs))
@@ -376,7 +481,8 @@ func (f *spaceForm) resolve() {
 	if !ok {
 		return
 	}
-	r := ascrules.SpaceRound{Round: f.round.val, Attacker: att, Defenders: defs}
+	round := f.roundNo()
+	r := ascrules.SpaceRound{Round: round, Attacker: att, Defenders: defs}
 	anyDice := false
 	for _, d := range f.defs {
 		r.AttackerFaces = append(r.AttackerFaces, d.attD.pool.faces)
@@ -412,32 +518,31 @@ func (f *spaceForm) resolve() {
 		lines = append(lines, "After casualties the attacker, then the defenders, may retreat; otherwise fight another round.")
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, "Apply round "+strconv.Itoa(f.round.val), func() {
-		cmd := tracker.SpaceBattleRound{Round: f.round.val,
+	addApplyButton(f.result, "Apply round "+strconv.Itoa(round), func() {
+		// Round 0: the tracker numbers the round (and knows the ships
+		// left); 1 starts a new battle when the table said so.
+		cmd := tracker.SpaceBattleRound{
 			Attacker: tracker.BattleSide{Player: att.Player, Ships: att.Ships, Starbase: att.Starbase, FirstStrike: att.FirstStrike}}
+		if f.fresh {
+			cmd.Round = 1
+		}
 		for i, d := range defs {
 			cmd.Attacker.Rolls = append(cmd.Attacker.Rolls, f.defs[i].attD.pool.roll())
 			cmd.Defenders = append(cmd.Defenders, tracker.BattleSide{Player: d.Player, Ships: d.Ships, Starbase: d.Starbase,
 				FirstStrike: d.FirstStrike, Rolls: []tracker.Roll{f.defs[i].defD.pool.roll()}})
 		}
-		if f.v.exec(cmd) {
-			f.v.gs.say(fmt.Sprintf("Round %d applied.", f.round.val), false)
-			if res.Over {
-				// The next battle starts afresh: round 1, all ships.
-				f.newBattle()
-				return
-			}
-			// The next round fights with the ships left, not those sent.
-			f.round.val++
-			f.round.show()
-			f.att.ships.val = max(1, res.AttackerShipsLeft)
-			for i, o := range res.Defenders {
-				if i < len(f.defs) {
-					f.defs[i].side.ships.val = max(1, o.ShipsLeft)
-				}
-			}
-			f.clear()
-			f.show()
+		fresh := f.fresh
+		f.fresh = false
+		if !f.v.exec(cmd) {
+			f.fresh = fresh
+			return
 		}
+		msg := fmt.Sprintf("Round %d applied.", round)
+		if res.Over {
+			msg = fmt.Sprintf("Round %d applied: the battle is over.", round)
+		}
+		f.v.gs.say(msg, false)
+		// The state update refilled the form from the battle as it stands.
+		f.clear()
 	})
 }

@@ -177,6 +177,21 @@ func (v *ascView) seatName(id string) string {
 	return id
 }
 
+// namesOf names seats: "Alice and Bob".
+func (v *ascView) namesOf(ids []string) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = v.seatName(id)
+	}
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 // active lists the players still in the game (not assimilated or out).
 func (v *ascView) active() []tracker.AscPlayer {
 	var out []tracker.AscPlayer

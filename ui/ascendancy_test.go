@@ -101,10 +101,6 @@ func addAscPlayer(t *testing.T, w fyne.Window, name, faction string, costs map[s
 func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
 	t.Helper()
 	w := newAscGame(t, sh)
-	// These tests tap through the screens' flows in any seat's turn; the
-	// rule checks themselves are tested in the tracker.
-	_, err := sh.game.game.Execute(tracker.SetStrict{Strict: false})
-	require.NoError(t, err)
 	panelTo(t, w, "Players")
 	assert.Contains(t, screenText(w), "New Ascendancy game")
 	addAscPlayer(t, w, "Alice", "Federation", map[string]string{"e.g. 2P": "2P"})
@@ -146,6 +142,41 @@ func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
 	return w
 }
 
+// dealInOrder deals the turn order as the table drew it, by choosing the
+// cards drawn on the Round panel: Alice 1, Bob 2, the Borg the card left.
+func dealInOrder(t *testing.T, sh *Shell, w fyne.Window) {
+	t.Helper()
+	panelTo(t, w, "Round")
+	v := sh.game.view.(*ascView)
+	require.Contains(t, v.walker.drawn, "p1")
+	v.walker.drawn["p1"].SetSelected("1")
+	v.walker.drawn["p2"].SetSelected("2")
+	test.Tap(button(t, w, "Deal the turn order"))
+	require.Equal(t, []string{"p1", "p2", tracker.BorgSeat}, ascState(sh).Walker.Order, sh.game.status.text)
+}
+
+// advanceTo taps the Round panel's next-step button (building done, end
+// of turn) until it is seat's turn in the phase given ("" any phase).
+func advanceTo(t *testing.T, sh *Shell, w fyne.Window, seat, phase string) {
+	t.Helper()
+	for range 12 {
+		a := ascState(sh)
+		if a.CurrentSeat() == seat && (phase == "" || a.Walker.Phase == phase) {
+			return
+		}
+		panelTo(t, w, "Round")
+		var next *widget.Button
+		for _, b := range objects[*widget.Button](w) {
+			if strings.HasPrefix(b.Text, "Building done") || strings.HasPrefix(b.Text, "End ") {
+				next = b
+			}
+		}
+		require.NotNil(t, next, "no next-step button on the Round panel")
+		test.Tap(next)
+	}
+	require.Failf(t, "not reached", "%s's %s phase never came", seat, phase)
+}
+
 // TestAscendancyRoundByTapping plays setup and a whole round with the Borg
 // by tapping: quick actions, command tokens, the Borg turn with a cube
 // fight rolled by the app, the recharge with its summary and victory check,
@@ -157,7 +188,7 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 	panelTo(t, w, "Round")
 	assert.Contains(t, screenText(w), "Round 1 · Initiative")
 	assert.Contains(t, screenText(w), "Alice: no first contact yet")
-	test.Tap(button(t, w, "Deal the turn order"))
+	dealInOrder(t, sh, w)
 	a := ascState(sh)
 	require.Equal(t, tracker.AscExecution, a.Walker.Stage)
 	require.Len(t, a.Walker.Order, 3)
@@ -187,13 +218,15 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 			if len(cubes) > 0 {
 				assert.Equal(t, 1, cubes[0].Round, "one round fought")
 				assert.Equal(t, 1, cubes[0].Shields, "the cube's shields rose")
-				test.Tap(button(t, w, "Battle over"))
-				assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Round)
+				assert.NotContains(t, screenText(w), "Battle over", "battles end themselves")
 			}
 			assert.LessOrEqual(t, ascState(sh).Players[0].Ships, ships)
 			fought = true
 			panelTo(t, w, "Round")
 			test.Tap(button(t, w, "End the Borg turn"))
+			if cubes := ascState(sh).Borg.Cubes; len(cubes) > 0 {
+				assert.Equal(t, 0, cubes[0].Round, "the turn moved on: the battle is over, the cube fresh")
+			}
 			continue
 		}
 		p := sh.game.view.(*ascView).player(seat)
@@ -259,8 +292,9 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 func TestBorgCubeBattleByTapping(t *testing.T) {
 	sh, _ := newTestShell(t, 1280, 800)
 	w := setUpAscByTapping(t, sh)
-	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Deal the turn order"))
+	dealInOrder(t, sh, w)
+	// The cube engages Alice's fleet on the Borg turn.
+	advanceTo(t, sh, w, tracker.BorgSeat, "")
 	panelTo(t, w, "Borg")
 	fb := sh.game.view.(*ascView).borg.fight
 	fb.fleets[0].player.SetSelected("Alice (Federation)")
@@ -293,8 +327,8 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	// left the battle ends by itself; the cube starts the next one fresh.
 	assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Shields)
 	assert.Nil(t, ascState(sh).Borg.Fight)
-	test.Tap(button(t, w, "Battle over"))
 	assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Damage)
+	assert.Contains(t, screenText(w), "Round 1: the cube fires up to 9 dice", "the next battle starts fresh")
 
 	// The cube turns on Alice's home system: she rolls 3 dice (2 nodes and
 	// a starbase), then the cube.
@@ -337,8 +371,8 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 func TestAscendancyBattlesByTapping(t *testing.T) {
 	sh, _ := newTestShell(t, 1280, 800)
 	w := setUpAscByTapping(t, sh)
-	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Deal the turn order"))
+	dealInOrder(t, sh, w)
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
 	v := sh.game.view.(*ascView)
 	panelTo(t, w, "Battle")
 
@@ -355,7 +389,23 @@ func TestAscendancyBattlesByTapping(t *testing.T) {
 	a := ascState(sh)
 	assert.Equal(t, 2, a.Players[0].Ships)
 	assert.Equal(t, 1, a.Players[1].Ships)
-	assert.Equal(t, 2, f.round.val, "the next round is ready")
+	assert.Equal(t, 1, a.Players[0].Exhausted, "the battle used Alice's command itself")
+	assert.Equal(t, 2, f.roundNo(), "the next round is ready")
+	assert.Equal(t, 2, f.att.ships.val, "with the ships left in the battle")
+	assert.Equal(t, 1, f.defs[0].side.ships.val)
+	assert.True(t, f.att.firstStrike.Disabled(), "first strike is for round 1 only")
+	assert.Contains(t, screenText(w), "Round 2 of the battle under way")
+	// Round 2: Alice's last hits wipe Bob out; the battle ends itself.
+	test.Type(f.attD.pad, "66")
+	test.Type(f.defD.pad, "1")
+	test.Tap(button(t, w, "Apply round 2"))
+	a = ascState(sh)
+	assert.Nil(t, a.Battle, "the battle is over")
+	assert.Equal(t, 0, a.Players[1].Ships)
+	assert.Equal(t, 1, a.Players[0].Exhausted, "one command for the whole battle")
+	assert.Contains(t, screenText(w), "Round 1 of a new battle")
+	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterShips, Delta: 3})
+	require.NoError(t, err)
 
 	// Three-way: Bob attacks Alice and Tuvok... with only two players, a
 	// second defender cannot be chosen: the form says so.
@@ -372,6 +422,9 @@ func TestAscendancyBattlesByTapping(t *testing.T) {
 	test.Tap(button(t, w, "Apply"))
 	assert.Contains(t, sh.game.game.History().Undo[0].Label, "Alice braves a hazard")
 
+	// Bob's hegemony on his own turn.
+	advanceTo(t, sh, w, "p2", tracker.PhaseCommand)
+	panelTo(t, w, "Battle")
 	v.battle.mode.SetSelected(modeHegemony)
 	v.battle.heg.player.SetSelected("Bob (Klingon)")
 	assert.Contains(t, screenText(w), "Bob adds 1: needs a total above 3. Chance: 66.7%")
@@ -483,14 +536,12 @@ func TestSpaceBattleTwoDefenders(t *testing.T) {
 	sh, _ := newTestShell(t, 1280, 800)
 	w := newAscGame(t, sh)
 	g := sh.game.game
-	_, err := g.Execute(tracker.SetStrict{Strict: false}) // any seat may fight here
-	require.NoError(t, err)
 	for _, n := range []string{"Alice", "Bob", "Tuvok"} {
 		_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: n, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
 			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3})
 		require.NoError(t, err)
 	}
-	for _, c := range []tracker.Command{tracker.StartAscendancy{}, tracker.ChooseTurnOrder{}} {
+	for _, c := range []tracker.Command{tracker.StartAscendancy{}, tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3}}, tracker.NextPhase{}} {
 		_, err := g.Execute(c)
 		require.NoError(t, err)
 	}
@@ -517,6 +568,7 @@ func TestSpaceBattleTwoDefenders(t *testing.T) {
 	assert.Equal(t, 2, a.Players[0].Ships)
 	assert.Equal(t, 1, a.Players[1].Ships)
 	assert.Equal(t, 2, a.Players[2].Ships)
+	assert.Equal(t, 1, a.Players[0].Exhausted, "the battle used Alice's command itself")
 }
 
 // TestRollForMeRollsWhatTheRulesAllow has the app roll an invasion, an
@@ -525,8 +577,8 @@ func TestSpaceBattleTwoDefenders(t *testing.T) {
 func TestRollForMeRollsWhatTheRulesAllow(t *testing.T) {
 	sh, _ := newTestShell(t, 1280, 800)
 	w := setUpAscByTapping(t, sh)
-	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Deal the turn order"))
+	dealInOrder(t, sh, w)
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
 	v := sh.game.view.(*ascView)
 
 	panelTo(t, w, "Battle")

@@ -131,6 +131,18 @@ func (b *borgPanel) show() {
 	})))
 }
 
+// cubeFight returns the fight with the cube under way this turn, if any.
+func cubeFight(a *tracker.AscendancyState, cube string) *tracker.CubeFight {
+	if a == nil || a.Borg == nil || a.Walker.Stage != tracker.AscExecution {
+		return nil
+	}
+	f := a.Borg.Fight
+	if f == nil || f.Cube != cube || f.Round != a.Walker.Round || f.Turn != a.Walker.Turn {
+		return nil
+	}
+	return f
+}
+
 // spireLine describes a spire: its system, nodes as pips, a cube atop.
 func spireLine(s borgrules.Spire) string {
 	pips := strings.Repeat("●", s.Nodes) + strings.Repeat("○", borgrules.MaxSpireNodes-s.Nodes)
@@ -165,19 +177,17 @@ func (b *borgPanel) cubeCard(c borgrules.Cube) fyne.CanvasObject {
 		}
 	}
 	rows := container.NewVBox(bigResult(title), dmg, boldLabel("Shields "+strings.Join(track, " ")))
-	if c.Round > 0 {
-		rows.Add(wrapLabel(fmt.Sprintf("In battle: %d round(s) fought.", c.Round)))
+	if f := cubeFight(b.v.st, c.ID); f != nil {
+		rows.Add(wrapLabel(fmt.Sprintf("In battle: %d round(s) fought, %s fighting on.", c.Round, b.v.namesOf(f.Players))))
+	} else if c.Round > 0 {
+		rows.Add(captionLabel("Its last battle is over: it starts the next one fresh."))
 	}
-	id := c.ID
-	fight := widget.NewButtonWithIcon("Fight", theme.GridIcon(), func() {
-		b.fight.cube.SetSelected(id)
-	})
-	end := widget.NewButton("Battle over", func() { b.v.exec(tracker.EndCubeBattle{Cube: id}) })
-	btns := fitGrid(2, fight, end)
-	if b.v.st.Walker.Stage != tracker.AscExecution {
-		fight.Hide()
+	if b.v.st.Walker.Stage == tracker.AscExecution {
+		id := c.ID
+		rows.Add(widget.NewButtonWithIcon("Fight this cube", theme.GridIcon(), func() {
+			b.fight.cube.SetSelected(id)
+		}))
 	}
-	rows.Add(btns)
 	return widget.NewCard("", "", rows)
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -23,6 +24,7 @@ type fleetRow struct {
 	onSix     *widget.Check
 	d         *ascDice
 	loss      *numStepper
+	retreat   *widget.Check
 	box       *fyne.Container
 	lastLabel string
 }
@@ -42,6 +44,8 @@ type cubeBattle struct {
 	fleetBox *fyne.Container
 	diceBox  *fyne.Container
 	roll     *widget.Button
+	// followed is the fight whose fleets the form last took.
+	followed string
 }
 
 func newCubeBattle(v *ascView) *cubeBattle {
@@ -93,7 +97,8 @@ func (f *cubeBattle) addFleet() {
 	r.onSix = widget.NewCheck("Hits on 6s always (Klingon)", func(bool) { f.changed() })
 	r.d = newAscDice("Dice", f.resolve)
 	r.loss = newNumStepper("Ships lost", 0, 0, 0, nil)
-	r.box = container.NewVBox(r.player, r.ships.box, r.bonus.box, r.onSix)
+	r.retreat = widget.NewCheck("Retreats after this round", nil)
+	r.box = container.NewVBox(r.player, r.ships.box, r.bonus.box, r.onSix, r.retreat)
 	f.fleets = append(f.fleets, r)
 }
 
@@ -101,17 +106,37 @@ func (f *cubeBattle) player(r *fleetRow) *tracker.AscPlayer {
 	return f.v.player(f.v.playerChoices().ids[r.player.Selected])
 }
 
-// current returns the chosen cube.
+// current returns the chosen cube as the next round fights it: as it
+// stands while its battle goes on with these fleets, fresh (9 dice,
+// shields 0, the players' first strike) for a new battle.
 func (f *cubeBattle) current() (borgrules.Cube, bool) {
 	if f.v.st == nil || f.v.st.Borg == nil {
 		return borgrules.Cube{}, false
 	}
 	for _, c := range f.v.st.Borg.Cubes {
 		if c.ID == f.cube.Selected {
+			if !f.continues(c.ID) {
+				c = c.EndBattle()
+			}
 			return c, true
 		}
 	}
 	return borgrules.Cube{}, false
+}
+
+// continues reports whether the fleets chosen fight on in the battle with
+// the cube under way (the tracker's rule: the same players, this turn).
+func (f *cubeBattle) continues(cube string) bool {
+	fight := cubeFight(f.v.st, cube)
+	if fight == nil || fight.Kind != tracker.FightSpace {
+		return false
+	}
+	for _, r := range f.fleets {
+		if p := f.player(r); p != nil && !slices.Contains(fight.Players, p.ID) {
+			return false
+		}
+	}
+	return true
 }
 
 // engaged returns the fleets with a player chosen.
@@ -144,6 +169,19 @@ func (f *cubeBattle) show() fyne.CanvasObject {
 	}
 	syncSelect(f.cube, ids, def)
 	c := f.v.playerChoices()
+	if fight := cubeFight(f.v.st, f.cube.Selected); fight != nil && fight.Kind == tracker.FightSpace {
+		if key := fmt.Sprintf("%s|%v", fight.Cube, fight.Players); key != f.followed {
+			// A round was fought: the form shows who fights on.
+			f.followed = key
+			for len(f.fleets) < len(fight.Players) {
+				f.addFleet()
+			}
+			f.fleets = f.fleets[:max(1, len(fight.Players))]
+			for i, id := range fight.Players {
+				f.fleets[i].player.Selected = c.labelOf(id)
+			}
+		}
+	}
 	f.fleetBox.RemoveAll()
 	for i, r := range f.fleets {
 		d := ""
@@ -333,7 +371,16 @@ func (f *cubeBattle) resolve() {
 		ships = append(ships, fl.Ships)
 	}
 	due = min(res.BorgHits, due)
-	if len(fleets) > 1 && due > 0 {
+	// The tracker shares the Borg hits in turn order; assimilated players
+	// controlling the Borg choose instead.
+	choose := false
+	for _, p := range f.v.st.Players {
+		choose = choose || p.Assimilated
+	}
+	if len(fleets) > 1 && due > 0 && !choose {
+		f.result.Add(wrapLabel(fmt.Sprintf("The %d ship loss(es) are shared among the fleets in turn order, one at a time.", due)))
+	}
+	if len(fleets) > 1 && due > 0 && choose {
 		alloc := borgrules.AllocateInTurnOrder(due, ships)
 		f.result.Add(boldLabel(fmt.Sprintf("Allocate %d ship loss(es) among the fleets (turn order suggested):", due)))
 		for i, row := range rows {
@@ -348,7 +395,7 @@ func (f *cubeBattle) resolve() {
 	}
 	addApplyButton(f.result, fmt.Sprintf("Apply round %d", cube.Round+1), func() {
 		cmd := tracker.CubeRound{Cube: cube.ID, BorgRoll: f.borgD.pool.roll()}
-		if len(fleets) > 1 {
+		if len(fleets) > 1 && choose {
 			cmd.Losses = map[string]int{}
 		}
 		for i, fl := range fleets {
@@ -356,6 +403,9 @@ func (f *cubeBattle) resolve() {
 				HitsOnSix: fl.HitsOnSix, Roll: rows[i].d.pool.roll()})
 			if cmd.Losses != nil {
 				cmd.Losses[fl.Player] = rows[i].loss.val
+			}
+			if rows[i].retreat.Checked {
+				cmd.Retreat = append(cmd.Retreat, fl.Player)
 			}
 		}
 		if f.v.exec(cmd) {
@@ -366,9 +416,10 @@ func (f *cubeBattle) resolve() {
 			f.v.gs.say(msg, false)
 			for _, row := range rows {
 				row.loss.val = 0
+				row.retreat.SetChecked(false)
 			}
 			f.clearDice()
 		}
 	})
-	f.result.Add(captionLabel("After a round the players may retreat: then tap \"Battle over\" on the cube's card (it repairs and its shields drop)."))
+	f.result.Add(captionLabel("A fleet that retreats, loses its last ship or can no longer hit through the shields leaves the battle; when no one is left, or the turn moves on, the battle is over and the cube starts the next one fresh."))
 }

@@ -20,8 +20,6 @@ import (
 func setUpAsc3(t *testing.T, sh *Shell) fyne.Window {
 	t.Helper()
 	w := newAscGame(t, sh)
-	_, err := sh.game.game.Execute(tracker.SetStrict{Strict: false})
-	require.NoError(t, err)
 	panelTo(t, w, "Players")
 	addAscPlayer(t, w, "Alice", "Federation", map[string]string{"e.g. 2P": "2P"})
 	addAscPlayer(t, w, "Bob", "Klingon", map[string]string{"1st; 2nd; … e.g. 2R; 3R": "2R"})

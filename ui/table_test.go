@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/tracker"
 	"tableops/ui/widgets"
 )
 
@@ -108,14 +109,15 @@ func TestRecordItAnyway(t *testing.T) {
 	assert.Contains(t, sh.game.status.text, "table ruling")
 }
 
-// TestSpaceBattleFollowsTheBattle: after a round the form fights with the
-// ships left (not those sent), first strike ticked past round 1 is flagged,
-// and another pair of players (or New battle) starts again at round 1.
+// TestSpaceBattleFollowsTheBattle: after a round the form fights the
+// tracked battle's next round with the ships left (not those sent), first
+// strike is off past round 1, and another pair of players (or New battle)
+// starts again at round 1 with first strike honoured.
 func TestSpaceBattleFollowsTheBattle(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := setUpAscByTapping(t, sh)
-	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Deal the turn order"))
+	dealInOrder(t, sh, w)
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
 	v := sh.game.view.(*ascView)
 	panelTo(t, w, "Battle")
 	f := v.battle.space
@@ -125,22 +127,24 @@ func TestSpaceBattleFollowsTheBattle(t *testing.T) {
 	test.Type(f.attD.pad, "651")
 	test.Type(f.defD.pad, "522")
 	test.Tap(button(t, w, "Apply round 1"))
-	assert.Equal(t, 2, f.round.val)
+	assert.Equal(t, 2, f.roundNo())
 	assert.Equal(t, 2, f.att.ships.val, "Alice fights on with the 2 ships she has left")
 	assert.Equal(t, 1, f.defs[0].side.ships.val, "Bob with 1")
 	assert.Len(t, f.attD.pool.faces, 0, "no dice carried over")
-
-	test.Tap(f.att.firstStrike)
+	assert.True(t, f.att.firstStrike.Disabled())
 	assert.Contains(t, screenText(w), "First strike works in round 1 only")
-	test.Tap(f.att.firstStrike)
 
 	f.att.player.SetSelected("Bob (Klingon)")
 	f.defs[0].side.player.SetSelected("Alice (Federation)")
-	assert.Equal(t, 1, f.round.val, "other players: a new battle")
-	f.round.val = 3
-	f.round.show()
+	assert.Equal(t, 1, f.roundNo(), "other players: a new battle")
+	assert.False(t, f.att.firstStrike.Disabled(), "first strike counts in a new battle")
+	assert.Equal(t, 2, f.defs[0].side.ships.val, "Alice's ships on the board")
+	f.att.player.SetSelected("Alice (Federation)")
+	f.defs[0].side.player.SetSelected("Bob (Klingon)")
+	assert.Equal(t, 2, f.roundNo(), "the same sides: the battle goes on")
 	test.Tap(button(t, w, "New battle"))
-	assert.Equal(t, 1, f.round.val)
+	assert.Equal(t, 1, f.roundNo())
+	assert.Contains(t, screenText(w), "Round 1 of a new battle")
 }
 
 // TestBorgPlayerTickFollowsTheAffiliation: switching the affiliation from
