@@ -130,6 +130,8 @@ type ascSetup struct {
 	resources, ascend *widget.Entry
 	costs             *costForm
 	costNote          *widget.Label
+	// start is the starting-resources option the form was filled for.
+	start string
 
 	borgOn, hub, physHub, three *widget.Check
 	hubTarget                   *widget.Entry
@@ -464,6 +466,11 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 
 func (s *ascSetup) show() fyne.CanvasObject {
 	st := s.v.st
+	if st.Options.Start != s.start {
+		// Another starting rule: the next player starts with its values.
+		s.start = st.Options.Start
+		s.prefill()
+	}
 	box := container.NewVBox(heading("New Ascendancy game"))
 	box.Add(boldLabel("Rules to agree on first"))
 	box.Add(captionLabel("Where the rulebook and the rules summary differ, choose the reading your table plays; the starting values of the players follow the choice. Choose before adding the players."))

@@ -645,3 +645,63 @@ func TestEasierAscensionChosenAtSetup(t *testing.T) {
 	assert.NotEmpty(t, objects[*widget.Button](w))
 	button(t, w, "Ascendancy (4C)")
 }
+
+// TestSetupChoicesFromTheTracker: the setup lists every option where the
+// books disagree, with the book behind each reading, before any player is
+// added; a tap records the reading in the game and the starting values of
+// the next player follow it.
+func TestSetupChoicesFromTheTracker(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := newAscGame(t, sh)
+	panelTo(t, w, "Players")
+	text := screenText(w)
+	for _, c := range tracker.AscChoices() {
+		assert.Contains(t, text, c.Question)
+		for _, r := range c.Readings {
+			assert.Contains(t, text, r.Text)
+			assert.Contains(t, text, r.Source)
+		}
+	}
+	// The third reading of the starting rule: extra resources.
+	var start tracker.AscChoice
+	for _, c := range tracker.AscChoices() {
+		if c.Field == "start" {
+			start = c
+		}
+	}
+	require.Len(t, start.Readings, 3)
+	tapReading(t, w, start.Readings[1].Text)
+	assert.Equal(t, tracker.StartExtra, ascState(sh).Options.Start)
+	assert.Equal(t, "8P 6R 4C", entry(t, w, "e.g. 3P 3R 3C").Text, "the next player starts with the extra resources")
+	addAscPlayer(t, w, "Alice", "Federation", nil)
+	assert.Equal(t, ascrules.Resources{Production: 8, Research: 6, Culture: 4}, ascState(sh).Players[0].Resources)
+
+	for _, c := range tracker.AscChoices() {
+		if c.Field == "starbase_limit" {
+			tapReading(t, w, c.Readings[1].Text)
+		}
+	}
+	assert.Equal(t, 4, ascState(sh).Options.StarbasesPerGame())
+	assert.Equal(t, tracker.StartExtra, ascState(sh).Options.Start, "one choice leaves the others")
+}
+
+// tapReading taps the button beside a setup reading's text.
+func tapReading(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	for _, c := range objects[*fyne.Container](w) {
+		if len(c.Objects) != 2 {
+			continue
+		}
+		b, ok := c.Objects[1].(*widget.Button)
+		if !ok {
+			continue
+		}
+		for _, l := range under[*widget.Label](c.Objects[0]) {
+			if l.Text == text {
+				test.Tap(b)
+				return
+			}
+		}
+	}
+	require.Failf(t, "no reading", "no reading %q", text)
+}
