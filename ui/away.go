@@ -28,10 +28,15 @@ type awayView struct {
 	dice      *awayDice
 	// step is the phase and round last shown (see show).
 	step string
+	// open holds the characters whose full card is shown on a narrow
+	// screen, where the roster lists compact cards.
+	open map[string]bool
+	// cardOf is each character's card on the Team panel, as last shown.
+	cardOf map[string]fyne.CanvasObject
 }
 
 func newAwayView(gs *gameScreen) *awayView {
-	v := &awayView{gs: gs}
+	v := &awayView{gs: gs, open: map[string]bool{}}
 	v.team = container.NewVBox()
 	v.teamScrol = container.NewVScroll(v.team)
 	v.round = container.NewVBox()
@@ -93,6 +98,7 @@ func (v *awayView) showTeam() {
 	}
 	cur := v.st.CurrentPlayer()
 	cardOf := map[string]fyne.CanvasObject{}
+	v.cardOf = cardOf
 	jump := fitGrid(3)
 	if len(v.st.Characters) > 1 {
 		// A jump list: one tap brings a character's card into view.
@@ -121,7 +127,12 @@ func (v *awayView) showTeam() {
 		for i := range v.st.Characters {
 			ch := &v.st.Characters[i]
 			if ch.Controller == p.ID {
-				c := v.characterCard(ch)
+				var c fyne.CanvasObject
+				if v.compact() && !v.open[ch.ID] {
+					c = v.compactCard(ch)
+				} else {
+					c = v.characterCard(ch)
+				}
 				cardOf[ch.ID] = c
 				cards.Add(c)
 			}
@@ -141,9 +152,71 @@ func (v *awayView) showTeam() {
 		if ch.Status == tracker.StatusNeutralized {
 			name += " (out)"
 		}
-		jump.Add(widget.NewButton(name, func() { v.scrollTeamTo(c) }))
+		id := ch.ID
+		jump.Add(widget.NewButton(name, func() {
+			if v.compact() && !v.open[id] {
+				// Open the card, then bring it to the top.
+				v.open[id] = true
+				v.showTeam()
+				v.teamScrol.Refresh()
+				c = v.cardOf[id]
+			}
+			v.scrollTeamTo(c)
+		}))
 	}
 	v.team.Refresh()
+}
+
+// compact reports whether the roster shows compact cards (a narrow window).
+func (v *awayView) compact() bool {
+	return v.gs.sh.win.Canvas().Size().Width < wideWidth
+}
+
+// compactCard is a character on one card of a few lines: the name with its
+// states, the four ratings as numbers and its tokens; one tap opens the
+// full card with its peg tracks.
+func (v *awayView) compactCard(ch *tracker.Character) fyne.CanvasObject {
+	id := ch.ID
+	name := boldLabel(ch.Name)
+	name.Truncation = fyne.TextTruncateEllipsis
+	rows := container.NewVBox(name)
+	if b := v.badges(ch); len(b) > 0 {
+		l := wrapLabel(strings.Join(b, " · "))
+		l.Importance = widget.WarningImportance
+		rows.Add(l)
+	}
+	if ch.Status != tracker.StatusNeutralized {
+		rows.Add(wrapLabel(ratingsLine(ch)))
+	}
+	open := widget.NewButtonWithIcon("Open", theme.MenuExpandIcon(), func() {
+		v.open[id] = true
+		v.showTeam()
+	})
+	return widget.NewCard("", "", container.NewBorder(nil, nil, nil, container.NewCenter(open), rows))
+}
+
+// badges are a character's states as its card shows them.
+func (v *awayView) badges(ch *tracker.Character) []string {
+	var badges []string
+	switch {
+	case ch.Status == tracker.StatusNeutralized:
+		badges = append(badges, "NEUTRALIZED")
+	case ch.Status == tracker.StatusWaiting:
+		badges = append(badges, fmt.Sprintf("arrives in round %d", ch.Escalation))
+	}
+	if ch.Assimilated != nil {
+		badges = append(badges, "ASSIMILATED (card of "+v.playerName(ch.Owner)+")")
+	}
+	if ch.Stun >= 2 {
+		badges = append(badges, "INCAPACITATED")
+	}
+	if ch.Activated {
+		badges = append(badges, "activated")
+	}
+	if ch.TakeCover {
+		badges = append(badges, "taking cover")
+	}
+	return badges
 }
 
 // scrollTeamTo scrolls the Team panel so a character's card is at the top.
@@ -213,29 +286,19 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 	id := ch.ID
 	name := widget.NewLabelWithStyle(ch.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.SizeName = theme.SizeNameSubHeadingText
-	var badges []string
-	switch {
-	case ch.Status == tracker.StatusNeutralized:
-		badges = append(badges, "NEUTRALIZED")
-	case ch.Status == tracker.StatusWaiting:
-		badges = append(badges, fmt.Sprintf("arrives in round %d", ch.Escalation))
-	}
-	if ch.Assimilated != nil {
-		badges = append(badges, "ASSIMILATED (card of "+v.playerName(ch.Owner)+")")
-	}
-	if ch.Stun >= 2 {
-		badges = append(badges, "INCAPACITATED")
-	}
-	if ch.Activated {
-		badges = append(badges, "activated")
-	}
-	if ch.TakeCover {
-		badges = append(badges, "taking cover")
-	}
+	badges := v.badges(ch)
 	status := widget.NewLabel(strings.Join(badges, " · "))
 	status.Wrapping = fyne.TextWrapWord
 	status.Importance = widget.WarningImportance
 	rows := container.NewVBox(name)
+	if v.compact() {
+		// A narrow roster folds the card back to its compact form.
+		fold := widget.NewButtonWithIcon("Fold", theme.MenuDropUpIcon(), func() {
+			delete(v.open, id)
+			v.showTeam()
+		})
+		rows.Objects[0] = container.NewBorder(nil, nil, nil, fold, name)
+	}
 	if len(badges) > 0 {
 		rows.Add(status)
 	}

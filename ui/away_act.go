@@ -78,7 +78,7 @@ func (v *awayView) activationCard(id string) {
 		d.Hide()
 		v.exec(tracker.AdjustStun{Character: id, Delta: -1})
 	})
-	done := widget.NewButtonWithIcon("Done: place the Activated token", theme.ConfirmIcon(), func() {
+	done := widget.NewButtonWithIcon("Done (Activated token)", theme.ConfirmIcon(), func() {
 		d.Hide()
 		v.exec(tracker.Activate{Character: id})
 	})

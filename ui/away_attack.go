@@ -19,7 +19,7 @@ type attackForm struct {
 	content fyne.CanvasObject
 
 	attacker, weapon, target *widget.Select
-	backup, targetBackup     *widget.Check
+	backup, targetBackup     *backupSelect
 	cardDice, defCardDice    *widgets.Counter
 	attackers, targets       charChoice
 	setupInfo                *widget.Label
@@ -41,10 +41,15 @@ func newAttackForm(v *awayView) *attackForm {
 	f.attacker.PlaceHolder = "Attacker"
 	f.weapon = widget.NewSelect(nil, changed)
 	f.weapon.PlaceHolder = "Attack action"
-	f.target = widget.NewSelect(nil, changed)
+	f.target = widget.NewSelect(nil, func(string) {
+		if f.targetBackup != nil && f.v.st != nil {
+			f.targetBackup.fill(f.v, f.v.character(f.targets.ids[f.target.Selected]))
+		}
+		f.setupChanged()
+	})
 	f.target.PlaceHolder = "Target"
-	f.backup = widget.NewCheck("Attacker has backup", func(bool) { f.setupChanged() })
-	f.targetBackup = widget.NewCheck("Target has backup", func(bool) { f.setupChanged() })
+	f.backup = newBackupSelect("No backup for the attacker", f.setupChanged)
+	f.targetBackup = newBackupSelect("No backup for the target", f.setupChanged)
 	f.cardDice = newStepCounter("Attack cards", 0, 0, 6, f.setupChanged)
 	f.defCardDice = newStepCounter("Defense cards", 0, 0, 6, f.setupChanged)
 	f.setupInfo = wrapLabel("Choose the attacker, the attack action and the target.")
@@ -63,7 +68,7 @@ func newAttackForm(v *awayView) *attackForm {
 	f.content = container.NewVBox(
 		heading("Attack"),
 		f.attacker, f.cannot, f.weapon, f.target,
-		f.backup, f.targetBackup,
+		f.backup.sel, f.targetBackup.sel,
 		f.cardDice, f.defCardDice,
 		f.setupInfo,
 		f.odds, f.oddsLine,
@@ -101,6 +106,8 @@ func (f *attackForm) fillTargets() {
 		f.target.Selected = f.targets.labels[0]
 		f.target.Refresh()
 	}
+	f.backup.fill(f.v, att)
+	f.targetBackup.fill(f.v, f.v.character(f.targets.ids[f.target.Selected]))
 }
 
 func (f *attackForm) fillWeapons() {
@@ -150,7 +157,9 @@ func (f *attackForm) setup() (awayrules.AttackSetup, bool) {
 	if !ok {
 		return awayrules.AttackSetup{}, false
 	}
-	s := awayrules.SetupAttack(att.Character, w, tgt.Character, f.backup.Checked, f.targetBackup.Checked)
+	_, backup := f.backup.by()
+	_, targetBackup := f.targetBackup.by()
+	s := awayrules.SetupAttack(att.Character, w, tgt.Character, backup, targetBackup)
 	s.CardDice, s.DefenseCardDice = f.cardDice.Value(), f.defCardDice.Value()
 	return s, true
 }
@@ -331,8 +340,10 @@ func (f *attackForm) apply() {
 		}
 		tracks = append(tracks, r)
 	}
+	by, backup := f.backup.by()
+	tby, targetBackup := f.targetBackup.by()
 	cmd := tracker.ApplyAttack{Attacker: att.ID, Weapon: w.Name, Target: tgt.ID,
-		Backup: f.backup.Checked, TargetBackup: f.targetBackup.Checked,
+		Backup: backup, BackupBy: by, TargetBackup: targetBackup, TargetBackupBy: tby,
 		CardDice: f.cardDice.Value(), DefenseCardDice: f.defCardDice.Value(),
 		Attack: f.att.pool.roll(), Defense: f.def.pool.roll(), Tracks: tracks}
 	if f.v.exec(cmd) {

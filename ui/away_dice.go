@@ -359,3 +359,50 @@ func setLine(l *widget.Label, text string) {
 		l.Show()
 	}
 }
+
+// backupSelect offers the friendly characters who may give a character
+// Backup (in play, not Incapacitated, on the same side); the choice is
+// checked against the state again on every update.
+type backupSelect struct {
+	sel  *widget.Select
+	ids  map[string]string
+	none string
+}
+
+// newBackupSelect offers Backup; none is the choice without it ("No
+// backup for the target").
+func newBackupSelect(none string, changed func()) *backupSelect {
+	b := &backupSelect{ids: map[string]string{}, none: none}
+	b.sel = widget.NewSelect([]string{none}, func(string) { changed() })
+	b.sel.Selected = none
+	return b
+}
+
+// fill offers the characters who may back up ch (none while ch is nil)
+// and drops a choice that is no longer possible.
+func (b *backupSelect) fill(v *awayView, ch *tracker.Character) {
+	opts := []string{b.none}
+	b.ids = map[string]string{}
+	if ch != nil {
+		for _, o := range v.st.Characters {
+			if o.ID == ch.ID || o.Status != tracker.StatusInPlay || !v.st.SameSide(o.Controller, ch.Controller) ||
+				!awayrules.CanGiveBackup(o.Character) {
+				continue
+			}
+			l := "Backup from " + o.Name
+			opts = append(opts, l)
+			b.ids[l] = o.ID
+		}
+	}
+	b.sel.SetOptions(opts)
+	if _, ok := b.ids[b.sel.Selected]; !ok && b.sel.Selected != b.none {
+		b.sel.Selected = b.none
+		b.sel.Refresh()
+	}
+}
+
+// by returns the character giving Backup ("" and false for none).
+func (b *backupSelect) by() (string, bool) {
+	id, ok := b.ids[b.sel.Selected]
+	return id, ok
+}

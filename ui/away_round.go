@@ -103,6 +103,9 @@ func (v *awayView) showAction() {
 			v.exec(o)
 		}))
 	}
+	if len(a.Orders.Activation) > 0 {
+		v.round.Add(v.orderBlock(tracker.OrderActivation, a.Orders.Activation, "activates first"))
+	}
 	cur := a.CurrentPlayer()
 	switch {
 	case cur != "":
@@ -136,8 +139,8 @@ func (v *awayView) showAction() {
 		if p.Tokens[tracker.TokenBonusActions] > 0 {
 			pid := p.ID
 			v.round.Add(widget.NewButtonWithIcon("Use a bonus action ("+p.Name+")", theme.MediaFastForwardIcon(), func() {
-				v.chooseCharacter("Bonus action with", pid, func(id string) {
-					v.exec(tracker.UseBonusAction{Player: pid, Character: id})
+				v.chooseCharacter("Bonus action with", pid, func(id string) error {
+					return v.gs.try(tracker.UseBonusAction{Player: pid, Character: id})
 				})
 			}))
 		}
@@ -154,8 +157,9 @@ func (v *awayView) showAction() {
 	v.round.Add(end)
 }
 
-// chooseCharacter asks for one of a player's characters in play.
-func (v *awayView) chooseCharacter(title, player string, then func(id string)) {
+// chooseCharacter asks for one of a player's characters in play; OK with
+// none chosen keeps the dialog open and says why.
+func (v *awayView) chooseCharacter(title, player string, then func(id string) error) {
 	var names []string
 	ids := map[string]string{}
 	for _, ch := range v.st.Characters {
@@ -165,11 +169,12 @@ func (v *awayView) chooseCharacter(title, player string, then func(id string)) {
 		}
 	}
 	sel := widget.NewRadioGroup(names, nil)
-	dialog.ShowCustomConfirm(title, "OK", "Cancel", sel, func(ok bool) {
-		if ok && sel.Selected != "" {
-			then(ids[sel.Selected])
+	newFormDialog(v.gs.sh.win, title, "OK", []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
+		if sel.Selected == "" {
+			return onField(nil, "Choose the character who takes the action.")
 		}
-	}, v.gs.sh.win)
+		return then(ids[sel.Selected])
+	}).Show()
 }
 
 // step is a numbered step of the round walker: a bold title and a line.
@@ -185,7 +190,11 @@ func (v *awayView) orderBlock(which string, order []string, what string) fyne.Ca
 		for i, id := range order {
 			names[i] = v.playerName(id)
 		}
-		l := wrapLabel(fmt.Sprintf("%s %s. Order: %s.", names[0], what, strings.Join(names, ", ")))
+		text := fmt.Sprintf("%s %s. Order: %s.", names[0], what, strings.Join(names, ", "))
+		if rolls := v.rollsOf(which); rolls != "" {
+			text += " " + rolls
+		}
+		l := wrapLabel(text)
 		l.Importance = widget.SuccessImportance
 		return l
 	}
@@ -193,6 +202,42 @@ func (v *awayView) orderBlock(which string, order []string, what string) fyne.Ca
 		o.Which = which
 		v.exec(o)
 	})
+}
+
+// rollsOf describes the dice of the roll-off that decided an order, as
+// recorded in the game log (typed or rolled by the app): "Rolls: Dana 5,
+// Kim 2; then Dana 6, Kim 1." ("" when the order was agreed or the step is
+// no longer in the history).
+func (v *awayView) rollsOf(which string) string {
+	for _, st := range v.gs.game.History().Undo {
+		for _, ev := range st.Events {
+			var set *tracker.AwayOrderSet
+			switch e := ev.Payload.(type) {
+			case tracker.AwayOrderSet:
+				set = &e
+			case *tracker.AwayOrderSet:
+				set = e
+			}
+			if set == nil || set.Which != which {
+				continue
+			}
+			if set.RollOff == nil || len(set.RollOff.History) == 0 {
+				return ""
+			}
+			rounds := make([]string, 0, len(set.RollOff.History))
+			for _, r := range set.RollOff.History {
+				parts := make([]string, 0, len(r.Players))
+				for i, pid := range r.Players {
+					if i < len(r.Rolls) {
+						parts = append(parts, fmt.Sprintf("%s %d", v.playerName(pid), r.Rolls[i]))
+					}
+				}
+				rounds = append(rounds, strings.Join(parts, ", "))
+			}
+			return "Rolls: " + strings.Join(rounds, "; then ") + "."
+		}
+	}
+	return ""
 }
 
 // rollOff asks each player's die: typed in from a physical roll, or rolled

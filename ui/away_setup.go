@@ -259,33 +259,21 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 	keywords := widget.NewEntry()
 	keywords.SetPlaceHolder("e.g. Human, Commander")
 	keywords.SetText(strings.Join(prefill.Keywords, ", "))
-	wName := widget.NewEntry()
-	wName.SetPlaceHolder("e.g. Phaser")
-	wDice := widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
-	wDice.SetSelected("0")
-	wDamage := widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
-	wDamage.SetSelected("0")
-	wKeys := widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)
+	var first *awayrules.Weapon
+	if len(prefill.Weapons) > 0 {
+		first = &prefill.Weapons[0]
+	}
+	weapon := newWeaponEntries(first)
 	esc := widget.NewSelect([]string{"From the start", "Round 2", "Round 3"}, nil)
 	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
-	if len(prefill.Weapons) > 0 {
-		w := prefill.Weapons[0]
-		wName.SetText(w.Name)
-		wDice.SetSelected(strconv.Itoa(w.Dice))
-		wDamage.SetSelected(strconv.Itoa(w.Damage))
-		wKeys.SetSelected(w.Keywords)
-	}
 	items := []*widget.FormItem{widget.NewFormItem("Name", name)}
 	items = append(items, tracks.items()...)
 	items = append(items,
 		widget.NewFormItem("Specializations", specs),
 		widget.NewFormItem("Keywords", keywords),
-		widget.NewFormItem("Attack action", wName),
-		widget.NewFormItem("+ dice", wDice),
-		widget.NewFormItem("+ damage", wDamage),
-		widget.NewFormItem("Weapon keywords", wKeys),
-		widget.NewFormItem("Escalation", esc),
 	)
+	items = append(items, weapon.items()...)
+	items = append(items, widget.NewFormItem("Escalation", esc))
 	d := newFormDialog(v.gs.sh.win, "Character for "+pname, "Add", items, func() error {
 		if strings.TrimSpace(name.Text) == "" {
 			return onField(name, "The character needs a name.")
@@ -298,10 +286,7 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		cmd.Player, cmd.Name, cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move = pid, name.Text, a, de, s, m
 		cmd.Specializations, cmd.Keywords = splitList(specs.Text), splitList(keywords.Text)
 		cmd.Escalation = 0
-		if strings.TrimSpace(wName.Text) != "" {
-			dn, _ := strconv.Atoi(wDice.Selected)
-			dm, _ := strconv.Atoi(wDamage.Selected)
-			first := awayrules.Weapon{Name: wName.Text, Dice: dn, Damage: dm, Keywords: wKeys.Selected}
+		if first, ok := weapon.weapon(); ok {
 			if len(cmd.Weapons) > 0 {
 				cmd.Weapons = append([]awayrules.Weapon{first}, cmd.Weapons[1:]...)
 			} else {
@@ -316,14 +301,78 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 	d.Show()
 }
 
-// enterOverlay asks for the printed tracks of the Borg Assimilation Overlay.
+// overlayWeapon is the Attack Action printed on the Borg Assimilation
+// Overlay (rulebook, Components: Borg Drone Overlay).
+var overlayWeapon = awayrules.Weapon{Name: "Assimilation Tubules", Dice: 0, Damage: 1,
+	Keywords: []string{awayrules.KeywordAssimilate, awayrules.KeywordMelee}}
+
+// weaponEntries are the fields of one Attack Action.
+type weaponEntries struct {
+	name         *widget.Entry
+	dice, damage *widget.Select
+	keywords     *widget.CheckGroup
+}
+
+func newWeaponEntries(w *awayrules.Weapon) weaponEntries {
+	e := weaponEntries{name: widget.NewEntry(),
+		dice:     widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
+		damage:   widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
+		keywords: widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)}
+	e.name.SetPlaceHolder("e.g. Phaser")
+	e.dice.SetSelected("0")
+	e.damage.SetSelected("0")
+	if w != nil {
+		e.name.SetText(w.Name)
+		e.dice.SetSelected(strconv.Itoa(w.Dice))
+		e.damage.SetSelected(strconv.Itoa(w.Damage))
+		e.keywords.SetSelected(w.Keywords)
+	}
+	return e
+}
+
+func (e weaponEntries) items() []*widget.FormItem {
+	return []*widget.FormItem{
+		widget.NewFormItem("Attack action", e.name),
+		widget.NewFormItem("+ dice", e.dice),
+		widget.NewFormItem("+ damage", e.damage),
+		widget.NewFormItem("Weapon keywords", e.keywords),
+	}
+}
+
+// weapon returns the Attack Action entered (false when no name is given).
+func (e weaponEntries) weapon() (awayrules.Weapon, bool) {
+	if strings.TrimSpace(e.name.Text) == "" {
+		return awayrules.Weapon{}, false
+	}
+	dn, _ := strconv.Atoi(e.dice.Selected)
+	dm, _ := strconv.Atoi(e.damage.Selected)
+	return awayrules.Weapon{Name: strings.TrimSpace(e.name.Text), Dice: dn, Damage: dm, Keywords: e.keywords.Selected}, true
+}
+
+// enterOverlay asks for the printed tracks of the Borg Assimilation Overlay
+// and its Attack Action, filled in as the rulebook prints it (Assimilation
+// Tubules: +0 dice, +1 damage, Assimilate, Melee); its Hivemind rule comes
+// with it. Assimilated characters take these actions.
 func (v *awayView) enterOverlay() {
 	tracks := newTrackEntries()
-	newFormDialog(v.gs.sh.win, "Borg Assimilation Overlay", "Save", tracks.items(), func() error {
+	w := overlayWeapon
+	if o := v.st.Overlay; o != nil {
+		tracks.fill(o.Tracks.Attack.Values, o.Tracks.Defense.Values, o.Tracks.Skill.Values, o.Tracks.Move.Values)
+		if len(o.Weapons) > 0 {
+			w = o.Weapons[0]
+		}
+	}
+	weapon := newWeaponEntries(&w)
+	items := append(tracks.items(), weapon.items()...)
+	newFormDialog(v.gs.sh.win, "Borg Assimilation Overlay", "Save", items, func() error {
 		a, d, s, m, err := tracks.values()
 		if err != nil {
 			return err
 		}
-		return v.gs.try(tracker.SetOverlay{Attack: a, Defense: d, Skill: s, Move: m})
+		cmd := tracker.SetOverlay{Attack: a, Defense: d, Skill: s, Move: m, Rules: []string{awayrules.RuleHivemind}}
+		if w, ok := weapon.weapon(); ok {
+			cmd.Weapons = []awayrules.Weapon{w}
+		}
+		return v.gs.try(cmd)
 	}).Show()
 }

@@ -19,7 +19,7 @@ type skillForm struct {
 
 	tester     *widget.Select
 	spec       *widget.Select
-	backup     *widget.Check
+	backup     *backupSelect
 	opposed    *widget.Check
 	cardDice   *widgets.Counter
 	challenger *widgets.Counter
@@ -56,7 +56,7 @@ func newSkillForm(v *awayView) *skillForm {
 	f.tester.PlaceHolder = "Character taking the test"
 	f.spec = widget.NewSelect([]string{noSpecialization}, func(string) { f.changed() })
 	f.spec.Selected = noSpecialization
-	f.backup = widget.NewCheck("Backup", func(bool) { f.changed() })
+	f.backup = newBackupSelect("No backup for the tester", f.changed)
 	f.opposed = widget.NewCheck("Opposed test", func(bool) { f.changed() })
 	f.cardDice = newStepCounter("Card dice", 0, 0, 6, f.changed)
 	f.challenger = newStepCounter("Challenger dice", 1, 0, 6, f.changed)
@@ -80,7 +80,7 @@ func newSkillForm(v *awayView) *skillForm {
 	f.content = container.NewVBox(
 		heading("Skill test"),
 		f.tester, f.cannot, f.spec,
-		f.backup, f.opposed,
+		f.backup.sel, f.opposed,
 		f.cardDice, f.need,
 		f.who, f.challenger,
 		f.info, f.odds, f.oddsLine,
@@ -109,6 +109,7 @@ func (f *skillForm) show(st *tracker.AwayState) {
 // tester (any in play while no tester is chosen).
 func (f *skillForm) fillChallengers() {
 	tester := f.v.character(f.testers.ids[f.tester.Selected])
+	f.backup.fill(f.v, tester)
 	f.whoChoices = inPlayChoices(f.v, func(ch tracker.Character) bool {
 		return tester == nil || !f.v.st.SameSide(tester.Controller, ch.Controller)
 	})
@@ -150,7 +151,8 @@ func (f *skillForm) setup() (awayrules.SkillSetup, *tracker.Character, bool) {
 	if spec == noSpecialization {
 		spec = ""
 	}
-	s := awayrules.SetupSkill(ch.Character, spec, f.backup.Checked)
+	_, backup := f.backup.by()
+	s := awayrules.SetupSkill(ch.Character, spec, backup)
 	s.CardDice = f.cardDice.Value()
 	return s, ch, true
 }
@@ -271,7 +273,9 @@ func (f *skillForm) record() {
 	if spec == noSpecialization {
 		spec = ""
 	}
-	cmd := tracker.SkillTest{Tester: ch.ID, Specialization: spec, Need: f.need.Value(), Roll: f.test.pool.roll()}
+	by, backup := f.backup.by()
+	cmd := tracker.SkillTest{Tester: ch.ID, Specialization: spec, Need: f.need.Value(), Roll: f.test.pool.roll(),
+		Backup: backup, BackupBy: by, CardDice: f.cardDice.Value()}
 	if f.opposed.Checked {
 		cmd.Challenger = f.whoChoices.ids[f.who.Selected]
 		cmd.ChallengerRoll = f.chal.pool.roll()

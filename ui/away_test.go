@@ -333,3 +333,80 @@ func TestAwayAttackRolledVirtually(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"seed"`, "virtual dice are logged with their seed")
 }
+
+// TestAwaySkillTestWithCardDice records a test whose dice include a card's:
+// the tracker counts the tester's dice, so the card dice must travel with
+// the roll (before, the test was refused for one die too many).
+func TestAwaySkillTestWithCardDice(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	selectTab(t, w, "Dice")
+	d := sh.game.view.(*awayView).dice
+	d.mode.SetSelected("Skill test")
+	f := d.skill
+	f.tester.SetSelected("Lukara (Kim)")
+	assert.Contains(t, screenText(w), "The tester rolls 2 dice.")
+	test.Tap(under[*widget.Button](f.cardDice)[1])
+	assert.Contains(t, screenText(w), "The tester rolls 3 dice.")
+	assert.Equal(t, []string{"No backup for the tester"}, f.backup.sel.Options, "Lukara has no friendly character to back her up")
+	test.Type(f.test.pad, "652")
+	test.Tap(button(t, w, "Record the test in the game log"))
+	h := sh.game.game.History()
+	require.NotEmpty(t, h.Undo)
+	assert.Contains(t, h.Undo[0].Label, "Lukara takes a Skill test: 6,5,2")
+}
+
+// TestBonusActionNeedsACharacter: OK on the bonus-action dialog with no
+// character chosen keeps the dialog open and says why; with one chosen it
+// spends the token.
+func TestBonusActionNeedsACharacter(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	v := sh.game.view.(*awayView)
+	kim := v.st.Players[1].ID
+	_, err := sh.game.game.Execute(tracker.AdjustTokens{Player: kim, Token: tracker.TokenBonusActions, Delta: 1})
+	require.NoError(t, err)
+	selectTab(t, w, "Round")
+	test.Tap(button(t, w, "Use a bonus action (Kim)"))
+	require.Len(t, w.Canvas().Overlays().List(), 1)
+	assertFits(t, w, "bonus action dialog")
+	test.Tap(button(t, w, "OK"))
+	require.Len(t, w.Canvas().Overlays().List(), 1, "the dialog stays open")
+	assert.Contains(t, screenText(w), "Choose the character who takes the action.")
+	assert.Equal(t, 1, v.st.Players[1].Tokens[tracker.TokenBonusActions], "nothing spent")
+	objects[*widget.RadioGroup](w)[0].SetSelected("Lukara")
+	test.Tap(button(t, w, "OK"))
+	assert.Empty(t, w.Canvas().Overlays().List())
+	assert.Equal(t, 0, v.st.Players[1].Tokens[tracker.TokenBonusActions], "the token is spent")
+}
+
+// TestOverlayComesWithItsAttackAction: the overlay form is filled in with
+// the Attack Action the rulebook prints on the overlay, so assimilated
+// characters can attack with it.
+func TestOverlayComesWithItsAttackAction(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	w := sh.win
+	test.Tap(button(t, w, "New Away Missions game"))
+	typeInto(w, objects[*widget.Entry](w)[0], "Wolf 359")
+	test.Tap(button(t, w, "Create"))
+	selectTab(t, w, "Round")
+	addPlayer(t, w, "Dana", "Federation")
+	addPlayer(t, w, "Hugh", "Borg")
+	test.Tap(button(t, w, "Enter the overlay's tracks"))
+	assertFits(t, w, "overlay form")
+	assert.Equal(t, "Assimilation Tubules", entry(t, w, "e.g. Phaser").Text)
+	te := entries(w, "lowest first, e.g. 1 2 3 3")
+	require.Len(t, te, 4)
+	for i, x := range []string{"1", "1 2", "1 2 3", "2"} {
+		typeInto(w, te[i], x)
+	}
+	test.Tap(button(t, w, "Save"))
+	o := sh.game.game.State().Away.Overlay
+	require.NotNil(t, o)
+	require.Len(t, o.Weapons, 1)
+	assert.Equal(t, "Assimilation Tubules", o.Weapons[0].Name)
+	assert.Equal(t, 0, o.Weapons[0].Dice)
+	assert.Equal(t, 1, o.Weapons[0].Damage)
+	assert.ElementsMatch(t, []string{"Assimilate", "Melee"}, o.Weapons[0].Keywords)
+	assert.Equal(t, []string{"Hivemind"}, o.Rules)
+}

@@ -76,6 +76,25 @@ func fitAway(t *testing.T, size fyne.Size) {
 		assertFits(t, w, "away "+tab)
 	}
 
+	// The activation card of the character whose turn it is.
+	selectTab(t, w, "Round")
+	test.Tap(button(t, w, "Lukara"))
+	assertFits(t, w, "activation card")
+	closeOverlays(w)
+	// An open card on the roster.
+	selectTab(t, w, "Team")
+	test.Tap(button(t, w, "Riker"))
+	assertFits(t, w, "open character card")
+
+	// A skill test with its result.
+	selectTab(t, w, "Dice")
+	v := sh.game.view.(*awayView)
+	v.dice.mode.SetSelected("Skill test")
+	selectFor(t, w, "Character taking the test").SetSelected("Riker (Dana)")
+	test.Type(v.dice.skill.test.pad, "6543")
+	assertFits(t, w, "skill test result")
+	v.dice.mode.SetSelected("Attack")
+
 	// An attack with its result and the damage choosers.
 	selectTab(t, w, "Dice")
 	selectFor(t, w, "Attacker").SetSelected("Lukara (Kim)")

@@ -48,7 +48,11 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	assert.Contains(t, pads[0].Hint(), "taken out", "and the pad says so")
 
 	// Stun Lukara on the Team panel.
+	// On a phone the roster shows compact cards; the jump list opens one.
 	selectTab(t, w, "Team")
+	assert.Contains(t, screenText(w), "A 3 · D 2 · S 2 · M 3", "Lukara's compact card: the four ratings")
+	assert.Empty(t, under[*widgets.PegTrack](card(t, w, "Lukara")), "folded: no peg tracks")
+	test.Tap(button(t, w, "Lukara"))
 	test.Tap(stepperButton(t, card(t, w, "Lukara"), "Stun", 1))
 	require.Equal(t, "Lukara", v.st.Characters[1].Name)
 	require.Equal(t, 1, v.st.Characters[1].Stun)
@@ -66,7 +70,7 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	test.Tap(button(t, w, "Recover"))
 	assert.Equal(t, 0, v.st.Characters[1].Stun, "Recover took the token off")
 	test.Tap(button(t, w, "Lukara"))
-	test.Tap(button(t, w, "Done: place the Activated token"))
+	test.Tap(button(t, w, "Done (Activated token)"))
 	assert.True(t, v.st.Characters[1].Activated)
 }
 
@@ -268,7 +272,7 @@ func TestNewStepShowsFromTheTop(t *testing.T) {
 	selectTab(t, w, "Round")
 	for _, name := range []string{"Lukara", "Riker"} {
 		test.Tap(button(t, w, name))
-		test.Tap(button(t, w, "Done: place the Activated token"))
+		test.Tap(button(t, w, "Done (Activated token)"))
 	}
 	v.roundScrl.ScrollToBottom()
 	require.Greater(t, v.roundScrl.Offset.Y, float32(0))
