@@ -38,7 +38,7 @@ func commands() map[string]command {
 		"resolve invasion":     {lang.X("cli.cmd.resolve_invasion", "Ascendancy invasion round: --dice 6,5,4 --hit 4 [--shields N] --nodes N"), runResolveInvasion},
 		"resolve hegemony":     {lang.X("cli.cmd.resolve_hegemony", "cultural hegemony: --roll 4 --ascendancy A --resistance R [--modifier M --ferengi]"), runResolveHegemony},
 		"resolve borg-round":   {lang.X("cli.cmd.resolve_borg_round", "Borg cube round: --player-dice D --hit H --cube-damage N --cube-shields N [--first-strike] --borg-dice D --borg-hit B"), runResolveBorgRound},
-		"odds space-battle":    {lang.X("cli.cmd.odds_space_battle", "exact hits: --dice N --hit H [--shields N]"), runOddsSpaceBattle},
+		"odds space-battle":    {lang.X("cli.cmd.odds_space_battle", "exact hits: --dice N --hit H [--shields N --starbases N --starbase-dice orbit|per_starbase]"), runOddsSpaceBattle},
 		"odds invasion":        {lang.X("cli.cmd.odds_invasion", "exact invasion outcomes: --dice N --hit H [--shields N] --nodes N"), runOddsInvasion},
 		"odds borg-battle":     {lang.X("cli.cmd.odds_borg_battle", "whole cube battle: --ships N --hit H --borg-hit B [--cube-damage N --cube-shields N --rounds-fought N --no-first-strike --hits-on-six --bonus-dice N]"), runOddsBorgBattle},
 		"odds hegemony":        {lang.X("cli.cmd.odds_hegemony", "hegemony chance: --ascendancy A --resistance R [--modifier M --ferengi]"), runOddsHegemony},

@@ -472,15 +472,24 @@ type spaceBattleOddsReport struct {
 // in a space battle round.
 func runOddsSpaceBattle(args []string, out io.Writer) error {
 	fs := newFlagSet("odds space-battle")
-	n := fs.Int("dice", -1, "number of dice: ships, +1 for a starbase in orbit, plus advancement dice (required)")
+	n := fs.Int("dice", -1, "number of dice: ships plus advancement dice (required; starbases: --starbases)")
 	hit := fs.Int("hit", 0, "your weapons hit roll (required)")
 	shields := fs.Int("shields", 0, "the opponent's shield modifier")
+	starbases := fs.Int("starbases", 0, "your starbases in the battle's system")
+	reading := fs.String("starbase-dice", "orbit", "how starbases add dice: orbit (full rulebook: one die however many) or per_starbase (rules summary: one each)")
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
 	if *n < 0 {
 		return badInput("--dice N (a number of dice) is required")
 	}
+	if *starbases < 0 || *starbases > 20 {
+		return badInput("--starbases %d: 0 to 20", *starbases)
+	}
+	if *reading != "orbit" && *reading != "per_starbase" {
+		return badInput("--starbase-dice %q: orbit or per_starbase", *reading)
+	}
+	*n += ascendancy.StarbaseDice(*starbases, *reading == "per_starbase")
 	if *n > odds.MaxBattleDice {
 		return badInput("--dice %d: the odds handle at most %d dice", *n, odds.MaxBattleDice)
 	}

@@ -225,3 +225,27 @@ func TestBattleBorgOddsNoFirstStrikeMidBattle(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "--rounds-fought")
 }
+
+// TestOddsSpaceBattleStarbaseReadings: starbases add one die (full
+// rulebook) or one each (rules summary), as --starbase-dice says.
+func TestOddsSpaceBattleStarbaseReadings(t *testing.T) {
+	cases := []struct {
+		args []string
+		dice float64
+	}{
+		{[]string{"--starbases", "0"}, 3},
+		{[]string{"--starbases", "1"}, 4},
+		{[]string{"--starbases", "2"}, 4},
+		{[]string{"--starbases", "2", "--starbase-dice", "orbit"}, 4},
+		{[]string{"--starbases", "2", "--starbase-dice", "per_starbase"}, 5},
+	}
+	for _, tc := range cases {
+		m := runJSON(t, append([]string{"odds", "space-battle", "--dice", "3", "--hit", "5"}, tc.args...)...)
+		assert.Equal(t, tc.dice, m["dice"], "%v", tc.args)
+	}
+	for _, bad := range [][]string{{"--starbases", "-1"}, {"--starbase-dice", "some"}} {
+		code, _, errOut := run(t, append([]string{"odds", "space-battle", "--dice", "3", "--hit", "5"}, bad...)...)
+		assert.NotZero(t, code, "%v", bad)
+		assert.NotEmpty(t, errOut)
+	}
+}

@@ -468,3 +468,76 @@ func pay(p *AscPlayer, cost ascrules.Resources, costs string) (AscPlayer, error)
 	np.Resources = np.Resources.Sub(cost)
 	return np, nil
 }
+
+// AndorianToken records the Andorian reconnaissance fleet leaving a
+// surveillance token on System (Remove: the Andorian player takes one
+// back, which they may do at any time). Controller is who controls the
+// system: a player id, or "" for nobody or an independent civilization;
+// Phenomenon marks a phenomenon, where no token may go. Where the token may
+// go follows the game's reading (AscOptions.AndorianRecon): any system
+// (full rulebook) or only a rival-controlled one (rules summary).
+type AndorianToken struct {
+	Player     string `json:"player"`
+	System     string `json:"system"`
+	Controller string `json:"controller,omitempty"`
+	Phenomenon bool   `json:"phenomenon,omitempty"`
+	Remove     bool   `json:"remove,omitempty"`
+}
+
+// CommandType implements Command.
+func (AndorianToken) CommandType() string { return "asc.andorian_token" }
+
+func (cmd AndorianToken) decide(c *decideCtx) error {
+	a, p, err := c.ascPlayer(cmd.Player)
+	if err != nil {
+		return err
+	}
+	if p.Faction != ascrules.Andorian {
+		return reject(CodeInvalid, "Surveillance tokens are the Andorians'; %s plays %s.", p.Name, p.Civilization)
+	}
+	sys, err := cleanText(cmd.System, maxNameLen, "system name")
+	if err != nil {
+		return err
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	i := slices.Index(np.AndorianTokens, sys)
+	if cmd.Remove {
+		if i < 0 {
+			return reject(CodeNothing, "%s has no Andorian token.", sys)
+		}
+		np.AndorianTokens = slices.Delete(np.AndorianTokens, i, i+1)
+		return setPlayer(c, fmt.Sprintf("%s takes the Andorian token off %s", p.Name, sys), np)
+	}
+	if i >= 0 {
+		return reject(CodeNothing, "%s already has an Andorian token.", sys)
+	}
+	if len(np.AndorianTokens) >= maxListLen {
+		return reject(CodeInvalid, "At most %d Andorian tokens on the board.", maxListLen)
+	}
+	held := "nobody"
+	if cmd.Controller != "" {
+		owner, err := a.player(cmd.Controller)
+		if err != nil {
+			return err
+		}
+		held = owner.Name
+	}
+	if err := c.check(cmd.Phenomenon, ruleReconPhenomena, "%s is a phenomenon", sys); err != nil {
+		return err
+	}
+	if a.Options.AndorianRecon == ReconRivalSystem {
+		if err := c.check(cmd.Controller == "" || cmd.Controller == p.ID, ruleReconRival,
+			"%s is controlled by %s, not a rival", sys, held); err != nil {
+			return err
+		}
+	}
+	np.AndorianTokens = append(np.AndorianTokens, sys)
+	return setPlayer(c, fmt.Sprintf("%s's reconnaissance fleet leaves a surveillance token on %s (held by %s)", p.Name, sys, held), np)
+}
+
+func init() {
+	commandTypes["asc.andorian_token"] = func() Command { return &AndorianToken{} }
+}

@@ -11,10 +11,16 @@ import (
 // shields come from the player's record. The attacker gives one Roll per
 // defender (its dice split between them before rolling); a defender gives
 // one.
+//
+// Starbase says the side's ships orbit its own system with a starbase;
+// Starbases counts its starbases there when more than one (Starbase alone
+// is one). They add dice by the game's reading (AscOptions.StarbaseDice):
+// one die however many (full rulebook) or one per starbase (summary).
 type BattleSide struct {
 	Player      string `json:"player"`
 	Ships       int    `json:"ships"`
 	Starbase    bool   `json:"starbase,omitempty"`
+	Starbases   int    `json:"starbases,omitempty"`
 	BonusDice   int    `json:"bonus_dice,omitempty"`
 	FirstStrike bool   `json:"first_strike,omitempty"`
 	Rolls       []Roll `json:"rolls"`
@@ -82,7 +88,10 @@ func (c *decideCtx) side(a *AscendancyState, b BattleSide, rolls int) (ascrules.
 		}
 		out = append(out, rd)
 	}
-	s := ascrules.Side{Player: p.ID, Ships: b.Ships, Starbase: b.Starbase, BonusDice: b.BonusDice,
+	// Past the checks, more than one starbase in the rulebook's reading is
+	// the table's ruling (or a plain tracker's entry): each adds its die.
+	extra := ascrules.StarbaseDice(b.starbases(), a.Options.StarbaseDice == StarbaseDiePerStarbase || c.override || c.s.Relaxed)
+	s := ascrules.Side{Player: p.ID, Ships: b.Ships, Starbase: extra > 0, BonusDice: b.BonusDice + max(0, extra-1),
 		Weapons: p.Weapons, Shields: p.Shields, FirstStrike: b.FirstStrike}
 	return s, out, nil
 }
@@ -126,10 +135,8 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 				return err
 			}
 		}
-		if side.Starbase && p.Starbases < 1 {
-			if err := c.breaks(ruleStarbaseDie, "%s controls no starbase", p.Name); err != nil {
-				return err
-			}
+		if err := c.starbaseDice(a, p, side); err != nil {
+			return err
 		}
 	}
 	attacker, err := a.player(cmd.Attacker.Player)
@@ -334,3 +341,37 @@ func (cmd AssimilatePlayer) decide(c *decideCtx) error {
 	np.Assimilated, np.HoldsHome = true, false
 	return setPlayer(c, fmt.Sprintf("%s (%s) is assimilated by the Borg", p.Name, p.Civilization), np)
 }
+
+// starbases is how many of the side's starbases are in the battle.
+func (b BattleSide) starbases() int {
+	if b.Starbase && b.Starbases == 0 {
+		return 1
+	}
+	return b.Starbases
+}
+
+// starbaseDice checks the side's starbases against the player's and the
+// game's reading of the starbase die.
+func (c *decideCtx) starbaseDice(a *AscendancyState, p *AscPlayer, side BattleSide) error {
+	n := side.starbases()
+	if n < 0 || n > maxAscStarbases {
+		return reject(CodeInvalid, "Starbases in a battle are 0 to %d.", maxAscStarbases)
+	}
+	perStarbase := a.Options.StarbaseDice == StarbaseDiePerStarbase
+	if n > p.Starbases {
+		rule := ruleStarbaseDie
+		if perStarbase {
+			rule = ruleStarbaseDiePerStarbase
+		}
+		if err := c.breaks(rule, "%s controls %d starbase(s), not %d", p.Name, p.Starbases, n); err != nil {
+			return err
+		}
+	}
+	if n > 1 && !perStarbase {
+		return c.breaks(ruleStarbaseDieOnce, "%s's %d starbases add one die", p.Name, n)
+	}
+	return nil
+}
+
+// maxAscStarbases bounds the starbases one side brings to a battle.
+const maxAscStarbases = 20

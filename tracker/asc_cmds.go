@@ -495,17 +495,29 @@ func startBorgTurn(c *decideCtx, a *AscendancyState, seat string) error {
 // + advancements; trade agreements refreshed; warp tokens). The summary
 // shows what each player gained. Without a winner the next round's
 // initiative starts.
-type Recharge struct{}
+//
+// Unoccupied gives, for each Cardassian player (by id), the resource nodes
+// on their systems with no Cardassian ship in orbit (Occupation): by the
+// game's reading (AscOptions.Occupation) those nodes generate nothing
+// (OccupationAll, full rulebook) or no production (OccupationProduction,
+// rules summary).
+type Recharge struct {
+	Unoccupied map[string]ascrules.Resources `json:"unoccupied,omitempty"`
+}
 
 // CommandType implements Command.
 func (Recharge) CommandType() string { return "asc.recharge" }
 
-func (Recharge) decide(c *decideCtx) error {
+func (cmd Recharge) decide(c *decideCtx) error {
 	a, err := c.asc()
 	if err != nil {
 		return err
 	}
 	if err := wantStage(a, AscRecharge); err != nil {
+		return err
+	}
+	idle, err := cmd.occupation(c, a)
+	if err != nil {
 		return err
 	}
 	var in ascrules.RechargeInput
@@ -518,7 +530,7 @@ func (Recharge) decide(c *decideCtx) error {
 		in.Standings = append(in.Standings, ascrules.PlayerStanding{Player: p.ID, Faction: p.Faction, Ascendancy: p.Ascendancy,
 			HoldsOwnHome: p.HoldsHome && p.Systems > 0, HomeSystems: min(p.HomeSystems, p.Systems), Systems: p.Systems, Ships: p.Ships,
 			AgendaDone: p.AgendaDone})
-		in.Incomes = append(in.Incomes, ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
+		in.Incomes = append(in.Incomes, ascrules.Income{Player: p.ID, Nodes: p.Nodes.Sub(idle[p.ID]), Agreements: p.Agreements, Advancements: p.Income})
 		in.Maintenance = append(in.Maintenance, ascrules.MaintenanceInput{Player: p.ID, BaseCommands: p.BaseCommands,
 			Starbases: p.Starbases, AdvancementCommands: p.AdvancementCommands, WarpTokens: p.WarpTokens})
 	}
@@ -554,6 +566,9 @@ func (Recharge) decide(c *decideCtx) error {
 			}
 		}
 		line := fmt.Sprintf("%s: +%s, %d commands ready", p.Name, fmtRes(g), np.Ready())
+		if n := idle[p.ID]; n.Total() > 0 {
+			line += fmt.Sprintf(" (Cardassian occupation: %s idle)", fmtNodes(n))
+		}
 		sum.Lines = append(sum.Lines, line)
 		if err := setPlayer(c, line, np); err != nil {
 			return err
@@ -573,4 +588,36 @@ func (Recharge) decide(c *decideCtx) error {
 	}
 	w := AscWalker{Stage: AscInitiative, Round: a.Walker.Round + 1, Bids: []ascrules.Bid{}, Order: []string{}, LastOrder: a.Walker.Order}
 	return setWalker(c, fmt.Sprintf("Round %d: initiative", w.Round), w)
+}
+
+// occupation checks Recharge.Unoccupied and returns, per Cardassian player,
+// the nodes that generate nothing this recharge under the game's reading
+// of Cardassian Occupation.
+func (cmd Recharge) occupation(c *decideCtx, a *AscendancyState) (map[string]ascrules.Resources, error) {
+	idle := map[string]ascrules.Resources{}
+	for id, n := range cmd.Unoccupied {
+		p, err := a.player(id)
+		if err != nil {
+			return nil, err
+		}
+		if n.Negative() {
+			return nil, reject(CodeInvalid, "Unoccupied nodes are counts of 0 or more.")
+		}
+		if p.Faction != ascrules.Cardassian {
+			if n.Total() == 0 {
+				continue
+			}
+			if err := c.breaks(ruleOccupationCardassian, "%s plays %s, not the Cardassians", p.Name, p.Civilization); err != nil {
+				return nil, err
+			}
+		}
+		if !p.Nodes.Covers(n) {
+			return nil, reject(CodeRules, "%s has %s; %s cannot be unoccupied.", p.Name, fmtNodes(p.Nodes), fmtNodes(n))
+		}
+		if a.Options.Occupation == OccupationProduction {
+			n = ascrules.Resources{Production: n.Production}
+		}
+		idle[id] = n
+	}
+	return idle, nil
 }

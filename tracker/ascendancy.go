@@ -108,6 +108,9 @@ type AscPlayer struct {
 	Fleets int `json:"fleets,omitempty"`
 	// AgendaDone: a Vulcan player completed an agenda (their only victory).
 	AgendaDone bool `json:"agenda_done,omitempty"`
+	// AndorianTokens names the systems where the Andorian reconnaissance
+	// fleet left a surveillance token (AndorianToken).
+	AndorianTokens []string `json:"andorian_tokens,omitempty"`
 }
 
 // Ready returns the command tokens not yet exhausted.

@@ -614,6 +614,9 @@ func validateAscPlayer(p AscPlayer, taken []string) error {
 			return err
 		}
 	}
+	if err := checkList(p.AndorianTokens, "Andorian tokens"); err != nil {
+		return err
+	}
 	if len(p.WarpTokens) > maxListLen {
 		return fmt.Errorf("%d warp tokens; at most %d", len(p.WarpTokens), maxListLen)
 	}

@@ -182,3 +182,19 @@ const (
 	Breen      Faction = "breen"
 	Dominion   Faction = "dominion"
 )
+
+// StarbaseDice returns the extra dice a side's starbases in a space
+// battle's system add, by the two readings of the books: one die however
+// many starbases (full rulebook, "Starbases in Space Battles": ships in
+// orbit of a system you control with a starbase roll one additional die),
+// or with perStarbase one die per starbase (rules summary, quick
+// reference: "1 die per starbase"). No starbases, no dice.
+func StarbaseDice(starbases int, perStarbase bool) int {
+	switch {
+	case starbases <= 0:
+		return 0
+	case perStarbase:
+		return starbases
+	}
+	return 1
+}
