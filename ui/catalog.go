@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"io"
 	"reflect"
 	"slices"
@@ -72,31 +73,31 @@ func (r *catalogRoot) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewBorder(r.v.statusBox, nil, nil, nil, r.v.layout))
 }
 
-// Kind filter choices.
-const (
-	allCards       = "All cards"
-	kindCharacters = "Characters"
-)
+// allCards is the filter choice that shows every kind.
+func allCards() string { return lang.X("catalog.all_cards", "All cards") }
+
+// kindCharacters is the filter choice of characters.
+func kindCharacters() string { return lang.X("catalog.kind.characters", "Characters") }
 
 // kindPlural is the name of a kind in the filter.
 func kindPlural(k reference.CardKind) string {
 	switch k {
 	case reference.KindCharacter:
-		return kindCharacters
+		return kindCharacters()
 	case reference.KindMission:
-		return "Missions"
+		return lang.X("catalog.kinds.missions", "Missions")
 	case reference.KindEquipment:
-		return "Equipment"
+		return lang.X("catalog.kinds.equipment", "Equipment")
 	case reference.KindEvent:
-		return "Events"
+		return lang.X("catalog.kinds.events", "Events")
 	case reference.KindBorgCommand:
-		return "Borg commands"
+		return lang.X("catalog.kinds.borg_commands", "Borg commands")
 	case reference.KindBorgTech:
-		return "Borg tech"
+		return lang.X("catalog.kinds.borg_tech", "Borg tech")
 	case reference.KindExploration:
-		return "Exploration"
+		return lang.X("catalog.kinds.exploration", "Exploration")
 	case reference.KindAdvancement:
-		return "Advancements"
+		return lang.X("catalog.kinds.advancements", "Advancements")
 	}
 	return string(k)
 }
@@ -105,21 +106,21 @@ func kindPlural(k reference.CardKind) string {
 func kindName(k reference.CardKind) string {
 	switch k {
 	case reference.KindCharacter:
-		return "Character"
+		return lang.X("catalog.kind.character", "Character")
 	case reference.KindMission:
-		return "Mission"
+		return lang.X("catalog.kind.mission", "Mission")
 	case reference.KindEquipment:
-		return "Equipment"
+		return lang.X("catalog.kind.equipment", "Equipment")
 	case reference.KindEvent:
-		return "Event"
+		return lang.X("catalog.kind.event", "Event")
 	case reference.KindBorgCommand:
-		return "Borg command"
+		return lang.X("catalog.kind.borg_command", "Borg command")
 	case reference.KindBorgTech:
-		return "Borg tech"
+		return lang.X("catalog.kind.borg_tech", "Borg tech")
 	case reference.KindExploration:
-		return "Exploration"
+		return lang.X("catalog.kind.exploration", "Exploration")
 	case reference.KindAdvancement:
-		return "Advancement"
+		return lang.X("catalog.kind.advancement", "Advancement")
 	}
 	return string(k)
 }
@@ -166,11 +167,11 @@ func (sh *Shell) showCatalog() {
 	}
 	cat, err := sh.loadCatalog()
 	if cat == nil {
-		sh.showError("Card catalog", err)
+		sh.showError(lang.X("catalog.card_catalog", "Card catalog"), err)
 		return
 	}
 	v := newCatalogView(sh, cat, err)
-	v.win = sh.app.NewWindow("Card catalog")
+	v.win = sh.app.NewWindow(lang.X("catalog.card_catalog", "Card catalog"))
 	v.win.SetContent(v.root)
 	v.win.Resize(sh.windowSize(900, 700)) // a whole phone screen in a browser (platform_*.go)
 	v.win.Show()
@@ -185,14 +186,14 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 		v.builtin = reference.NewCatalog()
 	}
 	v.search = widget.NewEntry()
-	v.search.SetPlaceHolder("Search cards: name, affiliation, keyword…")
+	v.search.SetPlaceHolder(lang.X("catalog.search_cards_name_affiliation", "Search cards: name, affiliation, keyword…"))
 	v.search.OnChanged = func(string) { v.refreshList() }
 	v.search.OnSubmitted = func(string) {
 		if len(v.rows) > 0 {
 			v.open(v.rows[0].id)
 		}
 	}
-	choices := []string{allCards}
+	choices := []string{allCards()}
 	for _, k := range allKinds() {
 		choices = append(choices, kindPlural(k))
 	}
@@ -208,9 +209,9 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	v.list = widget.NewList(
 		func() int { return len(v.rows) },
 		func() fyne.CanvasObject {
-			name := widget.NewLabelWithStyle("card name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			name := widget.NewLabelWithStyle("…", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			name.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("detail")
+			detail := widget.NewLabel("…")
 			detail.Truncation = fyne.TextTruncateEllipsis
 			detail.SizeName = theme.SizeNameCaptionText
 			return container.NewVBox(name, detail)
@@ -230,19 +231,19 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 			v.open(v.rows[i].id)
 		}
 	}
-	newChar := widget.NewButton("New character", func() { v.editCharacter(nil) })
+	newChar := widget.NewButton(lang.X("catalog.new_character", "New character"), func() { v.editCharacter(nil) })
 	newChar.Importance = widget.HighImportance
-	newRef := widget.NewButton("New card", func() { v.editReference(nil) })
-	importBtn := widget.NewButtonWithIcon("Import", theme.DownloadIcon(), v.importFile)
-	exportBtn := widget.NewButtonWithIcon("Export", theme.UploadIcon(), v.exportFile)
+	newRef := widget.NewButton(lang.X("catalog.new_card", "New card"), func() { v.editReference(nil) })
+	importBtn := widget.NewButtonWithIcon(lang.X("catalog.import", "Import"), theme.DownloadIcon(), v.importFile)
+	exportBtn := widget.NewButtonWithIcon(lang.X("catalog.export", "Export"), theme.UploadIcon(), v.exportFile)
 	tools := fitGrid(2, append([]fyne.CanvasObject{newChar, newRef, importBtn, exportBtn}, v.tagTools()...)...)
 	browse := container.NewBorder(
 		container.NewVBox(v.search, v.kind, v.count, v.problem), tools, nil, nil, v.list)
 
 	v.detail = container.NewStack()
 	v.layout = newAdaptive(0.4,
-		panel{title: "Cards", icon: theme.ListIcon(), content: padded(browse)},
-		panel{title: "Card", icon: theme.DocumentIcon(), content: padded(v.detail)},
+		panel{title: lang.X("catalog.cards", "Cards"), icon: theme.ListIcon(), content: padded(browse)},
+		panel{title: lang.X("catalog.card", "Card"), icon: theme.DocumentIcon(), content: padded(v.detail)},
 	)
 	v.root = &catalogRoot{v: v}
 	v.root.ExtendBaseWidget(v.root)
@@ -263,25 +264,24 @@ func (v *catalogView) setLoadProblem(err error) {
 	msg := wrapLabel("")
 	msg.Importance = widget.DangerImportance
 	if errors.Is(err, store.ErrCatalogUnreadable) {
-		msg.SetText("Your saved cards cannot be read: " + plainError(err) +
-			" They were left as they are. Showing the built-in cards; changes cannot be saved until you start over.")
+		msg.SetText(lang.X("catalog.your_saved_cards_cannot", "Your saved cards cannot be read: {{.A}} They were left as they are. Showing the built-in cards; changes cannot be saved until you start over.", map[string]any{"A": plainError(err)}))
 		v.problem.Add(msg)
-		v.problem.Add(widget.NewButtonWithIcon("Start over from the built-in cards", theme.ViewRefreshIcon(), v.startOver))
+		v.problem.Add(widget.NewButtonWithIcon(lang.X("catalog.start_over_from_the", "Start over from the built-in cards"), theme.ViewRefreshIcon(), v.startOver))
 		return
 	}
-	msg.SetText("Changes cannot be saved: " + plainError(err))
+	msg.SetText(lang.X("catalog.changes_cannot_be_saved", "Changes cannot be saved: {{.A}}", map[string]any{"A": plainError(err)}))
 	v.problem.Add(msg)
 }
 
 // startOver sets an unreadable saved catalog aside (kept in the file) so
 // that changes can be saved again.
 func (v *catalogView) startOver() {
-	dialog.ShowConfirm("Start over?", "The unreadable saved cards are set aside in the file (not deleted) and the catalog starts again from the built-in cards.", func(ok bool) {
+	dialog.ShowConfirm(lang.X("catalog.start_over", "Start over?"), lang.X("catalog.the_unreadable_saved_cards", "The unreadable saved cards are set aside in the file (not deleted) and the catalog starts again from the built-in cards."), func(ok bool) {
 		if !ok {
 			return
 		}
 		if err := v.sh.store.DiscardCatalog(); err != nil {
-			v.say("Could not start over: "+plainError(err), true)
+			v.say(lang.X("catalog.could_not_start_over", "Could not start over: {{.A}}", map[string]any{"A": plainError(err)}), true)
 			return
 		}
 		cat, err := v.sh.loadCatalog()
@@ -290,7 +290,7 @@ func (v *catalogView) startOver() {
 		}
 		v.setLoadProblem(err)
 		v.refreshList()
-		v.say("Started over from the built-in cards.", false)
+		v.say(lang.X("catalog.started_over_from_the", "Started over from the built-in cards."), false)
 	}, v.win)
 }
 
@@ -334,7 +334,7 @@ func (v *catalogView) refreshList() {
 	chars, refs := v.cat.Find(v.search.Text)
 	filter := v.kind.Selected
 	v.rows = v.rows[:0]
-	if filter == allCards || filter == kindCharacters {
+	if filter == allCards() || filter == kindCharacters() {
 		for _, ch := range chars {
 			d := []string{kindName(reference.KindCharacter)}
 			if ch.Affiliation != "" {
@@ -348,7 +348,7 @@ func (v *catalogView) refreshList() {
 		}
 	}
 	for _, r := range refs {
-		if filter != allCards && filter != kindPlural(r.Kind) {
+		if filter != allCards() && filter != kindPlural(r.Kind) {
 			continue
 		}
 		d := []string{kindName(r.Kind)}
@@ -373,11 +373,11 @@ func (v *catalogView) refreshList() {
 	})
 	switch {
 	case len(v.rows) == 0 && v.search.Text != "":
-		v.count.SetText("No card matches. Every word must appear in the name, affiliation, keywords or id.")
+		v.count.SetText(lang.X("catalog.no_card_matches_every", "No card matches. Every word must appear in the name, affiliation, keywords or id."))
 	case len(v.rows) == 0:
-		v.count.SetText("No cards of this kind yet. Create one below, or import a catalog file.")
+		v.count.SetText(lang.X("catalog.no_cards_of_this", "No cards of this kind yet. Create one below, or import a catalog file."))
 	default:
-		v.count.SetText(fmt.Sprintf("%d of %d cards", len(v.rows), v.cat.Len()))
+		v.count.SetText(lang.X("catalog.a_of_b_cards", "{{.A}} of {{.B}} cards", map[string]any{"A": len(v.rows), "B": v.cat.Len()}))
 	}
 	v.list.Refresh()
 	v.list.ScrollToTop()
@@ -403,8 +403,8 @@ func (v *catalogView) commit(next *reference.Catalog) error {
 func (v *catalogView) showNothing() {
 	v.selected, v.editing = "", nil
 	v.setDetail(container.NewVBox(
-		heading("Card catalog"),
-		wrapLabel("Choose a card in the list, or create one. The catalog holds the cards the rulebooks describe, with only the facts they give; copy the rest (the four tracks above all) from your own cards."),
+		heading(lang.X("catalog.card_catalog", "Card catalog")),
+		wrapLabel(lang.X("catalog.choose_a_card_in", "Choose a card in the list, or create one. The catalog holds the cards the rulebooks describe, with only the facts they give; copy the rest (the four tracks above all) from your own cards.")),
 	))
 }
 
@@ -425,7 +425,7 @@ func (v *catalogView) open(id string) {
 	} else {
 		v.showNothing()
 	}
-	v.layout.show("Card")
+	v.layout.show(lang.X("catalog.card", "Card"))
 }
 
 // field is a bold caption over a wrapped value, for the card pages.
@@ -476,23 +476,23 @@ func attackText(a reference.AttackAction) string {
 // escalationText says when a character arrives.
 func escalationText(n int) string {
 	if n <= 1 {
-		return "From the start"
+		return lang.X("catalog.from_the_start", "From the start")
 	}
-	return fmt.Sprintf("Arrives in round %d", n)
+	return lang.X("catalog.arrives_round", "Arrives in round {{.N}}", map[string]any{"N": n})
 }
 
 // pageButtons are Edit and, by the card's origin, Delete or Restore.
 func (v *catalogView) pageButtons(id string, edit func()) fyne.CanvasObject {
-	editBtn := widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), edit)
+	editBtn := widget.NewButtonWithIcon(lang.X("common.edit", "Edit"), theme.DocumentCreateIcon(), edit)
 	editBtn.Importance = widget.HighImportance
 	box := fitGrid(2, editBtn)
 	switch v.origin(id) {
 	case "yours":
-		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() { v.deleteCard(id) })
+		del := widget.NewButtonWithIcon(lang.X("common.delete", "Delete"), theme.DeleteIcon(), func() { v.deleteCard(id) })
 		del.Importance = widget.DangerImportance
 		box.Add(del)
 	case "built-in, edited":
-		box.Add(widget.NewButtonWithIcon("Restore built-in", theme.ViewRefreshIcon(), func() { v.restoreBuiltin(id) }))
+		box.Add(widget.NewButtonWithIcon(lang.X("catalog.restore_built_in", "Restore built-in"), theme.ViewRefreshIcon(), func() { v.restoreBuiltin(id) }))
 	}
 	return box
 }
@@ -510,10 +510,10 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 	sub = append(sub, v.origin(ch.ID), "id "+ch.ID)
 	box.Add(wrapLabel(strings.Join(sub, " · ")))
 	facts := widget.NewForm()
-	addFact(facts, "Ship", ch.Ship)
-	addFact(facts, "Keywords", strings.Join(ch.Keywords, ", "))
-	addFact(facts, "Specializations", specsText(ch.Specializations))
-	addFact(facts, "Escalation", escalationText(ch.Escalation))
+	addFact(facts, lang.X("catalog.ship", "Ship"), ch.Ship)
+	addFact(facts, lang.X("catalog.keywords", "Keywords"), strings.Join(ch.Keywords, ", "))
+	addFact(facts, lang.X("catalog.specializations", "Specializations"), specsText(ch.Specializations))
+	addFact(facts, lang.X("catalog.escalation", "Escalation"), escalationText(ch.Escalation))
 	box.Add(facts)
 	tracks := []struct {
 		name string
@@ -529,7 +529,7 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 		box.Add(p)
 	}
 	if len(missing) > 0 {
-		l := wrapLabel("Track values not entered: " + strings.Join(missing, ", ") + ". Copy them from your card with Edit.")
+		l := wrapLabel(lang.X("catalog.track_values_not_entered", "Track values not entered: {{.A}}. Copy them from your card with Edit.", map[string]any{"A": strings.Join(missing, ", ")}))
 		l.Importance = widget.WarningImportance
 		box.Add(l)
 	}
@@ -538,16 +538,16 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 		for i, a := range ch.Attacks {
 			lines[i] = attackText(a)
 		}
-		box.Add(field("Attack actions", strings.Join(lines, "\n")))
+		box.Add(field(lang.X("catalog.attack_actions", "Attack actions"), strings.Join(lines, "\n")))
 	}
 	for _, a := range ch.Abilities {
 		box.Add(field(a.Name, a.Text))
 	}
 	if ch.Notes != "" {
-		box.Add(field("Notes", ch.Notes))
+		box.Add(field(lang.X("catalog.notes", "Notes"), ch.Notes))
 	}
 	if ch.Source != "" {
-		box.Add(field("Source", ch.Source))
+		box.Add(field(lang.X("catalog.source", "Source"), ch.Source))
 	}
 	id := ch.ID
 	return container.NewBorder(nil, v.pageButtons(id, func() {
@@ -570,20 +570,20 @@ func (v *catalogView) referencePage(r reference.ReferenceCard) fyne.CanvasObject
 	sub = append(sub, v.origin(r.ID), "id "+r.ID)
 	box.Add(wrapLabel(strings.Join(sub, " · ")))
 	facts := widget.NewForm()
-	addFact(facts, "Keywords", strings.Join(r.Keywords, ", "))
-	addFact(facts, "Points", optInt(r.Points))
-	addFact(facts, "Copies", optInt(r.Supply))
+	addFact(facts, lang.X("catalog.keywords", "Keywords"), strings.Join(r.Keywords, ", "))
+	addFact(facts, lang.X("catalog.points", "Points"), optInt(r.Points))
+	addFact(facts, lang.X("catalog.copies", "Copies"), optInt(r.Supply))
 	if len(facts.Items) > 0 {
 		box.Add(facts)
 	}
 	if r.Summary != "" {
-		box.Add(field("What it does", r.Summary))
+		box.Add(field(lang.X("catalog.what_it_does", "What it does"), r.Summary))
 	}
 	if r.Notes != "" {
-		box.Add(field("Notes", r.Notes))
+		box.Add(field(lang.X("catalog.notes", "Notes"), r.Notes))
 	}
 	if r.Source != "" {
-		box.Add(field("Source", r.Source))
+		box.Add(field(lang.X("catalog.source", "Source"), r.Source))
 	}
 	id := r.ID
 	return container.NewBorder(nil, v.pageButtons(id, func() {
@@ -601,17 +601,17 @@ func (v *catalogView) deleteCard(id string) {
 	} else if r, ok := v.cat.Reference(id); ok {
 		name = r.Name
 	}
-	dialog.ShowConfirm("Delete card?", fmt.Sprintf("%q will be gone from your catalog (games that use it keep their copy).", name), func(ok bool) {
+	dialog.ShowConfirm(lang.X("catalog.delete_card", "Delete card?"), lang.X("catalog.a_will_be_gone", "“{{.A}}” will be gone from your catalog (games that use it keep their copy).", map[string]any{"A": name}), func(ok bool) {
 		if !ok {
 			return
 		}
 		if err := v.commit(v.cat.Without(id)); err != nil {
-			v.say("Not deleted: "+plainError(err), true)
+			v.say(lang.X("catalog.not_deleted_a", "Not deleted: {{.A}}", map[string]any{"A": plainError(err)}), true)
 			return
 		}
-		v.say(fmt.Sprintf("Deleted %q.", name), false)
+		v.say(lang.X("catalog.deleted_a", "Deleted “{{.A}}”.", map[string]any{"A": name}), false)
 		v.showNothing()
-		v.layout.show("Cards")
+		v.layout.show(lang.X("catalog.cards", "Cards"))
 	}, v.win)
 }
 
@@ -630,10 +630,10 @@ func (v *catalogView) restoreBuiltin(id string) {
 		err = v.commit(next)
 	}
 	if err != nil {
-		v.say("Not restored: "+plainError(err), true)
+		v.say(lang.X("catalog.not_restored_a", "Not restored: {{.A}}", map[string]any{"A": plainError(err)}), true)
 		return
 	}
-	v.say("Restored the built-in card.", false)
+	v.say(lang.X("catalog.restored_the_built_in", "Restored the built-in card."), false)
 	v.open(id)
 }
 
@@ -641,7 +641,7 @@ func (v *catalogView) restoreBuiltin(id string) {
 func (v *catalogView) importFile() {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
-			v.say("Not imported: "+plainError(err), true)
+			v.say(lang.X("catalog.not_imported_a", "Not imported: {{.A}}", map[string]any{"A": plainError(err)}), true)
 			return
 		}
 		if r == nil {
@@ -663,14 +663,13 @@ func (v *catalogView) importFrom(r io.Reader, name string) {
 		before := v.cat
 		if err = v.commit(next); err == nil {
 			added, updated := importCounts(before, next)
-			v.say(fmt.Sprintf("Imported %s: %d new cards, %d cards updated.", name, added, updated), false)
+			v.say(lang.X("catalog.imported_a_b_new", "Imported {{.A}}: {{.B}} new cards, {{.C}} cards updated.", map[string]any{"A": name, "B": added, "C": updated}), false)
 			return
 		}
 	}
 	msg := importProblem(err)
-	v.say("Not imported: "+msg, true)
-	//lint:ignore ST1005 the dialog shows this sentence to the user as it is
-	dialog.ShowError(fmt.Errorf("The file %s was not imported, and nothing was changed.\n%s", name, msg), v.win)
+	v.say(lang.X("catalog.not_imported_a", "Not imported: {{.A}}", map[string]any{"A": msg}), true)
+	dialog.ShowError(errors.New(lang.X("catalog.import_failed", "The file {{.Name}} was not imported, and nothing was changed.\n{{.Why}}", map[string]any{"Name": name, "Why": msg})), v.win)
 }
 
 // importCounts counts the cards of next that before did not have, and
@@ -705,7 +704,7 @@ func importProblem(err error) string {
 	}
 	var b strings.Builder
 	if ie.Line > 0 {
-		fmt.Fprintf(&b, "Line %d", ie.Line)
+		b.WriteString(lang.X("catalog.line", "Line {{.N}}", map[string]any{"N": ie.Line}))
 	}
 	if ie.Field != "" {
 		if b.Len() > 0 {
@@ -724,7 +723,7 @@ func importProblem(err error) string {
 func (v *catalogView) exportFile() {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			v.say("Not exported: "+plainError(err), true)
+			v.say(lang.X("catalog.not_exported_a", "Not exported: {{.A}}", map[string]any{"A": plainError(err)}), true)
 			return
 		}
 		if w == nil {
@@ -740,8 +739,8 @@ func (v *catalogView) exportFile() {
 // exportTo writes the whole catalog as a JSON file.
 func (v *catalogView) exportTo(w io.Writer, name string) {
 	if err := v.cat.Export(w); err != nil {
-		v.say("Not exported: "+plainError(err), true)
+		v.say(lang.X("catalog.not_exported_a", "Not exported: {{.A}}", map[string]any{"A": plainError(err)}), true)
 		return
 	}
-	v.say(fmt.Sprintf("Exported %d cards to %s.", v.cat.Len(), name), false)
+	v.say(lang.X("catalog.exported_a_cards_to", "Exported {{.A}} cards to {{.B}}.", map[string]any{"A": v.cat.Len(), "B": name}), false)
 }

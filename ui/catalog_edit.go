@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"regexp"
 	"strconv"
 	"strings"
@@ -46,18 +48,18 @@ func readSpecs(s string) ([]reference.Specialization, error) {
 	for _, item := range splitList(s) {
 		m := specPattern.FindStringSubmatch(item)
 		if m == nil {
-			return nil, fmt.Errorf("specialization %q: write it as a name, then x2 or x3 when printed more than once", item)
+			return nil, errors.New(lang.X("catalog.err.spec_form", "Specialization “{{.Item}}”: write it as a name, then x2 or x3 when printed more than once.", map[string]any{"Item": item}))
 		}
 		name, count := strings.TrimSpace(m[1]), 1
 		if m[2] != "" {
 			n, err := strconv.Atoi(m[2])
 			if err != nil || n < 1 || n > 3 {
-				return nil, fmt.Errorf("specialization %q: the count after x is 1, 2 or 3", item)
+				return nil, errors.New(lang.X("catalog.err.spec_count", "Specialization “{{.Item}}”: the count after x is 1, 2 or 3.", map[string]any{"Item": item}))
 			}
 			count = n
 		}
 		if name == "" {
-			return nil, fmt.Errorf("specialization %q has no name", item)
+			return nil, errors.New(lang.X("catalog.err.spec_name", "Specialization “{{.Item}}” has no name.", map[string]any{"Item": item}))
 		}
 		merged := false
 		for i := range out {
@@ -208,10 +210,17 @@ type charEditor struct {
 var trackNames = [4]string{"Attack", "Defense", "Skill", "Move"}
 
 // escalationChoices are the escalation choices and their values.
-var escalationChoices = []struct {
+func escalationChoices() []struct {
 	label string
 	round int
-}{{"From the start", 0}, {"Round 2", 2}, {"Round 3", 3}}
+} {
+	return []struct {
+		label string
+		round int
+	}{{lang.X("catalog.from_the_start", "From the start"), 0},
+		{lang.X("home.stage.round", "Round {{.N}}", map[string]any{"N": 2}), 2},
+		{lang.X("home.stage.round", "Round {{.N}}", map[string]any{"N": 3}), 3}}
+}
 
 // editCharacter opens the character editor in the Card panel: for a new
 // card when orig is nil.
@@ -221,13 +230,13 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 	if orig != nil {
 		ch = *orig
 	}
-	e.id = newEntry("made from the name", "")
-	e.name = newEntry("Character name", ch.Name)
-	e.role = newEntry("e.g. Science Officer", ch.Role)
-	e.ship = newEntry("e.g. Enterprise-D", ch.Ship)
-	e.affiliation = newEntry("e.g. Federation", ch.Affiliation)
-	e.keywords = newEntry("e.g. Human, Officer", strings.Join(ch.Keywords, ", "))
-	e.specs = newEntry("e.g. Command x2", specsText(ch.Specializations))
+	e.id = newEntry(lang.X("catalog.made_from_the_name", "made from the name"), "")
+	e.name = newEntry(lang.X("catalog.character_name", "Character name"), ch.Name)
+	e.role = newEntry(lang.X("catalog.e_g_science_officer", "e.g. Science Officer"), ch.Role)
+	e.ship = newEntry(lang.X("catalog.e_g_enterprise_d", "e.g. Enterprise-D"), ch.Ship)
+	e.affiliation = newEntry(lang.X("catalog.e_g_federation", "e.g. Federation"), ch.Affiliation)
+	e.keywords = newEntry(lang.X("catalog.e_g_human_officer", "e.g. Human, Officer"), strings.Join(ch.Keywords, ", "))
+	e.specs = newEntry(lang.X("catalog.e_g_command_x2", "e.g. Command x2"), specsText(ch.Specializations))
 
 	vals := [4][]int{ch.Tracks.Attack, ch.Tracks.Defense, ch.Tracks.Skill, ch.Tracks.Move}
 	tracksBox := container.NewVBox()
@@ -259,16 +268,17 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 	for _, a := range ch.Attacks {
 		e.addAttack(a)
 	}
-	addAttack := widget.NewButtonWithIcon("Add attack action", theme.ContentAddIcon(), func() {
+	addAttack := widget.NewButtonWithIcon(lang.X("catalog.add_attack_action", "Add attack action"), theme.ContentAddIcon(), func() {
 		e.addAttack(reference.AttackAction{})
 	})
 	e.abilityBox = container.NewVBox()
 	for _, a := range ch.Abilities {
 		e.addAbility(a)
 	}
-	addAbility := widget.NewButtonWithIcon("Add special ability", theme.ContentAddIcon(), func() {
+	addAbility := widget.NewButtonWithIcon(lang.X("catalog.add_special_ability", "Add special ability"), theme.ContentAddIcon(), func() {
 		e.addAbility(reference.Ability{})
 	})
+	escalationChoices := escalationChoices()
 	escLabels := make([]string, len(escalationChoices))
 	for i, c := range escalationChoices {
 		escLabels[i] = c.label
@@ -280,37 +290,37 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 			e.esc.SetSelectedIndex(i)
 		}
 	}
-	e.notes = newMultiEntry("Your notes", ch.Notes)
+	e.notes = newMultiEntry(lang.X("catalog.your_notes", "Your notes"), ch.Notes)
 
-	box := container.NewVBox(heading("New character"))
+	box := container.NewVBox(heading(lang.X("catalog.new_character", "New character")))
 	form := widget.NewForm()
 	if orig != nil {
-		box.Objects[0].(*widget.Label).SetText("Edit " + orig.Name)
-		box.Add(wrapLabel("Card id " + orig.ID))
+		box.Objects[0].(*widget.Label).SetText(lang.X("catalog.edit_a", "Edit {{.A}}", map[string]any{"A": orig.Name}))
+		box.Add(wrapLabel(lang.X("catalog.card_id_a", "Card id {{.A}}", map[string]any{"A": orig.ID})))
 	} else {
-		form.AppendItem(&widget.FormItem{Text: "Card id", Widget: e.id, HintText: "0-9 A-Z - . / : (optional)"})
+		form.AppendItem(&widget.FormItem{Text: lang.X("catalog.card_id", "Card id"), Widget: e.id, HintText: lang.X("catalog.0_9_a_z", "0-9 A-Z - . / : (optional)")})
 	}
-	form.Append("Name", e.name)
-	form.Append("Role", e.role)
-	form.Append("Ship", e.ship)
-	form.Append("Affiliation", e.affiliation)
-	form.Append("Keywords", e.keywords)
-	form.AppendItem(&widget.FormItem{Text: "Specializations", Widget: e.specs, HintText: "x2 when printed twice"})
+	form.Append(lang.X("common.name", "Name"), e.name)
+	form.Append(lang.X("catalog.role", "Role"), e.role)
+	form.Append(lang.X("catalog.ship", "Ship"), e.ship)
+	form.Append(lang.X("catalog.affiliation", "Affiliation"), e.affiliation)
+	form.Append(lang.X("catalog.keywords", "Keywords"), e.keywords)
+	form.AppendItem(&widget.FormItem{Text: lang.X("catalog.specializations", "Specializations"), Widget: e.specs, HintText: lang.X("catalog.x2_when_printed_twice", "x2 when printed twice")})
 	box.Add(form)
 	box.Add(widget.NewSeparator())
-	box.Add(heading("Tracks"))
-	box.Add(wrapLabel("The printed value of every peg hole, lowest first. Leave a track empty until you have the card."))
+	box.Add(heading(lang.X("catalog.tracks", "Tracks")))
+	box.Add(wrapLabel(lang.X("catalog.the_printed_value_of", "The printed value of every peg hole, lowest first. Leave a track empty until you have the card.")))
 	box.Add(tracksBox)
 	box.Add(widget.NewSeparator())
-	box.Add(heading("Attack actions"))
+	box.Add(heading(lang.X("catalog.attack_actions", "Attack actions")))
 	box.Add(e.attackBox)
 	box.Add(addAttack)
 	box.Add(widget.NewSeparator())
-	box.Add(heading("Special abilities"))
+	box.Add(heading(lang.X("catalog.special_abilities", "Special abilities")))
 	box.Add(e.abilityBox)
 	box.Add(addAbility)
 	box.Add(widget.NewSeparator())
-	box.Add(widget.NewForm(widget.NewFormItem("Escalation", e.esc), widget.NewFormItem("Notes", e.notes)))
+	box.Add(widget.NewForm(widget.NewFormItem(lang.X("catalog.escalation", "Escalation"), e.esc), widget.NewFormItem(lang.X("catalog.notes", "Notes"), e.notes)))
 	e.body = e.frame(container.NewVScroll(box), func() { v.saveCharacter(e) })
 	v.showEditor(e, e.name)
 }
@@ -327,9 +337,9 @@ func (e *charEditor) content() fyne.CanvasObject { return e.body }
 
 // editorFrame is the frame every editor shares.
 func editorFrame(fields fyne.CanvasObject, errLabel *widget.Label, save, cancel func()) fyne.CanvasObject {
-	saveBtn := widget.NewButtonWithIcon("Save card", theme.DocumentSaveIcon(), save)
+	saveBtn := widget.NewButtonWithIcon(lang.X("catalog.save_card", "Save card"), theme.DocumentSaveIcon(), save)
 	saveBtn.Importance = widget.HighImportance
-	cancelBtn := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), cancel)
+	cancelBtn := widget.NewButtonWithIcon(lang.X("common.cancel", "Cancel"), theme.CancelIcon(), cancel)
 	return container.NewBorder(nil, container.NewVBox(errLabel, fitGrid(2, saveBtn, cancelBtn)), nil, nil, fields)
 }
 
@@ -348,7 +358,7 @@ func (v *catalogView) cancelEdit() func() {
 func (v *catalogView) showEditor(e cardEditor, first *widget.Entry) {
 	v.editing = e
 	v.setDetail(e.content())
-	v.layout.show("Card")
+	v.layout.show(lang.X("catalog.card", "Card"))
 	if v.win != nil {
 		v.win.Canvas().Focus(first)
 	}
@@ -356,14 +366,14 @@ func (v *catalogView) showEditor(e cardEditor, first *widget.Entry) {
 
 func (e *charEditor) addAttack(a reference.AttackAction) {
 	r := &attackRow{
-		name:   newEntry("Attack name, e.g. Phaser", a.Name),
-		rules:  newEntry("Rules, e.g. Stun, Melee", strings.Join(a.Rules, ", ")),
+		name:   newEntry(lang.X("catalog.attack_name_e_g", "Attack name, e.g. Phaser"), a.Name),
+		rules:  newEntry(lang.X("catalog.rules_e_g_stun", "Rules, e.g. Stun, Melee"), strings.Join(a.Rules, ", ")),
 		dice:   widget.NewSelect(bonusChoices, nil),
 		damage: widget.NewSelect(bonusChoices, nil),
 	}
 	r.dice.SetSelected(bonusChoice(a.Dice))
 	r.damage.SetSelected(bonusChoice(a.Damage))
-	remove := widget.NewButtonWithIcon("Remove attack", theme.DeleteIcon(), func() {
+	remove := widget.NewButtonWithIcon(lang.X("catalog.remove_attack", "Remove attack"), theme.DeleteIcon(), func() {
 		for i, x := range e.attacks {
 			if x == r {
 				e.attacks = append(e.attacks[:i], e.attacks[i+1:]...)
@@ -372,15 +382,15 @@ func (e *charEditor) addAttack(a reference.AttackAction) {
 		e.attackBox.Remove(r.box)
 	})
 	r.box = container.NewVBox(r.name,
-		fitGrid(2, labelled("Extra dice", r.dice), labelled("Extra damage", r.damage)),
+		fitGrid(2, labelled(lang.X("catalog.extra_dice", "Extra dice"), r.dice), labelled(lang.X("catalog.extra_damage", "Extra damage"), r.damage)),
 		r.rules, remove, widget.NewSeparator())
 	e.attacks = append(e.attacks, r)
 	e.attackBox.Add(r.box)
 }
 
 func (e *charEditor) addAbility(a reference.Ability) {
-	r := &abilityRow{name: newEntry("Ability name", a.Name), text: newMultiEntry("What it does, in your words", a.Text)}
-	remove := widget.NewButtonWithIcon("Remove ability", theme.DeleteIcon(), func() {
+	r := &abilityRow{name: newEntry(lang.X("catalog.ability_name", "Ability name"), a.Name), text: newMultiEntry(lang.X("catalog.what_it_does_in", "What it does, in your words"), a.Text)}
+	remove := widget.NewButtonWithIcon(lang.X("catalog.remove_ability", "Remove ability"), theme.DeleteIcon(), func() {
 		for i, x := range e.abilities {
 			if x == r {
 				e.abilities = append(e.abilities[:i], e.abilities[i+1:]...)
@@ -404,7 +414,7 @@ func (e *charEditor) card() (reference.Character, error) {
 		if ch.ID == "" {
 			ch.ID = newCardID(e.v.cat, e.name.Text)
 		} else if e.v.cat.Has(ch.ID) {
-			return ch, fmt.Errorf("card id %s is taken by another card; choose another or leave it empty", ch.ID)
+			return ch, errors.New(lang.X("catalog.err.id_taken", "Card id {{.ID}} is taken by another card; choose another or leave it empty.", map[string]any{"ID": ch.ID}))
 		}
 	}
 	ch.Name = strings.TrimSpace(e.name.Text)
@@ -428,7 +438,7 @@ func (e *charEditor) card() (reference.Character, error) {
 	for i, r := range e.attacks {
 		name := strings.TrimSpace(r.name.Text)
 		if name == "" {
-			return ch, fmt.Errorf("attack action %d needs a name (or remove it)", i+1)
+			return ch, errors.New(lang.X("catalog.err.attack_name", "Attack action {{.N}} needs a name (or remove it).", map[string]any{"N": i + 1}))
 		}
 		ch.Attacks = append(ch.Attacks, reference.AttackAction{Name: name, Dice: bonusValue(r.dice.Selected),
 			Damage: bonusValue(r.damage.Selected), Rules: splitList(r.rules.Text)})
@@ -437,17 +447,17 @@ func (e *charEditor) card() (reference.Character, error) {
 	for i, r := range e.abilities {
 		name := strings.TrimSpace(r.name.Text)
 		if name == "" {
-			return ch, fmt.Errorf("special ability %d needs a name (or remove it)", i+1)
+			return ch, errors.New(lang.X("catalog.err.ability_name", "Special ability {{.N}} needs a name (or remove it).", map[string]any{"N": i + 1}))
 		}
 		ch.Abilities = append(ch.Abilities, reference.Ability{Name: name, Text: strings.TrimSpace(r.text.Text)})
 	}
-	ch.Escalation = escalationChoices[max(0, e.esc.SelectedIndex())].round
+	ch.Escalation = escalationChoices()[max(0, e.esc.SelectedIndex())].round
 	ch.Notes = strings.TrimSpace(e.notes.Text)
 	return ch, nil
 }
 
 func (e *charEditor) fail(err error) {
-	e.errLabel.SetText("Not saved: " + plainCardError(err))
+	e.errLabel.SetText(lang.X("catalog.not_saved_a", "Not saved: {{.A}}", map[string]any{"A": plainCardError(err)}))
 	e.errLabel.Show()
 }
 
@@ -466,7 +476,7 @@ func (v *catalogView) saveCharacter(e *charEditor) {
 		e.fail(err)
 		return
 	}
-	v.say(fmt.Sprintf("Saved %s.", ch.Name), false)
+	v.say(lang.X("catalog.saved_a", "Saved {{.A}}.", map[string]any{"A": ch.Name}), false)
 	v.open(ch.ID)
 }
 
@@ -482,7 +492,7 @@ type refEditor struct {
 	body                                            fyne.CanvasObject
 }
 
-const anyGame = "Any game"
+func anyGame() string { return lang.X("catalog.any_game", "Any game") }
 
 // editReference opens the reference card editor: for a new card when orig
 // is nil.
@@ -498,7 +508,7 @@ func (v *catalogView) editReference(orig *reference.ReferenceCard) {
 	}
 	e.kind = widget.NewSelect(kinds, nil)
 	e.kind.SetSelected(kindName(r.Kind))
-	games := []string{anyGame}
+	games := []string{anyGame()}
 	for _, g := range reference.Games() {
 		games = append(games, g.Title())
 	}
@@ -507,33 +517,33 @@ func (v *catalogView) editReference(orig *reference.ReferenceCard) {
 	if r.Game != "" {
 		e.game.SetSelected(r.Game.Title())
 	}
-	e.id = newEntry("made from the name", "")
-	e.name = newEntry("Card name", r.Name)
-	e.affiliation = newEntry("e.g. Federation", r.Affiliation)
-	e.keywords = newEntry("e.g. Phaser, Ranged", strings.Join(r.Keywords, ", "))
-	e.points = newEntry("as printed", optInt(r.Points))
-	e.supply = newEntry("how many", optInt(r.Supply))
-	e.summary = newMultiEntry("What the card does, in your words", r.Summary)
-	e.notes = newMultiEntry("Your notes", r.Notes)
+	e.id = newEntry(lang.X("catalog.made_from_the_name", "made from the name"), "")
+	e.name = newEntry(lang.X("catalog.card_name_2", "Card name"), r.Name)
+	e.affiliation = newEntry(lang.X("catalog.e_g_federation", "e.g. Federation"), r.Affiliation)
+	e.keywords = newEntry(lang.X("catalog.e_g_phaser_ranged", "e.g. Phaser, Ranged"), strings.Join(r.Keywords, ", "))
+	e.points = newEntry(lang.X("catalog.as_printed", "as printed"), optInt(r.Points))
+	e.supply = newEntry(lang.X("catalog.how_many", "how many"), optInt(r.Supply))
+	e.summary = newMultiEntry(lang.X("catalog.what_the_card_does", "What the card does, in your words"), r.Summary)
+	e.notes = newMultiEntry(lang.X("catalog.your_notes", "Your notes"), r.Notes)
 
-	box := container.NewVBox(heading("New card"))
+	box := container.NewVBox(heading(lang.X("catalog.new_card", "New card")))
 	form := widget.NewForm()
 	if orig != nil {
-		box.Objects[0].(*widget.Label).SetText("Edit " + orig.Name)
-		box.Add(wrapLabel(kindName(orig.Kind) + " · card id " + orig.ID))
+		box.Objects[0].(*widget.Label).SetText(lang.X("catalog.edit_a", "Edit {{.A}}", map[string]any{"A": orig.Name}))
+		box.Add(wrapLabel(lang.X("catalog.a_card_id_b", "{{.A}} · card id {{.B}}", map[string]any{"A": kindName(orig.Kind), "B": orig.ID})))
 	} else {
-		form.AppendItem(&widget.FormItem{Text: "Card id", Widget: e.id, HintText: "0-9 A-Z - . / : (optional)"})
+		form.AppendItem(&widget.FormItem{Text: lang.X("catalog.card_id", "Card id"), Widget: e.id, HintText: lang.X("catalog.0_9_a_z", "0-9 A-Z - . / : (optional)")})
 	}
-	form.Append("Kind", e.kind)
-	form.Append("Name", e.name)
-	form.Append("Game", e.game)
-	form.Append("Affiliation", e.affiliation)
-	form.Append("Keywords", e.keywords)
-	form.Append("Points", e.points)
-	form.Append("Copies", e.supply)
+	form.Append(lang.X("catalog.kind", "Kind"), e.kind)
+	form.Append(lang.X("common.name", "Name"), e.name)
+	form.Append(lang.X("catalog.game", "Game"), e.game)
+	form.Append(lang.X("catalog.affiliation", "Affiliation"), e.affiliation)
+	form.Append(lang.X("catalog.keywords", "Keywords"), e.keywords)
+	form.Append(lang.X("catalog.points", "Points"), e.points)
+	form.Append(lang.X("catalog.copies", "Copies"), e.supply)
 	box.Add(form)
-	box.Add(labelled("What it does", e.summary))
-	box.Add(labelled("Notes", e.notes))
+	box.Add(labelled(lang.X("catalog.what_it_does", "What it does"), e.summary))
+	box.Add(labelled(lang.X("catalog.notes", "Notes"), e.notes))
 	e.errLabel = wrapLabel("")
 	e.errLabel.Importance = widget.DangerImportance
 	e.errLabel.Hide()
@@ -557,7 +567,7 @@ func readOptInt(what, s string) (*int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %q is not a whole number", what, s)
+		return nil, errors.New(lang.X("catalog.err.not_number", "{{.What}}: “{{.Text}}” is not a whole number.", map[string]any{"What": what, "Text": s}))
 	}
 	return &n, nil
 }
@@ -571,7 +581,7 @@ func (e *refEditor) card() (reference.ReferenceCard, error) {
 		if r.ID == "" {
 			r.ID = newCardID(e.v.cat, e.name.Text)
 		} else if e.v.cat.Has(r.ID) {
-			return r, fmt.Errorf("card id %s is taken by another card; choose another or leave it empty", r.ID)
+			return r, errors.New(lang.X("catalog.err.id_taken", "Card id {{.ID}} is taken by another card; choose another or leave it empty.", map[string]any{"ID": r.ID}))
 		}
 	}
 	for _, k := range reference.ReferenceKinds() {
@@ -589,10 +599,10 @@ func (e *refEditor) card() (reference.ReferenceCard, error) {
 	r.Affiliation = strings.TrimSpace(e.affiliation.Text)
 	r.Keywords = splitList(e.keywords.Text)
 	var err error
-	if r.Points, err = readOptInt("Points", e.points.Text); err != nil {
+	if r.Points, err = readOptInt(lang.X("catalog.points", "Points"), e.points.Text); err != nil {
 		return r, err
 	}
-	if r.Supply, err = readOptInt("Copies", e.supply.Text); err != nil {
+	if r.Supply, err = readOptInt(lang.X("catalog.copies", "Copies"), e.supply.Text); err != nil {
 		return r, err
 	}
 	r.Summary = strings.TrimSpace(e.summary.Text)
@@ -612,10 +622,10 @@ func (v *catalogView) saveReference(e *refEditor) {
 		err = v.commit(next)
 	}
 	if err != nil {
-		e.errLabel.SetText("Not saved: " + plainCardError(err))
+		e.errLabel.SetText(lang.X("catalog.not_saved_a", "Not saved: {{.A}}", map[string]any{"A": plainCardError(err)}))
 		e.errLabel.Show()
 		return
 	}
-	v.say(fmt.Sprintf("Saved %s.", r.Name), false)
+	v.say(lang.X("catalog.saved_a", "Saved {{.A}}.", map[string]any{"A": r.Name}), false)
 	v.open(r.ID)
 }

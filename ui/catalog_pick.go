@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strings"
 
@@ -68,12 +68,12 @@ type characterPicker struct {
 func (sh *Shell) pickCharacter(onPick func(reference.Character)) {
 	cat, err := sh.loadCatalog()
 	if cat == nil {
-		sh.showError("Card catalog", err)
+		sh.showError(lang.X("catalog.card_catalog", "Card catalog"), err)
 		return
 	}
 	p := &characterPicker{cat: cat}
 	p.search = widget.NewEntry()
-	p.search.SetPlaceHolder("Search characters: name, affiliation, keyword…")
+	p.search.SetPlaceHolder(lang.X("catalog.search_characters_name_affiliation", "Search characters: name, affiliation, keyword…"))
 	p.search.OnChanged = func(string) { p.filter() }
 	p.hint = widget.NewLabel("")
 	p.hint.Wrapping = fyne.TextWrapWord
@@ -90,9 +90,9 @@ func (sh *Shell) pickCharacter(onPick func(reference.Character)) {
 	p.list = widget.NewList(
 		func() int { return len(p.shown) },
 		func() fyne.CanvasObject {
-			name := widget.NewLabelWithStyle("name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			name := widget.NewLabelWithStyle("…", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			name.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("detail")
+			detail := widget.NewLabel("…")
 			detail.Truncation = fyne.TextTruncateEllipsis
 			detail.SizeName = theme.SizeNameCaptionText
 			return container.NewVBox(name, detail)
@@ -114,7 +114,7 @@ func (sh *Shell) pickCharacter(onPick func(reference.Character)) {
 	}
 	p.filter()
 	body := container.NewBorder(container.NewVBox(p.search, p.hint), nil, nil, nil, p.list)
-	p.d = dialog.NewCustom("Pick from the catalog", "Cancel", body, sh.win)
+	p.d = dialog.NewCustom(lang.X("catalog.pick_from_the_catalog", "Pick from the catalog"), lang.X("common.cancel", "Cancel"), body, sh.win)
 	p.d.Resize(fyne.NewSize(380, 560))
 	p.d.Show()
 	sh.win.Canvas().Focus(p.search)
@@ -145,9 +145,9 @@ func (p *characterPicker) filter() {
 	})
 	switch {
 	case len(p.shown) == 0:
-		p.hint.SetText("No character matches. Add cards in the catalog (home screen, Catalog).")
+		p.hint.SetText(lang.X("catalog.no_character_matches_add", "No character matches. Add cards in the catalog (home screen, Catalog)."))
 	default:
-		p.hint.SetText(fmt.Sprintf("%d characters. Tap one to fill the form.", len(p.shown)))
+		p.hint.SetText(lang.X("catalog.a_characters_tap_one", "{{.A}} characters. Tap one to fill the form.", map[string]any{"A": len(p.shown)}))
 	}
 	p.list.Refresh()
 	p.list.ScrollToTop()

@@ -183,10 +183,10 @@ func TestCatalogReferenceCardsDeleteAndRestore(t *testing.T) {
 	test.Tap(button(t, w, "New card"))
 	selectOption(t, w, "Mission", 0, "Equipment")
 	typeInto(w, entry(t, w, "Card name"), "Tricorder")
-	selectOption(t, w, anyGame, 0, reference.AwayMissions.Title())
+	selectOption(t, w, anyGame(), 0, reference.AwayMissions.Title())
 	typeInto(w, entry(t, w, "as printed"), "two")
 	test.Tap(button(t, w, "Save card"))
-	assert.Contains(t, screenText(w), `Not saved: Points: "two" is not a whole number`)
+	assert.Contains(t, screenText(w), "Not saved: Points: “two” is not a whole number")
 	typeInto(w, entry(t, w, "as printed"), "2")
 	typeInto(w, entry(t, w, "What the card does, in your words"), "Look at the next exploration card.")
 	test.Tap(button(t, w, "Save card"))
@@ -203,7 +203,7 @@ func TestCatalogReferenceCardsDeleteAndRestore(t *testing.T) {
 	for _, r := range v.rows {
 		assert.Equal(t, reference.KindEquipment, r.kind)
 	}
-	v.kind.SetSelected(allCards)
+	v.kind.SetSelected(allCards())
 
 	// The players' own card can be deleted, after a question.
 	v.open("MY-TRICORDER")
@@ -215,7 +215,7 @@ func TestCatalogReferenceCardsDeleteAndRestore(t *testing.T) {
 	test.Tap(button(t, w, "Yes"))
 	cat, _ = st.LoadCatalog()
 	assert.False(t, cat.Has("MY-TRICORDER"))
-	assert.Contains(t, screenText(w), `Deleted "Tricorder".`)
+	assert.Contains(t, screenText(w), "Deleted “Tricorder”.")
 
 	// A built-in card cannot be deleted; an edit of it can be undone.
 	v.open("AM-RIKER")

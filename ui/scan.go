@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image"
 	_ "image/gif"  // photos the player imports
 	_ "image/jpeg" // photos the player imports
@@ -152,7 +153,7 @@ func (sh *Shell) openScanner(use *scanUse, cams cameraAccess) *scannerView {
 	v := &scannerView{sh: sh, use: use, cams: cams, settled: make(chan struct{}, 64)}
 	v.cat, _ = sh.loadCatalog() // nil: self-describing tags still work
 	v.build()
-	v.win = sh.app.NewWindow("Scan a card")
+	v.win = sh.app.NewWindow(lang.X("scan.scan_a_card", "Scan a card"))
 	root := &scannerRoot{v: v, body: v.content()}
 	root.ExtendBaseWidget(root)
 	v.win.SetContent(root)
@@ -165,37 +166,37 @@ func (sh *Shell) openScanner(use *scanUse, cams cameraAccess) *scannerView {
 
 func (v *scannerView) build() {
 	v.preview = newScanPreview()
-	empty := wrapLabel("The tags found show here, newest first, with what each one is and what you can do with it.")
+	empty := wrapLabel(lang.X("scan.the_tags_found_show", "The tags found show here, newest first, with what each one is and what you can do with it."))
 	empty.SizeName = theme.SizeNameCaptionText
 	v.found = container.NewVBox(empty)
 	v.status = wrapLabel("")
 	v.device = widget.NewSelect(nil, nil)
-	v.device.PlaceHolder = "Camera"
+	v.device.PlaceHolder = lang.X("scan.camera", "Camera")
 	names := make([]string, len(scanResolutions))
 	for i, r := range scanResolutions {
 		names[i] = r.label
 	}
 	v.res = widget.NewSelect(names, nil)
 	v.res.SetSelectedIndex(1)
-	v.camBtn = widget.NewButtonWithIcon("Start camera", theme.MediaVideoIcon(), v.toggleCamera)
+	v.camBtn = widget.NewButtonWithIcon(lang.X("scan.start_camera", "Start camera"), theme.MediaVideoIcon(), v.toggleCamera)
 	v.camBtn.Importance = widget.HighImportance
 	v.camBox = container.NewVBox(v.device, fitGrid(2, v.res, v.camBtn))
 	v.camBox.Hide()
-	v.photoBtn = widget.NewButtonWithIcon("Import a photo", theme.FileImageIcon(), v.choosePhoto)
+	v.photoBtn = widget.NewButtonWithIcon(lang.X("scan.import_a_photo", "Import a photo"), theme.FileImageIcon(), v.choosePhoto)
 }
 
 func (v *scannerView) content() fyne.CanvasObject {
-	top := container.NewVBox(heading("Scan a card"))
-	intro := "Hold a card's tag up to the camera, or import a photo of your cards."
+	top := container.NewVBox(heading(lang.X("scan.scan_a_card", "Scan a card")))
+	intro := lang.X("scan.intro", "Hold a card's tag up to the camera, or import a photo of your cards.")
 	if v.use != nil {
-		intro = "Hold the card's tag up to the camera, or import a photo of it. Then tap “" + v.use.label + "”."
+		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or import a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.use.label})
 	}
 	l := wrapLabel(intro)
 	l.SizeName = theme.SizeNameCaptionText
 	top.Add(l)
 	top.Add(v.status)
 	bottom := container.NewVBox(v.camBox, fitGrid(2, v.photoBtn,
-		widget.NewButtonWithIcon("Done", theme.ConfirmIcon(), func() { v.win.Close() })))
+		widget.NewButtonWithIcon(lang.X("common.done", "Done"), theme.ConfirmIcon(), func() { v.win.Close() })))
 	list := container.NewVScroll(v.found)
 	return padded(container.NewBorder(top, bottom, nil, nil, container.NewGridWithRows(2, v.preview, list)))
 }
@@ -221,7 +222,7 @@ func (v *scannerView) settle() {
 // findCameras lists the cameras off the UI goroutine (the system scan may
 // take a moment) and offers them, or says why there are none.
 func (v *scannerView) findCameras() {
-	v.say("Looking for cameras…", false)
+	v.say(lang.X("scan.looking_for_cameras", "Looking for cameras…"), false)
 	go func() {
 		devs, err := v.cams.devices()
 		fyne.Do(func() {
@@ -242,7 +243,7 @@ func (v *scannerView) showCameras(devs []camera.Device, err error) {
 	if err != nil {
 		v.camBox.Hide()
 		v.say(cameraProblem(err), false)
-		v.preview.setHint("No camera preview")
+		v.preview.setHint(lang.X("scan.no_camera_preview", "No camera preview"))
 		return
 	}
 	v.devs = devs
@@ -264,8 +265,8 @@ func (v *scannerView) showCameras(devs []camera.Device, err error) {
 		v.res.SetSelectedIndex(r)
 	}
 	v.camBox.Show()
-	v.say(fmt.Sprintf("%d camera(s) found. Start the camera, or import a photo.", len(devs)), false)
-	v.preview.setHint("Tap “Start camera” to see the preview.")
+	v.say(lang.X("scan.a_camera_s_found", "{{.A}} camera(s) found. Start the camera, or import a photo.", map[string]any{"A": len(devs)}), false)
+	v.preview.setHint(lang.X("scan.tap_start_camera_to", "Tap “Start camera” to see the preview."))
 }
 
 // cameraName is what the camera list shows for a device.
@@ -276,7 +277,7 @@ func cameraName(d camera.Device, i int) string {
 	case d.Label != "":
 		return d.Label
 	}
-	return fmt.Sprintf("Camera %d", i+1)
+	return lang.X("scan.camera_n", "Camera {{.N}}", map[string]any{"N": i + 1})
 }
 
 // cameraProblem says in plain words why the camera cannot be used, and
@@ -284,29 +285,29 @@ func cameraName(d camera.Device, i int) string {
 func cameraProblem(err error) string {
 	switch {
 	case errors.Is(err, camera.ErrNoCamera):
-		return "No camera found on this device. Import a photo of your cards instead."
+		return lang.X("scan.cam.none", "No camera found on this device. Import a photo of your cards instead.")
 	case errors.Is(err, camera.ErrPermission):
-		return "This device did not allow the app to use the camera. Allow it in the system settings, or import a photo of your cards instead."
+		return lang.X("scan.cam.denied", "This device did not allow the app to use the camera. Allow it in the system settings, or import a photo of your cards instead.")
 	case errors.Is(err, camera.ErrBusy):
-		return "The camera is in use by another program. Close it and start the camera again, or import a photo instead."
+		return lang.X("scan.cam.busy", "The camera is in use by another program. Close it and start the camera again, or import a photo instead.")
 	case errors.Is(err, camera.ErrUnsupported):
-		return "This version of the app cannot use a camera here. Import a photo of your cards instead."
+		return lang.X("scan.cam.unsupported", "This version of the app cannot use a camera here. Import a photo of your cards instead.")
 	case errors.Is(err, camera.ErrNoMode):
-		return "The camera offers no picture format the app can read. Import a photo of your cards instead."
+		return lang.X("scan.cam.format", "The camera offers no picture format the app can read. Import a photo of your cards instead.")
 	}
-	return "The camera cannot be used (" + err.Error() + "). Import a photo of your cards instead."
+	return lang.X("scan.cam.other", "The camera cannot be used ({{.Err}}). Import a photo of your cards instead.", map[string]any{"Err": err.Error()})
 }
 
 // toggleCamera starts or stops the live camera.
 func (v *scannerView) toggleCamera() {
 	if v.run != nil {
 		v.stopCamera()
-		v.say("Camera stopped.", false)
+		v.say(lang.X("scan.camera_stopped", "Camera stopped."), false)
 		return
 	}
 	i := v.device.SelectedIndex()
 	if i < 0 || i >= len(v.devs) {
-		v.say("Choose a camera first.", true)
+		v.say(lang.X("scan.choose_a_camera_first", "Choose a camera first."), true)
 		return
 	}
 	cfg := camera.Config{Device: v.devs[i].ID}
@@ -317,7 +318,7 @@ func (v *scannerView) toggleCamera() {
 		prefs.SetInt(prefScanResolution, r)
 	}
 	v.camBtn.Disable()
-	v.say("Starting the camera…", false)
+	v.say(lang.X("scan.starting_the_camera", "Starting the camera…"), false)
 	go func() {
 		src, err := v.cams.open(cfg)
 		fyne.Do(func() {
@@ -343,9 +344,9 @@ func (v *scannerView) startSource(src scan.Source) {
 	ctx, cancel := context.WithCancel(context.Background())
 	run := &scanRun{cancel: cancel, done: make(chan struct{})}
 	v.run = run
-	v.camBtn.SetText("Stop camera")
+	v.camBtn.SetText(lang.X("scan.stop_camera", "Stop camera"))
 	v.camBtn.SetIcon(theme.MediaStopIcon())
-	v.say("Looking for tags…", false)
+	v.say(lang.X("scan.looking_for_tags", "Looking for tags…"), false)
 	p := scan.Start(ctx, src, scan.PipelineOptions{})
 	go func() {
 		defer close(run.done)
@@ -370,7 +371,7 @@ func (v *scannerView) startSource(src scan.Source) {
 			v.resetCamButton()
 			switch {
 			case err == nil, errors.Is(err, context.Canceled):
-				v.say("The camera stopped.", false)
+				v.say(lang.X("scan.the_camera_stopped", "The camera stopped."), false)
 			default:
 				v.say(cameraProblem(err), true)
 			}
@@ -390,7 +391,7 @@ func (v *scannerView) stopCamera() {
 }
 
 func (v *scannerView) resetCamButton() {
-	v.camBtn.SetText("Start camera")
+	v.camBtn.SetText(lang.X("scan.start_camera", "Start camera"))
 	v.camBtn.SetIcon(theme.MediaVideoIcon())
 }
 
@@ -419,7 +420,7 @@ func (v *scannerView) choosePhoto() {
 		browserUpload("image/*", true, func(name string, data []byte, err error) {
 			fyne.Do(func() {
 				if err != nil {
-					v.say("No photo: "+plainError(err), true)
+					v.say(lang.X("scan.no_photo_a", "No photo: {{.A}}", map[string]any{"A": plainError(err)}), true)
 					return
 				}
 				v.importPhoto(io.NopCloser(bytes.NewReader(data)), name)
@@ -429,7 +430,7 @@ func (v *scannerView) choosePhoto() {
 	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
-			v.say("No photo: "+plainError(err), true)
+			v.say(lang.X("scan.no_photo_a", "No photo: {{.A}}", map[string]any{"A": plainError(err)}), true)
 			return
 		}
 		if r == nil {
@@ -449,7 +450,7 @@ func (v *scannerView) choosePhoto() {
 func (v *scannerView) importPhoto(r io.ReadCloser, name string) {
 	v.stopCamera()
 	v.photoBtn.Disable()
-	v.say("Reading "+name+"…", false)
+	v.say(lang.X("scan.reading_a", "Reading {{.A}}…", map[string]any{"A": name}), false)
 	go func() {
 		img, found, err := scan.ReadPhoto(r, name)
 		_ = r.Close()
@@ -460,7 +461,7 @@ func (v *scannerView) importPhoto(r io.ReadCloser, name string) {
 				return
 			}
 			if err != nil {
-				v.say("Could not scan the photo: "+plainError(err)+".", true)
+				v.say(lang.X("scan.could_not_scan_the", "Could not scan the photo: {{.A}}.", map[string]any{"A": plainError(err)}), true)
 				return
 			}
 			v.showPhoto(img, found, name)
@@ -479,11 +480,11 @@ func (v *scannerView) showPhoto(img image.Image, found []scan.Found, name string
 	v.preview.set(img, b.Dx(), b.Dy(), v.outlines(found))
 	switch tags := v.tagCount(); {
 	case len(found) == 0:
-		v.say("No QR code found in "+name+". Take the photo closer, in good light, with the tags flat and sharp.", true)
+		v.say(lang.X("scan.no_qr_code_found", "No QR code found in {{.A}}. Take the photo closer, in good light, with the tags flat and sharp.", map[string]any{"A": name}), true)
 	case tags == 0:
-		v.say(fmt.Sprintf("%s: %d QR code(s), none of them a Table Ops tag.", name, len(found)), true)
+		v.say(lang.X("scan.a_b_qr_code", "{{.A}}: {{.B}} QR code(s), none of them a Table Ops tag.", map[string]any{"A": name, "B": len(found)}), true)
 	default:
-		v.say(fmt.Sprintf("%s: %d tag(s) found.", name, tags), false)
+		v.say(lang.X("scan.a_b_tag_s", "{{.A}}: {{.B}} tag(s) found.", map[string]any{"A": name, "B": tags}), false)
 	}
 }
 
@@ -552,7 +553,7 @@ func (v *scannerView) add(f scan.Found) {
 // and its actions.
 func (v *scannerView) entryBox(e *scanEntry, n int) *fyne.Container {
 	title, detail := describeScan(e.card, e.err, e.text)
-	head := widget.NewLabelWithStyle(fmt.Sprintf("%d · %s", n, title), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head := widget.NewLabelWithStyle(fmt.Sprint(n)+" · "+title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	head.Wrapping = fyne.TextWrapWord
 	box := container.NewVBox(head)
 	if detail != "" {
@@ -577,13 +578,13 @@ func (v *scannerView) entryBox(e *scanEntry, n int) *fyne.Container {
 func describeScan(c cards.Card, err error, text string) (title, detail string) {
 	if err != nil {
 		if errors.Is(err, scan.ErrForeign) {
-			return "Not a Table Ops tag", "This QR code holds “" + shorten(oneLine(text), 60) + "”, not a card."
+			return lang.X("scan.foreign", "Not a Table Ops tag"), lang.X("scan.foreign_detail", "This QR code holds “{{.Text}}”, not a card.", map[string]any{"Text": shorten(oneLine(text), 60)})
 		}
-		return "Unreadable tag", "The tag is " + cards.Problem(err) + ". Hold it steadier or closer, or print it again."
+		return lang.X("scan.unreadable", "Unreadable tag"), lang.X("scan.unreadable_detail", "The tag is {{.Problem}}. Hold it steadier or closer, or print it again.", map[string]any{"Problem": cards.Problem(err)})
 	}
 	t := c.Tag
 	if t.Kind == scan.KindJoin {
-		return "Join a shared game", "Shared from " + t.Join.Addr + " (join code " + t.Join.Code + ")."
+		return lang.X("scan.join", "Join a shared game"), lang.X("scan.join_detail", "Shared from {{.Addr}} (join code {{.Code}}).", map[string]any{"Addr": t.Join.Addr, "Code": t.Join.Code})
 	}
 	kind, _ := cards.CardKind(t.Kind)
 	var parts []string
@@ -603,12 +604,12 @@ func describeScan(c cards.Card, err error, text string) (title, detail string) {
 	}
 	switch {
 	case c.InCatalog:
-		parts = append(parts, "in your catalog")
+		parts = append(parts, lang.X("scan.in_catalog", "in your catalog"))
 	case c.Known():
-		parts = append(parts, "described by its tag (not in this device's catalog)")
+		parts = append(parts, lang.X("scan.self_described", "described by its tag (not in this device's catalog)"))
 	default:
-		return "Unknown " + strings.ToLower(kindName(kind)) + " " + t.ID,
-			"This device's catalog has no card " + t.ID + ". Add it in the catalog (or import the catalog of the player who printed it)."
+		return lang.X("scan.unknown", "Unknown card {{.ID}} ({{.Kind}})", map[string]any{"ID": t.ID, "Kind": strings.ToLower(kindName(kind))}),
+			lang.X("scan.unknown_detail", "This device's catalog has no card {{.ID}}. Add it in the catalog (or import the catalog of the player who printed it).", map[string]any{"ID": t.ID})
 	}
 	detail = strings.Join(parts, " · ")
 	if c.Reference != nil && c.Reference.Summary != "" {
@@ -669,7 +670,7 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 	}
 	if c.Tag.Kind == scan.KindBorgCommand && c.Known() && v.borgGame() {
 		var b *widget.Button
-		b = widget.NewButtonWithIcon("Record as drawn in the game log", theme.ConfirmIcon(), func() {
+		b = widget.NewButtonWithIcon(lang.X("scan.record_as_drawn_in", "Record as drawn in the game log"), theme.ConfirmIcon(), func() {
 			if v.recordBorgCommand(c) {
 				b.Disable()
 			}
@@ -679,14 +680,14 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 	}
 	if c.Tag.Kind == scan.KindJoin {
 		j := *c.Tag.Join
-		b := widget.NewButtonWithIcon("Join this game", theme.LoginIcon(), func() { v.join(j) })
+		b := widget.NewButtonWithIcon(lang.X("scan.join_this_game", "Join this game"), theme.LoginIcon(), func() { v.join(j) })
 		b.Importance = widget.HighImportance
 		out = append(out, b)
 	}
 	if c.Character != nil && !c.InCatalog {
 		ch := *c.Character
 		var b *widget.Button
-		b = widget.NewButtonWithIcon("Save to the catalog", theme.DocumentSaveIcon(), func() {
+		b = widget.NewButtonWithIcon(lang.X("scan.save_to_the_catalog", "Save to the catalog"), theme.DocumentSaveIcon(), func() {
 			if v.saveCharacter(ch) {
 				b.Disable()
 			}
@@ -695,7 +696,7 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 	}
 	if c.InCatalog {
 		id := c.Tag.ID
-		out = append(out, widget.NewButtonWithIcon("Open in the catalog", theme.DocumentIcon(), func() { v.openCard(id) }))
+		out = append(out, widget.NewButtonWithIcon(lang.X("scan.open_in_the_catalog", "Open in the catalog"), theme.DocumentIcon(), func() { v.openCard(id) }))
 	}
 	return out
 }
@@ -716,19 +717,19 @@ func (v *scannerView) borgGame() bool {
 // are the players' to resolve), so it is a note with the card's effect.
 func (v *scannerView) recordBorgCommand(c cards.Card) bool {
 	if !v.borgGame() {
-		v.say("Open an Ascendancy game with the Borg first.", true)
+		v.say(lang.X("scan.open_an_ascendancy_game", "Open an Ascendancy game with the Borg first."), true)
 		return false
 	}
-	text := "Borg command card drawn: " + c.Name()
+	text := lang.X("scan.borg_drawn", "Borg command card drawn: {{.Name}}", map[string]any{"Name": c.Name()})
 	if c.Reference != nil && c.Reference.Summary != "" {
 		text += ". " + c.Reference.Summary
 	}
 	text = shorten(text, 480)
 	if _, err := v.sh.game.game.Execute(tracker.Note{Text: text}); err != nil {
-		v.say("Not recorded: "+plainError(err), true)
+		v.say(lang.X("scan.not_recorded_a", "Not recorded: {{.A}}", map[string]any{"A": plainError(err)}), true)
 		return false
 	}
-	v.say("Recorded in the game log: "+c.Name()+" drawn. Resolve its effect on the Borg panel.", false)
+	v.say(lang.X("scan.recorded_in_the_game", "Recorded in the game log: {{.A}} drawn. Resolve its effect on the Borg panel.", map[string]any{"A": c.Name()}), false)
 	return true
 }
 
@@ -737,7 +738,7 @@ func (v *scannerView) recordBorgCommand(c cards.Card) bool {
 // card at once), else straight to the store.
 func (v *scannerView) saveCharacter(ch reference.Character) bool {
 	fail := func(err error) bool {
-		v.say("Not saved to the catalog: "+plainError(err), true)
+		v.say(lang.X("scan.not_saved_to_the", "Not saved to the catalog: {{.A}}", map[string]any{"A": plainError(err)}), true)
 		return false
 	}
 	var next *reference.Catalog
@@ -765,7 +766,7 @@ func (v *scannerView) saveCharacter(ch reference.Character) bool {
 		}
 	}
 	v.cat = next
-	v.say("Saved "+ch.Name+" to the catalog. Add the rest of the card (weapons, specializations) there.", false)
+	v.say(lang.X("scan.saved_a_to_the", "Saved {{.A}} to the catalog. Add the rest of the card (weapons, specializations) there.", map[string]any{"A": ch.Name}), false)
 	return true
 }
 
@@ -774,7 +775,7 @@ func (v *scannerView) openCard(id string) {
 	v.sh.showCatalog()
 	if cv := v.sh.catalog(); cv != nil {
 		cv.open(id)
-		v.say("Opened in the catalog window.", false)
+		v.say(lang.X("scan.opened_in_the_catalog", "Opened in the catalog window."), false)
 	}
 }
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 
 	"tableops/scan"
 	"tableops/scan/cards"
@@ -15,11 +16,11 @@ import (
 // the character form on the game screen, filled with what is known.
 func (v *awayView) scanCharacter(pid, pname string) {
 	v.gs.sh.scanCards(&scanUse{
-		label: "Add to " + pname + "'s team",
+		label: lang.X("scan.add_to_team", "Add to {{.Name}}'s team", map[string]any{"Name": pname}),
 		kind:  scan.KindCharacter,
 		do: func(c cards.Card) (string, bool, error) {
 			if c.Character == nil {
-				return "", false, errors.New("this device does not know card " + c.Tag.ID + " and its tag does not describe it; add the card to the catalog, or print self-describing tags")
+				return "", false, errors.New(lang.X("scan.unknown_char", "This device does not know card {{.ID}} and its tag does not describe it; add the card to the catalog, or print self-describing tags.", map[string]any{"ID": c.Tag.ID}))
 			}
 			cmd := addCharacterFrom(*c.Character)
 			cmd.Player = pid
@@ -29,7 +30,7 @@ func (v *awayView) scanCharacter(pid, pname string) {
 			}
 			if !ready {
 				v.addCharacter(pid, pname, cmd)
-				return "Fill in the rest of " + c.Name() + "'s card in the form.", true, nil
+				return lang.X("scan.fill_rest", "Fill in the rest of {{.Name}}'s card in the form.", map[string]any{"Name": c.Name()}), true, nil
 			}
 			if _, err := v.gs.game.Execute(cmd); err != nil {
 				return "", false, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"io"
 
 	"fyne.io/fyne/v2"
@@ -21,8 +22,8 @@ import (
 // tagTools are the catalog's scanning buttons: scan a card, print tags.
 func (v *catalogView) tagTools() []fyne.CanvasObject {
 	return []fyne.CanvasObject{
-		widget.NewButtonWithIcon("Scan a card", theme.MediaPhotoIcon(), func() { v.sh.scanCards(nil) }),
-		widget.NewButtonWithIcon("Print tags", theme.DocumentPrintIcon(), v.printTags),
+		widget.NewButtonWithIcon(lang.X("scan.scan_a_card", "Scan a card"), theme.MediaPhotoIcon(), func() { v.sh.scanCards(nil) }),
+		widget.NewButtonWithIcon(lang.X("scan.print_tags", "Print tags"), theme.DocumentPrintIcon(), v.printTags),
 	}
 }
 
@@ -71,12 +72,12 @@ func (v *catalogView) printTags() {
 		f.choices[label] = key
 	}
 	if v.selected != "" && v.cat.Has(v.selected) {
-		add("The card shown", printThisCard)
+		add(lang.X("scan.print.shown", "The card shown"), printThisCard)
 	}
 	if len(v.rows) > 1 && len(v.rows) < v.cat.Len() {
-		add(fmt.Sprintf("The %d cards in the list", len(v.rows)), printListed)
+		add(lang.X("scan.print.listed", "The {{.N}} cards in the list", map[string]any{"N": len(v.rows)}), printListed)
 	}
-	add(fmt.Sprintf("All %d cards", v.cat.Len()), printAll)
+	add(lang.X("scan.print.all", "All {{.N}} cards", map[string]any{"N": v.cat.Len()}), printAll)
 	f.which = widget.NewRadioGroup(opts, func(string) { f.update() })
 	f.which.Required = true
 	f.which.SetSelected(opts[0])
@@ -90,20 +91,20 @@ func (v *catalogView) printTags() {
 	}
 	f.size = widget.NewSelect(sizes, func(string) { f.update() })
 	f.size.SetSelected(fmt.Sprintf("%d mm", int(scan.DefaultCodeMM)))
-	f.selfDesc = widget.NewCheck("Self-describing characters", nil)
+	f.selfDesc = widget.NewCheck(lang.X("scan.self_describing_characters", "Self-describing characters"), nil)
 	f.selfDesc.SetChecked(true)
 	f.summary = wrapLabel("")
 	f.summary.SizeName = theme.SizeNameCaptionText
-	hint := wrapLabel("A self-describing character tag carries the name and tracks, so it works on devices without the card in their catalog; its code is a little denser.")
+	hint := wrapLabel(lang.X("scan.a_self_describing_character", "A self-describing character tag carries the name and tracks, so it works on devices without the card in their catalog; its code is a little denser."))
 	hint.SizeName = theme.SizeNameCaptionText
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(280, 0))
 	f.body = container.NewVBox(width, f.which,
-		labelled("Paper", f.paper), labelled("Code size", f.size),
+		labelled(lang.X("scan.paper", "Paper"), f.paper), labelled(lang.X("scan.code_size", "Code size"), f.size),
 		f.selfDesc, hint, f.summary)
 	f.ExtendBaseWidget(f)
 	f.update()
-	d := dialog.NewCustomConfirm("Print tags", "Save PDF…", "Cancel", f, func(ok bool) {
+	d := dialog.NewCustomConfirm(lang.X("scan.print_tags", "Print tags"), lang.X("scan.save_pdf", "Save PDF…"), lang.X("common.cancel", "Cancel"), f, func(ok bool) {
 		if ok {
 			f.chooseFile()
 		}
@@ -155,22 +156,22 @@ func (f *tagPrintForm) update() {
 	}
 	items, l, err := f.sheet()
 	if err != nil {
-		f.summary.SetText("Cannot print: " + plainError(err))
+		f.summary.SetText(lang.X("scan.cannot_print_a", "Cannot print: {{.A}}", map[string]any{"A": plainError(err)}))
 		return
 	}
 	pages := (len(items) + l.PerPage() - 1) / l.PerPage()
-	what := fmt.Sprintf("%d tag(s)", len(items))
+	what := lang.X("scan.print.n_tags", "{{.N}} tag(s)", map[string]any{"N": len(items)})
 	if len(items) == 1 {
-		what = "The tag of " + items[0].Label
+		what = lang.X("scan.print.tag_of", "The tag of {{.Label}}", map[string]any{"Label": items[0].Label})
 	}
-	f.summary.SetText(fmt.Sprintf("%s on %d page(s), %d a page.", what, pages, l.PerPage()))
+	f.summary.SetText(lang.X("scan.a_on_b_page", "{{.A}} on {{.B}} page(s), {{.C}} a page.", map[string]any{"A": what, "B": pages, "C": l.PerPage()}))
 }
 
 // chooseFile asks where to save the PDF.
 func (f *tagPrintForm) chooseFile() {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			f.v.say("Tags not saved: "+plainError(err), true)
+			f.v.say(lang.X("scan.tags_not_saved_a", "Tags not saved: {{.A}}", map[string]any{"A": plainError(err)}), true)
 			return
 		}
 		if w == nil {
@@ -199,12 +200,12 @@ func (f *tagPrintForm) writeTo(w io.WriteCloser, name string) {
 	}
 	if err != nil {
 		if errors.Is(err, cards.ErrNoCards) {
-			f.v.say("Tags not saved: the catalog has no cards.", true)
+			f.v.say(lang.X("scan.tags_not_saved_the", "Tags not saved: the catalog has no cards."), true)
 			return
 		}
-		f.v.say("Tags not saved: "+plainError(err), true)
+		f.v.say(lang.X("scan.tags_not_saved_a", "Tags not saved: {{.A}}", map[string]any{"A": plainError(err)}), true)
 		return
 	}
 	pages := (len(items) + l.PerPage() - 1) / l.PerPage()
-	f.v.say(fmt.Sprintf("Saved %d tag(s) on %d page(s) to %s. Print at 100%% (no “fit to page”) and cut along the guides.", len(items), pages, name), false)
+	f.v.say(lang.X("scan.saved_a_tag_s", "Saved {{.A}} tag(s) on {{.B}} page(s) to {{.C}}. Print at 100% (no “fit to page”) and cut along the guides.", map[string]any{"A": len(items), "B": pages, "C": name}), false)
 }

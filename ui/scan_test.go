@@ -413,7 +413,7 @@ func TestScanBadCodesAndPhotos(t *testing.T) {
 
 	img, _ = tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindCharacter, ID: "SOMEONE-ELSE"}))
 	importPhotoFile(t, v, writePNG(t, img, "unknown.png"))
-	assert.Contains(t, screenText(v.win), "Unknown character SOMEONE-ELSE")
+	assert.Contains(t, screenText(v.win), "Unknown card SOMEONE-ELSE (character)")
 	assert.Contains(t, screenText(v.win), "This device's catalog has no card SOMEONE-ELSE.")
 	assert.NotContains(t, screenText(v.win), "WIFI", "a new photo replaces the last one's list")
 

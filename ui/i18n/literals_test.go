@@ -40,7 +40,7 @@ var textCalls = map[string]bool{
 	"NewMenuItem": true, "NewMenu": true, "NewWindow": true, "SendNotification": true, "NewNotification": true,
 	// the app's own helpers (ui)
 	"wrapLabel": true, "heading": true, "say": true, "newFormDialog": true, "onField": true,
-	"showError": true, "show": true, "setAction": true, "set": false,
+	"showError": true, "show": true, "setAction": true, "addFact": true, "field": true, "labelled": true, "newEntry": true, "newMultiEntry": true, "setHint": true, "readOptInt": true, "set": false,
 }
 
 // textFields are struct fields that hold a text shown on the screen.
@@ -74,11 +74,6 @@ var untranslatedAllowed = map[string]string{
 	"ui/away_setup.go":  "away-ui",
 	"ui/away_skill.go":  "away-ui",
 	// shell-ui: not swept yet.
-	"ui/catalog.go":      "shell-ui",
-	"ui/catalog_edit.go": "shell-ui",
-	"ui/catalog_pick.go": "shell-ui",
-	"ui/scan.go":         "shell-ui",
-	"ui/scan_print.go":   "shell-ui",
 }
 
 // finding is a text that reaches the screen without a translation.
