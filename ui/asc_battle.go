@@ -31,6 +31,7 @@ const independent = "Independent system"
 type ascBattle struct {
 	v       *ascView
 	content fyne.CanvasObject
+	scroll  *container.Scroll
 	mode    *widget.Select
 	body    *fyne.Container
 
@@ -55,7 +56,8 @@ func newAscBattle(v *ascView) *ascBattle {
 		b.show()
 	})
 	b.mode.Selected = modeSpace
-	b.content = container.NewBorder(padded(b.mode), nil, nil, nil, container.NewVScroll(padded(b.body)))
+	b.scroll = container.NewVScroll(padded(b.body))
+	b.content = container.NewBorder(padded(b.mode), nil, nil, nil, b.scroll)
 	return b
 }
 

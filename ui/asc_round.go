@@ -289,13 +289,12 @@ func (w *ascWalker) execution() fyne.CanvasObject {
 		box.Add(step("The Borg turn", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel."))
 		open := widget.NewButtonWithIcon("Open the Borg panel", theme.WarningIcon(), func() { v.gs.layout.show("Borg") })
 		box.Add(open)
-		label := "End the Borg turn"
-		if last {
-			label += " (then recharge)"
-		}
-		end := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
+		end := widget.NewButtonWithIcon("End the Borg turn", theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 		end.Importance = widget.HighImportance
 		box.Add(end)
+		if last {
+			box.Add(captionLabel("The last turn of the round: the recharge comes next."))
+		}
 	case seat != "":
 		p := v.player(seat)
 		if p == nil {
@@ -316,13 +315,13 @@ func (w *ascWalker) execution() fyne.CanvasObject {
 		label := "Building done: command phase"
 		if a.Walker.Phase == tracker.PhaseCommand {
 			label = "End " + p.Name + "'s turn"
-			if last {
-				label += " (then recharge)"
-			}
 		}
 		next := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 		next.Importance = widget.HighImportance
 		box.Add(next)
+		if last && a.Walker.Phase == tracker.PhaseCommand {
+			box.Add(captionLabel("The last turn of the round: the recharge comes next."))
+		}
 	}
 	return box
 }

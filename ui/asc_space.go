@@ -542,7 +542,9 @@ func (f *spaceForm) resolve() {
 			msg = fmt.Sprintf("Round %d applied: the battle is over.", round)
 		}
 		f.v.gs.say(msg, false)
-		// The state update refilled the form from the battle as it stands.
+		// The state update refilled the form from the battle as it stands:
+		// show the next round from its top.
 		f.clear()
+		f.v.battle.scroll.ScrollToTop()
 	})
 }

@@ -136,6 +136,7 @@ func (v *ascView) show(s *tracker.State) {
 		v.step = step
 		v.roundScrl.ScrollToTop()
 		v.playersScrl.ScrollToTop()
+		v.borg.scroll.ScrollToTop()
 	}
 	v.battle.show()
 	v.borg.show()

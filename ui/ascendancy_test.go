@@ -142,6 +142,20 @@ func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
 	return w
 }
 
+// openFold opens a folded section of a panel, as a tap on its title does.
+func openFold(t *testing.T, w fyne.Window, title string) {
+	t.Helper()
+	for _, a := range objects[*widget.Accordion](w) {
+		for i, it := range a.Items {
+			if it.Title == title {
+				a.Open(i)
+				return
+			}
+		}
+	}
+	require.Failf(t, "no section", "no section %q", title)
+}
+
 // dealInOrder deals the turn order as the table drew it, by choosing the
 // cards drawn on the Round panel: Alice 1, Bob 2, the Borg the card left.
 func dealInOrder(t *testing.T, sh *Shell, w fyne.Window) {
@@ -204,7 +218,11 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 			panelTo(t, w, "Borg")
 			text := screenText(w)
 			assert.Contains(t, text, "Build phase done")
+			drv := sh.app.Driver()
+			endAt := drv.AbsolutePositionForObject(button(t, w, "3. End the Borg turn"))
 			test.Tap(button(t, w, "Activate cube 1"))
+			assert.Equal(t, endAt, drv.AbsolutePositionForObject(button(t, w, "3. End the Borg turn")), "End the Borg turn keeps its place")
+			assert.True(t, button(t, w, "Every cube activated").Disabled())
 			assert.Equal(t, []string{"cube 1"}, ascState(sh).Borg.Activated)
 			// Alice's fleet fights the cube; the app rolls.
 			fb := sh.game.view.(*ascView).borg.fight
@@ -334,6 +352,7 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	// a starbase), then the cube.
 	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterStarbases, Delta: 1})
 	require.NoError(t, err)
+	openFold(t, w, "Assimilation of a system")
 	af := sh.game.view.(*ascView).borg.assimilate
 	af.defender.SetSelected("Alice (Federation)")
 	typeInto(w, af.system, "Earth")
@@ -356,6 +375,7 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	assert.Equal(t, 0, a.Borg.Cubes[0].Damage)
 
 	// Bob reclaims Alpha: three 6s beat its structures (spire and nodes).
+	openFold(t, w, "Reclaim a Borg system")
 	rf := sh.game.view.(*ascView).borg.reclaim
 	rf.side.player.SetSelected("Bob (Klingon)")
 	assert.Contains(t, screenText(w), "reclaimed this round")

@@ -22,7 +22,15 @@ import (
 type borgPanel struct {
 	v       *ascView
 	content fyne.CanvasObject
+	scroll  *container.Scroll
 	box     *fyne.Container
+	// folds are the panel's foldable sections; open remembers which the
+	// players opened or closed, across updates.
+	folds *widget.Accordion
+	open  map[string]bool
+	// shownOpen is how each section was shown last: a section found
+	// otherwise was opened or closed by a player.
+	shownOpen map[string]bool
 
 	cubeAt, spireAt, activateAt *widget.Entry
 	spireNodes                  *numStepper
@@ -36,7 +44,10 @@ type borgPanel struct {
 func newBorgPanel(v *ascView) *borgPanel {
 	b := &borgPanel{v: v}
 	b.box = container.NewVBox()
-	b.content = container.NewVScroll(padded(b.box))
+	b.scroll = container.NewVScroll(padded(b.box))
+	b.content = b.scroll
+	b.open = map[string]bool{}
+	b.shownOpen = map[string]bool{}
 	b.cubeAt = placeholderEntry("Where the cube is")
 	b.spireAt = placeholderEntry("Assimilated system")
 	b.activateAt = placeholderEntry("Where it moves (optional)")
@@ -53,11 +64,19 @@ func newBorgPanel(v *ascView) *borgPanel {
 func (b *borgPanel) show() {
 	v := b.v
 	a := v.st
+	if b.folds != nil {
+		for _, it := range b.folds.Items {
+			if it.Open != b.shownOpen[it.Title] {
+				b.open[it.Title] = it.Open
+			}
+		}
+	}
 	b.box.RemoveAll()
 	defer b.box.Refresh()
 	b.box.Add(heading("The Borg"))
 	bs := a.Borg
 	if bs == nil {
+		b.folds = nil
 		b.box.Add(wrapLabel("The Borg are not in this game. To play with them, tick \"Play with the Borg\" during setup and enter the Borg console."))
 		return
 	}
@@ -76,59 +95,86 @@ func (b *borgPanel) show() {
 		b.box.Add(b.turn())
 	}
 
-	b.box.Add(heading("Cubes"))
+	// The sections fold: what is in play now opens by default, the rest
+	// stays folded until a player opens it.
+	type section struct {
+		title string
+		open  bool
+		body  fyne.CanvasObject
+	}
+	var secs []section
+	cubes := container.NewVBox()
 	if len(bs.Cubes) == 0 {
-		b.box.Add(wrapLabel("No cube on the board."))
+		cubes.Add(wrapLabel("No cube on the board."))
 	}
 	for _, c := range bs.Cubes {
-		b.box.Add(b.cubeCard(c))
+		cubes.Add(b.cubeCard(c))
 	}
-	if len(bs.Cubes) > 0 && a.Walker.Stage == tracker.AscExecution {
-		b.box.Add(widget.NewSeparator())
-		b.box.Add(b.fight.show())
-		b.box.Add(widget.NewSeparator())
-		b.box.Add(b.assimilate.show())
+	secs = append(secs, section{"Cubes", true, cubes})
+	execution := a.Walker.Stage == tracker.AscExecution
+	if len(bs.Cubes) > 0 && execution {
+		fight := bs.Fight != nil && bs.Fight.Kind == tracker.FightSpace
+		secs = append(secs, section{"Cube battle", true, b.fight.show()})
+		assim := bs.Fight != nil && bs.Fight.Kind == tracker.FightAssimilation
+		secs = append(secs, section{"Assimilation of a system", assim && !fight, b.assimilate.show()})
 	}
-
-	b.box.Add(heading("Spires"))
+	spires := container.NewVBox()
 	if len(bs.Spires) == 0 {
-		b.box.Add(wrapLabel("No Borg system yet."))
+		spires.Add(wrapLabel("No Borg system yet."))
 	}
 	for _, s := range bs.Spires {
-		b.box.Add(wrapLabel(spireLine(s)))
+		spires.Add(wrapLabel(spireLine(s)))
 	}
 	limit := borgrules.DefeatSpires
 	if bs.ThreeSpires {
 		limit = borgrules.OptionalDefeatSpires
 	}
-	b.box.Add(captionLabel(fmt.Sprintf("When a system is assimilated, place a spire. With %d spires in play, needing one more means the players lose.", limit)))
-	if len(bs.Spires) > 0 && a.Walker.Stage == tracker.AscExecution {
-		b.box.Add(b.reclaim.show())
+	spires.Add(captionLabel(fmt.Sprintf("When a system is assimilated, place a spire. With %d spires in play, needing one more means the players lose.", limit)))
+	secs = append(secs, section{"Spires", true, spires})
+	if len(bs.Spires) > 0 && execution {
+		secs = append(secs, section{"Reclaim a Borg system", false, b.reclaim.show()})
 	}
-	b.box.Add(widget.NewSeparator())
-	b.box.Add(heading("Change the board"))
-	b.box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add cube", theme.ContentAddIcon(), func() {
+	secs = append(secs, section{"Change the board", !execution, b.changeBoard()})
+
+	b.folds = widget.NewAccordion()
+	b.folds.MultiOpen = true
+	for _, sc := range secs {
+		it := widget.NewAccordionItem(sc.title, sc.body)
+		it.Open = sc.open
+		if o, ok := b.open[sc.title]; ok {
+			it.Open = o
+		}
+		b.shownOpen[sc.title] = it.Open
+		b.folds.Append(it)
+	}
+	b.box.Add(b.folds)
+}
+
+// changeBoard adds cubes and spires, and records an assimilated player.
+func (b *borgPanel) changeBoard() fyne.CanvasObject {
+	v := b.v
+	box := container.NewVBox()
+	box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add cube", theme.ContentAddIcon(), func() {
 		if v.exec(tracker.AddCube{System: b.cubeAt.Text}) {
 			b.cubeAt.SetText("")
 		}
 	}), b.cubeAt))
-
-	b.box.Add(b.spireNodes.box)
-	b.box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Place spire", theme.ContentAddIcon(), func() {
+	box.Add(b.spireNodes.box)
+	box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Place spire", theme.ContentAddIcon(), func() {
 		if v.exec(tracker.PlaceSpire{System: b.spireAt.Text, Nodes: b.spireNodes.val}) {
 			b.spireAt.SetText("")
 		}
 	}), b.spireAt))
-
-	b.box.Add(widget.NewSeparator())
+	box.Add(widget.NewSeparator())
 	c := v.playerChoices()
 	syncSelect(b.assim, c.labels, "")
-	b.box.Add(boldLabel("A civilization is assimilated"))
-	b.box.Add(fitGrid(2, b.assim, widget.NewButton("Assimilate", func() {
+	box.Add(boldLabel("A civilization is assimilated"))
+	box.Add(fitGrid(2, b.assim, widget.NewButton("Assimilate", func() {
 		if id := c.ids[b.assim.Selected]; id != "" {
 			v.exec(tracker.AssimilatePlayer{Player: id})
 		}
 	})))
+	return box
 }
 
 // cubeFight returns the fight with the cube under way this turn, if any.
@@ -218,22 +264,41 @@ func (b *borgPanel) turn() fyne.CanvasObject {
 		return box
 	}
 	box.Add(step("2. Each cube in turn", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships."))
-	box.Add(widget.NewButtonWithIcon("Scan the Borg command card drawn", theme.MediaPhotoIcon(), func() {
+	box.Add(widget.NewButtonWithIcon("Scan the Borg card drawn", theme.MediaPhotoIcon(), func() {
 		v.gs.sh.scanCards(nil)
 	}))
+	next := ""
+	var done []string
 	for _, c := range bs.Cubes {
 		if slices.Contains(bs.Activated, c.ID) {
-			box.Add(wrapLabel("✓ " + c.ID + " activated"))
+			done = append(done, c.ID)
 			continue
 		}
-		id := c.ID
-		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Activate "+id, func() {
-			if v.exec(tracker.ActivateCube{Cube: id, System: b.activateAt.Text}) {
-				b.activateAt.SetText("")
-			}
-		}), b.activateAt))
-		break
+		if next == "" {
+			next = c.ID
+		}
 	}
+	// One line, whatever is done: the rows under it keep their place.
+	if len(done) == 0 {
+		box.Add(wrapLabel("Activated: none yet"))
+	} else {
+		box.Add(wrapLabel("Activated: " + strings.Join(done, ", ")))
+	}
+	// The activate row keeps its place when every cube is done, so "End
+	// the Borg turn" under it never moves under a finger.
+	act := widget.NewButton("Activate "+next, func() {
+		if v.exec(tracker.ActivateCube{Cube: next, System: b.activateAt.Text}) {
+			b.activateAt.SetText("")
+		}
+	})
+	if next == "" {
+		act.SetText("Every cube activated")
+		act.Disable()
+		b.activateAt.Disable()
+	} else {
+		b.activateAt.Enable()
+	}
+	box.Add(container.NewBorder(nil, nil, nil, act, b.activateAt))
 	end := widget.NewButtonWithIcon("3. End the Borg turn", theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 	end.Importance = widget.HighImportance
 	box.Add(end)

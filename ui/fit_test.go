@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"tableops/tracker"
 	"tableops/ui/widgets"
 )
 
@@ -130,13 +131,27 @@ func fitAscendancy(t *testing.T, size fyne.Size) {
 			widest(t, p.content, size.Width, "")
 		}
 	}
-	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Deal the turn order"))
+	dealInOrder(t, sh, w)
 	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
 		panelTo(t, w, "Battle")
 		v.battle.mode.SetSelected(m)
 		assertFits(t, w, "battle "+m)
 	}
+	// The console's dialogs.
+	panelTo(t, w, "Players")
+	test.Tap(button(t, w, "Cost table…"))
+	assertFits(t, w, "cost table dialog")
+	closeOverlays(w)
+	test.Tap(button(t, w, "New preset…"))
+	assertFits(t, w, "new quick action dialog")
+	closeOverlays(w)
+	// The Borg panel on the Borg turn, every section open.
+	advanceTo(t, sh, w, tracker.BorgSeat, "")
+	panelTo(t, w, "Borg")
+	for i := range v.borg.folds.Items {
+		v.borg.folds.Open(i)
+	}
+	assertFits(t, w, "Borg turn, every section open")
 	panelTo(t, w, "Players")
 	require.NotNil(t, v.players)
 	v.openScoreboard()
