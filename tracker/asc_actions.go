@@ -293,10 +293,12 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 	if err := c.check(p.Fleets >= fleetCards, ruleFleetCards, "%s already has %d fleets", p.Name, p.Fleets); err != nil {
 		return err
 	}
+	rule := ruleFleetsAscendancy
 	if p.Faction == ascrules.Vulcan {
-		if err := c.check(p.Fleets+1 > p.Ascendancy, ruleVulcanFleets, "%s has ascendancy %d and %d fleet(s)", p.Name, p.Ascendancy, p.Fleets); err != nil {
-			return err
-		}
+		rule = ruleVulcanFleets
+	}
+	if err := c.check(p.Fleets+1 > p.Ascendancy, rule, "%s has ascendancy %d and %d fleet(s)", p.Name, p.Ascendancy, p.Fleets); err != nil {
+		return err
 	}
 	np.Fleets++
 	return setPlayer(c, fmt.Sprintf("%s commissions a fleet (%d in play)", p.Name, np.Fleets), np)

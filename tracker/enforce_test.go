@@ -143,6 +143,13 @@ func TestSetupChecksStartingValues(t *testing.T) {
 		{"humble", AscOptions{Start: StartHumble}, mod(ascrules.Klingon, func(c *AddStartingPlayer) {
 			c.Resources, c.Ascendancy = ascrules.Resources{}, 0
 		}), Rule{}},
+		{"humble missed", AscOptions{Start: StartHumble}, startingPlayer("Tom", ascrules.Klingon), ruleStartHumble},
+		{"humble vulcan keeps 3 ascendancy", AscOptions{Start: StartHumble}, mod(ascrules.Vulcan, func(c *AddStartingPlayer) {
+			c.Resources, c.Ascendancy = ascrules.Resources{}, 3
+		}), Rule{}},
+		{"vulcan home not developed", AscOptions{}, mod(ascrules.Vulcan, func(c *AddStartingPlayer) {
+			c.Ascendancy, c.Nodes = 3, ascrules.Resources{Production: 1, Research: 1}
+		}), ruleVulcanHome},
 		{"ships", AscOptions{}, mod(ascrules.Romulan, func(c *AddStartingPlayer) { c.Ships = 5 }), ruleStartHome},
 	}
 	for _, tc := range cases {

@@ -23,6 +23,7 @@ var (
 	ruleStarbaseLimitSummary   = Rule{"A player commissions at most 4 starbases over the game, one per ascendancy level reached", srcAscSummary + ", Commission fleets and starbases"}
 	ruleVulcanStarbases        = Rule{"The Vulcans build no starbases (they may capture them)", srcAscRulebook + ", Vulcan Ambassadors"}
 	ruleFleetCards             = Rule{"Each civilization has 3 fleet cards", srcAscSummary + ", Setup"}
+	ruleFleetsAscendancy       = Rule{"You may not have more fleets in play than your ascendancy", srcAscRulebook + ", Number of Fleets"}
 	ruleVulcanFleets           = Rule{"The Vulcans may not have more fleets in play than their ascendancy", srcAscSummary + ", Vulcans"}
 	ruleProjects               = Rule{"A player may have no more projects than the research nodes they control", srcAscSummary + ", Commit research"}
 	rulePrimeDirective         = Rule{"The Prime Directive: the Federation never invades planets or colonizes pre-warp inhabited systems", srcAscRulebook + ", The Prime Directive"}
