@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"io"
 	"strings"
 
@@ -56,15 +57,15 @@ func (f *awayAttackFlags) setup() (away.AttackSetup, error) {
 		return s, badInput("%v", err)
 	}
 	if *f.cards < 0 || *f.defenseCards < 0 {
-		return s, badInput("--cards and --defense-cards count dice added, not removed")
+		return s, badInput("%s", lang.X("cli.away.cards_added", "--cards and --defense-cards count dice added, not removed"))
 	}
 	attackMods := *f.weaponDice != 0 || *f.backup || *f.cards != 0
 	if f.attack.facesSet && attackMods {
-		return s, badInput("--weapon-dice, --backup and --cards change how many dice to roll: use them with --attack-dice, or enter every attack die rolled with --attack")
+		return s, badInput("%s", lang.X("cli.away.attack_mods", "--weapon-dice, --backup and --cards change how many dice to roll: use them with --attack-dice, or enter every attack die rolled with --attack"))
 	}
 	defenseMods := *f.defenseBackup || *f.takeCover || *f.defensive || *f.defenseCards != 0
 	if f.defense.facesSet && defenseMods {
-		return s, badInput("--defense-backup, --take-cover, --defensive and --defense-cards change how many dice to roll: use them with --defense-dice, or enter every defense die rolled with --defense")
+		return s, badInput("%s", lang.X("cli.away.defense_mods", "--defense-backup, --take-cover, --defensive and --defense-cards change how many dice to roll: use them with --defense-dice, or enter every defense die rolled with --defense"))
 	}
 	return s, nil
 }
@@ -110,8 +111,8 @@ func runResolveAwayAttack(args []string, out io.Writer) error {
 	if f.fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "Attack %s vs defense %s\n", showPool(res.Attack), showPool(res.Defense))
-	printResolveTail(out, rep.Seed, [2]string{"attack", "defense"}, [2]*away.DiceCount{rep.AttackDice, rep.DefenseDice}, rep.Explanation)
+	fmt.Fprintln(out, lang.X("cli.away.attack_head", "Attack {{.A}} vs defense {{.D}}", tv{"A": showPool(res.Attack), "D": showPool(res.Defense)}))
+	printResolveTail(out, rep.Seed, poolNames("attack"), [2]*away.DiceCount{rep.AttackDice, rep.DefenseDice}, explainAttack(res))
 	return nil
 }
 
@@ -146,17 +147,17 @@ func (f *awaySkillFlags) setups() (away.SkillSetup, away.SkillSetup, error) {
 	c := away.SkillSetup{Skill: f.challenger.count, Specialization: *f.challengerSpec, Backup: *f.challengerBackup, CardDice: *f.challengerCds}
 	switch {
 	case *f.need < 1 || *f.need > away.MaxDice:
-		return t, c, badInput("--need %d: a test needs 1 to %d successes", *f.need, away.MaxDice)
+		return t, c, badInput("%s", lang.X("cli.away.bad_need", "--need {{.N}}: a test needs 1 to {{.Max}} successes", tv{"N": *f.need, "Max": away.MaxDice}))
 	case *f.spec < 0 || *f.spec > 3 || *f.challengerSpec < 0 || *f.challengerSpec > 3:
-		return t, c, badInput("a specialization counts 0 to 3 times (x2, x3)")
+		return t, c, badInput("%s", lang.X("cli.away.bad_spec", "a specialization counts 0 to 3 times (x2, x3)"))
 	case *f.cards < 0 || *f.challengerCds < 0:
-		return t, c, badInput("--cards and --challenger-cards count dice added, not removed")
+		return t, c, badInput("%s", lang.X("cli.away.challenger_cards_added", "--cards and --challenger-cards count dice added, not removed"))
 	case f.tester.facesSet && (*f.spec != 0 || *f.backup || *f.cards != 0):
-		return t, c, badInput("--specialization, --backup and --cards change how many dice to roll: use them with --tester-dice, or enter every die rolled with --tester")
+		return t, c, badInput("%s", lang.X("cli.away.tester_mods", "--specialization, --backup and --cards change how many dice to roll: use them with --tester-dice, or enter every die rolled with --tester"))
 	case f.challenger.facesSet && (*f.challengerSpec != 0 || *f.challengerBackup || *f.challengerCds != 0):
-		return t, c, badInput("--challenger-specialization, --challenger-backup and --challenger-cards change how many dice to roll: use them with --challenger-dice, or enter every die rolled with --challenger")
+		return t, c, badInput("%s", lang.X("cli.away.challenger_mods", "--challenger-specialization, --challenger-backup and --challenger-cards change how many dice to roll: use them with --challenger-dice, or enter every die rolled with --challenger"))
 	case !f.challenger.given() && (*f.challengerSpec != 0 || *f.challengerBackup || *f.challengerCds != 0):
-		return t, c, badInput("challenger modifiers need --challenger or --challenger-dice")
+		return t, c, badInput("%s", lang.X("cli.away.challenger_needed", "challenger modifiers need --challenger or --challenger-dice"))
 	}
 	return t, c, nil
 }
@@ -183,7 +184,7 @@ func runResolveAwaySkill(args []string, out io.Writer) error {
 		return err
 	}
 	rep := awaySkillReport{TesterDice: capDice(f.tester, t.Dice), ChallengerDice: capDice(f.challenger, c.Dice)}
-	tp, tv, _, err := f.fs.roll(f.tester, away.MaxDice, true)
+	tp, tVirt, _, err := f.fs.roll(f.tester, away.MaxDice, true)
 	if err != nil {
 		return err
 	}
@@ -196,18 +197,18 @@ func runResolveAwaySkill(args []string, out io.Writer) error {
 		return badInput("%v", err)
 	}
 	rep.SkillResult = res
-	rep.Virtual = tv || cv
+	rep.Virtual = tVirt || cv
 	rep.Seed = seedPtr(f.fs, rep.Virtual)
 	rep.Explanation = res.Explain()
 	if f.fs.json {
 		return writeJSON(out, rep)
 	}
 	if res.Opposed {
-		fmt.Fprintf(out, "Opposed skill test: tester %s vs challenger %s\n", showPool(res.Tester), showPool(res.Challenger))
+		fmt.Fprintln(out, lang.X("cli.away.opposed_head", "Opposed skill test: tester {{.T}} vs challenger {{.C}}", tv{"T": showPool(res.Tester), "C": showPool(res.Challenger)}))
 	} else {
-		fmt.Fprintf(out, "Skill test: %s\n", showPool(res.Tester))
+		fmt.Fprintln(out, lang.X("cli.away.skill_head", "Skill test: {{.T}}", tv{"T": showPool(res.Tester)}))
 	}
-	printResolveTail(out, rep.Seed, [2]string{"tester", "challenger"}, [2]*away.DiceCount{rep.TesterDice, rep.ChallengerDice}, rep.Explanation)
+	printResolveTail(out, rep.Seed, poolNames("tester"), [2]*away.DiceCount{rep.TesterDice, rep.ChallengerDice}, explainSkill(res))
 	return nil
 }
 
@@ -229,7 +230,7 @@ func capDice(p *poolFlag, count func() away.DiceCount) *away.DiceCount {
 func printDropped(out io.Writer, names [2]string, counts [2]*away.DiceCount) {
 	for i, c := range counts {
 		if c != nil && c.Dropped > 0 {
-			fmt.Fprintf(out, "%s: %d dice asked for, %d over the six-dice cap dropped\n", names[i], c.Wanted, c.Dropped)
+			fmt.Fprintln(out, lang.X("cli.away.dropped", "{{.Pool}}: {{.Wanted}} dice asked for, {{.Dropped}} over the six-dice cap dropped", tv{"Pool": names[i], "Wanted": c.Wanted, "Dropped": c.Dropped}))
 		}
 	}
 }
@@ -239,7 +240,7 @@ func printDropped(out io.Writer, names [2]string, counts [2]*away.DiceCount) {
 // the cap, and the rules' explanation one line each.
 func printResolveTail(out io.Writer, seed *uint64, names [2]string, counts [2]*away.DiceCount, explanation []string) {
 	if seed != nil {
-		fmt.Fprintf(out, "rolled virtually, seed %d\n", *seed)
+		fmt.Fprintln(out, lang.X("cli.away.virtual", "rolled virtually, seed {{.Seed}}", tv{"Seed": *seed}))
 	}
 	printDropped(out, names, counts)
 	for _, l := range explanation {
@@ -251,7 +252,7 @@ func printResolveTail(out io.Writer, seed *uint64, names [2]string, counts [2]*a
 func requireCounts(pools ...*poolFlag) error {
 	for _, p := range pools {
 		if p.facesSet {
-			return badInput("odds take dice counts: use --%s-dice N instead of --%s", p.name, p.name)
+			return badInput("%s", lang.X("cli.away.odds_counts", "odds take dice counts: use --{{.Name}}-dice N instead of --{{.Name}}", tv{"Name": p.name}))
 		}
 	}
 	return nil
@@ -278,7 +279,7 @@ func runOddsAwayAttack(args []string, out io.Writer) error {
 		return err
 	}
 	if !f.attack.countSet || !f.defense.countSet {
-		return badInput("--attack-dice and --defense-dice are required (current Attack and Defense ratings; 0 is allowed)")
+		return badInput("%s", lang.X("cli.away.attack_required", "--attack-dice and --defense-dice are required (current Attack and Defense ratings; 0 is allowed)"))
 	}
 	s, err := f.setup()
 	if err != nil {
@@ -293,17 +294,17 @@ func runOddsAwayAttack(args []string, out io.Writer) error {
 	if f.fs.json {
 		return writeJSON(out, rep)
 	}
-	fmt.Fprintf(out, "Attack %d dice vs defense %d dice (exact odds, before re-rolls)\n", o.AttackDice.Kept, o.DefenseDice.Kept)
-	printDropped(out, [2]string{"attack", "defense"}, [2]*away.DiceCount{&o.AttackDice, &o.DefenseDice})
+	fmt.Fprintln(out, lang.X("cli.away.odds_attack_head", "Attack {{.A}} dice vs defense {{.D}} dice (exact odds, before re-rolls)", tv{"A": o.AttackDice.Kept, "D": o.DefenseDice.Kept}))
+	printDropped(out, poolNames("attack"), [2]*away.DiceCount{&o.AttackDice, &o.DefenseDice})
 	for k, p := range o.Damage {
 		if p > 0 {
-			fmt.Fprintf(out, "  %d damage: %6.2f%%\n", k, 100*p)
+			fmt.Fprintln(out, lang.X("cli.away.odds_damage", "  {{.K}} damage: {{.P}}%", tv{"K": k, "P": fmt.Sprintf("%6.2f", 100*p)}))
 		}
 	}
 	if p := o.Stun.P(1); p > 0 {
-		fmt.Fprintf(out, "  one Stun token: %6.2f%%\n", 100*p)
+		fmt.Fprintln(out, lang.X("cli.away.odds_stun", "  one Stun token: {{.P}}%", tv{"P": fmt.Sprintf("%6.2f", 100*p)}))
 	}
-	fmt.Fprintf(out, "expected damage %.3f\n", o.Damage.Expected())
+	fmt.Fprintln(out, lang.X("cli.away.odds_expected_damage", "expected damage {{.E}}", tv{"E": fmt.Sprintf("%.3f", o.Damage.Expected())}))
 	return nil
 }
 
@@ -329,7 +330,7 @@ func runOddsAwaySkill(args []string, out io.Writer) error {
 		return err
 	}
 	if !f.tester.countSet {
-		return badInput("--tester-dice is required (the tester's current Skill rating)")
+		return badInput("%s", lang.X("cli.away.tester_required", "--tester-dice is required (the tester's current Skill rating)"))
 	}
 	t, c, err := f.setups()
 	if err != nil {
@@ -345,28 +346,124 @@ func runOddsAwaySkill(args []string, out io.Writer) error {
 		return writeJSON(out, rep)
 	}
 	if o.Opposed {
-		fmt.Fprintf(out, "Opposed skill test: tester %d dice vs challenger %d dice (exact odds, before re-rolls)\n", o.TesterDice.Kept, o.ChallengerDice.Kept)
+		fmt.Fprintln(out, lang.X("cli.away.odds_opposed_head", "Opposed skill test: tester {{.T}} dice vs challenger {{.C}} dice (exact odds, before re-rolls)", tv{"T": o.TesterDice.Kept, "C": o.ChallengerDice.Kept}))
 	} else {
-		fmt.Fprintf(out, "Skill test: %d dice (exact odds, before re-rolls)\n", o.TesterDice.Kept)
+		fmt.Fprintln(out, lang.X("cli.away.odds_skill_head", "Skill test: {{.T}} dice (exact odds, before re-rolls)", tv{"T": o.TesterDice.Kept}))
 	}
-	printDropped(out, [2]string{"tester", "challenger"}, [2]*away.DiceCount{&o.TesterDice, &o.ChallengerDice})
+	printDropped(out, poolNames("tester"), [2]*away.DiceCount{&o.TesterDice, &o.ChallengerDice})
 	for k, p := range o.Successes {
 		if p > 0 {
-			fmt.Fprintf(out, "  %d successes: %6.2f%%\n", k, 100*p)
+			fmt.Fprintln(out, lang.X("cli.away.odds_successes", "  {{.K}} successes: {{.P}}%", tv{"K": k, "P": fmt.Sprintf("%6.2f", 100*p)}))
 		}
 	}
-	fmt.Fprintf(out, "pass (%d or more): %.2f%%, expected successes %.3f\n", o.Need, 100*o.Pass, o.Successes.Expected())
+	fmt.Fprintln(out, lang.X("cli.away.odds_pass", "pass ({{.N}} or more): {{.P}}%, expected successes {{.E}}",
+		tv{"N": o.Need, "P": fmt.Sprintf("%.2f", 100*o.Pass), "E": fmt.Sprintf("%.3f", o.Successes.Expected())}))
 	return nil
 }
 
 // showPool prints a pool as "6 4 2 2", or "(no dice)".
 func showPool(p dice.Pool) string {
 	if len(p) == 0 {
-		return "(no dice)"
+		return lang.X("cli.away.no_dice", "(no dice)")
 	}
 	parts := make([]string, len(p))
 	for i, f := range p {
 		parts[i] = fmt.Sprint(f)
 	}
 	return strings.Join(parts, " ")
+}
+
+// poolNames names the two pools of an attack ("attack") or a skill test
+// ("tester") in the reader's language.
+func poolNames(kind string) [2]string {
+	if kind == "attack" {
+		return [2]string{lang.X("cli.away.pool_attack", "attack"), lang.X("cli.away.pool_defense", "defense")}
+	}
+	return [2]string{lang.X("cli.away.pool_tester", "tester"), lang.X("cli.away.pool_challenger", "challenger")}
+}
+
+// explainPair says how one pair of dice came out, in the reader's language
+// (the rules' Explain gives the same in English for the JSON).
+func explainPair(i int, p away.Pair, a, d, unit string) string {
+	v := tv{"I": i + 1, "A": a, "D": d, "X": p.Attack, "Y": p.Defense, "Unit": unit}
+	switch p.Outcome {
+	case away.PairThrough:
+		return lang.X("cli.away.pair_through", "pair {{.I}}: {{.A}} {{.X}} vs {{.D}} {{.Y}}: {{.A}} die is higher, 1 {{.Unit}}", v)
+	case away.PairCanceled:
+		return lang.X("cli.away.pair_canceled", "pair {{.I}}: {{.A}} {{.X}} vs {{.D}} {{.Y}}: canceled ({{.D}} equal or higher)", v)
+	case away.PairUncontestedThrough:
+		return lang.X("cli.away.pair_uncontested", "pair {{.I}}: {{.A}} {{.X}} uncontested: 4 or more, 1 {{.Unit}}", v)
+	case away.PairUncontestedMiss:
+		return lang.X("cli.away.pair_uncontested_miss", "pair {{.I}}: {{.A}} {{.X}} uncontested: below 4, canceled", v)
+	default:
+		return lang.X("cli.away.pair_unpaired", "pair {{.I}}: {{.D}} {{.Y}} unpaired: ignored", v)
+	}
+}
+
+// explainAttack is the text explanation of an attack's result.
+func explainAttack(r away.AttackResult) []string {
+	names := poolNames("attack")
+	var lines []string
+	for i, p := range r.Pairs {
+		lines = append(lines, explainPair(i, p, names[0], names[1], lang.X("cli.away.unit_damage", "damage")))
+	}
+	for _, n := range r.Notes {
+		lines = append(lines, awayNote(n))
+	}
+	if r.Uncanceled > 0 && r.WeaponDamage > 0 {
+		lines = append(lines, lang.X("cli.away.weapon_adds", "{{.N}} attack dice got through, weapon adds +{{.W}}", tv{"N": r.Uncanceled, "W": r.WeaponDamage}))
+	}
+	if r.Stun > 0 {
+		lines = append(lines, lang.X("cli.away.result_stun", "result: {{.N}} Stun token, no damage", tv{"N": r.Stun}))
+	} else {
+		lines = append(lines, lang.X("cli.away.result_damage", "result: {{.N}} damage", tv{"N": r.Damage}))
+	}
+	return lines
+}
+
+// explainSkill is the text explanation of a skill test's result.
+func explainSkill(r away.SkillResult) []string {
+	names := poolNames("tester")
+	var lines []string
+	for i, p := range r.Pairs {
+		switch {
+		case r.Opposed:
+			lines = append(lines, explainPair(i, p, names[0], names[1], lang.X("cli.away.unit_success", "success")))
+		case p.Through():
+			lines = append(lines, lang.X("cli.away.die_success", "die {{.I}}: {{.X}} is 4 or more, 1 success", tv{"I": i + 1, "X": p.Attack}))
+		default:
+			lines = append(lines, lang.X("cli.away.die_miss", "die {{.I}}: {{.X}} is below 4, no success", tv{"I": i + 1, "X": p.Attack}))
+		}
+	}
+	v := tv{"N": r.Successes, "Need": r.Need}
+	switch {
+	case r.Passed && r.Successes == 1:
+		lines = append(lines, lang.X("cli.away.passed_one", "result: {{.N}} success, {{.Need}} needed: passed", v))
+	case r.Passed:
+		lines = append(lines, lang.X("cli.away.passed", "result: {{.N}} successes, {{.Need}} needed: passed", v))
+	case r.Successes == 1:
+		lines = append(lines, lang.X("cli.away.failed_one", "result: {{.N}} success, {{.Need}} needed: failed", v))
+	default:
+		lines = append(lines, lang.X("cli.away.failed", "result: {{.N}} successes, {{.Need}} needed: failed", v))
+	}
+	return lines
+}
+
+// awayNote gives a special-rule note of the rules' attack result (written
+// in English there) in the reader's language; a note it does not know
+// stays as it is.
+func awayNote(n string) string {
+	switch n {
+	case "Stun weapon against a Borg target: normal damage, weapon counts as +0":
+		return lang.X("cli.away.note_stun_borg", "Stun weapon against a Borg target: normal damage, weapon counts as +0")
+	case "Stun weapon: the target is already Incapacitated and gains no more Stun tokens (and no damage)":
+		return lang.X("cli.away.note_stun_incapacitated", "Stun weapon: the target is already Incapacitated and gains no more Stun tokens (and no damage)")
+	case "second Stun token: the target is Incapacitated":
+		return lang.X("cli.away.note_second_stun", "second Stun token: the target is Incapacitated")
+	}
+	var d int
+	if _, err := fmt.Sscanf(n, "Stun weapon: one Stun token instead of %d damage", &d); err == nil {
+		return lang.X("cli.away.note_stun", "Stun weapon: one Stun token instead of {{.N}} damage", tv{"N": d})
+	}
+	return n
 }

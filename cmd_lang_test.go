@@ -142,3 +142,34 @@ func TestTagsAndScanItalian(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "uso: tableops scan")
 }
+
+func TestAwayItalian(t *testing.T) {
+	code, out, errOut := run(t, "resolve", "away-attack", "--lang", "it", "--attack", "6,4,2,2", "--defense", "5,4,1", "--stun", "--target-stun", "1")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "Attack 6 4 2 2 contro Defense 5 4 1\n"+
+		"coppia 1: Attack 6 contro Defense 5: il dado di Attack è più alto, 1 danno\n"+
+		"coppia 2: Attack 4 contro Defense 4: annullato (Defense uguale o più alto)\n"+
+		"coppia 3: Attack 2 contro Defense 1: il dado di Attack è più alto, 1 danno\n"+
+		"coppia 4: Attack 2 senza avversario: sotto il 4, annullato\n"+
+		"arma Stun: un segnalino Stun invece di 2 danni\n"+
+		"secondo segnalino Stun: il bersaglio è Incapacitated\n"+
+		"risultato: 1 segnalino Stun, nessun danno\n", out)
+
+	code, out, errOut = run(t, "resolve", "away-skill", "--lang", "it", "--tester", "5,2", "--need", "1")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "dado 1: 5 è 4 o più, 1 successo")
+	assert.Contains(t, out, "risultato: 1 successo, 1 richiesti: superato")
+
+	code, out, _ = run(t, "odds", "away-skill", "--lang", "it", "--tester-dice", "3", "--need", "2")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "superato (2 o più): 50.00%")
+
+	// Refusals speak Italian too; the JSON keys stay English.
+	code, _, errOut = run(t, "odds", "away-skill", "--lang", "it", "--tester", "5,2")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "le probabilità vogliono numeri di dadi")
+	code, out, _ = run(t, "resolve", "away-attack", "--lang", "it", "--json", "--attack", "6", "--defense", "1")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, `"explanation"`)
+	assert.Contains(t, out, `"damage"`)
+}
