@@ -57,54 +57,125 @@ func ratingsLine(ch *tracker.Character) string {
 }
 
 // activationCard is a character's compact card with the actions of its
-// activation: attack or skill test (the Dice panel opens set up for it),
-// Recover when stunned, and the Activated token when done. Actions the
-// character may not take are greyed out with the reason on the card.
+// activation: Attack and Skill test (the Dice panel opens set up for it),
+// Move, Take cover, Recover when stunned. The first action activates the
+// character (the Activated token, two Actions); the card then counts the
+// Actions left. Actions the character may not take are greyed out with
+// the reason on the card. The card rebuilds from the game state on every
+// change, so it never shows stale counts.
 func (v *awayView) activationCard(id string) {
-	ch := v.character(id)
-	if ch == nil {
-		return
-	}
+	box := container.NewVBox()
 	var d dialog.Dialog
-	attack := widget.NewButtonWithIcon("Attack", theme.MediaPlayIcon(), func() {
-		d.Hide()
-		v.dice.preset("Attack", id)
-	})
-	test := widget.NewButtonWithIcon("Skill test", theme.SearchIcon(), func() {
-		d.Hide()
-		v.dice.preset("Skill test", id)
-	})
-	recov := widget.NewButtonWithIcon("Recover (remove a Stun token)", theme.ContentRemoveIcon(), func() {
-		d.Hide()
-		v.exec(tracker.AdjustStun{Character: id, Delta: -1})
-	})
-	done := widget.NewButtonWithIcon("Done (Activated token)", theme.ConfirmIcon(), func() {
-		d.Hide()
-		v.exec(tracker.Activate{Character: id})
-	})
-	done.Importance = widget.HighImportance
-	if !awayrules.MayAttack(ch.Stun) || len(ch.Weapons) == 0 {
-		attack.Disable()
+	fill := func() {
+		box.RemoveAll()
+		defer box.Refresh()
+		a := v.gs.game.State().Away
+		if a == nil {
+			return
+		}
+		var ch *tracker.Character
+		for i := range a.Characters {
+			if a.Characters[i].ID == id {
+				ch = &a.Characters[i]
+			}
+		}
+		if ch == nil || ch.Status != tracker.StatusInPlay {
+			box.Add(wrapLabel("This character is no longer in the mission area."))
+			return
+		}
+		active := a.Active == id
+		box.Add(boldLabel(ratingsLine(ch)))
+		left := a.ActionsLeft()
+		switch {
+		case active && left > 0:
+			l := boldLabel(fmt.Sprintf("Activated: %d of %d actions left", left, actionLimit(a)))
+			l.Importance = widget.SuccessImportance
+			box.Add(l)
+		case active:
+			box.Add(wrapLabel("No actions left: the activation is over."))
+		case ch.Activated:
+			box.Add(wrapLabel(ch.Name + " has already activated this round."))
+		default:
+			box.Add(wrapLabel("The first action activates " + ch.Name + ": the Activated token, then two actions."))
+		}
+		// start activates the character before its first action.
+		start := func() bool {
+			if v.gs.game.State().Away.Active == id {
+				return true
+			}
+			return v.exec(tracker.Activate{Character: id})
+		}
+		take := func(kind awayrules.ActionKind) func() {
+			return func() {
+				if start() {
+					v.exec(tracker.TakeAction{Character: id, Kind: kind})
+				}
+			}
+		}
+		attack := widget.NewButtonWithIcon("Attack", theme.MediaPlayIcon(), func() {
+			if start() {
+				d.Hide()
+				v.dice.preset("Attack", id)
+			}
+		})
+		test := widget.NewButtonWithIcon("Skill test", theme.SearchIcon(), func() {
+			if start() {
+				d.Hide()
+				v.dice.preset("Skill test", id)
+			}
+		})
+		move := widget.NewButtonWithIcon("Move", theme.NavigateNextIcon(), take(awayrules.ActionMove))
+		cover := widget.NewButtonWithIcon("Take cover", theme.VisibilityOffIcon(), take(awayrules.ActionTakeCover))
+		recov := widget.NewButtonWithIcon("Recover (remove a Stun token)", theme.ContentRemoveIcon(), take(awayrules.ActionRecover))
+		var whyNot []string
+		for _, x := range []struct {
+			b    *widget.Button
+			kind awayrules.ActionKind
+		}{{attack, awayrules.ActionAttack}, {test, awayrules.ActionSkill}, {move, awayrules.ActionMove}, {cover, awayrules.ActionTakeCover}} {
+			if ok, why := awayrules.CanAct(ch.Character, x.kind); !ok {
+				x.b.Disable()
+				if len(whyNot) == 0 {
+					whyNot = append(whyNot, why)
+				}
+			}
+		}
+		if len(ch.Weapons) == 0 {
+			attack.Disable()
+			whyNot = append(whyNot, "No attack action on file for "+ch.Name)
+		}
+		if ok, _ := awayrules.CanAct(ch.Character, awayrules.ActionRecover); !ok || ch.Incapacitated() {
+			recov.Hide()
+		}
+		if active && left == 0 {
+			for _, b := range []*widget.Button{attack, test, move, cover, recov} {
+				b.Disable()
+			}
+		}
+		for _, why := range whyNot {
+			l := wrapLabel(why + ".")
+			l.Importance = widget.WarningImportance
+			box.Add(l)
+		}
+		box.Add(fitGrid(2, attack, test, move, cover))
+		box.Add(recov)
 	}
-	if !awayrules.MayTestSkill(ch.Stun) {
-		test.Disable()
+	fill()
+	cancel := v.gs.game.Subscribe(func(tracker.Update) { fyne.Do(fill) })
+	name := id
+	if ch := v.character(id); ch != nil {
+		name = ch.Name
 	}
-	if !awayrules.MayRecover(ch.Stun) {
-		recov.Hide()
-	}
-	box := container.NewVBox(boldLabel(ratingsLine(ch)))
-	if why := awayrules.WhyNotAct(ch.Stun); why != "" {
-		l := wrapLabel(ch.Name + " is " + why + ".")
-		l.Importance = widget.WarningImportance
-		box.Add(l)
-	}
-	if len(ch.Weapons) == 0 {
-		box.Add(wrapLabel("No attack action on file for " + ch.Name + "."))
-	}
-	box.Add(fitGrid(2, attack, test))
-	box.Add(recov)
-	box.Add(done)
-	d = dialog.NewCustom(ch.Name, "Close", box, v.gs.sh.win)
+	d = dialog.NewCustom(name, "Close", box, v.gs.sh.win)
+	d.SetOnClosed(cancel)
 	d.Resize(fyne.NewSize(min(400, v.gs.sh.win.Canvas().Size().Width-16), d.MinSize().Height))
 	d.Show()
+}
+
+// actionLimit is the Actions the current activation gives: two, or one
+// for a bonus action.
+func actionLimit(a *tracker.AwayState) int {
+	if a.BonusActive {
+		return tracker.BonusActions
+	}
+	return tracker.ActionsPerActivation
 }

@@ -106,6 +106,16 @@ func (v *awayView) showAction() {
 	if len(a.Orders.Activation) > 0 {
 		v.round.Add(v.orderBlock(tracker.OrderActivation, a.Orders.Activation, "activates first"))
 	}
+	if act := v.character(a.Active); act != nil {
+		// The activation under way: its card, with the actions left.
+		id := act.ID
+		b := widget.NewButtonWithIcon(fmt.Sprintf("%s: %d action(s) left", act.Name, a.ActionsLeft()), theme.AccountIcon(),
+			func() { v.activationCard(id) })
+		if a.ActionsLeft() > 0 {
+			b.Importance = widget.SuccessImportance
+		}
+		v.round.Add(b)
+	}
 	cur := a.CurrentPlayer()
 	switch {
 	case cur != "":
@@ -140,7 +150,12 @@ func (v *awayView) showAction() {
 			pid := p.ID
 			v.round.Add(widget.NewButtonWithIcon("Use a bonus action ("+p.Name+")", theme.MediaFastForwardIcon(), func() {
 				v.chooseCharacter("Bonus action with", pid, func(id string) error {
-					return v.gs.try(tracker.UseBonusAction{Player: pid, Character: id})
+					if err := v.gs.try(tracker.UseBonusAction{Player: pid, Character: id}); err != nil {
+						return err
+					}
+					// The bonus action's card, with its one action.
+					v.activationCard(id)
+					return nil
 				})
 			}))
 		}

@@ -64,14 +64,20 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	assert.NotContains(t, selectFor(t, w, "Character taking the test").Options, "Lukara (Kim)")
 
 	selectTab(t, w, "Round")
-	test.Tap(button(t, w, "Lukara (stunned: may only Recover)"))
+	// Attack activated Lukara: the round panel holds her card, with the
+	// actions left, and the turn passed to Dana.
+	assert.True(t, v.st.Characters[1].Activated, "the first action activated Lukara")
+	assert.Contains(t, screenText(w), "Now: Dana activates a character")
+	test.Tap(button(t, w, "Lukara: 2 action(s) left"))
 	assert.True(t, button(t, w, "Attack").Disabled(), "greyed out before any roll")
 	assert.True(t, button(t, w, "Skill test").Disabled())
+	assert.True(t, button(t, w, "Move").Disabled())
 	test.Tap(button(t, w, "Recover"))
 	assert.Equal(t, 0, v.st.Characters[1].Stun, "Recover took the token off")
-	test.Tap(button(t, w, "Lukara"))
-	test.Tap(button(t, w, "Done (Activated token)"))
-	assert.True(t, v.st.Characters[1].Activated)
+	assert.Contains(t, screenText(w), "Activated: 1 of 2 actions left", "the card counts in place")
+	test.Tap(button(t, w, "Move"))
+	assert.Contains(t, screenText(w), "No actions left: the activation is over.")
+	assert.True(t, button(t, w, "Move").Disabled())
 }
 
 // TestRecordItAnyway: a step a rule refuses shows the rule in the status
@@ -272,7 +278,8 @@ func TestNewStepShowsFromTheTop(t *testing.T) {
 	selectTab(t, w, "Round")
 	for _, name := range []string{"Lukara", "Riker"} {
 		test.Tap(button(t, w, name))
-		test.Tap(button(t, w, "Done (Activated token)"))
+		test.Tap(button(t, w, "Move"))
+		test.Tap(button(t, w, "Close"))
 	}
 	v.roundScrl.ScrollToBottom()
 	require.Greater(t, v.roundScrl.Offset.Y, float32(0))
