@@ -29,6 +29,7 @@ type attackForm struct {
 
 	att, def *diceBlock
 	rp       *rerollPanel
+	setupBox *foldedSetup
 	result   *fyne.Container
 	damage   []*widget.Select
 	res      *awayrules.AttackResult
@@ -65,13 +66,15 @@ func newAttackForm(v *awayView) *attackForm {
 	roll := rollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), f.clearDice)
 
-	f.content = container.NewVBox(
-		heading("Attack"),
+	f.setupBox = newFoldedSetup(
 		f.attacker, f.cannot, f.weapon, f.target,
 		f.backup.sel, f.targetBackup.sel,
-		f.cardDice, f.defCardDice,
+		container.NewGridWithColumns(2, f.cardDice, f.defCardDice),
 		f.setupInfo,
-		f.odds, f.oddsLine,
+		f.odds, f.oddsLine)
+	f.content = container.NewVBox(
+		heading("Attack"),
+		f.setupBox.box,
 		widget.NewSeparator(),
 		wrapLabel("Type the faces of your physical dice on the keypads, or let the app roll."),
 		f.att.box, f.def.box,
@@ -242,11 +245,19 @@ func (f *attackForm) resolve() {
 	f.res = nil
 	s, ok := f.setup()
 	if !ok {
+		f.setupBox.fold(false, "")
 		f.result.Refresh()
 		return
 	}
 	a, d := f.att.pool.faces, f.def.pool.faces
-	if len(a) != s.AttackDice().Kept || len(d) != s.DefenseDice().Kept {
+	complete := len(a) == s.AttackDice().Kept && len(d) == s.DefenseDice().Kept
+	if att, tgt, w, ok := f.chosen(); ok && complete {
+		f.setupBox.fold(true, fmt.Sprintf("%s attacks %s with %s: %d against %d dice", att.Name, tgt.Name, w.Name,
+			len(a), len(d)))
+	} else {
+		f.setupBox.fold(false, "")
+	}
+	if !complete {
 		f.att.row.SetPool(a.Sorted())
 		f.def.row.SetPool(d.Sorted())
 		f.result.Add(wrapLabel(fmt.Sprintf("Waiting for dice: attack %d of %d, defense %d of %d.",
@@ -276,10 +287,6 @@ func (f *attackForm) resolve() {
 		outcome = "No damage: every attack die was stopped"
 	}
 	f.result.Add(bigResult(outcome))
-	f.result.Add(explanation(res.Explain()))
-	att, _, _, _ := f.chosen()
-	f.result.Add(f.rp.render(res.Attack, res.Defense,
-		f.v.playerName(att.Controller), f.v.playerName(tgt.Controller)))
 	f.damage = nil
 	if res.Damage > 0 {
 		f.result.Add(wrapLabel(tgt.Name + "'s owner chooses the track for each peg lost:"))
@@ -292,6 +299,10 @@ func (f *attackForm) resolve() {
 		f.result.Add(grid)
 	}
 	addApplyButton(f.result, "Apply to "+tgt.Name, f.apply)
+	att, _, _, _ := f.chosen()
+	f.result.Add(f.rp.render(res.Attack, res.Defense,
+		f.v.playerName(att.Controller), f.v.playerName(tgt.Controller)))
+	f.result.Add(explanation(res.Explain()))
 	f.result.Refresh()
 }
 

@@ -406,3 +406,42 @@ func (b *backupSelect) by() (string, bool) {
 	id, ok := b.ids[b.sel.Selected]
 	return id, ok
 }
+
+// foldedSetup is the setup part of a dice form (who rolls, with what, the
+// odds): open while it is being chosen, folded to one line with a Change
+// button once every die is in, so the result and Apply sit right under the
+// dice that were entered.
+type foldedSetup struct {
+	open    *fyne.Container
+	summary *widget.Label
+	line    *fyne.Container
+	box     *fyne.Container
+	folded  bool
+}
+
+func newFoldedSetup(objs ...fyne.CanvasObject) *foldedSetup {
+	f := &foldedSetup{open: container.NewVBox(objs...), summary: boldLabel("")}
+	f.summary.Wrapping = fyne.TextWrapWord
+	change := widget.NewButtonWithIcon("Change setup", theme.MenuExpandIcon(), func() { f.fold(false, "") })
+	f.line = container.NewBorder(nil, nil, nil, container.NewCenter(change), f.summary)
+	f.line.Hide()
+	f.box = container.NewVBox(f.open, f.line)
+	return f
+}
+
+// fold shows the setup folded to summary, or open.
+func (f *foldedSetup) fold(folded bool, summary string) {
+	if folded == f.folded && (!folded || summary == f.summary.Text) {
+		return
+	}
+	f.folded = folded
+	f.summary.SetText(summary)
+	if folded {
+		f.open.Hide()
+		f.line.Show()
+	} else {
+		f.line.Hide()
+		f.open.Show()
+	}
+	f.box.Refresh()
+}

@@ -34,6 +34,7 @@ type skillForm struct {
 
 	test, chal *diceBlock
 	rp         *rerollPanel
+	setupBox   *foldedSetup
 	result     *fyne.Container
 }
 
@@ -77,13 +78,15 @@ func newSkillForm(v *awayView) *skillForm {
 	f.test, f.chal, f.rp = newOpposedDice(v, f.resolve)
 	f.result = container.NewVBox()
 	roll := rollButton(f.rollVirtual)
-	f.content = container.NewVBox(
-		heading("Skill test"),
+	f.setupBox = newFoldedSetup(
 		f.tester, f.cannot, f.spec,
 		f.backup.sel, f.opposed,
-		f.cardDice, f.need,
+		container.NewGridWithColumns(2, f.cardDice, f.need),
 		f.who, f.challenger,
-		f.info, f.odds, f.oddsLine,
+		f.info, f.odds, f.oddsLine)
+	f.content = container.NewVBox(
+		heading("Skill test"),
+		f.setupBox.box,
 		widget.NewSeparator(),
 		f.test.box, f.chal.box,
 		roll,
@@ -223,13 +226,24 @@ func (f *skillForm) resolve() {
 	defer f.result.Refresh()
 	s, ch, ok := f.setup()
 	if !ok {
+		f.setupBox.fold(false, "")
 		return
 	}
 	t, c := f.test.pool.faces, f.chal.pool.faces
 	if !f.opposed.Checked {
 		c = nil
 	}
-	if len(t) != s.Dice().Kept || len(c) != f.challengerDice() {
+	complete := len(t) == s.Dice().Kept && len(c) == f.challengerDice()
+	if complete {
+		what := fmt.Sprintf("%s tests with %d dice, needs %d", ch.Name, len(t), f.need.Value())
+		if f.opposed.Checked {
+			what += fmt.Sprintf(", against %d", len(c))
+		}
+		f.setupBox.fold(true, what)
+	} else {
+		f.setupBox.fold(false, "")
+	}
+	if !complete {
 		f.test.row.SetPool(t.Sorted())
 		f.chal.row.SetPool(c.Sorted())
 		f.result.Add(wrapLabel(fmt.Sprintf("Waiting for dice: tester %d of %d, challenger %d of %d.",
@@ -257,9 +271,9 @@ func (f *skillForm) resolve() {
 		verdict = fmt.Sprintf("%s passes with %d successes", ch.Name, res.Successes)
 	}
 	f.result.Add(bigResult(verdict))
-	f.result.Add(explanation(res.Explain()))
-	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), "The challenger"))
 	addApplyButton(f.result, "Record the test in the game log", f.record)
+	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), "The challenger"))
+	f.result.Add(explanation(res.Explain()))
 }
 
 // record sends the test with its final dice to the game log (the tracker

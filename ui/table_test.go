@@ -43,6 +43,8 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	require.NotEmpty(t, pads)
 	test.Type(pads[0], "6543")
 	assert.Len(t, v.dice.skill.test.pool.faces, 4, "Riker rolls Skill 4")
+	assert.Contains(t, screenText(w), "Riker tests with 4 dice, needs 1", "all dice in: the setup folds to one line")
+	test.Tap(button(t, w, "Change setup"))
 	selectFor(t, w, "Character taking the test").SetSelected("Lukara (Kim)")
 	assert.Len(t, v.dice.skill.test.pool.faces, 2, "Lukara rolls 2: the extra dice are out")
 	assert.Contains(t, pads[0].Hint(), "taken out", "and the pad says so")
