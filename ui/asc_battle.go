@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -84,7 +85,7 @@ func (b *ascBattle) open(mode, player string) {
 	case modeSpace:
 		b.space.att.player.SetSelected(b.v.playerChoices().labelOf(player))
 	}
-	b.v.gs.layout.show("Battle")
+	b.v.gs.layout.show(lang.X("asc.battle", "Battle"))
 }
 
 func (b *ascBattle) show() {
@@ -131,11 +132,11 @@ func newSideForm(v *ascView, who string, starbase bool, changed func()) *sideFor
 		changed()
 	})
 	s.player.PlaceHolder = who
-	s.ships = newNumStepper("Ships", 1, 1, 1, changed)
-	s.firstStrike = widget.NewCheck("First strike (advancement)", func(bool) { changed() })
+	s.ships = newNumStepper(lang.X("asc.ships", "Ships"), 1, 1, 1, changed)
+	s.firstStrike = widget.NewCheck(lang.X("asc.first_strike_advancement", "First strike (advancement)"), func(bool) { changed() })
 	s.box = container.NewVBox(s.player, s.ships.box)
 	if starbase {
-		s.starbase = widget.NewCheck("Starbase in orbit (+1 die)", func(bool) { changed() })
+		s.starbase = widget.NewCheck(lang.X("asc.starbase_in_orbit_1_die", "Starbase in orbit (+1 die)"), func(bool) { changed() })
 		s.box.Add(s.starbase)
 	}
 	s.box.Add(s.firstStrike)
@@ -183,7 +184,7 @@ func (s *sideForm) side() (ascrules.Side, bool) {
 // hitText writes a hit roll: "4+" or "no hits (7+)".
 func hitText(target int, can bool) string {
 	if !can {
-		return fmt.Sprintf("nothing (%d+)", target)
+		return lang.X("asc.nothing", "nothing ({{.Target}}+)", map[string]any{"Target": target})
 	}
 	return fmt.Sprintf("%d+", target)
 }

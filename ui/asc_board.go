@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -59,10 +60,10 @@ func newAscBoard(v *ascView) *ascBoard {
 			v.show(v.gs.game.State())
 		}
 	})
-	b.pick.PlaceHolder = "Player"
+	b.pick.PlaceHolder = lang.X("asc.player", "Player")
 	b.from = widget.NewSelect(nil, nil)
-	b.from.PlaceHolder = "From"
-	b.tradeIn = placeholderEntry("e.g. 1P")
+	b.from.PlaceHolder = lang.X("asc.from", "From")
+	b.tradeIn = placeholderEntry(lang.X("asc.e_g_1p", "e.g. 1P"))
 	return b
 }
 
@@ -91,7 +92,7 @@ func (b *ascBoard) show() fyne.CanvasObject {
 	b.pick.OnChanged = nil
 	syncSelect(b.pick, b.choice.labels, def)
 	b.pick.OnChanged = cb
-	follow := widget.NewCheck("Follow whose turn it is", func(on bool) {
+	follow := widget.NewCheck(lang.X("asc.follow_whose_turn_it_is", "Follow whose turn it is"), func(on bool) {
 		b.follow = on
 		v.show(v.gs.game.State())
 	})
@@ -99,7 +100,7 @@ func (b *ascBoard) show() fyne.CanvasObject {
 	box := container.NewVBox(b.pick, follow)
 	p := b.current()
 	if p == nil {
-		box.Add(wrapLabel("No players."))
+		box.Add(wrapLabel(lang.X("asc.no_players", "No players.")))
 		return box
 	}
 	box.Add(b.console(*p))
@@ -117,16 +118,16 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	box.Add(heading(title))
 	var badges []string
 	if v.st.CurrentSeat() == id {
-		badges = append(badges, strings.ToUpper(v.st.Walker.Phase)+" PHASE")
+		badges = append(badges, lang.X("asc.phase", "{{.ToUpper}} PHASE", map[string]any{"ToUpper": strings.ToUpper(v.st.Walker.Phase)}))
 	}
 	if p.Assimilated {
-		badges = append(badges, "ASSIMILATED")
+		badges = append(badges, lang.X("asc.assimilated", "ASSIMILATED"))
 	}
 	if p.Eliminated {
-		badges = append(badges, "ELIMINATED")
+		badges = append(badges, lang.X("asc.eliminated", "ELIMINATED"))
 	}
 	if !p.HoldsHome {
-		badges = append(badges, "home system lost")
+		badges = append(badges, lang.X("asc.home_system_lost", "home system lost"))
 	}
 	if len(badges) > 0 {
 		l := boldLabel(strings.Join(badges, " · "))
@@ -141,50 +142,49 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 		c.OnChange = func(d int) { v.exec(tracker.AdjustAsc{Player: id, Counter: name, Delta: d}) }
 		return c
 	}
-	asc := counter("Ascendancy", tracker.CounterAscendancy, p.Ascendancy)
+	asc := counter(lang.X("asc.ascendancy", "Ascendancy"), tracker.CounterAscendancy, p.Ascendancy)
 	asc.SetSuffix(fmt.Sprintf("/%d", ascrules.VictoryAscendancy))
 	box.Add(spacedGrid(2, 3*theme.Padding(),
-		counter("Production", tracker.CounterProduction, p.Resources.Production),
-		counter("Research", tracker.CounterResearch, p.Resources.Research),
-		counter("Culture", tracker.CounterCulture, p.Resources.Culture),
+		counter(lang.X("asc.production", "Production"), tracker.CounterProduction, p.Resources.Production),
+		counter(lang.X("asc.research", "Research"), tracker.CounterResearch, p.Resources.Research),
+		counter(lang.X("asc.culture", "Culture"), tracker.CounterCulture, p.Resources.Culture),
 		asc))
 
 	// Commands as tokens: tap to exhaust, long press to ready.
-	box.Add(boldLabel("Command tokens"))
+	box.Add(boldLabel(lang.X("asc.command_tokens", "Command tokens")))
 	tokens := widgets.NewTokenRow(p.Commands, p.Ready())
 	tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
 	tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
 	box.Add(tokens)
-	box.Add(captionLabel(fmt.Sprintf("Tap a token to use it; long-press (right-click) to ready it. %d base + %d starbases + %d from advancements.",
-		p.BaseCommands, p.Starbases, p.AdvancementCommands)))
+	box.Add(captionLabel(lang.X("asc.tap_a_token_to_use", "Tap a token to use it; long-press (right-click) to ready it. {{.BaseCommands}} base + {{.Starbases}} starbases + {{.AdvancementCommands}} from advancements.", map[string]any{"BaseCommands": p.BaseCommands, "Starbases": p.Starbases, "AdvancementCommands": p.AdvancementCommands})))
 
 	box.Add(widget.NewSeparator())
-	box.Add(boldLabel("Quick actions"))
+	box.Add(boldLabel(lang.X("asc.quick_actions", "Quick actions")))
 	box.Add(b.quickActions(p))
 
 	box.Add(widget.NewSeparator())
-	wl := bigResult(fmt.Sprintf("Weapons %d+ · Shields +%d", p.Weapons, p.Shields))
+	wl := bigResult(lang.X("asc.weapons_shields", "Weapons {{.Weapons}}+ · Shields +{{.Shields}}", map[string]any{"Weapons": p.Weapons, "Shields": p.Shields}))
 	box.Add(wl)
 	step := func(label, name string, value int) fyne.CanvasObject {
 		return miniStepper(label, value, func(d int) { v.exec(tracker.AdjustAsc{Player: id, Counter: name, Delta: d}) })
 	}
 	box.Add(flowGrid(
-		step("Ships", tracker.CounterShips, p.Ships),
-		step("Starbases", tracker.CounterStarbases, p.Starbases),
-		step("Systems", tracker.CounterSystems, p.Systems),
-		step("Homes", tracker.CounterHomeSystems, p.HomeSystems),
-		step("P nodes", tracker.CounterNodeProd, p.Nodes.Production),
-		step("R nodes", tracker.CounterNodeRes, p.Nodes.Research),
-		step("C nodes", tracker.CounterNodeCult, p.Nodes.Culture),
-		step("Adv. cmd", tracker.CounterAdvCommands, p.AdvancementCommands),
-		step("P income", tracker.CounterIncomeProd, p.Income.Production),
-		step("R income", tracker.CounterIncomeRes, p.Income.Research),
-		step("C income", tracker.CounterIncomeCult, p.Income.Culture),
-		step("Shields", tracker.CounterShields, p.Shields),
+		step(lang.X("asc.ships", "Ships"), tracker.CounterShips, p.Ships),
+		step(lang.X("asc.starbases", "Starbases"), tracker.CounterStarbases, p.Starbases),
+		step(lang.X("asc.systems", "Systems"), tracker.CounterSystems, p.Systems),
+		step(lang.X("asc.homes", "Homes"), tracker.CounterHomeSystems, p.HomeSystems),
+		step(lang.X("asc.p_nodes", "P nodes"), tracker.CounterNodeProd, p.Nodes.Production),
+		step(lang.X("asc.r_nodes", "R nodes"), tracker.CounterNodeRes, p.Nodes.Research),
+		step(lang.X("asc.c_nodes", "C nodes"), tracker.CounterNodeCult, p.Nodes.Culture),
+		step(lang.X("asc.adv_cmd", "Adv. cmd"), tracker.CounterAdvCommands, p.AdvancementCommands),
+		step(lang.X("asc.p_income", "P income"), tracker.CounterIncomeProd, p.Income.Production),
+		step(lang.X("asc.r_income", "R income"), tracker.CounterIncomeRes, p.Income.Research),
+		step(lang.X("asc.c_income", "C income"), tracker.CounterIncomeCult, p.Income.Culture),
+		step(lang.X("asc.shields", "Shields"), tracker.CounterShields, p.Shields),
 	))
-	box.Add(captionLabel("Ships are the ships on the board (all fleets). Income is what advancements give at each recharge. Weapons and shields change with the upgrade buttons above; the steppers are for corrections."))
+	box.Add(captionLabel(lang.X("asc.ships_are_the_ships_on", "Ships are the ships on the board (all fleets). Income is what advancements give at each recharge. Weapons and shields change with the upgrade buttons above; the steppers are for corrections.")))
 
-	home := widget.NewCheck("Holds their own home system", func(on bool) {
+	home := widget.NewCheck(lang.X("asc.holds_their_own_home_system", "Holds their own home system"), func(on bool) {
 		if on != p.HoldsHome {
 			v.exec(tracker.SetHome{Player: id, Holds: on})
 		}
@@ -192,13 +192,13 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	home.Checked = p.HoldsHome
 	box.Add(home)
 	if p.FirstContact {
-		box.Add(wrapLabel("First contact made: may bid for turn order."))
+		box.Add(wrapLabel(lang.X("asc.first_contact_made_may_bid", "First contact made: may bid for turn order.")))
 	} else {
-		box.Add(widget.NewButtonWithIcon("First contact made", theme.ConfirmIcon(), func() { v.exec(tracker.FirstContact{Player: id}) }))
+		box.Add(widget.NewButtonWithIcon(lang.X("asc.first_contact_made", "First contact made"), theme.ConfirmIcon(), func() { v.exec(tracker.FirstContact{Player: id}) }))
 	}
 
 	box.Add(widget.NewSeparator())
-	box.Add(boldLabel("Trade agreements held"))
+	box.Add(boldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")))
 	box.Add(b.trade(p))
 	return box
 }
@@ -219,10 +219,10 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 	add := func(grid *fyne.Container, label string, f func()) {
 		grid.Add(widget.NewButton(label, f))
 	}
-	add(build, "Ship (1P)", func() { v.exec(tracker.BuildShips{Player: id, Ships: 1}) })
-	colonize := "Colonize (1C)"
+	add(build, lang.X("asc.ship_1p", "Ship (1P)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 1}) })
+	colonize := lang.X("asc.colonize_1c", "Colonize (1C)")
 	if p.Faction == ascrules.Vulcan {
-		colonize = "Colonize (1 ascendancy)"
+		colonize = lang.X("asc.colonize_1_ascendancy", "Colonize (1 ascendancy)")
 	}
 	add(build, colonize, func() { v.exec(tracker.Colonize{Player: id}) })
 	node := func(label, kind string, cost ascrules.Resources) {
@@ -230,60 +230,60 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 		if cost.Total() > 0 {
 			c = resText(cost)
 		}
-		add(build, fmt.Sprintf("%s node %s", label, c), func() { v.exec(tracker.BuildNode{Player: id, Type: kind}) })
+		add(build, lang.X("asc.node", "{{.Label}} node {{.C}}", map[string]any{"Label": label, "C": c}), func() { v.exec(tracker.BuildNode{Player: id, Type: kind}) })
 	}
 	node("P", tracker.CounterProduction, p.Costs.ProductionNode)
 	node("R", tracker.CounterResearch, p.Costs.ResearchNode)
 	node("C", tracker.CounterCulture, p.Costs.CultureNode)
 	up := func(label string, weapons bool, done int) {
 		// Words, not an arrow: the app's font has no arrow glyph.
-		c := "no cost entered"
+		c := lang.X("asc.no_cost_entered", "no cost entered")
 		if cost, err := p.Costs.UpgradeCost(weapons, done); err == nil {
 			c = resText(cost)
 		}
-		add(build, fmt.Sprintf("Upgrade %s (%s)", strings.ToLower(label), c), func() { v.exec(tracker.Upgrade{Player: id, Weapons: weapons}) })
+		add(build, lang.X("asc.upgrade", "Upgrade {{.ToLower}} ({{.C}})", map[string]any{"ToLower": strings.ToLower(label), "C": c}), func() { v.exec(tracker.Upgrade{Player: id, Weapons: weapons}) })
 	}
-	up("Weapons", true, p.WeaponUpgrades)
-	up("Shields", false, p.ShieldUpgrades)
-	add(build, fmt.Sprintf("Ascendancy (%dC)", ascCost), func() { v.exec(tracker.BuyAscendancy{Player: id}) })
+	up(lang.X("asc.weapons", "Weapons"), true, p.WeaponUpgrades)
+	up(lang.X("asc.shields", "Shields"), false, p.ShieldUpgrades)
+	add(build, lang.X("asc.ascendancy_c", "Ascendancy ({{.AscCost}}C)", map[string]any{"AscCost": ascCost}), func() { v.exec(tracker.BuyAscendancy{Player: id}) })
 	for _, pr := range b.presets() {
 		pr := pr
 		add(build, fmt.Sprintf("%s (%s)", pr.Name, resText(pr.Cost)), func() {
 			v.exec(tracker.PayFor{Player: id, What: pr.Name, Cost: pr.Cost, Counter: pr.Counter, Delta: pr.Delta})
 		})
 	}
-	add(build, "New preset…", b.newPreset)
-	add(build, "Cost table…", func() { v.setup.editCosts(p) })
+	add(build, lang.X("asc.new_preset", "New preset…"), b.newPreset)
+	add(build, lang.X("asc.cost_table", "Cost table…"), func() { v.setup.editCosts(p) })
 
 	cmds := fitGrid(2)
 	tokens := 1
 	if p.Faction == ascrules.Andorian {
 		tokens = 2
 	}
-	add(cmds, fmt.Sprintf("Starbase (%d cmd)", tokens), func() { v.exec(tracker.CommissionStarbase{Player: id}) })
-	add(cmds, fmt.Sprintf("Fleet (%d cmd, %d of 3)", tokens, p.Fleets), func() { v.exec(tracker.CommissionFleet{Player: id}) })
+	add(cmds, lang.X("asc.starbase_cmd", "Starbase ({{.Tokens}} cmd)", map[string]any{"Tokens": tokens}), func() { v.exec(tracker.CommissionStarbase{Player: id}) })
+	add(cmds, lang.X("asc.fleet_cmd_of_3", "Fleet ({{.Tokens}} cmd, {{.Fleets}} of 3)", map[string]any{"Tokens": tokens, "Fleets": p.Fleets}), func() { v.exec(tracker.CommissionFleet{Player: id}) })
 	if p.Fleets > 0 {
-		add(cmds, "Disband a fleet", func() { v.exec(tracker.CommissionFleet{Player: id, Disband: true}) })
+		add(cmds, lang.X("asc.disband_a_fleet", "Disband a fleet"), func() { v.exec(tracker.CommissionFleet{Player: id, Disband: true}) })
 	}
-	add(cmds, fmt.Sprintf("Project (1 cmd, %d of %d)", p.Projects, p.Nodes.Research), func() { v.exec(tracker.Project{Player: id}) })
+	add(cmds, lang.X("asc.project_1_cmd_of", "Project (1 cmd, {{.Projects}} of {{.Research}})", map[string]any{"Projects": p.Projects, "Research": p.Nodes.Research}), func() { v.exec(tracker.Project{Player: id}) })
 	if p.Projects > 0 {
-		add(cmds, "Finish a project", func() { v.exec(tracker.Project{Player: id, Finish: true}) })
-		add(cmds, "Discard a project", func() { v.exec(tracker.Project{Player: id, Discard: true}) })
+		add(cmds, lang.X("asc.finish_a_project", "Finish a project"), func() { v.exec(tracker.Project{Player: id, Finish: true}) })
+		add(cmds, lang.X("asc.discard_a_project", "Discard a project"), func() { v.exec(tracker.Project{Player: id, Discard: true}) })
 	}
-	add(cmds, "Hegemony (1 cmd)", func() { v.battle.open(modeHegemony, id) })
-	add(cmds, "Battle (1 cmd)", func() { v.battle.open(modeSpace, id) })
+	add(cmds, lang.X("asc.hegemony_1_cmd", "Hegemony (1 cmd)"), func() { v.battle.open(modeHegemony, id) })
+	add(cmds, lang.X("asc.battle_1_cmd", "Battle (1 cmd)"), func() { v.battle.open(modeSpace, id) })
 	if p.Faction == ascrules.Vulcan {
 		if p.AgendaDone {
-			add(cmds, "Agenda not done (undo)", func() { v.exec(tracker.CompleteAgenda{Player: id, Undo: true}) })
+			add(cmds, lang.X("asc.agenda_not_done_undo", "Agenda not done (undo)"), func() { v.exec(tracker.CompleteAgenda{Player: id, Undo: true}) })
 		} else {
-			add(cmds, "Agenda completed", func() { v.exec(tracker.CompleteAgenda{Player: id}) })
+			add(cmds, lang.X("asc.agenda_completed", "Agenda completed"), func() { v.exec(tracker.CompleteAgenda{Player: id}) })
 		}
 	}
 	return container.NewVBox(
-		boldLabel("Building phase"), build,
-		captionLabel("? = cost not entered yet: open the cost table and copy it from your console."),
-		boldLabel("Command phase"), cmds,
-		captionLabel("These use their command tokens themselves; tap a token only for the other commands (move, explore, trade)."))
+		boldLabel(lang.X("asc.building_phase", "Building phase")), build,
+		captionLabel(lang.X("asc.cost_not_entered_yet_open", "? = cost not entered yet: open the cost table and copy it from your console.")),
+		boldLabel(lang.X("asc.command_phase", "Command phase")), cmds,
+		captionLabel(lang.X("asc.these_use_their_command_tokens", "These use their command tokens themselves; tap a token only for the other commands (move, explore, trade).")))
 }
 
 // presets returns the players' own quick actions kept on this device.
@@ -298,28 +298,28 @@ func (b *ascBoard) presets() []ascPreset {
 
 // newPreset asks for a quick action with its cost, from the players' cards.
 func (b *ascBoard) newPreset() {
-	name := placeholderEntry("e.g. Starbase")
-	cost := placeholderEntry("e.g. 3P")
+	name := placeholderEntry(lang.X("asc.e_g_starbase", "e.g. Starbase"))
+	cost := placeholderEntry(lang.X("asc.e_g_3p", "e.g. 3P"))
 	var labels []string
 	for _, c := range presetCounters {
 		labels = append(labels, c.label)
 	}
 	then := widget.NewSelect(labels, nil)
 	then.SetSelected(labels[0])
-	dialog.ShowForm("New quick action", "Save", "Cancel", []*widget.FormItem{
-		widget.NewFormItem("Name", name), widget.NewFormItem("Cost", cost), widget.NewFormItem("Then", then),
+	dialog.ShowForm(lang.X("asc.new_quick_action", "New quick action"), lang.X("asc.save", "Save"), lang.X("asc.cancel", "Cancel"), []*widget.FormItem{
+		widget.NewFormItem(lang.X("asc.name", "Name"), name), widget.NewFormItem(lang.X("asc.cost", "Cost"), cost), widget.NewFormItem(lang.X("asc.then_2", "Then"), then),
 	}, func(ok bool) {
 		if !ok {
 			return
 		}
 		r, err := parseCost(cost.Text)
 		if err != nil {
-			b.v.gs.say("Cost: "+err.Error(), true)
+			b.v.gs.say(lang.X("asc.cost_2", "Cost: {{.Error}}", map[string]any{"Error": err.Error()}), true)
 			return
 		}
 		n := strings.TrimSpace(name.Text)
 		if n == "" || len([]rune(n)) > 30 {
-			b.v.gs.say("Give the quick action a short name.", true)
+			b.v.gs.say(lang.X("asc.give_the_quick_action_a", "Give the quick action a short name."), true)
 			return
 		}
 		pr := ascPreset{Name: n, Cost: r}
@@ -342,20 +342,20 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	box := container.NewVBox()
 	if len(p.Agreements) == 0 {
-		box.Add(captionLabel("None yet."))
+		box.Add(captionLabel(lang.X("asc.none_yet", "None yet.")))
 	}
 	for _, ag := range p.Agreements {
 		ag := ag
-		state := "ready"
+		state := lang.X("asc.ready", "ready")
 		if ag.Exhausted {
-			state = "exhausted"
+			state = lang.X("asc.exhausted", "exhausted")
 		}
-		line := fmt.Sprintf("From %s: %s each recharge (%s)", v.seatName(ag.From), resText(ag.Resources), state)
-		toggle := widget.NewButton("Exhaust", func() {
+		line := lang.X("asc.from_each_recharge", "From {{.SeatName}}: {{.ResText}} each recharge ({{.State}})", map[string]any{"SeatName": v.seatName(ag.From), "ResText": resText(ag.Resources), "State": state})
+		toggle := widget.NewButton(lang.X("asc.exhaust", "Exhaust"), func() {
 			v.exec(tracker.SetTrade{Player: p.ID, From: ag.From, Exhausted: true})
 		})
 		if ag.Exhausted {
-			toggle = widget.NewButton("Ready", func() { v.exec(tracker.SetTrade{Player: p.ID, From: ag.From}) })
+			toggle = widget.NewButton(lang.X("asc.ready_2", "Ready"), func() { v.exec(tracker.SetTrade{Player: p.ID, From: ag.From}) })
 		}
 		remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
 			v.exec(tracker.SetTrade{Player: p.ID, From: ag.From, Remove: true})
@@ -371,14 +371,14 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 		}
 	}
 	syncSelect(b.from, others, "")
-	add := widget.NewButtonWithIcon("Receive", theme.ContentAddIcon(), func() {
+	add := widget.NewButtonWithIcon(lang.X("asc.receive", "Receive"), theme.ContentAddIcon(), func() {
 		r, err := parseCost(b.tradeIn.Text)
 		if err != nil {
-			v.gs.say("Trade agreement: "+err.Error(), true)
+			v.gs.say(lang.X("asc.trade_agreement", "Trade agreement: {{.Error}}", map[string]any{"Error": err.Error()}), true)
 			return
 		}
 		if ids[b.from.Selected] == "" {
-			v.gs.say("Choose who gives the trade agreement.", true)
+			v.gs.say(lang.X("asc.choose_who_gives_the_trade", "Choose who gives the trade agreement."), true)
 			return
 		}
 		if v.exec(tracker.SetTrade{Player: p.ID, From: ids[b.from.Selected], Resources: r}) {

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -36,7 +38,7 @@ func (v *ascView) ascRoll(n int) (ascPool, error) {
 	}
 	seed, ok := v.gs.game.NewSeed()
 	if !ok {
-		return ascPool{}, fmt.Errorf("this game cannot roll virtual dice; type the faces on the keypad instead")
+		return ascPool{}, errors.New(lang.X("asc.this_game_cannot_roll_virtual", "this game cannot roll virtual dice; type the faces on the keypad instead"))
 	}
 	return ascPool{faces: dice.Roll(n, seed), seed: &seed}, nil
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,45 +35,45 @@ func (w *ascWalker) show() fyne.CanvasObject {
 	v := w.v
 	a := v.st
 	box := container.NewVBox()
-	score := widget.NewButtonWithIcon("Scoreboard (tablet, full screen)", theme.ViewFullScreenIcon(), v.openScoreboard)
+	score := widget.NewButtonWithIcon(lang.X("asc.scoreboard_tablet_full_screen", "Scoreboard (tablet, full screen)"), theme.ViewFullScreenIcon(), v.openScoreboard)
 	switch a.Walker.Stage {
 	case tracker.AscSetup:
-		box.Add(heading("Setup"))
-		box.Add(wrapLabel("Add the players, their cost tables and the Borg on the Players panel, then start round 1 there."))
+		box.Add(heading(lang.X("asc.setup", "Setup")))
+		box.Add(wrapLabel(lang.X("asc.add_the_players_their_cost", "Add the players, their cost tables and the Borg on the Players panel, then start round 1 there.")))
 		return box
 	case tracker.AscInitiative:
-		box.Add(heading(fmt.Sprintf("Round %d · Initiative", a.Walker.Round)))
+		box.Add(heading(lang.X("asc.round_initiative", "Round {{.Round}} · Initiative", map[string]any{"Round": a.Walker.Round})))
 		box.Add(w.lastRecharge())
 		box.Add(w.initiative())
 	case tracker.AscExecution:
-		box.Add(heading(fmt.Sprintf("Round %d · Execution", a.Walker.Round)))
+		box.Add(heading(lang.X("asc.round_execution", "Round {{.Round}} · Execution", map[string]any{"Round": a.Walker.Round})))
 		box.Add(w.execution())
 	case tracker.AscRecharge:
-		box.Add(heading(fmt.Sprintf("Round %d · Recharge", a.Walker.Round)))
-		box.Add(step("1. Victory check", "Ascendancy 5 while holding your own home system, or 3 home systems held (supremacy), or a faction's own agenda; players with no ships and no systems are out."))
-		box.Add(step("2. Resource generation", "Each node produces one of its kind; trade agreements from others produce for their holders; advancements add their income."))
-		box.Add(step("3. Maintenance", "Every command token is ready again (base + starbases + advancements); trade agreements are refreshed."))
-		box.Add(boldLabel("What everyone will get"))
+		box.Add(heading(lang.X("asc.round_recharge", "Round {{.Round}} · Recharge", map[string]any{"Round": a.Walker.Round})))
+		box.Add(step(lang.X("asc.1_victory_check", "1. Victory check"), lang.X("asc.ascendancy_5_while_holding_your", "Ascendancy 5 while holding your own home system, or 3 home systems held (supremacy), or a faction's own agenda; players with no ships and no systems are out.")))
+		box.Add(step(lang.X("asc.2_resource_generation", "2. Resource generation"), lang.X("asc.each_node_produces_one_of", "Each node produces one of its kind; trade agreements from others produce for their holders; advancements add their income.")))
+		box.Add(step(lang.X("asc.3_maintenance", "3. Maintenance"), lang.X("asc.every_command_token_is_ready", "Every command token is ready again (base + starbases + advancements); trade agreements are refreshed.")))
+		box.Add(boldLabel(lang.X("asc.what_everyone_will_get", "What everyone will get")))
 		for _, p := range v.active() {
 			g, err := ascrules.Generate(ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
-			line := fmt.Sprintf("%s: +%s, %d commands", p.Name, resText(g), ascrules.Commands(p.BaseCommands, p.Starbases, p.AdvancementCommands))
+			line := lang.X("asc.commands", "{{.Name}}: +{{.ResText}}, {{.Commands}} commands", map[string]any{"Name": p.Name, "ResText": resText(g), "Commands": ascrules.Commands(p.BaseCommands, p.Starbases, p.AdvancementCommands)})
 			if err != nil {
 				line = p.Name + ": " + err.Error()
 			}
 			box.Add(wrapLabel("• " + line))
 		}
-		go1 := widget.NewButtonWithIcon("Recharge everyone", theme.ViewRefreshIcon(), func() { v.exec(tracker.Recharge{}) })
+		go1 := widget.NewButtonWithIcon(lang.X("asc.recharge_everyone", "Recharge everyone"), theme.ViewRefreshIcon(), func() { v.exec(tracker.Recharge{}) })
 		go1.Importance = widget.HighImportance
 		box.Add(go1)
 	case tracker.AscOver:
-		box.Add(heading("Game over"))
+		box.Add(heading(lang.X("asc.game_over", "Game over")))
 		names := make([]string, len(a.Walker.Winners))
 		for i, id := range a.Walker.Winners {
 			names[i] = v.seatName(id)
 		}
-		win := "The Borg win: " + a.Walker.Reason + "."
+		win := lang.X("asc.the_borg_win", "The Borg win: {{.Reason}}.", map[string]any{"Reason": a.Walker.Reason})
 		if len(names) > 0 {
-			win = fmt.Sprintf("%s win(s) by %s.", strings.Join(names, " and "), a.Walker.Reason)
+			win = lang.X("asc.win_s_by", "{{.Join}} win(s) by {{.Reason}}.", map[string]any{"Join": strings.Join(names, " and "), "Reason": a.Walker.Reason})
 		}
 		box.Add(bigResult(win))
 		box.Add(w.lastRecharge())
@@ -88,7 +89,7 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 		return container.NewVBox()
 	}
 	r := a.Recharge
-	box := container.NewVBox(boldLabel(fmt.Sprintf("Recharge of round %d", r.Round)))
+	box := container.NewVBox(boldLabel(lang.X("asc.recharge_of_round", "Recharge of round {{.Round}}", map[string]any{"Round": r.Round})))
 	for _, l := range r.Lines {
 		box.Add(wrapLabel("• " + l))
 	}
@@ -100,16 +101,16 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 		for _, c := range vr.Claims {
 			parts = append(parts, fmt.Sprintf("%s (%s)", w.v.seatName(c.Player), c.Kind))
 		}
-		verdict = "Victory check: " + strings.Join(parts, ", ") + "."
+		verdict = lang.X("asc.victory_check", "Victory check: {{.Join}}.", map[string]any{"Join": strings.Join(parts, ", ")})
 	default:
-		verdict = "Victory check: no one has won yet."
+		verdict = lang.X("asc.victory_check_no_one_has", "Victory check: no one has won yet.")
 	}
 	if len(vr.Eliminated) > 0 {
 		var out []string
 		for _, e := range vr.Eliminated {
 			out = append(out, w.v.seatName(e))
 		}
-		verdict += " Out of the game: " + strings.Join(out, ", ") + "."
+		verdict += lang.X("asc.out_of_the_game", " Out of the game: {{.Join}}.", map[string]any{"Join": strings.Join(out, ", ")})
 	}
 	l := boldLabel(verdict)
 	l.Importance = widget.SuccessImportance
@@ -123,7 +124,7 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 func (w *ascWalker) initiative() fyne.CanvasObject {
 	v := w.v
 	a := v.st
-	box := container.NewVBox(wrapLabel("Players who have made first contact may spend resources on their turn order card. No two bids may have the same total. The highest bid chooses a card first; everyone else, and the Borg, get the rest at random."))
+	box := container.NewVBox(wrapLabel(lang.X("asc.players_who_have_made_first", "Players who have made first contact may spend resources on their turn order card. No two bids may have the same total. The highest bid chooses a card first; everyone else, and the Borg, get the rest at random.")))
 	bid := map[string]ascrules.Bid{}
 	for _, b := range a.Walker.Bids {
 		bid[b.Player] = b
@@ -133,41 +134,41 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 		taken = append(taken, strconv.Itoa(b.Spent.Total()))
 	}
 	if len(taken) > 0 {
-		box.Add(captionLabel("Totals already bid: " + strings.Join(taken, ", ") + " — pick another total."))
+		box.Add(captionLabel(lang.X("asc.totals_already_bid_pick_another", "Totals already bid: {{.Join}} — pick another total.", map[string]any{"Join": strings.Join(taken, ", ")})))
 	}
 	for _, p := range v.active() {
 		p := p
 		if b, ok := bid[p.ID]; ok {
-			l := boldLabel(fmt.Sprintf("%s bid %s (total %d)", p.Name, resText(b.Spent), b.Spent.Total()))
+			l := boldLabel(lang.X("asc.bid_total", "{{.Name}} bid {{.ResText}} (total {{.Total}})", map[string]any{"Name": p.Name, "ResText": resText(b.Spent), "Total": b.Spent.Total()}))
 			l.Importance = widget.SuccessImportance
 			box.Add(l)
 			continue
 		}
 		if slices.Contains(a.Walker.Passed, p.ID) {
-			box.Add(wrapLabel(p.Name + " passed: draws a card."))
+			box.Add(wrapLabel(lang.X("asc.passed_draws_a_card", "{{.Name}} passed: draws a card.", map[string]any{"Name": p.Name})))
 			continue
 		}
 		if !p.FirstContact {
-			box.Add(wrapLabel(p.Name + ": no first contact yet, draws a card."))
+			box.Add(wrapLabel(lang.X("asc.no_first_contact_yet_draws", "{{.Name}}: no first contact yet, draws a card.", map[string]any{"Name": p.Name})))
 			continue
 		}
 		e, ok := w.bids[p.ID]
 		if !ok {
-			e = placeholderEntry("bid, e.g. 2P 1C")
+			e = placeholderEntry(lang.X("asc.bid_e_g_2p_1c", "bid, e.g. 2P 1C"))
 			w.bids[p.ID] = e
 		}
-		btn := widget.NewButton(p.Name+" bids", func() {
+		btn := widget.NewButton(lang.X("asc.bids", "{{.Name}} bids", map[string]any{"Name": p.Name}), func() {
 			r, err := parseCost(e.Text)
 			if err != nil {
-				v.gs.say("Bid: "+err.Error(), true)
+				v.gs.say(lang.X("asc.bid", "Bid: {{.Error}}", map[string]any{"Error": err.Error()}), true)
 				return
 			}
 			if v.exec(tracker.Bid{Player: p.ID, Spent: r}) {
 				e.SetText("")
 			}
 		})
-		pass := widget.NewButton("Pass", func() { v.exec(tracker.Bid{Player: p.ID, Pass: true}) })
-		box.Add(boldLabel(fmt.Sprintf("%s (has %s)", p.Name, resText(p.Resources))))
+		pass := widget.NewButton(lang.X("asc.pass", "Pass"), func() { v.exec(tracker.Bid{Player: p.ID, Pass: true}) })
+		box.Add(boldLabel(lang.X("asc.has", "{{.Name}} (has {{.ResText}})", map[string]any{"Name": p.Name, "ResText": resText(p.Resources)})))
 		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(btn, pass), e))
 	}
 	n := len(v.active())
@@ -180,13 +181,13 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 	}
 	chosen := map[string]int{}
 	if order, err := ascrules.Order(a.Walker.Bids); err == nil && len(order.Pickers) > 0 {
-		box.Add(boldLabel("Bidders choose their cards, highest first"))
+		box.Add(boldLabel(lang.X("asc.bidders_choose_their_cards_highest", "Bidders choose their cards, highest first")))
 		used := map[string]bool{}
 		for i, pid := range order.Pickers {
 			s, ok := w.cards[pid]
 			if !ok {
 				s = widget.NewSelect(nil, nil)
-				s.PlaceHolder = "card"
+				s.PlaceHolder = lang.X("asc.card", "card")
 				w.cards[pid] = s
 			}
 			syncSelect(s, cards, "")
@@ -216,18 +217,18 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 		}
 	}
 	if len(drawers) > 0 {
-		box.Add(boldLabel("Cards drawn by the others (leave on Random to let the app deal)"))
+		box.Add(boldLabel(lang.X("asc.cards_drawn_by_the_others", "Cards drawn by the others (leave on Random to let the app deal)")))
 		for _, pid := range drawers {
 			s, ok := w.drawn[pid]
 			if !ok {
 				s = widget.NewSelect(nil, nil)
 				w.drawn[pid] = s
 			}
-			syncSelect(s, append([]string{"Random"}, cards...), "Random")
+			syncSelect(s, append([]string{lang.X("asc.random", "Random")}, cards...), lang.X("asc.random", "Random"))
 			box.Add(container.NewBorder(nil, nil, widget.NewLabel(v.seatName(pid)), nil, s))
 		}
 	}
-	deal := widget.NewButtonWithIcon("Deal the turn order", theme.MediaPlayIcon(), func() {
+	deal := widget.NewButtonWithIcon(lang.X("asc.deal_the_turn_order", "Deal the turn order"), theme.MediaPlayIcon(), func() {
 		ch := map[string]int{}
 		for pid, s := range w.cards {
 			if c, err := strconv.Atoi(s.Selected); err == nil && chosen[pid] != 0 {
@@ -245,7 +246,7 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 		}
 		if len(drawn) > 0 {
 			if len(drawn) != len(drawers) {
-				v.gs.say("Type the card every other player drew, or leave them all on Random.", true)
+				v.gs.say(lang.X("asc.type_the_card_every_other", "Type the card every other player drew, or leave them all on Random."), true)
 				return
 			}
 			cmd.Drawn = drawn
@@ -271,7 +272,7 @@ func (w *ascWalker) execution() fyne.CanvasObject {
 		var l *widget.Label
 		switch {
 		case i < a.Walker.Turn:
-			l = wrapLabel(fmt.Sprintf("%d. %s — done", i+1, name))
+			l = wrapLabel(lang.X("asc.done", "{{.V}}. {{.Name}} — done", map[string]any{"V": i + 1, "Name": name}))
 			l.Importance = widget.LowImportance
 		case i == a.Walker.Turn:
 			l = bigResult(fmt.Sprintf("▶ %d. %s — %s", i+1, name, phaseWord(a.Walker.Phase)))
@@ -286,14 +287,14 @@ func (w *ascWalker) execution() fyne.CanvasObject {
 	last := a.Walker.Turn == len(a.Walker.Order)-1
 	switch {
 	case seat == tracker.BorgSeat:
-		box.Add(step("The Borg turn", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel."))
-		open := widget.NewButtonWithIcon("Open the Borg panel", theme.WarningIcon(), func() { v.gs.layout.show("Borg") })
+		box.Add(step(lang.X("asc.the_borg_turn", "The Borg turn"), lang.X("asc.build_phase_first_spires_build", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel.")))
+		open := widget.NewButtonWithIcon(lang.X("asc.open_the_borg_panel", "Open the Borg panel"), theme.WarningIcon(), func() { v.gs.layout.show(lang.X("asc.borg", "Borg")) })
 		box.Add(open)
-		end := widget.NewButtonWithIcon("End the Borg turn", theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
+		end := widget.NewButtonWithIcon(lang.X("asc.end_the_borg_turn", "End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 		end.Importance = widget.HighImportance
 		box.Add(end)
 		if last {
-			box.Add(captionLabel("The last turn of the round: the recharge comes next."))
+			box.Add(captionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
 		}
 	case seat != "":
 		p := v.player(seat)
@@ -301,26 +302,26 @@ func (w *ascWalker) execution() fyne.CanvasObject {
 			break
 		}
 		if a.Walker.Phase == tracker.PhaseBuilding {
-			box.Add(step("Building phase", "Spend resources: build ships and nodes, colonize, commission starbases, research upgrades, launch projects. Use the quick actions on the Players panel."))
+			box.Add(step(lang.X("asc.building_phase", "Building phase"), lang.X("asc.spend_resources_build_ships_and", "Spend resources: build ships and nodes, colonize, commission starbases, research upgrades, launch projects. Use the quick actions on the Players panel.")))
 		} else {
-			box.Add(step("Command phase", "Spend command tokens: move fleets, explore, attack (Battle panel), hegemony, trade. Tap a token below for each command used."))
+			box.Add(step(lang.X("asc.command_phase", "Command phase"), lang.X("asc.spend_command_tokens_move_fleets", "Spend command tokens: move fleets, explore, attack (Battle panel), hegemony, trade. Tap a token below for each command used.")))
 		}
 		id := p.ID
 		tokens := widgets.NewTokenRow(p.Commands, p.Ready())
 		tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
 		tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
-		box.Add(boldLabel(p.Name + "'s command tokens"))
+		box.Add(boldLabel(lang.X("asc.s_command_tokens", "{{.Name}}'s command tokens", map[string]any{"Name": p.Name})))
 		box.Add(tokens)
-		box.Add(wrapLabel(fmt.Sprintf("%s has %s · ascendancy %d · %d ships", p.Name, resText(p.Resources), p.Ascendancy, p.Ships)))
-		label := "Building done: command phase"
+		box.Add(wrapLabel(lang.X("asc.has_ascendancy_ships", "{{.Name}} has {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})))
+		label := lang.X("asc.building_done_command_phase", "Building done: command phase")
 		if a.Walker.Phase == tracker.PhaseCommand {
-			label = "End " + p.Name + "'s turn"
+			label = lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": p.Name})
 		}
 		next := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 		next.Importance = widget.HighImportance
 		box.Add(next)
 		if last && a.Walker.Phase == tracker.PhaseCommand {
-			box.Add(captionLabel("The last turn of the round: the recharge comes next."))
+			box.Add(captionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
 		}
 	}
 	return box
@@ -330,11 +331,11 @@ func (w *ascWalker) execution() fyne.CanvasObject {
 func phaseWord(phase string) string {
 	switch phase {
 	case tracker.PhaseBuilding:
-		return "building phase"
+		return lang.X("asc.building_phase_2", "building phase")
 	case tracker.PhaseCommand:
-		return "command phase"
+		return lang.X("asc.command_phase_2", "command phase")
 	case tracker.PhaseBorg:
-		return "Borg turn"
+		return lang.X("asc.borg_turn", "Borg turn")
 	}
 	return phase
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 
 	"fyne.io/fyne/v2"
@@ -57,7 +58,7 @@ func (v *ascView) openScoreboard() {
 	sb.stage.Wrapping = fyne.TextWrapWord
 	sb.order = widget.NewRichText()
 	sb.order.Wrapping = fyne.TextWrapWord
-	back := widget.NewButtonWithIcon("Back to the game", theme.NavigateBackIcon(), v.closeScoreboard)
+	back := widget.NewButtonWithIcon(lang.X("asc.back_to_the_game", "Back to the game"), theme.NavigateBackIcon(), v.closeScoreboard)
 	back.Importance = widget.HighImportance
 	// Back on its own row: beside it a phone would leave the heading a
 	// sliver of width and stretch the button to the heading's height.
@@ -106,7 +107,7 @@ func (sb *ascScoreboard) show() {
 	seat := a.CurrentSeat()
 	stage := v.gs.game.State().Summary().Stage
 	if a.Walker.Stage == tracker.AscExecution && a.Walker.Phase != "" && seat != tracker.BorgSeat {
-		stage += " · " + a.Walker.Phase + " phase"
+		stage += lang.X("asc.phase_2", " · {{.Phase}} phase", map[string]any{"Phase": a.Walker.Phase})
 	}
 	sb.stage.SetText(stage)
 	sb.order.Segments = turnOrderSegments(a)
@@ -122,9 +123,9 @@ func (sb *ascScoreboard) show() {
 		name := p.Name + " · " + p.Civilization
 		switch {
 		case p.Assimilated:
-			name += " (assimilated)"
+			name += lang.X("asc.assimilated_2", " (assimilated)")
 		case p.Eliminated:
-			name += " (out)"
+			name += lang.X("asc.out", " (out)")
 		}
 		t.SetName(name)
 		t.SetValues(scoreValues(p))
@@ -134,16 +135,16 @@ func (sb *ascScoreboard) show() {
 	}
 	if a.Borg != nil {
 		if sb.borg == nil {
-			sb.borg = widgets.NewScoreTile("The Borg", borgBand, nil)
+			sb.borg = widgets.NewScoreTile(lang.X("asc.the_borg_2", "The Borg"), borgBand, nil)
 		}
 		hit := "—"
 		if h, err := a.Borg.Hits.HitRoll(len(a.Borg.Spires)); err == nil {
 			hit = fmt.Sprintf("%d+", h)
 		}
 		sb.borg.SetValues([]widgets.ScoreValue{
-			{Label: "Cubes", Value: fmt.Sprint(a.Borg.CubesInPlay())},
-			{Label: "Spires", Value: fmt.Sprint(len(a.Borg.Spires))},
-			{Label: "Hit roll", Value: hit},
+			{Label: lang.X("asc.cubes", "Cubes"), Value: fmt.Sprint(a.Borg.CubesInPlay())},
+			{Label: lang.X("asc.spires", "Spires"), Value: fmt.Sprint(len(a.Borg.Spires))},
+			{Label: lang.X("asc.hit_roll", "Hit roll"), Value: hit},
 		})
 		sb.borg.SetCurrent(seat == tracker.BorgSeat)
 		objs = append(objs, sb.borg)
@@ -157,18 +158,18 @@ func (sb *ascScoreboard) show() {
 // turnOrderSegments writes out this round's turn order (or, before it is
 // dealt, last round's), the seat playing now in bold and the accent colour.
 func turnOrderSegments(a *tracker.AscendancyState) []widget.RichTextSegment {
-	order, title := a.Walker.Order, "Turn order: "
+	order, title := a.Walker.Order, lang.X("asc.turn_order", "Turn order: ")
 	if len(order) == 0 {
-		order, title = a.Walker.LastOrder, "Last round's turn order: "
+		order, title = a.Walker.LastOrder, lang.X("asc.last_round_s_turn_order", "Last round's turn order: ")
 	}
 	style := widget.RichTextStyle{Inline: true, SizeName: theme.SizeNameSubHeadingText}
 	segs := []widget.RichTextSegment{&widget.TextSegment{Text: title, Style: style}}
 	if len(order) == 0 {
-		return append(segs, &widget.TextSegment{Text: "not dealt yet", Style: style})
+		return append(segs, &widget.TextSegment{Text: lang.X("asc.not_dealt_yet", "not dealt yet"), Style: style})
 	}
 	seat := a.CurrentSeat()
 	for i, id := range order {
-		name := "the Borg"
+		name := lang.X("asc.the_borg", "the Borg")
 		if id != tracker.BorgSeat {
 			name = id
 			for _, p := range a.Players {
@@ -180,7 +181,7 @@ func turnOrderSegments(a *tracker.AscendancyState) []widget.RichTextSegment {
 		text := fmt.Sprintf("%d %s", i+1, name)
 		st := style
 		if id == seat {
-			text += " (now)"
+			text += lang.X("asc.now", " (now)")
 			st.TextStyle = fyne.TextStyle{Bold: true}
 			st.ColorName = theme.ColorNamePrimary
 		}
@@ -195,14 +196,14 @@ func turnOrderSegments(a *tracker.AscendancyState) []widget.RichTextSegment {
 // scoreValues are a player's numbers on the scoreboard.
 func scoreValues(p tracker.AscPlayer) []widgets.ScoreValue {
 	return []widgets.ScoreValue{
-		{Label: "Production", Value: fmt.Sprint(p.Resources.Production)},
-		{Label: "Research", Value: fmt.Sprint(p.Resources.Research)},
-		{Label: "Culture", Value: fmt.Sprint(p.Resources.Culture)},
-		{Label: "Ascendancy", Value: fmt.Sprintf("%d/%d", p.Ascendancy, ascrules.VictoryAscendancy)},
-		{Label: "Commands", Value: fmt.Sprintf("%d/%d", p.Ready(), p.Commands)},
-		{Label: "Ships", Value: fmt.Sprint(p.Ships)},
-		{Label: "Systems", Value: fmt.Sprint(p.Systems)},
-		{Label: "Weapons", Value: fmt.Sprintf("%d+", p.Weapons)},
-		{Label: "Shields", Value: fmt.Sprintf("+%d", p.Shields)},
+		{Label: lang.X("asc.production", "Production"), Value: fmt.Sprint(p.Resources.Production)},
+		{Label: lang.X("asc.research", "Research"), Value: fmt.Sprint(p.Resources.Research)},
+		{Label: lang.X("asc.culture", "Culture"), Value: fmt.Sprint(p.Resources.Culture)},
+		{Label: lang.X("asc.ascendancy", "Ascendancy"), Value: fmt.Sprintf("%d/%d", p.Ascendancy, ascrules.VictoryAscendancy)},
+		{Label: lang.X("asc.commands_2", "Commands"), Value: fmt.Sprintf("%d/%d", p.Ready(), p.Commands)},
+		{Label: lang.X("asc.ships", "Ships"), Value: fmt.Sprint(p.Ships)},
+		{Label: lang.X("asc.systems", "Systems"), Value: fmt.Sprint(p.Systems)},
+		{Label: lang.X("asc.weapons", "Weapons"), Value: fmt.Sprintf("%d+", p.Weapons)},
+		{Label: lang.X("asc.shields", "Shields"), Value: fmt.Sprintf("+%d", p.Shields)},
 	}
 }

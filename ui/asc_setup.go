@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strconv"
 	"strings"
 
@@ -59,18 +60,18 @@ type costForm struct {
 
 func newCostForm() *costForm {
 	f := &costForm{
-		ship: placeholderEntry("e.g. 1P"), pnode: placeholderEntry("e.g. 2P"), rnode: placeholderEntry("cost"),
-		cnode: placeholderEntry("cost"), colonize: placeholderEntry("e.g. 1C"),
-		weapons: placeholderEntry("1st; 2nd; … e.g. 2R; 3R"), shields: placeholderEntry("1st; 2nd; …"),
+		ship: placeholderEntry(lang.X("asc.e_g_1p", "e.g. 1P")), pnode: placeholderEntry(lang.X("asc.e_g_2p", "e.g. 2P")), rnode: placeholderEntry(lang.X("asc.cost_3", "cost")),
+		cnode: placeholderEntry(lang.X("asc.cost_3", "cost")), colonize: placeholderEntry(lang.X("asc.e_g_1c", "e.g. 1C")),
+		weapons: placeholderEntry(lang.X("asc.1st_2nd_e_g_2r", "1st; 2nd; … e.g. 2R; 3R")), shields: placeholderEntry(lang.X("asc.1st_2nd", "1st; 2nd; …")),
 	}
 	f.form = widget.NewForm(
-		widget.NewFormItem("Ship", f.ship),
-		widget.NewFormItem("Production node", f.pnode),
-		widget.NewFormItem("Research node", f.rnode),
-		widget.NewFormItem("Culture node", f.cnode),
-		widget.NewFormItem("Colonize", f.colonize),
-		widget.NewFormItem("Weapon upgrades", f.weapons),
-		widget.NewFormItem("Shield upgrades", f.shields),
+		widget.NewFormItem(lang.X("asc.ship", "Ship"), f.ship),
+		widget.NewFormItem(lang.X("asc.production_node", "Production node"), f.pnode),
+		widget.NewFormItem(lang.X("asc.research_node", "Research node"), f.rnode),
+		widget.NewFormItem(lang.X("asc.culture_node", "Culture node"), f.cnode),
+		widget.NewFormItem(lang.X("asc.colonize", "Colonize"), f.colonize),
+		widget.NewFormItem(lang.X("asc.weapon_upgrades", "Weapon upgrades"), f.weapons),
+		widget.NewFormItem(lang.X("asc.shield_upgrades", "Shield upgrades"), f.shields),
 	)
 	f.fill(ascrules.NewCostTable(""))
 	return f
@@ -101,8 +102,8 @@ func (f *costForm) read(faction string) (ascrules.CostTable, error) {
 		e    *widget.Entry
 		to   *ascrules.Resources
 		name string
-	}{{f.ship, &t.Ship, "Ship"}, {f.pnode, &t.ProductionNode, "Production node"}, {f.rnode, &t.ResearchNode, "Research node"},
-		{f.cnode, &t.CultureNode, "Culture node"}, {f.colonize, &t.Colonize, "Colonize"}} {
+	}{{f.ship, &t.Ship, lang.X("asc.ship", "Ship")}, {f.pnode, &t.ProductionNode, lang.X("asc.production_node", "Production node")}, {f.rnode, &t.ResearchNode, lang.X("asc.research_node", "Research node")},
+		{f.cnode, &t.CultureNode, lang.X("asc.culture_node", "Culture node")}, {f.colonize, &t.Colonize, lang.X("asc.colonize", "Colonize")}} {
 		r, err := parseCost(x.e.Text)
 		if err != nil {
 			return t, fmt.Errorf("%s: %w", x.name, err)
@@ -142,15 +143,15 @@ type ascSetup struct {
 func newAscSetup(v *ascView) *ascSetup {
 	s := &ascSetup{v: v}
 	prefs := v.gs.sh.app.Preferences()
-	s.easier = widget.NewCheck("Easier ascension (4C each)", func(on bool) {
+	s.easier = widget.NewCheck(lang.X("asc.easier_ascension_4c_each", "Easier ascension (4C each)"), func(on bool) {
 		// The table's choice is part of the game (every device plays by
 		// it) and the default for the next game on this device.
 		prefs.SetBool(prefAscEasier, on)
 		s.applyOptions()
 	})
 	s.easier.Checked = prefs.Bool(prefAscEasier)
-	s.name = placeholderEntry("Player name")
-	s.civ = placeholderEntry("Civilization")
+	s.name = placeholderEntry(lang.X("asc.player_name", "Player name"))
+	s.civ = placeholderEntry(lang.X("asc.civilization", "Civilization"))
 	s.civ.OnChanged = func(string) { s.recallCosts() }
 	var labels []string
 	for _, f := range factionChoices {
@@ -162,17 +163,17 @@ func newAscSetup(v *ascView) *ascSetup {
 		}
 		s.prefill()
 	})
-	s.faction.PlaceHolder = "Faction rules"
-	s.resources = placeholderEntry("e.g. 3P 3R 3C")
-	s.ascend = placeholderEntry("ascendancy")
+	s.faction.PlaceHolder = lang.X("asc.faction_rules", "Faction rules")
+	s.resources = placeholderEntry(lang.X("asc.e_g_3p_3r_3c", "e.g. 3P 3R 3C"))
+	s.ascend = placeholderEntry(lang.X("asc.ascendancy_2", "ascendancy"))
 	s.costs = newCostForm()
 	s.costNote = captionLabel("")
 
-	s.borgOn = widget.NewCheck("Play with the Borg", func(bool) { v.show(v.gs.game.State()) })
-	s.hub = widget.NewCheck("Delta Quadrant connection", nil)
-	s.physHub = widget.NewCheck("We roll the hub die ourselves", nil)
-	s.three = widget.NewCheck("3 spires and you're out", nil)
-	s.hubTarget = placeholderEntry("hub roll, e.g. 5")
+	s.borgOn = widget.NewCheck(lang.X("asc.play_with_the_borg", "Play with the Borg"), func(bool) { v.show(v.gs.game.State()) })
+	s.hub = widget.NewCheck(lang.X("asc.delta_quadrant_connection", "Delta Quadrant connection"), nil)
+	s.physHub = widget.NewCheck(lang.X("asc.we_roll_the_hub_die", "We roll the hub die ourselves"), nil)
+	s.three = widget.NewCheck(lang.X("asc.3_spires_and_you_re", "3 spires and you're out"), nil)
+	s.hubTarget = placeholderEntry(lang.X("asc.hub_roll_e_g_5", "hub roll, e.g. 5"))
 	s.hubTarget.SetText(prefs.String(prefAscHub))
 	saved := strings.Split(prefs.String(prefAscBorgHits), ",")
 	for n := 0; n <= borgrules.DefeatSpires; n++ {
@@ -182,7 +183,7 @@ func newAscSetup(v *ascView) *ascSetup {
 		}
 		s.hits = append(s.hits, e)
 	}
-	s.cubeAt = placeholderEntry("System of a starting cube")
+	s.cubeAt = placeholderEntry(lang.X("asc.system_of_a_starting_cube", "System of a starting cube"))
 	s.prefill()
 	return s
 }
@@ -236,10 +237,10 @@ func (s *ascSetup) recallCosts() {
 	civ := strings.ToLower(strings.TrimSpace(s.civ.Text))
 	if t, ok := s.rememberedCosts()[civ]; ok && civ != "" {
 		s.costs.fill(t)
-		s.costNote.SetText("Filled in from the last game with " + s.civ.Text + ". Check it against your console.")
+		s.costNote.SetText(lang.X("asc.filled_in_from_the_last", "Filled in from the last game with {{.Text}}. Check it against your console.", map[string]any{"Text": s.civ.Text}))
 		return
 	}
-	s.costNote.SetText("Copy these from your command console and turn summary card. Asked once: they are remembered for the next game on this device. Leave a cost empty if you do not need it yet.")
+	s.costNote.SetText(lang.X("asc.copy_these_from_your_command", "Copy these from your command console and turn summary card. Asked once: they are remembered for the next game on this device. Leave a cost empty if you do not need it yet."))
 }
 
 func (s *ascSetup) chosenFaction() ascrules.Faction {
@@ -255,10 +256,10 @@ func (s *ascSetup) chosenFaction() ascrules.Faction {
 func (s *ascSetup) addPlayer() {
 	res, err := parseCost(s.resources.Text)
 	if err != nil {
-		s.v.gs.say("Starting resources: "+err.Error(), true)
+		s.v.gs.say(lang.X("asc.starting_resources", "Starting resources: {{.Error}}", map[string]any{"Error": err.Error()}), true)
 		return
 	}
-	asc, err := numEntry(s.ascend, startAscendancy, "Starting ascendancy")
+	asc, err := numEntry(s.ascend, startAscendancy, lang.X("asc.starting_ascendancy", "Starting ascendancy"))
 	if err != nil {
 		s.v.gs.say(err.Error(), true)
 		return
@@ -269,7 +270,7 @@ func (s *ascSetup) addPlayer() {
 	}
 	costs, err := s.costs.read(civ)
 	if err != nil {
-		s.v.gs.say("Cost table: "+err.Error(), true)
+		s.v.gs.say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": err.Error()}), true)
 		return
 	}
 	cmd := tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: s.name.Text, Civilization: civ,
@@ -278,7 +279,7 @@ func (s *ascSetup) addPlayer() {
 		return
 	}
 	s.remember(civ, costs)
-	s.v.gs.say(fmt.Sprintf("%s joins. Next player, or start the game below.", strings.TrimSpace(s.name.Text)), false)
+	s.v.gs.say(lang.X("asc.joins_next_player_or_start", "{{.TrimSpace}} joins. Next player, or start the game below.", map[string]any{"TrimSpace": strings.TrimSpace(s.name.Text)}), false)
 	s.name.SetText("")
 	s.civ.SetText("")
 	s.faction.ClearSelected()
@@ -290,13 +291,13 @@ func (s *ascSetup) addPlayer() {
 func (s *ascSetup) editCosts(p tracker.AscPlayer) {
 	f := newCostForm()
 	f.fill(p.Costs)
-	d := dialog.NewCustomConfirm("Cost table: "+p.Civilization, "Save", "Cancel", container.NewVScroll(f.form), func(ok bool) {
+	d := dialog.NewCustomConfirm(lang.X("asc.cost_table_3", "Cost table: {{.Civilization}}", map[string]any{"Civilization": p.Civilization}), lang.X("asc.save", "Save"), lang.X("asc.cancel", "Cancel"), container.NewVScroll(f.form), func(ok bool) {
 		if !ok {
 			return
 		}
 		t, err := f.read(p.Civilization)
 		if err != nil {
-			s.v.gs.say("Cost table: "+err.Error(), true)
+			s.v.gs.say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": err.Error()}), true)
 			return
 		}
 		if s.v.exec(tracker.SetCosts{Player: p.ID, Costs: t}) {
@@ -315,19 +316,19 @@ func costSummary(t ascrules.CostTable) string {
 			parts = append(parts, name+" "+resText(r))
 		}
 	}
-	add("ship", t.Ship)
-	add("P node", t.ProductionNode)
-	add("R node", t.ResearchNode)
-	add("C node", t.CultureNode)
-	add("colonize", t.Colonize)
+	add(lang.X("asc.ship_2", "ship"), t.Ship)
+	add(lang.X("asc.p_node", "P node"), t.ProductionNode)
+	add(lang.X("asc.r_node", "R node"), t.ResearchNode)
+	add(lang.X("asc.c_node", "C node"), t.CultureNode)
+	add(lang.X("asc.colonize_2", "colonize"), t.Colonize)
 	if len(t.WeaponUpgrades) > 0 {
-		parts = append(parts, "weapons "+costListText(t.WeaponUpgrades))
+		parts = append(parts, lang.X("asc.weapons_2", "weapons {{.CostListText}}", map[string]any{"CostListText": costListText(t.WeaponUpgrades)}))
 	}
 	if len(t.ShieldUpgrades) > 0 {
-		parts = append(parts, "shields "+costListText(t.ShieldUpgrades))
+		parts = append(parts, lang.X("asc.shields_2", "shields {{.CostListText}}", map[string]any{"CostListText": costListText(t.ShieldUpgrades)}))
 	}
 	if len(parts) == 0 {
-		return "no costs entered"
+		return lang.X("asc.no_costs_entered", "no costs entered")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -343,14 +344,14 @@ func (s *ascSetup) enableBorg() {
 		}
 		h, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(e.Text, "+")))
 		if err != nil {
-			s.v.gs.say(fmt.Sprintf("Borg hit roll with %d spires: %q is not a number.", n, e.Text), true)
+			s.v.gs.say(lang.X("asc.borg_hit_roll_with_spires", "Borg hit roll with {{.N}} spires: {{.Text}} is not a number.", map[string]any{"N": n, "Text": fmt.Sprintf("%q", e.Text)}), true)
 			return
 		}
 		hits[n] = h
 	}
 	cmd := tracker.EnableBorg{Hits: hits, ThreeSpires: s.three.Checked, Hub: s.hub.Checked, PhysicalHub: s.physHub.Checked}
 	if s.hub.Checked {
-		t, err := numEntry(s.hubTarget, 0, "Transwarp hub roll")
+		t, err := numEntry(s.hubTarget, 0, lang.X("asc.transwarp_hub_roll", "Transwarp hub roll"))
 		if err != nil {
 			s.v.gs.say(err.Error(), true)
 			return
@@ -363,7 +364,7 @@ func (s *ascSetup) enableBorg() {
 	prefs := s.v.gs.sh.app.Preferences()
 	prefs.SetString(prefAscBorgHits, strings.Join(saved, ","))
 	prefs.SetString(prefAscHub, strings.TrimSpace(s.hubTarget.Text))
-	s.v.gs.say("Borg console entered.", false)
+	s.v.gs.say(lang.X("asc.borg_console_entered", "Borg console entered."), false)
 }
 
 // applyOptions records the easier-ascension tick in the game, if it
@@ -471,36 +472,36 @@ func (s *ascSetup) show() fyne.CanvasObject {
 		s.start = st.Options.Start
 		s.prefill()
 	}
-	box := container.NewVBox(heading("New Ascendancy game"))
-	box.Add(boldLabel("Rules to agree on first"))
-	box.Add(captionLabel("Where the rulebook and the rules summary differ, choose the reading your table plays; the starting values of the players follow the choice. Choose before adding the players."))
+	box := container.NewVBox(heading(lang.X("asc.new_ascendancy_game", "New Ascendancy game")))
+	box.Add(boldLabel(lang.X("asc.rules_to_agree_on_first", "Rules to agree on first")))
+	box.Add(captionLabel(lang.X("asc.where_the_rulebook_and_the", "Where the rulebook and the rules summary differ, choose the reading your table plays; the starting values of the players follow the choice. Choose before adding the players.")))
 	box.Add(s.choices())
 	box.Add(s.easier)
 
 	box.Add(widget.NewSeparator())
-	box.Add(heading(fmt.Sprintf("Players (%d of 6)", len(st.Players))))
+	box.Add(heading(lang.X("asc.players_of_6", "Players ({{.NPlayers}} of 6)", map[string]any{"NPlayers": len(st.Players)})))
 	if len(st.Players) == 0 {
-		box.Add(wrapLabel("Add every civilization at the table, 1 to 6 players (1 only against the Borg)."))
+		box.Add(wrapLabel(lang.X("asc.add_every_civilization_at_the", "Add every civilization at the table, 1 to 6 players (1 only against the Borg).")))
 	}
 	for _, p := range st.Players {
 		p := p
-		line := fmt.Sprintf("%s · %s · %s · ascendancy %d · %d ships", p.Name, p.Civilization, resText(p.Resources), p.Ascendancy, p.Ships)
-		edit := widget.NewButtonWithIcon("Costs", theme.DocumentCreateIcon(), func() { s.editCosts(p) })
+		line := lang.X("asc.ascendancy_ships", "{{.Name}} · {{.Civilization}} · {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "Civilization": p.Civilization, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})
+		edit := widget.NewButtonWithIcon(lang.X("asc.costs", "Costs"), theme.DocumentCreateIcon(), func() { s.editCosts(p) })
 		box.Add(container.NewBorder(nil, nil, nil, edit, boldLabel(line)))
 		box.Add(captionLabel(costSummary(p.Costs)))
 	}
 	if len(st.Players) < 6 {
-		add := widget.NewButtonWithIcon("Add player", theme.ContentAddIcon(), s.addPlayer)
+		add := widget.NewButtonWithIcon(lang.X("asc.add_player", "Add player"), theme.ContentAddIcon(), s.addPlayer)
 		add.Importance = widget.HighImportance
 		if s.costNote.Text == "" {
 			s.recallCosts()
 		}
 		card := widget.NewCard("", "", container.NewVBox(
-			boldLabel("Add a player"),
+			boldLabel(lang.X("asc.add_a_player", "Add a player")),
 			s.name, s.civ, s.faction,
-			widget.NewForm(widget.NewFormItem("Resources", s.resources), widget.NewFormItem("Ascendancy", s.ascend)),
-			captionLabel(fmt.Sprintf("Everyone also starts with weapons 5+, shields +0, %d command tokens, 1 node of each kind and %d ships on the home system.", ascrules.BaseCommands, startShips)),
-			boldLabel("Cost table (from your console)"),
+			widget.NewForm(widget.NewFormItem(lang.X("asc.resources", "Resources"), s.resources), widget.NewFormItem(lang.X("asc.ascendancy", "Ascendancy"), s.ascend)),
+			captionLabel(lang.X("asc.everyone_also_starts_with_weapons", "Everyone also starts with weapons 5+, shields +0, {{.BaseCommands}} command tokens, 1 node of each kind and {{.StartShips}} ships on the home system.", map[string]any{"BaseCommands": ascrules.BaseCommands, "StartShips": startShips})),
+			boldLabel(lang.X("asc.cost_table_from_your_console", "Cost table (from your console)")),
 			s.costNote,
 			s.costs.form,
 			add,
@@ -509,7 +510,7 @@ func (s *ascSetup) show() fyne.CanvasObject {
 	}
 
 	box.Add(widget.NewSeparator())
-	box.Add(heading("The Borg"))
+	box.Add(heading(lang.X("asc.the_borg_2", "The Borg")))
 	if st.Borg != nil {
 		// The Borg are in: undo takes them out again.
 		s.borgOn.Checked = true
@@ -522,39 +523,39 @@ func (s *ascSetup) show() fyne.CanvasObject {
 		var hs []string
 		for n := 0; n <= borgrules.DefeatSpires; n++ {
 			if h, ok := st.Borg.Hits.BySpires[n]; ok {
-				hs = append(hs, fmt.Sprintf("%d spires: %d+", n, h))
+				hs = append(hs, lang.X("asc.spires_2", "{{.N}} spires: {{.H}}+", map[string]any{"N": n, "H": h}))
 			}
 		}
-		l := wrapLabel("Borg console entered. Hit rolls — " + strings.Join(hs, ", ") + ".")
+		l := wrapLabel(lang.X("asc.borg_console_entered_hit_rolls", "Borg console entered. Hit rolls — {{.Join}}.", map[string]any{"Join": strings.Join(hs, ", ")}))
 		l.Importance = widget.SuccessImportance
 		box.Add(l)
 		if st.Borg.Hub {
-			box.Add(wrapLabel(fmt.Sprintf("Transwarp hub in play: a new cube on %d+.", st.Borg.HubTarget)))
+			box.Add(wrapLabel(lang.X("asc.transwarp_hub_in_play_a", "Transwarp hub in play: a new cube on {{.HubTarget}}+.", map[string]any{"HubTarget": st.Borg.HubTarget})))
 		}
-		box.Add(wrapLabel(fmt.Sprintf("%d cube(s) and %d spire(s) on the board. Place starting cubes and spires on the Borg panel.", len(st.Borg.Cubes), len(st.Borg.Spires))))
+		box.Add(wrapLabel(lang.X("asc.cube_s_and_spire_s", "{{.NCubes}} cube(s) and {{.NSpires}} spire(s) on the board. Place starting cubes and spires on the Borg panel.", map[string]any{"NCubes": len(st.Borg.Cubes), "NSpires": len(st.Borg.Spires)})))
 	}
 	if s.borgOn.Checked || st.Borg != nil {
 		grid := fitGrid(2)
 		for n, e := range s.hits {
-			grid.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d spires", n)), nil, e))
+			grid.Add(container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.spires_3", "{{.N}} spires", map[string]any{"N": n})), nil, e))
 		}
-		label := "Enter the Borg console"
+		label := lang.X("asc.enter_the_borg_console", "Enter the Borg console")
 		if st.Borg != nil {
-			label = "Update the Borg console"
+			label = lang.X("asc.update_the_borg_console", "Update the Borg console")
 		}
 		enable := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), s.enableBorg)
 		box.Add(widget.NewCard("", "", container.NewVBox(
-			boldLabel("Borg hit roll by spires in play (from the Borg console)"),
-			captionLabel("The rulebook prints these only on the console: copy them once; they are remembered."),
-			grid, s.hub, captionLabel("The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console."),
-			container.NewBorder(nil, nil, widget.NewLabel("Hub roll"), nil, s.hubTarget), s.physHub, s.three,
-			captionLabel("Optional rule: the players lose when a fourth spire is needed (instead of a sixth)."), enable)))
+			boldLabel(lang.X("asc.borg_hit_roll_by_spires", "Borg hit roll by spires in play (from the Borg console)")),
+			captionLabel(lang.X("asc.the_rulebook_prints_these_only", "The rulebook prints these only on the console: copy them once; they are remembered.")),
+			grid, s.hub, captionLabel(lang.X("asc.the_transwarp_hub_sits_in", "The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console.")),
+			container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.hub_roll", "Hub roll")), nil, s.hubTarget), s.physHub, s.three,
+			captionLabel(lang.X("asc.optional_rule_the_players_lose", "Optional rule: the players lose when a fourth spire is needed (instead of a sixth).")), enable)))
 	}
 
 	box.Add(widget.NewSeparator())
-	start := widget.NewButtonWithIcon("Start round 1", theme.MediaPlayIcon(), func() {
+	start := widget.NewButtonWithIcon(lang.X("asc.start_round_1", "Start round 1"), theme.MediaPlayIcon(), func() {
 		if s.borgOn.Checked && st.Borg == nil {
-			s.v.gs.say("Enter the Borg console first (or untick the Borg).", true)
+			s.v.gs.say(lang.X("asc.enter_the_borg_console_first", "Enter the Borg console first (or untick the Borg)."), true)
 			return
 		}
 		if s.applyOptions() {

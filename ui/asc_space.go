@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,26 +60,26 @@ type defSlot struct {
 func newSpaceForm(v *ascView) *spaceForm {
 	f := &spaceForm{v: v}
 	f.roundLine = boldLabel("")
-	f.att = newSideForm(v, "Attacker", true, f.changed)
+	f.att = newSideForm(v, lang.X("asc.attacker", "Attacker"), true, f.changed)
 	f.defBox = container.NewVBox()
 	f.diceBox = container.NewVBox()
 	f.addDefender()
 	f.attD, f.defD = f.defs[0].attD, f.defs[0].defD
 	f.info = wrapLabel("")
-	f.firstNote = wrapLabel("First strike works in round 1 only: from round 2 it is ignored.")
+	f.firstNote = wrapLabel(lang.X("asc.first_strike_works_in_round", "First strike works in round 1 only: from round 2 it is ignored."))
 	f.firstNote.Importance = widget.WarningImportance
 	f.firstNote.Hide()
-	f.oddsView = widgets.NewOddsView("Defender ships lost this round", nil)
+	f.oddsView = widgets.NewOddsView(lang.X("asc.defender_ships_lost_this_round", "Defender ships lost this round"), nil)
 	f.result = container.NewVBox()
 	roll := rollButton(f.rollVirtual)
-	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clear)
-	more := widget.NewButtonWithIcon("Another defender", theme.ContentAddIcon(), func() {
+	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), f.clear)
+	more := widget.NewButtonWithIcon(lang.X("asc.another_defender", "Another defender"), theme.ContentAddIcon(), func() {
 		if len(f.defs) < 3 {
 			f.addDefender()
 			f.show()
 		}
 	})
-	fewer := widget.NewButtonWithIcon("One defender less", theme.ContentRemoveIcon(), func() {
+	fewer := widget.NewButtonWithIcon(lang.X("asc.one_defender_less", "One defender less"), theme.ContentRemoveIcon(), func() {
 		if len(f.defs) > 1 {
 			f.defs = f.defs[:len(f.defs)-1]
 			f.show()
@@ -87,10 +88,10 @@ func newSpaceForm(v *ascView) *spaceForm {
 	f.fewer = fewer
 	fewer.Hide()
 	f.content = container.NewVBox(
-		heading("Space battle"),
-		wrapLabel("One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship."),
-		container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("New battle", theme.ContentClearIcon(), f.newBattle), f.roundLine),
-		boldLabel("Attacker"), f.att.box, f.firstNote,
+		heading(lang.X("asc.space_battle", "Space battle")),
+		wrapLabel(lang.X("asc.one_round_at_a_time", "One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship.")),
+		container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(lang.X("asc.new_battle", "New battle"), theme.ContentClearIcon(), f.newBattle), f.roundLine),
+		boldLabel(lang.X("asc.attacker", "Attacker")), f.att.box, f.firstNote,
 		f.defBox, more, fewer,
 		f.info, f.oddsView,
 		widget.NewSeparator(),
@@ -150,10 +151,10 @@ func (f *spaceForm) live() *tracker.SpaceBattle {
 }
 
 func (f *spaceForm) addDefender() {
-	d := &defSlot{side: newSideForm(f.v, "Defender", true, f.changed)}
-	d.split = newNumStepper("Attacker's dice here", 0, 0, 0, f.changed)
-	d.attD = newAscDice("Attacker's dice", f.resolve)
-	d.defD = newAscDice("Defender's dice", f.resolve)
+	d := &defSlot{side: newSideForm(f.v, lang.X("asc.defender", "Defender"), true, f.changed)}
+	d.split = newNumStepper(lang.X("asc.attacker_s_dice_here", "Attacker's dice here"), 0, 0, 0, f.changed)
+	d.attD = newAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
+	d.defD = newAscDice(lang.X("asc.defender_s_dice", "Defender's dice"), f.resolve)
 	f.defs = append(f.defs, d)
 }
 
@@ -187,9 +188,9 @@ func (f *spaceForm) show() {
 		}
 		d.side.show(other)
 		taken[d.side.player.Selected] = true
-		title := "Defender"
+		title := lang.X("asc.defender", "Defender")
 		if len(f.defs) > 1 {
-			title = fmt.Sprintf("Defender %d", i+1)
+			title = lang.X("asc.defender_2", "Defender {{.V}}", map[string]any{"V": i + 1})
 		}
 		f.defBox.Add(boldLabel(title))
 		f.defBox.Add(d.side.box)
@@ -303,11 +304,11 @@ func (f *spaceForm) changed() {
 	round := f.roundNo()
 	switch b := f.tracked(); {
 	case b != nil:
-		f.roundLine.SetText(fmt.Sprintf("Round %d of the battle under way", round))
+		f.roundLine.SetText(lang.X("asc.round_of_the_battle_under", "Round {{.Round}} of the battle under way", map[string]any{"Round": round}))
 	case f.live() != nil && !f.fresh:
-		f.roundLine.SetText("Round 1 of a new battle (another battle is under way this turn)")
+		f.roundLine.SetText(lang.X("asc.round_1_of_a_new", "Round 1 of a new battle (another battle is under way this turn)"))
 	default:
-		f.roundLine.SetText("Round 1 of a new battle")
+		f.roundLine.SetText(lang.X("asc.round_1_of_a_new_2", "Round 1 of a new battle"))
 	}
 	att, defs, ok := f.sides()
 	f.diceBox.RemoveAll()
@@ -317,7 +318,7 @@ func (f *spaceForm) changed() {
 		f.firstNote.Show()
 	}
 	if !ok {
-		f.info.SetText("Choose the attacker and the defenders: different players with ships on the board.")
+		f.info.SetText(lang.X("asc.choose_the_attacker_and_the", "Choose the attacker and the defenders: different players with ships on the board."))
 		f.oddsView.Hide()
 		f.result.RemoveAll()
 		return
@@ -339,8 +340,8 @@ func (f *spaceForm) changed() {
 		dt, dcan := ascrules.HitTarget(d.Weapons, att.Shields)
 		name := f.v.seatName(d.Player)
 		slot := f.defs[i]
-		slot.attD.title.SetText(fmt.Sprintf("Attacker's dice at %s (%d, hit on %s)", name, splits[i], hitText(at, acan)))
-		slot.defD.title.SetText(fmt.Sprintf("%s's dice (%d, hit on %s)", name, d.Dice(), hitText(dt, dcan)))
+		slot.attD.title.SetText(lang.X("asc.attacker_s_dice_at_hit", "Attacker's dice at {{.Name}} ({{.V}}, hit on {{.HitText}})", map[string]any{"Name": name, "V": splits[i], "HitText": hitText(at, acan)}))
+		slot.defD.title.SetText(lang.X("asc.s_dice_hit_on", "{{.Name}}'s dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"Name": name, "Dice": d.Dice(), "HitText": hitText(dt, dcan)}))
 		slot.attD.pad.SetMax(splits[i])
 		slot.defD.pad.SetMax(d.Dice())
 		f.diceBox.Add(slot.attD.box)
@@ -353,19 +354,17 @@ func (f *spaceForm) changed() {
 			f.oddsView.Hide()
 			return
 		}
-		info := fmt.Sprintf("Attacker hits on %s, defender on %s. Defender wiped out: %s · attacker wiped out: %s · expected losses %.1f and %.1f.",
-			hitText(o.AttackerTarget, o.AttackerCanHit), hitText(o.DefenderTarget, o.DefenderCanHit),
-			widgets.Percent(o.DefenderWiped), widgets.Percent(o.AttackerWiped), o.DefenderLosses.Expected(), o.AttackerLosses.Expected())
+		info := lang.X("asc.attacker_hits_on_defender_on", "Attacker hits on {{.HitText}}, defender on {{.HitText2}}. Defender wiped out: {{.Percent}} · attacker wiped out: {{.Percent2}} · expected losses {{.Expected}} and {{.Expected2}}.", map[string]any{"HitText": hitText(o.AttackerTarget, o.AttackerCanHit), "HitText2": hitText(o.DefenderTarget, o.DefenderCanHit), "Percent": widgets.Percent(o.DefenderWiped), "Percent2": widgets.Percent(o.AttackerWiped), "Expected": fmt.Sprintf("%.1f", o.DefenderLosses.Expected()), "Expected2": fmt.Sprintf("%.1f", o.AttackerLosses.Expected())})
 		if ascrules.StrikesFirst(round, att, defs[0]) {
-			info += " The attacker strikes first: the defender rolls only for ships left."
+			info += lang.X("asc.the_attacker_strikes_first_the", " The attacker strikes first: the defender rolls only for ships left.")
 		} else if ascrules.StrikesFirst(round, defs[0], att) {
-			info += " The defender strikes first: the attacker rolls only for ships left."
+			info += lang.X("asc.the_defender_strikes_first_the", " The defender strikes first: the attacker rolls only for ships left.")
 		}
 		if o.Stalemate {
-			info = "Neither side can hit the other (shields): one side must retreat."
+			info = lang.X("asc.neither_side_can_hit_the", "Neither side can hit the other (shields): one side must retreat.")
 		}
 		f.info.SetText(info)
-		f.oddsView.SetTitle("Defender ships lost this round")
+		f.oddsView.SetTitle(lang.X("asc.defender_ships_lost_this_round", "Defender ships lost this round"))
 		f.oddsView.SetDist([]float64(o.DefenderLosses))
 		f.oddsView.Show()
 		f.resolve()
@@ -377,16 +376,15 @@ func (f *spaceForm) changed() {
 		sum += s
 	}
 	if sum != att.Dice() {
-		lines = append(lines, fmt.Sprintf("Split the attacker's %d dice between the defenders (now %d).", att.Dice(), sum))
+		lines = append(lines, lang.X("asc.split_the_attacker_s_dice", "Split the attacker's {{.Dice}} dice between the defenders (now {{.Sum}}).", map[string]any{"Dice": att.Dice(), "Sum": sum}))
 	}
 	if first {
-		lines = append(lines, "First strike is in play: the odds below count every die as rolled.")
+		lines = append(lines, lang.X("asc.first_strike_is_in_play", "First strike is in play: the odds below count every die as rolled."))
 	}
 	for i, d := range defs {
 		at, _ := ascrules.HitTarget(att.Weapons, d.Shields)
 		dist := odds.BattleHits(splits[i], at)
-		lines = append(lines, fmt.Sprintf("%s: at least one ship lost %s, wiped out %s.", f.v.seatName(d.Player),
-			widgets.Percent(dist.AtLeast(1)), widgets.Percent(dist.AtLeast(d.Ships))))
+		lines = append(lines, lang.X("asc.at_least_one_ship_lost", "{{.SeatName}}: at least one ship lost {{.Percent}}, wiped out {{.Percent2}}.", map[string]any{"SeatName": f.v.seatName(d.Player), "Percent": widgets.Percent(dist.AtLeast(1)), "Percent2": widgets.Percent(dist.AtLeast(d.Ships))}))
 	}
 	f.info.SetText(strings.Join(lines, " "))
 	f.oddsView.Hide()
@@ -414,7 +412,7 @@ func (f *spaceForm) clear() {
 func (f *spaceForm) rollVirtual() {
 	att, defs, ok := f.sides()
 	if !ok {
-		f.v.gs.say("Choose the attacker and the defenders first.", true)
+		f.v.gs.say(lang.X("asc.choose_the_attacker_and_the_2", "Choose the attacker and the defenders first."), true)
 		return
 	}
 	r := f.roundNo()
@@ -494,7 +492,7 @@ func (f *spaceForm) resolve() {
 	}
 	res, err := ascrules.ResolveSpaceRound(r)
 	if err != nil {
-		f.result.Add(wrapLabel("Waiting for the dice: " + err.Error()))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
 		return
 	}
 	an := f.v.seatName(att.Player)
@@ -504,21 +502,21 @@ func (f *spaceForm) resolve() {
 		f.defs[i].attD.mark(o.AttackerTarget)
 		f.defs[i].defD.mark(o.Target)
 		dn := f.v.seatName(o.Player)
-		hits = append(hits, fmt.Sprintf("%s scores %d", dn, o.Hits))
-		lines = append(lines, fmt.Sprintf("%s loses %d ship(s), %d left.", dn, o.Losses, o.ShipsLeft))
+		hits = append(hits, lang.X("asc.scores", "{{.Dn}} scores {{.Hits}}", map[string]any{"Dn": dn, "Hits": o.Hits}))
+		lines = append(lines, lang.X("asc.loses_ship_s_left", "{{.Dn}} loses {{.Losses}} ship(s), {{.ShipsLeft}} left.", map[string]any{"Dn": dn, "Losses": o.Losses, "ShipsLeft": o.ShipsLeft}))
 	}
-	f.result.Add(bigResult(fmt.Sprintf("%s scores %d hit(s), %s", an, res.AttackerHits, strings.Join(hits, ", "))))
-	lines = append(lines, fmt.Sprintf("%s loses %d ship(s), %d left.", an, res.AttackerLosses, res.AttackerShipsLeft))
+	f.result.Add(bigResult(lang.X("asc.scores_hit_s", "{{.An}} scores {{.AttackerHits}} hit(s), {{.Join}}", map[string]any{"An": an, "AttackerHits": res.AttackerHits, "Join": strings.Join(hits, ", ")})))
+	lines = append(lines, lang.X("asc.loses_ship_s_left_2", "{{.An}} loses {{.AttackerLosses}} ship(s), {{.AttackerShipsLeft}} left.", map[string]any{"An": an, "AttackerLosses": res.AttackerLosses, "AttackerShipsLeft": res.AttackerShipsLeft}))
 	if res.Stalemate {
-		lines = append(lines, "Stalemate: nobody can hit; one side must retreat.")
+		lines = append(lines, lang.X("asc.stalemate_nobody_can_hit_one", "Stalemate: nobody can hit; one side must retreat."))
 	}
 	if res.Over {
-		lines = append(lines, "The battle is over.")
+		lines = append(lines, lang.X("asc.the_battle_is_over", "The battle is over."))
 	} else {
-		lines = append(lines, "After casualties the attacker, then the defenders, may retreat; otherwise fight another round.")
+		lines = append(lines, lang.X("asc.after_casualties_the_attacker_then", "After casualties the attacker, then the defenders, may retreat; otherwise fight another round."))
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, "Apply round "+strconv.Itoa(round), func() {
+	addApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(round)}), func() {
 		// Round 0: the tracker numbers the round (and knows the ships
 		// left); 1 starts a new battle when the table said so.
 		cmd := tracker.SpaceBattleRound{
@@ -537,9 +535,9 @@ func (f *spaceForm) resolve() {
 			f.fresh = fresh
 			return
 		}
-		msg := fmt.Sprintf("Round %d applied.", round)
+		msg := lang.X("asc.round_applied", "Round {{.Round}} applied.", map[string]any{"Round": round})
 		if res.Over {
-			msg = fmt.Sprintf("Round %d applied: the battle is over.", round)
+			msg = lang.X("asc.round_applied_the_battle_is", "Round {{.Round}} applied: the battle is over.", map[string]any{"Round": round})
 		}
 		f.v.gs.say(msg, false)
 		// The state update refilled the form from the battle as it stands:

@@ -2,8 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -40,16 +40,21 @@ type invasionForm struct {
 
 func newInvasionForm(v *ascView) *invasionForm {
 	f := &invasionForm{v: v}
-	f.round = newNumStepper("Round", 1, 1, 99, f.changed)
-	f.att = newSideForm(v, "Attacker", false, f.changed)
+	f.round = newNumStepper(lang.X("asc.round", "Round"), 1, 1, 99, f.changed)
+	f.att = newSideForm(v, lang.X("asc.attacker", "Attacker"), false, f.changed)
 	f.defender = widget.NewSelect(nil, func(string) { f.changed() })
-	f.defender.PlaceHolder = "Defender"
-	f.system = placeholderEntry("System name (optional)")
-	f.nodes = newNumStepper("Nodes", 2, 1, 20, f.changed)
-	f.defHit = newNumStepper("Hit roll", 5, 1, 6, f.changed)
-	f.defSh = newNumStepper("Shields", 1, 0, 6, f.changed)
-	f.level = widget.NewSelect([]string{"Pre-warp", "Level 1", "Level 2", "Level 3", "Level 4"}, func(s string) {
-		if n, err := strconv.Atoi(strings.TrimPrefix(s, "Level ")); err == nil {
+	f.defender.PlaceHolder = lang.X("asc.defender", "Defender")
+	f.system = placeholderEntry(lang.X("asc.system_name_optional", "System name (optional)"))
+	f.nodes = newNumStepper(lang.X("asc.nodes", "Nodes"), 2, 1, 20, f.changed)
+	f.defHit = newNumStepper(lang.X("asc.hit_roll", "Hit roll"), 5, 1, 6, f.changed)
+	f.defSh = newNumStepper(lang.X("asc.shields", "Shields"), 1, 0, 6, f.changed)
+	levels := []string{lang.X("asc.pre_warp", "Pre-warp")}
+	for n := 1; n <= 4; n++ {
+		levels = append(levels, lang.X("asc.level", "Level {{.N}}", map[string]any{"N": n}))
+	}
+	f.level = widget.NewSelect(levels, func(string) {
+		// The n-th choice is tech level n (the first is pre-warp).
+		if n := f.level.SelectedIndex(); n > 0 {
 			if lv, err := ascrules.TechLevel(n); err == nil {
 				f.defHit.val, f.defSh.val = lv.HitRoll, lv.Shields
 				f.defHit.show()
@@ -58,27 +63,27 @@ func newInvasionForm(v *ascView) *invasionForm {
 		}
 		f.changed()
 	})
-	f.level.PlaceHolder = "Tech level (warp tokens)"
-	f.indep = container.NewVBox(f.level, captionLabel("A pre-warp system has no tech level in the rules: enter what your table uses."), f.defHit.box, f.defSh.box)
-	f.defFirst = widget.NewCheck("Defending nodes have first strike", func(bool) { f.changed() })
-	f.lost = placeholderEntry("Nodes the attacker destroys, e.g. 1P")
+	f.level.PlaceHolder = lang.X("asc.tech_level_warp_tokens", "Tech level (warp tokens)")
+	f.indep = container.NewVBox(f.level, captionLabel(lang.X("asc.a_pre_warp_system_has", "A pre-warp system has no tech level in the rules: enter what your table uses.")), f.defHit.box, f.defSh.box)
+	f.defFirst = widget.NewCheck(lang.X("asc.defending_nodes_have_first_strike", "Defending nodes have first strike"), func(bool) { f.changed() })
+	f.lost = placeholderEntry(lang.X("asc.nodes_the_attacker_destroys_e", "Nodes the attacker destroys, e.g. 1P"))
 	f.info = wrapLabel("")
-	f.oddsView = widgets.NewOddsView("Attacker's hits", nil)
-	f.attD = newAscDice("Attacker's dice", f.resolve)
-	f.defD = newAscDice("Nodes' dice", f.resolve)
+	f.oddsView = widgets.NewOddsView(lang.X("asc.attacker_s_hits", "Attacker's hits"), nil)
+	f.attD = newAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
+	f.defD = newAscDice(lang.X("asc.nodes_dice", "Nodes' dice"), f.resolve)
 	f.result = container.NewVBox()
 	roll := rollButton(f.rollVirtual)
-	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), func() {
+	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), func() {
 		f.attD.set(ascPool{})
 		f.defD.set(ascPool{})
 		f.resolve()
 	})
-	surrender := widget.NewButtonWithIcon("Defender surrenders", theme.CancelIcon(), f.surrender)
+	surrender := widget.NewButtonWithIcon(lang.X("asc.defender_surrenders", "Defender surrenders"), theme.CancelIcon(), f.surrender)
 	f.content = container.NewVBox(
-		heading("Planetary invasion"),
-		wrapLabel("Ships roll one die each, the planet one per node (control node included). More hits than nodes takes the system; equal destroys every node; fewer destroys that many resource nodes."),
-		f.round.box, boldLabel("Attacker"), f.att.box,
-		boldLabel("Defender"), f.defender, f.system, f.nodes.box, f.indep, f.defFirst,
+		heading(lang.X("asc.planetary_invasion", "Planetary invasion")),
+		wrapLabel(lang.X("asc.ships_roll_one_die_each", "Ships roll one die each, the planet one per node (control node included). More hits than nodes takes the system; equal destroys every node; fewer destroys that many resource nodes.")),
+		f.round.box, boldLabel(lang.X("asc.attacker", "Attacker")), f.att.box,
+		boldLabel(lang.X("asc.defender", "Defender")), f.defender, f.system, f.nodes.box, f.indep, f.defFirst,
 		f.info, f.oddsView,
 		widget.NewSeparator(),
 		f.attD.box, f.defD.box,
@@ -131,7 +136,7 @@ func (f *invasionForm) changed() {
 		f.indep.Hide()
 	}
 	if !ok {
-		f.info.SetText("Choose an attacker with ships, and a defender other than the attacker.")
+		f.info.SetText(lang.X("asc.choose_an_attacker_with_ships", "Choose an attacker with ships, and a defender other than the attacker."))
 		f.oddsView.Hide()
 		return
 	}
@@ -141,12 +146,11 @@ func (f *invasionForm) changed() {
 		f.oddsView.Hide()
 		return
 	}
-	f.attD.title.SetText(fmt.Sprintf("Attacker's dice (%d, hit on %s)", in.Attacker.Ships+in.Attacker.BonusDice, hitText(o.AttackerTarget, o.AttackerCanHit)))
-	f.defD.title.SetText(fmt.Sprintf("Nodes' dice (%d, hit on %s)", in.Nodes, hitText(o.DefenderTarget, o.DefenderCanHit)))
+	f.attD.title.SetText(lang.X("asc.attacker_s_dice_hit_on", "Attacker's dice ({{.V}}, hit on {{.HitText}})", map[string]any{"V": in.Attacker.Ships + in.Attacker.BonusDice, "HitText": hitText(o.AttackerTarget, o.AttackerCanHit)}))
+	f.defD.title.SetText(lang.X("asc.nodes_dice_hit_on", "Nodes' dice ({{.Nodes}}, hit on {{.HitText}})", map[string]any{"Nodes": in.Nodes, "HitText": hitText(o.DefenderTarget, o.DefenderCanHit)}))
 	f.attD.pad.SetMax(in.Attacker.Ships + in.Attacker.BonusDice)
 	f.defD.pad.SetMax(in.Nodes)
-	f.info.SetText(fmt.Sprintf("This round: system taken %s · total annihilation %s · collateral damage %s · invasion fails %s. Expected nodes destroyed %.1f.",
-		widgets.Percent(o.Successful), widgets.Percent(o.Annihilation), widgets.Percent(o.Collateral), widgets.Percent(o.Failed), o.ExpectedNodesDestroyed))
+	f.info.SetText(lang.X("asc.this_round_system_taken_total", "This round: system taken {{.Percent}} · total annihilation {{.Percent2}} · collateral damage {{.Percent3}} · invasion fails {{.Percent4}}. Expected nodes destroyed {{.ExpectedNodesDestroyed}}.", map[string]any{"Percent": widgets.Percent(o.Successful), "Percent2": widgets.Percent(o.Annihilation), "Percent3": widgets.Percent(o.Collateral), "Percent4": widgets.Percent(o.Failed), "ExpectedNodesDestroyed": fmt.Sprintf("%.1f", o.ExpectedNodesDestroyed)}))
 	f.oddsView.SetDist([]float64(o.Hits))
 	f.oddsView.Show()
 	f.resolve()
@@ -155,7 +159,7 @@ func (f *invasionForm) changed() {
 func (f *invasionForm) rollVirtual() {
 	in, _, ok := f.invasion()
 	if !ok {
-		f.v.gs.say("Choose the attacker and the defender first.", true)
+		f.v.gs.say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
 		return
 	}
 	att := in.Attacker
@@ -204,35 +208,35 @@ func (f *invasionForm) resolve() {
 	in.AttackerFaces, in.DefenderFaces = f.attD.pool.faces, f.defD.pool.faces
 	res, err := ascrules.ResolveInvasion(in)
 	if err != nil {
-		f.result.Add(wrapLabel("Waiting for the dice: " + err.Error()))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
 		return
 	}
 	f.attD.mark(res.AttackerTarget)
 	f.defD.mark(res.DefenderTarget)
 	f.result.Add(bigResult(invasionOutcomeText[res.Outcome]))
-	lines := []string{fmt.Sprintf("%d hit(s) against %d node(s): %d node(s) destroyed, %d left.", res.Hits, in.Nodes, res.NodesDestroyed, res.NodesLeft),
-		fmt.Sprintf("The nodes score %d hit(s): the attacker loses %d ship(s), %d left.", res.DefenderHits, res.AttackerLosses, res.AttackerShipsLeft)}
+	lines := []string{lang.X("asc.hit_s_against_node_s", "{{.Hits}} hit(s) against {{.Nodes}} node(s): {{.NodesDestroyed}} node(s) destroyed, {{.NodesLeft}} left.", map[string]any{"Hits": res.Hits, "Nodes": in.Nodes, "NodesDestroyed": res.NodesDestroyed, "NodesLeft": res.NodesLeft}),
+		lang.X("asc.the_nodes_score_hit_s", "The nodes score {{.DefenderHits}} hit(s): the attacker loses {{.AttackerLosses}} ship(s), {{.AttackerShipsLeft}} left.", map[string]any{"DefenderHits": res.DefenderHits, "AttackerLosses": res.AttackerLosses, "AttackerShipsLeft": res.AttackerShipsLeft})}
 	if res.Failed {
-		lines = append(lines, "Every attacking ship is gone: the invasion fails.")
+		lines = append(lines, lang.X("asc.every_attacking_ship_is_gone", "Every attacking ship is gone: the invasion fails."))
 	} else if !res.Over {
-		lines = append(lines, "Fight another round, retreat, or the defender may surrender.")
+		lines = append(lines, lang.X("asc.fight_another_round_retreat_or", "Fight another round, retreat, or the defender may surrender."))
 	}
 	if def != nil && res.Outcome == ascrules.Collateral && res.NodesDestroyed > 0 {
-		lines = append(lines, "The attacker chooses which resource nodes: type them above (e.g. 1P 1C) to take them off "+def.Name+"'s console.")
+		lines = append(lines, lang.X("asc.the_attacker_chooses_which_resource", "The attacker chooses which resource nodes: type them above (e.g. 1P 1C) to take them off {{.Name}}'s console.", map[string]any{"Name": def.Name}))
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, "Apply round "+strconv.Itoa(f.round.val), func() { f.apply(false) })
+	addApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(f.round.val)}), func() { f.apply(false) })
 }
 
 func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
 	in, def, ok := f.invasion()
 	if !ok {
-		f.v.gs.say("Choose the attacker and the defender first.", true)
+		f.v.gs.say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
 		return tracker.InvasionRound{}, false
 	}
 	lost, err := parseCost(f.lost.Text)
 	if err != nil {
-		f.v.gs.say("Nodes destroyed: "+err.Error(), true)
+		f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": err.Error()}), true)
 		return tracker.InvasionRound{}, false
 	}
 	cmd := tracker.InvasionRound{Round: in.Round, Attacker: in.Attacker.Player, Ships: in.Attacker.Ships, FirstStrike: in.Attacker.FirstStrike,
@@ -253,7 +257,7 @@ func (f *invasionForm) apply(surrender bool) {
 	if !ok || !f.v.exec(cmd) {
 		return
 	}
-	f.v.gs.say("Invasion round applied.", false)
+	f.v.gs.say(lang.X("asc.invasion_round_applied", "Invasion round applied."), false)
 	f.round.val++
 	f.round.show()
 	f.lost.SetText("")
@@ -280,18 +284,18 @@ type hazardForm struct {
 
 func newHazardForm(v *ascView) *hazardForm {
 	f := &hazardForm{v: v}
-	f.side = newSideForm(v, "Player", false, f.changed)
+	f.side = newSideForm(v, lang.X("asc.player", "Player"), false, f.changed)
 	f.side.firstStrike.Hide()
-	f.level = newNumStepper("Hazard level", 3, 1, 6, f.changed)
-	f.phenomenon = widget.NewCheck("Phenomenon (take its research)", func(bool) { f.changed() })
-	f.research = newNumStepper("Research tokens", 0, 0, 20, f.changed)
+	f.level = newNumStepper(lang.X("asc.hazard_level", "Hazard level"), 3, 1, 6, f.changed)
+	f.phenomenon = widget.NewCheck(lang.X("asc.phenomenon_take_its_research", "Phenomenon (take its research)"), func(bool) { f.changed() })
+	f.research = newNumStepper(lang.X("asc.research_tokens", "Research tokens"), 0, 0, 20, f.changed)
 	f.info = wrapLabel("")
-	f.oddsView = widgets.NewOddsView("Ships destroyed", nil)
-	f.d = newAscDice("Hazard dice (the player to the right rolls, one per ship)", f.resolve)
+	f.oddsView = widgets.NewOddsView(lang.X("asc.ships_destroyed", "Ships destroyed"), nil)
+	f.d = newAscDice(lang.X("asc.hazard_dice_the_player_to", "Hazard dice (the player to the right rolls, one per ship)"), f.resolve)
 	f.result = container.NewVBox()
 	roll := rollButton(f.rollVirtual)
-	f.content = container.NewVBox(heading("Hazard"),
-		wrapLabel("Each die at or above the hazard level plus your shields destroys one of your ships."),
+	f.content = container.NewVBox(heading(lang.X("asc.hazard", "Hazard")),
+		wrapLabel(lang.X("asc.each_die_at_or_above", "Each die at or above the hazard level plus your shields destroys one of your ships.")),
 		f.side.box, f.level.box, f.phenomenon, f.research.box, f.info, f.oddsView,
 		widget.NewSeparator(), f.d.box, roll, f.result)
 	return f
@@ -312,15 +316,15 @@ func (f *hazardForm) changed() {
 	}
 	s, ok := f.side.side()
 	if !ok {
-		f.info.SetText("Choose a player with ships on the board.")
+		f.info.SetText(lang.X("asc.choose_a_player_with_ships", "Choose a player with ships on the board."))
 		f.oddsView.Hide()
 		return
 	}
 	target := f.level.val + s.Shields
 	dist := odds.BattleHits(s.Ships, target)
-	f.d.title.SetText(fmt.Sprintf("Hazard dice (%d; a ship is lost on %s)", s.Ships, hitText(target, target <= 6)))
+	f.d.title.SetText(lang.X("asc.hazard_dice_a_ship_is", "Hazard dice ({{.Ships}}; a ship is lost on {{.HitText}})", map[string]any{"Ships": s.Ships, "HitText": hitText(target, target <= 6)}))
 	f.d.pad.SetMax(s.Ships)
-	f.info.SetText(fmt.Sprintf("Every ship survives: %s · at least one survives: %s.", widgets.Percent(dist.P(0)), widgets.Percent(1-dist.P(s.Ships))))
+	f.info.SetText(lang.X("asc.every_ship_survives_at_least", "Every ship survives: {{.Percent}} · at least one survives: {{.Percent2}}.", map[string]any{"Percent": widgets.Percent(dist.P(0)), "Percent2": widgets.Percent(1 - dist.P(s.Ships))}))
 	f.oddsView.SetDist([]float64(dist))
 	f.oddsView.Show()
 	f.resolve()
@@ -329,7 +333,7 @@ func (f *hazardForm) changed() {
 func (f *hazardForm) rollVirtual() {
 	s, ok := f.side.side()
 	if !ok {
-		f.v.gs.say("Choose the player first.", true)
+		f.v.gs.say(lang.X("asc.choose_the_player_first", "Choose the player first."), true)
 		return
 	}
 	p, err := f.v.ascRoll(s.Ships)
@@ -349,7 +353,7 @@ func (f *hazardForm) resolve() {
 		return
 	}
 	if len(f.d.pool.faces) != s.Ships {
-		f.result.Add(wrapLabel(fmt.Sprintf("Waiting for the dice: %d of %d.", len(f.d.pool.faces), s.Ships)))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice_of", "Waiting for the dice: {{.NFaces}} of {{.Ships}}.", map[string]any{"NFaces": len(f.d.pool.faces), "Ships": s.Ships})))
 		return
 	}
 	res, err := ascrules.BraveHazard(ascrules.Hazard{Level: f.level.val, Shields: s.Shields, Faces: f.d.pool.faces,
@@ -359,23 +363,23 @@ func (f *hazardForm) resolve() {
 		return
 	}
 	f.d.mark(res.Target)
-	f.result.Add(bigResult(fmt.Sprintf("%d ship(s) destroyed, %d survive", res.Destroyed, res.Survivors)))
+	f.result.Add(bigResult(lang.X("asc.ship_s_destroyed_survive", "{{.Destroyed}} ship(s) destroyed, {{.Survivors}} survive", map[string]any{"Destroyed": res.Destroyed, "Survivors": res.Survivors})))
 	var lines []string
 	if res.ResearchTaken > 0 {
-		lines = append(lines, fmt.Sprintf("A ship survived: take the %d research token(s).", res.ResearchTaken))
+		lines = append(lines, lang.X("asc.a_ship_survived_take_the", "A ship survived: take the {{.ResearchTaken}} research token(s).", map[string]any{"ResearchTaken": res.ResearchTaken}))
 	}
 	if res.Explore {
-		lines = append(lines, "A ship survived: resolve the system's exploration card if it has one.")
+		lines = append(lines, lang.X("asc.a_ship_survived_resolve_the", "A ship survived: resolve the system's exploration card if it has one."))
 	}
 	if res.Survivors == 0 && !f.phenomenon.Checked {
-		lines = append(lines, "No ship survived: a newly found system's card goes face down on it.")
+		lines = append(lines, lang.X("asc.no_ship_survived_a_newly", "No ship survived: a newly found system's card goes face down on it."))
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, "Apply", func() {
+	addApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
 		cmd := tracker.BraveHazard{Player: s.Player, Ships: s.Ships, Level: f.level.val, Phenomenon: f.phenomenon.Checked,
 			ResearchTokens: f.research.val, Roll: f.d.pool.roll()}
 		if f.v.exec(cmd) {
-			f.v.gs.say("Hazard applied.", false)
+			f.v.gs.say(lang.X("asc.hazard_applied", "Hazard applied."), false)
 			f.d.set(ascPool{})
 			f.changed()
 		}
@@ -401,8 +405,8 @@ type dieTestForm struct {
 func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
 	f := &dieTestForm{v: v, hegemony: hegemony}
 	f.player = widget.NewSelect(nil, func(string) { f.changed() })
-	f.player.PlaceHolder = "Player"
-	f.d = newAscDice("The die", f.resolve)
+	f.player.PlaceHolder = lang.X("asc.player", "Player")
+	f.d = newAscDice(lang.X("asc.the_die", "The die"), f.resolve)
 	f.d.pad.SetMax(1)
 	f.info = wrapLabel("")
 	f.result = container.NewVBox()
@@ -410,20 +414,20 @@ func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
 	box := container.NewVBox()
 	if hegemony {
 		f.target = widget.NewSelect(nil, func(string) { f.changed() })
-		f.target.PlaceHolder = "Who controls the system"
-		f.name = placeholderEntry("System name (optional)")
-		f.number = newNumStepper("Resistance", 3, 0, 50, f.changed)
-		box.Add(heading("Cultural hegemony"))
-		box.Add(wrapLabel("Roll a die and add your ascendancy (not the Ferengi); beat the system's resistance to take it. 1 culture to try, 1 more on success; you need both before trying."))
-		box.Add(captionLabel("Resistance: a rival's system counts its structures (nodes, control node, starbases) plus the rival's ascendancy; an independent system its nodes plus warp tokens."))
+		f.target.PlaceHolder = lang.X("asc.who_controls_the_system", "Who controls the system")
+		f.name = placeholderEntry(lang.X("asc.system_name_optional", "System name (optional)"))
+		f.number = newNumStepper(lang.X("asc.resistance", "Resistance"), 3, 0, 50, f.changed)
+		box.Add(heading(lang.X("asc.cultural_hegemony", "Cultural hegemony")))
+		box.Add(wrapLabel(lang.X("asc.roll_a_die_and_add", "Roll a die and add your ascendancy (not the Ferengi); beat the system's resistance to take it. 1 culture to try, 1 more on success; you need both before trying.")))
+		box.Add(captionLabel(lang.X("asc.resistance_a_rival_s_system", "Resistance: a rival's system counts its structures (nodes, control node, starbases) plus the rival's ascendancy; an independent system its nodes plus warp tokens.")))
 		box.Add(f.player)
 		box.Add(f.target)
 		box.Add(f.name)
 	} else {
-		f.name = placeholderEntry("Card (optional)")
-		f.number = newNumStepper("Diplomacy number", 4, 0, 50, f.changed)
-		box.Add(heading("Diplomacy test"))
-		box.Add(wrapLabel("Roll a die and add your ascendancy; beat the card's diplomacy number to pass. A failed ally goes to the bottom of the exploration deck."))
+		f.name = placeholderEntry(lang.X("asc.card_optional", "Card (optional)"))
+		f.number = newNumStepper(lang.X("asc.diplomacy_number", "Diplomacy number"), 4, 0, 50, f.changed)
+		box.Add(heading(lang.X("asc.diplomacy_test", "Diplomacy test")))
+		box.Add(wrapLabel(lang.X("asc.roll_a_die_and_add_2", "Roll a die and add your ascendancy; beat the card's diplomacy number to pass. A failed ally goes to the bottom of the exploration deck.")))
 		box.Add(f.player)
 		box.Add(f.name)
 	}
@@ -460,7 +464,7 @@ func (f *dieTestForm) changed() {
 	}
 	p := f.p()
 	if p == nil {
-		f.info.SetText("Choose the player.")
+		f.info.SetText(lang.X("asc.choose_the_player", "Choose the player."))
 		return
 	}
 	faction := p.Faction
@@ -472,7 +476,7 @@ func (f *dieTestForm) changed() {
 	if faction == ascrules.Ferengi {
 		add = 0
 	}
-	f.info.SetText(fmt.Sprintf("%s adds %d: needs a total above %d. Chance: %s.", p.Name, add, f.number.val, widgets.Percent(chance)))
+	f.info.SetText(lang.X("asc.adds_needs_a_total_above", "{{.Name}} adds {{.Add}}: needs a total above {{.Val}}. Chance: {{.Percent}}.", map[string]any{"Name": p.Name, "Add": add, "Val": f.number.val, "Percent": widgets.Percent(chance)}))
 	f.resolve()
 }
 
@@ -503,33 +507,33 @@ func (f *dieTestForm) resolve() {
 			f.result.Add(wrapLabel(err.Error()))
 			return
 		}
-		verdict = fmt.Sprintf("%d against %d: hegemony fails", res.Total, f.number.val)
+		verdict = lang.X("asc.against_hegemony_fails", "{{.Total}} against {{.Val}}: hegemony fails", map[string]any{"Total": res.Total, "Val": f.number.val})
 		if res.Success {
-			verdict = fmt.Sprintf("%d against %d: %s takes control", res.Total, f.number.val, p.Name)
-			lines = append(lines, "Place a control node on the system.")
+			verdict = lang.X("asc.against_takes_control", "{{.Total}} against {{.Val}}: {{.Name}} takes control", map[string]any{"Total": res.Total, "Val": f.number.val, "Name": p.Name})
+			lines = append(lines, lang.X("asc.place_a_control_node_on", "Place a control node on the system."))
 		}
-		lines = append(lines, fmt.Sprintf("%d culture spent.", res.CultureSpent))
+		lines = append(lines, lang.X("asc.culture_spent", "{{.CultureSpent}} culture spent.", map[string]any{"CultureSpent": res.CultureSpent}))
 	} else {
 		total, pass, err := ascrules.Diplomacy(roll, p.Ascendancy, f.number.val)
 		if err != nil {
 			f.result.Add(wrapLabel(err.Error()))
 			return
 		}
-		verdict = fmt.Sprintf("%d against %d: the test fails", total, f.number.val)
+		verdict = lang.X("asc.against_the_test_fails", "{{.Total}} against {{.Val}}: the test fails", map[string]any{"Total": total, "Val": f.number.val})
 		if pass {
-			verdict = fmt.Sprintf("%d against %d: the test passes", total, f.number.val)
+			verdict = lang.X("asc.against_the_test_passes", "{{.Total}} against {{.Val}}: the test passes", map[string]any{"Total": total, "Val": f.number.val})
 		}
 	}
 	f.result.Add(bigResult(verdict))
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, "Apply", func() {
+	addApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
 		var cmd tracker.Command = tracker.TestDiplomacy{Player: p.ID, Card: f.name.Text, Number: f.number.val, Roll: f.d.pool.roll()}
 		if f.hegemony {
 			cmd = tracker.TryHegemony{Player: p.ID, Target: f.v.playerChoices().ids[f.target.Selected], System: f.name.Text,
 				Resistance: f.number.val, Roll: f.d.pool.roll()}
 		}
 		if f.v.exec(cmd) {
-			f.v.gs.say("Applied.", false)
+			f.v.gs.say(lang.X("asc.applied", "Applied."), false)
 			f.d.set(ascPool{})
 			f.resolve()
 		}

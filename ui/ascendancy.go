@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strconv"
 	"strings"
 	"unicode"
@@ -57,10 +59,10 @@ func newAscendancyView(gs *gameScreen) *ascView {
 
 func (v *ascView) panels() []panel {
 	return []panel{
-		{title: "Players", icon: theme.AccountIcon(), content: v.withTurn(v.playersScrl)},
-		{title: "Round", icon: theme.MediaPlayIcon(), content: v.withTurn(v.roundScrl)},
-		{title: "Battle", icon: theme.GridIcon(), content: v.withTurn(v.battle.content)},
-		{title: "Borg", icon: theme.WarningIcon(), content: v.withTurn(v.borg.content)},
+		{title: lang.X("asc.players", "Players"), icon: theme.AccountIcon(), content: v.withTurn(v.playersScrl)},
+		{title: lang.X("asc.round", "Round"), icon: theme.MediaPlayIcon(), content: v.withTurn(v.roundScrl)},
+		{title: lang.X("asc.battle", "Battle"), icon: theme.GridIcon(), content: v.withTurn(v.battle.content)},
+		{title: lang.X("asc.borg", "Borg"), icon: theme.WarningIcon(), content: v.withTurn(v.borg.content)},
 	}
 }
 
@@ -81,36 +83,36 @@ func (v *ascView) turnLine() string {
 	w := a.Walker
 	switch w.Stage {
 	case tracker.AscSetup:
-		return "Setup: add the players, then start round 1"
+		return lang.X("asc.setup_add_the_players_then", "Setup: add the players, then start round 1")
 	case tracker.AscInitiative:
-		return fmt.Sprintf("Round %d · Initiative: %d of %d bids made", w.Round, len(w.Bids), len(v.active()))
+		return lang.X("asc.round_initiative_of_bids_made", "Round {{.Round}} · Initiative: {{.NBids}} of {{.NActive}} bids made", map[string]any{"Round": w.Round, "NBids": len(w.Bids), "NActive": len(v.active())})
 	case tracker.AscRecharge:
-		return fmt.Sprintf("Round %d · Recharge", w.Round)
+		return lang.X("asc.round_recharge", "Round {{.Round}} · Recharge", map[string]any{"Round": w.Round})
 	case tracker.AscOver:
-		return "Game over"
+		return lang.X("asc.game_over", "Game over")
 	}
-	line := fmt.Sprintf("Round %d · Execution", w.Round)
+	line := lang.X("asc.round_execution", "Round {{.Round}} · Execution", map[string]any{"Round": w.Round})
 	seat := a.CurrentSeat()
 	if seat == "" {
 		return line
 	}
-	line += " · " + v.seatName(seat) + "'s turn"
+	line += lang.X("asc.s_turn", " · {{.SeatName}}'s turn", map[string]any{"SeatName": v.seatName(seat)})
 	if seat == tracker.BorgSeat {
-		line = fmt.Sprintf("Round %d · Execution · the Borg turn", w.Round)
+		line = lang.X("asc.round_execution_the_borg_turn", "Round {{.Round}} · Execution · the Borg turn", map[string]any{"Round": w.Round})
 	} else if w.Phase != "" {
 		line += ", " + phaseWord(w.Phase)
 	}
 	if p := v.player(seat); p != nil {
-		line += fmt.Sprintf(" · %d of %d commands ready", p.Ready(), p.Commands)
+		line += lang.X("asc.of_commands_ready", " · {{.Ready}} of {{.Commands}} commands ready", map[string]any{"Ready": p.Ready(), "Commands": p.Commands})
 	}
 	var next []string
 	for _, id := range w.Order[w.Turn+1:] {
 		next = append(next, v.seatName(id))
 	}
 	if len(next) == 0 {
-		return line + " · last turn of the round"
+		return lang.X("asc.last_turn_of_the_round", "{{.Line}} · last turn of the round", map[string]any{"Line": line})
 	}
-	return line + " · then " + strings.Join(next, ", ")
+	return lang.X("asc.then", "{{.Line}} · then {{.Join}}", map[string]any{"Line": line, "Join": strings.Join(next, ", ")})
 }
 
 func (v *ascView) show(s *tracker.State) {
@@ -147,7 +149,7 @@ func (v *ascView) show(s *tracker.State) {
 
 // rollNow rolls the dice of the battle on screen (desktop roll shortcut).
 func (v *ascView) rollNow() {
-	v.gs.layout.show("Battle")
+	v.gs.layout.show(lang.X("asc.battle", "Battle"))
 	v.battle.rollNow()
 }
 
@@ -170,7 +172,7 @@ func (v *ascView) player(id string) *tracker.AscPlayer {
 // seatName names a seat of the turn order: a player's name, or the Borg.
 func (v *ascView) seatName(id string) string {
 	if id == tracker.BorgSeat {
-		return "the Borg"
+		return lang.X("asc.the_borg", "the Borg")
 	}
 	if p := v.player(id); p != nil {
 		return p.Name
@@ -186,11 +188,11 @@ func (v *ascView) namesOf(ids []string) string {
 	}
 	switch len(names) {
 	case 0:
-		return "nobody"
+		return lang.X("asc.nobody", "nobody")
 	case 1:
 		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return lang.X("asc.and", "{{.Join}} and {{.V}}", map[string]any{"Join": strings.Join(names[:len(names)-1], ", "), "V": names[len(names)-1]})
 }
 
 // active lists the players still in the game (not assimilated or out).
@@ -267,7 +269,7 @@ func resText(r ascrules.Resources) string {
 		parts = append(parts, fmt.Sprintf("%dC", r.Culture))
 	}
 	if len(parts) == 0 {
-		return "free"
+		return lang.X("asc.free", "free")
 	}
 	return strings.Join(parts, " ")
 }
@@ -282,23 +284,23 @@ func parseCost(s string) (ascrules.Resources, error) {
 		return r, nil
 	}
 	if len(s) > 40 {
-		return r, fmt.Errorf("%q is too long for a cost", s)
+		return r, errors.New(lang.X("asc.is_too_long_for_a", "{{.S}} is too long for a cost", map[string]any{"S": fmt.Sprintf("%q", s)}))
 	}
 	num := ""
 	for _, c := range s {
 		switch {
 		case unicode.IsSpace(c) || c == ',' || c == '+':
 			if num != "" {
-				return r, fmt.Errorf("%q: say what %s is (P, R or C)", s, num)
+				return r, errors.New(lang.X("asc.say_what_is_p_r", "{{.S}}: say what {{.Num}} is (P, R or C)", map[string]any{"S": fmt.Sprintf("%q", s), "Num": num}))
 			}
 		case c >= '0' && c <= '9':
 			num += string(c)
 			if len(num) > 3 {
-				return r, fmt.Errorf("%q: a number is too large", s)
+				return r, errors.New(lang.X("asc.a_number_is_too_large", "{{.S}}: a number is too large", map[string]any{"S": fmt.Sprintf("%q", s)}))
 			}
 		default:
 			if num == "" {
-				return r, fmt.Errorf("%q: write a number before %c (e.g. 2P 1C)", s, c)
+				return r, errors.New(lang.X("asc.write_a_number_before_e", "{{.S}}: write a number before {{.C}} (e.g. 2P 1C)", map[string]any{"S": fmt.Sprintf("%q", s), "C": fmt.Sprintf("%c", c)}))
 			}
 			n, _ := strconv.Atoi(num)
 			num = ""
@@ -310,12 +312,12 @@ func parseCost(s string) (ascrules.Resources, error) {
 			case 'C':
 				r.Culture += n
 			default:
-				return r, fmt.Errorf("%q: %c is not P, R or C", s, c)
+				return r, errors.New(lang.X("asc.is_not_p_r_or", "{{.S}}: {{.C}} is not P, R or C", map[string]any{"S": fmt.Sprintf("%q", s), "C": fmt.Sprintf("%c", c)}))
 			}
 		}
 	}
 	if num != "" {
-		return r, fmt.Errorf("%q: say what %s is (P, R or C)", s, num)
+		return r, errors.New(lang.X("asc.say_what_is_p_r", "{{.S}}: say what {{.Num}} is (P, R or C)", map[string]any{"S": fmt.Sprintf("%q", s), "Num": num}))
 	}
 	return r, nil
 }
@@ -328,7 +330,7 @@ func parseCostList(s string) ([]ascrules.Resources, error) {
 		return nil, nil
 	}
 	if len(s) > 200 {
-		return nil, fmt.Errorf("the list of costs is too long")
+		return nil, errors.New(lang.X("asc.the_list_of_costs_is", "the list of costs is too long"))
 	}
 	var out []ascrules.Resources
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '/' }) {
@@ -339,7 +341,7 @@ func parseCostList(s string) ([]ascrules.Resources, error) {
 		out = append(out, r)
 	}
 	if len(out) > 10 {
-		return nil, fmt.Errorf("at most 10 upgrade costs")
+		return nil, errors.New(lang.X("asc.at_most_10_upgrade_costs", "at most 10 upgrade costs"))
 	}
 	return out, nil
 }
@@ -382,7 +384,7 @@ func numEntry(e *widget.Entry, def int, what string) (int, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %q is not a whole number", what, t)
+		return 0, errors.New(lang.X("asc.is_not_a_whole_number", "{{.What}}: {{.T}} is not a whole number", map[string]any{"What": what, "T": fmt.Sprintf("%q", t)}))
 	}
 	return n, nil
 }

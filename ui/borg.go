@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strings"
 
@@ -48,13 +49,13 @@ func newBorgPanel(v *ascView) *borgPanel {
 	b.content = b.scroll
 	b.open = map[string]bool{}
 	b.shownOpen = map[string]bool{}
-	b.cubeAt = placeholderEntry("Where the cube is")
-	b.spireAt = placeholderEntry("Assimilated system")
-	b.activateAt = placeholderEntry("Where it moves (optional)")
-	b.spireNodes = newNumStepper("New spire's nodes", 0, 0, borgrules.MaxSpireNodes, nil)
+	b.cubeAt = placeholderEntry(lang.X("borg.where_the_cube_is", "Where the cube is"))
+	b.spireAt = placeholderEntry(lang.X("borg.assimilated_system", "Assimilated system"))
+	b.activateAt = placeholderEntry(lang.X("borg.where_it_moves_optional", "Where it moves (optional)"))
+	b.spireNodes = newNumStepper(lang.X("borg.new_spire_s_nodes", "New spire's nodes"), 0, 0, borgrules.MaxSpireNodes, nil)
 	b.hubPad = widgets.NewDicePad(1)
 	b.assim = widget.NewSelect(nil, nil)
-	b.assim.PlaceHolder = "Player assimilated"
+	b.assim.PlaceHolder = lang.X("borg.player_assimilated", "Player assimilated")
 	b.fight = newCubeBattle(v)
 	b.assimilate = newAssimForm(v)
 	b.reclaim = newReclaimForm(v)
@@ -73,21 +74,21 @@ func (b *borgPanel) show() {
 	}
 	b.box.RemoveAll()
 	defer b.box.Refresh()
-	b.box.Add(heading("The Borg"))
+	b.box.Add(heading(lang.X("asc.the_borg_2", "The Borg")))
 	bs := a.Borg
 	if bs == nil {
 		b.folds = nil
-		b.box.Add(wrapLabel("The Borg are not in this game. To play with them, tick \"Play with the Borg\" during setup and enter the Borg console."))
+		b.box.Add(wrapLabel(lang.X("borg.the_borg_are_not_in", "The Borg are not in this game. To play with them, tick \"Play with the Borg\" during setup and enter the Borg console.")))
 		return
 	}
 	hit, err := bs.Hits.HitRoll(len(bs.Spires))
-	status := fmt.Sprintf("%d spire(s) in play · Borg hit roll %d+ · %d of %d cubes in play", len(bs.Spires), hit, bs.CubesInPlay(), borgrules.MaxCubes)
+	status := lang.X("borg.spire_s_in_play_borg", "{{.NSpires}} spire(s) in play · Borg hit roll {{.Hit}}+ · {{.CubesInPlay}} of {{.MaxCubes}} cubes in play", map[string]any{"NSpires": len(bs.Spires), "Hit": hit, "CubesInPlay": bs.CubesInPlay(), "MaxCubes": borgrules.MaxCubes})
 	if err != nil {
-		status = fmt.Sprintf("%d spire(s) in play: %s", len(bs.Spires), plainError(err))
+		status = lang.X("borg.spire_s_in_play", "{{.NSpires}} spire(s) in play: {{.PlainError}}", map[string]any{"NSpires": len(bs.Spires), "PlainError": plainError(err)})
 	}
 	b.box.Add(boldLabel(status))
 	if bs.Defeat {
-		l := bigResult("The Borg have assimilated the galaxy: the players lose.")
+		l := bigResult(lang.X("borg.the_borg_have_assimilated_the", "The Borg have assimilated the galaxy: the players lose."))
 		l.Importance = widget.DangerImportance
 		b.box.Add(l)
 	}
@@ -105,22 +106,22 @@ func (b *borgPanel) show() {
 	var secs []section
 	cubes := container.NewVBox()
 	if len(bs.Cubes) == 0 {
-		cubes.Add(wrapLabel("No cube on the board."))
+		cubes.Add(wrapLabel(lang.X("borg.no_cube_on_the_board", "No cube on the board.")))
 	}
 	for _, c := range bs.Cubes {
 		cubes.Add(b.cubeCard(c))
 	}
-	secs = append(secs, section{"Cubes", true, cubes})
+	secs = append(secs, section{lang.X("asc.cubes", "Cubes"), true, cubes})
 	execution := a.Walker.Stage == tracker.AscExecution
 	if len(bs.Cubes) > 0 && execution {
 		fight := bs.Fight != nil && bs.Fight.Kind == tracker.FightSpace
-		secs = append(secs, section{"Cube battle", true, b.fight.show()})
+		secs = append(secs, section{lang.X("borg.cube_battle", "Cube battle"), true, b.fight.show()})
 		assim := bs.Fight != nil && bs.Fight.Kind == tracker.FightAssimilation
-		secs = append(secs, section{"Assimilation of a system", assim && !fight, b.assimilate.show()})
+		secs = append(secs, section{lang.X("borg.assimilation_of_a_system", "Assimilation of a system"), assim && !fight, b.assimilate.show()})
 	}
 	spires := container.NewVBox()
 	if len(bs.Spires) == 0 {
-		spires.Add(wrapLabel("No Borg system yet."))
+		spires.Add(wrapLabel(lang.X("borg.no_borg_system_yet", "No Borg system yet.")))
 	}
 	for _, s := range bs.Spires {
 		spires.Add(wrapLabel(spireLine(s)))
@@ -129,12 +130,12 @@ func (b *borgPanel) show() {
 	if bs.ThreeSpires {
 		limit = borgrules.OptionalDefeatSpires
 	}
-	spires.Add(captionLabel(fmt.Sprintf("When a system is assimilated, place a spire. With %d spires in play, needing one more means the players lose.", limit)))
-	secs = append(secs, section{"Spires", true, spires})
+	spires.Add(captionLabel(lang.X("borg.when_a_system_is_assimilated", "When a system is assimilated, place a spire. With {{.Limit}} spires in play, needing one more means the players lose.", map[string]any{"Limit": limit})))
+	secs = append(secs, section{lang.X("asc.spires", "Spires"), true, spires})
 	if len(bs.Spires) > 0 && execution {
-		secs = append(secs, section{"Reclaim a Borg system", false, b.reclaim.show()})
+		secs = append(secs, section{lang.X("borg.reclaim_a_borg_system", "Reclaim a Borg system"), false, b.reclaim.show()})
 	}
-	secs = append(secs, section{"Change the board", !execution, b.changeBoard()})
+	secs = append(secs, section{lang.X("borg.change_the_board", "Change the board"), !execution, b.changeBoard()})
 
 	b.folds = widget.NewAccordion()
 	b.folds.MultiOpen = true
@@ -154,13 +155,13 @@ func (b *borgPanel) show() {
 func (b *borgPanel) changeBoard() fyne.CanvasObject {
 	v := b.v
 	box := container.NewVBox()
-	box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add cube", theme.ContentAddIcon(), func() {
+	box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(lang.X("borg.add_cube", "Add cube"), theme.ContentAddIcon(), func() {
 		if v.exec(tracker.AddCube{System: b.cubeAt.Text}) {
 			b.cubeAt.SetText("")
 		}
 	}), b.cubeAt))
 	box.Add(b.spireNodes.box)
-	box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Place spire", theme.ContentAddIcon(), func() {
+	box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(lang.X("borg.place_spire", "Place spire"), theme.ContentAddIcon(), func() {
 		if v.exec(tracker.PlaceSpire{System: b.spireAt.Text, Nodes: b.spireNodes.val}) {
 			b.spireAt.SetText("")
 		}
@@ -168,8 +169,8 @@ func (b *borgPanel) changeBoard() fyne.CanvasObject {
 	box.Add(widget.NewSeparator())
 	c := v.playerChoices()
 	syncSelect(b.assim, c.labels, "")
-	box.Add(boldLabel("A civilization is assimilated"))
-	box.Add(fitGrid(2, b.assim, widget.NewButton("Assimilate", func() {
+	box.Add(boldLabel(lang.X("borg.a_civilization_is_assimilated", "A civilization is assimilated")))
+	box.Add(fitGrid(2, b.assim, widget.NewButton(lang.X("borg.assimilate", "Assimilate"), func() {
 		if id := c.ids[b.assim.Selected]; id != "" {
 			v.exec(tracker.AssimilatePlayer{Player: id})
 		}
@@ -192,9 +193,9 @@ func cubeFight(a *tracker.AscendancyState, cube string) *tracker.CubeFight {
 // spireLine describes a spire: its system, nodes as pips, a cube atop.
 func spireLine(s borgrules.Spire) string {
 	pips := strings.Repeat("●", s.Nodes) + strings.Repeat("○", borgrules.MaxSpireNodes-s.Nodes)
-	line := fmt.Sprintf("%s · %s · nodes %s (planetary shields +%d)", s.ID, s.System, pips, s.Nodes)
+	line := lang.X("borg.nodes_planetary_shields", "{{.ID}} · {{.System}} · nodes {{.Pips}} (planetary shields +{{.Nodes}})", map[string]any{"ID": s.ID, "System": s.System, "Pips": pips, "Nodes": s.Nodes})
 	if s.CubeOnSpire {
-		line += " · cube on the spire"
+		line += lang.X("borg.cube_on_the_spire", " · cube on the spire")
 	}
 	return line
 }
@@ -207,12 +208,12 @@ func (b *borgPanel) cubeCard(c borgrules.Cube) fyne.CanvasObject {
 		title += " · " + c.System
 	}
 	if b.v.st.Borg != nil && slices.Contains(b.v.st.Borg.Activated, c.ID) {
-		title += " · activated"
+		title += lang.X("borg.activated", " · activated")
 	}
 	dmg := widgets.NewTokenRow(borgrules.CubeDice, c.Dice())
 	dmg.SetPerRow(5)
 	dmg.SetCaption(func(total, ready int) string {
-		return fmt.Sprintf("%d of %d attack dice · damage %d", ready, total, total-ready)
+		return lang.X("borg.of_attack_dice_damage", "{{.Ready}} of {{.Total}} attack dice · damage {{.V}}", map[string]any{"Ready": ready, "Total": total, "V": total - ready})
 	})
 	var track []string
 	for s := 0; s <= borgrules.MaxCubeShields; s++ {
@@ -222,15 +223,15 @@ func (b *borgPanel) cubeCard(c borgrules.Cube) fyne.CanvasObject {
 			track = append(track, fmt.Sprintf("+%d", s))
 		}
 	}
-	rows := container.NewVBox(bigResult(title), dmg, boldLabel("Shields "+strings.Join(track, " ")))
+	rows := container.NewVBox(bigResult(title), dmg, boldLabel(lang.X("borg.shields", "Shields {{.Join}}", map[string]any{"Join": strings.Join(track, " ")})))
 	if f := cubeFight(b.v.st, c.ID); f != nil {
-		rows.Add(wrapLabel(fmt.Sprintf("In battle: %d round(s) fought, %s fighting on.", c.Round, b.v.namesOf(f.Players))))
+		rows.Add(wrapLabel(lang.X("borg.in_battle_round_s_fought", "In battle: {{.Round}} round(s) fought, {{.NamesOf}} fighting on.", map[string]any{"Round": c.Round, "NamesOf": b.v.namesOf(f.Players)})))
 	} else if c.Round > 0 {
-		rows.Add(captionLabel("Its last battle is over: it starts the next one fresh."))
+		rows.Add(captionLabel(lang.X("borg.its_last_battle_is_over", "Its last battle is over: it starts the next one fresh.")))
 	}
 	if b.v.st.Walker.Stage == tracker.AscExecution {
 		id := c.ID
-		rows.Add(widget.NewButtonWithIcon("Fight this cube", theme.GridIcon(), func() {
+		rows.Add(widget.NewButtonWithIcon(lang.X("borg.fight_this_cube", "Fight this cube"), theme.GridIcon(), func() {
 			b.fight.cube.SetSelected(id)
 		}))
 	}
@@ -241,15 +242,15 @@ func (b *borgPanel) cubeCard(c borgrules.Cube) fyne.CanvasObject {
 func (b *borgPanel) turn() fyne.CanvasObject {
 	v := b.v
 	bs := v.st.Borg
-	box := container.NewVBox(heading("The Borg turn"))
+	box := container.NewVBox(heading(lang.X("asc.the_borg_turn", "The Borg turn")))
 	if bs.Built {
-		l := boldLabel("1. Build phase done: each spire built a node or a cube, or launched its cube.")
+		l := boldLabel(lang.X("borg.1_build_phase_done_each", "1. Build phase done: each spire built a node or a cube, or launched its cube."))
 		l.Importance = widget.SuccessImportance
 		box.Add(l)
 	} else {
-		box.Add(step("1. Build phase", "Roll the transwarp hub die (type it below or let the app roll), then every spire builds."))
+		box.Add(step(lang.X("borg.1_build_phase", "1. Build phase"), lang.X("borg.roll_the_transwarp_hub_die", "Roll the transwarp hub die (type it below or let the app roll), then every spire builds.")))
 		box.Add(b.hubPad)
-		run := widget.NewButtonWithIcon("Run the build phase", theme.MediaPlayIcon(), func() {
+		run := widget.NewButtonWithIcon(lang.X("borg.run_the_build_phase", "Run the build phase"), theme.MediaPlayIcon(), func() {
 			roll := tracker.Roll{Virtual: 1}
 			if p := b.hubPad.Pool(); len(p) == 1 {
 				roll = tracker.Roll{Faces: dice.Pool{p[0]}}
@@ -260,11 +261,11 @@ func (b *borgPanel) turn() fyne.CanvasObject {
 		})
 		run.Importance = widget.HighImportance
 		box.Add(run)
-		box.Add(captionLabel("With no die typed, the app rolls the hub die."))
+		box.Add(captionLabel(lang.X("borg.with_no_die_typed_the", "With no die typed, the app rolls the hub die.")))
 		return box
 	}
-	box.Add(step("2. Each cube in turn", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships."))
-	box.Add(widget.NewButtonWithIcon("Scan the Borg card drawn", theme.MediaPhotoIcon(), func() {
+	box.Add(step(lang.X("borg.2_each_cube_in_turn", "2. Each cube in turn"), lang.X("borg.activate_it_where_it_moves", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships.")))
+	box.Add(widget.NewButtonWithIcon(lang.X("borg.scan_the_borg_card_drawn", "Scan the Borg card drawn"), theme.MediaPhotoIcon(), func() {
 		v.gs.sh.scanCards(nil)
 	}))
 	next := ""
@@ -280,26 +281,26 @@ func (b *borgPanel) turn() fyne.CanvasObject {
 	}
 	// One line, whatever is done: the rows under it keep their place.
 	if len(done) == 0 {
-		box.Add(wrapLabel("Activated: none yet"))
+		box.Add(wrapLabel(lang.X("borg.activated_none_yet", "Activated: none yet")))
 	} else {
-		box.Add(wrapLabel("Activated: " + strings.Join(done, ", ")))
+		box.Add(wrapLabel(lang.X("borg.activated_2", "Activated: {{.Join}}", map[string]any{"Join": strings.Join(done, ", ")})))
 	}
 	// The activate row keeps its place when every cube is done, so "End
 	// the Borg turn" under it never moves under a finger.
-	act := widget.NewButton("Activate "+next, func() {
+	act := widget.NewButton(lang.X("borg.activate", "Activate {{.Next}}", map[string]any{"Next": next}), func() {
 		if v.exec(tracker.ActivateCube{Cube: next, System: b.activateAt.Text}) {
 			b.activateAt.SetText("")
 		}
 	})
 	if next == "" {
-		act.SetText("Every cube activated")
+		act.SetText(lang.X("borg.every_cube_activated", "Every cube activated"))
 		act.Disable()
 		b.activateAt.Disable()
 	} else {
 		b.activateAt.Enable()
 	}
 	box.Add(container.NewBorder(nil, nil, nil, act, b.activateAt))
-	end := widget.NewButtonWithIcon("3. End the Borg turn", theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
+	end := widget.NewButtonWithIcon(lang.X("borg.3_end_the_borg_turn", "3. End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 	end.Importance = widget.HighImportance
 	box.Add(end)
 	return box

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -51,8 +52,8 @@ type cubeBattle struct {
 func newCubeBattle(v *ascView) *cubeBattle {
 	f := &cubeBattle{v: v}
 	f.cube = widget.NewSelect(nil, func(string) { f.changed() })
-	f.cube.PlaceHolder = "Cube"
-	f.borgD = newAscDice("Cube's dice", f.resolve)
+	f.cube.PlaceHolder = lang.X("borg.cube", "Cube")
+	f.borgD = newAscDice(lang.X("borg.cube_s_dice", "Cube's dice"), f.resolve)
 	f.info = wrapLabel("")
 	f.battle = boldLabel("")
 	f.result = container.NewVBox()
@@ -61,16 +62,16 @@ func newCubeBattle(v *ascView) *cubeBattle {
 	f.addFleet()
 	roll := rollButton(f.rollVirtual)
 	f.roll = roll
-	clear := widget.NewButtonWithIcon("Clear dice", theme.ContentClearIcon(), f.clearDice)
-	more := widget.NewButtonWithIcon("Another player's fleet", theme.ContentAddIcon(), func() {
+	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), f.clearDice)
+	more := widget.NewButtonWithIcon(lang.X("borg.another_player_s_fleet", "Another player's fleet"), theme.ContentAddIcon(), func() {
 		if len(f.fleets) < 4 {
 			f.addFleet()
 			f.v.borg.show()
 		}
 	})
 	f.box = container.NewVBox(
-		heading("Cube battle"),
-		wrapLabel("Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage."),
+		heading(lang.X("borg.cube_battle", "Cube battle")),
+		wrapLabel(lang.X("borg.players_strike_first_in_round", "Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage.")),
 		f.cube, f.fleetBox, more, f.battle, f.info,
 		widget.NewSeparator(), f.diceBox, f.borgD.box,
 		fitGrid(2, roll, clear),
@@ -91,13 +92,13 @@ func (f *cubeBattle) addFleet() {
 		}
 		f.changed()
 	})
-	r.player.PlaceHolder = "Player"
-	r.ships = newNumStepper("Ships", 1, 1, 1, f.changed)
-	r.bonus = newNumStepper("Bonus dice", 0, 0, 10, f.changed)
-	r.onSix = widget.NewCheck("Hits on 6s always (Klingon)", func(bool) { f.changed() })
-	r.d = newAscDice("Dice", f.resolve)
-	r.loss = newNumStepper("Ships lost", 0, 0, 0, nil)
-	r.retreat = widget.NewCheck("Retreats after this round", nil)
+	r.player.PlaceHolder = lang.X("asc.player", "Player")
+	r.ships = newNumStepper(lang.X("asc.ships", "Ships"), 1, 1, 1, f.changed)
+	r.bonus = newNumStepper(lang.X("borg.bonus_dice", "Bonus dice"), 0, 0, 10, f.changed)
+	r.onSix = widget.NewCheck(lang.X("borg.hits_on_6s_always_klingon", "Hits on 6s always (Klingon)"), func(bool) { f.changed() })
+	r.d = newAscDice(lang.X("borg.dice", "Dice"), f.resolve)
+	r.loss = newNumStepper(lang.X("borg.ships_lost", "Ships lost"), 0, 0, 0, nil)
+	r.retreat = widget.NewCheck(lang.X("borg.retreats_after_this_round", "Retreats after this round"), nil)
 	r.box = container.NewVBox(r.player, r.ships.box, r.bonus.box, r.onSix, r.retreat)
 	f.fleets = append(f.fleets, r)
 }
@@ -200,7 +201,7 @@ func (f *cubeBattle) show() fyne.CanvasObject {
 				r.onSix.Checked = p.Faction == ascrules.Klingon
 			}
 		}
-		f.fleetBox.Add(boldLabel(fmt.Sprintf("Fleet %d", i+1)))
+		f.fleetBox.Add(boldLabel(lang.X("borg.fleet", "Fleet {{.V}}", map[string]any{"V": i + 1})))
 		f.fleetBox.Add(r.box)
 	}
 	f.changed()
@@ -214,7 +215,7 @@ func (f *cubeBattle) changed() {
 	cube, ok := f.current()
 	rows, fleets := f.engaged()
 	if !ok || len(fleets) == 0 {
-		f.info.SetText("Choose the cube and at least one player with ships.")
+		f.info.SetText(lang.X("borg.choose_the_cube_and_at", "Choose the cube and at least one player with ships."))
 		f.battle.SetText("")
 		f.result.RemoveAll()
 		return
@@ -235,33 +236,32 @@ func (f *cubeBattle) changed() {
 		bonus += fl.BonusDice
 	}
 	setup := odds.CubeBattleSetup{Ships: total, Weapons: fleets[0].Weapons, HitsOnSix: fleets[0].HitsOnSix, BonusDice: bonus, Cube: cube, BorgHit: hit}
-	when := "Whole battle from here"
+	when := lang.X("borg.whole_battle_from_here", "Whole battle from here")
 	if cube.Round == 0 {
-		when = "Whole battle, before engaging"
+		when = lang.X("borg.whole_battle_before_engaging", "Whole battle, before engaging")
 	}
 	if !same {
-		when += " (fleets counted as hitting like the first)"
+		when += lang.X("borg.fleets_counted_as_hitting_like", " (fleets counted as hitting like the first)")
 	}
 	if o, err := odds.CubeBattle(setup); err == nil {
-		f.battle.SetText(fmt.Sprintf("%s: cube destroyed %s · players wiped out %s · forced to retreat %s · about %.1f ships lost over %.1f rounds.",
-			when, widgets.Percent(o.CubeDestroyed), widgets.Percent(o.PlayersWiped), widgets.Percent(o.ForcedRetreat), o.ExpectedShipsLost, o.ExpectedRounds))
+		f.battle.SetText(lang.X("borg.cube_destroyed_players_wiped_out", "{{.When}}: cube destroyed {{.Percent}} · players wiped out {{.Percent2}} · forced to retreat {{.Percent3}} · about {{.ExpectedShipsLost}} ships lost over {{.ExpectedRounds}} rounds.", map[string]any{"When": when, "Percent": widgets.Percent(o.CubeDestroyed), "Percent2": widgets.Percent(o.PlayersWiped), "Percent3": widgets.Percent(o.ForcedRetreat), "ExpectedShipsLost": fmt.Sprintf("%.1f", o.ExpectedShipsLost), "ExpectedRounds": fmt.Sprintf("%.1f", o.ExpectedRounds)}))
 	} else {
 		f.battle.SetText(err.Error())
 	}
 	first := cube.Round == 0
-	info := fmt.Sprintf("Round %d: the cube fires up to %d dice hitting on %d+ (shields ignored).", cube.Round+1, cube.Dice(), hit)
+	info := lang.X("borg.round_the_cube_fires_up", "Round {{.V}}: the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (shields ignored).", map[string]any{"V": cube.Round + 1, "Dice": cube.Dice(), "Hit": hit})
 	if first {
-		info += " Players strike first: the cube fires only the dice its damage leaves."
+		info += lang.X("borg.players_strike_first_the_cube", " Players strike first: the cube fires only the dice its damage leaves.")
 	}
 	for i, fl := range fleets {
 		t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix)
-		rows[i].d.title.SetText(fmt.Sprintf("%s's dice (%d, hit on %s)", f.v.seatName(fl.Player), fl.Dice(), hitText(t, can)))
+		rows[i].d.title.SetText(lang.X("borg.s_dice_hit_on", "{{.SeatName}}'s dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"SeatName": f.v.seatName(fl.Player), "Dice": fl.Dice(), "HitText": hitText(t, can)}))
 		rows[i].d.pad.SetMax(fl.Dice())
 	}
 	f.borgD.pad.SetMax(cube.Dice())
-	f.borgD.title.SetText(fmt.Sprintf("Cube's dice (up to %d, hit on %d+; 6s regenerate)", cube.Dice(), hit))
+	f.borgD.title.SetText(lang.X("borg.cube_s_dice_up_to_2", "Cube's dice (up to {{.Dice}}, hit on {{.Hit}}+; 6s regenerate)", map[string]any{"Dice": cube.Dice(), "Hit": hit}))
 	if ro, err := odds.CubeRound(setup); err == nil {
-		info += fmt.Sprintf(" This round: cube destroyed %s, expected Borg hits %.1f.", widgets.Percent(ro.CubeDestroyed), ro.BorgHits.Expected())
+		info += lang.X("borg.this_round_cube_destroyed_expected", " This round: cube destroyed {{.Percent}}, expected Borg hits {{.Expected}}.", map[string]any{"Percent": widgets.Percent(ro.CubeDestroyed), "Expected": fmt.Sprintf("%.1f", ro.BorgHits.Expected())})
 	}
 	f.info.SetText(info)
 	f.resolve()
@@ -281,7 +281,7 @@ func (f *cubeBattle) rollVirtual() {
 	cube, ok := f.current()
 	rows, fleets := f.engaged()
 	if !ok || len(fleets) == 0 {
-		f.v.gs.say("Choose the cube and the fleets first.", true)
+		f.v.gs.say(lang.X("borg.choose_the_cube_and_the", "Choose the cube and the fleets first."), true)
 		return
 	}
 	hits := 0
@@ -335,32 +335,32 @@ func (f *cubeBattle) resolve() {
 	}
 	res, err := borgrules.ResolveCubeRound(r)
 	if err != nil {
-		f.result.Add(wrapLabel("Waiting for the dice: " + err.Error()))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
 		return
 	}
 	for i, fr := range res.Fleets {
 		rows[i].d.mark(fr.Target)
 	}
 	f.borgD.mark(hit)
-	head := fmt.Sprintf("Players %d hit(s), the cube %d", res.PlayerHits, res.BorgHits)
+	head := lang.X("borg.players_hit_s_the_cube", "Players {{.PlayerHits}} hit(s), the cube {{.BorgHits}}", map[string]any{"PlayerHits": res.PlayerHits, "BorgHits": res.BorgHits})
 	if res.CubeDestroyed {
-		head = fmt.Sprintf("The cube is destroyed (players %d hit(s), cube %d)", res.PlayerHits, res.BorgHits)
+		head = lang.X("borg.the_cube_is_destroyed_players", "The cube is destroyed (players {{.PlayerHits}} hit(s), cube {{.BorgHits}})", map[string]any{"PlayerHits": res.PlayerHits, "BorgHits": res.BorgHits})
 	}
 	f.result.Add(bigResult(head))
 	var lines []string
 	if res.Regenerated > 0 {
-		lines = append(lines, fmt.Sprintf("The cube rolled %d six(es): it regenerates %d damage.", res.Sixes, res.Regenerated))
+		lines = append(lines, lang.X("borg.the_cube_rolled_six_es", "The cube rolled {{.Sixes}} six(es): it regenerates {{.Regenerated}} damage.", map[string]any{"Sixes": res.Sixes, "Regenerated": res.Regenerated}))
 	}
 	if !res.CubeDestroyed {
-		lines = append(lines, fmt.Sprintf("Cube damage %d (it fires %d dice next round); adaptive shields now +%d.", res.Cube.Damage, res.Cube.Dice(), res.Cube.Shields))
+		lines = append(lines, lang.X("borg.cube_damage_it_fires_dice", "Cube damage {{.Damage}} (it fires {{.Dice}} dice next round); adaptive shields now +{{.Shields}}.", map[string]any{"Damage": res.Cube.Damage, "Dice": res.Cube.Dice(), "Shields": res.Cube.Shields}))
 	}
 	for _, fr := range res.Fleets {
 		name := f.v.seatName(fr.Player)
 		if fr.ForcedRetreat {
-			lines = append(lines, name+" can no longer hit the cube through its shields: forced to retreat.")
+			lines = append(lines, lang.X("borg.can_no_longer_hit_the", "{{.Name}} can no longer hit the cube through its shields: forced to retreat.", map[string]any{"Name": name}))
 		}
 		if fr.DrawsTech {
-			lines = append(lines, name+" draws a Borg tech card.")
+			lines = append(lines, lang.X("borg.draws_a_borg_tech_card", "{{.Name}} draws a Borg tech card.", map[string]any{"Name": name}))
 		}
 	}
 	f.result.Add(explainLines(lines))
@@ -378,13 +378,13 @@ func (f *cubeBattle) resolve() {
 		choose = choose || p.Assimilated
 	}
 	if len(fleets) > 1 && due > 0 && !choose {
-		f.result.Add(wrapLabel(fmt.Sprintf("The %d ship loss(es) are shared among the fleets in turn order, one at a time.", due)))
+		f.result.Add(wrapLabel(lang.X("borg.the_ship_loss_es_are", "The {{.Due}} ship loss(es) are shared among the fleets in turn order, one at a time.", map[string]any{"Due": due})))
 	}
 	if len(fleets) > 1 && due > 0 && choose {
 		alloc := borgrules.AllocateInTurnOrder(due, ships)
-		f.result.Add(boldLabel(fmt.Sprintf("Allocate %d ship loss(es) among the fleets (turn order suggested):", due)))
+		f.result.Add(boldLabel(lang.X("borg.allocate_ship_loss_es_among", "Allocate {{.Due}} ship loss(es) among the fleets (turn order suggested):", map[string]any{"Due": due})))
 		for i, row := range rows {
-			row.loss.label = f.v.seatName(fleets[i].Player) + " loses"
+			row.loss.label = lang.X("borg.loses", "{{.SeatName}} loses", map[string]any{"SeatName": f.v.seatName(fleets[i].Player)})
 			row.loss.clamp(0, fleets[i].Ships)
 			if i < len(alloc) && row.loss.val == 0 {
 				row.loss.val = alloc[i]
@@ -393,7 +393,7 @@ func (f *cubeBattle) resolve() {
 			f.result.Add(row.loss.box)
 		}
 	}
-	addApplyButton(f.result, fmt.Sprintf("Apply round %d", cube.Round+1), func() {
+	addApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": cube.Round + 1}), func() {
 		cmd := tracker.CubeRound{Cube: cube.ID, BorgRoll: f.borgD.pool.roll()}
 		if len(fleets) > 1 && choose {
 			cmd.Losses = map[string]int{}
@@ -409,9 +409,9 @@ func (f *cubeBattle) resolve() {
 			}
 		}
 		if f.v.exec(cmd) {
-			msg := fmt.Sprintf("Round %d against %s applied.", cube.Round+1, cube.ID)
+			msg := lang.X("borg.round_against_applied", "Round {{.V}} against {{.ID}} applied.", map[string]any{"V": cube.Round + 1, "ID": cube.ID})
 			if res.CubeDestroyed {
-				msg = cube.ID + " is destroyed."
+				msg = lang.X("borg.is_destroyed", "{{.ID}} is destroyed.", map[string]any{"ID": cube.ID})
 			}
 			f.v.gs.say(msg, false)
 			for _, row := range rows {
@@ -421,5 +421,5 @@ func (f *cubeBattle) resolve() {
 			f.clearDice()
 		}
 	})
-	f.result.Add(captionLabel("A fleet that retreats, loses its last ship or can no longer hit through the shields leaves the battle; when no one is left, or the turn moves on, the battle is over and the cube starts the next one fresh."))
+	f.result.Add(captionLabel(lang.X("borg.a_fleet_that_retreats_loses", "A fleet that retreats, loses its last ship or can no longer hit through the shields leaves the battle; when no one is left, or the turn moves on, the battle is over and the cube starts the next one fresh.")))
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -40,7 +41,7 @@ func newLogRows(lines func() []string) *logRows {
 
 // logLabel is a row of the log: a label wrapped at word ends.
 func logLabel() *widget.Label {
-	l := widget.NewLabel("step")
+	l := widget.NewLabel(lang.X("asc.step", "step"))
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
