@@ -511,14 +511,9 @@ func (ix *index) near(w string) []string {
 	return out
 }
 
-// editDistance is the optimal string alignment distance between a and b,
-// giving up (returning max+1) once it exceeds max.
-func editDistance(a, b string, max int) int {
-	return editDistanceBuf(a, b, max, make([]int, 3*(len(b)+1)))
-}
-
-// editDistanceBuf is editDistance using buf (at least 3*(len(b)+1) ints) as
-// scratch space.
+// editDistanceBuf is the optimal string alignment distance between a and b,
+// giving up (returning max+1) once it exceeds max, using buf (at least
+// 3*(len(b)+1) ints) as scratch space.
 func editDistanceBuf(a, b string, max int, buf []int) int {
 	la, lb := len(a), len(b)
 	if len(buf) < 3*(lb+1) {

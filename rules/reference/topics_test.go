@@ -10,6 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// editDistance is editDistanceBuf with its own scratch space.
+func editDistance(a, b string, max int) int {
+	return editDistanceBuf(a, b, max, make([]int, 3*(len(b)+1)))
+}
+
 func TestTopicsLoad(t *testing.T) {
 	lib := loadLib(t)
 	topics := lib.Topics()

@@ -282,8 +282,7 @@ func lockTab(ctx context.Context, name string) (release func(), err error) {
 		resolve js.Value
 	}
 	got := make(chan result, 1)
-	var cb js.Func
-	cb = js.FuncOf(func(_ js.Value, args []js.Value) any {
+	cb := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 0 || args[0].IsNull() {
 			got <- result{}
 			return nil
