@@ -56,6 +56,7 @@ func assertReplays(t *testing.T, s *Session) {
 	got, err := json.Marshal(r.State())
 	require.NoError(t, err)
 	require.JSONEq(t, string(want), string(got))
+	require.NoError(t, ValidateState(s.State()), "an export of this game must import")
 	require.Equal(t, string(want), string(got))
 	// Undo and redo on the copy refold the log in place: the events must
 	// come out unchanged (the state never shares memory with the log).
