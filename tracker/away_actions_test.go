@@ -16,12 +16,7 @@ import (
 func TestAwayActionsPerActivation(t *testing.T) {
 	move := func(ch string) TakeAction { return TakeAction{Character: ch, Kind: awayrules.ActionMove} }
 	worfShoots := ApplyAttack{Attacker: "c3", Weapon: "Phaser", Target: "c6", Attack: Entered(1, 1, 1), Defense: Entered(1)}
-	cases := []struct {
-		name   string
-		before []Command
-		cmd    Command
-		rule   Rule
-	}{
+	cases := []ruleCase{
 		{"a third Action", []Command{Activate{Character: "c3"}, move("c3"), move("c3")}, move("c3"), ruleTwoActions},
 		{"an attack as the third Action", []Command{Activate{Character: "c3"}, move("c3"), TakeAction{Character: "c3", Kind: awayrules.ActionTakeCover}},
 			worfShoots, ruleTwoActions},
@@ -44,15 +39,7 @@ func TestAwayActionsPerActivation(t *testing.T) {
 			TakeAction{Character: "c3", Kind: awayrules.ActionTakeCover}, ruleStunned},
 		{"only the activated character acts", []Command{Activate{Character: "c3"}}, move("c4"), ruleActivatedActs},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			s := awayDuel(t)
-			play(t, s, tc.before...)
-			refusedBy(t, s, tc.cmd, tc.rule)
-			overruled(t, s, tc.cmd, "the table agreed", tc.rule)
-			assertReplays(t, s)
-		})
-	}
+	refusedAfter(t, awayDuel, cases)
 }
 
 // TestAwayActionsCounted: Actions are counted per activation and start

@@ -29,6 +29,29 @@ func awayDuel(t *testing.T) *Session {
 	return s
 }
 
+// ruleCase is a step (cmd) that breaks rule after the steps before.
+type ruleCase struct {
+	name   string
+	before []Command
+	cmd    Command
+	rule   Rule
+}
+
+// refusedAfter runs each case on a fresh game from start: the step is
+// refused by its rule, recorded as a table ruling, and the game replays.
+func refusedAfter(t *testing.T, start func(*testing.T) *Session, cases []ruleCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := start(t)
+			play(t, s, tc.before...)
+			refusedBy(t, s, tc.cmd, tc.rule)
+			overruled(t, s, tc.cmd, "the table agreed", tc.rule)
+			assertReplays(t, s)
+		})
+	}
+}
+
 // TestAwayMissionsRulesRefused: each Away Missions rule, broken by a
 // scripted game, is refused with the rule's words and recorded when
 // overruled.
@@ -37,12 +60,7 @@ func TestAwayMissionsRulesRefused(t *testing.T) {
 	worfShoots := func(atk, def int) ApplyAttack {
 		return ApplyAttack{Attacker: "c3", Weapon: "Phaser", Target: "c6", Attack: Entered(repeat(1, atk)...), Defense: Entered(repeat(1, def)...)}
 	}
-	cases := []struct {
-		name   string
-		before []Command
-		cmd    Command
-		rule   Rule
-	}{
+	cases := []ruleCase{
 		{"a stunned character may only Recover", []Command{AdjustStun{Character: "c3", Delta: 1}, Activate{Character: "c3"}},
 			worfShoots(3, 1), ruleStunned},
 		{"a stunned character takes no skill test", []Command{AdjustStun{Character: "c4", Delta: 1}, Activate{Character: "c4"}},
@@ -60,15 +78,7 @@ func TestAwayMissionsRulesRefused(t *testing.T) {
 		{"Hivemind acts only through Borg Drones", []Command{Activate{Character: "c3"}, Activate{Character: "c5"}},
 			ApplyAttack{Attacker: "c4", Weapon: "Phaser", Target: "c6", Attack: Entered(1, 1, 1), Defense: Entered(1)}, ruleActivatedActs},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			s := awayDuel(t)
-			play(t, s, tc.before...)
-			refusedBy(t, s, tc.cmd, tc.rule)
-			overruled(t, s, tc.cmd, "the table agreed", tc.rule)
-			assertReplays(t, s)
-		})
-	}
+	refusedAfter(t, awayDuel, cases)
 }
 
 // TestHivemindActsThroughDrones: the activated Hivemind character may take
