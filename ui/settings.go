@@ -134,7 +134,7 @@ func (sh *Shell) showSettings() {
 			sizeSel.Selected = c.label
 		}
 	}
-	awake := widget.NewCheck(lang.X("settings.keep_the_screen_on", "Keep the screen on while a game is open"), func(on bool) {
+	awake := widget.NewCheck(lang.X("settings.keep_awake", "Keep the screen on during a game"), func(on bool) {
 		p.SetBool(prefAwake, on)
 	})
 	awake.Checked = sh.keepAwake()
