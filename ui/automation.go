@@ -18,11 +18,13 @@ type shownObject struct {
 	Type string `json:"type"`
 	Text string `json:"text,omitempty"`
 	// Icon is a button's icon's name (buttons that show only an icon).
-	Icon string  `json:"icon,omitempty"`
-	X    float32 `json:"x"`
-	Y    float32 `json:"y"`
-	W    float32 `json:"w"`
-	H    float32 `json:"h"`
+	Icon string `json:"icon,omitempty"`
+	// Value is a counter's value.
+	Value *int    `json:"value,omitempty"`
+	X     float32 `json:"x"`
+	Y     float32 `json:"y"`
+	W     float32 `json:"w"`
+	H     float32 `json:"h"`
 }
 
 // screenObjects lists the visible labels, buttons and other leaf widgets
@@ -101,6 +103,15 @@ func (sh *Shell) screenObjects() []shownObject {
 			s.Text = x.Text
 		case *canvas.Text:
 			s.Text = x.Text
+		case *statusLine:
+			s.Text = x.text
+		case interface {
+			Label() string
+			Value() int
+		}: // a counter
+			s.Text = x.Label()
+			v := x.Value()
+			s.Value = &v
 		case *canvas.Rectangle:
 			return // spacers
 		}

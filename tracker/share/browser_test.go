@@ -3,162 +3,47 @@
 package share
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
+	"tableops/internal/chrometest"
 	ascrules "tableops/rules/ascendancy"
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
 )
 
-// chromiumPath finds a headless-capable Chromium. Without one the browser
-// test skips, unless CI=true, where it fails: CI must run it.
-func chromiumPath(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed (apt-get install -y chromium); CI must run the scoreboard browser test")
-	}
-	t.Skip("chromium is not installed: skipping the scoreboard browser test (apt-get install -y chromium to run it)")
-	return ""
-}
-
-// browser is a headless Chromium driven over the DevTools protocol.
+// browser is a headless Chromium tab (internal/chrometest) showing the
+// scoreboard.
 type browser struct {
-	t    *testing.T
-	conn *websocket.Conn
-	mu   sync.Mutex
-	id   int
+	*chrometest.Page
+	t *testing.T
 }
 
 func startBrowser(t *testing.T) *browser {
-	bin := chromiumPath(t)
-	// Chromium's helper processes may still write to the profile for a
-	// moment after it is killed: the folder is removed here, with retries,
-	// rather than by t.TempDir.
-	dir, err := os.MkdirTemp("", "tableops-chromium-")
-	require.NoError(t, err)
-	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--no-first-run", "--disable-dev-shm-usage", "--user-data-dir="+dir,
-		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "about:blank")
-	cmd.Env = append(os.Environ(), "HOME="+dir)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its own process group, killed as a whole
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		_ = cmd.Wait()
-		for range 50 {
-			if os.RemoveAll(dir) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		t.Logf("could not remove %s", dir)
-	})
-
-	// Chromium writes its DevTools port to the profile folder.
-	var port string
-	require.Eventually(t, func() bool {
-		f, err := os.Open(filepath.Join(dir, "DevToolsActivePort"))
-		if err != nil {
-			return false
-		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		if sc.Scan() {
-			port = strings.TrimSpace(sc.Text())
-		}
-		return port != ""
-	}, 30*time.Second, 50*time.Millisecond, "chromium did not start")
-
-	var ws string
-	require.Eventually(t, func() bool {
-		resp, err := http.Get("http://127.0.0.1:" + port + "/json/list")
-		if err != nil {
-			return false
-		}
-		defer resp.Body.Close()
-		var targets []struct{ Type, WebSocketDebuggerURL string }
-		if json.NewDecoder(resp.Body).Decode(&targets) != nil {
-			return false
-		}
-		for _, tg := range targets {
-			if tg.Type == "page" {
-				ws = tg.WebSocketDebuggerURL
-				return true
-			}
-		}
-		return false
-	}, 30*time.Second, 50*time.Millisecond, "no page in chromium")
-	dctx, dcancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer dcancel()
-	conn, _, err := websocket.Dial(dctx, ws, nil)
-	require.NoError(t, err)
-	conn.SetReadLimit(64 << 20)
-	t.Cleanup(func() { _ = conn.CloseNow() })
-	return &browser{t: t, conn: conn}
+	return &browser{Page: chrometest.Start(t).NewPage(), t: t}
 }
 
 // call sends one DevTools command and returns its result.
 func (b *browser) call(method string, params any) json.RawMessage {
 	b.t.Helper()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.id++
-	id := b.id
-	msg, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
-	require.NoError(b.t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	require.NoError(b.t, b.conn.Write(ctx, websocket.MessageText, msg))
-	for {
-		_, data, err := b.conn.Read(ctx)
-		require.NoError(b.t, err)
-		var r struct {
-			ID     int             `json:"id"`
-			Result json.RawMessage `json:"result"`
-			Error  *struct{ Message string }
-		}
-		require.NoError(b.t, json.Unmarshal(data, &r))
-		if r.ID != id {
-			continue // an event
-		}
-		if r.Error != nil {
-			b.t.Fatalf("%s: %s", method, r.Error.Message)
-		}
-		return r.Result
-	}
+	return b.Call(method, params)
 }
 
-// eval returns the string value of a JavaScript expression in the page.
+// eval returns the string value of a JavaScript expression in the page
+// (empty while the page cannot tell it yet).
 func (b *browser) eval(expr string) string {
-	b.t.Helper()
-	res := b.call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true})
-	var r struct {
-		Result struct {
-			Value any `json:"value"`
-		} `json:"result"`
+	v, err := b.TryEval(expr)
+	if err != nil {
+		return ""
 	}
-	require.NoError(b.t, json.Unmarshal(res, &r))
-	return fmt.Sprint(r.Result.Value)
+	return fmt.Sprint(v)
 }
 
 // waitFor waits until the page shows log position seq and every text.

@@ -106,7 +106,7 @@ func Dial(ctx context.Context, addr, code string, opts ClientOptions) (*Client, 
 	c := &Client{addr: addr, code: NormalizeCode(code), opts: opts, ctx: cctx, cancel: cancel, seat: opts.Seat,
 		done: make(chan struct{}), changed: make(chan struct{}),
 		pending: map[uint64]chan HostMessage{}, subs: map[int]func(tracker.Update){}}
-	dctx, dcancel := context.WithTimeout(ctx, opts.Timeout)
+	dctx, dcancel := withTimeout(ctx, opts.Timeout)
 	defer dcancel()
 	conn, first, err := c.connect(dctx)
 	if err != nil {
@@ -217,7 +217,7 @@ func (c *Client) run(conn *websocket.Conn) {
 				return
 			case <-time.After(delay):
 			}
-			dctx, cancel := context.WithTimeout(c.ctx, c.opts.Timeout)
+			dctx, cancel := withTimeout(c.ctx, c.opts.Timeout)
 			next, first, err := c.connect(dctx)
 			cancel()
 			if err == nil {
@@ -424,7 +424,7 @@ func (c *Client) handleEvents(m HostMessage) error {
 		c.mu.Unlock()
 		if ask && conn != nil {
 			b, _ := json.Marshal(ClientMessage{Op: OpResync})
-			ctx, cancel := context.WithTimeout(c.ctx, c.opts.Timeout)
+			ctx, cancel := withTimeout(c.ctx, c.opts.Timeout)
 			defer cancel()
 			if err := conn.Write(ctx, websocket.MessageText, b); err != nil {
 				return fmt.Errorf("asking the host for the game: %w", err)
@@ -656,7 +656,7 @@ func (c *Client) request(msg ClientMessage) (HostMessage, error) {
 		c.mu.Unlock()
 	}
 
-	ctx, cancel := context.WithTimeout(c.ctx, c.opts.Timeout)
+	ctx, cancel := withTimeout(c.ctx, c.opts.Timeout)
 	defer cancel()
 	b, err := json.Marshal(msg)
 	if err != nil {

@@ -5,6 +5,7 @@ package share
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/coder/websocket"
 )
@@ -20,4 +21,10 @@ func dialHost(ctx context.Context, addr string, hc *http.Client) (*websocket.Con
 		return nil, 0, err
 	}
 	return conn, 0, nil
+}
+
+// withTimeout bounds a wait for the host (the browser build counts it on
+// the page's clock instead).
+func withTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, d)
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"tableops/internal/chrometest"
 )
 
 // firstFrameHook records when the page first draws with WebGL (the app's
@@ -27,14 +29,14 @@ const firstFrameHook = `(() => {
 
 // firstFrame opens url in a new phone page of c and returns the time from
 // the navigation to the first frame.
-func firstFrame(t *testing.T, c *chrome, url string) (*page, time.Duration) {
+func firstFrame(t *testing.T, c *chrometest.Chrome, url string) (*page, time.Duration) {
 	t.Helper()
-	p := c.newPage()
-	p.call("Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": firstFrameHook})
-	p.navigate(url)
+	p := newPage(t, c)
+	p.Call("Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": firstFrameHook})
+	p.Navigate(url)
 	deadline := time.Now().Add(3 * time.Minute)
 	for time.Now().Before(deadline) {
-		if v, ok := p.eval(`window.__firstFrame || 0`).(float64); ok && v > 0 {
+		if v, ok := p.Eval(`window.__firstFrame || 0`).(float64); ok && v > 0 {
 			return p, time.Duration(v * float64(time.Millisecond))
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -66,10 +68,10 @@ func TestStartupBudget(t *testing.T) {
 	// The service worker takes over once it has stored the app's files.
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		if v, _ := p.eval(`navigator.serviceWorker && navigator.serviceWorker.controller ? 1 : 0`).(float64); v == 1 {
+		if v, _ := p.Eval(`navigator.serviceWorker && navigator.serviceWorker.controller ? 1 : 0`).(float64); v == 1 {
 			break
 		}
-		if v, _ := p.eval(`(async () => { const r = await navigator.serviceWorker.ready; return r.active ? 1 : 0; })()`).(float64); v == 1 {
+		if v, _ := p.Eval(`(async () => { const r = await navigator.serviceWorker.ready; return r.active ? 1 : 0; })()`).(float64); v == 1 {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)

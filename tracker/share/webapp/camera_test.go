@@ -62,8 +62,8 @@ func TestCameraScansATagInTheBrowser(t *testing.T) {
 	writeTagVideo(t, video, 640, 480, 10)
 	c := startChrome(t, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
 		"--use-file-for-fake-video-capture="+video)
-	p := c.newPage()
-	p.navigate(url)
+	p := newPage(t, c)
+	p.Navigate(url)
 	p.tapText("widget.Button", "Scan a card")
 	p.tapText("widget.Button", "Start camera")
 	deadline := time.Now().Add(60 * time.Second)

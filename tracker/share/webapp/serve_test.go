@@ -70,6 +70,6 @@ func serveStatic(t *testing.T, files fs.FS) string {
 // (TABLEOPS_WEB_SHOTS; none when unset).
 func shots(t *testing.T, p *page, name string) {
 	if dir := os.Getenv("TABLEOPS_WEB_SHOTS"); dir != "" {
-		p.screenshot(dir + "/" + name)
+		p.Screenshot(dir+"/"+name, false)
 	}
 }

@@ -14,8 +14,8 @@ import (
 func TestStandaloneKeepsGames(t *testing.T) {
 	url := serveStatic(t, bundle(t))
 	c := startChrome(t)
-	p := c.newPage()
-	p.navigate(url)
+	p := newPage(t, c)
+	p.Navigate(url)
 	p.waitFor("widget.Button", "New Ascendancy game", 90*time.Second)
 	shots(t, p, "web-home.png")
 	_, sc := p.waitFor("widget.Label", "No saved games yet. Start one above; every change is saved as you play.", 5*time.Second)
@@ -26,7 +26,7 @@ func TestStandaloneKeepsGames(t *testing.T) {
 	p.waitGone("widget.Button", "New Ascendancy game", 30*time.Second) // the new game is open
 	shots(t, p, "web-new-game.png")
 
-	p.call("Page.reload", map[string]any{})
+	p.Call("Page.reload", map[string]any{})
 	time.Sleep(500 * time.Millisecond)
 	_, sc = p.waitFor("widget.Label", "Resume a game", 90*time.Second)
 	_, empty := sc.find("widget.Label", "No saved games yet. Start one above; every change is saved as you play.")

@@ -1,0 +1,323 @@
+// Package chrometest drives Debian's headless Chromium over the DevTools
+// protocol for the browser tests (the web scoreboard, the web app): it
+// starts Chromium with a throw-away profile, opens tabs (optionally set up
+// as a phone), runs JavaScript, navigates, taps and takes screenshots.
+// Without Chromium a test skips, unless CI=true, where it fails: CI must
+// run the browser tests.
+package chrometest
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+)
+
+// PhoneUA is a phone browser's user agent: the toolkit treats the page as
+// a mobile device (soft keyboard, touch).
+const PhoneUA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36"
+
+// Phone is the phone the tests emulate: a 390x844 screen (CSS pixels) at 3
+// device pixels per pixel, with touch.
+var Phone = Device{Width: 390, Height: 844, Scale: 3, Mobile: true, Touch: true, UserAgent: PhoneUA}
+
+// Device is a screen a page emulates.
+type Device struct {
+	Width, Height int
+	Scale         float64
+	Mobile, Touch bool
+	UserAgent     string
+}
+
+// Path finds Chromium; without it the test skips, unless CI=true.
+func Path(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed (apt-get install -y chromium); CI must run the browser tests")
+	}
+	t.Skip("chromium is not installed: skipping a browser test (apt-get install -y chromium to run it)")
+	return ""
+}
+
+// Chrome is one headless Chromium, stopped when the test ends.
+type Chrome struct {
+	t    testing.TB
+	port string
+}
+
+// Start starts headless Chromium with WebGL drawn by SwiftShader (with
+// --disable-gpu a Fyne page stays blank) and the extra flags.
+func Start(t testing.TB, extra ...string) *Chrome {
+	t.Helper()
+	bin := Path(t)
+	// Chromium's helper processes may still write to the profile for a
+	// moment after it is killed: the folder is removed here, with retries,
+	// rather than by t.TempDir.
+	dir, err := os.MkdirTemp("", "tableops-chromium-")
+	require.NoError(t, err)
+	args := append([]string{"--headless", "--no-sandbox",
+		"--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--no-first-run", "--disable-dev-shm-usage", "--user-data-dir=" + dir,
+		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0"}, extra...)
+	cmd := exec.Command(bin, append(args, "about:blank")...)
+	cmd.Env = append(os.Environ(), "HOME="+dir)
+	ownGroup(cmd)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		killGroup(cmd)
+		_ = cmd.Wait()
+		for range 50 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("could not remove %s", dir)
+	})
+	c := &Chrome{t: t}
+	// Chromium writes its DevTools port to the profile folder.
+	require.Eventually(t, func() bool {
+		f, err := os.Open(filepath.Join(dir, "DevToolsActivePort"))
+		if err != nil {
+			return false
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		if sc.Scan() {
+			c.port = strings.TrimSpace(sc.Text())
+		}
+		return c.port != ""
+	}, 30*time.Second, 50*time.Millisecond, "chromium did not start")
+	return c
+}
+
+// Page is one browser tab.
+type Page struct {
+	t    testing.TB
+	conn *websocket.Conn
+	mu   sync.Mutex
+	id   int
+	logs []string
+}
+
+// NewPage opens a blank tab.
+func (c *Chrome) NewPage() *Page {
+	t := c.t
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPut, "http://127.0.0.1:"+c.port+"/json/new?about:blank", nil)
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var tg struct{ WebSocketDebuggerURL string }
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&tg))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, tg.WebSocketDebuggerURL, nil)
+	require.NoError(t, err)
+	conn.SetReadLimit(256 << 20)
+	t.Cleanup(func() { _ = conn.CloseNow() })
+	p := &Page{t: t, conn: conn}
+	p.Call("Page.enable", nil)
+	p.Call("Runtime.enable", nil) // the page's console, kept for failures
+	return p
+}
+
+// NewPhonePage opens a blank tab set up as the Phone.
+func (c *Chrome) NewPhonePage() *Page {
+	p := c.NewPage()
+	p.Emulate(Phone)
+	return p
+}
+
+// Emulate sets the page's screen, touch and user agent.
+func (p *Page) Emulate(d Device) {
+	p.t.Helper()
+	p.Call("Emulation.setDeviceMetricsOverride", map[string]any{"width": d.Width, "height": d.Height, "deviceScaleFactor": d.Scale, "mobile": d.Mobile})
+	if d.Touch {
+		p.Call("Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 5})
+	}
+	if d.UserAgent != "" {
+		p.Call("Emulation.setUserAgentOverride", map[string]any{"userAgent": d.UserAgent, "platform": "Android"})
+	}
+}
+
+// Call sends one DevTools command and returns its result.
+func (p *Page) Call(method string, params any) json.RawMessage {
+	p.t.Helper()
+	r, err := p.Try(method, params)
+	require.NoError(p.t, err, method)
+	return r
+}
+
+// Try sends one DevTools command and returns its result or error.
+func (p *Page) Try(method string, params any) (json.RawMessage, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.id++
+	id := p.id
+	if params == nil {
+		params = map[string]any{}
+	}
+	msg, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if err := p.conn.Write(ctx, websocket.MessageText, msg); err != nil {
+		return nil, err
+	}
+	for {
+		_, data, err := p.conn.Read(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var r struct {
+			ID     int             `json:"id"`
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+			Result json.RawMessage `json:"result"`
+			Error  *struct{ Message string }
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
+			return nil, err
+		}
+		if r.ID != id {
+			p.event(r.Method, r.Params)
+			continue
+		}
+		if r.Error != nil {
+			return nil, fmt.Errorf("%s: %s", method, r.Error.Message)
+		}
+		return r.Result, nil
+	}
+}
+
+// event keeps the page's console lines and uncaught errors (the last 200).
+func (p *Page) event(method string, params json.RawMessage) {
+	var line string
+	switch method {
+	case "Runtime.consoleAPICalled":
+		var e struct {
+			Args []struct {
+				Value any `json:"value"`
+			} `json:"args"`
+		}
+		if json.Unmarshal(params, &e) != nil {
+			return
+		}
+		for _, a := range e.Args {
+			line += fmt.Sprint(a.Value) + " "
+		}
+	case "Runtime.exceptionThrown":
+		line = "exception: " + string(params)
+	default:
+		return
+	}
+	p.logs = append(p.logs, strings.TrimSpace(line))
+	if len(p.logs) > 200 {
+		p.logs = p.logs[len(p.logs)-200:]
+	}
+	if os.Getenv("TABLEOPS_WEB_CONSOLE") == "1" {
+		p.t.Logf("page: %.600s", line)
+	}
+}
+
+// Console returns the page's last console lines and uncaught errors seen
+// so far (while commands were answered).
+func (p *Page) Console() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.logs...)
+}
+
+// Eval returns the value of a JavaScript expression (promises awaited);
+// the test fails when it throws.
+func (p *Page) Eval(expr string) any {
+	p.t.Helper()
+	v, err := p.TryEval(expr)
+	require.NoError(p.t, err)
+	return v
+}
+
+// TryEval returns the value of a JavaScript expression (promises awaited)
+// or what it threw (a page still loading may not have what it reads yet).
+func (p *Page) TryEval(expr string) (any, error) {
+	res, err := p.Try("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true})
+	if err != nil {
+		return nil, err
+	}
+	var r struct {
+		Result struct {
+			Value any `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string
+			Exception struct{ Description string }
+		} `json:"exceptionDetails"`
+	}
+	if err := json.Unmarshal(res, &r); err != nil {
+		return nil, err
+	}
+	if r.ExceptionDetails != nil {
+		return nil, fmt.Errorf("%s: %s %s", expr, r.ExceptionDetails.Text, r.ExceptionDetails.Exception.Description)
+	}
+	return r.Result.Value, nil
+}
+
+// EvalString returns a JavaScript expression's value as text.
+func (p *Page) EvalString(expr string) string {
+	p.t.Helper()
+	return fmt.Sprint(p.Eval(expr))
+}
+
+// Navigate opens url and returns at once.
+func (p *Page) Navigate(url string) {
+	p.t.Helper()
+	p.Call("Page.navigate", map[string]any{"url": url})
+}
+
+// Reload reloads the page and returns at once.
+func (p *Page) Reload() {
+	p.t.Helper()
+	p.Call("Page.reload", map[string]any{})
+}
+
+// Tap touches the screen at (x, y) CSS pixels and lifts the finger.
+func (p *Page) Tap(x, y float32) {
+	p.t.Helper()
+	pt := []map[string]any{{"x": x, "y": y, "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}}
+	p.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchStart", "touchPoints": pt})
+	time.Sleep(30 * time.Millisecond)
+	p.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}})
+}
+
+// Screenshot saves the page as a PNG (beyond the screen: the whole page).
+func (p *Page) Screenshot(path string, beyond bool) {
+	p.t.Helper()
+	res := p.Call("Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": beyond})
+	var r struct{ Data string }
+	require.NoError(p.t, json.Unmarshal(res, &r))
+	b, err := base64.StdEncoding.DecodeString(r.Data)
+	require.NoError(p.t, err)
+	require.NoError(p.t, os.WriteFile(path, b, 0o644))
+}

@@ -1,0 +1,150 @@
+//go:build unix
+
+package webapp_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"tableops/internal/chrometest"
+)
+
+// The browser tests drive Debian's headless Chromium (internal/chrometest)
+// as a phone: a 390x844 screen at 3 device pixels per pixel, touch, a
+// phone's user agent, and WebGL drawn by SwiftShader. They find the app's
+// buttons, labels and counters through its automation hook (ui's
+// window.tableopsAutomation).
+
+// page is a phone's browser tab showing the web app.
+type page struct {
+	*chrometest.Page
+	t *testing.T
+}
+
+// startChrome starts Chromium with the extra flags.
+func startChrome(t *testing.T, extra ...string) *chrometest.Chrome {
+	t.Helper()
+	return chrometest.Start(t, extra...)
+}
+
+// newPage opens a phone's tab in c.
+func newPage(t *testing.T, c *chrometest.Chrome) *page {
+	t.Helper()
+	return &page{Page: c.NewPhonePage(), t: t}
+}
+
+// shown is an object on the app's screen (see ui's automation hook).
+type shown struct {
+	Type, Text, Icon string
+	Value            *int
+	X, Y, W, H       float32
+}
+
+// screen is what the app's automation hook describes.
+type screen struct {
+	Objects []shown `json:"objects"`
+	Scale   float32 `json:"scale"`
+	Seat    string  `json:"seat"`
+	Title   string  `json:"title"`
+	Seq     uint64  `json:"seq"`
+	dpr     float32
+}
+
+// look asks the app to describe its screen; ok is false before the app runs.
+func (p *page) look() (screen, bool) {
+	p.t.Helper()
+	v := p.Eval(`(async () => {
+		if (!window.tableopsAutomation) return "";
+		window.tableopsScreen = "";
+		window.tableopsAutomation.refresh();
+		for (let i = 0; i < 100 && !window.tableopsScreen; i++) await new Promise(r => setTimeout(r, 20));
+		return window.tableopsScreen + "\n" + window.devicePixelRatio;
+	})()`)
+	s, _ := v.(string)
+	body, dpr, ok := strings.Cut(s, "\n")
+	if !ok || body == "" {
+		return screen{}, false
+	}
+	var sc screen
+	require.NoError(p.t, json.Unmarshal([]byte(body), &sc))
+	_, _ = fmt.Sscan(dpr, &sc.dpr)
+	return sc, true
+}
+
+// find returns the first object matching; ok false when there is none.
+func (s screen) find(typ, text string) (shown, bool) {
+	for _, o := range s.Objects {
+		if (typ == "" || o.Type == typ) && (text == "" || o.Text == text) {
+			return o, true
+		}
+	}
+	return shown{}, false
+}
+
+func (s screen) texts() string {
+	var b strings.Builder
+	for _, o := range s.Objects {
+		if o.Text != "" {
+			b.WriteString(o.Text + " | ")
+		}
+	}
+	return b.String()
+}
+
+// waitFor waits until the screen shows an object matching typ and text
+// (either may be empty) and returns it with the screen.
+func (p *page) waitFor(typ, text string, within time.Duration) (shown, screen) {
+	p.t.Helper()
+	deadline := time.Now().Add(within)
+	var last screen
+	for time.Now().Before(deadline) {
+		if sc, ok := p.look(); ok {
+			last = sc
+			if o, ok := sc.find(typ, text); ok {
+				return o, sc
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("the app did not show %s %q within %s; it shows: %s\npage console:\n%s", typ, text, within, last.texts(), strings.Join(p.Console(), "\n"))
+	return shown{}, last
+}
+
+// tapObject taps the middle of an object (or at fx, fy of its size).
+func (p *page) tapObject(sc screen, o shown, fx, fy float32) {
+	p.t.Helper()
+	k := float32(1)
+	if sc.dpr > 0 && sc.Scale > 0 {
+		k = sc.Scale / sc.dpr
+	}
+	p.Tap((o.X+o.W*fx)*k, (o.Y+o.H*fy)*k)
+}
+
+// tapText waits for a button (or any object) with text and taps it.
+func (p *page) tapText(typ, text string) {
+	p.t.Helper()
+	o, sc := p.waitFor(typ, text, 30*time.Second)
+	p.tapObject(sc, o, 0.5, 0.5)
+}
+
+// waitGone waits until no object matches typ and text.
+func (p *page) waitGone(typ, text string, within time.Duration) {
+	p.t.Helper()
+	deadline := time.Now().Add(within)
+	var last screen
+	for time.Now().Before(deadline) {
+		if sc, ok := p.look(); ok {
+			last = sc
+			if _, found := sc.find(typ, text); !found {
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("the app still shows %s %q after %s; it shows: %s", typ, text, within, last.texts())
+}

@@ -1,0 +1,131 @@
+//go:build unix
+
+package webapp_test
+
+import (
+	"context"
+	"io/fs"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/tracker"
+	"tableops/tracker/share"
+	"tableops/tracker/store"
+)
+
+// hostAsc shares a started two-player Ascendancy game on loopback, serving
+// the web app at /app/.
+func hostAsc(t *testing.T, files fs.FS) (*share.Host, *store.Game) {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	g, err := st.Create(tracker.KindAscendancy, "Seats")
+	require.NoError(t, err)
+	start := ascrules.Resources{Production: 3, Research: 3, Culture: 3}
+	for _, c := range []tracker.Command{
+		tracker.AddAscPlayer{Name: "Ann", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
+		tracker.AddAscPlayer{Name: "Ben", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
+		tracker.StartAscendancy{},
+	} {
+		_, err := g.Execute(c)
+		require.NoError(t, err)
+	}
+	h, err := share.Start(context.Background(), g, share.Options{Addr: "127.0.0.1:0", App: files})
+	require.NoError(t, err)
+	t.Cleanup(h.Stop)
+	return h, g
+}
+
+// seated waits until the page is seated as seat and shows its game.
+func (p *page) seated(seat string, within time.Duration) screen {
+	p.t.Helper()
+	deadline := time.Now().Add(within)
+	var last screen
+	for time.Now().Before(deadline) {
+		if sc, ok := p.look(); ok {
+			last = sc
+			if sc.Seat == seat {
+				return sc
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("the page did not take seat %q within %s (seat %q); it shows: %s", seat, within, last.Seat, last.texts())
+	return last
+}
+
+// counter waits until the counter named label shows want (any value when
+// want < 0) and returns it with the screen.
+func (p *page) counter(label string, want int, within time.Duration) (shown, screen) {
+	p.t.Helper()
+	deadline := time.Now().Add(within)
+	var last screen
+	for time.Now().Before(deadline) {
+		if sc, ok := p.look(); ok {
+			last = sc
+			for _, o := range sc.Objects {
+				if o.Text == label && o.Value != nil && (want < 0 || *o.Value == want) {
+					return o, sc
+				}
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.t.Fatalf("the page did not show %s = %d within %s; it shows: %s", label, want, within, last.texts())
+	return shown{}, last
+}
+
+// tapPlus taps a counter's + button (the right end of its row of buttons).
+func (p *page) tapPlus(sc screen, o shown) { p.tapObject(sc, o, 0.88, 0.7) }
+
+// TestJoinByLinkInTheBrowser: a phone opens the host's join link, takes a
+// seat, changes its player's pieces by tapping, sees the host's changes,
+// rejoins with its seat after a reload, and after the host restarts with a
+// new code is asked to scan again.
+func TestJoinByLinkInTheBrowser(t *testing.T) {
+	files := bundle(t)
+	h, g := hostAsc(t, files)
+	production := func() int { return g.State().Ascendancy.Players[0].Resources.Production }
+	require.Equal(t, 3, production())
+
+	p := newPage(t, startChrome(t))
+	p.Navigate("http://" + h.Addr() + "/app/#join=" + h.Code())
+	p.waitFor("widget.Button", "Ann", 3*time.Minute)
+	p.waitFor("widget.Button", "Watch only", time.Minute)
+	shots(t, p, "web-seat-chooser.png")
+	p.tapText("widget.Button", "Ann")
+	p.seated("p1", time.Minute)
+
+	// Ann taps + on her production: the host has it.
+	o, sc := p.counter("Production", 3, time.Minute)
+	shots(t, p, "web-seat-console.png")
+	p.tapPlus(sc, o)
+	require.Eventually(t, func() bool { return production() == 4 }, time.Minute, 20*time.Millisecond, "the host has Ann's change")
+	p.counter("Production", 4, time.Minute)
+
+	// The host changes her production: the page shows it.
+	_, err := g.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterProduction, Delta: 2})
+	require.NoError(t, err)
+	p.counter("Production", 6, time.Minute)
+
+	// A reload: the page rejoins by itself with the same seat.
+	p.Reload()
+	time.Sleep(500 * time.Millisecond)
+	p.counter("Production", 6, 3*time.Minute)
+	sc = p.seated("p1", time.Minute)
+	_, asked := sc.find("widget.Button", "Watch only")
+	require.False(t, asked, "the page did not ask for a seat again")
+
+	// The host restarts with a new code: the page says to scan again.
+	addr := h.Addr()
+	h.Stop()
+	h2, err := share.Start(context.Background(), g, share.Options{Addr: addr, App: files})
+	require.NoError(t, err)
+	t.Cleanup(h2.Stop)
+	p.waitFor("ui.statusLine", "The host shares this game with a new code now: scan its QR code again.", time.Minute)
+}
