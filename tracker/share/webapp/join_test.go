@@ -5,7 +5,9 @@ package webapp_test
 import (
 	"context"
 	"io/fs"
+	"net"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,8 +19,10 @@ import (
 	"tableops/tracker/store"
 )
 
-// hostAsc shares a started two-player Ascendancy game on loopback, serving
-// the web app at /app/.
+// hostAsc shares a started two-player Ascendancy game on the machine's LAN
+// address (as a phone sees a host: plain http, not a secure page, so
+// without a service worker), or on loopback when it has none, serving the
+// web app at /app/.
 func hostAsc(t *testing.T, files fs.FS) (*share.Host, *store.Game) {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
@@ -35,7 +39,11 @@ func hostAsc(t *testing.T, files fs.FS) (*share.Host, *store.Game) {
 		_, err := g.Execute(c)
 		require.NoError(t, err)
 	}
-	h, err := share.Start(context.Background(), g, share.Options{Addr: "127.0.0.1:0", App: files})
+	addr := "127.0.0.1:0"
+	if ip, err := share.LANAddr(); err == nil {
+		addr = net.JoinHostPort(ip.String(), "0")
+	}
+	h, err := share.Start(context.Background(), g, share.Options{Addr: addr, App: files})
 	require.NoError(t, err)
 	t.Cleanup(h.Stop)
 	return h, g
@@ -100,6 +108,10 @@ func TestJoinByLinkInTheBrowser(t *testing.T) {
 	shots(t, p, "web-seat-chooser.png")
 	p.tapText("widget.Button", "Ann")
 	p.seated("p1", time.Minute)
+	if !strings.HasPrefix(h.Addr(), "127.") {
+		require.Equal(t, false, p.Eval(`window.isSecureContext`), "a LAN address over http is not a secure page")
+		require.Equal(t, false, p.Eval(`!!(navigator.serviceWorker && navigator.serviceWorker.controller)`), "no service worker on plain http")
+	}
 
 	// Ann taps + on her production: the host has it.
 	o, sc := p.counter("Production", 3, time.Minute)
