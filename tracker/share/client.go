@@ -109,6 +109,16 @@ func Dial(ctx context.Context, addr, code string, opts ClientOptions) (*Client, 
 	dctx, dcancel := withTimeout(ctx, opts.Timeout)
 	defer dcancel()
 	conn, first, err := c.connect(dctx)
+	for errors.Is(err, errNoAnswer) && dctx.Err() == nil {
+		// The host closed the socket before it answered: a browser page
+		// busy drawing the app may send its hello after the host stopped
+		// waiting for it. A new socket, once the page is free, gets in.
+		select {
+		case <-dctx.Done():
+		case <-time.After(200 * time.Millisecond):
+			conn, first, err = c.connect(dctx)
+		}
+	}
 	if err != nil {
 		cancel()
 		return nil, err
@@ -160,6 +170,9 @@ func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, err
 	m, err := readHostMessage(ctx, conn)
 	if err != nil {
 		_ = conn.CloseNow()
+		if ctx.Err() == nil {
+			err = fmt.Errorf("%w: %w", errNoAnswer, err)
+		}
 		return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, err)
 	}
 	if m.Op == OpError && m.Error != nil {
@@ -183,6 +196,9 @@ func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, err
 	}
 	return conn, m, nil
 }
+
+// errNoAnswer: the host closed the connection before its first message.
+var errNoAnswer = errors.New("the host closed the connection before answering")
 
 func readHostMessage(ctx context.Context, conn *websocket.Conn) (HostMessage, error) {
 	_, b, err := conn.Read(ctx)

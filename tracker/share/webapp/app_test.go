@@ -20,6 +20,11 @@ import (
 // buttons, labels and counters through its automation hook (ui's
 // window.tableopsAutomation).
 
+// slow bounds each step of a browser test: the app in a headless browser
+// on a busy machine (software WebGL, many tests at once) can take minutes
+// to start; on a quiet one each step takes a second or two.
+const slow = 3 * time.Minute
+
 // page is a phone's browser tab showing the web app.
 type page struct {
 	*chrometest.Page
@@ -128,7 +133,7 @@ func (p *page) tapObject(sc screen, o shown, fx, fy float32) {
 // tapText waits for a button (or any object) with text and taps it.
 func (p *page) tapText(typ, text string) {
 	p.t.Helper()
-	o, sc := p.waitFor(typ, text, 30*time.Second)
+	o, sc := p.waitFor(typ, text, slow)
 	p.tapObject(sc, o, 0.5, 0.5)
 }
 

@@ -66,7 +66,7 @@ func TestCameraScansATagInTheBrowser(t *testing.T) {
 	p.Navigate(url)
 	p.tapText("widget.Button", "Scan a card")
 	p.tapText("widget.Button", "Start camera")
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(slow)
 	var last screen
 	for time.Now().Before(deadline) {
 		if sc, ok := p.look(); ok {

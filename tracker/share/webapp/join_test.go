@@ -103,33 +103,33 @@ func TestJoinByLinkInTheBrowser(t *testing.T) {
 
 	p := newPage(t, startChrome(t))
 	p.Navigate("http://" + h.Addr() + "/app/#join=" + h.Code())
-	p.waitFor("widget.Button", "Ann", 3*time.Minute)
-	p.waitFor("widget.Button", "Watch only", time.Minute)
+	p.waitFor("widget.Button", "Ann", slow)
+	p.waitFor("widget.Button", "Watch only", slow)
 	shots(t, p, "web-seat-chooser.png")
 	p.tapText("widget.Button", "Ann")
-	p.seated("p1", time.Minute)
+	p.seated("p1", slow)
 	if !strings.HasPrefix(h.Addr(), "127.") {
 		require.Equal(t, false, p.Eval(`window.isSecureContext`), "a LAN address over http is not a secure page")
 		require.Equal(t, false, p.Eval(`!!(navigator.serviceWorker && navigator.serviceWorker.controller)`), "no service worker on plain http")
 	}
 
 	// Ann taps + on her production: the host has it.
-	o, sc := p.counter("Production", 3, time.Minute)
+	o, sc := p.counter("Production", 3, slow)
 	shots(t, p, "web-seat-console.png")
 	p.tapPlus(sc, o)
-	require.Eventually(t, func() bool { return production() == 4 }, time.Minute, 20*time.Millisecond, "the host has Ann's change")
-	p.counter("Production", 4, time.Minute)
+	require.Eventually(t, func() bool { return production() == 4 }, slow, 20*time.Millisecond, "the host has Ann's change")
+	p.counter("Production", 4, slow)
 
 	// The host changes her production: the page shows it.
 	_, err := g.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterProduction, Delta: 2})
 	require.NoError(t, err)
-	p.counter("Production", 6, time.Minute)
+	p.counter("Production", 6, slow)
 
 	// A reload: the page rejoins by itself with the same seat.
 	p.Reload()
 	time.Sleep(500 * time.Millisecond)
-	p.counter("Production", 6, 3*time.Minute)
-	sc = p.seated("p1", time.Minute)
+	p.counter("Production", 6, slow)
+	sc = p.seated("p1", slow)
 	_, asked := sc.find("widget.Button", "Watch only")
 	require.False(t, asked, "the page did not ask for a seat again")
 
@@ -139,5 +139,5 @@ func TestJoinByLinkInTheBrowser(t *testing.T) {
 	h2, err := share.Start(context.Background(), g, share.Options{Addr: addr, App: files})
 	require.NoError(t, err)
 	t.Cleanup(h2.Stop)
-	p.waitFor("ui.statusLine", "The host shares this game with a new code now: scan its QR code again.", time.Minute)
+	p.waitFor("ui.statusLine", "The host shares this game with a new code now: scan its QR code again.", slow)
 }
