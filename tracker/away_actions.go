@@ -99,11 +99,14 @@ func (e ActionTaken) apply(s *State) error {
 // card or swap a Mission card instead of an Action) or pass. Attacks and
 // Skill tests are recorded with ApplyAttack and SkillTest, which count as
 // the Action. Free marks a free Action a card gives: it does not count
-// against the two Actions.
+// against the two Actions. A Move takes off the character's Take Cover
+// token (it leaves its space: "Take Cover Actions"), unless InPlace says
+// it ended in the same space.
 type TakeAction struct {
 	Character string               `json:"character"`
 	Kind      awayrules.ActionKind `json:"kind"`
 	Free      bool                 `json:"free,omitempty"`
+	InPlace   bool                 `json:"in_place,omitempty"`
 }
 
 // CommandType implements Command.
@@ -154,6 +157,11 @@ func (cmd TakeAction) decide(c *decideCtx) error {
 			return nil
 		}
 		return c.emit(ch.Name+" takes cover", TakeCoverSet{Character: ch.ID, On: true})
+	case awayrules.ActionMove:
+		if !ch.TakeCover || cmd.InPlace {
+			return nil
+		}
+		return c.emit(ch.Name+" leaves cover: Take Cover token off", TakeCoverSet{Character: ch.ID, On: false})
 	}
 	return nil
 }

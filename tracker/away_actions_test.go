@@ -74,3 +74,20 @@ func TestAwayActionsCounted(t *testing.T) {
 	assert.Equal(t, 2, s.State().Away.ActionsLeft())
 	assertReplays(t, s)
 }
+
+// TestTakeCoverAndMove: Take Cover places the token; a Move out of the
+// space takes it off ("Take Cover Actions"); a Move that ends in the same
+// space keeps it.
+func TestTakeCoverAndMove(t *testing.T) {
+	s := awayDuel(t)
+	play(t, s, Activate{Character: "c3"}, TakeAction{Character: "c3", Kind: awayrules.ActionTakeCover},
+		TakeAction{Character: "c3", Kind: awayrules.ActionMove, InPlace: true})
+	assert.True(t, s.State().Away.Characters[0].TakeCover, "moved within its space")
+	evs, err := viaJSON(t, s, TakeAction{Character: "c3", Kind: awayrules.ActionMove, Free: true})
+	require.NoError(t, err)
+	assert.Equal(t, "Worf: free Action (move)", evs[0].Label)
+	assert.Equal(t, "Worf leaves cover: Take Cover token off", evs[len(evs)-1].Label)
+	assert.False(t, s.State().Away.Characters[0].TakeCover)
+	assert.Equal(t, 0, s.State().Away.ActionsLeft())
+	assertReplays(t, s)
+}
