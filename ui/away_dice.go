@@ -43,7 +43,12 @@ func newAwayDice(v *awayView) *awayDice {
 	})
 	d.mode.Horizontal = true
 	d.mode.Selected = "Attack"
-	d.content = container.NewBorder(padded(d.mode), nil, nil, nil, container.NewVScroll(padded(d.body)))
+	scroll := container.NewVScroll(padded(d.body))
+	// Folding the setup moves the dice and the result up: show them from
+	// the top of the panel.
+	d.attack.setupBox.onFold = scroll.ScrollToTop
+	d.skill.setupBox.onFold = scroll.ScrollToTop
+	d.content = container.NewBorder(padded(d.mode), nil, nil, nil, scroll)
 	return d
 }
 
@@ -304,7 +309,9 @@ func (b *diceBlock) sync() {
 		b.pad.Show()
 		b.change.Hide()
 	}
-	if len(b.pool.faces) > 0 || b.row.Animating() {
+	// While the keypad shows, it shows the dice entered; the row shows
+	// them once all are in (or while the app's roll tumbles).
+	if (complete && len(b.pool.faces) > 0) || b.row.Animating() {
 		b.row.Show()
 	} else {
 		b.row.Hide()
@@ -417,6 +424,8 @@ type foldedSetup struct {
 	line    *fyne.Container
 	box     *fyne.Container
 	folded  bool
+	// onFold is called after the setup folds (nil: nothing).
+	onFold func()
 }
 
 func newFoldedSetup(objs ...fyne.CanvasObject) *foldedSetup {
@@ -439,6 +448,9 @@ func (f *foldedSetup) fold(folded bool, summary string) {
 	if folded {
 		f.open.Hide()
 		f.line.Show()
+		if f.onFold != nil {
+			defer f.onFold()
+		}
 	} else {
 		f.line.Hide()
 		f.open.Show()

@@ -259,6 +259,11 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 	keywords := widget.NewEntry()
 	keywords.SetPlaceHolder("e.g. Human, Commander")
 	keywords.SetText(strings.Join(prefill.Keywords, ", "))
+	if len(prefill.Keywords) == 0 && v.playerBorg(pid) {
+		// The Borg player's characters are Borg (Stun weapons do not
+		// stun them); the keyword can be cleared for another card.
+		keywords.SetText(awayrules.KeywordBorg)
+	}
 	var first *awayrules.Weapon
 	if len(prefill.Weapons) > 0 {
 		first = &prefill.Weapons[0]
@@ -375,4 +380,14 @@ func (v *awayView) enterOverlay() {
 		}
 		return v.gs.try(cmd)
 	}).Show()
+}
+
+// playerBorg reports whether a player plays the Borg affiliation.
+func (v *awayView) playerBorg(pid string) bool {
+	for _, p := range v.st.Players {
+		if p.ID == pid {
+			return strings.EqualFold(strings.TrimSpace(p.Affiliation), "Borg")
+		}
+	}
+	return false
 }

@@ -409,4 +409,11 @@ func TestOverlayComesWithItsAttackAction(t *testing.T) {
 	assert.Equal(t, 1, o.Weapons[0].Damage)
 	assert.ElementsMatch(t, []string{"Assimilate", "Melee"}, o.Weapons[0].Keywords)
 	assert.Equal(t, []string{"Hivemind"}, o.Rules)
+
+	// A character typed in for the Borg player is a Borg (Stun weapons
+	// add +0 damage against it instead of stunning).
+	test.Tap(button(t, w, "Add a character to Hugh"))
+	test.Tap(button(t, w, "Type it in"))
+	assert.Equal(t, "Borg", entry(t, w, "e.g. Human, Commander").Text)
+	assertFits(t, w, "character form")
 }
