@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -47,11 +48,14 @@ func newAwayView(gs *gameScreen) *awayView {
 
 func (v *awayView) panels() []panel {
 	return []panel{
-		{title: "Team", icon: theme.AccountIcon(), content: v.teamScrol},
-		{title: "Round", icon: theme.MediaPlayIcon(), content: v.roundScrl},
-		{title: "Dice", icon: theme.GridIcon(), content: v.dice.content},
+		{title: lang.X("away.panel.team", "Team"), icon: theme.AccountIcon(), content: v.teamScrol},
+		{title: lang.X("away.panel.round", "Round"), icon: theme.MediaPlayIcon(), content: v.roundScrl},
+		{title: awayDicePanel(), icon: theme.GridIcon(), content: v.dice.content},
 	}
 }
+
+// awayDicePanel is the title of the Dice panel (also used to open it).
+func awayDicePanel() string { return lang.X("away.panel.dice", "Dice") }
 
 func (v *awayView) show(s *tracker.State) {
 	if s == nil || s.Away == nil {

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -45,13 +46,13 @@ func ratingsLine(ch *tracker.Character) string {
 		parts = append(parts, fmt.Sprintf("%s %d", strings.ToUpper(r.String()[:1]), ch.Rating(r)))
 	}
 	if ch.Stun > 0 {
-		parts = append(parts, fmt.Sprintf("Stun %d", ch.Stun))
+		parts = append(parts, lang.X("away.act.stun_n", "Stun {{.N}}", map[string]any{"N": ch.Stun}))
 	}
 	if ch.Honor > 0 {
-		parts = append(parts, fmt.Sprintf("Honor %d", ch.Honor))
+		parts = append(parts, lang.X("away.act.honor_n", "Honor {{.N}}", map[string]any{"N": ch.Honor}))
 	}
 	if ch.TakeCover {
-		parts = append(parts, "taking cover")
+		parts = append(parts, lang.X("away.act.taking_cover", "taking cover"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -80,7 +81,7 @@ func (v *awayView) activationCard(id string) {
 			}
 		}
 		if ch == nil || ch.Status != tracker.StatusInPlay {
-			box.Add(wrapLabel("This character is no longer in the mission area."))
+			box.Add(wrapLabel(lang.X("away.act.gone", "This character is no longer in the mission area.")))
 			return
 		}
 		active := a.Active == id
@@ -88,15 +89,15 @@ func (v *awayView) activationCard(id string) {
 		left := a.ActionsLeft()
 		switch {
 		case active && left > 0:
-			l := boldLabel(fmt.Sprintf("Activated: %d of %d actions left", left, actionLimit(a)))
+			l := boldLabel(lang.X("away.act.left", "Activated: {{.Left}} of {{.Of}} actions left", map[string]any{"Left": left, "Of": actionLimit(a)}))
 			l.Importance = widget.SuccessImportance
 			box.Add(l)
 		case active:
-			box.Add(wrapLabel("No actions left: the activation is over."))
+			box.Add(wrapLabel(lang.X("away.act.none_left", "No actions left: the activation is over.")))
 		case ch.Activated:
-			box.Add(wrapLabel(ch.Name + " has already activated this round."))
+			box.Add(wrapLabel(lang.X("away.act.already", "{{.Name}} has already activated this round.", map[string]any{"Name": ch.Name})))
 		default:
-			box.Add(wrapLabel("The first action activates " + ch.Name + ": the Activated token, then two actions."))
+			box.Add(wrapLabel(lang.X("away.act.first_activates", "The first action activates {{.Name}}: the Activated token, then two actions.", map[string]any{"Name": ch.Name})))
 		}
 		// start activates the character before its first action.
 		start := func() bool {
@@ -112,21 +113,21 @@ func (v *awayView) activationCard(id string) {
 				}
 			}
 		}
-		attack := widget.NewButtonWithIcon("Attack", theme.MediaPlayIcon(), func() {
+		attack := widget.NewButtonWithIcon(lang.X("away.attack", "Attack"), theme.MediaPlayIcon(), func() {
 			if start() {
 				d.Hide()
-				v.dice.preset("Attack", id)
+				v.dice.preset(modeAttack, id)
 			}
 		})
-		test := widget.NewButtonWithIcon("Skill test", theme.SearchIcon(), func() {
+		test := widget.NewButtonWithIcon(lang.X("away.skill_test", "Skill test"), theme.SearchIcon(), func() {
 			if start() {
 				d.Hide()
-				v.dice.preset("Skill test", id)
+				v.dice.preset(modeSkill, id)
 			}
 		})
-		move := widget.NewButtonWithIcon("Move", theme.NavigateNextIcon(), take(awayrules.ActionMove))
-		cover := widget.NewButtonWithIcon("Take cover", theme.VisibilityOffIcon(), take(awayrules.ActionTakeCover))
-		recov := widget.NewButtonWithIcon("Recover (remove a Stun token)", theme.ContentRemoveIcon(), take(awayrules.ActionRecover))
+		move := widget.NewButtonWithIcon(lang.X("away.act.move", "Move"), theme.NavigateNextIcon(), take(awayrules.ActionMove))
+		cover := widget.NewButtonWithIcon(lang.X("away.act.take_cover", "Take cover"), theme.VisibilityOffIcon(), take(awayrules.ActionTakeCover))
+		recov := widget.NewButtonWithIcon(lang.X("away.act.recover", "Recover (remove a Stun token)"), theme.ContentRemoveIcon(), take(awayrules.ActionRecover))
 		var whyNot []string
 		for _, x := range []struct {
 			b    *widget.Button
@@ -141,7 +142,7 @@ func (v *awayView) activationCard(id string) {
 		}
 		if len(ch.Weapons) == 0 {
 			attack.Disable()
-			whyNot = append(whyNot, "No attack action on file for "+ch.Name)
+			whyNot = append(whyNot, lang.X("away.act.no_weapon", "No attack action on file for {{.Name}}", map[string]any{"Name": ch.Name}))
 		}
 		if ok, _ := awayrules.CanAct(ch.Character, awayrules.ActionRecover); !ok || ch.Incapacitated() {
 			recov.Hide()
@@ -165,7 +166,7 @@ func (v *awayView) activationCard(id string) {
 	if ch := v.character(id); ch != nil {
 		name = ch.Name
 	}
-	d = dialog.NewCustom(name, "Close", box, v.gs.sh.win)
+	d = dialog.NewCustom(name, lang.X("away.close", "Close"), box, v.gs.sh.win)
 	d.SetOnClosed(cancel)
 	d.Resize(fyne.NewSize(min(400, v.gs.sh.win.Canvas().Size().Width-16), d.MinSize().Height))
 	d.Show()

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -39,32 +40,32 @@ func newAttackForm(v *awayView) *attackForm {
 	f := &attackForm{v: v}
 	changed := func(string) { f.setupChanged() }
 	f.attacker = widget.NewSelect(nil, func(string) { f.fillWeapons(); f.setupChanged() })
-	f.attacker.PlaceHolder = "Attacker"
+	f.attacker.PlaceHolder = lang.X("away.attack.attacker", "Attacker")
 	f.weapon = widget.NewSelect(nil, changed)
-	f.weapon.PlaceHolder = "Attack action"
+	f.weapon.PlaceHolder = lang.X("away.attack.action", "Attack action")
 	f.target = widget.NewSelect(nil, func(string) {
 		if f.targetBackup != nil && f.v.st != nil {
 			f.targetBackup.fill(f.v, f.v.character(f.targets.ids[f.target.Selected]))
 		}
 		f.setupChanged()
 	})
-	f.target.PlaceHolder = "Target"
-	f.backup = newBackupSelect("No backup for the attacker", f.setupChanged)
-	f.targetBackup = newBackupSelect("No backup for the target", f.setupChanged)
-	f.cardDice = newStepCounter("Attack cards", 0, 0, 6, f.setupChanged)
-	f.defCardDice = newStepCounter("Defense cards", 0, 0, 6, f.setupChanged)
-	f.setupInfo = wrapLabel("Choose the attacker, the attack action and the target.")
+	f.target.PlaceHolder = lang.X("away.attack.target", "Target")
+	f.backup = newBackupSelect(lang.X("away.attack.no_backup_attacker", "No backup for the attacker"), f.setupChanged)
+	f.targetBackup = newBackupSelect(lang.X("away.attack.no_backup_target", "No backup for the target"), f.setupChanged)
+	f.cardDice = newStepCounter(lang.X("away.attack.attack_cards", "Attack cards"), 0, 0, 6, f.setupChanged)
+	f.defCardDice = newStepCounter(lang.X("away.attack.defense_cards", "Defense cards"), 0, 0, 6, f.setupChanged)
+	f.setupInfo = wrapLabel(lang.X("away.attack.choose", "Choose the attacker, the attack action and the target."))
 	f.cannot = wrapLabel("")
 	f.cannot.Importance = widget.WarningImportance
 	f.cannot.Hide()
-	f.odds = widgets.NewOddsView("Damage odds", nil)
+	f.odds = widgets.NewOddsView(lang.X("away.attack.odds", "Damage odds"), nil)
 	f.oddsLine = wrapLabel("")
 
 	f.att, f.def, f.rp = newOpposedDice(v, f.resolve)
 	f.result = container.NewVBox()
 
 	roll := rollButton(f.rollVirtual)
-	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), f.clearDice)
+	clear := widget.NewButtonWithIcon(lang.X("away.dice.clear", "Clear"), theme.ContentClearIcon(), f.clearDice)
 
 	f.setupBox = newFoldedSetup(
 		f.attacker, f.cannot, f.weapon, f.target,
@@ -73,10 +74,10 @@ func newAttackForm(v *awayView) *attackForm {
 		f.setupInfo,
 		f.odds, f.oddsLine)
 	f.content = container.NewVBox(
-		heading("Attack"),
+		heading(lang.X("away.attack", "Attack")),
 		f.setupBox.box,
 		widget.NewSeparator(),
-		wrapLabel("Type the faces of your physical dice on the keypads, or let the app roll."),
+		wrapLabel(lang.X("away.dice.type_or_roll", "Type the faces of your physical dice on the keypads, or let the app roll.")),
 		f.att.box, f.def.box,
 		fitGrid(2, roll, clear),
 		f.result,
@@ -89,7 +90,7 @@ func (f *attackForm) show(st *tracker.AwayState) {
 	f.attackers = inPlayChoices(f.v, func(ch tracker.Character) bool { return awayrules.MayAttack(ch.Stun) })
 	f.attackers.fill(f.attacker)
 	if why := cannotAct(f.v, awayrules.MayAttack, nil); why != "" {
-		setLine(f.cannot, "Cannot attack now: "+why+".")
+		setLine(f.cannot, lang.X("away.attack.cannot", "Cannot attack now: {{.Who}}.", map[string]any{"Who": why}))
 	} else {
 		setLine(f.cannot, "")
 	}
@@ -175,31 +176,31 @@ func (f *attackForm) setupChanged() {
 	s, ok := f.setup()
 	if !ok {
 		if f.v.st != nil && f.v.st.Phase != tracker.AwayAction {
-			f.setupInfo.SetText("Attacks are resolved in the action phase. Choose the attacker, the attack action and the target.")
+			f.setupInfo.SetText(lang.X("away.attack.action_phase", "Attacks are resolved in the action phase. Choose the attacker, the attack action and the target."))
 		} else {
-			f.setupInfo.SetText("Choose the attacker, the attack action and the target (the attacker needs an attack action on file).")
+			f.setupInfo.SetText(lang.X("away.attack.choose_weapon", "Choose the attacker, the attack action and the target (the attacker needs an attack action on file)."))
 		}
 		f.odds.SetDist(nil)
 		f.odds.Hide()
 		setLine(f.oddsLine, "")
-		f.att.title.SetText("Attack dice")
-		f.def.title.SetText("Defense dice")
+		f.att.title.SetText(lang.X("away.attack.attack_dice", "Attack dice"))
+		f.def.title.SetText(lang.X("away.attack.defense_dice", "Defense dice"))
 		return
 	}
 	ad, dd := s.AttackDice(), s.DefenseDice()
-	info := fmt.Sprintf("Attack rolls %d dice, defense rolls %d.", ad.Kept, dd.Kept)
+	info := lang.X("away.attack.rolls", "Attack rolls {{.A}} dice, defense rolls {{.D}}.", map[string]any{"A": ad.Kept, "D": dd.Kept})
 	if ad.Dropped > 0 || dd.Dropped > 0 {
-		info += fmt.Sprintf(" No roll uses more than 6 dice (%d attack and %d defense dice lost).", ad.Dropped, dd.Dropped)
+		info += " " + lang.X("away.attack.dropped", "No roll uses more than 6 dice ({{.A}} attack and {{.D}} defense dice lost).", map[string]any{"A": ad.Dropped, "D": dd.Dropped})
 	}
 	switch {
 	case s.Stun && s.BorgTarget:
-		info += " Stun weapon against a Borg target: normal damage, the weapon adds +0."
+		info += " " + lang.X("away.attack.stun_borg", "Stun weapon against a Borg target: normal damage, the weapon adds +0.")
 	case s.Stun:
-		info += " Stun weapon: one stun token instead of damage."
+		info += " " + lang.X("away.attack.stun", "Stun weapon: one stun token instead of damage.")
 	}
 	f.setupInfo.SetText(info)
-	f.att.title.SetText(fmt.Sprintf("Attack dice (%d)", ad.Kept))
-	f.def.title.SetText(fmt.Sprintf("Defense dice (%d)", dd.Kept))
+	f.att.title.SetText(lang.X("away.attack.attack_dice_n", "Attack dice ({{.N}})", map[string]any{"N": ad.Kept}))
+	f.def.title.SetText(lang.X("away.attack.defense_dice_n", "Defense dice ({{.N}})", map[string]any{"N": dd.Kept}))
 	f.att.setWant(ad.Kept)
 	f.def.setWant(dd.Kept)
 	dist, stun, err := attackOdds(s)
@@ -212,7 +213,7 @@ func (f *attackForm) setupChanged() {
 	if s.Stun && !s.BorgTarget {
 		f.odds.SetDist(nil)
 		f.odds.Hide()
-		setLine(f.oddsLine, fmt.Sprintf("Chance of a stun token: %.0f%%.", 100*stun))
+		setLine(f.oddsLine, lang.X("away.attack.stun_chance", "Chance of a stun token: {{.P}}%.", map[string]any{"P": fmt.Sprintf("%.0f", 100*stun)}))
 	} else {
 		// The odds view shows the expected damage and the chance of at
 		// least 1, 2 and 3 damage.
@@ -232,7 +233,7 @@ func (f *attackForm) clearDice() {
 func (f *attackForm) rollVirtual() {
 	s, ok := f.setup()
 	if !ok {
-		f.v.gs.say("Choose the attacker, the attack action and the target first.", true)
+		f.v.gs.say(lang.X("away.attack.choose_first", "Choose the attacker, the attack action and the target first."), true)
 		return
 	}
 	f.v.rollInto(f.rp, f.resolve, []*diceBlock{f.att, f.def}, []int{s.AttackDice().Kept, s.DefenseDice().Kept})
@@ -252,16 +253,14 @@ func (f *attackForm) resolve() {
 	a, d := f.att.pool.faces, f.def.pool.faces
 	complete := len(a) == s.AttackDice().Kept && len(d) == s.DefenseDice().Kept
 	if att, tgt, w, ok := f.chosen(); ok && complete {
-		f.setupBox.fold(true, fmt.Sprintf("%s attacks %s with %s: %d against %d dice", att.Name, tgt.Name, w.Name,
-			len(a), len(d)))
+		f.setupBox.fold(true, lang.X("away.attack.summary", "{{.A}} attacks {{.T}} with {{.W}}: {{.N}} against {{.M}} dice", map[string]any{"A": att.Name, "T": tgt.Name, "W": w.Name, "N": len(a), "M": len(d)}))
 	} else {
 		f.setupBox.fold(false, "")
 	}
 	if !complete {
 		f.att.row.SetPool(a.Sorted())
 		f.def.row.SetPool(d.Sorted())
-		f.result.Add(wrapLabel(fmt.Sprintf("Waiting for dice: attack %d of %d, defense %d of %d.",
-			len(a), s.AttackDice().Kept, len(d), s.DefenseDice().Kept)))
+		f.result.Add(wrapLabel(lang.X("away.attack.waiting", "Waiting for dice: attack {{.A}} of {{.AN}}, defense {{.D}} of {{.DN}}.", map[string]any{"A": len(a), "AN": s.AttackDice().Kept, "D": len(d), "DN": s.DefenseDice().Kept})))
 		f.result.Refresh()
 		return
 	}
@@ -276,29 +275,29 @@ func (f *attackForm) resolve() {
 	f.att.row.SetPoolStates(res.Attack, as)
 	f.def.row.SetPoolStates(res.Defense, ds)
 	_, tgt, _, _ := f.chosen()
-	outcome := fmt.Sprintf("%d damage to %s", res.Damage, tgt.Name)
+	outcome := lang.X("away.attack.damage_to", "{{.N}} damage to {{.Name}}", map[string]any{"N": res.Damage, "Name": tgt.Name})
 	switch {
 	case res.Stun > 0:
-		outcome = fmt.Sprintf("%s gets a stun token", tgt.Name)
+		outcome = lang.X("away.attack.gets_stun", "{{.Name}} gets a stun token", map[string]any{"Name": tgt.Name})
 		if res.Incapacitated {
-			outcome += " and is Incapacitated"
+			outcome += " " + lang.X("away.attack.and_incapacitated", "and is Incapacitated")
 		}
 	case res.Damage == 0:
-		outcome = "No damage: every attack die was stopped"
+		outcome = lang.X("away.attack.no_damage", "No damage: every attack die was stopped")
 	}
 	f.result.Add(bigResult(outcome))
 	f.damage = nil
 	if res.Damage > 0 {
-		f.result.Add(wrapLabel(tgt.Name + "'s owner chooses the track for each peg lost:"))
+		f.result.Add(wrapLabel(lang.X("away.attack.owner_chooses", "{{.Name}}'s owner chooses the track for each peg lost:", map[string]any{"Name": tgt.Name})))
 		f.damage = damageChoosers(tgt.Character, res.Damage)
 		grid := fitGrid(2)
 		for i, sel := range f.damage {
-			grid.Add(widget.NewLabel(fmt.Sprintf("Peg %d", i+1)))
+			grid.Add(widget.NewLabel(lang.X("away.attack.peg_n", "Peg {{.N}}", map[string]any{"N": i + 1})))
 			grid.Add(sel)
 		}
 		f.result.Add(grid)
 	}
-	addApplyButton(f.result, "Apply to "+tgt.Name, f.apply)
+	addApplyButton(f.result, lang.X("away.attack.apply_to", "Apply to {{.Name}}", map[string]any{"Name": tgt.Name}), f.apply)
 	att, _, _, _ := f.chosen()
 	f.result.Add(f.rp.render(res.Attack, res.Defense,
 		f.v.playerName(att.Controller), f.v.playerName(tgt.Controller)))
@@ -309,10 +308,13 @@ func (f *attackForm) resolve() {
 // damageChoosers offers, for each point of damage, the track to take it
 // from, starting with the tracks the rules allow to be reduced.
 func damageChoosers(c awayrules.Character, n int) []*widget.Select {
-	names := []string{"Attack", "Defense", "Skill", "Move"}
+	names := make([]string, len(allRatings))
+	for i, r := range allRatings {
+		names[i] = ratingName(r)
+	}
 	var first []string
 	for _, r := range awayrules.Reducible(c) {
-		first = append(first, titleCase(r.String()))
+		first = append(first, ratingName(r))
 	}
 	out := make([]*widget.Select, n)
 	for i := range out {
@@ -325,12 +327,31 @@ func damageChoosers(c awayrules.Character, n int) []*widget.Select {
 	return out
 }
 
-// titleCase upper-cases the first letter.
-func titleCase(s string) string {
-	if s == "" {
-		return s
+// allRatings are a character's four ratings in card order.
+var allRatings = []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Skill, awayrules.Move}
+
+// ratingName is a rating's name as the card prints it (Away Missions has
+// no Italian edition: the names stay English).
+func ratingName(r awayrules.Rating) string {
+	switch r {
+	case awayrules.Attack:
+		return lang.X("away.rating.attack", "Attack")
+	case awayrules.Defense:
+		return lang.X("away.rating.defense", "Defense")
+	case awayrules.Skill:
+		return lang.X("away.rating.skill", "Skill")
 	}
-	return string(s[0]-'a'+'A') + s[1:]
+	return lang.X("away.rating.move", "Move")
+}
+
+// ratingNamed is the rating a name from ratingName stands for.
+func ratingNamed(name string) (awayrules.Rating, bool) {
+	for _, r := range allRatings {
+		if ratingName(r) == name {
+			return r, true
+		}
+	}
+	return 0, false
 }
 
 // apply sends the attack with its dice and the chosen tracks as one step.
@@ -344,9 +365,9 @@ func (f *attackForm) apply() {
 	}
 	var tracks []awayrules.Rating
 	for _, s := range f.damage {
-		r, err := awayrules.ParseRating(s.Selected)
-		if err != nil {
-			f.v.gs.say("Choose a track for every peg lost.", true)
+		r, ok := ratingNamed(s.Selected)
+		if !ok {
+			f.v.gs.say(lang.X("away.attack.choose_track", "Choose a track for every peg lost."), true)
 			return
 		}
 		tracks = append(tracks, r)
@@ -358,7 +379,7 @@ func (f *attackForm) apply() {
 		CardDice: f.cardDice.Value(), DefenseCardDice: f.defCardDice.Value(),
 		Attack: f.att.pool.roll(), Defense: f.def.pool.roll(), Tracks: tracks}
 	if f.v.exec(cmd) {
-		f.v.gs.say(fmt.Sprintf("Attack applied to %s.", tgt.Name), false)
+		f.v.gs.say(lang.X("away.attack.applied", "Attack applied to {{.Name}}.", map[string]any{"Name": tgt.Name}), false)
 		f.clearDice()
 	}
 }

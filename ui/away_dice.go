@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -33,8 +35,8 @@ func newAwayDice(v *awayView) *awayDice {
 	d.attack = newAttackForm(v)
 	d.skill = newSkillForm(v)
 	d.body = container.NewStack(d.attack.content)
-	d.mode = widget.NewRadioGroup([]string{"Attack", "Skill test"}, func(s string) {
-		if s == "Skill test" {
+	d.mode = widget.NewRadioGroup([]string{modeLabel(modeAttack), modeLabel(modeSkill)}, func(s string) {
+		if s == modeLabel(modeSkill) {
 			d.body.Objects = []fyne.CanvasObject{d.skill.content}
 		} else {
 			d.body.Objects = []fyne.CanvasObject{d.attack.content}
@@ -42,7 +44,7 @@ func newAwayDice(v *awayView) *awayDice {
 		d.body.Refresh()
 	})
 	d.mode.Horizontal = true
-	d.mode.Selected = "Attack"
+	d.mode.Selected = modeLabel(modeAttack)
 	scroll := container.NewVScroll(padded(d.body))
 	// Folding the setup moves the dice and the result up: show them from
 	// the top of the panel.
@@ -54,8 +56,8 @@ func newAwayDice(v *awayView) *awayDice {
 
 // rollNow rolls the dice of the form on screen (the desktop roll shortcut).
 func (d *awayDice) rollNow() {
-	d.v.gs.layout.show("Dice")
-	if d.mode.Selected == "Skill test" {
+	d.v.gs.layout.show(awayDicePanel())
+	if d.mode.Selected == modeLabel(modeSkill) {
 		d.skill.rollVirtual()
 		return
 	}
@@ -66,6 +68,20 @@ func (d *awayDice) rollNow() {
 func (d *awayDice) show(st *tracker.AwayState) {
 	d.attack.show(st)
 	d.skill.show(st)
+}
+
+// The two forms of the Dice panel.
+const (
+	modeAttack = "attack"
+	modeSkill  = "skill"
+)
+
+// modeLabel is the name of a Dice panel form in the reader's language.
+func modeLabel(mode string) string {
+	if mode == modeSkill {
+		return lang.X("away.skill_test", "Skill test")
+	}
+	return lang.X("away.attack", "Attack")
 }
 
 // charChoice is a character offered in a select: "Worf (Dana)".
@@ -86,7 +102,7 @@ func (c charChoice) fill(sel *widget.Select) {
 // rollButton is the "Roll for me" button of a dice form: the app rolls the
 // dice virtually.
 func rollButton(tapped func()) *widget.Button {
-	b := widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), tapped)
+	b := widget.NewButtonWithIcon(lang.X("away.dice.roll_for_me", "Roll for me"), theme.ViewRefreshIcon(), tapped)
 	b.Importance = widget.HighImportance
 	return b
 }
@@ -128,15 +144,15 @@ func cannotAct(v *awayView, may func(stun int) bool, keep func(tracker.Character
 // preset opens the Dice panel on the attack or the skill test with the
 // character chosen as attacker or tester.
 func (d *awayDice) preset(mode, id string) {
-	d.mode.SetSelected(mode)
-	if mode == "Skill test" {
+	d.mode.SetSelected(modeLabel(mode))
+	if mode == modeSkill {
 		if l := d.skill.testers.labelOf(id); l != "" {
 			d.skill.tester.SetSelected(l)
 		}
 	} else if l := d.attack.attackers.labelOf(id); l != "" {
 		d.attack.attacker.SetSelected(l)
 	}
-	d.v.gs.layout.show("Dice")
+	d.v.gs.layout.show(awayDicePanel())
 }
 
 // inPlayChoices lists characters in play, optionally only one side's.
@@ -185,7 +201,7 @@ func (r rolledPool) roll() tracker.Roll {
 func (v *awayView) rollVirtual(n int) (rolledPool, error) {
 	seed, ok := v.gs.game.NewSeed()
 	if !ok {
-		return rolledPool{}, fmt.Errorf("this game cannot roll virtual dice; enter the faces instead")
+		return rolledPool{}, errors.New(lang.X("away.dice.no_virtual", "This game cannot roll virtual dice; enter the faces instead."))
 	}
 	return rolledPool{faces: dice.Roll(n, seed), seed: &seed}, nil
 }
@@ -282,7 +298,7 @@ func newDiceBlock(onChange func()) *diceBlock {
 		b.selected[i] = !b.selected[i]
 		b.row.SetSelected(b.selectedIndexes())
 	}
-	b.change = widget.NewButtonWithIcon("Change these dice", theme.DocumentCreateIcon(), func() {
+	b.change = widget.NewButtonWithIcon(lang.X("away.dice.change_dice", "Change these dice"), theme.DocumentCreateIcon(), func() {
 		b.pad.Show()
 		b.change.Hide()
 	})
@@ -396,7 +412,7 @@ func (b *backupSelect) fill(v *awayView, ch *tracker.Character) {
 				!awayrules.CanGiveBackup(o.Character) {
 				continue
 			}
-			l := "Backup from " + o.Name
+			l := lang.X("away.dice.backup_from", "Backup from {{.Name}}", map[string]any{"Name": o.Name})
 			opts = append(opts, l)
 			b.ids[l] = o.ID
 		}
@@ -431,7 +447,7 @@ type foldedSetup struct {
 func newFoldedSetup(objs ...fyne.CanvasObject) *foldedSetup {
 	f := &foldedSetup{open: container.NewVBox(objs...), summary: boldLabel("")}
 	f.summary.Wrapping = fyne.TextWrapWord
-	change := widget.NewButtonWithIcon("Change setup", theme.MenuExpandIcon(), func() { f.fold(false, "") })
+	change := widget.NewButtonWithIcon(lang.X("away.dice.change_setup", "Change setup"), theme.MenuExpandIcon(), func() { f.fold(false, "") })
 	f.line = container.NewBorder(nil, nil, nil, container.NewCenter(change), f.summary)
 	f.line.Hide()
 	f.box = container.NewVBox(f.open, f.line)

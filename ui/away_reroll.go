@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"fmt"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -58,20 +57,20 @@ func (p *rerollPanel) render(active, other dice.Pool, activeName, otherName stri
 		p.rr = &rr
 	}
 	if p.rr.Final {
-		l := wrapLabel("Both sides passed: the roll stands.")
+		l := wrapLabel(lang.X("away.reroll.both_passed", "Both sides passed: the roll stands."))
 		if p.rr.Sides == 1 {
-			l.SetText("The roll stands.")
+			l.SetText(lang.X("away.reroll.stands", "The roll stands."))
 		}
 		l.Importance = widget.SuccessImportance
 		p.box.Add(l)
 		return p.box
 	}
 	side := p.rr.Turn
-	p.box.Add(widget.NewLabelWithStyle("Discard to re-roll: "+p.names[side]+" decides", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	p.box.Add(wrapLabel(fmt.Sprintf("Tap %s's dice to pick them, then discard a card and re-roll them, or pass. New faces stand even when worse.", p.names[side])))
-	virtual := widget.NewButtonWithIcon("Re-roll picked", theme.ViewRefreshIcon(), func() { p.discard(side, true) })
-	typed := widget.NewButtonWithIcon("Type new faces", theme.DocumentCreateIcon(), func() { p.discard(side, false) })
-	pass := widget.NewButtonWithIcon("Pass", theme.MediaSkipNextIcon(), func() {
+	p.box.Add(widget.NewLabelWithStyle(lang.X("away.reroll.decides", "Discard to re-roll: {{.Name}} decides", map[string]any{"Name": p.names[side]}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	p.box.Add(wrapLabel(lang.X("away.reroll.how", "Tap {{.Name}}'s dice to pick them, then discard a card and re-roll them, or pass. New faces stand even when worse.", map[string]any{"Name": p.names[side]})))
+	virtual := widget.NewButtonWithIcon(lang.X("away.reroll.picked", "Re-roll picked"), theme.ViewRefreshIcon(), func() { p.discard(side, true) })
+	typed := widget.NewButtonWithIcon(lang.X("away.reroll.type_faces", "Type new faces"), theme.DocumentCreateIcon(), func() { p.discard(side, false) })
+	pass := widget.NewButtonWithIcon(lang.X("away.reroll.pass", "Pass"), theme.MediaSkipNextIcon(), func() {
 		rr, err := p.rr.Pass(side)
 		if err != nil {
 			p.v.gs.say(err.Error(), true)
@@ -91,7 +90,7 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 	b := p.blocks[side]
 	idx := b.selectedIndexes()
 	if len(idx) == 0 {
-		p.v.gs.say("Tap the dice to re-roll first.", true)
+		p.v.gs.say(lang.X("away.reroll.pick_first", "Tap the dice to re-roll first."), true)
 		return
 	}
 	apply := func(rr awayrules.Reroll, err error) {
@@ -107,16 +106,16 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 	if virtual {
 		seed, ok := p.v.gs.game.NewSeed()
 		if !ok {
-			p.v.gs.say("This game cannot roll virtual dice; type the new faces instead.", true)
+			p.v.gs.say(lang.X("away.reroll.no_virtual", "This game cannot roll virtual dice; type the new faces instead."), true)
 			return
 		}
 		apply(p.rr.DiscardVirtual(side, idx, seed))
 		return
 	}
 	e := widget.NewEntry()
-	e.SetPlaceHolder(fmt.Sprintf("%d new faces, e.g. 6 3", len(idx)))
-	dialog.ShowForm("New faces for "+p.names[side], "Re-roll", "Cancel",
-		[]*widget.FormItem{widget.NewFormItem("Faces", e)}, func(ok bool) {
+	e.SetPlaceHolder(lang.X("away.reroll.faces_hint", "{{.N}} new faces, e.g. 6 3", map[string]any{"N": len(idx)}))
+	dialog.ShowForm(lang.X("away.reroll.new_faces_for", "New faces for {{.Name}}", map[string]any{"Name": p.names[side]}), lang.X("away.reroll.reroll", "Re-roll"), lang.X("away.cancel", "Cancel"),
+		[]*widget.FormItem{widget.NewFormItem(lang.X("away.reroll.faces", "Faces"), e)}, func(ok bool) {
 			if !ok {
 				return
 			}

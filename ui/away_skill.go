@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	awayrules "tableops/rules/away"
@@ -40,10 +41,14 @@ type skillForm struct {
 
 // cardChallenge is the challenger choice for a card or effect that rolls
 // against the tester (rather than a character).
-const cardChallenge = "A card or effect challenges"
+func cardChallenge() string {
+	return lang.X("away.skill.card_challenges", "A card or effect challenges")
+}
 
 // noSpecialization is the choice for a test that uses no specialization.
-const noSpecialization = "No specialization"
+func noSpecialization() string {
+	return lang.X("away.skill.no_spec", "No specialization")
+}
 
 func newSkillForm(v *awayView) *skillForm {
 	f := &skillForm{v: v}
@@ -54,13 +59,13 @@ func newSkillForm(v *awayView) *skillForm {
 		f.fillSpecs()
 		f.changed()
 	})
-	f.tester.PlaceHolder = "Character taking the test"
-	f.spec = widget.NewSelect([]string{noSpecialization}, func(string) { f.changed() })
-	f.spec.Selected = noSpecialization
-	f.backup = newBackupSelect("No backup for the tester", f.changed)
-	f.opposed = widget.NewCheck("Opposed test", func(bool) { f.changed() })
-	f.cardDice = newStepCounter("Card dice", 0, 0, 6, f.changed)
-	f.challenger = newStepCounter("Challenger dice", 1, 0, 6, f.changed)
+	f.tester.PlaceHolder = lang.X("away.skill.tester", "Character taking the test")
+	f.spec = widget.NewSelect([]string{noSpecialization()}, func(string) { f.changed() })
+	f.spec.Selected = noSpecialization()
+	f.backup = newBackupSelect(lang.X("away.skill.no_backup", "No backup for the tester"), f.changed)
+	f.opposed = widget.NewCheck(lang.X("away.skill.opposed", "Opposed test"), func(bool) { f.changed() })
+	f.cardDice = newStepCounter(lang.X("away.skill.card_dice", "Card dice"), 0, 0, 6, f.changed)
+	f.challenger = newStepCounter(lang.X("away.skill.challenger_dice", "Challenger dice"), 1, 0, 6, f.changed)
 	f.who = widget.NewSelect(nil, func(label string) {
 		// A challenging character rolls its Skill rating.
 		if ch := f.v.character(f.whoChoices.ids[label]); ch != nil && f.challenger != nil {
@@ -68,12 +73,12 @@ func newSkillForm(v *awayView) *skillForm {
 		}
 		f.changed()
 	})
-	f.need = newStepCounter("Need", 1, 1, 6, f.changed)
-	f.info = wrapLabel("Choose the character taking the test.")
+	f.need = newStepCounter(lang.X("away.skill.need", "Need"), 1, 1, 6, f.changed)
+	f.info = wrapLabel(lang.X("away.skill.choose", "Choose the character taking the test."))
 	f.cannot = wrapLabel("")
 	f.cannot.Importance = widget.WarningImportance
 	f.cannot.Hide()
-	f.odds = widgets.NewOddsView("Successes", nil)
+	f.odds = widgets.NewOddsView(lang.X("away.skill.successes", "Successes"), nil)
 	f.oddsLine = wrapLabel("")
 	f.test, f.chal, f.rp = newOpposedDice(v, f.resolve)
 	f.result = container.NewVBox()
@@ -85,7 +90,7 @@ func newSkillForm(v *awayView) *skillForm {
 		f.who, f.challenger,
 		f.info, f.odds, f.oddsLine)
 	f.content = container.NewVBox(
-		heading("Skill test"),
+		heading(lang.X("away.skill_test", "Skill test")),
 		f.setupBox.box,
 		widget.NewSeparator(),
 		f.test.box, f.chal.box,
@@ -99,7 +104,7 @@ func (f *skillForm) show(st *tracker.AwayState) {
 	f.testers = inPlayChoices(f.v, func(ch tracker.Character) bool { return awayrules.MayTestSkill(ch.Stun) })
 	f.testers.fill(f.tester)
 	if why := cannotAct(f.v, awayrules.MayTestSkill, nil); why != "" {
-		setLine(f.cannot, "Cannot take a test now: "+why+".")
+		setLine(f.cannot, lang.X("away.skill.cannot", "Cannot take a test now: {{.Who}}.", map[string]any{"Who": why}))
 	} else {
 		setLine(f.cannot, "")
 	}
@@ -116,15 +121,15 @@ func (f *skillForm) fillChallengers() {
 	f.whoChoices = inPlayChoices(f.v, func(ch tracker.Character) bool {
 		return tester == nil || !f.v.st.SameSide(tester.Controller, ch.Controller)
 	})
-	f.who.SetOptions(append([]string{cardChallenge}, f.whoChoices.labels...))
+	f.who.SetOptions(append([]string{cardChallenge()}, f.whoChoices.labels...))
 	if _, ok := f.whoChoices.ids[f.who.Selected]; !ok {
-		f.who.Selected = cardChallenge
+		f.who.Selected = cardChallenge()
 		f.who.Refresh()
 	}
 }
 
 func (f *skillForm) fillSpecs() {
-	opts := []string{noSpecialization}
+	opts := []string{noSpecialization()}
 	if ch := f.v.character(f.testers.ids[f.tester.Selected]); ch != nil {
 		seen := map[string]bool{}
 		for _, s := range ch.Specializations {
@@ -140,7 +145,7 @@ func (f *skillForm) fillSpecs() {
 		ok = ok || o == f.spec.Selected
 	}
 	if !ok {
-		f.spec.SetSelected(noSpecialization)
+		f.spec.SetSelected(noSpecialization())
 	}
 }
 
@@ -151,7 +156,7 @@ func (f *skillForm) setup() (awayrules.SkillSetup, *tracker.Character, bool) {
 		return awayrules.SkillSetup{}, nil, false
 	}
 	spec := f.spec.Selected
-	if spec == noSpecialization {
+	if spec == noSpecialization() {
 		spec = ""
 	}
 	_, backup := f.backup.by()
@@ -182,7 +187,7 @@ func (f *skillForm) changed() {
 	}
 	s, _, ok := f.setup()
 	if !ok {
-		f.info.SetText("Choose the character taking the test.")
+		f.info.SetText(lang.X("away.skill.choose", "Choose the character taking the test."))
 		f.odds.SetDist(nil)
 		f.odds.Hide()
 		setLine(f.oddsLine, "")
@@ -190,14 +195,14 @@ func (f *skillForm) changed() {
 		return
 	}
 	n := s.Dice()
-	info := fmt.Sprintf("The tester rolls %d dice.", n.Kept)
+	info := lang.X("away.skill.rolls", "The tester rolls {{.N}} dice.", map[string]any{"N": n.Kept})
 	if n.Dropped > 0 {
-		info += fmt.Sprintf(" (%d lost: no roll uses more than 6.)", n.Dropped)
+		info += " " + lang.X("away.skill.dropped", "({{.N}} lost: no roll uses more than 6.)", map[string]any{"N": n.Dropped})
 	}
 	f.info.SetText(info)
-	f.test.title.SetText(fmt.Sprintf("Tester dice (%d)", n.Kept))
+	f.test.title.SetText(lang.X("away.skill.tester_dice_n", "Tester dice ({{.N}})", map[string]any{"N": n.Kept}))
 	f.test.setWant(n.Kept)
-	f.chal.title.SetText(fmt.Sprintf("Challenger dice (%d)", f.challengerDice()))
+	f.chal.title.SetText(lang.X("away.skill.challenger_dice_n", "Challenger dice ({{.N}})", map[string]any{"N": f.challengerDice()}))
 	f.chal.setWant(f.challengerDice())
 	f.odds.Show()
 	dist, pass, err := skillOdds(n.Kept, f.challengerDice(), f.need.Value())
@@ -206,7 +211,7 @@ func (f *skillForm) changed() {
 		setLine(f.oddsLine, err.Error())
 	} else {
 		f.odds.SetDist([]float64(dist))
-		setLine(f.oddsLine, fmt.Sprintf("Chance to pass: %.0f%%", 100*pass))
+		setLine(f.oddsLine, lang.X("away.skill.pass_chance", "Chance to pass: {{.P}}%", map[string]any{"P": fmt.Sprintf("%.0f", 100*pass)}))
 	}
 	f.resolve()
 }
@@ -214,7 +219,7 @@ func (f *skillForm) changed() {
 func (f *skillForm) rollVirtual() {
 	s, _, ok := f.setup()
 	if !ok {
-		f.v.gs.say("Choose the character taking the test first.", true)
+		f.v.gs.say(lang.X("away.skill.choose_first", "Choose the character taking the test first."), true)
 		return
 	}
 	f.v.rollInto(f.rp, f.resolve, []*diceBlock{f.test, f.chal}, []int{s.Dice().Kept, f.challengerDice()})
@@ -235,9 +240,9 @@ func (f *skillForm) resolve() {
 	}
 	complete := len(t) == s.Dice().Kept && len(c) == f.challengerDice()
 	if complete {
-		what := fmt.Sprintf("%s tests with %d dice, needs %d", ch.Name, len(t), f.need.Value())
+		what := lang.X("away.skill.summary", "{{.Name}} tests with {{.N}} dice, needs {{.Need}}", map[string]any{"Name": ch.Name, "N": len(t), "Need": f.need.Value()})
 		if f.opposed.Checked {
-			what += fmt.Sprintf(", against %d", len(c))
+			what += ", " + lang.X("away.skill.against", "against {{.N}}", map[string]any{"N": len(c)})
 		}
 		f.setupBox.fold(true, what)
 	} else {
@@ -246,8 +251,7 @@ func (f *skillForm) resolve() {
 	if !complete {
 		f.test.row.SetPool(t.Sorted())
 		f.chal.row.SetPool(c.Sorted())
-		f.result.Add(wrapLabel(fmt.Sprintf("Waiting for dice: tester %d of %d, challenger %d of %d.",
-			len(t), s.Dice().Kept, len(c), f.challengerDice())))
+		f.result.Add(wrapLabel(lang.X("away.skill.waiting", "Waiting for dice: tester {{.T}} of {{.TN}}, challenger {{.C}} of {{.CN}}.", map[string]any{"T": len(t), "TN": s.Dice().Kept, "C": len(c), "CN": f.challengerDice()})))
 		return
 	}
 	res, err := awayrules.ResolveSkill(t, c, f.need.Value())
@@ -266,13 +270,13 @@ func (f *skillForm) resolve() {
 	}
 	f.test.row.SetPoolStates(res.Tester, ts)
 	f.chal.row.SetPoolStates(res.Challenger, cs)
-	verdict := fmt.Sprintf("%s fails: %d of %d successes", ch.Name, res.Successes, res.Need)
+	verdict := lang.X("away.skill.fails", "{{.Name}} fails: {{.S}} of {{.N}} successes", map[string]any{"Name": ch.Name, "S": res.Successes, "N": res.Need})
 	if res.Passed {
-		verdict = fmt.Sprintf("%s passes with %d successes", ch.Name, res.Successes)
+		verdict = lang.X("away.skill.passes", "{{.Name}} passes with {{.S}} successes", map[string]any{"Name": ch.Name, "S": res.Successes})
 	}
 	f.result.Add(bigResult(verdict))
-	addApplyButton(f.result, "Record the test in the game log", f.record)
-	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), "The challenger"))
+	addApplyButton(f.result, lang.X("away.skill.record", "Record the test in the game log"), f.record)
+	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), lang.X("away.skill.the_challenger", "The challenger")))
 	f.result.Add(explanation(res.Explain()))
 }
 
@@ -284,7 +288,7 @@ func (f *skillForm) record() {
 		return
 	}
 	spec := f.spec.Selected
-	if spec == noSpecialization {
+	if spec == noSpecialization() {
 		spec = ""
 	}
 	by, backup := f.backup.by()
@@ -295,7 +299,7 @@ func (f *skillForm) record() {
 		cmd.ChallengerRoll = f.chal.pool.roll()
 	}
 	if f.v.exec(cmd) {
-		f.v.gs.say("Skill test recorded in the game log.", false)
+		f.v.gs.say(lang.X("away.skill.recorded", "Skill test recorded in the game log."), false)
 		f.rp.reset()
 		f.test.set(rolledPool{})
 		f.chal.set(rolledPool{})

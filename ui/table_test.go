@@ -38,7 +38,7 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	v := sh.game.view.(*awayView)
 	v.dice.mode.SetSelected("Skill test")
 	selectFor(t, w, "Character taking the test").SetSelected("Riker (Dana)")
-	assert.Equal(t, []string{cardChallenge, "Lukara (Kim)"}, v.dice.skill.who.Options, "only opponents challenge")
+	assert.Equal(t, []string{cardChallenge(), "Lukara (Kim)"}, v.dice.skill.who.Options, "only opponents challenge")
 	pads := objects[*widgets.DicePad](w)
 	require.NotEmpty(t, pads)
 	test.Type(pads[0], "6543")
