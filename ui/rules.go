@@ -95,10 +95,10 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 	v.hint = widget.NewLabel("")
 	v.hint.Wrapping = fyne.TextWrapWord
 
-	sheetButtons := container.NewGridWithColumns(len(reference.Games()))
+	sheetButtons := fitGrid(len(reference.Games()))
 	for _, g := range reference.Games() {
 		g := g
-		sheetButtons.Add(wrapButton(shortGameName(g), nil, func() { v.openSheet(g) }))
+		sheetButtons.Add(widget.NewButton(shortGameName(g), func() { v.openSheet(g) }))
 	}
 	sheets := container.NewVBox(widget.NewLabelWithStyle(lang.X("rules.sheets", "Quick reference sheets"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), sheetButtons)
 	searchPanel := container.NewBorder(
@@ -276,7 +276,9 @@ func (v *rulesView) render(id string) {
 	v.pageBox.ScrollToTop()
 }
 
-// showRules opens the rules lookup window (one per app), focused on search.
+// showRules opens the rules lookup (one per app), focused on search: a
+// window of its own beside a wide window; on a phone-sized window it takes
+// the whole window, with Back to return where the player was.
 func (sh *Shell) showRules() {
 	if sh.rulesWin != nil {
 		sh.rulesWin.Show()
@@ -284,6 +286,11 @@ func (sh *Shell) showRules() {
 		sh.rulesWin.Canvas().Focus(sh.rules.search)
 		return
 	}
+	if sh.rulesPage != nil && sh.win.Content() == sh.rulesPage {
+		sh.win.Canvas().Focus(sh.rules.search)
+		return
+	}
+	sh.rulesPage = nil
 	if sh.lib == nil {
 		lib, err := reference.Load()
 		if err != nil {
@@ -293,6 +300,10 @@ func (sh *Shell) showRules() {
 		sh.lib = lib
 	}
 	sh.rules = newRulesViewIn(sh.lib, i18n.Resolve(sh.app.Preferences().String(i18n.PreferenceKey)))
+	if sh.win.Canvas().Size().Width < wideWidth {
+		sh.showRulesInPlace()
+		return
+	}
 	w := sh.app.NewWindow(lang.X("rules.window", "Rules reference"))
 	w.SetContent(sh.rules.content)
 	w.Resize(sh.windowSize(900, 700)) // a whole phone screen in a browser (platform_*.go)
@@ -300,6 +311,38 @@ func (sh *Shell) showRules() {
 	sh.rulesWin = w
 	w.Show()
 	w.Canvas().Focus(sh.rules.search)
+}
+
+// showRulesInPlace shows the rules view over the whole main window, with a
+// Back button that returns to what was there (home or the game).
+func (sh *Shell) showRulesInPlace() {
+	prev, title := sh.win.Content(), sh.win.Title()
+	back := widget.NewButtonWithIcon(lang.X("common.close", "Close"), theme.NavigateBackIcon(), sh.closeRules)
+	bar := container.NewBorder(nil, nil, back, nil, heading(lang.X("rules.window", "Rules reference")))
+	page := container.NewBorder(bar, nil, nil, nil, sh.rules.content)
+	sh.rulesPage = page
+	sh.rulesBack = func() {
+		if sh.win.Content() == page {
+			sh.win.SetContent(prev)
+			sh.win.SetTitle(title)
+		}
+	}
+	sh.win.SetContent(page)
+	sh.win.SetTitle(lang.X("rules.window", "Rules reference"))
+	sh.win.Canvas().Focus(sh.rules.search)
+}
+
+// closeRules closes the rules, as a window or over the main window.
+func (sh *Shell) closeRules() {
+	if sh.rulesWin != nil {
+		sh.rulesWin.Close()
+		return
+	}
+	if sh.rulesPage != nil {
+		back := sh.rulesBack
+		sh.rulesPage, sh.rulesBack, sh.rules = nil, nil, nil
+		back()
+	}
 }
 
 // shortGameName is a game's name on a small button.

@@ -21,10 +21,17 @@ const rulesSearchHint = "Ask: stun, hegemony resistance, first strike…"
 // the given size.
 func openRules(t *testing.T, sh *Shell, w, h float32) fyne.Window {
 	t.Helper()
+	if w >= wideWidth { // a wide window opens the rules in a window of their own
+		sh.win.Resize(fyne.NewSize(w, h))
+	}
 	test.Tap(button(t, sh.win, lang.X("settings.rules", "Rules")))
-	require.NotNil(t, sh.rulesWin, "the rules window is open")
-	sh.rulesWin.Resize(fyne.NewSize(w, h))
-	return sh.rulesWin
+	require.NotNil(t, sh.rules, "the rules are open")
+	win := sh.rulesWin
+	if win == nil { // on a phone the rules take the main window
+		win = sh.win
+	}
+	win.Resize(fyne.NewSize(w, h))
+	return win
 }
 
 // tapText taps the screen where a visible label with exactly text is, like
@@ -66,6 +73,12 @@ func tapLink(t *testing.T, w fyne.Window, text string) {
 				test.Tap(b)
 				return
 			}
+		}
+	}
+	for _, b := range objects[*widget.Button](w) {
+		if b.Text == text {
+			test.Tap(b)
+			return
 		}
 	}
 	require.Failf(t, "no link", "no link %q on screen", text)
@@ -191,12 +204,15 @@ func TestRulesPhoneShowsOnePanelAtATime(t *testing.T) {
 	assert.Equal(t, v.results[0].Topic.Title, pageTitle(v))
 	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "fits a phone")
 
-	// Reopening the rules (the shortcut or the button) reuses the window.
-	win := sh.rulesWin
+	// On a phone the rules take the whole window, with Close back to home.
+	assert.Nil(t, sh.rulesWin, "no second window on a phone")
+	assert.Equal(t, "Rules reference", w.Title())
+	// Reopening the rules (the shortcut or the button) keeps the same view.
 	sh.showRules()
-	assert.Same(t, win, sh.rulesWin)
-	win.Close()
-	assert.Nil(t, sh.rulesWin)
+	assert.Same(t, v, sh.rules)
+	test.Tap(button(t, w, "Close"))
+	assert.Nil(t, sh.rules)
+	assert.Contains(t, screenText(w), "Resume a game", "back where the player was")
 }
 
 // TestRulesTopicRendersToMarkup renders the topic panel of a phone-sized
@@ -213,8 +229,30 @@ func TestRulesTopicRendersToMarkup(t *testing.T) {
 		}
 	}
 	require.NotNil(t, topic)
-	sh.rulesWin.Close()
+	sh.closeRules()
 	w := test.NewTempWindow(t, topic)
 	w.Resize(fyne.NewSize(400, 700))
 	test.AssertRendersToMarkup(t, "rules_topic.xml", w.Canvas())
+}
+
+// TestRulesOverAGameOnAPhone opens the rules from a game on a phone: they
+// take the whole window (no 900x700 window), fit it, and Close goes back
+// to the game as it was.
+func TestRulesOverAGameOnAPhone(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	test.Tap(button(t, sh.win, "New Ascendancy game"))
+	test.Tap(button(t, sh.win, "Create"))
+	require.NotNil(t, sh.game)
+	game := sh.win.Content()
+	sh.showRules()
+	assert.Nil(t, sh.rulesWin, "no second window on a phone")
+	assert.NotSame(t, game, sh.win.Content())
+	assert.Equal(t, "Rules reference", sh.win.Title())
+	assert.LessOrEqual(t, sh.win.Content().MinSize().Width, float32(360), "the rules fit the phone")
+	selectTab(t, sh.win, "Search")
+	typeInto(sh.win, entry(t, sh.win, rulesSearchHint), "first strike")
+	require.NotEmpty(t, sh.rules.results)
+	test.Tap(button(t, sh.win, "Close"))
+	assert.Same(t, game, sh.win.Content(), "back to the game")
+	assert.Contains(t, sh.win.Title(), "Table Ops — ")
 }

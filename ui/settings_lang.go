@@ -45,9 +45,7 @@ func (sh *Shell) languageSetting() fyne.CanvasObject {
 			if _, err := i18n.Setup(codes[i]); err != nil {
 				fyne.LogError("choosing the language", err)
 			}
-			if sh.rulesWin != nil { // reopens in the new language
-				sh.rulesWin.Close()
-			}
+			sh.closeRules()     // reopens in the new language
 			if sh.game == nil { // the home screen behind the settings speaks it at once
 				sh.home = newHome(sh)
 				sh.showHome()

@@ -37,6 +37,10 @@ type Shell struct {
 	lib      *reference.Library
 	rules    *rulesView
 	rulesWin fyne.Window
+	// rulesPage is the rules shown over the whole main window (on a
+	// phone), and rulesBack puts back what it covered.
+	rulesPage fyne.CanvasObject
+	rulesBack func()
 }
 
 // NewShell builds the main window. st is the open store of saved games; when
