@@ -22,8 +22,37 @@ const (
 	modeDiplomacy = "Diplomacy"
 )
 
-// independent is the defender choice for a system no player controls.
-const independent = "Independent system"
+// battleModes are the Battle panel's modes, in the order offered.
+var battleModes = []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy}
+
+// modeLabel names a mode in the reader's language.
+func modeLabel(m string) string {
+	switch m {
+	case modeInvasion:
+		return lang.X("asc.mode.invasion", "Invasion")
+	case modeHazard:
+		return lang.X("asc.mode.hazard", "Hazard")
+	case modeHegemony:
+		return lang.X("asc.mode.hegemony", "Hegemony")
+	case modeDiplomacy:
+		return lang.X("asc.mode.diplomacy", "Diplomacy")
+	}
+	return lang.X("asc.mode.space", "Space battle")
+}
+
+// modeOf returns the mode a label names (a space battle if none).
+func modeOf(label string) string {
+	for _, m := range battleModes {
+		if modeLabel(m) == label {
+			return m
+		}
+	}
+	return modeSpace
+}
+
+// independentLabel is the defender choice for a system no player
+// controls, in the reader's language.
+func independentLabel() string { return lang.X("asc.independent_system", "Independent system") }
 
 // ascBattle is the Battle panel: space battles, planetary invasions,
 // hazards, cultural hegemony and diplomacy tests, each with exact odds
@@ -51,12 +80,16 @@ func newAscBattle(v *ascView) *ascBattle {
 	b.heg = newDieTestForm(v, true)
 	b.dip = newDieTestForm(v, false)
 	b.body = container.NewStack(b.space.content)
-	b.mode = widget.NewSelect([]string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy}, func(m string) {
-		b.body.Objects = []fyne.CanvasObject{b.form(m)}
+	var labels []string
+	for _, m := range battleModes {
+		labels = append(labels, modeLabel(m))
+	}
+	b.mode = widget.NewSelect(labels, func(l string) {
+		b.body.Objects = []fyne.CanvasObject{b.form(modeOf(l))}
 		b.body.Refresh()
 		b.show()
 	})
-	b.mode.Selected = modeSpace
+	b.mode.Selected = modeLabel(modeSpace)
 	b.scroll = container.NewVScroll(padded(b.body))
 	b.content = container.NewBorder(padded(b.mode), nil, nil, nil, b.scroll)
 	return b
@@ -78,7 +111,7 @@ func (b *ascBattle) form(m string) fyne.CanvasObject {
 
 // open shows a mode with a player chosen (e.g. hegemony from the console).
 func (b *ascBattle) open(mode, player string) {
-	b.mode.SetSelected(mode)
+	b.mode.SetSelected(modeLabel(mode))
 	switch mode {
 	case modeHegemony:
 		b.heg.player.SetSelected(b.v.playerChoices().labelOf(player))
@@ -100,7 +133,7 @@ func (b *ascBattle) show() {
 }
 
 func (b *ascBattle) rollNow() {
-	switch b.mode.Selected {
+	switch modeOf(b.mode.Selected) {
 	case modeInvasion:
 		b.inv.rollVirtual()
 	case modeHazard:

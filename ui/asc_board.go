@@ -27,17 +27,32 @@ type ascPreset struct {
 	Delta   int                `json:"delta,omitempty"`
 }
 
-// presetCounters are the counters a preset may change, by label.
-var presetCounters = []struct{ label, counter string }{
-	{"Nothing else", ""},
-	{"+1 ship", tracker.CounterShips},
-	{"+1 starbase", tracker.CounterStarbases},
-	{"+1 system", tracker.CounterSystems},
-	{"+1 ascendancy", tracker.CounterAscendancy},
-	{"+1 advancement command", tracker.CounterAdvCommands},
-	{"+1 production income", tracker.CounterIncomeProd},
-	{"+1 research income", tracker.CounterIncomeRes},
-	{"+1 culture income", tracker.CounterIncomeCult},
+// presetCounters are the counters a preset may change ("" nothing), in
+// the order offered (see presetLabel).
+var presetCounters = []string{"", tracker.CounterShips, tracker.CounterStarbases, tracker.CounterSystems, tracker.CounterAscendancy,
+	tracker.CounterAdvCommands, tracker.CounterIncomeProd, tracker.CounterIncomeRes, tracker.CounterIncomeCult}
+
+// presetLabel names what a preset changes, in the reader's language.
+func presetLabel(counter string) string {
+	switch counter {
+	case tracker.CounterShips:
+		return lang.X("asc.preset.ship", "+1 ship")
+	case tracker.CounterStarbases:
+		return lang.X("asc.preset.starbase", "+1 starbase")
+	case tracker.CounterSystems:
+		return lang.X("asc.preset.system", "+1 system")
+	case tracker.CounterAscendancy:
+		return lang.X("asc.preset.ascendancy", "+1 ascendancy")
+	case tracker.CounterAdvCommands:
+		return lang.X("asc.preset.adv_command", "+1 advancement command")
+	case tracker.CounterIncomeProd:
+		return lang.X("asc.preset.income_p", "+1 production income")
+	case tracker.CounterIncomeRes:
+		return lang.X("asc.preset.income_r", "+1 research income")
+	case tracker.CounterIncomeCult:
+		return lang.X("asc.preset.income_c", "+1 culture income")
+	}
+	return lang.X("asc.preset.nothing", "Nothing else")
 }
 
 // ascBoard is one player's console: resources and ascendancy as big
@@ -302,7 +317,7 @@ func (b *ascBoard) newPreset() {
 	cost := placeholderEntry(lang.X("asc.e_g_3p", "e.g. 3P"))
 	var labels []string
 	for _, c := range presetCounters {
-		labels = append(labels, c.label)
+		labels = append(labels, presetLabel(c))
 	}
 	then := widget.NewSelect(labels, nil)
 	then.SetSelected(labels[0])
@@ -324,8 +339,8 @@ func (b *ascBoard) newPreset() {
 		}
 		pr := ascPreset{Name: n, Cost: r}
 		for _, c := range presetCounters {
-			if c.label == then.Selected && c.counter != "" {
-				pr.Counter, pr.Delta = c.counter, 1
+			if presetLabel(c) == then.Selected && c != "" {
+				pr.Counter, pr.Delta = c, 1
 			}
 		}
 		list := append(b.presets(), pr)

@@ -123,6 +123,7 @@ type numStepper struct {
 func newNumStepper(label string, val, min, max int, onChange func()) *numStepper {
 	s := &numStepper{label: label, val: val, min: min, max: max, onChange: onChange}
 	s.text = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	s.text.Wrapping = fyne.TextWrapWord // a long label (Italian) wraps instead of widening the panel
 	minus := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { s.set(s.val - 1) })
 	plus := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.set(s.val + 1) })
 	s.box = container.NewBorder(nil, nil, minus, plus, s.text)

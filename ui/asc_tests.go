@@ -87,7 +87,7 @@ func newInvasionForm(v *ascView) *invasionForm {
 		f.info, f.oddsView,
 		widget.NewSeparator(),
 		f.attD.box, f.defD.box,
-		container.NewGridWithColumns(2, roll, clear),
+		fitGrid(2, roll, clear),
 		f.lost,
 		f.result,
 		surrender,
@@ -101,7 +101,7 @@ func (f *invasionForm) show() {
 		def = f.v.playerChoices().labelOf(seat)
 	}
 	f.att.show(def)
-	syncSelect(f.defender, append(append([]string{}, f.v.playerChoices().labels...), independent), independent)
+	syncSelect(f.defender, append(append([]string{}, f.v.playerChoices().labels...), independentLabel()), independentLabel())
 	f.changed()
 }
 
@@ -113,7 +113,7 @@ func (f *invasionForm) invasion() (ascrules.Invasion, *tracker.AscPlayer, bool) 
 	}
 	in := ascrules.Invasion{Round: f.round.val, Attacker: att, Nodes: f.nodes.val, DefenderFirstStrike: f.defFirst.Checked}
 	var def *tracker.AscPlayer
-	if f.defender.Selected == independent || f.defender.Selected == "" {
+	if f.defender.Selected == independentLabel() || f.defender.Selected == "" {
 		in.DefenderWeapons, in.DefenderShields = f.defHit.val, f.defSh.val
 	} else {
 		def = f.v.player(f.v.playerChoices().ids[f.defender.Selected])
@@ -453,7 +453,7 @@ func (f *dieTestForm) show() {
 	}
 	syncSelect(f.player, c.labels, def)
 	if f.target != nil {
-		syncSelect(f.target, append(append([]string{}, c.labels...), independent), independent)
+		syncSelect(f.target, append(append([]string{}, c.labels...), independentLabel()), independentLabel())
 	}
 	f.changed()
 }

@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
@@ -15,6 +18,7 @@ import (
 	borgrules "tableops/rules/borg"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/i18n"
 	"tableops/ui/widgets"
 )
 
@@ -179,9 +183,14 @@ func advanceTo(t *testing.T, sh *Shell, w fyne.Window, seat, phase string) {
 			return
 		}
 		panelTo(t, w, "Round")
+		// The next-step buttons, in the language in use.
+		name := sh.game.view.(*ascView).seatName(a.CurrentSeat())
+		steps := []string{lang.X("asc.building_done_command_phase", "Building done: command phase"),
+			lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": name}),
+			lang.X("asc.end_the_borg_turn", "End the Borg turn")}
 		var next *widget.Button
 		for _, b := range objects[*widget.Button](w) {
-			if strings.HasPrefix(b.Text, "Building done") || strings.HasPrefix(b.Text, "End ") {
+			if slices.Contains(steps, b.Text) {
 				next = b
 			}
 		}
@@ -724,4 +733,69 @@ func tapReading(t *testing.T, w fyne.Window, text string) {
 		}
 	}
 	require.Failf(t, "no reading", "no reading %q", text)
+}
+
+// TestAscendancyInItalianFitsAPhone plays the Ascendancy screens in
+// Italian on a small phone: the panels speak Italian, and with the longer
+// Italian words no panel or dialog is wider than the window.
+func TestAscendancyInItalianFitsAPhone(t *testing.T) {
+	_, err := i18n.Setup("it")
+	require.NoError(t, err)
+	t.Cleanup(func() { _, _ = i18n.Setup("en") })
+	sh, _ := newTestShell(t, 360, 640)
+	w := sh.win
+	test.Tap(button(t, w, "Nuova partita ad Ascendancy"))
+	typeInto(w, objects[*widget.Entry](w)[0], "Settore 001")
+	test.Tap(button(t, w, lang.X("home.create", "Create")))
+	require.NotNil(t, sh.game)
+	g := sh.game.game
+	v := sh.game.view.(*ascView)
+	panelTo(t, w, "Giocatori")
+	assert.Contains(t, screenText(w), "Regole da concordare prima")
+	assertFits(t, w, "setup in Italian")
+	for _, n := range []string{"Alice", "Bob", "Carol"} {
+		_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: n, Civilization: n, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3})
+		require.NoError(t, err)
+	}
+	for _, c := range []tracker.Command{
+		tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}}, tracker.AddCube{System: "Spazio profondo"},
+		tracker.StartAscendancy{}, tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3}},
+	} {
+		_, err := g.Execute(c)
+		require.NoError(t, err)
+	}
+	for _, p := range []string{"Giocatori", "Round", "Battaglia", "Borg"} {
+		panelTo(t, w, p)
+		assert.Contains(t, screenText(w), "Round 1 · Esecuzione · turno di Alice", p)
+		assertFits(t, w, "Italian "+p)
+		if os.Getenv("ASC_WIDEST") != "" {
+			for _, it := range objects[*container.AppTabs](w)[0].Items {
+				t.Logf("panel %s", it.Text)
+				widest(t, it.Content, 360, "")
+			}
+		}
+	}
+	panelTo(t, w, "Round")
+	button(t, w, "Passa alla fase comando")
+	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
+		panelTo(t, w, "Battaglia")
+		v.battle.mode.SetSelected(modeLabel(m))
+		assert.Equal(t, m, modeOf(v.battle.mode.Selected))
+		assertFits(t, w, "Italian battle "+m)
+		if os.Getenv("ASC_WIDEST") != "" {
+			widest(t, v.battle.content, 360, "")
+		}
+	}
+	panelTo(t, w, "Giocatori")
+	test.Tap(button(t, w, "Tabella dei costi…"))
+	assertFits(t, w, "Italian cost table")
+	closeOverlays(w)
+	advanceTo(t, sh, w, tracker.BorgSeat, "")
+	panelTo(t, w, "Borg")
+	for i := range v.borg.folds.Items {
+		v.borg.folds.Open(i)
+	}
+	assert.Contains(t, screenText(w), "Il turno dei Borg")
+	assertFits(t, w, "Italian Borg turn")
 }
