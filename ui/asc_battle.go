@@ -25,8 +25,8 @@ const (
 // battleModes are the Battle panel's modes, in the order offered.
 var battleModes = []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy}
 
-// modeLabel names a mode in the reader's language.
-func modeLabel(m string) string {
+// battleModeLabel names a mode in the reader's language.
+func battleModeLabel(m string) string {
 	switch m {
 	case modeInvasion:
 		return lang.X("asc.mode.invasion", "Invasion")
@@ -40,10 +40,10 @@ func modeLabel(m string) string {
 	return lang.X("asc.mode.space", "Space battle")
 }
 
-// modeOf returns the mode a label names (a space battle if none).
-func modeOf(label string) string {
+// battleModeOf returns the mode a label names (a space battle if none).
+func battleModeOf(label string) string {
 	for _, m := range battleModes {
-		if modeLabel(m) == label {
+		if battleModeLabel(m) == label {
 			return m
 		}
 	}
@@ -82,14 +82,14 @@ func newAscBattle(v *ascView) *ascBattle {
 	b.body = container.NewStack(b.space.content)
 	var labels []string
 	for _, m := range battleModes {
-		labels = append(labels, modeLabel(m))
+		labels = append(labels, battleModeLabel(m))
 	}
 	b.mode = widget.NewSelect(labels, func(l string) {
-		b.body.Objects = []fyne.CanvasObject{b.form(modeOf(l))}
+		b.body.Objects = []fyne.CanvasObject{b.form(battleModeOf(l))}
 		b.body.Refresh()
 		b.show()
 	})
-	b.mode.Selected = modeLabel(modeSpace)
+	b.mode.Selected = battleModeLabel(modeSpace)
 	b.scroll = container.NewVScroll(padded(b.body))
 	b.content = container.NewBorder(padded(b.mode), nil, nil, nil, b.scroll)
 	return b
@@ -111,7 +111,7 @@ func (b *ascBattle) form(m string) fyne.CanvasObject {
 
 // open shows a mode with a player chosen (e.g. hegemony from the console).
 func (b *ascBattle) open(mode, player string) {
-	b.mode.SetSelected(modeLabel(mode))
+	b.mode.SetSelected(battleModeLabel(mode))
 	switch mode {
 	case modeHegemony:
 		b.heg.player.SetSelected(b.v.playerChoices().labelOf(player))
@@ -133,7 +133,7 @@ func (b *ascBattle) show() {
 }
 
 func (b *ascBattle) rollNow() {
-	switch modeOf(b.mode.Selected) {
+	switch battleModeOf(b.mode.Selected) {
 	case modeInvasion:
 		b.inv.rollVirtual()
 	case modeHazard:

@@ -780,8 +780,8 @@ func TestAscendancyInItalianFitsAPhone(t *testing.T) {
 	button(t, w, "Passa alla fase comando")
 	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
 		panelTo(t, w, "Battaglia")
-		v.battle.mode.SetSelected(modeLabel(m))
-		assert.Equal(t, m, modeOf(v.battle.mode.Selected))
+		v.battle.mode.SetSelected(battleModeLabel(m))
+		assert.Equal(t, m, battleModeOf(v.battle.mode.Selected))
 		assertFits(t, w, "Italian battle "+m)
 		if os.Getenv("ASC_WIDEST") != "" {
 			widest(t, v.battle.content, 360, "")
