@@ -76,11 +76,13 @@ func newAttackForm(v *awayView) *attackForm {
 	f.content = container.NewVBox(
 		heading(lang.X("away.attack", "Attack")),
 		f.setupBox.box,
+		// The outcome and Apply sit right under the folded setup, above
+		// the dice they come from.
+		f.result,
 		widget.NewSeparator(),
 		wrapLabel(lang.X("away.dice.type_or_roll", "Type the faces of your physical dice on the keypads, or let the app roll.")),
 		f.att.box, f.def.box,
 		fitGrid(2, roll, clear),
-		f.result,
 	)
 	return f
 }

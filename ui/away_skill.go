@@ -92,10 +92,10 @@ func newSkillForm(v *awayView) *skillForm {
 	f.content = container.NewVBox(
 		heading(lang.X("away.skill_test", "Skill test")),
 		f.setupBox.box,
+		f.result,
 		widget.NewSeparator(),
 		f.test.box, f.chal.box,
 		roll,
-		f.result,
 	)
 	return f
 }
