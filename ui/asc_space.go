@@ -89,15 +89,18 @@ func newSpaceForm(v *ascView) *spaceForm {
 	fewer.Hide()
 	f.content = container.NewVBox(
 		heading(lang.X("asc.space_battle", "Space battle")),
-		wrapLabel(lang.X("asc.one_round_at_a_time", "One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship.")),
+		captionLabel(lang.X("asc.one_round_at_a_time", "One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship.")),
 		container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(lang.X("asc.new_battle", "New battle"), theme.ContentClearIcon(), f.newBattle), f.roundLine),
 		boldLabel(lang.X("asc.attacker", "Attacker")), f.att.box, f.firstNote,
 		f.defBox, more, fewer,
-		f.info, f.oddsView,
+		f.info,
 		widget.NewSeparator(),
+		// The dice right under the sides, the result and Apply right
+		// under the dice; the full odds chart after them.
 		f.diceBox,
 		fitGrid(2, roll, clear),
 		f.result,
+		f.oddsView,
 	)
 	return f
 }
