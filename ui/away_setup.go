@@ -14,6 +14,7 @@ import (
 	awayrules "tableops/rules/away"
 	"tableops/rules/reference"
 	"tableops/tracker"
+	"tableops/ui/widgets"
 )
 
 // showSetup is the new-game wizard: players, away teams, the Borg overlay,
@@ -111,7 +112,7 @@ var affiliations = []string{"Federation", "Borg", "Klingon", "Romulan", "Dominio
 func (v *awayView) addPlayerForm() fyne.CanvasObject {
 	name := widget.NewEntry()
 	name.SetPlaceHolder("Player name")
-	aff := widget.NewSelectEntry(affiliations)
+	aff := widgets.NewPickEntry(affiliations) // opens from a tap anywhere on it
 	aff.SetPlaceHolder("Affiliation")
 	team := widget.NewEntry()
 	team.SetPlaceHolder("Team (team games only)")

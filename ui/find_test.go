@@ -3,6 +3,7 @@ package ui
 import (
 	"path/filepath"
 	"strings"
+	"tableops/ui/widgets"
 	"testing"
 	"time"
 
@@ -87,6 +88,10 @@ func entry(t *testing.T, w fyne.Window, placeholder string) *widget.Entry {
 					found = e
 				}
 			case *widget.SelectEntry:
+				if visible(e) && e.PlaceHolder == placeholder {
+					found = &e.Entry
+				}
+			case *widgets.PickEntry:
 				if visible(e) && e.PlaceHolder == placeholder {
 					found = &e.Entry
 				}
