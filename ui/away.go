@@ -97,7 +97,7 @@ const teamColumnWidth = 360
 func (v *awayView) showTeam() {
 	v.team.RemoveAll()
 	if len(v.st.Players) == 0 {
-		v.team.Add(padded(wrapLabel("No players yet. Add the players and their away teams in the Round panel.")))
+		v.team.Add(padded(wrapLabel(lang.X("away.team.no_players", "No players yet. Add the players and their away teams in the Round panel."))))
 		return
 	}
 	cur := v.st.CurrentPlayer()
@@ -114,18 +114,18 @@ func (v *awayView) showTeam() {
 			title += " · " + p.Affiliation
 		}
 		if p.Team != "" {
-			title += " · team " + p.Team
+			title += " · " + lang.X("away.team.team_x", "team {{.Team}}", map[string]any{"Team": p.Team})
 		}
 		if p.ID == cur {
-			title = "▶ " + title + " — activating now"
+			title = "▶ " + lang.X("away.team.activating_now", "{{.Title}} — activating now", map[string]any{"Title": title})
 		}
 		v.team.Add(heading(title))
 		line := playerTokensLine(p)
 		if line == "" {
-			line = "No tokens"
+			line = lang.X("away.team.no_tokens", "No tokens")
 		}
 		pid := p.ID
-		tokens := widget.NewButtonWithIcon("Tokens", theme.DocumentCreateIcon(), func() { v.editTokens(pid) })
+		tokens := widget.NewButtonWithIcon(lang.X("away.team.tokens", "Tokens"), theme.DocumentCreateIcon(), func() { v.editTokens(pid) })
 		v.team.Add(container.NewBorder(nil, nil, nil, tokens, wrapLabel(line)))
 		cards := newColumns(teamColumnWidth)
 		for i := range v.st.Characters {
@@ -142,7 +142,7 @@ func (v *awayView) showTeam() {
 			}
 		}
 		if len(cards.Objects) == 0 {
-			v.team.Add(wrapLabel("No characters on this team yet."))
+			v.team.Add(wrapLabel(lang.X("away.team.no_characters", "No characters on this team yet.")))
 		} else {
 			v.team.Add(cards)
 		}
@@ -154,7 +154,7 @@ func (v *awayView) showTeam() {
 		}
 		name := ch.Name
 		if ch.Status == tracker.StatusNeutralized {
-			name += " (out)"
+			name += " " + lang.X("away.team.out", "(out)")
 		}
 		id := ch.ID
 		jump.Add(widget.NewButton(name, func() {
@@ -192,7 +192,7 @@ func (v *awayView) compactCard(ch *tracker.Character) fyne.CanvasObject {
 	if ch.Status != tracker.StatusNeutralized {
 		rows.Add(wrapLabel(ratingsLine(ch)))
 	}
-	open := widget.NewButtonWithIcon("Open", theme.MenuExpandIcon(), func() {
+	open := widget.NewButtonWithIcon(lang.X("away.team.open", "Open"), theme.MenuExpandIcon(), func() {
 		v.open[id] = true
 		v.showTeam()
 	})
@@ -204,21 +204,21 @@ func (v *awayView) badges(ch *tracker.Character) []string {
 	var badges []string
 	switch {
 	case ch.Status == tracker.StatusNeutralized:
-		badges = append(badges, "NEUTRALIZED")
+		badges = append(badges, lang.X("away.badge.neutralized", "NEUTRALIZED"))
 	case ch.Status == tracker.StatusWaiting:
-		badges = append(badges, fmt.Sprintf("arrives in round %d", ch.Escalation))
+		badges = append(badges, lang.X("away.badge.arrives", "arrives in round {{.N}}", map[string]any{"N": ch.Escalation}))
 	}
 	if ch.Assimilated != nil {
-		badges = append(badges, "ASSIMILATED (card of "+v.playerName(ch.Owner)+")")
+		badges = append(badges, lang.X("away.badge.assimilated", "ASSIMILATED (card of {{.Owner}})", map[string]any{"Owner": v.playerName(ch.Owner)}))
 	}
 	if ch.Stun >= 2 {
-		badges = append(badges, "INCAPACITATED")
+		badges = append(badges, lang.X("away.badge.incapacitated", "INCAPACITATED"))
 	}
 	if ch.Activated {
-		badges = append(badges, "activated")
+		badges = append(badges, lang.X("away.badge.activated", "activated"))
 	}
 	if ch.TakeCover {
-		badges = append(badges, "taking cover")
+		badges = append(badges, lang.X("away.act.taking_cover", "taking cover"))
 	}
 	return badges
 }
@@ -245,15 +245,15 @@ func playerTokensLine(p tracker.AwayPlayer) string {
 func tokenName(k string) string {
 	switch k {
 	case tracker.TokenBonusActions:
-		return "Bonus actions"
+		return lang.X("away.token.bonus_actions", "Bonus actions")
 	case tracker.TokenAdapt:
-		return "Adapt"
+		return lang.X("away.token.adapt", "Adapt")
 	case tracker.TokenIntel:
-		return "Intel"
+		return lang.X("away.token.intel", "Intel")
 	case tracker.TokenBonusPoints:
-		return "Bonus points"
+		return lang.X("away.token.bonus_points", "Bonus points")
 	case tracker.TokenHonor:
-		return "Honor"
+		return lang.X("away.token.honor", "Honor")
 	}
 	return k
 }
@@ -279,7 +279,7 @@ func (v *awayView) editTokens(pid string) {
 	}
 	fill()
 	cancel := v.gs.game.Subscribe(func(tracker.Update) { fyne.Do(fill) })
-	d := dialog.NewCustom("Tokens of "+v.playerName(pid), "Done", box, v.gs.sh.win)
+	d := dialog.NewCustom(lang.X("away.team.tokens_of", "Tokens of {{.Name}}", map[string]any{"Name": v.playerName(pid)}), lang.X("away.done", "Done"), box, v.gs.sh.win)
 	d.SetOnClosed(cancel)
 	d.Show()
 }
@@ -297,7 +297,7 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 	rows := container.NewVBox(name)
 	if v.compact() {
 		// A narrow roster folds the card back to its compact form.
-		fold := widget.NewButtonWithIcon("Fold", theme.MenuDropUpIcon(), func() {
+		fold := widget.NewButtonWithIcon(lang.X("away.team.fold", "Fold"), theme.MenuDropUpIcon(), func() {
 			delete(v.open, id)
 			v.showTeam()
 		})
@@ -330,11 +330,11 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 	if !playing {
 		return widget.NewCard("", "", rows)
 	}
-	stun := stepper("Stun", ch.Stun, func(d int) { v.exec(tracker.AdjustStun{Character: id, Delta: d}) })
-	honor := stepper("Honor", ch.Honor, func(d int) {
+	stun := stepper(lang.X("away.token.stun", "Stun"), ch.Stun, func(d int) { v.exec(tracker.AdjustStun{Character: id, Delta: d}) })
+	honor := stepper(lang.X("away.token.honor", "Honor"), ch.Honor, func(d int) {
 		v.exec(tracker.AdjustTokens{Character: id, Token: tracker.TokenHonor, Delta: d})
 	})
-	cover := widget.NewCheck("Take cover", func(on bool) {
+	cover := widget.NewCheck(lang.X("away.act.take_cover", "Take cover"), func(on bool) {
 		if on != ch.TakeCover {
 			v.exec(tracker.SetTakeCover{Character: id, On: on})
 		}
@@ -342,9 +342,9 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 	cover.Checked = ch.TakeCover
 	tokens := container.NewVBox(stun, honor)
 	actions := container.NewVBox(cover)
-	neutralize := widget.NewButtonWithIcon("Neutralize", theme.CancelIcon(), func() {
-		dialog.ShowConfirm("Neutralize "+ch.Name+"?",
-			"For a card or rule that removes the character from the game. Damage neutralizes by itself when a track at its lowest must lose a peg.",
+	neutralize := widget.NewButtonWithIcon(lang.X("away.team.neutralize", "Neutralize"), theme.CancelIcon(), func() {
+		dialog.ShowConfirm(lang.X("away.team.neutralize_q", "Neutralize {{.Name}}?", map[string]any{"Name": ch.Name}),
+			lang.X("away.team.neutralize_why", "For a card or rule that removes the character from the game. Damage neutralizes by itself when a track at its lowest must lose a peg."),
 			func(ok bool) {
 				if ok {
 					v.exec(tracker.Neutralize{Character: id})
@@ -353,7 +353,7 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 	})
 	actions.Add(neutralize)
 	if v.st.Phase == tracker.AwayAction && !ch.Activated {
-		act := widget.NewButtonWithIcon("Activate", theme.MediaPlayIcon(), func() {
+		act := widget.NewButtonWithIcon(lang.X("away.team.activate", "Activate"), theme.MediaPlayIcon(), func() {
 			v.exec(tracker.Activate{Character: id})
 		})
 		act.Importance = widget.HighImportance
@@ -369,12 +369,12 @@ func specLine(specs []string) string {
 	if len(specs) == 0 {
 		return ""
 	}
-	return "Specializations: " + strings.Join(specs, ", ")
+	return lang.X("away.team.specs", "Specializations: {{.List}}", map[string]any{"List": strings.Join(specs, ", ")})
 }
 
 // weaponLine describes an attack action: "Phaser: +1 die, +1 damage (Stun)".
 func weaponLine(w awayrules.Weapon) string {
-	s := fmt.Sprintf("%s: +%d dice, +%d damage", w.Name, w.Dice, w.Damage)
+	s := lang.X("away.team.weapon", "{{.Name}}: +{{.Dice}} dice, +{{.Damage}} damage", map[string]any{"Name": w.Name, "Dice": w.Dice, "Damage": w.Damage})
 	if len(w.Keywords) > 0 {
 		s += " (" + strings.Join(w.Keywords, ", ") + ")"
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -21,8 +23,8 @@ import (
 // then the start of mission preparation.
 func (v *awayView) showSetup() {
 	a := v.st
-	v.round.Add(heading("New game: players and away teams"))
-	v.round.Add(wrapLabel("Add 2 to 4 players (teams share a team name), then each player's characters with the printed values of their four tracks."))
+	v.round.Add(heading(lang.X("away.setup.title", "New game: players and away teams")))
+	v.round.Add(wrapLabel(lang.X("away.setup.intro", "Add 2 to 4 players (teams share a team name), then each player's characters with the printed values of their four tracks.")))
 	for _, p := range a.Players {
 		pid, pname := p.ID, p.Name
 		n := 0
@@ -31,11 +33,11 @@ func (v *awayView) showSetup() {
 				n++
 			}
 		}
-		line := fmt.Sprintf("%s — %d character(s)", playerTitle(p), n)
+		line := lang.X("away.setup.player_line", "{{.Player}} — {{.N}} character(s)", map[string]any{"Player": playerTitle(p), "N": n})
 		l := widget.NewLabelWithStyle(line, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		l.Wrapping = fyne.TextWrapWord
 		v.round.Add(l)
-		v.round.Add(widget.NewButtonWithIcon("Add a character to "+pname, theme.ContentAddIcon(), func() {
+		v.round.Add(widget.NewButtonWithIcon(lang.X("away.setup.add_character_to", "Add a character to {{.Name}}", map[string]any{"Name": pname}), theme.ContentAddIcon(), func() {
 			v.chooseAddCharacter(pid, pname)
 		}))
 		for _, ch := range a.Characters {
@@ -46,7 +48,7 @@ func (v *awayView) showSetup() {
 			rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { v.exec(tracker.RemoveCharacter{Character: cid}) })
 			desc := ch.Name + " · " + tracksLine(ch.Tracks)
 			if ch.Escalation > 1 {
-				desc += fmt.Sprintf(" · arrives round %d", ch.Escalation)
+				desc += " · " + lang.X("away.badge.arrives", "arrives in round {{.N}}", map[string]any{"N": ch.Escalation})
 			}
 			v.round.Add(container.NewBorder(nil, nil, nil, rm, wrapLabel(desc)))
 		}
@@ -60,14 +62,14 @@ func (v *awayView) showSetup() {
 	}
 	if hasBorg {
 		v.round.Add(widget.NewSeparator())
-		txt := "Borg Assimilation Overlay: not entered yet. Enter its printed track values so assimilated characters can be tracked."
+		txt := lang.X("away.setup.overlay_missing", "Borg Assimilation Overlay: not entered yet. Enter its printed track values so assimilated characters can be tracked.")
 		if a.Overlay != nil {
-			txt = "Borg Assimilation Overlay: " + tracksLine(a.Overlay.Tracks)
+			txt = lang.X("away.setup.overlay", "Borg Assimilation Overlay: {{.Tracks}}", map[string]any{"Tracks": tracksLine(a.Overlay.Tracks)})
 		}
 		v.round.Add(wrapLabel(txt))
-		v.round.Add(widget.NewButtonWithIcon("Enter the overlay's tracks", theme.DocumentCreateIcon(), v.enterOverlay))
+		v.round.Add(widget.NewButtonWithIcon(lang.X("away.setup.enter_overlay", "Enter the overlay's tracks"), theme.DocumentCreateIcon(), v.enterOverlay))
 	}
-	start := widget.NewButtonWithIcon("Start mission preparation", theme.MediaPlayIcon(), func() { v.exec(tracker.StartMission{}) })
+	start := widget.NewButtonWithIcon(lang.X("away.setup.start", "Start mission preparation"), theme.MediaPlayIcon(), func() { v.exec(tracker.StartMission{}) })
 	start.Importance = widget.HighImportance
 	v.round.Add(widget.NewSeparator())
 	v.round.Add(start)
@@ -80,10 +82,10 @@ func playerTitle(p tracker.AwayPlayer) string {
 		extra = append(extra, p.Affiliation)
 	}
 	if p.Team != "" {
-		extra = append(extra, "team "+p.Team)
+		extra = append(extra, lang.X("away.team.team_x", "team {{.Team}}", map[string]any{"Team": p.Team}))
 	}
 	if p.Borg && !strings.EqualFold(p.Affiliation, "Borg") {
-		extra = append(extra, "Borg player")
+		extra = append(extra, lang.X("away.setup.borg_player", "Borg player"))
 	}
 	if len(extra) == 0 {
 		return p.Name
@@ -111,25 +113,25 @@ var affiliations = []string{"Federation", "Borg", "Klingon", "Romulan", "Dominio
 
 func (v *awayView) addPlayerForm() fyne.CanvasObject {
 	name := widget.NewEntry()
-	name.SetPlaceHolder("Player name")
+	name.SetPlaceHolder(lang.X("away.setup.player_name", "Player name"))
 	aff := widgets.NewPickEntry(affiliations) // opens from a tap anywhere on it
-	aff.SetPlaceHolder("Affiliation")
+	aff.SetPlaceHolder(lang.X("away.setup.affiliation", "Affiliation"))
 	team := widget.NewEntry()
-	team.SetPlaceHolder("Team (team games only)")
-	borg := widget.NewCheck("Borg player", nil)
+	team.SetPlaceHolder(lang.X("away.setup.team", "Team (team games only)"))
+	borg := widget.NewCheck(lang.X("away.setup.borg_player_check", "Borg player"), nil)
 	// The tick follows the affiliation: Borg ticks it, another affiliation
 	// clears it (a Federation player is not the Borg player).
 	aff.OnChanged = func(s string) {
 		borg.SetChecked(strings.EqualFold(strings.TrimSpace(s), "Borg"))
 	}
-	add := widget.NewButtonWithIcon("Add player", theme.ContentAddIcon(), func() {
+	add := widget.NewButtonWithIcon(lang.X("away.setup.add_player", "Add player"), theme.ContentAddIcon(), func() {
 		if v.exec(tracker.AddAwayPlayer{Name: name.Text, Affiliation: aff.Text, Team: team.Text, Borg: borg.Checked}) {
 			name.SetText("")
 		}
 	})
-	borgHint := wrapLabel("The Borg player receives assimilated characters.")
+	borgHint := wrapLabel(lang.X("away.setup.borg_hint", "The Borg player receives assimilated characters."))
 	borgHint.SizeName = theme.SizeNameCaptionText
-	return widget.NewCard("Add a player", "", container.NewVBox(name, aff, team, borg, borgHint, add))
+	return widget.NewCard(lang.X("away.setup.add_a_player", "Add a player"), "", container.NewVBox(name, aff, team, borg, borgHint, add))
 }
 
 // parseTrack reads printed track values typed as "1 2 3 3" or "1,2,3".
@@ -139,12 +141,12 @@ func parseTrack(what, s string) ([]int, error) {
 	for _, x := range f {
 		n, err := strconv.Atoi(x)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not a number", what, x)
+			return nil, errors.New(lang.X("away.setup.not_number", "{{.Track}}: \"{{.Text}}\" is not a number", map[string]any{"Track": what, "Text": x}))
 		}
 		out = append(out, n)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: enter the printed values, lowest first, e.g. 1 2 3", what)
+		return nil, errors.New(lang.X("away.setup.enter_values", "{{.Track}}: enter the printed values, lowest first, e.g. 1 2 3", map[string]any{"Track": what}))
 	}
 	return out, nil
 }
@@ -155,7 +157,7 @@ type trackEntries struct{ attack, defense, skill, move *widget.Entry }
 func newTrackEntries() trackEntries {
 	mk := func() *widget.Entry {
 		e := widget.NewEntry()
-		e.SetPlaceHolder("lowest first, e.g. 1 2 3 3")
+		e.SetPlaceHolder(lang.X("away.setup.track_hint", "lowest first, e.g. 1 2 3 3"))
 		return e
 	}
 	return trackEntries{mk(), mk(), mk(), mk()}
@@ -177,8 +179,8 @@ func (t trackEntries) fill(a, d, s, m []int) {
 
 func (t trackEntries) items() []*widget.FormItem {
 	return []*widget.FormItem{
-		widget.NewFormItem("Attack", t.attack), widget.NewFormItem("Defense", t.defense),
-		widget.NewFormItem("Skill", t.skill), widget.NewFormItem("Move", t.move),
+		widget.NewFormItem(ratingName(awayrules.Attack), t.attack), widget.NewFormItem(ratingName(awayrules.Defense), t.defense),
+		widget.NewFormItem(ratingName(awayrules.Skill), t.skill), widget.NewFormItem(ratingName(awayrules.Move), t.move),
 	}
 }
 
@@ -192,16 +194,16 @@ func (t trackEntries) values() (a, d, s, m []int, err error) {
 		}
 		return v, nil
 	}
-	if a, err = read("Attack", t.attack); err != nil {
+	if a, err = read(ratingName(awayrules.Attack), t.attack); err != nil {
 		return
 	}
-	if d, err = read("Defense", t.defense); err != nil {
+	if d, err = read(ratingName(awayrules.Defense), t.defense); err != nil {
 		return
 	}
-	if s, err = read("Skill", t.skill); err != nil {
+	if s, err = read(ratingName(awayrules.Skill), t.skill); err != nil {
 		return
 	}
-	m, err = read("Move", t.move)
+	m, err = read(ratingName(awayrules.Move), t.move)
 	return
 }
 
@@ -220,11 +222,11 @@ func splitList(s string) []string {
 // card, picked from the catalog, or scanned from its tag.
 func (v *awayView) chooseAddCharacter(pid, pname string) {
 	var d dialog.Dialog
-	typed := widget.NewButtonWithIcon("Type it in", theme.DocumentCreateIcon(), func() {
+	typed := widget.NewButtonWithIcon(lang.X("away.setup.type_it", "Type it in"), theme.DocumentCreateIcon(), func() {
 		d.Hide()
 		v.addCharacter(pid, pname, tracker.AddCharacter{})
 	})
-	catalog := widget.NewButtonWithIcon("Pick from the catalog", theme.SearchIcon(), func() {
+	catalog := widget.NewButtonWithIcon(lang.X("away.setup.pick", "Pick from the catalog"), theme.SearchIcon(), func() {
 		d.Hide()
 		v.gs.sh.pickCharacter(func(ch reference.Character) {
 			cmd := addCharacterFrom(ch)
@@ -237,11 +239,11 @@ func (v *awayView) chooseAddCharacter(pid, pname string) {
 			v.addCharacter(pid, pname, cmd)
 		})
 	})
-	scanned := widget.NewButtonWithIcon("Scan its tag", theme.MediaPhotoIcon(), func() {
+	scanned := widget.NewButtonWithIcon(lang.X("away.setup.scan", "Scan its tag"), theme.MediaPhotoIcon(), func() {
 		d.Hide()
 		v.scanCharacter(pid, pname)
 	})
-	d = dialog.NewCustom("Add a character to "+pname, "Cancel", container.NewVBox(typed, catalog, scanned), v.gs.sh.win)
+	d = dialog.NewCustom(lang.X("away.setup.add_character_to", "Add a character to {{.Name}}", map[string]any{"Name": pname}), lang.X("away.cancel", "Cancel"), container.NewVBox(typed, catalog, scanned), v.gs.sh.win)
 	d.Show()
 }
 
@@ -250,15 +252,15 @@ func (v *awayView) chooseAddCharacter(pid, pname string) {
 // (prefill holds what is known).
 func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter) {
 	name := widget.NewEntry()
-	name.SetPlaceHolder("Character name")
+	name.SetPlaceHolder(lang.X("away.setup.character_name", "Character name"))
 	name.SetText(prefill.Name)
 	tracks := newTrackEntries()
 	tracks.fill(prefill.Attack, prefill.Defense, prefill.Skill, prefill.Move)
 	specs := widget.NewEntry()
-	specs.SetPlaceHolder("e.g. Command, Science, Science")
+	specs.SetPlaceHolder(lang.X("away.setup.specs_hint", "e.g. Command, Science, Science"))
 	specs.SetText(strings.Join(prefill.Specializations, ", "))
 	keywords := widget.NewEntry()
-	keywords.SetPlaceHolder("e.g. Human, Commander")
+	keywords.SetPlaceHolder(lang.X("away.setup.keywords_hint", "e.g. Human, Commander"))
 	keywords.SetText(strings.Join(prefill.Keywords, ", "))
 	if len(prefill.Keywords) == 0 && v.playerBorg(pid) {
 		// The Borg player's characters are Borg (Stun weapons do not
@@ -270,19 +272,19 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		first = &prefill.Weapons[0]
 	}
 	weapon := newWeaponEntries(first)
-	esc := widget.NewSelect([]string{"From the start", "Round 2", "Round 3"}, nil)
+	esc := widget.NewSelect([]string{lang.X("away.setup.from_start", "From the start"), lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": 2}), lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": 3})}, nil)
 	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
-	items := []*widget.FormItem{widget.NewFormItem("Name", name)}
+	items := []*widget.FormItem{widget.NewFormItem(lang.X("away.setup.name", "Name"), name)}
 	items = append(items, tracks.items()...)
 	items = append(items,
-		widget.NewFormItem("Specializations", specs),
-		widget.NewFormItem("Keywords", keywords),
+		widget.NewFormItem(lang.X("away.setup.specializations", "Specializations"), specs),
+		widget.NewFormItem(lang.X("away.setup.keywords", "Keywords"), keywords),
 	)
 	items = append(items, weapon.items()...)
-	items = append(items, widget.NewFormItem("Escalation", esc))
-	d := newFormDialog(v.gs.sh.win, "Character for "+pname, "Add", items, func() error {
+	items = append(items, widget.NewFormItem(lang.X("away.setup.escalation", "Escalation"), esc))
+	d := newFormDialog(v.gs.sh.win, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
 		if strings.TrimSpace(name.Text) == "" {
-			return onField(name, "The character needs a name.")
+			return onField(name, lang.X("away.setup.needs_name", "The character needs a name."))
 		}
 		a, de, s, m, err := tracks.values()
 		if err != nil {
@@ -324,7 +326,7 @@ func newWeaponEntries(w *awayrules.Weapon) weaponEntries {
 		dice:     widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
 		damage:   widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
 		keywords: widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)}
-	e.name.SetPlaceHolder("e.g. Phaser")
+	e.name.SetPlaceHolder(lang.X("away.setup.weapon_hint", "e.g. Phaser"))
 	e.dice.SetSelected("0")
 	e.damage.SetSelected("0")
 	if w != nil {
@@ -338,10 +340,10 @@ func newWeaponEntries(w *awayrules.Weapon) weaponEntries {
 
 func (e weaponEntries) items() []*widget.FormItem {
 	return []*widget.FormItem{
-		widget.NewFormItem("Attack action", e.name),
-		widget.NewFormItem("+ dice", e.dice),
-		widget.NewFormItem("+ damage", e.damage),
-		widget.NewFormItem("Weapon keywords", e.keywords),
+		widget.NewFormItem(lang.X("away.attack.action", "Attack action"), e.name),
+		widget.NewFormItem(lang.X("away.setup.plus_dice", "+ dice"), e.dice),
+		widget.NewFormItem(lang.X("away.setup.plus_damage", "+ damage"), e.damage),
+		widget.NewFormItem(lang.X("away.setup.weapon_keywords", "Weapon keywords"), e.keywords),
 	}
 }
 
@@ -370,7 +372,7 @@ func (v *awayView) enterOverlay() {
 	}
 	weapon := newWeaponEntries(&w)
 	items := append(tracks.items(), weapon.items()...)
-	newFormDialog(v.gs.sh.win, "Borg Assimilation Overlay", "Save", items, func() error {
+	newFormDialog(v.gs.sh.win, lang.X("away.setup.overlay_title", "Borg Assimilation Overlay"), lang.X("away.setup.save", "Save"), items, func() error {
 		a, d, s, m, err := tracks.values()
 		if err != nil {
 			return err
