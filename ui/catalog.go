@@ -312,17 +312,17 @@ func (v *catalogView) say(msg string, isErr bool) {
 func (v *catalogView) origin(id string) string {
 	if ch, ok := v.builtin.Character(id); ok {
 		if cur, ok := v.cat.Character(id); ok && !reflect.DeepEqual(cur, ch) {
-			return "built-in, edited"
+			return lang.X("catalog.origin.edited", "built-in, edited")
 		}
-		return "built-in"
+		return lang.X("catalog.origin.builtin", "built-in")
 	}
 	if r, ok := v.builtin.Reference(id); ok {
 		if cur, ok := v.cat.Reference(id); ok && !reflect.DeepEqual(cur, r) {
-			return "built-in, edited"
+			return lang.X("catalog.origin.edited", "built-in, edited")
 		}
-		return "built-in"
+		return lang.X("catalog.origin.builtin", "built-in")
 	}
-	return "yours"
+	return lang.X("catalog.origin.yours", "yours")
 }
 
 // refreshList shows the cards matching the search and the kind filter:
@@ -487,11 +487,11 @@ func (v *catalogView) pageButtons(id string, edit func()) fyne.CanvasObject {
 	editBtn.Importance = widget.HighImportance
 	box := fitGrid(2, editBtn)
 	switch v.origin(id) {
-	case "yours":
+	case lang.X("catalog.origin.yours", "yours"):
 		del := widget.NewButtonWithIcon(lang.X("common.delete", "Delete"), theme.DeleteIcon(), func() { v.deleteCard(id) })
 		del.Importance = widget.DangerImportance
 		box.Add(del)
-	case "built-in, edited":
+	case lang.X("catalog.origin.edited", "built-in, edited"):
 		box.Add(widget.NewButtonWithIcon(lang.X("catalog.restore_built_in", "Restore built-in"), theme.ViewRefreshIcon(), func() { v.restoreBuiltin(id) }))
 	}
 	return box
