@@ -133,7 +133,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	box.Add(heading(title))
 	var badges []string
 	if v.st.CurrentSeat() == id {
-		badges = append(badges, lang.X("asc.phase", "{{.ToUpper}} PHASE", map[string]any{"ToUpper": strings.ToUpper(v.st.Walker.Phase)}))
+		badges = append(badges, strings.ToUpper(phaseWord(v.st.Walker.Phase)))
 	}
 	if p.Assimilated {
 		badges = append(badges, lang.X("asc.assimilated", "ASSIMILATED"))

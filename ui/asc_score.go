@@ -107,7 +107,7 @@ func (sb *ascScoreboard) show() {
 	seat := a.CurrentSeat()
 	stage := v.gs.game.State().Summary().Stage
 	if a.Walker.Stage == tracker.AscExecution && a.Walker.Phase != "" && seat != tracker.BorgSeat {
-		stage += lang.X("asc.phase_2", " · {{.Phase}} phase", map[string]any{"Phase": a.Walker.Phase})
+		stage += " · " + phaseWord(a.Walker.Phase)
 	}
 	sb.stage.SetText(stage)
 	sb.order.Segments = turnOrderSegments(a)

@@ -776,6 +776,8 @@ func TestAscendancyInItalianFitsAPhone(t *testing.T) {
 			}
 		}
 	}
+	panelTo(t, w, "Giocatori")
+	assert.Contains(t, screenText(w), "FASE COSTRUZIONE", "the phase badge in Italian")
 	panelTo(t, w, "Round")
 	button(t, w, "Passa alla fase comando")
 	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
