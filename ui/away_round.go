@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -25,55 +26,62 @@ func (v *awayView) showRound() {
 	case tracker.AwaySetup:
 		v.showSetup()
 	case tracker.AwayPreparation:
-		v.round.Add(heading("Mission preparation"))
-		v.round.Add(step("1. Scan the mission area",
-			"Everyone rolls a die. The highest places the Main Corridor (Borg or Federation side) and the first Mission Board; then the boards are placed in turn, connecting as many doors as possible."))
-		v.round.Add(v.orderBlock(tracker.OrderBoard, a.Orders.Board, "places the first board"))
-		v.round.Add(step("2. Choose a core mission", "Each player places the Core Mission card of their affiliation beside their Mission deck."))
-		v.round.Add(step("3. Beam down",
-			"Roll again. The highest picks the first Mission Board of their starting area and places the first character; no more than two characters per space."))
+		v.round.Add(heading(lang.X("away.round.prep", "Mission preparation")))
+		v.round.Add(step(lang.X("away.round.scan_t", "1. Scan the mission area"),
+			lang.X("away.round.scan", "Everyone rolls a die. The highest places the Main Corridor (Borg or Federation side) and the first Mission Board; then the boards are placed in turn, connecting as many doors as possible.")))
+		v.round.Add(v.orderBlock(tracker.OrderBoard, a.Orders.Board, lang.X("away.round.places_board", "places the first board")))
+		v.round.Add(step(lang.X("away.round.core_t", "2. Choose a core mission"),
+			lang.X("away.round.core", "Each player places the Core Mission card of their affiliation beside their Mission deck.")))
+		v.round.Add(step(lang.X("away.round.beam_t", "3. Beam down"),
+			lang.X("away.round.beam", "Roll again. The highest picks the first Mission Board of their starting area and places the first character; no more than two characters per space.")))
 		if len(a.Orders.Board) > 0 {
-			v.round.Add(v.orderBlock(tracker.OrderBeamDown, a.Orders.BeamDown, "beams down first"))
+			v.round.Add(v.orderBlock(tracker.OrderBeamDown, a.Orders.BeamDown, lang.X("away.round.beams_first", "beams down first")))
 		}
-		v.round.Add(step("4. Shuffle decks", "Shuffle your Support and Mission decks and place them face down."))
+		v.round.Add(step(lang.X("away.round.shuffle_t", "4. Shuffle decks"),
+			lang.X("away.round.shuffle", "Shuffle your Support and Mission decks and place them face down.")))
 		if len(a.Orders.BeamDown) > 0 {
-			start := widget.NewButtonWithIcon("Start round 1", theme.MediaPlayIcon(), func() { v.exec(tracker.StartRound{}) })
+			start := widget.NewButtonWithIcon(lang.X("away.round.start1", "Start round 1"), theme.MediaPlayIcon(), func() { v.exec(tracker.StartRound{}) })
 			start.Importance = widget.HighImportance
 			v.round.Add(start)
 		}
 	case tracker.AwayDraw:
-		v.round.Add(heading(fmt.Sprintf("Round %d of 3 · Draw phase", a.Round)))
+		v.round.Add(heading(lang.X("away.round.draw_phase", "Round {{.N}} of 3 · Draw phase", map[string]any{"N": a.Round})))
 		if a.Round > 1 {
-			v.round.Add(step("1. Discard", "Discard any Support and Mission cards you do not want to keep."))
+			v.round.Add(step(lang.X("away.round.discard_t", "1. Discard"),
+				lang.X("away.round.discard", "Discard any Support and Mission cards you do not want to keep.")))
 		} else {
-			v.round.Add(step("Reverse polarity", "Round 1 only: unhappy with your hand? Return any cards, shuffle both decks and draw back up."))
+			v.round.Add(step(lang.X("away.round.reverse_t", "Reverse polarity"),
+				lang.X("away.round.reverse", "Round 1 only: unhappy with your hand? Return any cards, shuffle both decks and draw back up.")))
 		}
-		v.round.Add(step("2. Draw", "Draw up to 5 Support cards and up to 5 Mission cards. An empty deck gives no more cards."))
+		v.round.Add(step(lang.X("away.round.draw_t", "2. Draw"),
+			lang.X("away.round.draw", "Draw up to 5 Support cards and up to 5 Mission cards. An empty deck gives no more cards.")))
 		if a.Round > 1 {
-			v.round.Add(step("3. Clear the board", "Activated tokens are off the characters (done)."))
+			v.round.Add(step(lang.X("away.round.clear_t", "3. Clear the board"),
+				lang.X("away.round.clear", "Activated tokens are off the characters (done).")))
 		}
 		if arriving := v.arriving(a.Round); arriving != "" {
-			v.round.Add(step("Escalation", arriving+" arrive at the start of the action phase."))
+			v.round.Add(step(lang.X("away.round.escalation_t", "Escalation"), lang.X("away.round.escalation", "{{.Names}} arrive at the start of the action phase.", map[string]any{"Names": arriving})))
 		}
-		v.round.Add(step("Next: action phase",
-			"The app gives bonus action tokens to whoever has fewer characters in play, then everyone rolls for first activation."))
-		v.round.Add(v.rollOff("Roll for first activation", func(o tracker.AwayOrder) {
+		v.round.Add(step(lang.X("away.round.next_t", "Next: action phase"),
+			lang.X("away.round.next", "The app gives bonus action tokens to whoever has fewer characters in play, then everyone rolls for first activation.")))
+		v.round.Add(v.rollOff(lang.X("away.round.roll_first", "Roll for first activation"), func(o tracker.AwayOrder) {
 			o.Which = tracker.OrderActivation
 			v.exec(tracker.StartActionPhase{FirstActivation: &o})
 		}))
 	case tracker.AwayAction:
 		v.showAction()
 	case tracker.AwayDebrief:
-		v.round.Add(heading("Beam up and debrief"))
-		v.round.Add(step("1. End-of-game missions", "Play any end-of-game missions you have achieved and add them below."))
+		v.round.Add(heading(lang.X("away.round.debrief", "Beam up and debrief")))
+		v.round.Add(step(lang.X("away.round.eog_t", "1. End-of-game missions"),
+			lang.X("away.round.eog", "Play any end-of-game missions you have achieved and add them below.")))
 		v.round.Add(v.scoring(true))
-		finish := widget.NewButtonWithIcon("Add up scores and decide the winner", theme.ConfirmIcon(), func() {
+		finish := widget.NewButtonWithIcon(lang.X("away.round.finish", "Add up scores and decide the winner"), theme.ConfirmIcon(), func() {
 			v.exec(tracker.FinishGame{})
 		})
 		finish.Importance = widget.HighImportance
 		v.round.Add(finish)
 	case tracker.AwayOver:
-		v.round.Add(heading("Game over"))
+		v.round.Add(heading(lang.X("away.round.over", "Game over")))
 		v.round.Add(v.standing())
 		v.round.Add(v.scoring(false))
 	}
@@ -95,21 +103,21 @@ func (v *awayView) arriving(round int) string {
 // activated, bonus actions, scoring, and the end of the round.
 func (v *awayView) showAction() {
 	a := v.st
-	v.round.Add(heading(fmt.Sprintf("Round %d of 3 · Action phase", a.Round)))
+	v.round.Add(heading(lang.X("away.round.action_phase", "Round {{.N}} of 3 · Action phase", map[string]any{"N": a.Round})))
 	if len(a.Orders.Activation) == 0 {
-		v.round.Add(step("Roll for first activation", "Everyone rolls a die; the highest activates first."))
-		v.round.Add(v.rollOff("Decide first activation", func(o tracker.AwayOrder) {
+		v.round.Add(step(lang.X("away.round.roll_first", "Roll for first activation"), lang.X("away.round.roll_first_how", "Everyone rolls a die; the highest activates first.")))
+		v.round.Add(v.rollOff(lang.X("away.round.decide_first", "Decide first activation"), func(o tracker.AwayOrder) {
 			o.Which = tracker.OrderActivation
 			v.exec(o)
 		}))
 	}
 	if len(a.Orders.Activation) > 0 {
-		v.round.Add(v.orderBlock(tracker.OrderActivation, a.Orders.Activation, "activates first"))
+		v.round.Add(v.orderBlock(tracker.OrderActivation, a.Orders.Activation, lang.X("away.round.activates_first", "activates first")))
 	}
 	if act := v.character(a.Active); act != nil {
 		// The activation under way: its card, with the actions left.
 		id := act.ID
-		b := widget.NewButtonWithIcon(fmt.Sprintf("%s: %d action(s) left", act.Name, a.ActionsLeft()), theme.AccountIcon(),
+		b := widget.NewButtonWithIcon(lang.X("away.round.actions_left", "{{.Name}}: {{.N}} action(s) left", map[string]any{"Name": act.Name, "N": a.ActionsLeft()}), theme.AccountIcon(),
 			func() { v.activationCard(id) })
 		if a.ActionsLeft() > 0 {
 			b.Importance = widget.SuccessImportance
@@ -119,14 +127,14 @@ func (v *awayView) showAction() {
 	cur := a.CurrentPlayer()
 	switch {
 	case cur != "":
-		now := widget.NewLabelWithStyle("Now: "+v.playerName(cur)+" activates a character", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		now := widget.NewLabelWithStyle(lang.X("away.round.now", "Now: {{.Name}} activates a character", map[string]any{"Name": v.playerName(cur)}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		now.Importance = widget.HighImportance
 		now.Wrapping = fyne.TextWrapWord
 		v.round.Add(now)
-		v.round.Add(wrapLabel("Two actions, then the Activated token. Or spend a bonus action token: one action with any of your characters."))
+		v.round.Add(wrapLabel(lang.X("away.round.two_actions", "Two actions, then the Activated token. Or spend a bonus action token: one action with any of your characters.")))
 		v.round.Add(v.whoMayActivate(cur))
 	case len(a.Orders.Activation) > 0:
-		v.round.Add(wrapLabel("Everyone has activated and used their bonus actions."))
+		v.round.Add(wrapLabel(lang.X("away.round.all_done", "Everyone has activated and used their bonus actions.")))
 	}
 	// Who still has characters to activate.
 	for _, p := range a.Players {
@@ -138,18 +146,18 @@ func (v *awayView) showAction() {
 		}
 		line := p.Name + ": "
 		if len(left) == 0 {
-			line += "all activated"
+			line += lang.X("away.round.all_activated", "all activated")
 		} else {
-			line += "to activate — " + strings.Join(left, ", ")
+			line += lang.X("away.round.to_activate", "to activate — {{.Names}}", map[string]any{"Names": strings.Join(left, ", ")})
 		}
 		if n := p.Tokens[tracker.TokenBonusActions]; n > 0 {
-			line += fmt.Sprintf(" · %d bonus action(s)", n)
+			line += " · " + lang.X("away.round.bonus_n", "{{.N}} bonus action(s)", map[string]any{"N": n})
 		}
 		v.round.Add(wrapLabel(line))
 		if p.Tokens[tracker.TokenBonusActions] > 0 {
 			pid := p.ID
-			v.round.Add(widget.NewButtonWithIcon("Use a bonus action ("+p.Name+")", theme.MediaFastForwardIcon(), func() {
-				v.chooseCharacter("Bonus action with", pid, func(id string) error {
+			v.round.Add(widget.NewButtonWithIcon(lang.X("away.round.use_bonus", "Use a bonus action ({{.Name}})", map[string]any{"Name": p.Name}), theme.MediaFastForwardIcon(), func() {
+				v.chooseCharacter(lang.X("away.round.bonus_with", "Bonus action with"), pid, func(id string) error {
 					if err := v.gs.try(tracker.UseBonusAction{Player: pid, Character: id}); err != nil {
 						return err
 					}
@@ -161,11 +169,11 @@ func (v *awayView) showAction() {
 		}
 	}
 	v.round.Add(widget.NewSeparator())
-	v.round.Add(heading("Missions scored"))
+	v.round.Add(heading(lang.X("away.round.missions", "Missions scored")))
 	v.round.Add(v.scoring(true))
-	label, cmd := "End round "+strconv.Itoa(a.Round)+" and start the next", tracker.Command(tracker.StartRound{})
+	label, cmd := lang.X("away.round.end_round", "End round {{.N}} and start the next", map[string]any{"N": a.Round}), tracker.Command(tracker.StartRound{})
 	if a.Round >= 3 {
-		label, cmd = "End the game: beam up and debrief", tracker.EndGame{}
+		label, cmd = lang.X("away.round.end_game", "End the game: beam up and debrief"), tracker.EndGame{}
 	}
 	end := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(cmd) })
 	end.Importance = widget.HighImportance
@@ -184,9 +192,9 @@ func (v *awayView) chooseCharacter(title, player string, then func(id string) er
 		}
 	}
 	sel := widget.NewRadioGroup(names, nil)
-	newFormDialog(v.gs.sh.win, title, "OK", []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
+	newFormDialog(v.gs.sh.win, title, lang.X("away.ok", "OK"), []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
 		if sel.Selected == "" {
-			return onField(nil, "Choose the character who takes the action.")
+			return onField(nil, lang.X("away.round.choose_who", "Choose the character who takes the action."))
 		}
 		return then(ids[sel.Selected])
 	}).Show()
@@ -205,7 +213,7 @@ func (v *awayView) orderBlock(which string, order []string, what string) fyne.Ca
 		for i, id := range order {
 			names[i] = v.playerName(id)
 		}
-		text := fmt.Sprintf("%s %s. Order: %s.", names[0], what, strings.Join(names, ", "))
+		text := lang.X("away.round.order", "{{.Name}} {{.What}}. Order: {{.Order}}.", map[string]any{"Name": names[0], "What": what, "Order": strings.Join(names, ", ")})
 		if rolls := v.rollsOf(which); rolls != "" {
 			text += " " + rolls
 		}
@@ -213,7 +221,7 @@ func (v *awayView) orderBlock(which string, order []string, what string) fyne.Ca
 		l.Importance = widget.SuccessImportance
 		return l
 	}
-	return v.rollOff("Roll", func(o tracker.AwayOrder) {
+	return v.rollOff(lang.X("away.round.roll", "Roll"), func(o tracker.AwayOrder) {
 		o.Which = which
 		v.exec(o)
 	})
@@ -249,7 +257,7 @@ func (v *awayView) rollsOf(which string) string {
 				}
 				rounds = append(rounds, strings.Join(parts, ", "))
 			}
-			return "Rolls: " + strings.Join(rounds, "; then ") + "."
+			return lang.X("away.round.rolls", "Rolls: {{.Rolls}}.", map[string]any{"Rolls": strings.Join(rounds, "; "+lang.X("away.round.then", "then")+" ")})
 		}
 	}
 	return ""
@@ -263,12 +271,12 @@ func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.C
 	form := fitGrid(2)
 	for _, p := range v.st.Players {
 		e := widget.NewEntry()
-		e.SetPlaceHolder("die")
+		e.SetPlaceHolder(lang.X("away.round.die", "die"))
 		entries[p.ID] = e
 		form.Add(widget.NewLabel(p.Name))
 		form.Add(e)
 	}
-	typed := widget.NewButtonWithIcon(action+" (dice entered)", theme.ConfirmIcon(), func() {
+	typed := widget.NewButtonWithIcon(lang.X("away.round.dice_entered", "{{.Action}} (dice entered)", map[string]any{"Action": action}), theme.ConfirmIcon(), func() {
 		rolls := map[string][]int{}
 		for _, p := range v.st.Players {
 			faces, err := dice.Parse(entries[p.ID].Text, 0)
@@ -277,17 +285,17 @@ func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.C
 				return
 			}
 			if len(faces) == 0 {
-				v.gs.say("Enter "+p.Name+"'s die.", true)
+				v.gs.say(lang.X("away.round.enter_die", "Enter {{.Name}}'s die.", map[string]any{"Name": p.Name}), true)
 				return
 			}
 			rolls[p.ID] = faces
 		}
 		submit(tracker.AwayOrder{Rolls: rolls})
 	})
-	virtual := widget.NewButtonWithIcon("Roll for everyone", theme.ViewRefreshIcon(), func() {
+	virtual := widget.NewButtonWithIcon(lang.X("away.round.roll_everyone", "Roll for everyone"), theme.ViewRefreshIcon(), func() {
 		submit(tracker.AwayOrder{Virtual: true})
 	})
-	hint := wrapLabel("Ties roll again: type the tie-break after the first die, e.g. 5 3.")
+	hint := wrapLabel(lang.X("away.round.ties", "Ties roll again: type the tie-break after the first die, e.g. 5 3."))
 	hint.SizeName = theme.SizeNameCaptionText
 	return container.NewVBox(form, hint, typed, virtual)
 }
@@ -302,18 +310,18 @@ func (v *awayView) scoring(editable bool) fyne.CanvasObject {
 			total += m.Points
 			l := fmt.Sprintf("%s (%d)", m.Name, m.Points)
 			if m.EndOfGame {
-				l += " end of game"
+				l += " " + lang.X("away.round.eog_short", "end of game")
 			}
 			lines = append(lines, l)
 		}
-		text := fmt.Sprintf("%s: %d points", p.Name, total)
+		text := lang.X("away.round.points", "{{.Name}}: {{.N}} points", map[string]any{"Name": p.Name, "N": total})
 		if len(lines) > 0 {
 			text += " — " + strings.Join(lines, ", ")
 		}
 		box.Add(wrapLabel(text))
 		if editable {
 			pid, pname := p.ID, p.Name
-			box.Add(widget.NewButtonWithIcon("Score a mission for "+pname, theme.ContentAddIcon(), func() {
+			box.Add(widget.NewButtonWithIcon(lang.X("away.round.score_for", "Score a mission for {{.Name}}", map[string]any{"Name": pname}), theme.ContentAddIcon(), func() {
 				v.scoreMission(pid, pname)
 			}))
 		}
@@ -324,14 +332,14 @@ func (v *awayView) scoring(editable bool) fyne.CanvasObject {
 // scoreMission asks for a scored mission's name and points.
 func (v *awayView) scoreMission(pid, pname string) {
 	name := widget.NewEntry()
-	name.SetPlaceHolder("Mission card name")
+	name.SetPlaceHolder(lang.X("away.round.mission_name", "Mission card name"))
 	points := widget.NewEntry()
-	points.SetPlaceHolder("Points on the card")
-	eog := widget.NewCheck("End-of-game mission", nil)
+	points.SetPlaceHolder(lang.X("away.round.mission_points", "Points on the card"))
+	eog := widget.NewCheck(lang.X("away.round.eog_mission", "End-of-game mission"), nil)
 	eog.Checked = v.st.Phase == tracker.AwayDebrief
-	dialog.ShowForm("Mission scored by "+pname, "Score", "Cancel", []*widget.FormItem{
-		widget.NewFormItem("Mission", name),
-		widget.NewFormItem("Points", points),
+	dialog.ShowForm(lang.X("away.round.scored_by", "Mission scored by {{.Name}}", map[string]any{"Name": pname}), lang.X("away.round.score", "Score"), lang.X("away.cancel", "Cancel"), []*widget.FormItem{
+		widget.NewFormItem(lang.X("away.round.mission", "Mission"), name),
+		widget.NewFormItem(lang.X("away.round.points_label", "Points"), points),
 		widget.NewFormItem("", eog),
 	}, func(ok bool) {
 		if !ok {
@@ -339,7 +347,7 @@ func (v *awayView) scoreMission(pid, pname string) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(points.Text))
 		if err != nil {
-			v.gs.say("Points must be a whole number.", true)
+			v.gs.say(lang.X("away.round.points_number", "Points must be a whole number."), true)
 			return
 		}
 		v.exec(tracker.ScoreMission{Player: pid, Name: name.Text, Points: n, EndOfGame: eog.Checked})
@@ -350,7 +358,7 @@ func (v *awayView) scoreMission(pid, pname string) {
 func (v *awayView) standing() fyne.CanvasObject {
 	r := v.st.Result
 	if r == nil {
-		return wrapLabel("No result recorded.")
+		return wrapLabel(lang.X("away.round.no_result", "No result recorded."))
 	}
 	ids := make([]string, 0, len(r.Totals))
 	for id := range r.Totals {
@@ -362,9 +370,10 @@ func (v *awayView) standing() fyne.CanvasObject {
 	for _, id := range r.Winners {
 		winners = append(winners, v.playerName(id))
 	}
-	title := "Winner: " + strings.Join(winners, " and ")
+	and := " " + lang.X("away.round.and", "and") + " "
+	title := lang.X("away.round.winner", "Winner: {{.Names}}", map[string]any{"Names": strings.Join(winners, and)})
 	if r.Draw {
-		title = "A draw between " + strings.Join(winners, " and ")
+		title = lang.X("away.round.a_draw", "A draw between {{.Names}}", map[string]any{"Names": strings.Join(winners, and)})
 	}
 	w := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameSubHeadingText
@@ -374,7 +383,7 @@ func (v *awayView) standing() fyne.CanvasObject {
 		box.Add(wrapLabel(r.Reason))
 	}
 	for _, id := range ids {
-		box.Add(wrapLabel(fmt.Sprintf("%s: %d points", v.playerName(id), r.Totals[id])))
+		box.Add(wrapLabel(lang.X("away.round.points", "{{.Name}}: {{.N}} points", map[string]any{"Name": v.playerName(id), "N": r.Totals[id]})))
 	}
 	return box
 }
