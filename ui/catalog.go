@@ -639,6 +639,10 @@ func (v *catalogView) restoreBuiltin(id string) {
 
 // importFile asks for a catalog file to import.
 func (v *catalogView) importFile() {
+	if inBrowser { // an upload (files.go)
+		v.importUpload()
+		return
+	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			v.say(lang.X("catalog.not_imported_a", "Not imported: {{.A}}", map[string]any{"A": plainError(err)}), true)
@@ -721,6 +725,10 @@ func importProblem(err error) string {
 
 // exportFile asks where to write the catalog.
 func (v *catalogView) exportFile() {
+	if inBrowser { // a download (files.go)
+		v.exportDownload()
+		return
+	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			v.say(lang.X("catalog.not_exported_a", "Not exported: {{.A}}", map[string]any{"A": plainError(err)}), true)

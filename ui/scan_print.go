@@ -169,6 +169,10 @@ func (f *tagPrintForm) update() {
 
 // chooseFile asks where to save the PDF.
 func (f *tagPrintForm) chooseFile() {
+	if inBrowser { // a download (files.go)
+		f.writeTo(&download{name: "tableops-tags.pdf", mime: "application/pdf"}, "tableops-tags.pdf")
+		return
+	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			f.v.say(lang.X("scan.tags_not_saved_a", "Tags not saved: {{.A}}", map[string]any{"A": plainError(err)}), true)

