@@ -160,7 +160,7 @@ func TestMeasureTapLatency(t *testing.T) {
 		p.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}})
 		shown := p.Eval(`(async (label, want) => {
 			const t0 = performance.now();
-			for (let i = 0; i < 5000; i++) {
+			while (performance.now() - t0 < 20000) {
 				window.tableopsScreen = "";
 				window.tableopsAutomation.refresh();
 				while (!window.tableopsScreen) await new Promise(r => setTimeout(r, 0));
@@ -177,7 +177,7 @@ func TestMeasureTapLatency(t *testing.T) {
 			t.Fatalf("tap %d: the host did not get the change", i+1)
 		}
 		ms, _ := shown.(float64)
-		require.Positive(t, ms, "tap %d: the page did not show the change", i+1)
+		require.Positive(t, ms, "tap %d: the page did not show the change in 20 s (the host has production %d)", i+1, g.State().Ascendancy.Players[0].Resources.Production)
 		page = append(page, evalDone) // from the finger lifted to the page's answer
 		require.Equal(t, want, g.State().Ascendancy.Players[0].Resources.Production)
 	}

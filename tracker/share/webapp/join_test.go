@@ -141,3 +141,31 @@ func TestJoinByLinkInTheBrowser(t *testing.T) {
 	t.Cleanup(h2.Stop)
 	p.waitFor("ui.statusLine", "The host shares this game with a new code now: scan its QR code again.", slow)
 }
+
+// TestJoinAwayInTheBrowser: a phone joins an Away Missions game by its
+// link, takes the first player's seat and sees that player's team.
+func TestJoinAwayInTheBrowser(t *testing.T) {
+	files := bundle(t)
+	g, err := tracker.Replay(tracker.KindAway, tracker.BenchmarkLog(40), tracker.Options{Seeds: tracker.CryptoSeeds{}})
+	require.NoError(t, err)
+	h, err := share.Start(context.Background(), g, share.Options{Addr: "127.0.0.1:0", App: files})
+	require.NoError(t, err)
+	t.Cleanup(h.Stop)
+
+	p := newPage(t, startChrome(t))
+	p.Navigate("http://" + h.Addr() + "/app/#join=" + h.Code())
+	_, sc := p.waitFor("widget.Button", "Watch only", slow)
+	var first shown
+	for _, o := range sc.Objects {
+		if o.Type == "widget.Button" && o.Icon == "foreground_account.svg" {
+			first = o
+			break
+		}
+	}
+	require.NotEmpty(t, first.Text, "the seat chooser lists the players")
+	p.tapObject(sc, first, 0.5, 0.5)
+	seat := tracker.SeatChoices(g.State())[0].ID
+	p.seated(seat, slow)
+	p.waitGone("widget.Button", "Watch only", slow)
+	shots(t, p, "web-seat-team.png")
+}
