@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -54,9 +55,11 @@ func newHome(sh *Shell) *home {
 		tools.Add(extra)
 	}
 
+	subtitle := wrapLabel(lang.X("home.star_trek_away_missions", "Star Trek: Away Missions · Star Trek: Ascendancy"))
+	subtitle.SizeName = theme.SizeNameCaptionText
 	top := container.NewVBox(
 		heading(lang.X("home.table_ops", "Table Ops")),
-		wrapLabel(lang.X("home.star_trek_away_missions", "Star Trek: Away Missions · Star Trek: Ascendancy")),
+		subtitle,
 		newAway,
 		newAsc,
 		h.problem,
@@ -113,7 +116,7 @@ func (h *home) fillList() {
 		var more *widget.Button
 		more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() { h.gameMenu(g, more) })
 		id := g.ID
-		open := newTapArea(container.NewVBox(name, line), func() { h.sh.openGame(id) })
+		open := newTapArea(container.New(layout.NewCustomPaddedVBoxLayout(0), name, line), func() { h.sh.openGame(id) })
 		h.list.Add(container.NewBorder(nil, nil, nil, more, open))
 	}
 	h.list.Refresh()

@@ -5,11 +5,13 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	awayrules "tableops/rules/away"
 	"tableops/rules/reference"
+	"tableops/tracker"
 	"tableops/ui/widgets"
 )
 
@@ -50,5 +52,33 @@ func TestCatalogBorgDronesAreBorg(t *testing.T) {
 		} else {
 			assert.Empty(t, cmd.Weapons, "%s: the rulebook prints no attack for it; the players enter it", id)
 		}
+	}
+}
+
+// TestResumeListOnAPhone saves five games and looks at the home screen of
+// phones: two saved games show whole on a 360x640 phone, three on 400x800,
+// without scrolling (issue: 1.3 games before).
+func TestResumeListOnAPhone(t *testing.T) {
+	for _, c := range []struct {
+		size  fyne.Size
+		whole int
+	}{{fyne.NewSize(360, 640), 2}, {fyne.NewSize(400, 800), 3}} {
+		sh, st := newTestShell(t, c.size.Width, c.size.Height)
+		for _, n := range []string{"Friday", "Saturday", "Sunday", "Monday", "Tuesday"} {
+			_, err := st.Create(tracker.KindAway, n)
+			require.NoError(t, err)
+		}
+		sh.showHome()
+		shown := 0
+		for _, l := range objects[*widget.Label](sh.win) {
+			switch l.Text {
+			case "Friday", "Saturday", "Sunday", "Monday", "Tuesday":
+				pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(l)
+				if pos.Y+2*l.Size().Height <= c.size.Height { // its name and its line
+					shown++
+				}
+			}
+		}
+		assert.GreaterOrEqual(t, shown, c.whole, "saved games visible at once at %v", c.size)
 	}
 }
