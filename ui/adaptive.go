@@ -93,6 +93,14 @@ func (a *adaptive) rebuild(wide bool) {
 		}
 	}
 	a.tabs = container.NewAppTabs(items...)
+	var shown fyne.CanvasObject = a.tabs
+	if left == nil {
+		// Wrapped before the location is set: in a phone's browser the
+		// wrapper is what keeps bottom tabs at the bottom
+		// (platform_js.go), and the tabs settle their location when it
+		// is set.
+		shown = upright(a.tabs)
+	}
 	if !wide {
 		a.tabs.SetTabLocation(container.TabLocationBottom)
 	}
@@ -109,7 +117,7 @@ func (a *adaptive) rebuild(wide bool) {
 		split.Offset = a.leftShare
 		a.current = split
 	} else {
-		a.current = upright(a.tabs) // keeps a phone browser's tabs at the bottom (platform_js.go)
+		a.current = shown
 	}
 	a.Refresh()
 }
