@@ -19,6 +19,7 @@ func TestScreenObjectsFindsDialogButtons(t *testing.T) {
 	sh, _ := newTestShell(t, 390, 844)
 	done := make(chan struct{})
 	sh.joinLink(h.Addr(), h.Code(), func() { close(done) })
+	leaveOnCleanup(t, sh)
 	require.Eventually(t, func() bool {
 		for _, o := range screenObjectsOnUI(sh) {
 			// The dialog is listed before its first layout: wait until

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
@@ -49,6 +50,7 @@ func joinByLink(t *testing.T, sh *Shell, addr, code string, pick string) {
 	t.Helper()
 	done := make(chan struct{})
 	sh.joinLink(addr, code, func() { close(done) })
+	leaveOnCleanup(t, sh)
 	deadline := time.After(10 * time.Second)
 	for {
 		select {
@@ -114,4 +116,24 @@ func TestJoinByLinkWrongCode(t *testing.T) {
 	require.Nil(t, sh.game, "no game opened")
 	require.Contains(t, screenText(sh.win), "join code is wrong")
 	require.Contains(t, screenText(sh.win), "scan its QR code again")
+}
+
+// leaveOnCleanup closes the shell's share client when the test ends,
+// before the host stops (cleanups run last first). Otherwise the client
+// would go on reporting the lost host into the screen while the next
+// test draws: the test driver runs those updates on the client's own
+// goroutine, and two goroutines shaping text at once crash the shaper.
+func leaveOnCleanup(t *testing.T, sh *Shell) {
+	t.Helper()
+	t.Cleanup(func() {
+		var cl *share.Client
+		fyne.DoAndWait(func() {
+			if sh.game != nil {
+				cl, _ = sh.game.game.(*share.Client)
+			}
+		})
+		if cl != nil {
+			_ = cl.Close()
+		}
+	})
 }

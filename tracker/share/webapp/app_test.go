@@ -133,8 +133,32 @@ func (p *page) tapObject(sc screen, o shown, fx, fy float32) {
 // tapText waits for a button (or any object) with text and taps it.
 func (p *page) tapText(typ, text string) {
 	p.t.Helper()
-	o, sc := p.waitFor(typ, text, slow)
+	o, sc := p.waitTappable(func(o shown) bool {
+		return (typ == "" || o.Type == typ) && o.Text == text
+	}, typ+" "+text)
 	p.tapObject(sc, o, 0.5, 0.5)
+}
+
+// waitTappable waits for an object that matches and has been laid out:
+// the hook lists a dialog before its first layout, when its buttons
+// still have no size and a tap at their place would miss.
+func (p *page) waitTappable(match func(shown) bool, what string) (shown, screen) {
+	p.t.Helper()
+	deadline := time.Now().Add(slow)
+	var last screen
+	for time.Now().Before(deadline) {
+		if sc, ok := p.look(); ok {
+			last = sc
+			for _, o := range sc.Objects {
+				if match(o) && o.W > 0 && o.H > 0 {
+					return o, sc
+				}
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("the app did not show %s laid out within %s; it shows: %s", what, slow, last.texts())
+	return shown{}, last
 }
 
 // waitGone waits until no object matches typ and text.

@@ -154,14 +154,10 @@ func TestJoinAwayInTheBrowser(t *testing.T) {
 
 	p := newPage(t, startChrome(t))
 	p.Navigate("http://" + h.Addr() + "/app/#join=" + h.Code())
-	_, sc := p.waitFor("widget.Button", "Watch only", slow)
-	var first shown
-	for _, o := range sc.Objects {
-		if o.Type == "widget.Button" && o.Icon == "foreground_account.svg" {
-			first = o
-			break
-		}
-	}
+	p.waitFor("widget.Button", "Watch only", slow)
+	first, sc := p.waitTappable(func(o shown) bool {
+		return o.Type == "widget.Button" && o.Icon == "foreground_account.svg"
+	}, "a player's seat button")
 	require.NotEmpty(t, first.Text, "the seat chooser lists the players")
 	p.tapObject(sc, first, 0.5, 0.5)
 	seat := tracker.SeatChoices(g.State())[0].ID
