@@ -101,23 +101,38 @@ func (s screen) texts() string {
 	return b.String()
 }
 
-// waitFor waits until the screen shows an object matching typ and text
-// (either may be empty) and returns it with the screen.
-func (p *page) waitFor(typ, text string, within time.Duration) (shown, screen) {
-	p.t.Helper()
+// poll looks at the screen every interval until done accepts it or
+// within has passed; it returns the last screen seen and whether done
+// accepted it.
+func (p *page) poll(within, interval time.Duration, done func(screen) bool) (screen, bool) {
 	deadline := time.Now().Add(within)
 	var last screen
 	for time.Now().Before(deadline) {
 		if sc, ok := p.look(); ok {
 			last = sc
-			if o, ok := sc.find(typ, text); ok {
-				return o, sc
+			if done(sc) {
+				return sc, true
 			}
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(interval)
 	}
-	p.t.Fatalf("the app did not show %s %q within %s; it shows: %s\npage console:\n%s", typ, text, within, last.texts(), strings.Join(p.Console(), "\n"))
-	return shown{}, last
+	return last, false
+}
+
+// waitFor waits until the screen shows an object matching typ and text
+// (either may be empty) and returns it with the screen.
+func (p *page) waitFor(typ, text string, within time.Duration) (shown, screen) {
+	p.t.Helper()
+	var o shown
+	sc, ok := p.poll(within, 100*time.Millisecond, func(sc screen) bool {
+		var found bool
+		o, found = sc.find(typ, text)
+		return found
+	})
+	if !ok {
+		p.t.Fatalf("the app did not show %s %q within %s; it shows: %s\npage console:\n%s", typ, text, within, sc.texts(), strings.Join(p.Console(), "\n"))
+	}
+	return o, sc
 }
 
 // tapObject taps the middle of an object (or at fx, fy of its size).
@@ -144,36 +159,30 @@ func (p *page) tapText(typ, text string) {
 // still have no size and a tap at their place would miss.
 func (p *page) waitTappable(match func(shown) bool, what string) (shown, screen) {
 	p.t.Helper()
-	deadline := time.Now().Add(slow)
-	var last screen
-	for time.Now().Before(deadline) {
-		if sc, ok := p.look(); ok {
-			last = sc
-			for _, o := range sc.Objects {
-				if match(o) && o.W > 0 && o.H > 0 {
-					return o, sc
-				}
+	var found shown
+	sc, ok := p.poll(slow, 100*time.Millisecond, func(sc screen) bool {
+		for _, o := range sc.Objects {
+			if match(o) && o.W > 0 && o.H > 0 {
+				found = o
+				return true
 			}
 		}
-		time.Sleep(100 * time.Millisecond)
+		return false
+	})
+	if !ok {
+		p.t.Fatalf("the app did not show %s laid out within %s; it shows: %s", what, slow, sc.texts())
 	}
-	p.t.Fatalf("the app did not show %s laid out within %s; it shows: %s", what, slow, last.texts())
-	return shown{}, last
+	return found, sc
 }
 
 // waitGone waits until no object matches typ and text.
 func (p *page) waitGone(typ, text string, within time.Duration) {
 	p.t.Helper()
-	deadline := time.Now().Add(within)
-	var last screen
-	for time.Now().Before(deadline) {
-		if sc, ok := p.look(); ok {
-			last = sc
-			if _, found := sc.find(typ, text); !found {
-				return
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
+	sc, ok := p.poll(within, 100*time.Millisecond, func(sc screen) bool {
+		_, found := sc.find(typ, text)
+		return !found
+	})
+	if !ok {
+		p.t.Fatalf("the app still shows %s %q after %s; it shows: %s", typ, text, within, sc.texts())
 	}
-	p.t.Fatalf("the app still shows %s %q after %s; it shows: %s", typ, text, within, last.texts())
 }

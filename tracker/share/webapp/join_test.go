@@ -52,40 +52,31 @@ func hostAsc(t *testing.T, files fs.FS) (*share.Host, *store.Game) {
 // seated waits until the page is seated as seat and shows its game.
 func (p *page) seated(seat string, within time.Duration) screen {
 	p.t.Helper()
-	deadline := time.Now().Add(within)
-	var last screen
-	for time.Now().Before(deadline) {
-		if sc, ok := p.look(); ok {
-			last = sc
-			if sc.Seat == seat {
-				return sc
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
+	sc, ok := p.poll(within, 100*time.Millisecond, func(sc screen) bool { return sc.Seat == seat })
+	if !ok {
+		p.t.Fatalf("the page did not take seat %q within %s (seat %q); it shows: %s", seat, within, sc.Seat, sc.texts())
 	}
-	p.t.Fatalf("the page did not take seat %q within %s (seat %q); it shows: %s", seat, within, last.Seat, last.texts())
-	return last
+	return sc
 }
 
 // counter waits until the counter named label shows want (any value when
 // want < 0) and returns it with the screen.
 func (p *page) counter(label string, want int, within time.Duration) (shown, screen) {
 	p.t.Helper()
-	deadline := time.Now().Add(within)
-	var last screen
-	for time.Now().Before(deadline) {
-		if sc, ok := p.look(); ok {
-			last = sc
-			for _, o := range sc.Objects {
-				if o.Text == label && o.Value != nil && (want < 0 || *o.Value == want) {
-					return o, sc
-				}
+	var found shown
+	sc, ok := p.poll(within, 50*time.Millisecond, func(sc screen) bool {
+		for _, o := range sc.Objects {
+			if o.Text == label && o.Value != nil && (want < 0 || *o.Value == want) {
+				found = o
+				return true
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
+		return false
+	})
+	if !ok {
+		p.t.Fatalf("the page did not show %s = %d within %s; it shows: %s", label, want, within, sc.texts())
 	}
-	p.t.Fatalf("the page did not show %s = %d within %s; it shows: %s", label, want, within, last.texts())
-	return shown{}, last
+	return found, sc
 }
 
 // tapPlus taps a counter's + button (the right end of its row of buttons).
