@@ -122,17 +122,38 @@ func (b *ascBoard) show() fyne.CanvasObject {
 	return box
 }
 
+// console is one player's console, rebuilt from the state on every
+// update: who and what state they are in, resources, command tokens, quick
+// actions, weapons, shields and the counts, trade agreements.
 func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
+	box := container.NewVBox()
+	box.Add(b.header(p))
+	box.Add(b.resources(p))
+	box.Add(b.commandTokens(p))
+	box.Add(widget.NewSeparator())
+	box.Add(boldLabel(lang.X("asc.quick_actions", "Quick actions")))
+	box.Add(b.quickActions(p))
+	box.Add(widget.NewSeparator())
+	box.Add(b.counts(p))
+	box.Add(b.contact(p))
+	box.Add(widget.NewSeparator())
+	box.Add(boldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")))
+	box.Add(b.trade(p))
+	return box
+}
+
+// header names the player and their state: whose turn and phase,
+// assimilated, out, home system lost.
+func (b *ascBoard) header(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
-	id := p.ID
 	box := container.NewVBox()
 	title := p.Name + " · " + p.Civilization
-	if v.st.CurrentSeat() == id {
+	if v.st.CurrentSeat() == p.ID {
 		title = "▶ " + title
 	}
 	box.Add(heading(title))
 	var badges []string
-	if v.st.CurrentSeat() == id {
+	if v.st.CurrentSeat() == p.ID {
 		badges = append(badges, strings.ToUpper(phaseWord(v.st.Walker.Phase)))
 	}
 	if p.Assimilated {
@@ -149,8 +170,13 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 		l.Importance = widget.WarningImportance
 		box.Add(l)
 	}
+	return box
+}
 
-	// Resources and ascendancy: one tap to spend or gain.
+// resources are the resources and ascendancy: one tap to spend or gain.
+func (b *ascBoard) resources(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
 	counter := func(label, name string, value int) *widgets.Counter {
 		c := widgets.NewCounter(label, value)
 		c.SetMin(0)
@@ -159,27 +185,32 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	}
 	asc := counter(lang.X("asc.ascendancy", "Ascendancy"), tracker.CounterAscendancy, p.Ascendancy)
 	asc.SetSuffix(fmt.Sprintf("/%d", ascrules.VictoryAscendancy))
-	box.Add(spacedGrid(2, 3*theme.Padding(),
+	return spacedGrid(2, 3*theme.Padding(),
 		counter(lang.X("asc.production", "Production"), tracker.CounterProduction, p.Resources.Production),
 		counter(lang.X("asc.research", "Research"), tracker.CounterResearch, p.Resources.Research),
 		counter(lang.X("asc.culture", "Culture"), tracker.CounterCulture, p.Resources.Culture),
-		asc))
+		asc)
+}
 
-	// Commands as tokens: tap to exhaust, long press to ready.
-	box.Add(boldLabel(lang.X("asc.command_tokens", "Command tokens")))
+// commandTokens are the commands as tokens: tap to exhaust, long press to
+// ready.
+func (b *ascBoard) commandTokens(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
 	tokens := widgets.NewTokenRow(p.Commands, p.Ready())
 	tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
 	tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
-	box.Add(tokens)
-	box.Add(captionLabel(lang.X("asc.tap_a_token_to_use", "Tap a token to use it; long-press (right-click) to ready it. {{.BaseCommands}} base + {{.Starbases}} starbases + {{.AdvancementCommands}} from advancements.", map[string]any{"BaseCommands": p.BaseCommands, "Starbases": p.Starbases, "AdvancementCommands": p.AdvancementCommands})))
+	return container.NewVBox(boldLabel(lang.X("asc.command_tokens", "Command tokens")), tokens,
+		captionLabel(lang.X("asc.tap_a_token_to_use", "Tap a token to use it; long-press (right-click) to ready it. {{.BaseCommands}} base + {{.Starbases}} starbases + {{.AdvancementCommands}} from advancements.", map[string]any{"BaseCommands": p.BaseCommands, "Starbases": p.Starbases, "AdvancementCommands": p.AdvancementCommands})))
+}
 
-	box.Add(widget.NewSeparator())
-	box.Add(boldLabel(lang.X("asc.quick_actions", "Quick actions")))
-	box.Add(b.quickActions(p))
-
-	box.Add(widget.NewSeparator())
-	wl := bigResult(lang.X("asc.weapons_shields", "Weapons {{.Weapons}}+ · Shields +{{.Shields}}", map[string]any{"Weapons": p.Weapons, "Shields": p.Shields}))
-	box.Add(wl)
+// counts are weapons and shields, and the steppers for the counts the
+// board shows (corrections).
+func (b *ascBoard) counts(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
+	box := container.NewVBox()
+	box.Add(bigResult(lang.X("asc.weapons_shields", "Weapons {{.Weapons}}+ · Shields +{{.Shields}}", map[string]any{"Weapons": p.Weapons, "Shields": p.Shields})))
 	step := func(label, name string, value int) fyne.CanvasObject {
 		return miniStepper(label, value, func(d int) { v.exec(tracker.AdjustAsc{Player: id, Counter: name, Delta: d}) })
 	}
@@ -198,7 +229,14 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 		step(lang.X("asc.shields", "Shields"), tracker.CounterShields, p.Shields),
 	))
 	box.Add(captionLabel(lang.X("asc.ships_are_the_ships_on", "Ships are the ships on the board (all fleets). Income is what advancements give at each recharge. Weapons and shields change with the upgrade buttons above; the steppers are for corrections.")))
+	return box
+}
 
+// contact is the home system held and first contact.
+func (b *ascBoard) contact(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
+	box := container.NewVBox()
 	home := widget.NewCheck(lang.X("asc.holds_their_own_home_system", "Holds their own home system"), func(on bool) {
 		if on != p.HoldsHome {
 			v.exec(tracker.SetHome{Player: id, Holds: on})
@@ -211,10 +249,6 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	} else {
 		box.Add(widget.NewButtonWithIcon(lang.X("asc.first_contact_made", "First contact made"), theme.ConfirmIcon(), func() { v.exec(tracker.FirstContact{Player: id}) }))
 	}
-
-	box.Add(widget.NewSeparator())
-	box.Add(boldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")))
-	box.Add(b.trade(p))
 	return box
 }
 
@@ -224,6 +258,20 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 // project, hegemony, battle). Each sends the rule-checked command, which
 // pays and, for a command action, exhausts the command token itself.
 func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
+	return container.NewVBox(
+		boldLabel(lang.X("asc.building_phase", "Building phase")), b.buildActions(p),
+		captionLabel(lang.X("asc.cost_not_entered_yet_open", "? = cost not entered yet: open the cost table and copy it from your console.")),
+		boldLabel(lang.X("asc.command_phase", "Command phase")), b.commandActions(p),
+		captionLabel(lang.X("asc.these_use_their_command_tokens", "These use their command tokens themselves; tap a token only for the other commands (move, explore, trade).")))
+}
+
+// addButton adds a button to a grid of quick actions.
+func addButton(grid *fyne.Container, label string, f func()) {
+	grid.Add(widget.NewButton(label, f))
+}
+
+// buildActions are the building phase's quick actions, with their costs.
+func (b *ascBoard) buildActions(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	id := p.ID
 	ascCost := ascrules.AscendancyCost
@@ -231,9 +279,7 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 		ascCost = ascrules.EasyAscendancyCost
 	}
 	build := fitGrid(2)
-	add := func(grid *fyne.Container, label string, f func()) {
-		grid.Add(widget.NewButton(label, f))
-	}
+	add := addButton
 	add(build, lang.X("asc.ship_1p", "Ship (1P)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 1}) })
 	colonize := lang.X("asc.colonize_1c", "Colonize (1C)")
 	if p.Faction == ascrules.Vulcan {
@@ -269,7 +315,15 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 	}
 	add(build, lang.X("asc.new_preset", "New preset…"), b.newPreset)
 	add(build, lang.X("asc.cost_table", "Cost table…"), func() { v.setup.editCosts(p) })
+	return build
+}
 
+// commandActions are the command phase's quick actions (each uses its
+// command tokens itself).
+func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
+	add := addButton
 	cmds := fitGrid(2)
 	tokens := 1
 	if p.Faction == ascrules.Andorian {
@@ -294,11 +348,7 @@ func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 			add(cmds, lang.X("asc.agenda_completed", "Agenda completed"), func() { v.exec(tracker.CompleteAgenda{Player: id}) })
 		}
 	}
-	return container.NewVBox(
-		boldLabel(lang.X("asc.building_phase", "Building phase")), build,
-		captionLabel(lang.X("asc.cost_not_entered_yet_open", "? = cost not entered yet: open the cost table and copy it from your console.")),
-		boldLabel(lang.X("asc.command_phase", "Command phase")), cmds,
-		captionLabel(lang.X("asc.these_use_their_command_tokens", "These use their command tokens themselves; tap a token only for the other commands (move, explore, trade).")))
+	return cmds
 }
 
 // presets returns the players' own quick actions kept on this device.

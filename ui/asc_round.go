@@ -19,18 +19,25 @@ import (
 
 // ascWalker is the Round panel: initiative bidding and turn order, each
 // seat's building and command phases, the Borg turn, and the recharge with
-// its summary and victory check.
+// its summary and victory check. Each stage is a small view that rebuilds
+// what it shows from the tracker state on every update; the bidding keeps
+// the players' typed bids and chosen cards as a draft.
 type ascWalker struct {
-	v     *ascView
-	bids  map[string]*widget.Entry
-	cards map[string]*widget.Select
-	drawn map[string]*widget.Select
+	v          *ascView
+	initiative *initiativeView
+	execution  *executionView
+	recharge   *rechargeView
 }
 
 func newAscWalker(v *ascView) *ascWalker {
-	return &ascWalker{v: v, bids: map[string]*widget.Entry{}, cards: map[string]*widget.Select{}, drawn: map[string]*widget.Select{}}
+	return &ascWalker{v: v,
+		initiative: &initiativeView{v: v, bids: map[string]*widget.Entry{}, cards: map[string]*widget.Select{}, drawn: map[string]*widget.Select{}},
+		execution:  &executionView{v: v},
+		recharge:   &rechargeView{v: v},
+	}
 }
 
+// show rebuilds the Round panel from the state of the game.
 func (w *ascWalker) show() fyne.CanvasObject {
 	v := w.v
 	a := v.st
@@ -44,41 +51,60 @@ func (w *ascWalker) show() fyne.CanvasObject {
 	case tracker.AscInitiative:
 		box.Add(heading(lang.X("asc.round_initiative", "Round {{.Round}} · Initiative", map[string]any{"Round": a.Walker.Round})))
 		box.Add(w.lastRecharge())
-		box.Add(w.initiative())
+		box.Add(w.initiative.show())
 	case tracker.AscExecution:
 		box.Add(heading(lang.X("asc.round_execution", "Round {{.Round}} · Execution", map[string]any{"Round": a.Walker.Round})))
-		box.Add(w.execution())
+		box.Add(w.execution.show())
 	case tracker.AscRecharge:
 		box.Add(heading(lang.X("asc.round_recharge", "Round {{.Round}} · Recharge", map[string]any{"Round": a.Walker.Round})))
-		box.Add(step(lang.X("asc.1_victory_check", "1. Victory check"), lang.X("asc.ascendancy_5_while_holding_your", "Ascendancy 5 while holding your own home system, or 3 home systems held (supremacy), or a faction's own agenda; players with no ships and no systems are out.")))
-		box.Add(step(lang.X("asc.2_resource_generation", "2. Resource generation"), lang.X("asc.each_node_produces_one_of", "Each node produces one of its kind; trade agreements from others produce for their holders; advancements add their income.")))
-		box.Add(step(lang.X("asc.3_maintenance", "3. Maintenance"), lang.X("asc.every_command_token_is_ready", "Every command token is ready again (base + starbases + advancements); trade agreements are refreshed.")))
-		box.Add(boldLabel(lang.X("asc.what_everyone_will_get", "What everyone will get")))
-		for _, p := range v.active() {
-			g, err := ascrules.Generate(ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
-			line := lang.X("asc.commands", "{{.Name}}: +{{.ResText}}, {{.Commands}} commands", map[string]any{"Name": p.Name, "ResText": resText(g), "Commands": ascrules.Commands(p.BaseCommands, p.Starbases, p.AdvancementCommands)})
-			if err != nil {
-				line = p.Name + ": " + err.Error()
-			}
-			box.Add(wrapLabel("• " + line))
-		}
-		go1 := widget.NewButtonWithIcon(lang.X("asc.recharge_everyone", "Recharge everyone"), theme.ViewRefreshIcon(), func() { v.exec(tracker.Recharge{}) })
-		go1.Importance = widget.HighImportance
-		box.Add(go1)
+		box.Add(w.recharge.show())
 	case tracker.AscOver:
 		box.Add(heading(lang.X("asc.game_over", "Game over")))
-		names := make([]string, len(a.Walker.Winners))
-		for i, id := range a.Walker.Winners {
-			names[i] = v.seatName(id)
-		}
-		win := lang.X("asc.the_borg_win", "The Borg win: {{.Reason}}.", map[string]any{"Reason": a.Walker.Reason})
-		if len(names) > 0 {
-			win = lang.X("asc.win_s_by", "{{.Join}} win(s) by {{.Reason}}.", map[string]any{"Join": strings.Join(names, " and "), "Reason": a.Walker.Reason})
-		}
-		box.Add(bigResult(win))
+		box.Add(w.gameOver())
 		box.Add(w.lastRecharge())
 	}
 	return container.NewVBox(score, box)
+}
+
+// rechargeView is the recharge stage: its three steps, what everyone will
+// get, and the button that does it.
+type rechargeView struct {
+	v *ascView
+}
+
+func (r *rechargeView) show() fyne.CanvasObject {
+	v := r.v
+	box := container.NewVBox()
+	box.Add(step(lang.X("asc.1_victory_check", "1. Victory check"), lang.X("asc.ascendancy_5_while_holding_your", "Ascendancy 5 while holding your own home system, or 3 home systems held (supremacy), or a faction's own agenda; players with no ships and no systems are out.")))
+	box.Add(step(lang.X("asc.2_resource_generation", "2. Resource generation"), lang.X("asc.each_node_produces_one_of", "Each node produces one of its kind; trade agreements from others produce for their holders; advancements add their income.")))
+	box.Add(step(lang.X("asc.3_maintenance", "3. Maintenance"), lang.X("asc.every_command_token_is_ready", "Every command token is ready again (base + starbases + advancements); trade agreements are refreshed.")))
+	box.Add(boldLabel(lang.X("asc.what_everyone_will_get", "What everyone will get")))
+	for _, p := range v.active() {
+		g, err := ascrules.Generate(ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
+		line := lang.X("asc.commands", "{{.Name}}: +{{.ResText}}, {{.Commands}} commands", map[string]any{"Name": p.Name, "ResText": resText(g), "Commands": ascrules.Commands(p.BaseCommands, p.Starbases, p.AdvancementCommands)})
+		if err != nil {
+			line = p.Name + ": " + err.Error()
+		}
+		box.Add(wrapLabel("• " + line))
+	}
+	go1 := widget.NewButtonWithIcon(lang.X("asc.recharge_everyone", "Recharge everyone"), theme.ViewRefreshIcon(), func() { v.exec(tracker.Recharge{}) })
+	go1.Importance = widget.HighImportance
+	box.Add(go1)
+	return box
+}
+
+// gameOver says who won and why.
+func (w *ascWalker) gameOver() fyne.CanvasObject {
+	a := w.v.st
+	names := make([]string, len(a.Walker.Winners))
+	for i, id := range a.Walker.Winners {
+		names[i] = w.v.seatName(id)
+	}
+	win := lang.X("asc.the_borg_win", "The Borg win: {{.Reason}}.", map[string]any{"Reason": a.Walker.Reason})
+	if len(names) > 0 {
+		win = lang.X("asc.win_s_by", "{{.Join}} win(s) by {{.Reason}}.", map[string]any{"Join": strings.Join(names, " and "), "Reason": a.Walker.Reason})
+	}
+	return bigResult(win)
 }
 
 // lastRecharge shows what the last recharge gave each player and the
@@ -118,13 +144,51 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 	return widget.NewCard("", "", box)
 }
 
-// initiative is the bidding: each player who made first contact may spend
-// resources; no two bids may total the same; the highest chooses a card
-// first; the rest are dealt at random.
-func (w *ascWalker) initiative() fyne.CanvasObject {
+// initiativeView is the bidding: each player who made first contact may
+// spend resources; no two bids may total the same; the highest chooses a
+// card first; the rest are dealt at random or as the table drew them. The
+// bids typed and the cards chosen are the view's draft, checked against
+// each new state.
+type initiativeView struct {
+	v     *ascView
+	bids  map[string]*widget.Entry
+	cards map[string]*widget.Select
+	drawn map[string]*widget.Select
+}
+
+func (w *initiativeView) show() fyne.CanvasObject {
+	box := container.NewVBox(wrapLabel(lang.X("asc.players_who_have_made_first", "Players who have made first contact may spend resources on their turn order card. No two bids may have the same total. The highest bid chooses a card first; everyone else, and the Borg, get the rest at random.")))
+	box.Add(w.bidRows())
+	n := len(w.v.active())
+	if a := w.v.st; a.Borg != nil && !a.Borg.Defeat {
+		n++
+	}
+	var cards []string
+	for i := 1; i <= n; i++ {
+		cards = append(cards, strconv.Itoa(i))
+	}
+	picks, chosen := w.pickers(cards)
+	box.Add(picks)
+	// The others draw their cards: the table may type the cards drawn, or
+	// let the app deal them at random.
+	var drawers []string
+	for _, p := range w.v.active() {
+		if _, ok := chosen[p.ID]; !ok {
+			drawers = append(drawers, p.ID)
+		}
+	}
+	box.Add(w.drawnRows(drawers, cards))
+	deal := widget.NewButtonWithIcon(lang.X("asc.deal_the_turn_order", "Deal the turn order"), theme.MediaPlayIcon(), func() { w.deal(chosen, drawers) })
+	deal.Importance = widget.HighImportance
+	box.Add(deal)
+	return box
+}
+
+// bidRows shows each player's bid made, pass, or the entry to bid.
+func (w *initiativeView) bidRows() fyne.CanvasObject {
 	v := w.v
 	a := v.st
-	box := container.NewVBox(wrapLabel(lang.X("asc.players_who_have_made_first", "Players who have made first contact may spend resources on their turn order card. No two bids may have the same total. The highest bid chooses a card first; everyone else, and the Borg, get the rest at random.")))
+	box := container.NewVBox()
 	bid := map[string]ascrules.Bid{}
 	for _, b := range a.Walker.Bids {
 		bid[b.Player] = b
@@ -171,99 +235,103 @@ func (w *ascWalker) initiative() fyne.CanvasObject {
 		box.Add(boldLabel(lang.X("asc.has", "{{.Name}} (has {{.ResText}})", map[string]any{"Name": p.Name, "ResText": resText(p.Resources)})))
 		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(btn, pass), e))
 	}
-	n := len(v.active())
-	if a.Borg != nil && !a.Borg.Defeat {
-		n++
-	}
-	var cards []string
-	for i := 1; i <= n; i++ {
-		cards = append(cards, strconv.Itoa(i))
-	}
-	chosen := map[string]int{}
-	if order, err := ascrules.Order(a.Walker.Bids); err == nil && len(order.Pickers) > 0 {
-		box.Add(boldLabel(lang.X("asc.bidders_choose_their_cards_highest", "Bidders choose their cards, highest first")))
-		used := map[string]bool{}
-		for i, pid := range order.Pickers {
-			s, ok := w.cards[pid]
-			if !ok {
-				s = widget.NewSelect(nil, nil)
-				s.PlaceHolder = lang.X("asc.card", "card")
-				w.cards[pid] = s
-			}
-			syncSelect(s, cards, "")
-			if s.Selected == "" || used[s.Selected] {
-				// A card an earlier (higher) bidder holds: offer the first free one.
-				for _, c := range cards {
-					if !used[c] {
-						s.SetSelected(c)
-						break
-					}
-				}
-			}
-			used[s.Selected] = true
-			pid := pid
-			if c, err := strconv.Atoi(s.Selected); err == nil {
-				chosen[pid] = c
-			}
-			box.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, v.seatName(pid))), nil, s))
-		}
-	}
-	// The others draw their cards: the table may type the cards drawn, or
-	// let the app deal them at random.
-	var drawers []string
-	for _, p := range v.active() {
-		if _, ok := chosen[p.ID]; !ok {
-			drawers = append(drawers, p.ID)
-		}
-	}
-	if len(drawers) > 0 {
-		box.Add(boldLabel(lang.X("asc.cards_drawn_by_the_others", "Cards drawn by the others (leave on Random to let the app deal)")))
-		for _, pid := range drawers {
-			s, ok := w.drawn[pid]
-			if !ok {
-				s = widget.NewSelect(nil, nil)
-				w.drawn[pid] = s
-			}
-			syncSelect(s, append([]string{lang.X("asc.random", "Random")}, cards...), lang.X("asc.random", "Random"))
-			box.Add(container.NewBorder(nil, nil, widget.NewLabel(v.seatName(pid)), nil, s))
-		}
-	}
-	deal := widget.NewButtonWithIcon(lang.X("asc.deal_the_turn_order", "Deal the turn order"), theme.MediaPlayIcon(), func() {
-		ch := map[string]int{}
-		for pid, s := range w.cards {
-			if c, err := strconv.Atoi(s.Selected); err == nil && chosen[pid] != 0 {
-				ch[pid] = c
-			}
-		}
-		cmd := tracker.ChooseTurnOrder{Chosen: ch}
-		drawn := map[string]int{}
-		for _, pid := range drawers {
-			if s := w.drawn[pid]; s != nil {
-				if c, err := strconv.Atoi(s.Selected); err == nil {
-					drawn[pid] = c
-				}
-			}
-		}
-		if len(drawn) > 0 {
-			if len(drawn) != len(drawers) {
-				v.gs.say(lang.X("asc.type_the_card_every_other", "Type the card every other player drew, or leave them all on Random."), true)
-				return
-			}
-			cmd.Drawn = drawn
-		}
-		if v.exec(cmd) {
-			w.cards = map[string]*widget.Select{}
-			w.drawn = map[string]*widget.Select{}
-		}
-	})
-	deal.Importance = widget.HighImportance
-	box.Add(deal)
 	return box
 }
 
-// execution shows the turn order with the current seat highlighted, what
-// the current phase is for, and the button to move on.
-func (w *ascWalker) execution() fyne.CanvasObject {
+// pickers are the bidders' card choices, highest bid first; a card an
+// earlier bidder holds is not kept. It returns the cards chosen by player.
+func (w *initiativeView) pickers(cards []string) (fyne.CanvasObject, map[string]int) {
+	box := container.NewVBox()
+	chosen := map[string]int{}
+	order, err := ascrules.Order(w.v.st.Walker.Bids)
+	if err != nil || len(order.Pickers) == 0 {
+		return box, chosen
+	}
+	box.Add(boldLabel(lang.X("asc.bidders_choose_their_cards_highest", "Bidders choose their cards, highest first")))
+	used := map[string]bool{}
+	for i, pid := range order.Pickers {
+		s, ok := w.cards[pid]
+		if !ok {
+			s = widget.NewSelect(nil, nil)
+			s.PlaceHolder = lang.X("asc.card", "card")
+			w.cards[pid] = s
+		}
+		syncSelect(s, cards, "")
+		if s.Selected == "" || used[s.Selected] {
+			// A card an earlier (higher) bidder holds: offer the first free one.
+			for _, c := range cards {
+				if !used[c] {
+					s.SetSelected(c)
+					break
+				}
+			}
+		}
+		used[s.Selected] = true
+		if c, err := strconv.Atoi(s.Selected); err == nil {
+			chosen[pid] = c
+		}
+		box.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, w.v.seatName(pid))), nil, s))
+	}
+	return box, chosen
+}
+
+// drawnRows are the cards the other players drew (Random: the app deals).
+func (w *initiativeView) drawnRows(drawers, cards []string) fyne.CanvasObject {
+	box := container.NewVBox()
+	if len(drawers) == 0 {
+		return box
+	}
+	box.Add(boldLabel(lang.X("asc.cards_drawn_by_the_others", "Cards drawn by the others (leave on Random to let the app deal)")))
+	for _, pid := range drawers {
+		s, ok := w.drawn[pid]
+		if !ok {
+			s = widget.NewSelect(nil, nil)
+			w.drawn[pid] = s
+		}
+		syncSelect(s, append([]string{lang.X("asc.random", "Random")}, cards...), lang.X("asc.random", "Random"))
+		box.Add(container.NewBorder(nil, nil, widget.NewLabel(w.v.seatName(pid)), nil, s))
+	}
+	return box
+}
+
+// deal sends the turn order: the bidders' cards and, when the table typed
+// them, the cards the others drew.
+func (w *initiativeView) deal(chosen map[string]int, drawers []string) {
+	ch := map[string]int{}
+	for pid, s := range w.cards {
+		if c, err := strconv.Atoi(s.Selected); err == nil && chosen[pid] != 0 {
+			ch[pid] = c
+		}
+	}
+	cmd := tracker.ChooseTurnOrder{Chosen: ch}
+	drawn := map[string]int{}
+	for _, pid := range drawers {
+		if s := w.drawn[pid]; s != nil {
+			if c, err := strconv.Atoi(s.Selected); err == nil {
+				drawn[pid] = c
+			}
+		}
+	}
+	if len(drawn) > 0 {
+		if len(drawn) != len(drawers) {
+			w.v.gs.say(lang.X("asc.type_the_card_every_other", "Type the card every other player drew, or leave them all on Random."), true)
+			return
+		}
+		cmd.Drawn = drawn
+	}
+	if w.v.exec(cmd) {
+		w.cards = map[string]*widget.Select{}
+		w.drawn = map[string]*widget.Select{}
+	}
+}
+
+// executionView shows the turn order with the current seat highlighted,
+// what the current phase is for, and the button to move on.
+type executionView struct {
+	v *ascView
+}
+
+func (w *executionView) show() fyne.CanvasObject {
 	v := w.v
 	a := v.st
 	box := container.NewVBox()
@@ -287,42 +355,58 @@ func (w *ascWalker) execution() fyne.CanvasObject {
 	last := a.Walker.Turn == len(a.Walker.Order)-1
 	switch {
 	case seat == tracker.BorgSeat:
-		box.Add(step(lang.X("asc.the_borg_turn", "The Borg turn"), lang.X("asc.build_phase_first_spires_build", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel.")))
-		open := widget.NewButtonWithIcon(lang.X("asc.open_the_borg_panel", "Open the Borg panel"), theme.WarningIcon(), func() { v.gs.layout.show(lang.X("asc.borg", "Borg")) })
-		box.Add(open)
-		end := widget.NewButtonWithIcon(lang.X("asc.end_the_borg_turn", "End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
-		end.Importance = widget.HighImportance
-		box.Add(end)
-		if last {
-			box.Add(captionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
-		}
+		box.Add(w.borgTurn(last))
 	case seat != "":
-		p := v.player(seat)
-		if p == nil {
-			break
+		if p := v.player(seat); p != nil {
+			box.Add(w.playerTurn(*p, last))
 		}
-		if a.Walker.Phase == tracker.PhaseBuilding {
-			box.Add(step(lang.X("asc.building_phase", "Building phase"), lang.X("asc.spend_resources_build_ships_and", "Spend resources: build ships and nodes, colonize, commission starbases, research upgrades, launch projects. Use the quick actions on the Players panel.")))
-		} else {
-			box.Add(step(lang.X("asc.command_phase", "Command phase"), lang.X("asc.spend_command_tokens_move_fleets", "Spend command tokens: move fleets, explore, attack (Battle panel), hegemony, trade. Tap a token below for each command used.")))
-		}
-		id := p.ID
-		tokens := widgets.NewTokenRow(p.Commands, p.Ready())
-		tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
-		tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
-		box.Add(boldLabel(lang.X("asc.s_command_tokens", "{{.Name}}'s command tokens", map[string]any{"Name": p.Name})))
-		box.Add(tokens)
-		box.Add(wrapLabel(lang.X("asc.has_ascendancy_ships", "{{.Name}} has {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})))
-		label := lang.X("asc.building_done_command_phase", "Building done: command phase")
-		if a.Walker.Phase == tracker.PhaseCommand {
-			label = lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": p.Name})
-		}
-		next := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
-		next.Importance = widget.HighImportance
-		box.Add(next)
-		if last && a.Walker.Phase == tracker.PhaseCommand {
-			box.Add(captionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
-		}
+	}
+	return box
+}
+
+// borgTurn is what the Borg turn asks for, and the button that ends it.
+func (w *executionView) borgTurn(last bool) fyne.CanvasObject {
+	v := w.v
+	box := container.NewVBox()
+	box.Add(step(lang.X("asc.the_borg_turn", "The Borg turn"), lang.X("asc.build_phase_first_spires_build", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel.")))
+	open := widget.NewButtonWithIcon(lang.X("asc.open_the_borg_panel", "Open the Borg panel"), theme.WarningIcon(), func() { v.gs.layout.show(lang.X("asc.borg", "Borg")) })
+	box.Add(open)
+	end := widget.NewButtonWithIcon(lang.X("asc.end_the_borg_turn", "End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
+	end.Importance = widget.HighImportance
+	box.Add(end)
+	if last {
+		box.Add(captionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
+	}
+	return box
+}
+
+// playerTurn is what a player's phase is for, their command tokens, and
+// the button to move on.
+func (w *executionView) playerTurn(p tracker.AscPlayer, last bool) fyne.CanvasObject {
+	v := w.v
+	a := v.st
+	box := container.NewVBox()
+	if a.Walker.Phase == tracker.PhaseBuilding {
+		box.Add(step(lang.X("asc.building_phase", "Building phase"), lang.X("asc.spend_resources_build_ships_and", "Spend resources: build ships and nodes, colonize, commission starbases, research upgrades, launch projects. Use the quick actions on the Players panel.")))
+	} else {
+		box.Add(step(lang.X("asc.command_phase", "Command phase"), lang.X("asc.spend_command_tokens_move_fleets", "Spend command tokens: move fleets, explore, attack (Battle panel), hegemony, trade. Tap a token below for each command used.")))
+	}
+	id := p.ID
+	tokens := widgets.NewTokenRow(p.Commands, p.Ready())
+	tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
+	tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
+	box.Add(boldLabel(lang.X("asc.s_command_tokens", "{{.Name}}'s command tokens", map[string]any{"Name": p.Name})))
+	box.Add(tokens)
+	box.Add(wrapLabel(lang.X("asc.has_ascendancy_ships", "{{.Name}} has {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})))
+	label := lang.X("asc.building_done_command_phase", "Building done: command phase")
+	if a.Walker.Phase == tracker.PhaseCommand {
+		label = lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": p.Name})
+	}
+	next := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
+	next.Importance = widget.HighImportance
+	box.Add(next)
+	if last && a.Walker.Phase == tracker.PhaseCommand {
+		box.Add(captionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
 	}
 	return box
 }

@@ -465,6 +465,9 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 	return box
 }
 
+// show rebuilds the setup from the state of the game: the readings, the
+// players added, the add-player card (its typed values are the draft), the
+// Borg, and the start.
 func (s *ascSetup) show() fyne.CanvasObject {
 	st := s.v.st
 	if st.Options.Start != s.start {
@@ -479,6 +482,29 @@ func (s *ascSetup) show() fyne.CanvasObject {
 	box.Add(s.easier)
 
 	box.Add(widget.NewSeparator())
+	box.Add(s.players())
+	box.Add(widget.NewSeparator())
+	box.Add(s.borg())
+	box.Add(widget.NewSeparator())
+	start := widget.NewButtonWithIcon(lang.X("asc.start_round_1", "Start round 1"), theme.MediaPlayIcon(), func() {
+		if s.borgOn.Checked && st.Borg == nil {
+			s.v.gs.say(lang.X("asc.enter_the_borg_console_first", "Enter the Borg console first (or untick the Borg)."), true)
+			return
+		}
+		if s.applyOptions() {
+			s.v.exec(tracker.StartAscendancy{})
+		}
+	})
+	start.Importance = widget.HighImportance
+	box.Add(start)
+	return box
+}
+
+// players lists the players added, with their cost tables, and the card to
+// add another.
+func (s *ascSetup) players() fyne.CanvasObject {
+	st := s.v.st
+	box := container.NewVBox()
 	box.Add(heading(lang.X("asc.players_of_6", "Players ({{.NPlayers}} of 6)", map[string]any{"NPlayers": len(st.Players)})))
 	if len(st.Players) == 0 {
 		box.Add(wrapLabel(lang.X("asc.add_every_civilization_at_the", "Add every civilization at the table, 1 to 6 players (1 only against the Borg).")))
@@ -490,26 +516,31 @@ func (s *ascSetup) show() fyne.CanvasObject {
 		box.Add(container.NewBorder(nil, nil, nil, edit, boldLabel(line)))
 		box.Add(captionLabel(costSummary(p.Costs)))
 	}
-	if len(st.Players) < 6 {
-		add := widget.NewButtonWithIcon(lang.X("asc.add_player", "Add player"), theme.ContentAddIcon(), s.addPlayer)
-		add.Importance = widget.HighImportance
-		if s.costNote.Text == "" {
-			s.recallCosts()
-		}
-		card := widget.NewCard("", "", container.NewVBox(
-			boldLabel(lang.X("asc.add_a_player", "Add a player")),
-			s.name, s.civ, s.faction,
-			widget.NewForm(widget.NewFormItem(lang.X("asc.resources", "Resources"), s.resources), widget.NewFormItem(lang.X("asc.ascendancy", "Ascendancy"), s.ascend)),
-			captionLabel(lang.X("asc.everyone_also_starts_with_weapons", "Everyone also starts with weapons 5+, shields +0, {{.BaseCommands}} command tokens, 1 node of each kind and {{.StartShips}} ships on the home system.", map[string]any{"BaseCommands": ascrules.BaseCommands, "StartShips": startShips})),
-			boldLabel(lang.X("asc.cost_table_from_your_console", "Cost table (from your console)")),
-			s.costNote,
-			s.costs.form,
-			add,
-		))
-		box.Add(card)
+	if len(st.Players) >= 6 {
+		return box
 	}
+	add := widget.NewButtonWithIcon(lang.X("asc.add_player", "Add player"), theme.ContentAddIcon(), s.addPlayer)
+	add.Importance = widget.HighImportance
+	if s.costNote.Text == "" {
+		s.recallCosts()
+	}
+	box.Add(widget.NewCard("", "", container.NewVBox(
+		boldLabel(lang.X("asc.add_a_player", "Add a player")),
+		s.name, s.civ, s.faction,
+		widget.NewForm(widget.NewFormItem(lang.X("asc.resources", "Resources"), s.resources), widget.NewFormItem(lang.X("asc.ascendancy", "Ascendancy"), s.ascend)),
+		captionLabel(lang.X("asc.everyone_also_starts_with_weapons", "Everyone also starts with weapons 5+, shields +0, {{.BaseCommands}} command tokens, 1 node of each kind and {{.StartShips}} ships on the home system.", map[string]any{"BaseCommands": ascrules.BaseCommands, "StartShips": startShips})),
+		boldLabel(lang.X("asc.cost_table_from_your_console", "Cost table (from your console)")),
+		s.costNote,
+		s.costs.form,
+		add,
+	)))
+	return box
+}
 
-	box.Add(widget.NewSeparator())
+// borg is the Borg's part of the setup: in or out, and their console.
+func (s *ascSetup) borg() fyne.CanvasObject {
+	st := s.v.st
+	box := container.NewVBox()
 	box.Add(heading(lang.X("asc.the_borg_2", "The Borg")))
 	if st.Borg != nil {
 		// The Borg are in: undo takes them out again.
@@ -534,35 +565,23 @@ func (s *ascSetup) show() fyne.CanvasObject {
 		}
 		box.Add(wrapLabel(lang.X("asc.cube_s_and_spire_s", "{{.NCubes}} cube(s) and {{.NSpires}} spire(s) on the board. Place starting cubes and spires on the Borg panel.", map[string]any{"NCubes": len(st.Borg.Cubes), "NSpires": len(st.Borg.Spires)})))
 	}
-	if s.borgOn.Checked || st.Borg != nil {
-		grid := fitGrid(2)
-		for n, e := range s.hits {
-			grid.Add(container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.spires_3", "{{.N}} spires", map[string]any{"N": n})), nil, e))
-		}
-		label := lang.X("asc.enter_the_borg_console", "Enter the Borg console")
-		if st.Borg != nil {
-			label = lang.X("asc.update_the_borg_console", "Update the Borg console")
-		}
-		enable := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), s.enableBorg)
-		box.Add(widget.NewCard("", "", container.NewVBox(
-			boldLabel(lang.X("asc.borg_hit_roll_by_spires", "Borg hit roll by spires in play (from the Borg console)")),
-			captionLabel(lang.X("asc.the_rulebook_prints_these_only", "The rulebook prints these only on the console: copy them once; they are remembered.")),
-			grid, s.hub, captionLabel(lang.X("asc.the_transwarp_hub_sits_in", "The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console.")),
-			container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.hub_roll", "Hub roll")), nil, s.hubTarget), s.physHub, s.three,
-			captionLabel(lang.X("asc.optional_rule_the_players_lose", "Optional rule: the players lose when a fourth spire is needed (instead of a sixth).")), enable)))
+	if !s.borgOn.Checked && st.Borg == nil {
+		return box
 	}
-
-	box.Add(widget.NewSeparator())
-	start := widget.NewButtonWithIcon(lang.X("asc.start_round_1", "Start round 1"), theme.MediaPlayIcon(), func() {
-		if s.borgOn.Checked && st.Borg == nil {
-			s.v.gs.say(lang.X("asc.enter_the_borg_console_first", "Enter the Borg console first (or untick the Borg)."), true)
-			return
-		}
-		if s.applyOptions() {
-			s.v.exec(tracker.StartAscendancy{})
-		}
-	})
-	start.Importance = widget.HighImportance
-	box.Add(start)
+	grid := fitGrid(2)
+	for n, e := range s.hits {
+		grid.Add(container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.spires_3", "{{.N}} spires", map[string]any{"N": n})), nil, e))
+	}
+	label := lang.X("asc.enter_the_borg_console", "Enter the Borg console")
+	if st.Borg != nil {
+		label = lang.X("asc.update_the_borg_console", "Update the Borg console")
+	}
+	enable := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), s.enableBorg)
+	box.Add(widget.NewCard("", "", container.NewVBox(
+		boldLabel(lang.X("asc.borg_hit_roll_by_spires", "Borg hit roll by spires in play (from the Borg console)")),
+		captionLabel(lang.X("asc.the_rulebook_prints_these_only", "The rulebook prints these only on the console: copy them once; they are remembered.")),
+		grid, s.hub, captionLabel(lang.X("asc.the_transwarp_hub_sits_in", "The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console.")),
+		container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.hub_roll", "Hub roll")), nil, s.hubTarget), s.physHub, s.three,
+		captionLabel(lang.X("asc.optional_rule_the_players_lose", "Optional rule: the players lose when a fourth spire is needed (instead of a sixth).")), enable)))
 	return box
 }

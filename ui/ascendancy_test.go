@@ -166,9 +166,9 @@ func dealInOrder(t *testing.T, sh *Shell, w fyne.Window) {
 	t.Helper()
 	panelTo(t, w, "Round")
 	v := sh.game.view.(*ascView)
-	require.Contains(t, v.walker.drawn, "p1")
-	v.walker.drawn["p1"].SetSelected("1")
-	v.walker.drawn["p2"].SetSelected("2")
+	require.Contains(t, v.walker.initiative.drawn, "p1")
+	v.walker.initiative.drawn["p1"].SetSelected("1")
+	v.walker.initiative.drawn["p2"].SetSelected("2")
 	test.Tap(button(t, w, "Deal the turn order"))
 	require.Equal(t, []string{"p1", "p2", tracker.BorgSeat}, ascState(sh).Walker.Order, sh.game.status.text)
 }
