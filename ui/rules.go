@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -257,12 +258,9 @@ func (v *rulesView) render(id string) {
 		}
 	}
 	v.page.ParseMarkdown(md)
-	for _, seg := range v.page.Segments {
-		if h, ok := seg.(*widget.HyperlinkSegment); ok && h.URL != nil && h.URL.Scheme == "topic" {
-			target := h.URL.Opaque
-			h.OnTapped = func() { v.open(target) }
-		}
-	}
+	v.page.Segments = flattenLists(v.page.Segments, 0)
+	v.linkTopics(v.page.Segments)
+	v.page.Refresh()
 	seen := map[string]bool{}
 	for _, rid := range links {
 		t := v.lib.Topic(rid)
@@ -343,6 +341,65 @@ func (sh *Shell) closeRules() {
 		sh.rulesPage, sh.rulesBack, sh.rules = nil, nil, nil
 		back()
 	}
+}
+
+// linkTopics makes the topic: links among segs (in paragraphs and list
+// items too) open their topic here.
+func (v *rulesView) linkTopics(segs []widget.RichTextSegment) {
+	for _, seg := range segs {
+		switch x := seg.(type) {
+		case *widget.HyperlinkSegment:
+			if x.URL != nil && x.URL.Scheme == "topic" {
+				target := x.URL.Opaque
+				x.OnTapped = func() { v.open(target) }
+			}
+		case *widget.ParagraphSegment:
+			v.linkTopics(x.Texts)
+		case *widget.ListSegment:
+			v.linkTopics(x.Items)
+		}
+	}
+}
+
+// flattenLists turns each list of segs into one paragraph per item that
+// starts with its number or bullet. Fyne 2.8.1 wraps the second and later
+// lines of a list item at the full width and then indents them, so on a
+// phone their ends run past the screen's edge; as plain paragraphs they
+// wrap inside it. depth indents nested lists.
+func flattenLists(segs []widget.RichTextSegment, depth int) []widget.RichTextSegment {
+	var out []widget.RichTextSegment
+	for _, seg := range segs {
+		l, ok := seg.(*widget.ListSegment)
+		if !ok {
+			out = append(out, seg)
+			continue
+		}
+		n := l.StartNumber()
+		for _, item := range l.Items {
+			if _, sub := item.(*widget.ListSegment); sub {
+				out = append(out, flattenLists([]widget.RichTextSegment{item}, depth+1)...)
+				continue
+			}
+			mark := "• "
+			if l.Ordered {
+				mark = strconv.Itoa(n) + ". "
+				n++
+			}
+			bullet := &widget.TextSegment{Text: strings.Repeat("    ", depth) + mark, Style: widget.RichTextStyleStrong}
+			bullet.Style.Inline = true
+			texts := []widget.RichTextSegment{bullet}
+			if p, ok := item.(*widget.ParagraphSegment); ok {
+				texts = append(texts, p.Texts...)
+			} else {
+				texts = append(texts, item)
+			}
+			if last := texts[len(texts)-1]; last.Inline() { // the next item starts a line of its own
+				texts = append(texts, &widget.TextSegment{Style: widget.RichTextStyleParagraph})
+			}
+			out = append(out, &widget.ParagraphSegment{Texts: texts})
+		}
+	}
+	return out
 }
 
 // shortGameName is a game's name on a small button.

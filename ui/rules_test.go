@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -255,4 +256,46 @@ func TestRulesOverAGameOnAPhone(t *testing.T) {
 	test.Tap(button(t, sh.win, "Close"))
 	assert.Same(t, game, sh.win.Content(), "back to the game")
 	assert.Contains(t, sh.win.Title(), "Table Ops — ")
+}
+
+// TestRulesTopicListsFitAPhone opens every topic and quick reference sheet,
+// in English and Italian, on a 400 px phone: no line of the page (list
+// items above all, whose wrapped lines are indented) ends past the page's
+// right edge.
+func TestRulesTopicListsFitAPhone(t *testing.T) {
+	for _, language := range []string{"en", "it"} {
+		t.Run(language, func(t *testing.T) {
+			if language == "it" {
+				italian(t)
+			}
+			sh, _ := newTestShell(t, 400, 800)
+			w := openRules(t, sh, 400, 800)
+			v := sh.rules
+			drv := fyne.CurrentApp().Driver()
+			pages := []func(){}
+			for _, g := range reference.Games() {
+				pages = append(pages, func() { v.openSheet(g) })
+			}
+			for _, tp := range v.lib.TopicsIn(v.lang) {
+				pages = append(pages, func() { v.open(tp.ID) })
+			}
+			lists := 0
+			for _, open := range pages {
+				open()
+				w.Resize(fyne.NewSize(400, 801)) // lay the page out again, as a phone does
+				w.Resize(fyne.NewSize(400, 800))
+				right := drv.AbsolutePositionForObject(v.page).X + v.page.Size().Width
+				for _, x := range under[*canvas.Text](v.page) {
+					if x.Text == "1. " || x.Text == "• " {
+						lists++
+					}
+					end := drv.AbsolutePositionForObject(x).X + x.MinSize().Width
+					if !assert.LessOrEqual(t, end, right+0.5, "%s: %q runs past the page's edge", pageTitle(v), x.Text) {
+						return
+					}
+				}
+			}
+			assert.Greater(t, lists, 5, "the pages have lists")
+		})
+	}
 }

@@ -163,6 +163,9 @@ func isClient(g LiveGame) bool {
 	return ok
 }
 
+// seatDialogWidth is the width of the seat chooser on a desktop.
+const seatDialogWidth = 440
+
 // chooseSeat seats the game screen: on the remembered seat when the game
 // still has it, else on the one the player picks. then gets the seat.
 func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat string)) {
@@ -179,7 +182,11 @@ func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat st
 		return
 	}
 	var d dialog.Dialog
-	box := container.NewVBox(wrapLabel(lang.X("seat.which_player_is_this", "Which player is this device? It changes that player's pieces freely and asks before changing anybody else's.")))
+	question := wrapLabel(lang.X("seat.which_player", "Which player is this device?"))
+	question.TextStyle.Bold = true
+	why := wrapLabel(lang.X("seat.why", "It changes that player's pieces freely and asks before changing anybody else's."))
+	why.SizeName = theme.SizeNameCaptionText
+	box := container.NewVBox(question, why)
 	for _, c := range choices {
 		c := c
 		b := widget.NewButtonWithIcon(c.Name, theme.AccountIcon(), func() {
@@ -197,6 +204,13 @@ func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat st
 	}))
 	d = dialog.NewCustomWithoutButtons(lang.X("seat.take_a_seat", "Take a seat"), box, sh.win)
 	d.Show()
+	// A dialog is as narrow as its widest button; the question would wrap
+	// into a thin column. Give it the width of a phone (less a margin), at
+	// most a comfortable reading width on a desktop.
+	win := sh.win.Canvas().Size()
+	width := min(seatDialogWidth, win.Width-16)
+	d.Resize(fyne.NewSize(width, d.MinSize().Height))
+	d.Resize(fyne.NewSize(width, d.MinSize().Height)) // as tall as the text now wrapped
 }
 
 // sit seats the game screen on seat, tells the host, and opens the seat's
