@@ -26,8 +26,11 @@ import (
 // export the catalog as a JSON file. Every change is saved to the store
 // before the screen shows it; a change that cannot be saved is not shown.
 type catalogView struct {
-	sh      *Shell
+	sh *Shell
+	// win is the catalog's own window, or the main window when the
+	// catalog is a page over it (on a phone).
 	win     fyne.Window
+	page    *page
 	root    *catalogRoot
 	layout  *adaptive
 	cat     *reference.Catalog
@@ -149,6 +152,11 @@ func (sh *Shell) loadCatalog() (*reference.Catalog, error) {
 
 // catalog returns the open catalog screen, or nil.
 func (sh *Shell) catalog() *catalogView {
+	for _, p := range sh.pages {
+		if r, ok := p.body.(*catalogRoot); ok {
+			return r.v
+		}
+	}
 	for _, w := range sh.app.Driver().AllWindows() {
 		if r, ok := w.Content().(*catalogRoot); ok && r.v.sh == sh {
 			return r.v
@@ -157,11 +165,18 @@ func (sh *Shell) catalog() *catalogView {
 	return nil
 }
 
-// showCatalog opens the card catalog window (one per app), focused on search.
+// showCatalog opens the card catalog (one per app), focused on search: a
+// window of its own beside a wide window; on a phone-sized window it takes
+// the whole window, with Close to return where the player was.
 func (sh *Shell) showCatalog() {
 	if v := sh.catalog(); v != nil {
-		v.win.Show()
-		v.win.RequestFocus()
+		if v.page == nil {
+			v.win.Show()
+			v.win.RequestFocus()
+			v.win.Canvas().Focus(v.search)
+			return
+		}
+		sh.uncover(v.page)
 		v.win.Canvas().Focus(v.search)
 		return
 	}
@@ -171,11 +186,26 @@ func (sh *Shell) showCatalog() {
 		return
 	}
 	v := newCatalogView(sh, cat, err)
+	if sh.phoneSized() {
+		v.win = sh.win
+		v.page = sh.pushPage(lang.X("catalog.card_catalog", "Card catalog"), v.root, nil)
+		v.win.Canvas().Focus(v.search)
+		return
+	}
 	v.win = sh.app.NewWindow(lang.X("catalog.card_catalog", "Card catalog"))
 	v.win.SetContent(v.root)
 	v.win.Resize(sh.windowSize(900, 700)) // a whole phone screen in a browser (platform_*.go)
 	v.win.Show()
 	v.win.Canvas().Focus(v.search)
+}
+
+// close closes the catalog's window, or its page over the main window.
+func (v *catalogView) close() {
+	if v.page != nil {
+		v.sh.closePage(v.page)
+		return
+	}
+	v.win.Close()
 }
 
 func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogView {

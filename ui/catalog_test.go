@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
@@ -26,9 +27,12 @@ const catalogSearchHint = "Search cards: name, affiliation, keyword…"
 // the given window size.
 func openCatalog(t *testing.T, sh *Shell, w, h float32) (*catalogView, fyne.Window) {
 	t.Helper()
+	if w >= wideWidth { // beside a wide window the catalog opens a window of its own
+		sh.win.Resize(fyne.NewSize(w, h))
+	}
 	test.Tap(button(t, sh.win, "Catalog"))
 	v := sh.catalog()
-	require.NotNil(t, v, "the catalog window is open")
+	require.NotNil(t, v, "the catalog is open")
 	v.win.Resize(fyne.NewSize(w, h))
 	return v, v.win
 }
@@ -480,4 +484,59 @@ func TestPlainCardError(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, plainCardError(errors.New(tc.field)))
 	}
+}
+
+// TestCatalogOnAPhoneTakesTheWindow counts the taps from a game to editing
+// a card and back on a phone: Catalog, the card's row, Edit (3 taps to the
+// editor), Save; Close (or Escape, or the phone's Back) goes back to the
+// game exactly as it was.
+func TestCatalogOnAPhoneTakesTheWindow(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	w := sh.win
+	taps := 0
+	tap := func(label string) {
+		t.Helper()
+		test.Tap(button(t, w, label))
+		taps++
+	}
+	tap("Catalog")
+	v := sh.catalog()
+	require.NotNil(t, v)
+	assert.Same(t, w, v.win, "the catalog takes the main window")
+	assert.Equal(t, "Card catalog", w.Title())
+	typeInto(w, v.search, "lukara")
+	require.NotEmpty(t, v.rows)
+	tapText(t, w, v.rows[0].name)
+	taps++
+	tap("Edit")
+	assert.Equal(t, 3, taps, "taps from home to the editor")
+	notes := entry(t, w, "Your notes")
+	typeInto(w, notes, "Our copy is worn.")
+	tap("Save card")
+	cat, err := st.LoadCatalog()
+	require.NoError(t, err)
+	ch, ok := cat.Character(v.selected)
+	require.True(t, ok)
+	assert.Equal(t, "Our copy is worn.", ch.Notes)
+	tap("Close")
+	assert.Nil(t, sh.catalog())
+	assert.Contains(t, screenText(w), "Resume a game")
+	t.Logf("home → catalog → card → edit → save → home: %d taps", taps)
+
+	// From a game, Escape (a keyboard) or Back (a phone) returns to it.
+	test.Tap(button(t, w, "New Ascendancy game"))
+	test.Tap(button(t, w, "Create"))
+	require.NotNil(t, sh.game)
+	game, title := w.Content(), w.Title()
+	sh.showCatalog()
+	require.NotNil(t, sh.catalog())
+	w.Canvas().Unfocus()
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	assert.Nil(t, sh.catalog())
+	assert.Same(t, game, w.Content(), "back to the game")
+	assert.Equal(t, title, w.Title())
+	sh.showRules()
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: mobile.KeyBack})
+	assert.Nil(t, sh.rules)
+	assert.Same(t, game, w.Content(), "back to the game")
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"tableops/scan"
 	"tableops/tracker"
 	"tableops/ui/widgets"
 )
@@ -49,6 +50,7 @@ func TestEveryScreenFitsAPhone(t *testing.T) {
 		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
 			t.Run("home and away", func(t *testing.T) { fitAway(t, size) })
 			t.Run("ascendancy", func(t *testing.T) { fitAscendancy(t, size) })
+			t.Run("catalog, scanner and seats", func(t *testing.T) { fitShellScreens(t, size) })
 		})
 	}
 }
@@ -156,6 +158,67 @@ func fitAscendancy(t *testing.T, size fyne.Size) {
 	require.NotNil(t, v.players)
 	v.openScoreboard()
 	assertFits(t, w, "scoreboard")
+}
+
+// fitShellScreens opens the catalog (list, a card, both editors, the
+// print dialog), the scanner (with tags found) and the seat chooser by
+// tapping, on a phone: each takes the main window (no second window) and
+// none is wider than it.
+func fitShellScreens(t *testing.T, size fyne.Size) {
+	sh, _ := newTestShell(t, size.Width, size.Height)
+	w := sh.win
+	windows := func() int { return len(sh.app.Driver().AllWindows()) }
+	before := windows()
+	test.Tap(button(t, w, "Catalog"))
+	cv := sh.catalog()
+	require.NotNil(t, cv)
+	assert.Same(t, w, cv.win, "the catalog takes the main window")
+	assert.Equal(t, before, windows(), "no second window on a phone")
+	assertFits(t, w, "catalog list")
+	typeInto(w, cv.search, "lukara")
+	require.NotEmpty(t, cv.rows)
+	tapText(t, w, cv.rows[0].name)
+	assertFits(t, w, "catalog card")
+	test.Tap(button(t, w, "Edit"))
+	assertFits(t, w, "character editor")
+	test.Tap(button(t, w, "Cancel"))
+	selectTab(t, w, "Cards")
+	test.Tap(button(t, w, "New card"))
+	assertFits(t, w, "card editor")
+	test.Tap(button(t, w, "Cancel"))
+	selectTab(t, w, "Cards")
+	test.Tap(button(t, w, "Print tags"))
+	assertFits(t, w, "print tags dialog")
+	closeOverlays(w)
+
+	// The scanner, from the catalog, with three tags found.
+	v := sh.openScanner(nil, &fakeCameras{})
+	settleScanner(t, v)
+	assert.Same(t, w, v.win, "the scanner takes the main window")
+	assert.Equal(t, before, windows(), "no second window on a phone")
+	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindBorgCommand, ID: "BC-EXPEDITED"}), encodeTag(t, spockTag), "https://example.com/x")
+	importPhotoFile(t, v, writePNG(t, img, "table.png"))
+	require.Len(t, v.entries, 3)
+	assertFits(t, w, "scanner with tags")
+	test.Tap(button(t, w, "Done"))
+	assert.Nil(t, sh.scanner())
+	assert.Same(t, cv.root, pageBody(sh), "back to the catalog")
+	test.Tap(button(t, w, "Close"))
+	assert.Nil(t, sh.catalog())
+	assert.Contains(t, screenText(w), "Resume a game", "back home")
+
+	// The seat chooser of a joined game.
+	openAscForSeats(t, sh)
+	sh.chooseSeat(sh.game, "", func(string) {})
+	assertFits(t, w, "seat chooser")
+}
+
+// pageBody is the screen of the page on top of the main window, or nil.
+func pageBody(sh *Shell) fyne.CanvasObject {
+	if p := sh.topPage(); p != nil {
+		return p.body
+	}
+	return nil
 }
 
 // widest logs the chain of objects wider than width, to find what to fix.

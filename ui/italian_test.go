@@ -136,7 +136,7 @@ func TestItalianCatalogAndScannerFitAPhone(t *testing.T) {
 			test.Tap(button(t, cw, "Nuovo personaggio"))
 			assertPhoneReady(t, cw, "character editor")
 			button(t, cw, "Salva carta")
-			cw.Close()
+			cv.close()
 
 			v := sh.openScanner(nil, &fakeCameras{})
 			settleScanner(t, v)
@@ -146,7 +146,7 @@ func TestItalianCatalogAndScannerFitAPhone(t *testing.T) {
 			for _, b := range objects[*widget.Button](v.win) {
 				assert.NotContains(t, []string{"Start camera", "Import a photo"}, b.Text, "the scanner's buttons speak Italian")
 			}
-			v.win.Close()
+			v.dismiss()
 		})
 	}
 }

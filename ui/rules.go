@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -284,7 +285,8 @@ func (sh *Shell) showRules() {
 		sh.rulesWin.Canvas().Focus(sh.rules.search)
 		return
 	}
-	if sh.rulesPage != nil && sh.win.Content() == sh.rulesPage {
+	if sh.rulesPage != nil && slices.Contains(sh.pages, sh.rulesPage) {
+		sh.uncover(sh.rulesPage)
 		sh.win.Canvas().Focus(sh.rules.search)
 		return
 	}
@@ -312,21 +314,15 @@ func (sh *Shell) showRules() {
 }
 
 // showRulesInPlace shows the rules view over the whole main window, with a
-// Back button that returns to what was there (home or the game).
+// Close button that returns to what was there (home or the game).
 func (sh *Shell) showRulesInPlace() {
-	prev, title := sh.win.Content(), sh.win.Title()
-	back := widget.NewButtonWithIcon(lang.X("common.close", "Close"), theme.NavigateBackIcon(), sh.closeRules)
-	bar := container.NewBorder(nil, nil, back, nil, heading(lang.X("rules.window", "Rules reference")))
-	page := container.NewBorder(bar, nil, nil, nil, sh.rules.content)
-	sh.rulesPage = page
-	sh.rulesBack = func() {
-		if sh.win.Content() == page {
-			sh.win.SetContent(prev)
-			sh.win.SetTitle(title)
+	var p *page
+	p = sh.pushPage(lang.X("rules.window", "Rules reference"), sh.rules.content, func() {
+		if sh.rulesPage == p {
+			sh.rulesPage, sh.rules = nil, nil
 		}
-	}
-	sh.win.SetContent(page)
-	sh.win.SetTitle(lang.X("rules.window", "Rules reference"))
+	})
+	sh.rulesPage = p
 	sh.win.Canvas().Focus(sh.rules.search)
 }
 
@@ -337,9 +333,7 @@ func (sh *Shell) closeRules() {
 		return
 	}
 	if sh.rulesPage != nil {
-		back := sh.rulesBack
-		sh.rulesPage, sh.rulesBack, sh.rules = nil, nil, nil
-		back()
+		sh.closePage(sh.rulesPage)
 	}
 }
 

@@ -77,8 +77,11 @@ var scanResolutions = []struct {
 // photo) with the codes found outlined and numbered, and below it a card
 // for each tag saying what it is, with its action one tap away.
 type scannerView struct {
-	sh   *Shell
+	sh *Shell
+	// win is the scanner's own window, or the main window when the
+	// scanner is a page over it (on a phone).
 	win  fyne.Window
+	page *page
 	use  *scanUse
 	cams cameraAccess
 	cat  *reference.Catalog
@@ -136,6 +139,11 @@ func (sh *Shell) scanCards(use *scanUse) { sh.openScanner(use, systemCameras{}) 
 
 // scanner returns the open scanner screen, or nil.
 func (sh *Shell) scanner() *scannerView {
+	for _, p := range sh.pages {
+		if r, ok := p.body.(*scannerRoot); ok {
+			return r.v
+		}
+	}
 	for _, w := range sh.app.Driver().AllWindows() {
 		if r, ok := w.Content().(*scannerRoot); ok && r.v.sh == sh {
 			return r.v
@@ -144,24 +152,43 @@ func (sh *Shell) scanner() *scannerView {
 	return nil
 }
 
-// openScanner opens the scanner window (one per app: an open one is
-// closed and replaced, since its purpose may differ).
+// openScanner opens the scanner (one per app: an open one is closed and
+// replaced, since its purpose may differ): a window of its own beside a
+// wide window; on a phone-sized window it takes the whole window, with
+// Close to return where the player was.
 func (sh *Shell) openScanner(use *scanUse, cams cameraAccess) *scannerView {
 	if old := sh.scanner(); old != nil {
-		old.win.Close()
+		old.dismiss()
 	}
 	v := &scannerView{sh: sh, use: use, cams: cams, settled: make(chan struct{}, 64)}
 	v.cat, _ = sh.loadCatalog() // nil: self-describing tags still work
 	v.build()
-	v.win = sh.app.NewWindow(lang.X("scan.scan_a_card", "Scan a card"))
-	root := &scannerRoot{v: v, body: v.content()}
-	root.ExtendBaseWidget(root)
-	v.win.SetContent(root)
-	v.win.SetOnClosed(v.close)
-	v.win.Resize(sh.windowSize(420, 820)) // a whole phone screen in a browser (platform_*.go)
-	v.win.Show()
+	title := lang.X("scan.scan_a_card", "Scan a card")
+	if sh.phoneSized() {
+		v.win = sh.win
+		root := &scannerRoot{v: v, body: v.content(false)}
+		root.ExtendBaseWidget(root)
+		v.page = sh.pushPage(title, root, v.close)
+	} else {
+		v.win = sh.app.NewWindow(title)
+		root := &scannerRoot{v: v, body: v.content(true)}
+		root.ExtendBaseWidget(root)
+		v.win.SetContent(root)
+		v.win.SetOnClosed(v.close)
+		v.win.Resize(sh.windowSize(420, 820)) // a whole phone screen in a browser (platform_*.go)
+		v.win.Show()
+	}
 	v.findCameras()
 	return v
+}
+
+// dismiss closes the scanner's window, or its page over the main window.
+func (v *scannerView) dismiss() {
+	if v.page != nil {
+		v.sh.closePage(v.page)
+		return
+	}
+	v.win.Close()
 }
 
 func (v *scannerView) build() {
@@ -185,8 +212,13 @@ func (v *scannerView) build() {
 	v.photoBtn = widget.NewButtonWithIcon(lang.X("scan.import_a_photo", "Import a photo"), theme.FileImageIcon(), v.choosePhoto)
 }
 
-func (v *scannerView) content() fyne.CanvasObject {
-	top := container.NewVBox(heading(lang.X("scan.scan_a_card", "Scan a card")))
+// content is the scanner screen; titled in a window of its own (a page
+// over the main window has the title in its bar).
+func (v *scannerView) content(titled bool) fyne.CanvasObject {
+	top := container.NewVBox()
+	if titled {
+		top.Add(heading(lang.X("scan.scan_a_card", "Scan a card")))
+	}
 	intro := lang.X("scan.intro", "Hold a card's tag up to the camera, or import a photo of your cards.")
 	if v.use != nil {
 		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or import a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.use.label})
@@ -196,7 +228,7 @@ func (v *scannerView) content() fyne.CanvasObject {
 	top.Add(l)
 	top.Add(v.status)
 	bottom := container.NewVBox(v.camBox, fitGrid(2, v.photoBtn,
-		widget.NewButtonWithIcon(lang.X("common.done", "Done"), theme.ConfirmIcon(), func() { v.win.Close() })))
+		widget.NewButtonWithIcon(lang.X("common.done", "Done"), theme.ConfirmIcon(), v.dismiss)))
 	list := container.NewVScroll(v.found)
 	return padded(container.NewBorder(top, bottom, nil, nil, container.NewGridWithRows(2, v.preview, list)))
 }
@@ -662,7 +694,7 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 			b.Disable()
 			v.say(msg, false)
 			if closeAfter {
-				v.win.Close()
+				v.dismiss()
 			}
 		})
 		b.Importance = widget.HighImportance
@@ -782,6 +814,6 @@ func (v *scannerView) openCard(id string) {
 // join opens the Join a game form with the scanned address and code
 // filled in.
 func (v *scannerView) join(j scan.Join) {
-	v.win.Close()
+	v.dismiss()
 	v.sh.showJoinWith(j.Addr, j.Code)
 }

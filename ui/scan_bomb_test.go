@@ -38,5 +38,5 @@ func TestScanPhotoRefusesImageBomb(t *testing.T) {
 	assert.Contains(t, text, "Could not scan the photo: bomb.png: the picture is 100000 x 100000 pixels")
 	assert.Contains(t, text, "up to 40 megapixels")
 	assert.True(t, !v.photoBtn.Disabled(), "the photo button works again")
-	v.win.Close()
+	v.dismiss()
 }

@@ -205,13 +205,17 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 	// The Borg command card opens in the catalog; the foreign code has no action.
 	test.Tap(button(t, w, "Open in the catalog"))
 	cv := sh.catalog()
-	require.NotNil(t, cv, "the catalog window is open")
+	require.NotNil(t, cv, "the catalog is open")
 	assert.Equal(t, "BC-EXPEDITED", cv.selected)
 	assert.Contains(t, screenText(cv.win), "Assimilation Expedited")
-	assert.Len(t, objects[*widget.Button](w), 4, "Save to the catalog, Open in the catalog, Import a photo, Done")
+	// On a phone the catalog covers the scanner; its Close goes back to it.
+	test.Tap(button(t, w, "Close"))
+	assert.Nil(t, sh.catalog())
+	assert.Len(t, objects[*widget.Button](w), 5, "Save to the catalog, Open in the catalog, Import a photo, Done, Close")
+	assert.Contains(t, screenText(w), "Spock")
 
-	// Closing the window leaves nothing running.
-	w.Close()
+	// Closing the scanner leaves nothing running.
+	test.Tap(button(t, w, "Done"))
 	assert.True(t, v.closed)
 	assert.Nil(t, sh.scanner())
 }
@@ -245,7 +249,8 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	assert.Same(t, v.entries[1].box, v.found.Objects[0], "the character card, what the scanner is for, is listed first")
 	assert.Equal(t, 2, v.preview.outlines[1].n, "numbered as on the photo")
 	// Only the character card offers to join the team.
-	require.Len(t, objects[*widget.Button](v.win), 5, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, Done")
+	require.Len(t, objects[*widget.Button](v.win), 6, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, Done, and Close on the phone's page")
+	assert.Empty(t, w.Canvas().Overlays().List(), "no dialog over the scanner")
 
 	test.Tap(button(t, v.win, "Add to Ann's team"))
 	assert.Contains(t, screenText(v.win), "Spock joins Ann's team.")
@@ -258,7 +263,7 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	assert.Equal(t, "THEIR-SPOCK", ch.CatalogID)
 	assert.Equal(t, a.Players[0].ID, ch.Owner)
 	assert.Equal(t, []int{2, 3, 4, 5}, ch.Tracks.Skill.Values)
-	v.win.Close()
+	v.dismiss()
 	assert.Contains(t, screenText(w), "Spock · A 1-2-3 · D 1-2-3 · S 2-3-4-5 · M 1-2-3")
 }
 
@@ -341,13 +346,13 @@ func TestScanRemembersTheCamera(t *testing.T) {
 	test.Tap(button(t, v.win, "Start camera"))
 	settleScanner(t, v)
 	assert.Equal(t, camera.Config{Device: "b", Width: 640, Height: 480}, cams.cfg)
-	v.win.Close()
+	v.dismiss()
 
 	v = sh.openScanner(nil, cams)
 	settleScanner(t, v)
 	assert.Equal(t, "Back", v.device.Selected)
 	assert.Equal(t, "640 × 480", v.res.Selected)
-	v.win.Close()
+	v.dismiss()
 }
 
 // TestScanCameraProblems shows each camera failure as a message.
@@ -381,7 +386,7 @@ func TestScanCameraProblems(t *testing.T) {
 			assert.Contains(t, screenText(v.win), "photo")
 			assert.Equal(t, tc.cameraShown, v.camBox.Visible())
 			button(t, v.win, "Import a photo")
-			v.win.Close()
+			v.dismiss()
 		})
 	}
 }
@@ -425,7 +430,7 @@ func TestScanBadCodesAndPhotos(t *testing.T) {
 	require.NoError(t, os.WriteFile(notes, []byte("not a picture"), 0o600))
 	importPhotoFile(t, v, notes)
 	assert.Contains(t, screenText(v.win), "Could not scan the photo: notes.png is not a picture the app can read")
-	v.win.Close()
+	v.dismiss()
 }
 
 // TestScanJoinTag opens the Join a game form filled from a host's QR code.
@@ -462,7 +467,7 @@ func TestScanBorgCommandIntoTheLog(t *testing.T) {
 	h := sh.game.game.History()
 	require.NotEmpty(t, h.Undo)
 	assert.Contains(t, h.Undo[0].Label, "Borg command card drawn: Assimilation Expedited")
-	v.win.Close()
+	v.dismiss()
 
 	// Without a Borg game there is nothing to record into.
 	sh.showHome()
@@ -470,7 +475,7 @@ func TestScanBorgCommandIntoTheLog(t *testing.T) {
 	settleScanner(t, v)
 	importPhotoFile(t, v, writePNG(t, img, "drawn.png"))
 	assert.NotContains(t, screenText(v.win), "Record as drawn")
-	v.win.Close()
+	v.dismiss()
 }
 
 // TestScanFromHomeAndCatalog opens the scanner from the home screen and
@@ -481,7 +486,7 @@ func TestScanFromHomeAndCatalog(t *testing.T) {
 	v := sh.scanner()
 	require.NotNil(t, v)
 	settleScanner(t, v)
-	v.win.Close()
+	v.dismiss()
 
 	sh.showCatalog()
 	cv := sh.catalog()
@@ -499,7 +504,7 @@ func TestScanFromHomeAndCatalog(t *testing.T) {
 	assert.True(t, ok, "the catalog window shows the new card")
 	typeInto(cv.win, cv.search, "spock")
 	assert.Contains(t, screenText(cv.win), "Spock")
-	v.win.Close()
+	v.dismiss()
 }
 
 // scanPDF rasterizes a one-page tag sheet (with pdftoppm, when installed)
@@ -549,6 +554,7 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 	w := cv.win
 	typeInto(w, cv.search, "kirk")
 	cv.open("MY-KIRK")
+	selectTab(t, w, "Cards") // on a phone the tools are under the list
 	test.Tap(button(t, w, "Print tags"))
 	forms := objects[*tagPrintForm](w)
 	require.Len(t, forms, 1)

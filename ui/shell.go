@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -38,9 +40,108 @@ type Shell struct {
 	rules    *rulesView
 	rulesWin fyne.Window
 	// rulesPage is the rules shown over the whole main window (on a
-	// phone), and rulesBack puts back what it covered.
-	rulesPage fyne.CanvasObject
-	rulesBack func()
+	// phone).
+	rulesPage *page
+
+	// pages are the screens shown over the whole main window on a phone
+	// (rules, catalog, scanner), the top one last.
+	pages []*page
+}
+
+// page is a screen that takes the whole main window on a phone, where a
+// second window would open on a desktop: a bar with Close and its title
+// above the screen's own content. Closing it puts back what it covered.
+type page struct {
+	body    fyne.CanvasObject
+	content fyne.CanvasObject
+	title   string
+	// below and belowTitle are what the page covers.
+	below      fyne.CanvasObject
+	belowTitle string
+	// closed runs once when the page goes (closed or dropped).
+	closed func()
+	// prevKey is the window's key handler before the page, put back
+	// when it goes.
+	prevKey func(*fyne.KeyEvent)
+}
+
+// phoneSized reports whether the main window is phone-sized: screens that
+// open a window of their own on a desktop take the main window instead.
+func (sh *Shell) phoneSized() bool { return sh.win.Canvas().Size().Width < wideWidth }
+
+// pushPage shows body over the whole main window under a bar with Close
+// and title; closed runs when the page goes.
+func (sh *Shell) pushPage(title string, body fyne.CanvasObject, closed func()) *page {
+	p := &page{body: body, title: title, below: sh.win.Content(), belowTitle: sh.win.Title(), closed: closed}
+	back := widget.NewButtonWithIcon(lang.X("common.close", "Close"), theme.NavigateBackIcon(), func() { sh.closePage(p) })
+	bar := container.NewBorder(nil, nil, back, nil, heading(title))
+	p.content = container.NewBorder(bar, nil, nil, nil, body)
+	sh.pages = append(sh.pages, p)
+	c := sh.win.Canvas()
+	p.prevKey = c.OnTypedKey()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyEscape, mobile.KeyBack:
+			sh.closePage(p)
+		default:
+			if p.prevKey != nil {
+				p.prevKey(ev)
+			}
+		}
+	})
+	sh.win.SetContent(p.content)
+	sh.win.SetTitle(title)
+	return p
+}
+
+// closePage closes p and any page opened over it, and puts back what p
+// covered. A page already gone is left alone.
+func (sh *Shell) closePage(p *page) {
+	i := slices.Index(sh.pages, p)
+	if i < 0 {
+		return
+	}
+	gone := sh.pages[i:]
+	sh.pages = slices.Clip(sh.pages[:i])
+	for j := len(gone) - 1; j >= 0; j-- {
+		if gone[j].closed != nil {
+			gone[j].closed()
+		}
+	}
+	sh.win.Canvas().SetOnTypedKey(p.prevKey)
+	sh.win.SetContent(p.below)
+	sh.win.SetTitle(p.belowTitle)
+}
+
+// uncover closes the pages opened over p, so that p is on screen.
+func (sh *Shell) uncover(p *page) {
+	if i := slices.Index(sh.pages, p); i >= 0 && i < len(sh.pages)-1 {
+		sh.closePage(sh.pages[i+1])
+	}
+}
+
+// topPage is the page on screen, or nil.
+func (sh *Shell) topPage() *page {
+	if len(sh.pages) == 0 || sh.win.Content() != sh.pages[len(sh.pages)-1].content {
+		return nil
+	}
+	return sh.pages[len(sh.pages)-1]
+}
+
+// dropPages forgets every page without putting anything back: the main
+// window is about to show something else (home, a game).
+func (sh *Shell) dropPages() {
+	gone := sh.pages
+	if len(gone) == 0 {
+		return
+	}
+	sh.pages = nil
+	sh.win.Canvas().SetOnTypedKey(gone[0].prevKey)
+	for j := len(gone) - 1; j >= 0; j-- {
+		if gone[j].closed != nil {
+			gone[j].closed()
+		}
+	}
 }
 
 // NewShell builds the main window. st is the open store of saved games; when
@@ -66,6 +167,7 @@ func (sh *Shell) showHome() {
 		sh.game.close()
 		sh.game = nil
 	}
+	sh.dropPages()
 	sh.app.Driver().SetDisableScreenBlanking(false)
 	sh.home.reload()
 	sh.win.SetContent(sh.home.content)
@@ -97,6 +199,7 @@ func (sh *Shell) showGame(g LiveGame, name string) {
 	if sh.game != nil {
 		sh.game.close()
 	}
+	sh.dropPages()
 	sh.game = newGameScreen(sh, g)
 	// Keep the screen on while a game is open, where the platform allows.
 	sh.app.Driver().SetDisableScreenBlanking(sh.keepAwake())
