@@ -90,7 +90,7 @@ func newAscBattle(v *ascView) *ascBattle {
 		b.show()
 	})
 	b.mode.Selected = battleModeLabel(modeSpace)
-	b.scroll = container.NewVScroll(padded(b.body))
+	b.scroll = container.NewVScroll(b.body)
 	b.content = container.NewBorder(padded(b.mode), nil, nil, nil, b.scroll)
 	return b
 }
@@ -149,11 +149,13 @@ func (b *ascBattle) rollNow() {
 
 // sideForm is one player's ships in a battle.
 type sideForm struct {
-	v           *ascView
-	last        string // the player the ships count was filled for
-	player      *widget.Select
-	ships       *numStepper
-	starbase    *widget.Check
+	v      *ascView
+	last   string // the player the ships count was filled for
+	player *widget.Select
+	ships  *numStepper
+	// starbases are the side's starbases at the battle (nil: the form
+	// has none, e.g. an invasion).
+	starbases   *numStepper
 	firstStrike *widget.Check
 	box         *fyne.Container
 }
@@ -169,8 +171,8 @@ func newSideForm(v *ascView, who string, starbase bool, changed func()) *sideFor
 	s.firstStrike = widget.NewCheck(lang.X("asc.first_strike_advancement", "First strike (advancement)"), func(bool) { changed() })
 	s.box = container.NewVBox(s.player, s.ships.box)
 	if starbase {
-		s.starbase = widget.NewCheck(lang.X("asc.starbase_in_orbit_1_die", "Starbase in orbit (+1 die)"), func(bool) { changed() })
-		s.box.Add(s.starbase)
+		s.starbases = newNumStepper(lang.X("asc.starbases_in_orbit", "Starbases in orbit"), 0, 0, 0, changed)
+		s.box.Add(s.starbases.box)
 	}
 	s.box.Add(s.firstStrike)
 	return s
@@ -197,7 +199,41 @@ func (s *sideForm) fill() {
 		s.last = s.player.Selected
 		s.ships.val = max(1, p.Ships)
 		s.ships.clamp(1, p.Ships)
+		if s.starbases != nil {
+			s.starbases.val = 0
+		}
 	}
+	if s.starbases == nil {
+		return
+	}
+	// The player's starbases on the board; by the rulebook's reading one
+	// die however many, so one is all the form offers.
+	most := p.Starbases
+	s.starbases.label = lang.X("asc.starbases_in_orbit", "Starbases in orbit")
+	if !s.perStarbase() {
+		most = min(most, 1)
+		s.starbases.label = lang.X("asc.starbase_in_orbit_1_die", "Starbase in orbit (+1 die)")
+	}
+	s.starbases.clamp(0, most)
+	if p.Starbases == 0 {
+		s.starbases.box.Hide()
+	} else {
+		s.starbases.box.Show()
+	}
+}
+
+// perStarbase reports whether the game plays one die per starbase (the
+// rules summary's reading) rather than one die however many.
+func (s *sideForm) perStarbase() bool {
+	return s.v.st != nil && s.v.st.Options.StarbaseDice == tracker.StarbaseDiePerStarbase
+}
+
+// starbaseCount is the side's starbases at the battle.
+func (s *sideForm) starbaseCount() int {
+	if s.starbases == nil {
+		return 0
+	}
+	return s.starbases.val
 }
 
 // side returns the rules' view of the side (ok false until a player with
@@ -208,9 +244,8 @@ func (s *sideForm) side() (ascrules.Side, bool) {
 		return ascrules.Side{}, false
 	}
 	sd := ascrules.Side{Player: p.ID, Ships: s.ships.val, Weapons: p.Weapons, Shields: p.Shields, FirstStrike: s.firstStrike.Checked}
-	if s.starbase != nil {
-		sd.Starbase = s.starbase.Checked
-	}
+	extra := ascrules.StarbaseDice(s.starbaseCount(), s.perStarbase())
+	sd.Starbase, sd.BonusDice = extra > 0, max(0, extra-1)
 	return sd, true
 }
 

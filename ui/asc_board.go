@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"strings"
@@ -65,6 +66,11 @@ type ascBoard struct {
 	follow  bool // the picker follows the current player
 	from    *widget.Select
 	tradeIn *widget.Entry
+	// The Andorian token being placed (a draft for the player andFor).
+	andFor  string
+	andSys  *widget.Entry
+	andCtl  *widget.Select
+	andPhen *widget.Check
 }
 
 func newAscBoard(v *ascView) *ascBoard {
@@ -79,6 +85,10 @@ func newAscBoard(v *ascView) *ascBoard {
 	b.from = widget.NewSelect(nil, nil)
 	b.from.PlaceHolder = lang.X("asc.from", "From")
 	b.tradeIn = placeholderEntry(lang.X("asc.e_g_1p", "e.g. 1P"))
+	b.andSys = placeholderEntry(lang.X("asc.andorian.system", "System name"))
+	b.andCtl = widget.NewSelect(nil, nil)
+	b.andCtl.PlaceHolder = lang.X("asc.andorian.controller", "Who controls it")
+	b.andPhen = widget.NewCheck(lang.X("asc.andorian.phenomenon", "It is a phenomenon"), nil)
 	return b
 }
 
@@ -136,6 +146,10 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 	box.Add(widget.NewSeparator())
 	box.Add(b.counts(p))
 	box.Add(b.contact(p))
+	if p.Faction == ascrules.Andorian || len(p.AndorianTokens) > 0 {
+		box.Add(widget.NewSeparator())
+		box.Add(b.andorian(p))
+	}
 	box.Add(widget.NewSeparator())
 	box.Add(boldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")))
 	box.Add(b.trade(p))
@@ -196,10 +210,7 @@ func (b *ascBoard) resources(p tracker.AscPlayer) fyne.CanvasObject {
 // ready.
 func (b *ascBoard) commandTokens(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
-	id := p.ID
-	tokens := widgets.NewTokenRow(p.Commands, p.Ready())
-	tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
-	tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
+	tokens := v.commandRow(p)
 	return container.NewVBox(boldLabel(lang.X("asc.command_tokens", "Command tokens")), tokens,
 		captionLabel(lang.X("asc.tap_a_token_to_use", "Tap a token to use it; long-press (right-click) to ready it. {{.BaseCommands}} base + {{.Starbases}} starbases + {{.AdvancementCommands}} from advancements.", map[string]any{"BaseCommands": p.BaseCommands, "Starbases": p.Starbases, "AdvancementCommands": p.AdvancementCommands})))
 }
@@ -285,7 +296,7 @@ func (b *ascBoard) buildActions(p tracker.AscPlayer) fyne.CanvasObject {
 	if p.Faction == ascrules.Vulcan {
 		colonize = lang.X("asc.colonize_1_ascendancy", "Colonize (1 ascendancy)")
 	}
-	add(build, colonize, func() { v.exec(tracker.Colonize{Player: id}) })
+	add(build, colonize, func() { b.colonize(p) })
 	node := func(label, kind string, cost ascrules.Resources) {
 		c := "?"
 		if cost.Total() > 0 {
@@ -330,7 +341,12 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 		tokens = 2
 	}
 	add(cmds, lang.X("asc.starbase_cmd", "Starbase ({{.Tokens}} cmd)", map[string]any{"Tokens": tokens}), func() { v.exec(tracker.CommissionStarbase{Player: id}) })
-	add(cmds, lang.X("asc.fleet_cmd_of_3", "Fleet ({{.Tokens}} cmd, {{.Fleets}} of 3)", map[string]any{"Tokens": tokens, "Fleets": p.Fleets}), func() { v.exec(tracker.CommissionFleet{Player: id}) })
+	fleet := widget.NewButton(lang.X("asc.fleet_cmd_of_3", "Fleet ({{.Tokens}} cmd, {{.Fleets}} of 3)", map[string]any{"Tokens": tokens, "Fleets": p.Fleets}), func() { v.exec(tracker.CommissionFleet{Player: id}) })
+	why := fleetLimit(p)
+	if why != "" {
+		fleet.Disable()
+	}
+	cmds.Add(fleet)
 	if p.Fleets > 0 {
 		add(cmds, lang.X("asc.disband_a_fleet", "Disband a fleet"), func() { v.exec(tracker.CommissionFleet{Player: id, Disband: true}) })
 	}
@@ -348,7 +364,26 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 			add(cmds, lang.X("asc.agenda_completed", "Agenda completed"), func() { v.exec(tracker.CompleteAgenda{Player: id}) })
 		}
 	}
-	return cmds
+	if why == "" {
+		return cmds
+	}
+	return container.NewVBox(cmds, captionLabel(why))
+}
+
+// fleetCards is the fleet cards each civilization has (seed 003 setup).
+const fleetCards = 3
+
+// fleetLimit says why a player may commission no more fleets ("" when
+// they may): all their fleet cards are in play, or they have as many
+// fleets as their ascendancy (rulebook, "Number of Fleets").
+func fleetLimit(p tracker.AscPlayer) string {
+	switch {
+	case p.Fleets >= fleetCards:
+		return lang.X("asc.fleet_cards_all_in_play", "Fleet: all {{.N}} fleet cards are in play.", map[string]any{"N": fleetCards})
+	case p.Fleets >= p.Ascendancy:
+		return lang.X("asc.fleet_no_more_than_ascendancy", "Fleet: no more fleets than ascendancy ({{.Ascendancy}}); {{.Name}} has {{.Fleets}}.", map[string]any{"Ascendancy": p.Ascendancy, "Name": p.Name, "Fleets": p.Fleets})
+	}
+	return ""
 }
 
 // presets returns the players' own quick actions kept on this device.
@@ -476,4 +511,98 @@ func flowGrid(objs ...fyne.CanvasObject) fyne.CanvasObject {
 	}
 	cell.Width = max(cell.Width, 150)
 	return container.NewGridWrap(cell, objs...)
+}
+
+// andorian is the Andorian reconnaissance fleet's surveillance tokens: the
+// systems that have one (each can be taken back) and the row to leave a
+// new one. Where a token may go is the tracker's rule (the game's reading);
+// a refusal offers "Record it anyway".
+func (b *ascBoard) andorian(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
+	box := container.NewVBox(boldLabel(lang.X("asc.andorian.title", "Andorian tokens ({{.N}})", map[string]any{"N": len(p.AndorianTokens)})))
+	for _, sys := range p.AndorianTokens {
+		sys := sys
+		off := widget.NewButtonWithIcon(lang.X("asc.andorian.take_back", "Take back"), theme.DeleteIcon(), func() {
+			v.exec(tracker.AndorianToken{Player: id, System: sys, Remove: true})
+		})
+		box.Add(container.NewBorder(nil, nil, nil, off, wrapLabel("• "+sys)))
+	}
+	if p.Faction != ascrules.Andorian {
+		return box
+	}
+	if b.andFor != id {
+		// A draft made for another player does not carry over.
+		b.andFor = id
+		b.andSys.SetText("")
+		b.andCtl.ClearSelected()
+		b.andPhen.SetChecked(false)
+	}
+	nobody := lang.X("asc.andorian.nobody", "Nobody / independent")
+	opts := []string{nobody}
+	ids := map[string]string{nobody: ""}
+	for _, o := range v.st.Players {
+		opts = append(opts, o.Name)
+		ids[o.Name] = o.ID
+	}
+	syncSelect(b.andCtl, opts, nobody)
+	leave := widget.NewButtonWithIcon(lang.X("asc.andorian.leave", "Leave a token"), theme.ContentAddIcon(), func() {
+		sys := strings.TrimSpace(b.andSys.Text)
+		if sys == "" {
+			v.gs.say(lang.X("asc.andorian.name_the_system", "Name the system the token goes on."), true)
+			return
+		}
+		cmd := tracker.AndorianToken{Player: id, System: sys, Controller: ids[b.andCtl.Selected], Phenomenon: b.andPhen.Checked}
+		if v.exec(cmd) {
+			b.andSys.SetText("")
+			b.andPhen.SetChecked(false)
+		}
+	})
+	box.Add(captionLabel(lang.X("asc.andorian.where", "The reconnaissance fleet leaves a token on a system it orbits or is linked to, never on a phenomenon.")))
+	box.Add(b.andSys)
+	box.Add(b.andCtl)
+	box.Add(b.andPhen)
+	box.Add(leave)
+	return box
+}
+
+// colonize asks what the players know of the system colonized (its name,
+// pre-warp inhabitants, the Vulcan advancements) and sends it.
+func (b *ascBoard) colonize(p tracker.AscPlayer) {
+	v := b.v
+	name := placeholderEntry(lang.X("asc.system_name_optional", "System name (optional)"))
+	preWarp := widget.NewCheck(lang.X("asc.colonize.pre_warp", "Inhabited pre-warp system"), nil)
+	items := []*widget.FormItem{
+		widget.NewFormItem(lang.X("asc.colonize.system", "System"), name),
+		widget.NewFormItem("", preWarp),
+	}
+	var reliquary *widget.Check
+	var free *widget.Select
+	none := lang.X("asc.colonize.no_free_node", "No free node")
+	kinds := map[string]string{none: "",
+		lang.X("asc.production", "Production"): tracker.CounterProduction,
+		lang.X("asc.research", "Research"):     tracker.CounterResearch,
+		lang.X("asc.culture", "Culture"):       tracker.CounterCulture}
+	if p.Faction == ascrules.Vulcan {
+		reliquary = widget.NewCheck(lang.X("asc.colonize.reliquary", "Vulcan Reliquary (free)"), nil)
+		free = widget.NewSelect([]string{none, lang.X("asc.production", "Production"), lang.X("asc.research", "Research"), lang.X("asc.culture", "Culture")}, nil)
+		free.SetSelected(none)
+		items = append(items, widget.NewFormItem("", reliquary),
+			widget.NewFormItem(lang.X("asc.colonize.network", "Free node (Network)"), free))
+	}
+	f := newFormDialog(v.gs.sh.win, lang.X("asc.colonize.title", "Colonize: {{.Name}}", map[string]any{"Name": p.Name}), lang.X("asc.colonize", "Colonize"), items, func() error {
+		// The player as they are now: a change since the dialog opened
+		// counts (the tracker checks the command against it).
+		if v.player(p.ID) == nil {
+			return errors.New(lang.X("asc.colonize.gone", "{{.Name}} is no longer in the game.", map[string]any{"Name": p.Name}))
+		}
+		cmd := tracker.Colonize{Player: p.ID, System: strings.TrimSpace(name.Text), PreWarp: preWarp.Checked}
+		if reliquary != nil {
+			cmd.Reliquary = reliquary.Checked
+			cmd.FreeNode = kinds[free.Selected]
+		}
+		return v.submit(cmd)
+	})
+	name.OnSubmitted = func(string) { f.Submit() }
+	f.Show()
 }

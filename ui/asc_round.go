@@ -14,7 +14,6 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
-	"tableops/ui/widgets"
 )
 
 // ascWalker is the Round panel: initiative bidding and turn order, each
@@ -67,9 +66,20 @@ func (w *ascWalker) show() fyne.CanvasObject {
 }
 
 // rechargeView is the recharge stage: its three steps, what everyone will
-// get, and the button that does it.
+// get, the Cardassian occupation question, and the button that does it.
 type rechargeView struct {
 	v *ascView
+	// unocc is, per Cardassian player, their resource nodes on systems
+	// with no Cardassian ship in orbit (the draft answer), and round the
+	// round it was given for.
+	unocc map[string]*occupation
+	round int
+}
+
+// occupation is one Cardassian player's answer: resource nodes, by kind,
+// on systems with no Cardassian ship in orbit.
+type occupation struct {
+	prod, res, cult *numStepper
 }
 
 func (r *rechargeView) show() fyne.CanvasObject {
@@ -87,10 +97,68 @@ func (r *rechargeView) show() fyne.CanvasObject {
 		}
 		box.Add(wrapLabel("• " + line))
 	}
-	go1 := widget.NewButtonWithIcon(lang.X("asc.recharge_everyone", "Recharge everyone"), theme.ViewRefreshIcon(), func() { v.exec(tracker.Recharge{}) })
+	box.Add(r.occupationQuestion())
+	go1 := widget.NewButtonWithIcon(lang.X("asc.recharge_everyone", "Recharge everyone"), theme.ViewRefreshIcon(), func() { v.exec(r.command()) })
 	go1.Importance = widget.HighImportance
 	box.Add(go1)
 	return box
+}
+
+// occupationQuestion asks each Cardassian player which of their resource
+// nodes are on systems with no Cardassian ship in orbit (all occupied until
+// they say otherwise); the answers are kept within the nodes they have.
+func (r *rechargeView) occupationQuestion() fyne.CanvasObject {
+	v := r.v
+	box := container.NewVBox()
+	if r.unocc == nil || r.round != v.st.Walker.Round {
+		// A new recharge: every node occupied until the player says.
+		r.unocc, r.round = map[string]*occupation{}, v.st.Walker.Round
+	}
+	for _, p := range v.active() {
+		if p.Faction != ascrules.Cardassian {
+			continue
+		}
+		o, ok := r.unocc[p.ID]
+		if !ok {
+			o = &occupation{
+				prod: newNumStepper(lang.X("asc.p_nodes", "P nodes"), 0, 0, 0, nil),
+				res:  newNumStepper(lang.X("asc.r_nodes", "R nodes"), 0, 0, 0, nil),
+				cult: newNumStepper(lang.X("asc.c_nodes", "C nodes"), 0, 0, 0, nil),
+			}
+			r.unocc[p.ID] = o
+		}
+		o.prod.clamp(0, p.Nodes.Production)
+		o.res.clamp(0, p.Nodes.Research)
+		o.cult.clamp(0, p.Nodes.Culture)
+		effect := lang.X("asc.occupation.all", "By your reading they generate nothing.")
+		if v.st.Options.Occupation == tracker.OccupationProduction {
+			effect = lang.X("asc.occupation.production", "By your reading they generate no production.")
+		}
+		box.Add(boldLabel(lang.X("asc.occupation.title", "Cardassian occupation: {{.Name}}", map[string]any{"Name": p.Name})))
+		box.Add(wrapLabel(lang.X("asc.occupation.question", "Which of {{.Name}}'s resource nodes are on systems with no Cardassian ship in orbit? {{.Effect}} Leave 0 when every system is occupied.", map[string]any{"Name": p.Name, "Effect": effect})))
+		box.Add(newColumns(170, o.prod.box, o.res.box, o.cult.box))
+	}
+	return box
+}
+
+// command is the recharge with the Cardassian players' answers.
+func (r *rechargeView) command() tracker.Recharge {
+	cmd := tracker.Recharge{}
+	for _, p := range r.v.active() {
+		o, ok := r.unocc[p.ID]
+		if !ok || p.Faction != ascrules.Cardassian {
+			continue
+		}
+		n := ascrules.Resources{Production: o.prod.val, Research: o.res.val, Culture: o.cult.val}
+		if n.Total() == 0 {
+			continue
+		}
+		if cmd.Unoccupied == nil {
+			cmd.Unoccupied = map[string]ascrules.Resources{}
+		}
+		cmd.Unoccupied[p.ID] = n
+	}
+	return cmd
 }
 
 // gameOver says who won and why.
@@ -391,10 +459,7 @@ func (w *executionView) playerTurn(p tracker.AscPlayer, last bool) fyne.CanvasOb
 	} else {
 		box.Add(step(lang.X("asc.command_phase", "Command phase"), lang.X("asc.spend_command_tokens_move_fleets", "Spend command tokens: move fleets, explore, attack (Battle panel), hegemony, trade. Tap a token below for each command used.")))
 	}
-	id := p.ID
-	tokens := widgets.NewTokenRow(p.Commands, p.Ready())
-	tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
-	tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
+	tokens := v.commandRow(p)
 	box.Add(boldLabel(lang.X("asc.s_command_tokens", "{{.Name}}'s command tokens", map[string]any{"Name": p.Name})))
 	box.Add(tokens)
 	box.Add(wrapLabel(lang.X("asc.has_ascendancy_ships", "{{.Name}} has {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})))

@@ -41,15 +41,34 @@ var (
 )
 
 // factionChoices are the civilizations whose special rules the rules engine
-// knows, as offered in setup.
-var factionChoices = []struct {
-	label   string
-	faction ascrules.Faction
-}{
-	{"Federation", ascrules.Federation}, {"Klingon", ascrules.Klingon}, {"Romulan", ascrules.Romulan},
-	{"Andorian", ascrules.Andorian}, {"Cardassian", ascrules.Cardassian}, {"Ferengi", ascrules.Ferengi},
-	{"Vulcan", ascrules.Vulcan}, {"Breen", ascrules.Breen}, {"Dominion", ascrules.Dominion},
-	{"Other", ""},
+// knows, as offered in setup ("" is another civilization).
+var factionChoices = []ascrules.Faction{ascrules.Federation, ascrules.Klingon, ascrules.Romulan,
+	ascrules.Andorian, ascrules.Cardassian, ascrules.Ferengi, ascrules.Vulcan, ascrules.Breen, ascrules.Dominion, ""}
+
+// factionLabel names a civilization in the reader's language (the Italian
+// rulebook's names).
+func factionLabel(f ascrules.Faction) string {
+	switch f {
+	case ascrules.Federation:
+		return lang.X("asc.faction.federation", "Federation")
+	case ascrules.Klingon:
+		return lang.X("asc.faction.klingon", "Klingon")
+	case ascrules.Romulan:
+		return lang.X("asc.faction.romulan", "Romulan")
+	case ascrules.Andorian:
+		return lang.X("asc.faction.andorian", "Andorian")
+	case ascrules.Cardassian:
+		return lang.X("asc.faction.cardassian", "Cardassian")
+	case ascrules.Ferengi:
+		return lang.X("asc.faction.ferengi", "Ferengi")
+	case ascrules.Vulcan:
+		return lang.X("asc.faction.vulcan", "Vulcan")
+	case ascrules.Breen:
+		return lang.X("asc.faction.breen", "Breen")
+	case ascrules.Dominion:
+		return lang.X("asc.faction.dominion", "Dominion")
+	}
+	return lang.X("asc.faction.other", "Other")
 }
 
 // costForm is the cost table of one civilization, as entries.
@@ -155,10 +174,10 @@ func newAscSetup(v *ascView) *ascSetup {
 	s.civ.OnChanged = func(string) { s.recallCosts() }
 	var labels []string
 	for _, f := range factionChoices {
-		labels = append(labels, f.label)
+		labels = append(labels, factionLabel(f))
 	}
 	s.faction = widget.NewSelect(labels, func(l string) {
-		if strings.TrimSpace(s.civ.Text) == "" && l != "Other" {
+		if strings.TrimSpace(s.civ.Text) == "" && l != factionLabel("") {
 			s.civ.SetText(l)
 		}
 		s.prefill()
@@ -201,7 +220,7 @@ func (s *ascSetup) prefill() {
 	case tracker.StartHumble:
 		r, asc = ascrules.Resources{}, 0
 	}
-	if s.faction.Selected == "Vulcan" {
+	if s.chosenFaction() == ascrules.Vulcan {
 		asc = vulcanAscend
 	}
 	s.resources.SetText(resText(r))
@@ -245,8 +264,8 @@ func (s *ascSetup) recallCosts() {
 
 func (s *ascSetup) chosenFaction() ascrules.Faction {
 	for _, f := range factionChoices {
-		if f.label == s.faction.Selected {
-			return f.faction
+		if factionLabel(f) == s.faction.Selected {
+			return f
 		}
 	}
 	return ""

@@ -523,14 +523,15 @@ func (f *spaceForm) resolve() {
 		// Round 0: the tracker numbers the round (and knows the ships
 		// left); 1 starts a new battle when the table said so.
 		cmd := tracker.SpaceBattleRound{
-			Attacker: tracker.BattleSide{Player: att.Player, Ships: att.Ships, Starbase: att.Starbase, FirstStrike: att.FirstStrike}}
+			Attacker: battleSide(f.att, att)}
 		if f.fresh {
 			cmd.Round = 1
 		}
 		for i, d := range defs {
 			cmd.Attacker.Rolls = append(cmd.Attacker.Rolls, f.defs[i].attD.pool.roll())
-			cmd.Defenders = append(cmd.Defenders, tracker.BattleSide{Player: d.Player, Ships: d.Ships, Starbase: d.Starbase,
-				FirstStrike: d.FirstStrike, Rolls: []tracker.Roll{f.defs[i].defD.pool.roll()}})
+			ds := battleSide(f.defs[i].side, d)
+			ds.Rolls = []tracker.Roll{f.defs[i].defD.pool.roll()}
+			cmd.Defenders = append(cmd.Defenders, ds)
 		}
 		fresh := f.fresh
 		f.fresh = false
@@ -548,4 +549,11 @@ func (f *spaceForm) resolve() {
 		f.clear()
 		f.v.battle.scroll.ScrollToTop()
 	})
+}
+
+// battleSide is the tracker's view of a side: its ships, first strike and
+// the count of its starbases at the battle.
+func battleSide(s *sideForm, sd ascrules.Side) tracker.BattleSide {
+	n := s.starbaseCount()
+	return tracker.BattleSide{Player: sd.Player, Ships: sd.Ships, Starbase: n > 0, Starbases: n, FirstStrike: sd.FirstStrike}
 }

@@ -400,6 +400,20 @@ type dieTestForm struct {
 	info     *widget.Label
 	d        *ascDice
 	result   *fyne.Container
+
+	// Hegemony only: what the tracker takes besides the die.
+	modifier *numStepper
+	modNote  *widget.Label
+	preWarp  *widget.Check
+	nodes    [3]*numStepper // production, research, culture on the system
+	starbase *widget.Check
+	homeOf   *widget.Select
+	capture  *widget.Accordion
+	// drafted is the player and target the hegemony inputs were filled
+	// for; another choice refills them.
+	draftedBy, draftedOn string
+	// resisted is what the resistance was last worked out from.
+	resisted string
 }
 
 func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
@@ -417,12 +431,29 @@ func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
 		f.target.PlaceHolder = lang.X("asc.who_controls_the_system", "Who controls the system")
 		f.name = placeholderEntry(lang.X("asc.system_name_optional", "System name (optional)"))
 		f.number = newNumStepper(lang.X("asc.resistance", "Resistance"), 3, 0, 50, f.changed)
+		f.modifier = newNumStepper(lang.X("asc.hegemony.modifier", "Die modifier"), 0, -6, 6, f.changed)
+		f.preWarp = widget.NewCheck(lang.X("asc.hegemony.pre_warp", "Pre-warp inhabited system"), func(bool) { f.changed() })
+		for i, l := range []string{lang.X("asc.p_nodes", "P nodes"), lang.X("asc.r_nodes", "R nodes"), lang.X("asc.c_nodes", "C nodes")} {
+			f.nodes[i] = newNumStepper(l, 0, 0, 9, f.changed)
+		}
+		f.starbase = widget.NewCheck(lang.X("asc.hegemony.starbase", "Their starbase is there"), func(bool) { f.changed() })
+		f.homeOf = widget.NewSelect(nil, nil)
+		f.homeOf.PlaceHolder = lang.X("asc.hegemony.home_of", "Whose home system it is")
+		f.capture = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.hegemony.capture", "On success: what passes"),
+			container.NewVBox(
+				captionLabel(lang.X("asc.hegemony.capture_note", "What changes hands: the system's resource nodes (a research node brings a project), a starbase with one of its command tokens, a home system.")),
+				newColumns(170, f.nodes[0].box, f.nodes[1].box, f.nodes[2].box), f.starbase, f.homeOf)))
 		box.Add(heading(lang.X("asc.cultural_hegemony", "Cultural hegemony")))
 		box.Add(wrapLabel(lang.X("asc.roll_a_die_and_add", "Roll a die and add your ascendancy (not the Ferengi); beat the system's resistance to take it. 1 culture to try, 1 more on success; you need both before trying.")))
-		box.Add(captionLabel(lang.X("asc.resistance_a_rival_s_system", "Resistance: a rival's system counts its structures (nodes, control node, starbases) plus the rival's ascendancy; an independent system its nodes plus warp tokens.")))
 		box.Add(f.player)
 		box.Add(f.target)
 		box.Add(f.name)
+		box.Add(f.preWarp)
+		box.Add(f.capture)
+		box.Add(captionLabel(lang.X("asc.resistance_a_rival_s_system", "Resistance: a rival's system counts its structures (nodes, control node, starbases) plus the rival's ascendancy; an independent system its nodes plus warp tokens.")))
+		f.modNote = captionLabel(lang.X("asc.hegemony.federation", "Federation: Universal Translator, +1 to the die (starting advancement)."))
+		box.Add(f.modifier.box)
+		box.Add(f.modNote)
 	} else {
 		f.name = placeholderEntry(lang.X("asc.card_optional", "Card (optional)"))
 		f.number = newNumStepper(lang.X("asc.diplomacy_number", "Diplomacy number"), 4, 0, 50, f.changed)
@@ -454,8 +485,90 @@ func (f *dieTestForm) show() {
 	syncSelect(f.player, c.labels, def)
 	if f.target != nil {
 		syncSelect(f.target, append(append([]string{}, c.labels...), independentLabel()), independentLabel())
+		nobody := lang.X("asc.hegemony.nobody_s_home", "Nobody's home system")
+		homes := []string{nobody}
+		for _, p := range f.v.st.Players {
+			homes = append(homes, p.Name)
+		}
+		syncSelect(f.homeOf, homes, nobody)
 	}
 	f.changed()
+}
+
+// rival returns the player who controls the system (nil: independent).
+func (f *dieTestForm) rival() *tracker.AscPlayer {
+	if f.target == nil {
+		return nil
+	}
+	return f.v.player(f.v.playerChoices().ids[f.target.Selected])
+}
+
+// systemNodes are the resource nodes entered for the system.
+func (f *dieTestForm) systemNodes() ascrules.Resources {
+	return ascrules.Resources{Production: f.nodes[0].val, Research: f.nodes[1].val, Culture: f.nodes[2].val}
+}
+
+// draft keeps the hegemony inputs in step with the state they were made
+// for: a new player gets their own die modifier (the Federation's Universal
+// Translator, their starting advancement: +1); a new target clears what
+// was entered for the old one; nodes and the starbase stay within what the
+// rival has; a rival's resistance follows its structures and ascendancy.
+func (f *dieTestForm) draft(p *tracker.AscPlayer) {
+	rival := f.rival()
+	on := ""
+	if rival != nil {
+		on = rival.ID
+	}
+	if p.ID != f.draftedBy {
+		f.draftedBy = p.ID
+		f.modifier.val = 0
+		if p.Faction == ascrules.Federation {
+			f.modifier.val = 1
+		}
+		f.modifier.show()
+	}
+	if p.Faction == ascrules.Federation {
+		f.modNote.Show()
+	} else {
+		f.modNote.Hide()
+	}
+	if on != f.draftedOn {
+		f.draftedOn = on
+		for _, n := range f.nodes {
+			n.val = 0
+			n.show()
+		}
+		f.starbase.SetChecked(false)
+	}
+	if rival == nil {
+		f.resisted = ""
+		for _, n := range f.nodes {
+			n.clamp(0, 9)
+		}
+		f.starbase.SetChecked(false)
+		f.starbase.Disable()
+		return
+	}
+	f.nodes[0].clamp(0, rival.Nodes.Production)
+	f.nodes[1].clamp(0, rival.Nodes.Research)
+	f.nodes[2].clamp(0, rival.Nodes.Culture)
+	if rival.Starbases < 1 {
+		f.starbase.SetChecked(false)
+		f.starbase.Disable()
+	} else {
+		f.starbase.Enable()
+	}
+	structures := f.systemNodes().Total() + 1 // the control node
+	if f.starbase.Checked {
+		structures++
+	}
+	// Worked out again when what it counts changes; the players may
+	// still correct it (a Vulcan ambassador does not count).
+	if key := fmt.Sprintf("%s/%d/%d", rival.ID, rival.Ascendancy, structures); key != f.resisted {
+		f.resisted = key
+		f.number.val = ascrules.Resistance(structures, rival.Ascendancy)
+		f.number.show()
+	}
 }
 
 func (f *dieTestForm) changed() {
@@ -468,14 +581,19 @@ func (f *dieTestForm) changed() {
 		return
 	}
 	faction := p.Faction
-	if !f.hegemony {
+	mod := 0
+	if f.hegemony {
+		f.draft(p)
+		mod = f.modifier.val
+	} else {
 		faction = "" // every civilization adds its ascendancy to diplomacy
 	}
-	chance := ascrules.HegemonyChance(p.Ascendancy, f.number.val, faction)
+	chance := ascrules.HegemonyChanceModified(p.Ascendancy, f.number.val, faction, mod)
 	add := p.Ascendancy
 	if faction == ascrules.Ferengi {
 		add = 0
 	}
+	add += mod
 	f.info.SetText(lang.X("asc.adds_needs_a_total_above", "{{.Name}} adds {{.Add}}: needs a total above {{.Val}}. Chance: {{.Percent}}.", map[string]any{"Name": p.Name, "Add": add, "Val": f.number.val, "Percent": widgets.Percent(chance)}))
 	f.resolve()
 }
@@ -502,7 +620,7 @@ func (f *dieTestForm) resolve() {
 	var lines []string
 	if f.hegemony {
 		res, err := ascrules.ResolveHegemony(ascrules.Hegemony{Roll: roll, Ascendancy: p.Ascendancy, Resistance: f.number.val,
-			Faction: p.Faction, Culture: p.Resources.Culture})
+			Faction: p.Faction, Culture: p.Resources.Culture, Modifier: f.modifier.val})
 		if err != nil {
 			f.result.Add(wrapLabel(err.Error()))
 			return
@@ -529,8 +647,10 @@ func (f *dieTestForm) resolve() {
 	addApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
 		var cmd tracker.Command = tracker.TestDiplomacy{Player: p.ID, Card: f.name.Text, Number: f.number.val, Roll: f.d.pool.roll()}
 		if f.hegemony {
+			nodes := f.systemNodes()
 			cmd = tracker.TryHegemony{Player: p.ID, Target: f.v.playerChoices().ids[f.target.Selected], System: f.name.Text,
-				Resistance: f.number.val, Roll: f.d.pool.roll()}
+				Resistance: f.number.val, Roll: f.d.pool.roll(), Modifier: f.modifier.val, PreWarp: f.preWarp.Checked,
+				Nodes: nodes, ResearchNode: nodes.Research > 0, Starbase: f.starbase.Checked, HomeOf: f.homeID()}
 		}
 		if f.v.exec(cmd) {
 			f.v.gs.say(lang.X("asc.applied", "Applied."), false)
@@ -538,4 +658,14 @@ func (f *dieTestForm) resolve() {
 			f.resolve()
 		}
 	})
+}
+
+// homeOf returns the player whose home system the target is ("" nobody's).
+func (f *dieTestForm) homeID() string {
+	for _, p := range f.v.st.Players {
+		if p.Name == f.homeOf.Selected {
+			return p.ID
+		}
+	}
+	return ""
 }

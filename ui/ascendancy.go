@@ -15,6 +15,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/widgets"
 )
 
 // ascView is the Star Trek: Ascendancy game screen: the setup, each
@@ -151,6 +152,36 @@ func (v *ascView) show(s *tracker.State) {
 func (v *ascView) rollNow() {
 	v.gs.layout.show(lang.X("asc.battle", "Battle"))
 	v.battle.rollNow()
+}
+
+// commandRow is a player's command tokens: tap one to use it, long-press
+// (right-click) to ready it; the caption in the reader's language.
+func (v *ascView) commandRow(p tracker.AscPlayer) *widgets.TokenRow {
+	id := p.ID
+	tokens := widgets.NewTokenRow(p.Commands, p.Ready())
+	tokens.SetCaption(func(total, ready int) string {
+		return lang.X("asc.tokens_ready", "{{.Ready}} of {{.Total}} ready", map[string]any{"Ready": ready, "Total": total})
+	})
+	tokens.OnExhaust = func() { v.exec(tracker.UseCommand{Player: id, Delta: 1}) }
+	tokens.OnReady = func() { v.exec(tracker.UseCommand{Player: id, Delta: -1}) }
+	return tokens
+}
+
+// submit runs a command for a form dialog: nil closes the form (applied,
+// or handed to the status line: a refusal by a rule of the game offers
+// "Record it anyway" there, another player's pieces ask first); any other
+// refusal is returned for the form to show, keeping what was typed.
+func (v *ascView) submit(cmd tracker.Command) error {
+	if v.gs.askFirst(cmd) {
+		return nil
+	}
+	err := v.gs.try(cmd)
+	var rej *tracker.Rejection
+	if errors.As(err, &rej) && rej.Overridable {
+		v.gs.refuse(cmd, err)
+		return nil
+	}
+	return err
 }
 
 // exec runs a command for this game (see gameScreen.exec).

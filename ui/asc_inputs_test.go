@@ -1,0 +1,366 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/tracker"
+)
+
+// startTwo creates a game of two players by tapping (Alice plays the first
+// faction, Bob the second), starts round 1 and deals the turn order as the
+// table drew it: Alice first.
+func startTwo(t *testing.T, sh *Shell, first, second string) fyne.Window {
+	t.Helper()
+	w := newAscGame(t, sh)
+	panelTo(t, w, "Players")
+	addAscPlayer(t, w, "Alice", first, nil)
+	addAscPlayer(t, w, "Bob", second, nil)
+	test.Tap(button(t, w, "Start round 1"))
+	panelTo(t, w, "Round")
+	v := sh.game.view.(*ascView)
+	v.walker.initiative.drawn["p1"].SetSelected("1")
+	v.walker.initiative.drawn["p2"].SetSelected("2")
+	test.Tap(button(t, w, "Deal the turn order"))
+	require.Equal(t, []string{"p1", "p2"}, ascState(sh).Walker.Order, sh.game.status.text)
+	return w
+}
+
+// numButton returns a stepper's + (or −) button.
+func numButton(t *testing.T, s *numStepper, plus bool) *widget.Button {
+	t.Helper()
+	icon := theme.ContentRemoveIcon()
+	if plus {
+		icon = theme.ContentAddIcon()
+	}
+	var found *widget.Button
+	all(s.box, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Icon == icon {
+			found = b
+		}
+	})
+	require.NotNil(t, found, "no button on stepper %q", s.label)
+	return found
+}
+
+// lastHegemony is the last hegemony attempt in the game's log.
+func lastHegemony(t *testing.T, sh *Shell) tracker.HegemonyTried {
+	t.Helper()
+	for _, st := range sh.game.game.History().Undo {
+		for _, ev := range st.Events {
+			switch e := ev.Payload.(type) {
+			case tracker.HegemonyTried:
+				return e
+			case *tracker.HegemonyTried:
+				return *e
+			}
+		}
+	}
+	require.Fail(t, "no hegemony in the log")
+	return tracker.HegemonyTried{}
+}
+
+// TestHegemonyWithTheUniversalTranslator: a Federation player's hegemony
+// has the Universal Translator's +1 filled in; the rival's resistance
+// follows the nodes entered; the die modifier, the nodes taken and whose
+// home it is reach the tracker.
+func TestHegemonyWithTheUniversalTranslator(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startTwo(t, sh, "Federation", "Klingon")
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
+	panelTo(t, w, "Players")
+	test.Tap(button(t, w, "Hegemony (1 cmd)"))
+	f := sh.game.view.(*ascView).battle.heg
+	assert.Equal(t, "Alice (Federation)", f.player.Selected, "the console's player")
+	assert.Contains(t, screenText(w), "Die modifier 1", "the Universal Translator is filled in")
+	assert.Contains(t, screenText(w), "Universal Translator")
+
+	f.target.SetSelected("Bob (Klingon)")
+	openFold(t, w, "On success: what passes")
+	assert.Contains(t, screenText(w), "Resistance 2", "control node + Bob's ascendancy 1")
+	test.Tap(numButton(t, f.nodes[0], true))
+	test.Tap(numButton(t, f.nodes[0], true))
+	assert.Equal(t, 1, f.nodes[0].val, "Bob has one production node")
+	assert.Contains(t, screenText(w), "Resistance 3", "with the production node")
+	assert.True(t, f.starbase.Disabled(), "Bob has no starbase")
+	f.homeOf.SetSelected("Bob")
+	assert.Contains(t, screenText(w), "Alice adds 2: needs a total above 3")
+
+	// A 1 with +1 and ascendancy 1 is 3: not above 3.
+	test.Type(f.d.pad, "1")
+	assert.Contains(t, screenText(w), "3 against 3: hegemony fails")
+	test.Tap(button(t, w, "Clear all"))
+	test.Type(f.d.pad, "2")
+	assert.Contains(t, screenText(w), "4 against 3: Alice takes control")
+	test.Tap(button(t, w, "Apply"))
+	h := lastHegemony(t, sh)
+	assert.Equal(t, 1, h.Hegemony.Modifier, "the modifier reached the tracker")
+	a := ascState(sh)
+	assert.Equal(t, 2, a.Players[0].Nodes.Production, "Alice takes Bob's production node")
+	assert.Equal(t, 0, a.Players[1].Nodes.Production)
+	assert.False(t, a.Players[1].HoldsHome, "Bob's home system is Alice's now")
+	assert.Equal(t, 2, a.Players[0].Systems)
+}
+
+// TestHegemonyDraftFollowsThePlayer: another player brings their own
+// modifier; nodes entered for a rival are cleared for another target.
+func TestHegemonyDraftFollowsThePlayer(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startTwo(t, sh, "Federation", "Klingon")
+	panelTo(t, w, "Battle")
+	v := sh.game.view.(*ascView)
+	v.battle.mode.SetSelected(battleModeLabel(modeHegemony))
+	f := v.battle.heg
+	f.player.SetSelected("Alice (Federation)")
+	assert.Equal(t, 1, f.modifier.val)
+	f.player.SetSelected("Bob (Klingon)")
+	assert.Equal(t, 0, f.modifier.val, "no Universal Translator for the Klingons")
+	assert.False(t, f.modNote.Visible())
+	f.target.SetSelected("Alice (Federation)")
+	test.Tap(numButton(t, f.nodes[2], true))
+	assert.Equal(t, 1, f.nodes[2].val)
+	f.target.SetSelected(independentLabel())
+	assert.Equal(t, 0, f.nodes[2].val, "a new target starts from no nodes")
+}
+
+// TestAndorianTokens: an Andorian player leaves a surveillance token from
+// their console; one on a phenomenon is refused with "Record it anyway"
+// offered; a token can be taken back.
+func TestAndorianTokens(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startTwo(t, sh, "Andorian", "Klingon")
+	panelTo(t, w, "Players")
+	assert.Contains(t, screenText(w), "Andorian tokens (0)")
+	typeInto(w, entry(t, w, "System name"), "Vega")
+	test.Tap(button(t, w, "Leave a token"))
+	assert.Equal(t, []string{"Vega"}, ascState(sh).Players[0].AndorianTokens)
+	assert.Contains(t, screenText(w), "Andorian tokens (1)")
+	assert.Contains(t, screenText(w), "• Vega")
+
+	typeInto(w, entry(t, w, "System name"), "Murasaki 312")
+	test.Tap(checkBox(t, w, "It is a phenomenon"))
+	steps := len(sh.game.game.History().Undo)
+	test.Tap(button(t, w, "Leave a token"))
+	require.Len(t, sh.game.game.History().Undo, steps, "refused")
+	assert.Contains(t, sh.game.status.text, "phenomenon")
+	assert.Equal(t, "Murasaki 312", entry(t, w, "System name").Text, "what was typed stays")
+	test.Tap(button(t, w, "Record it anyway"))
+	typeInto(w, entry(t, w, "e.g. a card in play allows it"), "an event card allows it")
+	test.Tap(button(t, w, "Record"))
+	assert.Equal(t, []string{"Vega", "Murasaki 312"}, ascState(sh).Players[0].AndorianTokens)
+	assert.Len(t, sh.game.game.State().Rulings, 1)
+
+	var backs []*widget.Button
+	for _, b := range objects[*widget.Button](w) {
+		if b.Text == "Take back" {
+			backs = append(backs, b)
+		}
+	}
+	require.Len(t, backs, 2, "one per token")
+	test.Tap(backs[0])
+	assert.Equal(t, []string{"Murasaki 312"}, ascState(sh).Players[0].AndorianTokens, "Vega's token taken back")
+	// Bob's console has no token row.
+	sh.game.view.(*ascView).board.pick.SetSelected("Bob · Klingon")
+	assert.NotContains(t, screenText(w), "Andorian tokens")
+}
+
+// TestCardassianOccupationQuestion: before the recharge a Cardassian
+// player says which resource nodes have no Cardassian ship in orbit; the
+// answer reaches the recharge (no production from the idle node).
+func TestCardassianOccupationQuestion(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startTwo(t, sh, "Cardassian", "Klingon")
+	advanceTo(t, sh, w, "", "")
+	require.Equal(t, tracker.AscRecharge, ascState(sh).Walker.Stage)
+	panelTo(t, w, "Round")
+	assert.Contains(t, screenText(w), "Cardassian occupation: Alice")
+	assert.NotContains(t, screenText(w), "Cardassian occupation: Bob")
+	o := sh.game.view.(*ascView).walker.recharge.unocc["p1"]
+	require.NotNil(t, o)
+	test.Tap(numButton(t, o.prod, true))
+	test.Tap(numButton(t, o.prod, true))
+	assert.Equal(t, 1, o.prod.val, "Alice has one production node")
+	before := ascState(sh).Players
+	test.Tap(button(t, w, "Recharge everyone"))
+	a := ascState(sh)
+	require.Equal(t, tracker.AscInitiative, a.Walker.Stage)
+	assert.Equal(t, before[0].Resources.Production, a.Players[0].Resources.Production, "the unoccupied node produced nothing")
+	assert.Equal(t, before[0].Resources.Research+1, a.Players[0].Resources.Research)
+	assert.Equal(t, before[1].Resources.Production+1, a.Players[1].Resources.Production)
+}
+
+// TestFleetGreyedAtTheLimit: with as many fleets as ascendancy the Fleet
+// button is greyed and says why.
+func TestFleetGreyedAtTheLimit(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startTwo(t, sh, "Klingon", "Romulan")
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
+	panelTo(t, w, "Players")
+	fleet := button(t, w, "Fleet (1 cmd, 0 of 3)")
+	assert.False(t, fleet.Disabled())
+	test.Tap(fleet)
+	require.Equal(t, 1, ascState(sh).Players[0].Fleets)
+	fleet = button(t, w, "Fleet (1 cmd, 1 of 3)")
+	assert.True(t, fleet.Disabled(), "ascendancy 1, one fleet")
+	assert.Contains(t, screenText(w), "no more fleets than ascendancy (1)")
+	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterAscendancy, Delta: 1})
+	require.NoError(t, err)
+	assert.False(t, button(t, w, "Fleet (1 cmd, 1 of 3)").Disabled(), "ascendancy 2 allows a second")
+}
+
+// TestColonizeAsksForTheSystem: Colonize asks the system's name and
+// whether it is pre-warp; the Federation's Prime Directive refusal offers
+// "Record it anyway"; a plain colony is recorded with its name.
+func TestColonizeAsksForTheSystem(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startTwo(t, sh, "Federation", "Vulcan")
+	panelTo(t, w, "Players")
+	test.Tap(button(t, w, "Colonize (1C)"))
+	typeInto(w, entry(t, w, "System name (optional)"), "Bajor")
+	test.Tap(checkBox(t, w, "Inhabited pre-warp system"))
+	test.Tap(button(t, w, "Colonize"))
+	assert.Equal(t, 1, ascState(sh).Players[0].Systems, "refused: the Prime Directive")
+	assert.Contains(t, sh.game.status.text, "pre-warp")
+	button(t, w, "Record it anyway")
+
+	test.Tap(button(t, w, "Colonize (1C)"))
+	typeInto(w, entry(t, w, "System name (optional)"), "Risa")
+	test.Tap(button(t, w, "Colonize"))
+	assert.Equal(t, 2, ascState(sh).Players[0].Systems)
+	assert.Contains(t, sh.game.game.History().Undo[0].Label, "Risa")
+
+	// The Vulcans' Reliquary: no ascendancy spent.
+	advanceTo(t, sh, w, "p2", tracker.PhaseBuilding)
+	panelTo(t, w, "Players")
+	asc := ascState(sh).Players[1].Ascendancy
+	test.Tap(button(t, w, "Colonize (1 ascendancy)"))
+	test.Tap(checkBox(t, w, "Vulcan Reliquary"))
+	test.Tap(button(t, w, "Colonize"))
+	assert.Equal(t, asc, ascState(sh).Players[1].Ascendancy)
+	assert.Equal(t, 2, ascState(sh).Players[1].Systems)
+}
+
+// TestSpaceBattleStarbasesCount: with one die per starbase, a side's
+// starbases at the battle are counted (up to those it has) and sent.
+func TestSpaceBattleStarbasesCount(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := newAscGame(t, sh)
+	panelTo(t, w, "Players")
+	opts := ascState(sh).Options
+	opts.StarbaseDice = tracker.StarbaseDiePerStarbase
+	_, err := sh.game.game.Execute(tracker.SetAscOptions{Options: opts})
+	require.NoError(t, err)
+	require.Equal(t, tracker.StarbaseDiePerStarbase, ascState(sh).Options.StarbaseDice)
+	addAscPlayer(t, w, "Alice", "Klingon", nil)
+	addAscPlayer(t, w, "Bob", "Romulan", nil)
+	test.Tap(button(t, w, "Start round 1"))
+	panelTo(t, w, "Round")
+	v := sh.game.view.(*ascView)
+	v.walker.initiative.drawn["p1"].SetSelected("1")
+	v.walker.initiative.drawn["p2"].SetSelected("2")
+	test.Tap(button(t, w, "Deal the turn order"))
+	_, err = sh.game.game.Execute(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterStarbases, Delta: 2})
+	require.NoError(t, err)
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
+	panelTo(t, w, "Battle")
+	f := v.battle.space
+	f.att.player.SetSelected("Alice (Klingon)")
+	f.defs[0].side.player.SetSelected("Bob (Romulan)")
+	assert.False(t, f.att.starbases.box.Visible(), "Alice has no starbase")
+	sb := f.defs[0].side.starbases
+	for range 3 {
+		test.Tap(numButton(t, sb, true))
+	}
+	assert.Equal(t, 2, sb.val, "no more than Bob's two")
+	assert.Contains(t, screenText(w), "Bob's dice (5, hit on")
+	test.Type(f.attD.pad, "111")
+	test.Type(f.defD.pad, "11111")
+	test.Tap(button(t, w, "Apply round 1"))
+	require.NotNil(t, ascState(sh).Battle, sh.game.status.text)
+	var fought *tracker.SpaceRoundFought
+	for _, ev := range sh.game.game.History().Undo[0].Events {
+		switch e := ev.Payload.(type) {
+		case tracker.SpaceRoundFought:
+			fought = &e
+		case *tracker.SpaceRoundFought:
+			fought = e
+		}
+	}
+	require.NotNil(t, fought)
+	assert.Equal(t, 5, fought.Round.Defenders[0].Dice(), "3 ships and 2 starbases")
+}
+
+// TestAscendancyInputsFitAPhone opens the forms and questions added for
+// the tracker's inputs in Italian on phones: the Andorian tokens, the
+// hegemony's capture fold, the starbases of a space battle, the Colonize
+// dialog with the Vulcan advancements, the invasion and the Cardassian
+// occupation question: none is wider than the window or cut short.
+func TestAscendancyInputsFitAPhone(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 360, Height: 640}, {Width: 400, Height: 800}} {
+		t.Run(fmt.Sprintf("%.0fx%.0f", size.Width, size.Height), func(t *testing.T) {
+			italian(t)
+			sh, _ := newTestShell(t, size.Width, size.Height)
+			w := sh.win
+			test.Tap(button(t, w, lang.X("home.new_ascendancy_game", "New Ascendancy game")))
+			typeInto(w, objects[*widget.Entry](w)[0], "Settore 001")
+			test.Tap(button(t, w, lang.X("home.create", "Create")))
+			require.NotNil(t, sh.game)
+			g := sh.game.game
+			v := sh.game.view.(*ascView)
+			for i, f := range []ascrules.Faction{ascrules.Andorian, ascrules.Cardassian, ascrules.Vulcan} {
+				name := []string{"Alice", "Bob", "Carol"}[i]
+				asc := 1
+				if f == ascrules.Vulcan {
+					asc = 3
+				}
+				_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: name, Civilization: factionLabel(f), Faction: f,
+					Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+					Ascendancy: asc, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3})
+				require.NoError(t, err)
+			}
+			for _, c := range []tracker.Command{tracker.StartAscendancy{},
+				tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3}},
+				tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterStarbases, Delta: 1},
+				tracker.AndorianToken{Player: "p1", System: "Andoria Prime"},
+			} {
+				_, err := g.Execute(c)
+				require.NoError(t, err)
+			}
+			panelTo(t, w, lang.X("asc.players", "Players"))
+			assert.Contains(t, screenText(w), "Segnalini Andoriani (1)")
+			assertPhoneReady(t, w, "Andorian console")
+
+			panelTo(t, w, lang.X("asc.battle", "Battle"))
+			v.battle.mode.SetSelected(battleModeLabel(modeHegemony))
+			v.battle.heg.target.SetSelected(v.playerChoices().labelOf("p2"))
+			openFold(t, w, lang.X("asc.hegemony.capture", "On success: what passes"))
+			assertPhoneReady(t, w, "hegemony with its capture fold")
+			v.battle.mode.SetSelected(battleModeLabel(modeSpace))
+			v.battle.space.defs[0].side.player.SetSelected(v.playerChoices().labelOf("p2"))
+			assert.True(t, v.battle.space.defs[0].side.starbases.box.Visible())
+			assertPhoneReady(t, w, "space battle with a starbase")
+			v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
+			v.battle.inv.defender.SetSelected(v.playerChoices().labelOf("p2"))
+			assertPhoneReady(t, w, "invasion of a player's system")
+
+			panelTo(t, w, lang.X("asc.players", "Players"))
+			v.board.colonize(*v.player("p3"))
+			assertPhoneReady(t, w, "Vulcan colonize dialog")
+			closeOverlays(w)
+
+			advanceTo(t, sh, w, "", "")
+			panelTo(t, w, lang.X("asc.round", "Round"))
+			assert.Contains(t, screenText(w), "Occupazione cardassiana: Bob")
+			assertPhoneReady(t, w, "recharge with the Cardassian question")
+		})
+	}
+}
