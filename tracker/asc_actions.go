@@ -26,13 +26,13 @@ func init() {
 func (c *decideCtx) onTurn(a *AscendancyState, p *AscPlayer, phase string) error {
 	if a.Walker.Stage != AscExecution || a.CurrentSeat() != p.ID {
 		now := a.summary().Stage
-		return c.breaks(ruleOwnTurn, "It is not %s's turn (%s)", p.Name, now)
+		return c.breaks(ruleOwnTurn, "track.it_is_not_s_turn", "It is not %s's turn (%s)", p.Name, now)
 	}
 	switch {
 	case phase == PhaseCommand && a.Walker.Phase != PhaseCommand:
-		return c.breaks(ruleCommandPhase, "%s is in the building phase: commands come after it", p.Name)
+		return c.breaks(ruleCommandPhase, "track.is_in_building_phase_commands_come", "%s is in the building phase: commands come after it", p.Name)
 	case phase == PhaseBuilding && a.Walker.Phase != PhaseBuilding:
-		return c.breaks(ruleNoBuildInCommand, "%s's command phase has started: no more building this turn", p.Name)
+		return c.breaks(ruleNoBuildInCommand, "track.s_command_phase_has_started_no", "%s's command phase has started: no more building this turn", p.Name)
 	}
 	return nil
 }
@@ -40,7 +40,7 @@ func (c *decideCtx) onTurn(a *AscendancyState, p *AscPlayer, phase string) error
 // exhaust exhausts n of np's command tokens for what.
 func (c *decideCtx) exhaust(np *AscPlayer, n int, what string) error {
 	if np.Ready() < n {
-		if err := c.breaks(ruleCommandToken, "%s has %d command(s) ready; %s needs %d", np.Name, np.Ready(), what, n); err != nil {
+		if err := c.breaks(ruleCommandToken, "track.has_command_s_ready_needs", "%s has %d command(s) ready; %s needs %d", np.Name, np.Ready(), what, n); err != nil {
 			return err
 		}
 	}
@@ -112,7 +112,7 @@ func (cmd BuildShips) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Ships < 1 || cmd.Ships > 30 {
-		return reject(CodeInvalid, "Build 1 to 30 ships.")
+		return reject(CodeInvalid, "track.build_1_to_30_ships", "Build 1 to 30 ships.")
 	}
 	cost := ascrules.Resources{Production: shipCost * cmd.Ships}
 	np, err := pay(p, cost, fmt.Sprintf("%d ship(s) cost", cmd.Ships))
@@ -120,7 +120,7 @@ func (cmd BuildShips) decide(c *decideCtx) error {
 		return err
 	}
 	np.Ships += cmd.Ships
-	return setPlayer(c, fmt.Sprintf("%s builds %d ship(s) (paid %s; %d on the board)", p.Name, cmd.Ships, fmtRes(cost), np.Ships), np)
+	return setPlayer(c, say("track.builds_ship_s_paid_on_board", "%s builds %d ship(s) (paid %s; %d on the board)", p.Name, cmd.Ships, fmtRes(cost), np.Ships), np)
 }
 
 // Colonize takes control of an undeveloped system in the building phase:
@@ -150,19 +150,19 @@ func (cmd Colonize) decide(c *decideCtx) error {
 	}
 	sys := trimSpace(cmd.System)
 	if len([]rune(sys)) > maxNameLen {
-		return reject(CodeInvalid, "The system name is too long.")
+		return reject(CodeInvalid, "track.the_system_name_is_too_long", "The system name is too long.")
 	}
 	if sys == "" {
 		sys = "a system"
 	}
 	if cmd.PreWarp && p.Faction == ascrules.Federation {
-		if err := c.breaks(rulePrimeDirective, "%s may not colonize %s: it is a pre-warp inhabited system", p.Name, sys); err != nil {
+		if err := c.breaks(rulePrimeDirective, "track.may_not_colonize_it_is_pre", "%s may not colonize %s: it is a pre-warp inhabited system", p.Name, sys); err != nil {
 			return err
 		}
 	}
 	vulcan := p.Faction == ascrules.Vulcan
 	if (cmd.Reliquary || cmd.FreeNode != "") && !vulcan {
-		return reject(CodeInvalid, "The Reliquary and the Communication Network are Vulcan advancements.")
+		return reject(CodeInvalid, "track.the_reliquary_and_communication_network_are", "The Reliquary and the Communication Network are Vulcan advancements.")
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -174,25 +174,25 @@ func (cmd Colonize) decide(c *decideCtx) error {
 		paid = "nothing (Ancient Vulcan Reliquary)"
 	case vulcan:
 		if np.Ascendancy < 1 {
-			return reject(CodeRules, "The Vulcans colonize by spending 1 ascendancy; %s has none.", p.Name)
+			return reject(CodeRules, "track.the_vulcans_colonize_by_spending_1", "The Vulcans colonize by spending 1 ascendancy; %s has none.", p.Name)
 		}
 		np.Ascendancy--
 		paid = "1 ascendancy"
 	default:
 		if np.Resources.Culture < colonizeCulture {
-			return reject(CodeRules, "Colonizing costs %d culture; %s has %s.", colonizeCulture, p.Name, fmtRes(p.Resources))
+			return reject(CodeRules, "track.colonizing_costs_culture_has", "Colonizing costs %d culture; %s has %s.", colonizeCulture, p.Name, fmtRes(p.Resources))
 		}
 		np.Resources.Culture -= colonizeCulture
 	}
 	np.Systems++
-	label := fmt.Sprintf("%s colonizes %s (paid %s)", p.Name, sys, paid)
+	label := say("track.colonizes_paid", "%s colonizes %s (paid %s)", p.Name, sys, paid)
 	if cmd.FreeNode != "" {
 		v, _ := np.counter(cmd.FreeNode + "_nodes")
 		if v == nil {
-			return reject(CodeInvalid, "A node is production, research or culture, not %q.", cmd.FreeNode)
+			return reject(CodeInvalid, "track.a_node_is_production_research_or", "A node is production, research or culture, not %q.", cmd.FreeNode)
 		}
 		*v++
-		label += fmt.Sprintf(" and builds a %s node there free (Vulcan Communication Network)", cmd.FreeNode)
+		label.add("track.and_builds_node_there_free_vulcan", " and builds a %s node there free (Vulcan Communication Network)", cmd.FreeNode)
 	}
 	return setPlayer(c, label, np)
 }
@@ -221,7 +221,7 @@ func (cmd CommissionStarbase) decide(c *decideCtx) error {
 	}
 	sys := trimSpace(cmd.System)
 	if len([]rune(sys)) > maxNameLen {
-		return reject(CodeInvalid, "The system name is too long.")
+		return reject(CodeInvalid, "track.the_system_name_is_too_long", "The system name is too long.")
 	}
 	limit := a.Options.StarbasesPerGame()
 	if err := ascrules.CanCommissionStarbase(ascrules.StarbaseRules{PerGame: limit}, p.Faction, p.StarbasesBuilt, p.Ascendancy, false); err != nil {
@@ -232,7 +232,7 @@ func (cmd CommissionStarbase) decide(c *decideCtx) error {
 		if p.Faction == ascrules.Vulcan {
 			rule = ruleVulcanStarbases
 		}
-		if err := c.breaks(rule, "%s cannot commission a starbase: %v", p.Name, err); err != nil {
+		if err := c.breaks(rule, "track.cannot_commission_starbase", "%s cannot commission a starbase: %v", p.Name, err); err != nil {
 			return err
 		}
 	}
@@ -244,7 +244,7 @@ func (cmd CommissionStarbase) decide(c *decideCtx) error {
 	if sys != "" {
 		where = " at " + sys
 	}
-	return setPlayer(c, fmt.Sprintf("%s commissions a starbase%s (%d of %d this game; +1 command, exhausted)", p.Name, where, np.StarbasesBuilt, limit), np)
+	return setPlayer(c, say("track.commissions_starbase_of_this_game_1", "%s commissions a starbase%s (%d of %d this game; +1 command, exhausted)", p.Name, where, np.StarbasesBuilt, limit), np)
 }
 
 // CommissionFleet groups ships into a fleet (Disband: breaks one up). A
@@ -270,14 +270,14 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 	}
 	if cmd.Disband {
 		if p.Fleets == 0 {
-			return reject(CodeRules, "%s has no fleet to disband.", p.Name)
+			return reject(CodeRules, "track.has_no_fleet_to_disband", "%s has no fleet to disband.", p.Name)
 		}
 		np, err := copyPlayer(p)
 		if err != nil {
 			return err
 		}
 		np.Fleets--
-		return setPlayer(c, fmt.Sprintf("%s disbands a fleet (%d in play)", p.Name, np.Fleets), np)
+		return setPlayer(c, say("track.disbands_fleet_in_play", "%s disbands a fleet (%d in play)", p.Name, np.Fleets), np)
 	}
 	var np AscPlayer
 	if cmd.Free {
@@ -290,18 +290,18 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 	} else if _, p, np, err = c.commandAction(cmd.Player, commandCost(p.Faction, true), "a fleet"); err != nil {
 		return err
 	}
-	if err := c.check(p.Fleets >= fleetCards, ruleFleetCards, "%s already has %d fleets", p.Name, p.Fleets); err != nil {
+	if err := c.check(p.Fleets >= fleetCards, ruleFleetCards, "track.already_has_fleets", "%s already has %d fleets", p.Name, p.Fleets); err != nil {
 		return err
 	}
 	rule := ruleFleetsAscendancy
 	if p.Faction == ascrules.Vulcan {
 		rule = ruleVulcanFleets
 	}
-	if err := c.check(p.Fleets+1 > p.Ascendancy, rule, "%s has ascendancy %d and %d fleet(s)", p.Name, p.Ascendancy, p.Fleets); err != nil {
+	if err := c.check(p.Fleets+1 > p.Ascendancy, rule, "track.has_ascendancy_and_fleet_s", "%s has ascendancy %d and %d fleet(s)", p.Name, p.Ascendancy, p.Fleets); err != nil {
 		return err
 	}
 	np.Fleets++
-	return setPlayer(c, fmt.Sprintf("%s commissions a fleet (%d in play)", p.Name, np.Fleets), np)
+	return setPlayer(c, say("track.commissions_fleet_in_play", "%s commissions a fleet (%d in play)", p.Name, np.Fleets), np)
 }
 
 // Project launches an advancement project in the command phase (a
@@ -324,10 +324,10 @@ func (cmd Project) decide(c *decideCtx) error {
 	}
 	if cmd.Finish || cmd.Discard {
 		if cmd.Finish && cmd.Discard {
-			return reject(CodeInvalid, "A project is finished or discarded, not both.")
+			return reject(CodeInvalid, "track.a_project_is_finished_or_discarded", "A project is finished or discarded, not both.")
 		}
 		if p.Projects == 0 {
-			return reject(CodeRules, "%s has no project.", p.Name)
+			return reject(CodeRules, "track.has_no_project", "%s has no project.", p.Name)
 		}
 		np, err := copyPlayer(p)
 		if err != nil {
@@ -338,18 +338,18 @@ func (cmd Project) decide(c *decideCtx) error {
 		if cmd.Discard {
 			verb = "discards a project"
 		}
-		return setPlayer(c, fmt.Sprintf("%s %s (%d left)", p.Name, verb, np.Projects), np)
+		return setPlayer(c, say("track.left", "%s %s (%d left)", p.Name, verb, np.Projects), np)
 	}
 	_, p, np, err := c.commandAction(cmd.Player, 1, "a new project")
 	if err != nil {
 		return err
 	}
 	if err := c.check(ascrules.ProjectsOver(p.Projects+1, p.Nodes.Research) > 0, ruleProjects,
-		"%s has %d research node(s) and %d project(s)", p.Name, p.Nodes.Research, p.Projects); err != nil {
+		"track.has_research_node_s_and_project", "%s has %d research node(s) and %d project(s)", p.Name, p.Nodes.Research, p.Projects); err != nil {
 		return err
 	}
 	np.Projects++
-	return setPlayer(c, fmt.Sprintf("%s launches a project (%d in the project area)", p.Name, np.Projects), np)
+	return setPlayer(c, say("track.launches_project_in_project_area", "%s launches a project (%d in the project area)", p.Name, np.Projects), np)
 }
 
 // CompleteAgenda records that the Vulcan player completed an agenda card:
@@ -368,19 +368,19 @@ func (cmd CompleteAgenda) decide(c *decideCtx) error {
 		return err
 	}
 	if p.Faction != ascrules.Vulcan {
-		return reject(CodeRules, "Only the Vulcans have an agenda; %s plays %s.", p.Name, p.Civilization)
+		return reject(CodeRules, "track.only_vulcans_have_agenda_plays", "Only the Vulcans have an agenda; %s plays %s.", p.Name, p.Civilization)
 	}
 	if p.AgendaDone == !cmd.Undo {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
 		return err
 	}
 	np.AgendaDone = !cmd.Undo
-	label := p.Name + " completes a Vulcan agenda: they win at the victory check"
+	label := say("track.vulcan_agenda_done", "%s completes a Vulcan agenda: they win at the victory check", p.Name)
 	if cmd.Undo {
-		label = p.Name + ": the Vulcan agenda is not complete after all"
+		label = say("track.vulcan_agenda_undone", "%s: the Vulcan agenda is not complete after all", p.Name)
 	}
 	return setPlayer(c, label, np)
 }
@@ -461,7 +461,7 @@ func (c *decideCtx) ascPlayer(id string) (*AscendancyState, *AscPlayer, error) {
 // production; Anna has ...".
 func pay(p *AscPlayer, cost ascrules.Resources, costs string) (AscPlayer, error) {
 	if !p.Resources.Covers(cost) {
-		return AscPlayer{}, reject(CodeRules, "%s %s; %s has %s.", costs, fmtRes(cost), p.Name, fmtRes(p.Resources))
+		return AscPlayer{}, reject(CodeRules, "track.has", "%s %s; %s has %s.", costs, fmtRes(cost), p.Name, fmtRes(p.Resources))
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -495,7 +495,7 @@ func (cmd AndorianToken) decide(c *decideCtx) error {
 		return err
 	}
 	if p.Faction != ascrules.Andorian {
-		return reject(CodeInvalid, "Surveillance tokens are the Andorians'; %s plays %s.", p.Name, p.Civilization)
+		return reject(CodeInvalid, "track.surveillance_tokens_are_andorians_plays", "Surveillance tokens are the Andorians'; %s plays %s.", p.Name, p.Civilization)
 	}
 	sys, err := cleanText(cmd.System, maxNameLen, "system name")
 	if err != nil {
@@ -508,16 +508,16 @@ func (cmd AndorianToken) decide(c *decideCtx) error {
 	i := slices.Index(np.AndorianTokens, sys)
 	if cmd.Remove {
 		if i < 0 {
-			return reject(CodeNothing, "%s has no Andorian token.", sys)
+			return reject(CodeNothing, "track.has_no_andorian_token", "%s has no Andorian token.", sys)
 		}
 		np.AndorianTokens = slices.Delete(np.AndorianTokens, i, i+1)
-		return setPlayer(c, fmt.Sprintf("%s takes the Andorian token off %s", p.Name, sys), np)
+		return setPlayer(c, say("track.takes_andorian_token_off", "%s takes the Andorian token off %s", p.Name, sys), np)
 	}
 	if i >= 0 {
-		return reject(CodeNothing, "%s already has an Andorian token.", sys)
+		return reject(CodeNothing, "track.already_has_andorian_token", "%s already has an Andorian token.", sys)
 	}
 	if len(np.AndorianTokens) >= maxListLen {
-		return reject(CodeInvalid, "At most %d Andorian tokens on the board.", maxListLen)
+		return reject(CodeInvalid, "track.at_most_andorian_tokens_on_board", "At most %d Andorian tokens on the board.", maxListLen)
 	}
 	held := "nobody"
 	if cmd.Controller != "" {
@@ -527,17 +527,17 @@ func (cmd AndorianToken) decide(c *decideCtx) error {
 		}
 		held = owner.Name
 	}
-	if err := c.check(cmd.Phenomenon, ruleReconPhenomena, "%s is a phenomenon", sys); err != nil {
+	if err := c.check(cmd.Phenomenon, ruleReconPhenomena, "track.is_phenomenon", "%s is a phenomenon", sys); err != nil {
 		return err
 	}
 	if a.Options.AndorianRecon == ReconRivalSystem {
 		if err := c.check(cmd.Controller == "" || cmd.Controller == p.ID, ruleReconRival,
-			"%s is controlled by %s, not a rival", sys, held); err != nil {
+			"track.is_controlled_by_not_rival", "%s is controlled by %s, not a rival", sys, held); err != nil {
 			return err
 		}
 	}
 	np.AndorianTokens = append(np.AndorianTokens, sys)
-	return setPlayer(c, fmt.Sprintf("%s's reconnaissance fleet leaves a surveillance token on %s (held by %s)", p.Name, sys, held), np)
+	return setPlayer(c, say("track.s_reconnaissance_fleet_leaves_surveillance_token", "%s's reconnaissance fleet leaves a surveillance token on %s (held by %s)", p.Name, sys, held), np)
 }
 
 func init() {

@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"slices"
 
 	ascrules "tableops/rules/ascendancy"
@@ -72,13 +71,13 @@ func (c *decideCtx) side(a *AscendancyState, b BattleSide, rolls int) (ascrules.
 		return ascrules.Side{}, nil, err
 	}
 	if b.Ships < 1 || b.Ships > p.Ships {
-		return ascrules.Side{}, nil, reject(CodeRules, "%s has %d ship(s) on the board; %d in the battle.", p.Name, p.Ships, b.Ships)
+		return ascrules.Side{}, nil, reject(CodeRules, "track.has_ship_s_on_board_in", "%s has %d ship(s) on the board; %d in the battle.", p.Name, p.Ships, b.Ships)
 	}
 	if b.BonusDice < 0 || b.BonusDice > 20 {
-		return ascrules.Side{}, nil, reject(CodeInvalid, "Bonus dice are 0 to 20.")
+		return ascrules.Side{}, nil, reject(CodeInvalid, "track.bonus_dice_are_0_to_20", "Bonus dice are 0 to 20.")
 	}
 	if len(b.Rolls) != rolls {
-		return ascrules.Side{}, nil, reject(CodeInvalid, "%s rolls %d pool(s) of dice, %d given.", p.Name, rolls, len(b.Rolls))
+		return ascrules.Side{}, nil, reject(CodeInvalid, "track.rolls_pool_s_of_dice_given", "%s rolls %d pool(s) of dice, %d given.", p.Name, rolls, len(b.Rolls))
 	}
 	var out []RolledDice
 	for _, r := range b.Rolls {
@@ -105,10 +104,10 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 		return err
 	}
 	if len(cmd.Defenders) == 0 || len(cmd.Defenders) > maxAscPlayer {
-		return reject(CodeInvalid, "Name the defenders.")
+		return reject(CodeInvalid, "track.name_defenders", "Name the defenders.")
 	}
 	if cmd.Round < 0 || cmd.Round > 100 {
-		return reject(CodeInvalid, "Rounds count from 1.")
+		return reject(CodeInvalid, "track.rounds_count_from_1", "Rounds count from 1.")
 	}
 	battle := a.battleFor(cmd)
 	round := 1
@@ -120,7 +119,7 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	case cmd.Round == 1:
 		battle, round = nil, 1
 	case cmd.Round != round:
-		if err := c.breaks(ruleBattleStart, "This is round %d of the battle, not round %d", round, cmd.Round); err != nil {
+		if err := c.breaks(ruleBattleStart, "track.this_is_round_of_battle_not", "This is round %d of the battle, not round %d", round, cmd.Round); err != nil {
 			return err
 		}
 		round = cmd.Round
@@ -131,7 +130,7 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 			return err
 		}
 		if battle != nil && side.Ships > battle.Ships[side.Player] {
-			if err := c.breaks(ruleShipsLost, "%s has %d ship(s) left in this battle, not %d", p.Name, battle.Ships[side.Player], side.Ships); err != nil {
+			if err := c.breaks(ruleShipsLost, "track.has_ship_s_left_in_this", "%s has %d ship(s) left in this battle, not %d", p.Name, battle.Ships[side.Player], side.Ships); err != nil {
 				return err
 			}
 		}
@@ -175,7 +174,7 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 			return err
 		}
 		if seen[side.Player] {
-			return reject(CodeInvalid, "%s is in the battle twice.", a.seatName(side.Player))
+			return reject(CodeInvalid, "track.is_in_battle_twice", "%s is in the battle twice.", a.seatName(side.Player))
 		}
 		seen[side.Player] = true
 		r.Defenders = append(r.Defenders, side)
@@ -187,22 +186,22 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	}
 	res, err := ascrules.ResolveSpaceRound(r)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
-	label := fmt.Sprintf("Space battle round %d: %s scores %d hit(s)", round, a.seatName(att.Player), res.AttackerHits)
+	label := say("track.space_battle_round_scores_hit_s", "Space battle round %d: %s scores %d hit(s)", round, a.seatName(att.Player), res.AttackerHits)
 	for _, d := range res.Defenders {
-		label += fmt.Sprintf(", %s %d", a.seatName(d.Player), d.Hits)
+		label.add("", ", %s %d", a.seatName(d.Player), d.Hits)
 	}
 	if res.Stalemate {
-		label += " (stalemate: someone must retreat)"
+		label.add("track.stalemate_someone_must_retreat", " (stalemate: someone must retreat)")
 	}
 	if err := c.emit(label, SpaceRoundFought{Round: r, AttackerDice: attDice, DefenderDice: defDice, Result: res}); err != nil {
 		return err
 	}
 	if battle == nil {
-		l := fmt.Sprintf("%s: a command for the battle", attacker.Name)
+		l := say("track.a_command_for_battle", "%s: a command for the battle", attacker.Name)
 		if len(betrayed) > 0 {
-			l += "; returns the trade agreement of " + joinAnd(betrayed) + " (betrayal)"
+			l.add("track.returns_agreements_of", "; returns the trade agreement of %s (betrayal)", joinAnd(betrayed))
 		}
 		if err := setPlayer(c, l, na); err != nil {
 			return err
@@ -226,11 +225,11 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	}
 	switch {
 	case nb != nil:
-		if err := c.emit(fmt.Sprintf("The battle goes on: round %d next, unless a side retreats", round+1), BattleSet{Battle: nb}); err != nil {
+		if err := c.emit(say("track.the_battle_goes_on_round_next", "The battle goes on: round %d next, unless a side retreats", round+1), BattleSet{Battle: nb}); err != nil {
 			return err
 		}
 	case a.Battle != nil || round > 1:
-		if err := c.emit("The battle is over: a side has no ships left in it", BattleSet{}); err != nil {
+		if err := c.emit(say("track.the_battle_is_over_side_has", "The battle is over: a side has no ships left in it"), BattleSet{}); err != nil {
 			return err
 		}
 	}
@@ -325,21 +324,21 @@ func (cmd AssimilatePlayer) decide(c *decideCtx) error {
 		return err
 	}
 	if a.Borg == nil {
-		return reject(CodeNotNow, "The Borg are not in this game.")
+		return reject(CodeNotNow, "track.the_borg_are_not_in_this", "The Borg are not in this game.")
 	}
 	p, err := a.player(cmd.Player)
 	if err != nil {
 		return err
 	}
 	if p.Assimilated {
-		return reject(CodeNothing, "%s is already assimilated.", p.Name)
+		return reject(CodeNothing, "track.is_already_assimilated", "%s is already assimilated.", p.Name)
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
 		return err
 	}
 	np.Assimilated, np.HoldsHome = true, false
-	return setPlayer(c, fmt.Sprintf("%s (%s) is assimilated by the Borg", p.Name, p.Civilization), np)
+	return setPlayer(c, say("track.is_assimilated_by_borg", "%s (%s) is assimilated by the Borg", p.Name, p.Civilization), np)
 }
 
 // starbases is how many of the side's starbases are in the battle.
@@ -355,7 +354,7 @@ func (b BattleSide) starbases() int {
 func (c *decideCtx) starbaseDice(a *AscendancyState, p *AscPlayer, side BattleSide) error {
 	n := side.starbases()
 	if n < 0 || n > maxAscStarbases {
-		return reject(CodeInvalid, "Starbases in a battle are 0 to %d.", maxAscStarbases)
+		return reject(CodeInvalid, "track.starbases_in_battle_are_0_to", "Starbases in a battle are 0 to %d.", maxAscStarbases)
 	}
 	perStarbase := a.Options.StarbaseDice == StarbaseDiePerStarbase
 	if n > p.Starbases {
@@ -363,12 +362,12 @@ func (c *decideCtx) starbaseDice(a *AscendancyState, p *AscPlayer, side BattleSi
 		if perStarbase {
 			rule = ruleStarbaseDiePerStarbase
 		}
-		if err := c.breaks(rule, "%s controls %d starbase(s), not %d", p.Name, p.Starbases, n); err != nil {
+		if err := c.breaks(rule, "track.controls_starbase_s_not", "%s controls %d starbase(s), not %d", p.Name, p.Starbases, n); err != nil {
 			return err
 		}
 	}
 	if n > 1 && !perStarbase {
-		return c.breaks(ruleStarbaseDieOnce, "%s's %d starbases add one die", p.Name, n)
+		return c.breaks(ruleStarbaseDieOnce, "track.s_starbases_add_one_die", "%s's %d starbases add one die", p.Name, n)
 	}
 	return nil
 }

@@ -10,12 +10,12 @@ import (
 )
 
 // setPlayer emits a player's new record with a label.
-func setPlayer(c *decideCtx, label string, p AscPlayer) error {
+func setPlayer(c *decideCtx, label *words, p AscPlayer) error {
 	return c.emit(label, AscPlayerSet{Player: p})
 }
 
 // setWalker emits the walker's new state with a label.
-func setWalker(c *decideCtx, label string, w AscWalker) error {
+func setWalker(c *decideCtx, label *words, w AscWalker) error {
 	return c.emit(label, AscWalkerSet{Walker: w})
 }
 
@@ -38,7 +38,7 @@ func loseShips(c *decideCtx, p *AscPlayer, n int) error {
 		return err
 	}
 	np.Ships = max(0, np.Ships-n)
-	return setPlayer(c, fmt.Sprintf("%s loses %d ship(s) (%d left)", p.Name, n, np.Ships), np)
+	return setPlayer(c, say("track.loses_ship_s_left", "%s loses %d ship(s) (%d left)", p.Name, n, np.Ships), np)
 }
 
 // AddAscPlayer adds a civilization during setup. Weapons is the starting
@@ -74,7 +74,7 @@ func (cmd AddAscPlayer) decide(c *decideCtx) error {
 		return err
 	}
 	if len(a.Players) >= maxAscPlayer {
-		return reject(CodeRules, "Too many players.")
+		return reject(CodeRules, "track.too_many_players", "Too many players.")
 	}
 	taken := make([]string, len(a.Players))
 	for i, p := range a.Players {
@@ -89,30 +89,30 @@ func (cmd AddAscPlayer) decide(c *decideCtx) error {
 		civ = name
 	}
 	if len([]rune(civ)) > maxNameLen || len([]rune(string(cmd.Faction))) > maxNameLen {
-		return reject(CodeInvalid, "The civilization name is too long.")
+		return reject(CodeInvalid, "track.the_civilization_name_is_too_long", "The civilization name is too long.")
 	}
 	if cmd.Resources.Negative() || cmd.Resources.Total() > 1000 {
-		return reject(CodeInvalid, "Starting resources must be 0 or more.")
+		return reject(CodeInvalid, "track.starting_resources_must_be_0_or", "Starting resources must be 0 or more.")
 	}
 	weapons := cmd.Weapons
 	if weapons == 0 {
 		weapons = startWeapons
 	}
 	if weapons < 1 || weapons > 6 || cmd.Shields < 0 || cmd.Shields > 6 {
-		return reject(CodeInvalid, "Weapons is a hit roll from 1 to 6; shields a modifier from 0 to 6.")
+		return reject(CodeInvalid, "track.weapons_is_hit_roll_from_1", "Weapons is a hit roll from 1 to 6; shields a modifier from 0 to 6.")
 	}
 	base := cmd.BaseCommands
 	if base == 0 {
 		base = ascrules.BaseCommands
 	}
 	if base < 1 || base > 10 {
-		return reject(CodeInvalid, "Base commands must be 1 to 10.")
+		return reject(CodeInvalid, "track.base_commands_must_be_1_to", "Base commands must be 1 to 10.")
 	}
 	p := AscPlayer{ID: "p" + strconv.Itoa(a.NextID+1), Name: name, Civilization: civ, Faction: cmd.Faction,
 		Resources: cmd.Resources, BaseCommands: base, Commands: base, Weapons: weapons, Shields: cmd.Shields,
 		Agreements: []ascrules.TradeAgreement{}, HoldsHome: true, HomeSystems: 1, Systems: 1,
 		WarpTokens: []int{}, Costs: ascrules.NewCostTable(civ)}
-	return c.emit(fmt.Sprintf("%s joins as %s", name, civ), AscPlayerAdded{Player: p})
+	return c.emit(say("track.joins_as", "%s joins as %s", name, civ), AscPlayerAdded{Player: p})
 }
 
 // SetCosts records a player's cost table (node, colonization and upgrade
@@ -141,7 +141,7 @@ func (cmd SetCosts) decide(c *decideCtx) error {
 	if np.Costs.Faction == "" {
 		np.Costs.Faction = np.Civilization
 	}
-	return setPlayer(c, p.Name+": cost table entered", np)
+	return setPlayer(c, say("track.cost_table_entered", "%s: cost table entered", p.Name), np)
 }
 
 // StartAscendancy ends setup and opens the initiative stage of round 1.
@@ -159,13 +159,13 @@ func (StartAscendancy) decide(c *decideCtx) error {
 		return err
 	}
 	if len(a.Players) < 2 && a.Borg == nil {
-		return reject(CodeRules, "Ascendancy needs at least 2 players (or 1 against the Borg).")
+		return reject(CodeRules, "track.ascendancy_needs_at_least_2_players", "Ascendancy needs at least 2 players (or 1 against the Borg).")
 	}
 	if len(a.Players) < 1 {
-		return reject(CodeRules, "Add the players first.")
+		return reject(CodeRules, "track.add_players_first", "Add the players first.")
 	}
 	w := AscWalker{Stage: AscInitiative, Round: 1, Bids: []ascrules.Bid{}, Order: []string{}}
-	return setWalker(c, "Round 1: initiative", w)
+	return setWalker(c, say("track.round_1_initiative", "Round 1: initiative"), w)
 }
 
 // Bid places resources on a player's turn order card in the initiative
@@ -198,20 +198,20 @@ func (cmd Bid) decide(c *decideCtx) error {
 	}
 	for _, b := range a.Walker.Bids {
 		if b.Player == p.ID {
-			return reject(CodeRules, "%s has already bid this round.", p.Name)
+			return reject(CodeRules, "track.has_already_bid_this_round", "%s has already bid this round.", p.Name)
 		}
 	}
 	if slices.Contains(a.Walker.Passed, p.ID) {
-		return reject(CodeRules, "%s has already passed this round.", p.Name)
+		return reject(CodeRules, "track.has_already_passed_this_round", "%s has already passed this round.", p.Name)
 	}
 	if cmd.Pass && cmd.Spent.Total() != 0 {
-		return reject(CodeInvalid, "A pass spends nothing.")
+		return reject(CodeInvalid, "track.a_pass_spends_nothing", "A pass spends nothing.")
 	}
 	if !cmd.Pass && (cmd.Spent.Total() == 0 || cmd.Spent.Negative()) {
-		return reject(CodeInvalid, "A bid spends at least one resource.")
+		return reject(CodeInvalid, "track.a_bid_spends_at_least_one", "A bid spends at least one resource.")
 	}
 	if !p.Resources.Covers(cmd.Spent) {
-		return reject(CodeRules, "%s has only %s.", p.Name, fmtRes(p.Resources))
+		return reject(CodeRules, "track.has_only", "%s has only %s.", p.Name, fmtRes(p.Resources))
 	}
 	// Earlier seats of last round's turn order bid (or pass) first.
 	for _, id := range a.Walker.LastOrder {
@@ -224,7 +224,7 @@ func (cmd Bid) decide(c *decideCtx) error {
 		}
 		done := slices.Contains(a.Walker.Passed, id) || slices.ContainsFunc(a.Walker.Bids, func(b ascrules.Bid) bool { return b.Player == id })
 		if !done {
-			if err := c.breaks(ruleBidOrder, "%s bids before %s this round", q.Name, p.Name); err != nil {
+			if err := c.breaks(ruleBidOrder, "track.bids_before_this_round", "%s bids before %s this round", q.Name, p.Name); err != nil {
 				return err
 			}
 		}
@@ -235,22 +235,22 @@ func (cmd Bid) decide(c *decideCtx) error {
 	}
 	if cmd.Pass {
 		w.Passed = append(w.Passed, p.ID)
-		return setWalker(c, p.Name+" passes (no bid)", w)
+		return setWalker(c, say("track.passes_no_bid", "%s passes (no bid)", p.Name), w)
 	}
 	bids := append(append([]ascrules.Bid{}, a.Walker.Bids...), ascrules.Bid{Player: p.ID, FirstContact: p.FirstContact, Spent: cmd.Spent})
 	if err := ascrules.ValidateBids(a.byName(bids)); err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
 		return err
 	}
 	np.Resources = np.Resources.Sub(cmd.Spent)
-	if err := setPlayer(c, fmt.Sprintf("%s bids %s", p.Name, fmtRes(cmd.Spent)), np); err != nil {
+	if err := setPlayer(c, say("track.bids", "%s bids %s", p.Name, fmtRes(cmd.Spent)), np); err != nil {
 		return err
 	}
 	w.Bids = bids
-	return setWalker(c, fmt.Sprintf("Bids this round: %d", len(bids)), w)
+	return setWalker(c, say("track.bids_this_round", "Bids this round: %d", len(bids)), w)
 }
 
 // ChooseTurnOrder ends the initiative stage: bidders choose their turn
@@ -281,7 +281,7 @@ func (cmd ChooseTurnOrder) decide(c *decideCtx) error {
 		return err
 	}
 	if c.seeds == nil && len(cmd.Drawn) == 0 {
-		return reject(CodeInvalid, "This game cannot deal random cards (no seed source).")
+		return reject(CodeInvalid, "track.this_game_cannot_deal_random_cards", "This game cannot deal random cards (no seed source).")
 	}
 	var bids []ascrules.Bid
 	bid := map[string]ascrules.Bid{}
@@ -303,7 +303,7 @@ func (cmd ChooseTurnOrder) decide(c *decideCtx) error {
 		in.Borg = true
 		in.BorgCards = borgCards(a)
 		if cmd.BorgCards != 0 && cmd.BorgCards != in.BorgCards {
-			if err := c.breaks(ruleBorgCards, "The Borg get %d turn order card(s) this round, not %d", in.BorgCards, cmd.BorgCards); err != nil {
+			if err := c.breaks(ruleBorgCards, "track.the_borg_get_turn_order_card", "The Borg get %d turn order card(s) this round, not %d", in.BorgCards, cmd.BorgCards); err != nil {
 				return err
 			}
 			in.BorgCards = cmd.BorgCards
@@ -331,7 +331,7 @@ func (cmd ChooseTurnOrder) decide(c *decideCtx) error {
 	}
 	w.Stage, w.Assignment, w.Order, w.Turn = AscExecution, &as, order, 0
 	w.Phase = seatPhase(order[0])
-	if err := setWalker(c, fmt.Sprintf("Round %d turn order: %s", w.Round, strings.Join(names, ", ")), w); err != nil {
+	if err := setWalker(c, say("track.round_turn_order", "Round %d turn order: %s", w.Round, strings.Join(names, ", ")), w); err != nil {
 		return err
 	}
 	return startBorgTurn(c, a, order[0])
@@ -376,7 +376,7 @@ func (a *AscendancyState) assign(c *decideCtx, in ascrules.Initiative, cmd Choos
 	var as ascrules.Assignment
 	if len(cmd.Drawn) == 0 {
 		if as, err = ascrules.AssignCards(named, chosen, c.seeds.NextSeed()); err != nil {
-			return ascrules.Assignment{}, reject(CodeRules, "%v", err)
+			return ascrules.Assignment{}, reject(CodeRules, "", "%v", err)
 		}
 	} else {
 		drawn, err := rename(cmd.Drawn)
@@ -384,7 +384,7 @@ func (a *AscendancyState) assign(c *decideCtx, in ascrules.Initiative, cmd Choos
 			return ascrules.Assignment{}, err
 		}
 		if as, err = ascrules.AssignDrawn(named, chosen, drawn); err != nil {
-			return ascrules.Assignment{}, reject(CodeRules, "%v", err)
+			return ascrules.Assignment{}, reject(CodeRules, "", "%v", err)
 		}
 	}
 	cards := map[string]int{}
@@ -440,21 +440,21 @@ func (NextPhase) decide(c *decideCtx) error {
 	}
 	if w.Phase == PhaseBuilding {
 		w.Phase = PhaseCommand
-		return setWalker(c, a.seatName(seat)+": command phase", w)
+		return setWalker(c, say("track.command_phase", "%s: command phase", a.seatName(seat)), w)
 	}
 	if w.Phase == PhaseBorg && a.Borg != nil && !a.Borg.Built {
-		return reject(CodeNotNow, "Run the Borg build phase first.")
+		return reject(CodeNotNow, "track.run_borg_build_phase_first", "Run the Borg build phase first.")
 	}
 	w.Turn++
 	if w.Turn >= len(w.Order) {
 		w.Stage, w.Phase = AscRecharge, ""
-		return setWalker(c, fmt.Sprintf("Round %d: recharge", w.Round), w)
+		return setWalker(c, say("track.round_recharge", "Round %d: recharge", w.Round), w)
 	}
 	next := w.Order[w.Turn]
 	w.Phase = seatPhase(next)
-	label := a.seatName(next) + ": building phase"
+	label := say("track.building_phase", "%s: building phase", a.seatName(next))
 	if next == BorgSeat {
-		label = "The Borg turn"
+		label = say("track.the_borg_turn", "The Borg turn")
 	}
 	if err := setWalker(c, label, w); err != nil {
 		return err
@@ -475,7 +475,7 @@ func startBorgTurn(c *decideCtx, a *AscendancyState, seat string) error {
 		return err
 	}
 	b.Built, b.Activated = false, []string{}
-	if err := c.emit("Borg cubes ready to activate", BorgSet{Borg: b}); err != nil {
+	if err := c.emit(say("track.borg_cubes_ready_to_activate", "Borg cubes ready to activate"), BorgSet{Borg: b}); err != nil {
 		return err
 	}
 	if b.Hub && (b.PhysicalHub || c.seeds == nil) {
@@ -536,7 +536,7 @@ func (cmd Recharge) decide(c *decideCtx) error {
 	}
 	res, err := ascrules.Recharge(in)
 	if err != nil {
-		return reject(CodeRules, "Recharge: %v", err)
+		return reject(CodeRules, "track.recharge", "Recharge: %v", err)
 	}
 	sum := RechargeSummary{Round: a.Walker.Round, Result: res}
 	maint := map[string]ascrules.MaintenanceResult{}
@@ -565,16 +565,16 @@ func (cmd Recharge) decide(c *decideCtx) error {
 				np.Eliminated = true
 			}
 		}
-		line := fmt.Sprintf("%s: +%s, %d commands ready", p.Name, fmtRes(g), np.Ready())
+		line := say("track.commands_ready", "%s: +%s, %d commands ready", p.Name, fmtRes(g), np.Ready())
 		if n := idle[p.ID]; n.Total() > 0 {
-			line += fmt.Sprintf(" (Cardassian occupation: %s idle)", fmtNodes(n))
+			line.add("track.cardassian_occupation_idle", " (Cardassian occupation: %s idle)", fmtNodes(n))
 		}
-		sum.Lines = append(sum.Lines, line)
+		sum.Lines = append(sum.Lines, line.t.String())
 		if err := setPlayer(c, line, np); err != nil {
 			return err
 		}
 	}
-	if err := c.emit(fmt.Sprintf("Round %d recharge", a.Walker.Round), RechargeDone{Summary: sum}); err != nil {
+	if err := c.emit(say("track.round_recharge_2", "Round %d recharge", a.Walker.Round), RechargeDone{Summary: sum}); err != nil {
 		return err
 	}
 	if len(res.Victory.Winners) > 0 {
@@ -584,10 +584,10 @@ func (cmd Recharge) decide(c *decideCtx) error {
 		}
 		w := AscWalker{Stage: AscOver, Round: a.Walker.Round, Bids: []ascrules.Bid{}, Order: []string{},
 			Winners: res.Victory.Winners, Reason: string(res.Victory.Claims[0].Kind)}
-		return setWalker(c, "Game over: "+strings.Join(names, " and ")+" win", w)
+		return setWalker(c, say("track.game_over_win", "Game over: %s win", strings.Join(names, " and ")), w)
 	}
 	w := AscWalker{Stage: AscInitiative, Round: a.Walker.Round + 1, Bids: []ascrules.Bid{}, Order: []string{}, LastOrder: a.Walker.Order}
-	return setWalker(c, fmt.Sprintf("Round %d: initiative", w.Round), w)
+	return setWalker(c, say("track.round_initiative", "Round %d: initiative", w.Round), w)
 }
 
 // occupation checks Recharge.Unoccupied and returns, per Cardassian player,
@@ -601,18 +601,18 @@ func (cmd Recharge) occupation(c *decideCtx, a *AscendancyState) (map[string]asc
 			return nil, err
 		}
 		if n.Negative() {
-			return nil, reject(CodeInvalid, "Unoccupied nodes are counts of 0 or more.")
+			return nil, reject(CodeInvalid, "track.unoccupied_nodes_are_counts_of_0", "Unoccupied nodes are counts of 0 or more.")
 		}
 		if p.Faction != ascrules.Cardassian {
 			if n.Total() == 0 {
 				continue
 			}
-			if err := c.breaks(ruleOccupationCardassian, "%s plays %s, not the Cardassians", p.Name, p.Civilization); err != nil {
+			if err := c.breaks(ruleOccupationCardassian, "track.plays_not_cardassians", "%s plays %s, not the Cardassians", p.Name, p.Civilization); err != nil {
 				return nil, err
 			}
 		}
 		if !p.Nodes.Covers(n) {
-			return nil, reject(CodeRules, "%s has %s; %s cannot be unoccupied.", p.Name, fmtNodes(p.Nodes), fmtNodes(n))
+			return nil, reject(CodeRules, "track.has_cannot_be_unoccupied", "%s has %s; %s cannot be unoccupied.", p.Name, fmtNodes(p.Nodes), fmtNodes(n))
 		}
 		if a.Options.Occupation == OccupationProduction {
 			n = ascrules.Resources{Production: n.Production}

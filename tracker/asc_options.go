@@ -59,7 +59,10 @@ const (
 
 // Reading is one way the books state a rule: Value is what the option
 // field holds, Text the rule in plain words, Source which book says so.
+// Key names Text for translation ("choice.occupation.all"); Source is
+// translated under Key+".source".
 type Reading struct {
+	Key    string `json:"key"`
 	Value  string `json:"value"`
 	Text   string `json:"text"`
 	Source string `json:"source"`
@@ -68,7 +71,10 @@ type Reading struct {
 // AscChoice is a setup option where the books disagree (or an optional
 // rule): Field names the AscOptions field, Question asks the table, and
 // the first reading is the one used when nothing is chosen.
+//
+// Key names Question for translation ("choice.occupation").
 type AscChoice struct {
+	Key      string    `json:"key"`
 	Field    string    `json:"field"`
 	Question string    `json:"question"`
 	Readings []Reading `json:"readings"`
@@ -77,6 +83,18 @@ type AscChoice struct {
 // AscChoices lists the setup options where the rulebooks disagree, each
 // reading with the book that states it, for the setup screen.
 func AscChoices() []AscChoice {
+	out := ascChoices()
+	for i := range out {
+		c := &out[i]
+		c.Key = "choice." + c.Field
+		for j := range c.Readings {
+			c.Readings[j].Key = c.Key + "." + c.Readings[j].Value
+		}
+	}
+	return out
+}
+
+func ascChoices() []AscChoice {
 	return []AscChoice{
 		{Field: "starbase_limit", Question: "How many starbases may each player commission over the game?", Readings: []Reading{
 			{Value: "3", Text: "3 starbases over the game, one per ascendancy level", Source: srcAscRulebook + ", Building a Starbase"},
@@ -118,7 +136,7 @@ func (o AscOptions) StarbasesPerGame() int {
 // validate refuses values no book gives.
 func (o AscOptions) validate() error {
 	if o.StarbaseLimit != 0 && o.StarbaseLimit != ascrules.StarbasesPerGameRulebook && o.StarbaseLimit != ascrules.StarbasesPerGameSummary {
-		return reject(CodeInvalid, "The starbase limit is 3 (rulebook) or 4 (rules summary), not %d.", o.StarbaseLimit)
+		return reject(CodeInvalid, "track.the_starbase_limit_is_3_rulebook", "The starbase limit is 3 (rulebook) or 4 (rules summary), not %d.", o.StarbaseLimit)
 	}
 	for _, f := range []struct {
 		v, name string
@@ -131,7 +149,7 @@ func (o AscOptions) validate() error {
 		{o.Start, "starting resources", []string{StartStandard, StartExtra, StartHumble}},
 	} {
 		if f.v != "" && !slices.Contains(f.ok, f.v) {
-			return reject(CodeInvalid, "The %s option is one of %s, not %q.", f.name, strings.Join(f.ok, ", "), f.v)
+			return reject(CodeInvalid, "track.the_option_is_one_of_not", "The %s option is one of %s, not %q.", f.name, strings.Join(f.ok, ", "), f.v)
 		}
 	}
 	return nil
@@ -176,21 +194,21 @@ func (cmd SetAscOptions) decide(c *decideCtx) error {
 		return err
 	}
 	if a.Options == cmd.Options {
-		return reject(CodeNothing, "Those optional rules are already in play.")
+		return reject(CodeNothing, "track.those_optional_rules_are_already_in", "Those optional rules are already in play.")
 	}
 	if err := cmd.Options.validate(); err != nil {
 		return err
 	}
-	label := "Optional rule off: easier ascension (5 culture a token)"
+	label := say("track.optional_rule_off_easier_ascension_5", "Optional rule off: easier ascension (5 culture a token)")
 	if cmd.Options.EasierAscension {
-		label = "Optional rule on: easier ascension (4 culture a token)"
+		label = say("track.optional_rule_on_easier_ascension_4", "Optional rule on: easier ascension (4 culture a token)")
 	}
 	// Only the easier ascension rule changed: the label games saved before
 	// the other options had.
 	old := a.Options
 	old.EasierAscension = cmd.Options.EasierAscension
 	if old != cmd.Options {
-		label = "Game options: " + cmd.Options.describe()
+		label = say("track.game_options", "Game options: %s", cmd.Options.describe())
 	}
 	return c.emit(label, AscOptionsSet{Options: cmd.Options})
 }

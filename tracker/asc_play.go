@@ -2,7 +2,6 @@ package tracker
 
 import (
 	"fmt"
-	"strings"
 
 	ascrules "tableops/rules/ascendancy"
 )
@@ -88,10 +87,10 @@ func (cmd AdjustAsc) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Delta == 0 {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	if cmd.Delta > 1000 || cmd.Delta < -1000 {
-		return reject(CodeInvalid, "That is too large a change.")
+		return reject(CodeInvalid, "track.that_is_too_large_change", "That is too large a change.")
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -99,19 +98,19 @@ func (cmd AdjustAsc) decide(c *decideCtx) error {
 	}
 	v, name := np.counter(cmd.Counter)
 	if v == nil {
-		return reject(CodeInvalid, "There is no counter %q.", cmd.Counter)
+		return reject(CodeInvalid, "track.there_is_no_counter", "There is no counter %q.", cmd.Counter)
 	}
 	n := *v + cmd.Delta
 	switch {
 	case n < 0:
-		return reject(CodeRules, "%s has only %d %s.", p.Name, *v, name)
+		return reject(CodeRules, "track.has_only_2", "%s has only %d %s.", p.Name, *v, name)
 	case n > maxCount:
 		return checkCount(n, p.Name+"'s "+name)
 	case cmd.Counter == CounterWeapons && (n < 1 || n > 6):
-		return reject(CodeRules, "The weapons hit roll stays between 1 and 6.")
+		return reject(CodeRules, "track.the_weapons_hit_roll_stays_between", "The weapons hit roll stays between 1 and 6.")
 	}
 	*v = n
-	return setPlayer(c, fmt.Sprintf("%s: %s %s (%d)", p.Name, signed(cmd.Delta), name, n), np)
+	return setPlayer(c, say("", "%s: %s %s (%d)", p.Name, signed(cmd.Delta), name, n), np)
 }
 
 // UseCommand exhausts (Delta > 0) or readies (Delta < 0) command tokens.
@@ -130,11 +129,11 @@ func (cmd UseCommand) decide(c *decideCtx) error {
 	}
 	switch {
 	case cmd.Delta == 0:
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	case cmd.Delta > p.Ready():
-		return reject(CodeRules, "%s has %d command(s) ready.", p.Name, p.Ready())
+		return reject(CodeRules, "track.has_command_s_ready", "%s has %d command(s) ready.", p.Name, p.Ready())
 	case -cmd.Delta > p.Exhausted:
-		return reject(CodeRules, "%s has %d exhausted command(s).", p.Name, p.Exhausted)
+		return reject(CodeRules, "track.has_exhausted_command_s", "%s has %d exhausted command(s).", p.Name, p.Exhausted)
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -150,7 +149,7 @@ func (cmd UseCommand) decide(c *decideCtx) error {
 	if n > 1 {
 		what = fmt.Sprintf("%d commands", n)
 	}
-	return setPlayer(c, fmt.Sprintf("%s: %s %s (%d left)", p.Civilization, verb, what, np.Ready()), np)
+	return setPlayer(c, say("track.left_2", "%s: %s %s (%d left)", p.Civilization, verb, what, np.Ready()), np)
 }
 
 // Upgrade buys the next weapons (Weapons) or shields upgrade at the cost
@@ -175,24 +174,24 @@ func (cmd Upgrade) decide(c *decideCtx) error {
 	}
 	cost, err := p.Costs.UpgradeCost(cmd.Weapons, done)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
 	np, err := pay(p, cost, titleWord(what)+" upgrade costs")
 	if err != nil {
 		return err
 	}
-	var label string
+	var label *words
 	if cmd.Weapons {
 		if np.Weapons <= 1 {
-			return reject(CodeRules, "Weapons cannot improve past 1+.")
+			return reject(CodeRules, "track.weapons_cannot_improve_past_1", "Weapons cannot improve past 1+.")
 		}
 		np.Weapons--
 		np.WeaponUpgrades++
-		label = fmt.Sprintf("%s: weapons upgraded to %d+ (paid %s)", p.Name, np.Weapons, fmtRes(cost))
+		label = say("track.weapons_upgraded_to_paid", "%s: weapons upgraded to %d+ (paid %s)", p.Name, np.Weapons, fmtRes(cost))
 	} else {
 		np.Shields++
 		np.ShieldUpgrades++
-		label = fmt.Sprintf("%s: shields upgraded to +%d (paid %s)", p.Name, np.Shields, fmtRes(cost))
+		label = say("track.shields_upgraded_to_paid", "%s: shields upgraded to +%d (paid %s)", p.Name, np.Shields, fmtRes(cost))
 	}
 	return setPlayer(c, label, np)
 }
@@ -213,7 +212,7 @@ func (cmd BuildNode) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Type == CounterCulture && p.Faction == ascrules.Ferengi {
-		if err := c.breaks(ruleFerengiCulture, "%s may not build a culture node", p.Name); err != nil {
+		if err := c.breaks(ruleFerengiCulture, "track.may_not_build_culture_node", "%s may not build a culture node", p.Name); err != nil {
 			return err
 		}
 	}
@@ -231,17 +230,17 @@ func (cmd BuildNode) decide(c *decideCtx) error {
 	case CounterCulture:
 		cost, count = p.Costs.CultureNode, &np.Nodes.Culture
 	default:
-		return reject(CodeInvalid, "A node is production, research or culture, not %q.", cmd.Type)
+		return reject(CodeInvalid, "track.a_node_is_production_research_or", "A node is production, research or culture, not %q.", cmd.Type)
 	}
 	if cost.Total() == 0 {
-		return reject(CodeNotNow, "Enter %s's %s node cost from the console first.", p.Name, cmd.Type)
+		return reject(CodeNotNow, "track.enter_s_node_cost_from_console", "Enter %s's %s node cost from the console first.", p.Name, cmd.Type)
 	}
 	if !p.Resources.Covers(cost) {
-		return reject(CodeRules, "A %s node costs %s; %s has %s.", cmd.Type, fmtRes(cost), p.Name, fmtRes(p.Resources))
+		return reject(CodeRules, "track.a_node_costs_has", "A %s node costs %s; %s has %s.", cmd.Type, fmtRes(cost), p.Name, fmtRes(p.Resources))
 	}
 	np.Resources = np.Resources.Sub(cost)
 	*count++
-	return setPlayer(c, fmt.Sprintf("%s builds a %s node (paid %s)", p.Name, cmd.Type, fmtRes(cost)), np)
+	return setPlayer(c, say("track.builds_node_paid", "%s builds a %s node (paid %s)", p.Name, cmd.Type, fmtRes(cost)), np)
 }
 
 // BuyAscendancy spends culture on an ascendancy token
@@ -264,7 +263,7 @@ func (cmd BuyAscendancy) decide(c *decideCtx) error {
 	}
 	left, err := ascrules.BuyAscendancy(p.Resources.Culture, a.Options.EasierAscension)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -272,7 +271,7 @@ func (cmd BuyAscendancy) decide(c *decideCtx) error {
 	}
 	np.Resources.Culture = left
 	np.Ascendancy++
-	return setPlayer(c, fmt.Sprintf("%s: ascendancy %d", p.Name, np.Ascendancy), np)
+	return setPlayer(c, say("track.ascendancy", "%s: ascendancy %d", p.Name, np.Ascendancy), np)
 }
 
 // SetTrade gives Player a trade agreement from From producing Resources
@@ -299,10 +298,10 @@ func (cmd SetTrade) decide(c *decideCtx) error {
 		return err
 	}
 	if from.ID == p.ID {
-		return reject(CodeRules, "A player's own trade agreements produce nothing for them.")
+		return reject(CodeRules, "track.a_players_own_trade_agreements_produce", "A player's own trade agreements produce nothing for them.")
 	}
 	if cmd.Resources.Negative() || cmd.Resources.Total() > 100 {
-		return reject(CodeInvalid, "Trade agreement resources are 0 or more.")
+		return reject(CodeInvalid, "track.trade_agreement_resources_are_0_or", "Trade agreement resources are 0 or more.")
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -314,27 +313,26 @@ func (cmd SetTrade) decide(c *decideCtx) error {
 			i = j
 		}
 	}
-	var label string
+	var label *words
 	switch {
 	case cmd.Remove:
 		if i < 0 {
-			return reject(CodeNotFound, "%s holds no trade agreement from %s.", p.Name, from.Name)
+			return reject(CodeNotFound, "track.holds_no_trade_agreement_from", "%s holds no trade agreement from %s.", p.Name, from.Name)
 		}
 		np.Agreements = append(np.Agreements[:i], np.Agreements[i+1:]...)
-		label = fmt.Sprintf("%s returns %s's trade agreement", p.Name, from.Name)
+		label = say("track.returns_s_trade_agreement", "%s returns %s's trade agreement", p.Name, from.Name)
 	case i >= 0:
 		np.Agreements[i].Exhausted = cmd.Exhausted
 		if cmd.Resources.Total() > 0 {
 			np.Agreements[i].Resources = cmd.Resources
 		}
-		state := "ready"
+		label = say("track.trade_agreement_ready", "%s: trade agreement from %s ready", p.Name, from.Name)
 		if cmd.Exhausted {
-			state = "exhausted"
+			label = say("track.trade_agreement_exhausted", "%s: trade agreement from %s exhausted", p.Name, from.Name)
 		}
-		label = fmt.Sprintf("%s: trade agreement from %s %s", p.Name, from.Name, state)
 	default:
 		np.Agreements = append(np.Agreements, ascrules.TradeAgreement{From: from.ID, Resources: cmd.Resources, Exhausted: cmd.Exhausted})
-		label = fmt.Sprintf("%s receives a trade agreement from %s (%s)", p.Name, from.Name, fmtRes(cmd.Resources))
+		label = say("track.receives_trade_agreement_from", "%s receives a trade agreement from %s (%s)", p.Name, from.Name, fmtRes(cmd.Resources))
 	}
 	return setPlayer(c, label, np)
 }
@@ -354,14 +352,14 @@ func (cmd FirstContact) decide(c *decideCtx) error {
 		return err
 	}
 	if p.FirstContact {
-		return reject(CodeNothing, "%s has already made first contact.", p.Name)
+		return reject(CodeNothing, "track.has_already_made_first_contact", "%s has already made first contact.", p.Name)
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
 		return err
 	}
 	np.FirstContact = true
-	return setPlayer(c, p.Name+": first contact", np)
+	return setPlayer(c, say("track.first_contact", "%s: first contact", p.Name), np)
 }
 
 // SetHome records whether a player controls their own home system.
@@ -379,16 +377,16 @@ func (cmd SetHome) decide(c *decideCtx) error {
 		return err
 	}
 	if p.HoldsHome == cmd.Holds {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
 		return err
 	}
 	np.HoldsHome = cmd.Holds
-	label := p.Name + " retakes their home system"
+	label := say("track.retakes_home", "%s retakes their home system", p.Name)
 	if !cmd.Holds {
-		label = p.Name + " loses their home system"
+		label = say("track.loses_home", "%s loses their home system", p.Name)
 	}
-	return setPlayer(c, strings.TrimSpace(label), np)
+	return setPlayer(c, label, np)
 }

@@ -50,7 +50,7 @@ func (AddStartingPlayer) CommandType() string { return "asc.add_starting_player"
 
 func (cmd AddStartingPlayer) decide(c *decideCtx) error {
 	if cmd.Ascendancy < 0 || cmd.Ascendancy > 20 || cmd.Ships < 0 || cmd.Ships > 100 || cmd.Nodes.Negative() || cmd.Nodes.Total() > 30 {
-		return reject(CodeInvalid, "Starting ascendancy, nodes and ships must be 0 or more (and not absurdly many).")
+		return reject(CodeInvalid, "track.starting_ascendancy_nodes_and_ships_must", "Starting ascendancy, nodes and ships must be 0 or more (and not absurdly many).")
 	}
 	if cmd.Costs != nil {
 		if err := checkCostTable(*cmd.Costs); err != nil {
@@ -89,7 +89,7 @@ func (cmd AddStartingPlayer) decide(c *decideCtx) error {
 			np.Costs.Faction = np.Civilization
 		}
 	}
-	return setPlayer(c, "", np)
+	return setPlayer(c, nil, np)
 }
 
 // checkStart holds a new player's starting values to the setup rules and
@@ -113,21 +113,21 @@ func (cmd AddStartingPlayer) checkStart(c *decideCtx) error {
 	if cmd.Faction == ascrules.Vulcan {
 		asc, ascRule = 3, ruleVulcanAscendancy
 	}
-	if err := c.check(cmd.Resources != res, resRule, "%s starts with %s, not %s", name, fmtRes(res), fmtRes(cmd.Resources)); err != nil {
+	if err := c.check(cmd.Resources != res, resRule, "track.starts_with_not", "%s starts with %s, not %s", name, fmtRes(res), fmtRes(cmd.Resources)); err != nil {
 		return err
 	}
-	if err := c.check(cmd.Ascendancy != asc, ascRule, "%s starts with ascendancy %d, not %d", name, asc, cmd.Ascendancy); err != nil {
+	if err := c.check(cmd.Ascendancy != asc, ascRule, "track.starts_with_ascendancy_not", "%s starts with ascendancy %d, not %d", name, asc, cmd.Ascendancy); err != nil {
 		return err
 	}
-	if err := c.check(cmd.Ships != 3, ruleStartHome, "%s starts with 3 ships on the home system, not %d", name, cmd.Ships); err != nil {
+	if err := c.check(cmd.Ships != 3, ruleStartHome, "track.starts_with_3_ships_on_home", "%s starts with 3 ships on the home system, not %d", name, cmd.Ships); err != nil {
 		return err
 	}
 	one := ascrules.Resources{Production: 1, Research: 1, Culture: 1}
 	if cmd.Faction == ascrules.Vulcan && o.VulcanStart != VulcanStandard {
 		// A fully developed home system: the disc says how many nodes.
-		return c.check(!cmd.Nodes.Covers(one), ruleVulcanHome, "%s's home system is fully developed: at least 1 node of each kind, not %s", name, fmtNodes(cmd.Nodes))
+		return c.check(!cmd.Nodes.Covers(one), ruleVulcanHome, "track.s_home_system_is_fully_developed", "%s's home system is fully developed: at least 1 node of each kind, not %s", name, fmtNodes(cmd.Nodes))
 	}
-	return c.check(cmd.Nodes != one, ruleStartHome, "%s starts with 1 node of each kind on the home system, not %s", name, fmtNodes(cmd.Nodes))
+	return c.check(cmd.Nodes != one, ruleStartHome, "track.starts_with_1_node_of_each", "%s starts with 1 node of each kind on the home system, not %s", name, fmtNodes(cmd.Nodes))
 }
 
 // PayFor spends Cost from a player's resources and changes one of their
@@ -155,13 +155,13 @@ func (cmd PayFor) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Cost.Negative() || cmd.Cost.Total() > 100 {
-		return reject(CodeInvalid, "A cost is 0 to 100 resources of each kind.")
+		return reject(CodeInvalid, "track.a_cost_is_0_to_100", "A cost is 0 to 100 resources of each kind.")
 	}
 	if cmd.Delta > 100 || cmd.Delta < -100 {
-		return reject(CodeInvalid, "That is too large a change.")
+		return reject(CodeInvalid, "track.that_is_too_large_change", "That is too large a change.")
 	}
 	if cmd.Cost.Total() == 0 && (cmd.Counter == "" || cmd.Delta == 0) {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	np, err := pay(p, cmd.Cost, what+" costs")
 	if err != nil {
@@ -170,23 +170,23 @@ func (cmd PayFor) decide(c *decideCtx) error {
 	if cmd.Counter != "" && cmd.Delta != 0 {
 		v, name := np.counter(cmd.Counter)
 		if v == nil {
-			return reject(CodeInvalid, "There is no counter %q.", cmd.Counter)
+			return reject(CodeInvalid, "track.there_is_no_counter", "There is no counter %q.", cmd.Counter)
 		}
 		n := *v + cmd.Delta
 		if n < 0 {
-			return reject(CodeRules, "%s has only %d %s.", p.Name, *v, name)
+			return reject(CodeRules, "track.has_only_2", "%s has only %d %s.", p.Name, *v, name)
 		}
 		if err := checkCount(n, p.Name+"'s "+name); err != nil {
 			return err
 		}
 		if cmd.Counter == CounterWeapons && (n < 1 || n > 6) {
-			return reject(CodeRules, "The weapons hit roll stays between 1 and 6.")
+			return reject(CodeRules, "track.the_weapons_hit_roll_stays_between", "The weapons hit roll stays between 1 and 6.")
 		}
 		*v = n
 	}
-	label := fmt.Sprintf("%s: %s", p.Name, what)
+	label := say("", "%s: %s", p.Name, what)
 	if cmd.Cost.Total() > 0 {
-		label += fmt.Sprintf(" (paid %s)", fmtRes(cmd.Cost))
+		label.add("track.paid", " (paid %s)", fmtRes(cmd.Cost))
 	}
 	return setPlayer(c, label, np)
 }
@@ -265,7 +265,7 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Round < 1 || cmd.Round > 100 {
-		return reject(CodeInvalid, "Rounds count from 1.")
+		return reject(CodeInvalid, "track.rounds_count_from_1", "Rounds count from 1.")
 	}
 	na, err := copyPlayer(att)
 	if err != nil {
@@ -281,7 +281,7 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		}
 	}
 	if att.Faction == ascrules.Federation && !cmd.Surrender {
-		if err := c.breaks(rulePrimeDirective, "%s may not invade planets", att.Name); err != nil {
+		if err := c.breaks(rulePrimeDirective, "track.may_not_invade_planets", "%s may not invade planets", att.Name); err != nil {
 			return err
 		}
 	}
@@ -291,17 +291,17 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		}
 	}
 	if cmd.Ships < 1 || cmd.Ships > att.Ships {
-		return reject(CodeRules, "%s has %d ship(s) on the board; %d in the invasion.", att.Name, att.Ships, cmd.Ships)
+		return reject(CodeRules, "track.has_ship_s_on_board_in_2", "%s has %d ship(s) on the board; %d in the invasion.", att.Name, att.Ships, cmd.Ships)
 	}
 	if cmd.Nodes < 1 || cmd.Nodes > 20 {
-		return reject(CodeInvalid, "Enter the nodes on the planet (control node included), 1 to 20.")
+		return reject(CodeInvalid, "track.enter_nodes_on_planet_control_node", "Enter the nodes on the planet (control node included), 1 to 20.")
 	}
 	if cmd.BonusDice < 0 || cmd.BonusDice > 20 {
-		return reject(CodeInvalid, "Bonus dice are 0 to 20.")
+		return reject(CodeInvalid, "track.bonus_dice_are_0_to_20", "Bonus dice are 0 to 20.")
 	}
 	sys := trimSpace(cmd.System)
 	if len([]rune(sys)) > maxNameLen {
-		return reject(CodeInvalid, "The system name is too long.")
+		return reject(CodeInvalid, "track.the_system_name_is_too_long", "The system name is too long.")
 	}
 	if sys == "" {
 		sys = "the system"
@@ -315,32 +315,32 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 			return err
 		}
 		if def.ID == att.ID {
-			return reject(CodeRules, "A player cannot invade their own system.")
+			return reject(CodeRules, "track.a_player_cannot_invade_their_own", "A player cannot invade their own system.")
 		}
 		ts := ascrules.TargetSystem{Controlled: true, ControllerAscendancy: def.Ascendancy, Developed: true}
 		if err := ascrules.CanInvade(att.Faction, att.Ascendancy, ts); err != nil {
-			if err := c.breaks(ruleLogicalObservers, "%s cannot invade %s: %v", att.Name, def.Name, err); err != nil {
+			if err := c.breaks(ruleLogicalObservers, "track.cannot_invade", "%s cannot invade %s: %v", att.Name, def.Name, err); err != nil {
 				return err
 			}
 		}
 		if cmd.SystemNodes.Negative() || !def.Nodes.Covers(cmd.SystemNodes) {
-			return reject(CodeRules, "%s does not have those nodes (%s).", def.Name, fmtNodes(cmd.SystemNodes))
+			return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(cmd.SystemNodes))
 		}
 		if cmd.Starbase && def.Starbases < 1 {
-			return reject(CodeRules, "%s has no starbase on the board.", def.Name)
+			return reject(CodeRules, "track.has_no_starbase_on_board", "%s has no starbase on the board.", def.Name)
 		}
 		in.Controlled, in.DefenderWeapons, in.DefenderShields = true, def.Weapons, def.Shields
 	} else {
 		in.DefenderWeapons, in.DefenderShields = cmd.DefenderWeapons, cmd.DefenderShields
 		if in.DefenderWeapons < 1 || in.DefenderWeapons > 6 || in.DefenderShields < 0 || in.DefenderShields > 6 {
-			return reject(CodeInvalid, "Enter the independent system's hit roll (1 to 6) and shields (0 to 6).")
+			return reject(CodeInvalid, "track.enter_independent_systems_hit_roll_1", "Enter the independent system's hit roll (1 to 6) and shields (0 to 6).")
 		}
 	}
 	var res ascrules.InvasionResult
 	var ad, dd RolledDice
 	if cmd.Surrender {
 		if def == nil {
-			return reject(CodeRules, "Only a player can surrender a system.")
+			return reject(CodeRules, "track.only_player_can_surrender_system", "Only a player can surrender a system.")
 		}
 		res = ascrules.Surrender(cmd.Nodes)
 		ad, dd = RolledDice{Faces: nil}, RolledDice{Faces: nil}
@@ -353,11 +353,11 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		}
 		in.AttackerFaces, in.DefenderFaces = ad.Faces, dd.Faces
 		if res, err = ascrules.ResolveInvasion(in); err != nil {
-			return reject(CodeRules, "%v", err)
+			return reject(CodeRules, "", "%v", err)
 		}
 	}
 	if cmd.NodesLost.Negative() {
-		return reject(CodeInvalid, "Nodes lost are 0 or more.")
+		return reject(CodeInvalid, "track.nodes_lost_are_0_or_more", "Nodes lost are 0 or more.")
 	}
 	if cmd.NodesLost.Total() > 0 {
 		resource := res.NodesDestroyed
@@ -366,19 +366,19 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		}
 		switch {
 		case def == nil:
-			return reject(CodeInvalid, "An independent system's nodes are not tracked.")
+			return reject(CodeInvalid, "track.an_independent_systems_nodes_are_not", "An independent system's nodes are not tracked.")
 		case cmd.NodesLost.Total() > resource:
-			return reject(CodeRules, "The invasion destroyed %d resource node(s), not %d.", resource, cmd.NodesLost.Total())
+			return reject(CodeRules, "track.the_invasion_destroyed_resource_node_s", "The invasion destroyed %d resource node(s), not %d.", resource, cmd.NodesLost.Total())
 		case !def.Nodes.Covers(cmd.NodesLost):
-			return reject(CodeRules, "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
+			return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
 		}
 	}
-	label := fmt.Sprintf("Invasion of %s round %d: %s", sys, cmd.Round, invasionWords[res.Outcome])
+	label := say("track.invasion_of_round", "Invasion of %s round %d: %s", sys, cmd.Round, invasionWords[res.Outcome])
 	if !cmd.Surrender {
-		label += fmt.Sprintf(" (%d hit(s) on %d node(s); nodes hit %d ship(s))", res.Hits, cmd.Nodes, res.DefenderHits)
+		label.add("track.hit_s_on_node_s_nodes", " (%d hit(s) on %d node(s); nodes hit %d ship(s))", res.Hits, cmd.Nodes, res.DefenderHits)
 	}
 	if res.Failed {
-		label += ": the invasion failed"
+		label.add("track.the_invasion_failed", ": the invasion failed")
 	}
 	if err := c.emit(label, InvasionFought{Invasion: in, Defender: cmd.Defender, System: trimSpace(cmd.System),
 		AttackerDice: ad, DefenderDice: dd, Result: res}); err != nil {
@@ -423,18 +423,18 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	}
 	betrayed := cmd.Round == 1 && def != nil && betray(&na, def.ID)
 	if res.AttackerLosses > 0 || won || cmd.Round == 1 {
-		l := fmt.Sprintf("%s loses %d ship(s) (%d left)", att.Name, res.AttackerLosses, na.Ships)
+		l := say("track.loses_ship_s_left", "%s loses %d ship(s) (%d left)", att.Name, res.AttackerLosses, na.Ships)
 		if won {
-			l = fmt.Sprintf("%s takes %s (%d ship(s) lost)", att.Name, sys, res.AttackerLosses)
+			l = say("track.takes_ship_s_lost", "%s takes %s (%d ship(s) lost)", att.Name, sys, res.AttackerLosses)
 			if len(took) > 0 {
-				l += " with " + joinAnd(took)
+				l.add("track.with_took", " with %s", joinAnd(took))
 			}
 		}
 		if cmd.Round == 1 {
-			l += "; a command exhausted"
+			l.add("track.a_command_exhausted", "; a command exhausted")
 		}
 		if betrayed {
-			l += fmt.Sprintf("; returns %s's trade agreement (betrayal)", def.Name)
+			l.add("track.returns_s_trade_agreement_betrayal", "; returns %s's trade agreement (betrayal)", def.Name)
 		}
 		if err := setPlayer(c, l, na); err != nil {
 			return err
@@ -450,9 +450,9 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	if !lostSystem && cmd.NodesLost.Total() == 0 {
 		return nil
 	}
-	l := fmt.Sprintf("%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
+	l := say("track.loses", "%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
 	if lostSystem {
-		l = fmt.Sprintf("%s loses %s (%d system(s) left)", def.Name, sys, nd.Systems)
+		l = say("track.loses_system_s_left", "%s loses %s (%d system(s) left)", def.Name, sys, nd.Systems)
 	}
 	return setPlayer(c, l, nd)
 }
@@ -501,26 +501,26 @@ func (cmd BraveHazard) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Ships < 1 || cmd.Ships > p.Ships {
-		return reject(CodeRules, "%s has %d ship(s) on the board; %d braving the hazard.", p.Name, p.Ships, cmd.Ships)
+		return reject(CodeRules, "track.has_ship_s_on_board_braving", "%s has %d ship(s) on the board; %d braving the hazard.", p.Name, p.Ships, cmd.Ships)
 	}
 	if cmd.Level < 1 || cmd.Level > 6 || cmd.ResearchTokens < 0 || cmd.ResearchTokens > 20 {
-		return reject(CodeInvalid, "Enter the hazard level (1 to 6) and the research tokens on it (0 to 20).")
+		return reject(CodeInvalid, "track.enter_hazard_level_1_to_6", "Enter the hazard level (1 to 6) and the research tokens on it (0 to 20).")
 	}
 	rd, err := c.roll(cmd.Roll, 0, "hazard dice")
 	if err != nil {
 		return err
 	}
 	if len(rd.Faces) != cmd.Ships {
-		return reject(CodeInvalid, "Roll one hazard die per ship: %d ship(s), %d dice.", cmd.Ships, len(rd.Faces))
+		return reject(CodeInvalid, "track.roll_one_hazard_die_per_ship", "Roll one hazard die per ship: %d ship(s), %d dice.", cmd.Ships, len(rd.Faces))
 	}
 	h := ascrules.Hazard{Level: cmd.Level, Shields: p.Shields, Faces: rd.Faces, Phenomenon: cmd.Phenomenon, ResearchTokens: cmd.ResearchTokens}
 	res, err := ascrules.BraveHazard(h)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
-	label := fmt.Sprintf("%s braves a hazard (%d+): %d of %d ship(s) destroyed", p.Name, res.Target, res.Destroyed, cmd.Ships)
+	label := say("track.braves_hazard_of_ship_s_destroyed", "%s braves a hazard (%d+): %d of %d ship(s) destroyed", p.Name, res.Target, res.Destroyed, cmd.Ships)
 	if res.ResearchTaken > 0 {
-		label += fmt.Sprintf(", takes %d research", res.ResearchTaken)
+		label.add("track.takes_research", ", takes %d research", res.ResearchTaken)
 	}
 	if err := c.emit(label, HazardBraved{Player: p.ID, Hazard: h, Dice: rd, Result: res}); err != nil {
 		return err
@@ -534,7 +534,7 @@ func (cmd BraveHazard) decide(c *decideCtx) error {
 	}
 	np.Ships -= res.Destroyed
 	np.Resources.Research += res.ResearchTaken
-	return setPlayer(c, fmt.Sprintf("%s: %d ship(s) left", p.Name, np.Ships), np)
+	return setPlayer(c, say("track.ship_s_left", "%s: %d ship(s) left", p.Name, np.Ships), np)
 }
 
 // TryHegemony resolves a cultural hegemony attempt
@@ -597,17 +597,17 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 			return err
 		}
 		if tgt.ID == p.ID {
-			return reject(CodeRules, "A player cannot take their own system.")
+			return reject(CodeRules, "track.a_player_cannot_take_their_own", "A player cannot take their own system.")
 		}
 	}
 	if cmd.Resistance < 0 || cmd.Resistance > 50 {
-		return reject(CodeInvalid, "Enter the system's resistance (0 to 50).")
+		return reject(CodeInvalid, "track.enter_systems_resistance_0_to_50", "Enter the system's resistance (0 to 50).")
 	}
 	if cmd.Modifier < -6 || cmd.Modifier > 6 {
-		return reject(CodeInvalid, "A die modifier is -6 to +6.")
+		return reject(CodeInvalid, "track.a_die_modifier_is_6_to", "A die modifier is -6 to +6.")
 	}
 	if cmd.Nodes.Negative() || (tgt != nil && !tgt.Nodes.Covers(cmd.Nodes)) {
-		return reject(CodeRules, "%s does not have those nodes (%s).", a.seatName(cmd.Target), fmtNodes(cmd.Nodes))
+		return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", a.seatName(cmd.Target), fmtNodes(cmd.Nodes))
 	}
 	if cmd.HomeOf != "" {
 		if _, err := a.player(cmd.HomeOf); err != nil {
@@ -616,7 +616,7 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 	}
 	sys := trimSpace(cmd.System)
 	if len([]rune(sys)) > maxNameLen {
-		return reject(CodeInvalid, "The system name is too long.")
+		return reject(CodeInvalid, "track.the_system_name_is_too_long", "The system name is too long.")
 	}
 	if sys == "" {
 		sys = "the system"
@@ -636,7 +636,7 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 		case p.Faction == ascrules.Dominion && tgt != nil:
 			rule = ruleDomination
 		}
-		if err := c.breaks(rule, "%s cannot try hegemony on %s: %v", p.Name, sys, err); err != nil {
+		if err := c.breaks(rule, "track.cannot_try_hegemony_on", "%s cannot try hegemony on %s: %v", p.Name, sys, err); err != nil {
 			return err
 		}
 	}
@@ -645,13 +645,13 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 		return err
 	}
 	if len(rd.Faces) != 1 {
-		return reject(CodeInvalid, "Hegemony rolls one die.")
+		return reject(CodeInvalid, "track.hegemony_rolls_one_die", "Hegemony rolls one die.")
 	}
 	h := ascrules.Hegemony{Roll: rd.Faces[0], Ascendancy: p.Ascendancy, Resistance: cmd.Resistance, Faction: p.Faction,
 		Culture: p.Resources.Culture, Costs: cmd.Costs, Modifier: cmd.Modifier}
 	res, err := ascrules.ResolveHegemony(h)
 	if err != nil {
-		return reject(CodeRules, "%s: %v", p.Name, err)
+		return reject(CodeRules, "", "%s: %v", p.Name, err)
 	}
 	verdict := "fails"
 	if res.Success {
@@ -661,14 +661,14 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 	if cmd.Modifier != 0 {
 		mod = fmt.Sprintf(" (die %+d)", cmd.Modifier)
 	}
-	label := fmt.Sprintf("%s tries hegemony on %s: %d%s against resistance %d, %s", p.Name, sys, res.Total, mod, cmd.Resistance, verdict)
+	label := say("track.tries_hegemony_on_against_resistance", "%s tries hegemony on %s: %d%s against resistance %d, %s", p.Name, sys, res.Total, mod, cmd.Resistance, verdict)
 	if err := c.emit(label, HegemonyTried{Player: p.ID, Target: cmd.Target, System: trimSpace(cmd.System), Hegemony: h, Dice: rd, Result: res}); err != nil {
 		return err
 	}
 	np.Resources.Culture -= res.CultureSpent
-	plabel := fmt.Sprintf("%s pays %d culture and a command", p.Name, res.CultureSpent)
+	plabel := say("track.pays_culture_and_command", "%s pays %d culture and a command", p.Name, res.CultureSpent)
 	if tgt != nil && betray(&np, tgt.ID) {
-		plabel += fmt.Sprintf("; returns %s's trade agreement (betrayal)", tgt.Name)
+		plabel.add("track.returns_s_trade_agreement_betrayal", "; returns %s's trade agreement (betrayal)", tgt.Name)
 	}
 	if !res.Success {
 		return setPlayer(c, plabel, np)
@@ -681,7 +681,7 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 		}
 		nt.Systems = max(0, nt.Systems-1)
 		if got := capture(&np, &nt, cmd.Nodes, cmd.Starbase, cmd.ResearchNode); len(got) > 0 {
-			plabel += "; takes " + joinAnd(got)
+			plabel.add("track.takes_got", "; takes %s", joinAnd(got))
 		}
 		homeChanges(&np, &nt, cmd.HomeOf)
 	} else {
@@ -694,7 +694,7 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 	if tgt == nil {
 		return nil
 	}
-	return setPlayer(c, fmt.Sprintf("%s loses %s", tgt.Name, sys), nt)
+	return setPlayer(c, say("track.loses", "%s loses %s", tgt.Name, sys), nt)
 }
 
 // joinAnd joins words with commas and a final "and".
@@ -743,21 +743,21 @@ func (cmd TestDiplomacy) decide(c *decideCtx) error {
 	}
 	card := trimSpace(cmd.Card)
 	if len([]rune(card)) > maxNameLen {
-		return reject(CodeInvalid, "The card name is too long.")
+		return reject(CodeInvalid, "track.the_card_name_is_too_long", "The card name is too long.")
 	}
 	if cmd.Number < 0 || cmd.Number > 50 {
-		return reject(CodeInvalid, "Enter the card's diplomacy number (0 to 50).")
+		return reject(CodeInvalid, "track.enter_cards_diplomacy_number_0_to", "Enter the card's diplomacy number (0 to 50).")
 	}
 	rd, err := c.roll(cmd.Roll, 1, "diplomacy roll")
 	if err != nil {
 		return err
 	}
 	if len(rd.Faces) != 1 {
-		return reject(CodeInvalid, "A diplomacy test rolls one die.")
+		return reject(CodeInvalid, "track.a_diplomacy_test_rolls_one_die", "A diplomacy test rolls one die.")
 	}
 	total, pass, err := ascrules.Diplomacy(rd.Faces[0], p.Ascendancy, cmd.Number)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
 	what := "the diplomacy test"
 	if card != "" {
@@ -767,7 +767,7 @@ func (cmd TestDiplomacy) decide(c *decideCtx) error {
 	if pass {
 		verdict = "passes"
 	}
-	label := fmt.Sprintf("%s %s %s: %d against %d", p.Name, verdict, what, total, cmd.Number)
+	label := say("track.against", "%s %s %s: %d against %d", p.Name, verdict, what, total, cmd.Number)
 	return c.emit(label, DiplomacyTested{Player: p.ID, Card: card, Number: cmd.Number, Dice: rd, Total: total, Pass: pass})
 }
 
@@ -845,14 +845,14 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Nodes < 0 || cmd.Nodes > 20 {
-		return reject(CodeInvalid, "Enter the nodes on the planet (control node included), 0 to 20.")
+		return reject(CodeInvalid, "track.enter_nodes_on_planet_control_node_2", "Enter the nodes on the planet (control node included), 0 to 20.")
 	}
 	if cmd.Starbase && def.Starbases < 1 {
-		return reject(CodeRules, "%s has no starbase on the board.", def.Name)
+		return reject(CodeRules, "track.has_no_starbase_on_board", "%s has no starbase on the board.", def.Name)
 	}
 	hit, err := b.Hits.HitRoll(len(b.Spires))
 	if err != nil {
-		return reject(CodeNotNow, "%v", err)
+		return reject(CodeNotNow, "", "%v", err)
 	}
 	fight := a.fightFor(&b, cmd.Cube, FightAssimilation)
 	if fight != nil && (fight.Defender != def.ID || !sameSystem(fight.System, sys)) || cmd.NewBattle {
@@ -875,25 +875,25 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 	in.BorgFaces = bd.Faces
 	res, err := borgrules.ResolveAssimilation(in)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
 	if cmd.NodesLost.Negative() || cmd.NodesLost.Total()+btoi(cmd.StarbaseLost) > res.StructuresDestroyed {
-		return reject(CodeRules, "The Borg destroyed %d structure(s): name no more nodes (and starbase) than that.", res.StructuresDestroyed)
+		return reject(CodeRules, "track.the_borg_destroyed_structure_s_name", "The Borg destroyed %d structure(s): name no more nodes (and starbase) than that.", res.StructuresDestroyed)
 	}
 	if cmd.StarbaseLost && !cmd.Starbase {
-		return reject(CodeInvalid, "There is no starbase in this fight.")
+		return reject(CodeInvalid, "track.there_is_no_starbase_in_this", "There is no starbase in this fight.")
 	}
 	if !def.Nodes.Covers(cmd.NodesLost) {
-		return reject(CodeRules, "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
+		return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
 	}
-	label := fmt.Sprintf("Borg %s assimilates %s, round %d: %s %d hit(s), Borg %d hit(s)", cmd.Cube, sys, in.Cube.Round+1, def.Name, res.DefenderHits, res.BorgHits)
+	label := say("track.borg_assimilates_round_hit_s_borg", "Borg %s assimilates %s, round %d: %s %d hit(s), Borg %d hit(s)", cmd.Cube, sys, in.Cube.Round+1, def.Name, res.DefenderHits, res.BorgHits)
 	switch {
 	case res.CubeDestroyed:
-		label += ": cube destroyed"
+		label.add("track.cube_destroyed", ": cube destroyed")
 	case res.Assimilated:
-		label += ": the system is assimilated"
+		label.add("track.the_system_is_assimilated", ": the system is assimilated")
 	default:
-		label += fmt.Sprintf(": %d structure(s) left", res.StructuresLeft)
+		label.add("track.structure_s_left", ": %d structure(s) left", res.StructuresLeft)
 	}
 	if err := c.emit(label, AssimilationFought{Cube: cmd.Cube, Defender: def.ID, System: sys, Assimilation: in,
 		DefenderDice: dd, BorgDice: bd, Result: res}); err != nil {
@@ -911,7 +911,7 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 		b.Cubes[ci] = res.Cube
 		b.Fight = &CubeFight{Cube: cmd.Cube, Kind: FightAssimilation, Defender: def.ID, System: sys, Round: a.Walker.Round, Turn: a.Walker.Turn}
 	}
-	if err := c.emit("", BorgSet{Borg: b}); err != nil {
+	if err := c.emit(nil, BorgSet{Borg: b}); err != nil {
 		return err
 	}
 	np, err := copyPlayer(def)
@@ -927,9 +927,9 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 		np.Systems = max(0, np.Systems-1)
 	}
 	if cmd.NodesLost.Total() > 0 || lostStarbase || res.Assimilated {
-		l := fmt.Sprintf("%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
+		l := say("track.loses", "%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
 		if res.Assimilated {
-			l = fmt.Sprintf("%s loses %s to the Borg", def.Name, sys)
+			l = say("track.loses_to_borg", "%s loses %s to the Borg", def.Name, sys)
 		}
 		if err := setPlayer(c, l, np); err != nil {
 			return err
@@ -954,7 +954,7 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 		return err
 	}
 	nb.Spires = borgrules.StarbaseAssimilated(nb.Spires)
-	return c.emit("The starbase is assimilated: every spire gains a node", BorgSet{Borg: nb})
+	return c.emit(say("track.the_starbase_is_assimilated_every_spire", "The starbase is assimilated: every spire gains a node"), BorgSet{Borg: nb})
 }
 
 // exterminate absorbs a player whose home system the Borg assimilated:
@@ -972,7 +972,7 @@ func exterminate(c *decideCtx, id, home string, systems []borgrules.SystemHeld) 
 	}
 	ex, err := borgrules.Exterminate(systems)
 	if err != nil {
-		return reject(CodeInvalid, "%v", err)
+		return reject(CodeInvalid, "", "%v", err)
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -980,13 +980,13 @@ func exterminate(c *decideCtx, id, home string, systems []borgrules.SystemHeld) 
 	}
 	np.Assimilated, np.HoldsHome, np.Ships, np.Systems, np.HomeSystems = true, false, 0, 0, 0
 	np.Nodes, np.Starbases = ascrules.Resources{}, 0
-	label := fmt.Sprintf("%s's home system %s is assimilated: %s joins the Collective; their ships leave the board and their systems become independent civilizations (warp tokens = resource nodes)", p.Name, home, p.Name)
+	label := say("track.s_home_system_is_assimilated_joins", "%s's home system %s is assimilated: %s joins the Collective; their ships leave the board and their systems become independent civilizations (warp tokens = resource nodes)", p.Name, home, p.Name)
 	var parts []string
 	for _, e := range ex {
 		parts = append(parts, fmt.Sprintf("%s level %d", e.System, e.WarpTokens))
 	}
 	if len(parts) > 0 {
-		label += ": " + strings.Join(parts, ", ")
+		label.add("track.home_assimilated_parts", ": %s", strings.Join(parts, ", "))
 	}
 	return setPlayer(c, label, np)
 }
@@ -1042,17 +1042,17 @@ func (cmd ReclaimRound) decide(c *decideCtx) error {
 	}
 	si := slices.IndexFunc(b.Spires, func(s borgrules.Spire) bool { return s.ID == cmd.Spire })
 	if si < 0 {
-		return reject(CodeNotFound, "There is no spire %q.", cmd.Spire)
+		return reject(CodeNotFound, "track.there_is_no_spire", "There is no spire %q.", cmd.Spire)
 	}
 	p, err := a.player(cmd.Player)
 	if err != nil {
 		return err
 	}
 	if cmd.Ships < 1 || cmd.Ships > p.Ships {
-		return reject(CodeRules, "%s has %d ship(s) on the board; %d in the attack.", p.Name, p.Ships, cmd.Ships)
+		return reject(CodeRules, "track.has_ship_s_on_board_in_3", "%s has %d ship(s) on the board; %d in the attack.", p.Name, p.Ships, cmd.Ships)
 	}
 	if cmd.BonusDice < 0 || cmd.BonusDice > 20 {
-		return reject(CodeInvalid, "Bonus dice are 0 to 20.")
+		return reject(CodeInvalid, "track.bonus_dice_are_0_to_20", "Bonus dice are 0 to 20.")
 	}
 	sp := b.Spires[si]
 	r := borgrules.Reclaim{Spire: sp, Fleet: borgrules.Fleet{Player: p.ID, Ships: cmd.Ships, Weapons: p.Weapons, HitsOnSix: cmd.HitsOnSix, BonusDice: cmd.BonusDice}}
@@ -1067,23 +1067,23 @@ func (cmd ReclaimRound) decide(c *decideCtx) error {
 	}
 	if len(bd.Faces) > 0 {
 		if r.BorgHit, err = b.Hits.HitRoll(len(b.Spires)); err != nil {
-			return reject(CodeNotNow, "%v", err)
+			return reject(CodeNotNow, "", "%v", err)
 		}
 		r.BorgFaces = bd.Faces
 	}
 	res, err := borgrules.ResolveReclaim(r)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
 	name := sp.System
 	if name == "" {
 		name = sp.ID
 	}
-	label := fmt.Sprintf("%s attacks the Borg system %s: %d hit(s) on %d structure(s)", p.Name, name, res.Hits, res.Structures)
+	label := say("track.attacks_borg_system_hit_s_on", "%s attacks the Borg system %s: %d hit(s) on %d structure(s)", p.Name, name, res.Hits, res.Structures)
 	if res.Reclaimed {
-		label += ": reclaimed"
+		label.add("track.reclaimed", ": reclaimed")
 	} else {
-		label += ": no effect, the spire gains a node"
+		label.add("track.no_effect_spire_gains_node", ": no effect, the spire gains a node")
 	}
 	if err := c.emit(label, ReclaimFought{Spire: sp.ID, Player: p.ID, Reclaim: r, PlayerDice: pd, BorgDice: bd, Result: res}); err != nil {
 		return err
@@ -1093,7 +1093,7 @@ func (cmd ReclaimRound) decide(c *decideCtx) error {
 	} else {
 		b.Spires[si] = res.Spire
 	}
-	if err := c.emit("", BorgSet{Borg: b}); err != nil {
+	if err := c.emit(nil, BorgSet{Borg: b}); err != nil {
 		return err
 	}
 	return loseShips(c, p, min(res.BorgHits, cmd.Ships))

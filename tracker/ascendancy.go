@@ -154,7 +154,7 @@ func (b *BorgState) CubesInPlay() int { return len(b.Cubes) + borgrules.CubesOnS
 func (b *BorgState) cube(id string) (int, error) {
 	i := slices.IndexFunc(b.Cubes, func(c borgrules.Cube) bool { return c.ID == id })
 	if i < 0 {
-		return -1, reject(CodeNotFound, "There is no cube %q.", id)
+		return -1, reject(CodeNotFound, "track.there_is_no_cube", "There is no cube %q.", id)
 	}
 	return i, nil
 }
@@ -169,23 +169,17 @@ func (a *AscendancyState) summary() Summary {
 		names[i] = p.Name
 	}
 	w := a.Walker
-	var stage string
 	switch w.Stage {
-	case AscSetup:
-		stage = "Setup"
-	case AscInitiative:
-		stage = fmt.Sprintf("Round %d · Initiative", w.Round)
+	case AscInitiative, AscRecharge:
+		return newSummary(names, w.Round, w.Stage, "")
 	case AscExecution:
-		stage = fmt.Sprintf("Round %d · Execution", w.Round)
+		turn := ""
 		if who := a.CurrentSeat(); who != "" {
-			stage += " · " + a.seatName(who)
+			turn = a.seatName(who)
 		}
-	case AscRecharge:
-		stage = fmt.Sprintf("Round %d · Recharge", w.Round)
-	case AscOver:
-		stage = "Game over"
+		return newSummary(names, w.Round, w.Stage, turn)
 	}
-	return Summary{Players: names, Stage: stage}
+	return newSummary(names, 0, w.Stage, "")
 }
 
 // CurrentSeat returns whose turn it is in the execution stage (a player id
@@ -214,12 +208,12 @@ func (a *AscendancyState) player(id string) (*AscPlayer, error) {
 			return &a.Players[i], nil
 		}
 	}
-	return nil, reject(CodeNotFound, "There is no player %q.", id)
+	return nil, reject(CodeNotFound, "track.there_is_no_player", "There is no player %q.", id)
 }
 
 func (c *decideCtx) asc() (*AscendancyState, error) {
 	if c.scratch.Ascendancy == nil {
-		return nil, reject(CodeInvalid, "This is not an Ascendancy game.")
+		return nil, reject(CodeInvalid, "track.this_is_not_ascendancy_game", "This is not an Ascendancy game.")
 	}
 	return c.scratch.Ascendancy, nil
 }
@@ -235,7 +229,7 @@ func wantStage(a *AscendancyState, stages ...string) error {
 	if slices.Contains(stages, a.Walker.Stage) {
 		return nil
 	}
-	return reject(CodeNotNow, "Not now: the game is at %s.", strings.ToLower(a.summary().Stage))
+	return reject(CodeNotNow, "track.not_now_game_is_at", "Not now: the game is at %s.", strings.ToLower(a.summary().Stage))
 }
 
 // deepCopy copies a value through JSON, so state never shares memory with

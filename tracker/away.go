@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,12 +117,10 @@ func (a *AwayState) summary() Summary {
 	for i, p := range a.Players {
 		names[i] = p.Name
 	}
-	stage := map[string]string{AwaySetup: "Setup", AwayPreparation: "Mission preparation",
-		AwayDraw: "Draw phase", AwayAction: "Action phase", AwayDebrief: "Beam up and debrief", AwayOver: "Game over"}[a.Phase]
 	if a.Phase == AwayDraw || a.Phase == AwayAction {
-		stage = fmt.Sprintf("Round %d · %s", a.Round, stage)
+		return newSummary(names, a.Round, a.Phase, "")
 	}
-	return Summary{Players: names, Stage: stage}
+	return newSummary(names, 0, a.Phase, "")
 }
 
 func (a *AwayState) player(id string) (*AwayPlayer, error) {
@@ -132,7 +129,7 @@ func (a *AwayState) player(id string) (*AwayPlayer, error) {
 			return &a.Players[i], nil
 		}
 	}
-	return nil, reject(CodeNotFound, "There is no player %q.", id)
+	return nil, reject(CodeNotFound, "track.there_is_no_player", "There is no player %q.", id)
 }
 
 func (a *AwayState) character(id string) (*Character, error) {
@@ -141,7 +138,7 @@ func (a *AwayState) character(id string) (*Character, error) {
 			return &a.Characters[i], nil
 		}
 	}
-	return nil, reject(CodeNotFound, "There is no character %q.", id)
+	return nil, reject(CodeNotFound, "track.there_is_no_character", "There is no character %q.", id)
 }
 
 // characterInPlay returns a character that is in the mission area, and
@@ -152,7 +149,7 @@ func (a *AwayState) characterInPlay(id string) (*Character, error) {
 		return nil, err
 	}
 	if ch.Status != StatusInPlay {
-		return nil, reject(CodeRules, "%s is not in the mission area.", ch.Name)
+		return nil, reject(CodeRules, "track.is_not_in_mission_area", "%s is not in the mission area.", ch.Name)
 	}
 	return ch, nil
 }
@@ -180,7 +177,7 @@ func (a *AwayState) inPlay() map[string]int {
 
 func awayOf(s *State) (*AwayState, error) {
 	if s.Away == nil {
-		return nil, reject(CodeInvalid, "This is not an Away Missions game.")
+		return nil, reject(CodeInvalid, "track.this_is_not_away_missions_game", "This is not an Away Missions game.")
 	}
 	return s.Away, nil
 }
@@ -192,7 +189,7 @@ func wantPhase(a *AwayState, phases ...string) error {
 	if slices.Contains(phases, a.Phase) {
 		return nil
 	}
-	return reject(CodeNotNow, "Not now: the game is in the %s.", strings.ToLower(a.summary().Stage))
+	return reject(CodeNotNow, "track.not_now_game_is_in", "Not now: the game is in the %s.", strings.ToLower(a.summary().Stage))
 }
 
 func signed(n int) string {

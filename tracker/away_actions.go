@@ -1,8 +1,6 @@
 package tracker
 
 import (
-	"fmt"
-
 	awayrules "tableops/rules/away"
 )
 
@@ -53,7 +51,7 @@ func (c *decideCtx) takeAction(a *AwayState, ch *Character, kind awayrules.Actio
 		if act, err := a.character(a.Active); err == nil {
 			name = act.Name
 		}
-		if err := c.breaks(ruleTwoActions, "%s has taken %d of %d Action(s) in this activation", name, a.Actions, limit); err != nil {
+		if err := c.breaks(ruleTwoActions, "track.has_taken_of_action_s_in", "%s has taken %d of %d Action(s) in this activation", name, a.Actions, limit); err != nil {
 			return false, err
 		}
 	}
@@ -128,22 +126,22 @@ func (cmd TakeAction) decide(c *decideCtx) error {
 	case awayrules.ActionMove, awayrules.ActionTakeCover, awayrules.ActionSpecial, awayrules.ActionDraw, awayrules.ActionPass:
 	case awayrules.ActionRecover:
 		if ch.Stun == 0 {
-			return reject(CodeRules, "%s has no Stun token to remove.", ch.Name)
+			return reject(CodeRules, "track.has_no_stun_token_to_remove", "%s has no Stun token to remove.", ch.Name)
 		}
 	case awayrules.ActionAttack, awayrules.ActionSkill:
-		return reject(CodeInvalid, "Record an attack or a Skill test with its dice: it counts as the Action.")
+		return reject(CodeInvalid, "track.record_attack_or_skill_test_with", "Record an attack or a Skill test with its dice: it counts as the Action.")
 	default:
-		return reject(CodeInvalid, "An Action is move, take_cover, special, recover, draw or pass, not %q.", cmd.Kind)
+		return reject(CodeInvalid, "track.an_action_is_move_take_cover", "An Action is move, take_cover, special, recover, draw or pass, not %q.", cmd.Kind)
 	}
 	counts, err := c.takeAction(a, ch, cmd.Kind, cmd.Free)
 	if err != nil {
 		return err
 	}
-	label := fmt.Sprintf("%s: free Action (%s)", ch.Name, actionWords(cmd.Kind))
+	label := say("track.free_action", "%s: free Action (%s)", ch.Name, actionWords(cmd.Kind))
 	if counts {
-		label = fmt.Sprintf("%s: Action %d of %d (%s)", ch.Name, a.Actions+1, a.actionLimit(), actionWords(cmd.Kind))
+		label = say("track.action_of", "%s: Action %d of %d (%s)", ch.Name, a.Actions+1, a.actionLimit(), actionWords(cmd.Kind))
 	} else if !cmd.Free {
-		label = fmt.Sprintf("%s: Action (%s)", ch.Name, actionWords(cmd.Kind))
+		label = say("track.action", "%s: Action (%s)", ch.Name, actionWords(cmd.Kind))
 	}
 	if err := c.emit(label, ActionTaken{Character: ch.ID, Kind: cmd.Kind, Counts: counts}); err != nil {
 		return err
@@ -151,17 +149,17 @@ func (cmd TakeAction) decide(c *decideCtx) error {
 	switch cmd.Kind {
 	case awayrules.ActionRecover:
 		card, _ := awayrules.RemoveStun(ch.Character, 1)
-		return c.emit(fmt.Sprintf("%s recovers: one Stun token off (%d left)", ch.Name, card.Stun), StunSet{Character: ch.ID, Stun: card.Stun})
+		return c.emit(say("track.recovers_one_stun_token_off_left", "%s recovers: one Stun token off (%d left)", ch.Name, card.Stun), StunSet{Character: ch.ID, Stun: card.Stun})
 	case awayrules.ActionTakeCover:
 		if ch.TakeCover {
 			return nil
 		}
-		return c.emit(ch.Name+" takes cover", TakeCoverSet{Character: ch.ID, On: true})
+		return c.emit(say("track.takes_cover_action", "%s takes cover", ch.Name), TakeCoverSet{Character: ch.ID, On: true})
 	case awayrules.ActionMove:
 		if !ch.TakeCover || cmd.InPlace {
 			return nil
 		}
-		return c.emit(ch.Name+" leaves cover: Take Cover token off", TakeCoverSet{Character: ch.ID, On: false})
+		return c.emit(say("track.leaves_cover_action", "%s leaves cover: Take Cover token off", ch.Name), TakeCoverSet{Character: ch.ID, On: false})
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -46,11 +45,11 @@ type ApplyAttack struct {
 // allow it (rules/away.CanAct).
 func (c *decideCtx) mayAct(a *AwayState, ch *Character, kind awayrules.ActionKind) error {
 	if ch.Incapacitated() && (kind == awayrules.ActionMove || kind == awayrules.ActionAttack || kind == awayrules.ActionSkill) {
-		if err := c.breaks(ruleIncapacitated, "%s is Incapacitated", ch.Name); err != nil {
+		if err := c.breaks(ruleIncapacitated, "track.is_incapacitated", "%s is Incapacitated", ch.Name); err != nil {
 			return err
 		}
 	} else if ok, why := awayrules.CanAct(ch.Character, kind); !ok {
-		if err := c.breaks(ruleStunned, "%s", why); err != nil {
+		if err := c.breaks(ruleStunned, "", "%s", why); err != nil {
 			return err
 		}
 	}
@@ -65,7 +64,7 @@ func (c *decideCtx) mayAct(a *AwayState, ch *Character, kind awayrules.ActionKin
 	if err == nil {
 		name = act.Name
 	}
-	return c.breaks(ruleActivatedActs, "%s is the activated character, not %s", name, ch.Name)
+	return c.breaks(ruleActivatedActs, "track.is_activated_character_not", "%s is the activated character, not %s", name, ch.Name)
 }
 
 // backupBy checks the character named to give Backup to for.
@@ -74,17 +73,17 @@ func (c *decideCtx) backupBy(a *AwayState, id string, for_ *Character, backup bo
 		return nil
 	}
 	if !backup {
-		return reject(CodeInvalid, "A character named for Backup needs Backup on.")
+		return reject(CodeInvalid, "track.a_character_named_for_backup_needs", "A character named for Backup needs Backup on.")
 	}
 	b, err := a.characterInPlay(id)
 	if err != nil {
 		return err
 	}
 	if !sameSide(a, b.Controller, for_.Controller) || b.ID == for_.ID {
-		return reject(CodeRules, "%s cannot give %s Backup: not a friendly character.", b.Name, for_.Name)
+		return reject(CodeRules, "track.cannot_give_backup_not_friendly_character", "%s cannot give %s Backup: not a friendly character.", b.Name, for_.Name)
 	}
 	if !awayrules.CanGiveBackup(b.Character) {
-		return c.breaks(ruleIncapacitated, "%s is Incapacitated and cannot give Backup", b.Name)
+		return c.breaks(ruleIncapacitated, "track.is_incapacitated_and_cannot_give_backup", "%s is Incapacitated and cannot give Backup", b.Name)
 	}
 	return nil
 }
@@ -116,14 +115,14 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 			return err
 		}
 		if att.ID == target.ID {
-			return reject(CodeRules, "%s cannot attack themselves.", att.Name)
+			return reject(CodeRules, "track.cannot_attack_themselves", "%s cannot attack themselves.", att.Name)
 		}
 		if sameSide(a, att.Controller, target.Controller) {
-			return reject(CodeRules, "%s and %s are on the same side.", att.Name, target.Name)
+			return reject(CodeRules, "track.and_are_on_same_side", "%s and %s are on the same side.", att.Name, target.Name)
 		}
 		i := slices.IndexFunc(att.Weapons, func(w awayrules.Weapon) bool { return strings.EqualFold(w.Name, cmd.Weapon) })
 		if i < 0 {
-			return reject(CodeNotFound, "%s has no attack action called %q.", att.Name, cmd.Weapon)
+			return reject(CodeNotFound, "track.has_no_attack_action_called", "%s has no attack action called %q.", att.Name, cmd.Weapon)
 		}
 		if counts, err = c.takeAction(a, att, awayrules.ActionAttack, cmd.Free); err != nil {
 			return err
@@ -141,10 +140,10 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 	case cmd.Setup != nil:
 		setup = *cmd.Setup
 	default:
-		return reject(CodeInvalid, "Name the attacker and weapon, or give the attack's setup.")
+		return reject(CodeInvalid, "track.name_attacker_and_weapon_or_give", "Name the attacker and weapon, or give the attack's setup.")
 	}
 	if err := setup.Validate(); err != nil {
-		return reject(CodeInvalid, "Attack: %v.", err)
+		return reject(CodeInvalid, "track.attack", "Attack: %v.", err)
 	}
 	atk, err := c.roll(cmd.Attack, awayrules.MaxDice, "attack dice")
 	if err != nil {
@@ -157,7 +156,7 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 	if cmd.Attacker != "" {
 		wantA, wantD := setup.AttackDice().Kept, setup.DefenseDice().Kept
 		if len(atk.Faces) != wantA || len(def.Faces) != wantD {
-			if err := c.breaks(ruleAttackDice, "%s rolls %d attack dice and %s %d defense dice, not %d and %d",
+			if err := c.breaks(ruleAttackDice, "track.rolls_attack_dice_and_defense_dice", "%s rolls %d attack dice and %s %d defense dice, not %d and %d",
 				attackerName, wantA, target.Name, wantD, len(atk.Faces), len(def.Faces)); err != nil {
 				return err
 			}
@@ -165,14 +164,14 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 	}
 	res, err := awayrules.ResolveAttack(setup, atk.Faces, def.Faces)
 	if err != nil {
-		return reject(CodeInvalid, "Attack: %v.", err)
+		return reject(CodeInvalid, "track.attack", "Attack: %v.", err)
 	}
-	label := fmt.Sprintf("%s attacks %s: %s vs %s", attackerName, target.Name, atk, def)
+	label := say("track.attacks_vs", "%s attacks %s: %s vs %s", attackerName, target.Name, atk, def)
 	switch {
 	case res.Stun > 0:
-		label += ", stunned"
+		label.add("track.stunned", ", stunned")
 	default:
-		label += fmt.Sprintf(", %d damage", res.Damage)
+		label.add("track.damage", ", %d damage", res.Damage)
 	}
 	if err := c.emit(label, AttackResolved{Attacker: cmd.Attacker, Target: target.ID, Weapon: cmd.Weapon,
 		Setup: setup, Attack: atk, Defense: def, Result: res, Action: counts}); err != nil {

@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"strconv"
 	awayrules "tableops/rules/away"
 )
@@ -73,7 +72,7 @@ func (cmd AddAwayPlayer) decide(c *decideCtx) error {
 		return err
 	}
 	if len(a.Players) >= maxAwayPlayers {
-		return reject(CodeRules, "Away Missions is played by 2 to 4 players.")
+		return reject(CodeRules, "track.away_missions_is_played_by_2", "Away Missions is played by 2 to 4 players.")
 	}
 	taken := make([]string, len(a.Players))
 	for i, p := range a.Players {
@@ -86,13 +85,13 @@ func (cmd AddAwayPlayer) decide(c *decideCtx) error {
 	aff := trimSpace(cmd.Affiliation)
 	team := trimSpace(cmd.Team)
 	if len(aff) > maxNameLen || len(team) > maxNameLen {
-		return reject(CodeInvalid, "Affiliation and team names are at most %d characters.", maxNameLen)
+		return reject(CodeInvalid, "track.affiliation_and_team_names_are_at", "Affiliation and team names are at most %d characters.", maxNameLen)
 	}
 	p := AwayPlayer{ID: "p" + strconv.Itoa(a.NextID+1), Name: name, Affiliation: aff, Team: team, Borg: cmd.Borg,
 		Tokens: map[string]int{}, Missions: []ScoredMission{}}
-	label := name + " joins"
+	label := say("track.player_joins", "%s joins", name)
 	if aff != "" {
-		label += " (" + aff + ")"
+		label.add("track.player_affiliation", " (%s)", aff)
 	}
 	return c.emit(label, AwayPlayerAdded{Player: p})
 }
@@ -125,7 +124,7 @@ const maxListLen = 20
 
 func cleanList(in []string, what string) ([]string, error) {
 	if len(in) > maxListLen {
-		return nil, reject(CodeInvalid, "Too many %s (at most %d).", what, maxListLen)
+		return nil, reject(CodeInvalid, "track.too_many_at_most", "Too many %s (at most %d).", what, maxListLen)
 	}
 	out := []string{}
 	for _, s := range in {
@@ -134,7 +133,7 @@ func cleanList(in []string, what string) ([]string, error) {
 			continue
 		}
 		if len([]rune(t)) > maxNameLen {
-			return nil, reject(CodeInvalid, "%s %q is too long.", titleWord(what), t)
+			return nil, reject(CodeInvalid, "track.is_too_long", "%s %q is too long.", titleWord(what), t)
 		}
 		out = append(out, t)
 	}
@@ -143,7 +142,7 @@ func cleanList(in []string, what string) ([]string, error) {
 
 func cleanWeapons(in []awayrules.Weapon) ([]awayrules.Weapon, error) {
 	if len(in) > maxListLen {
-		return nil, reject(CodeInvalid, "Too many weapons.")
+		return nil, reject(CodeInvalid, "track.too_many_weapons", "Too many weapons.")
 	}
 	weapons := []awayrules.Weapon{}
 	for _, w := range in {
@@ -156,7 +155,7 @@ func cleanWeapons(in []awayrules.Weapon) ([]awayrules.Weapon, error) {
 			return nil, err
 		}
 		if w.Dice < 0 || w.Dice > 6 || w.Damage < 0 || w.Damage > 6 {
-			return nil, reject(CodeInvalid, "Weapon %s: extra dice and damage are 0 to 6.", wn)
+			return nil, reject(CodeInvalid, "track.weapon_extra_dice_and_damage_are", "Weapon %s: extra dice and damage are 0 to 6.", wn)
 		}
 		weapons = append(weapons, awayrules.Weapon{Name: wn, Dice: w.Dice, Damage: w.Damage, Keywords: wk})
 	}
@@ -165,14 +164,14 @@ func cleanWeapons(in []awayrules.Weapon) ([]awayrules.Weapon, error) {
 
 func makeTrack(r awayrules.Rating, values []int) (awayrules.Track, error) {
 	if len(values) == 0 {
-		return awayrules.Track{}, reject(CodeInvalid, "Enter the printed values of the %s track.", r)
+		return awayrules.Track{}, reject(CodeInvalid, "track.enter_printed_values_of_track", "Enter the printed values of the %s track.", r)
 	}
 	if len(values) > maxTrackHoles {
-		return awayrules.Track{}, reject(CodeInvalid, "The %s track has too many holes (%d).", r, len(values))
+		return awayrules.Track{}, reject(CodeInvalid, "track.the_track_has_too_many_holes", "The %s track has too many holes (%d).", r, len(values))
 	}
 	t := awayrules.NewTrack(values...)
 	if err := t.Validate(); err != nil {
-		return awayrules.Track{}, reject(CodeInvalid, "The %s track: %v.", r, err)
+		return awayrules.Track{}, reject(CodeInvalid, "track.the_track", "The %s track: %v.", r, err)
 	}
 	return t, nil
 }
@@ -206,7 +205,7 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 		return err
 	}
 	if len(a.Characters) >= maxCharacters {
-		return reject(CodeRules, "Too many characters in one game.")
+		return reject(CodeRules, "track.too_many_characters_in_one_game", "Too many characters in one game.")
 	}
 	name, err := cleanText(cmd.Name, maxNameLen, "character name")
 	if err != nil {
@@ -233,10 +232,10 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 		return err
 	}
 	if len([]rune(trimSpace(cmd.CatalogID))) > maxNameLen {
-		return reject(CodeInvalid, "The catalog id is too long.")
+		return reject(CodeInvalid, "track.the_catalog_id_is_too_long", "The catalog id is too long.")
 	}
 	if cmd.Escalation < 0 || cmd.Escalation > 3 {
-		return reject(CodeInvalid, "Escalation is a round from 1 to 3.")
+		return reject(CodeInvalid, "track.escalation_is_round_from_1_to", "Escalation is a round from 1 to 3.")
 	}
 	aff := trimSpace(cmd.Affiliation)
 	if aff == "" {
@@ -245,11 +244,11 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 	ch := Character{ID: "c" + strconv.Itoa(a.NextID+1), Controller: p.ID, CatalogID: trimSpace(cmd.CatalogID),
 		Affiliation: aff, Status: StatusInPlay, Character: awayrules.Character{Name: name, Owner: p.ID,
 			Keywords: kw, Rules: rules, Specializations: spec, Weapons: weapons, Tracks: tracks}}
-	label := fmt.Sprintf("%s: %s joins the away team", p.Name, name)
+	label := say("track.joins_away_team", "%s: %s joins the away team", p.Name, name)
 	if cmd.Escalation > 1 {
 		ch.Escalation = cmd.Escalation
 		ch.Status = StatusWaiting
-		label += fmt.Sprintf(" (arrives in round %d)", cmd.Escalation)
+		label.add("track.arrives_in_round", " (arrives in round %d)", cmd.Escalation)
 	}
 	return c.emit(label, CharacterAdded{Character: ch})
 }
@@ -274,7 +273,7 @@ func (cmd RemoveCharacter) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	return c.emit(fmt.Sprintf("%s: %s leaves the away team", a.playerName(ch.Owner), ch.Name), CharacterRemoved{Character: ch.ID})
+	return c.emit(say("track.leaves_away_team", "%s: %s leaves the away team", a.playerName(ch.Owner), ch.Name), CharacterRemoved{Character: ch.ID})
 }
 
 // SetOverlay records the Borg Assimilation Overlay as printed on the
@@ -308,7 +307,7 @@ func (cmd SetOverlay) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	return c.emit("Assimilation overlay entered", OverlaySet{Overlay: awayrules.Overlay{Tracks: t, Weapons: weapons, Rules: rules}})
+	return c.emit(say("track.assimilation_overlay_entered", "Assimilation overlay entered"), OverlaySet{Overlay: awayrules.Overlay{Tracks: t, Weapons: weapons, Rules: rules}})
 }
 
 // StartMission ends setup and starts mission preparation.
@@ -326,7 +325,7 @@ func (StartMission) decide(c *decideCtx) error {
 		return err
 	}
 	if len(a.Players) < 2 {
-		return reject(CodeRules, "Away Missions needs at least 2 players.")
+		return reject(CodeRules, "track.away_missions_needs_at_least_2", "Away Missions needs at least 2 players.")
 	}
 	for _, p := range a.Players {
 		n := 0
@@ -336,8 +335,8 @@ func (StartMission) decide(c *decideCtx) error {
 			}
 		}
 		if n == 0 {
-			return reject(CodeRules, "%s has no characters yet.", p.Name)
+			return reject(CodeRules, "track.has_no_characters_yet", "%s has no characters yet.", p.Name)
 		}
 	}
-	return c.emit("Mission preparation", AwayPhaseChanged{Phase: AwayPreparation})
+	return c.emit(say("track.mission_preparation", "Mission preparation"), AwayPhaseChanged{Phase: AwayPreparation})
 }

@@ -220,7 +220,7 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	assert.Equal(t, map[string]int{"p1": 3, "p2": 5}, a.Result.Totals)
 	assert.Equal(t, []string{"p2"}, a.Result.Winners)
 	assert.Equal(t, "Game over: Bob wins", s.Log()[len(s.Log())-1].Label)
-	assert.Equal(t, Summary{Players: []string{"Alice", "Bob"}, Stage: "Game over"}, s.State().Summary())
+	assert.Equal(t, Summary{Players: []string{"Alice", "Bob"}, Stage: "Game over", Phase: AwayOver}, s.State().Summary())
 	assertReplays(t, s)
 }
 

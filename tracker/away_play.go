@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	awayrules "tableops/rules/away"
@@ -33,15 +32,15 @@ func (cmd AdjustTrack) decide(c *decideCtx) error {
 	}
 	t := ch.Tracks.Get(cmd.Track)
 	if t == nil {
-		return reject(CodeInvalid, "There is no such track (attack, defense, skill, move).")
+		return reject(CodeInvalid, "track.there_is_no_such_track_attack", "There is no such track (attack, defense, skill, move).")
 	}
 	if cmd.Delta == 0 {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	if cmd.Delta > 12 || cmd.Delta < -12 {
-		return reject(CodeInvalid, "A track has at most 12 holes.")
+		return reject(CodeInvalid, "track.a_track_has_at_most_12", "A track has at most 12 holes.")
 	}
-	label := fmt.Sprintf("%s: %s %s", ch.Name, signed(cmd.Delta), titleWord(cmd.Track.String()))
+	label := say("", "%s: %s %s", ch.Name, signed(cmd.Delta), titleWord(cmd.Track.String()))
 	tracks := make([]awayrules.Rating, max(cmd.Delta, -cmd.Delta))
 	for i := range tracks {
 		tracks[i] = cmd.Track
@@ -50,7 +49,7 @@ func (cmd AdjustTrack) decide(c *decideCtx) error {
 		// Putting pegs back (rules/away.Recover: a full track refuses).
 		card, err := awayrules.Recover(ch.Character, tracks)
 		if err != nil {
-			return reject(CodeRules, "%s: %v", ch.Name, err)
+			return reject(CodeRules, "", "%s: %v", ch.Name, err)
 		}
 		return c.emit(label, PegsSet{Character: ch.ID, Track: cmd.Track, Pegs: card.Tracks.At(cmd.Track).Pegs})
 	}
@@ -60,12 +59,12 @@ func (cmd AdjustTrack) decide(c *decideCtx) error {
 	card, rep, err := awayrules.ApplyDamage(ch.Character, len(tracks), tracks)
 	if err != nil {
 		if ok, why := awayrules.CanReduce(ch.Character, cmd.Track); !ok {
-			return reject(CodeRules, "%s: %s.", ch.Name, why)
+			return reject(CodeRules, "", "%s: %s.", ch.Name, why)
 		}
-		return reject(CodeRules, "%s: %v", ch.Name, err)
+		return reject(CodeRules, "", "%s: %v", ch.Name, err)
 	}
 	if len(rep.Reduced) > 0 {
-		if err := c.emit(fmt.Sprintf("%s: -%d %s", ch.Name, len(rep.Reduced), titleWord(cmd.Track.String())),
+		if err := c.emit(say("", "%s: -%d %s", ch.Name, len(rep.Reduced), titleWord(cmd.Track.String())),
 			PegsSet{Character: ch.ID, Track: cmd.Track, Pegs: card.Tracks.At(cmd.Track).Pegs}); err != nil {
 			return err
 		}
@@ -97,24 +96,24 @@ func (cmd AdjustStun) decide(c *decideCtx) error {
 	card := ch.Character
 	switch {
 	case cmd.Delta == 0:
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	case cmd.Delta > 0:
 		for range min(cmd.Delta, awayrules.MaxStun) {
 			var ok bool
 			if card, ok = awayrules.GiveStun(card); !ok {
-				return reject(CodeRules, "%s is Incapacitated (or out of play) and cannot be stunned further.", ch.Name)
+				return reject(CodeRules, "track.is_incapacitated_or_out_of_play", "%s is Incapacitated (or out of play) and cannot be stunned further.", ch.Name)
 			}
 		}
 	default:
 		var k int
 		if card, k = awayrules.RemoveStun(card, -cmd.Delta); k < -cmd.Delta {
-			return reject(CodeRules, "%s has only %d stun token(s).", ch.Name, ch.Stun)
+			return reject(CodeRules, "track.has_only_stun_token_s", "%s has only %d stun token(s).", ch.Name, ch.Stun)
 		}
 	}
 	n := card.Stun
-	label := fmt.Sprintf("%s: %s stun (%d)", ch.Name, signed(cmd.Delta), n)
+	label := say("track.stun", "%s: %s stun (%d)", ch.Name, signed(cmd.Delta), n)
 	if card.Incapacitated() {
-		label += ", Incapacitated"
+		label.add("track.incapacitated", ", Incapacitated")
 	}
 	return c.emit(label, StunSet{Character: ch.ID, Stun: n})
 }
@@ -138,11 +137,11 @@ func (cmd SetTakeCover) decide(c *decideCtx) error {
 		return err
 	}
 	if ch.TakeCover == cmd.On {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
-	label := ch.Name + ": takes cover"
+	label := say("track.takes_cover", "%s: takes cover", ch.Name)
 	if !cmd.On {
-		label = ch.Name + ": leaves cover"
+		label = say("track.leaves_cover", "%s: leaves cover", ch.Name)
 	}
 	return c.emit(label, TakeCoverSet{Character: ch.ID, On: cmd.On})
 }
@@ -166,10 +165,10 @@ func (cmd AdjustTokens) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Delta == 0 {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	if cmd.Delta > 100 || cmd.Delta < -100 {
-		return reject(CodeInvalid, "That is too many tokens at once.")
+		return reject(CodeInvalid, "track.that_is_too_many_tokens_at", "That is too many tokens at once.")
 	}
 	var who string
 	var have int
@@ -180,7 +179,7 @@ func (cmd AdjustTokens) decide(c *decideCtx) error {
 			return err
 		}
 		if cmd.Token != TokenHonor {
-			return reject(CodeInvalid, "Characters hold honor tokens; %q tokens belong to a player.", cmd.Token)
+			return reject(CodeInvalid, "track.characters_hold_honor_tokens_tokens_belong", "Characters hold honor tokens; %q tokens belong to a player.", cmd.Token)
 		}
 		who, have = ch.Name, ch.Honor
 	case cmd.Player != "" && cmd.Character == "":
@@ -189,20 +188,20 @@ func (cmd AdjustTokens) decide(c *decideCtx) error {
 			return err
 		}
 		if !slices.Contains([]string{TokenAdapt, TokenIntel, TokenBonusPoints, TokenBonusActions}, cmd.Token) {
-			return reject(CodeInvalid, "Players hold adapt, intel, bonus_points and bonus_actions tokens, not %q.", cmd.Token)
+			return reject(CodeInvalid, "track.players_hold_adapt_intel_bonus_points", "Players hold adapt, intel, bonus_points and bonus_actions tokens, not %q.", cmd.Token)
 		}
 		who, have = p.Name, p.Tokens[cmd.Token]
 	default:
-		return reject(CodeInvalid, "Name a player or a character.")
+		return reject(CodeInvalid, "track.name_player_or_character", "Name a player or a character.")
 	}
 	n := have + cmd.Delta
 	if n < 0 {
-		return reject(CodeRules, "%s has only %d %s token(s).", who, have, strings.ReplaceAll(cmd.Token, "_", " "))
+		return reject(CodeRules, "track.has_only_token_s", "%s has only %d %s token(s).", who, have, strings.ReplaceAll(cmd.Token, "_", " "))
 	}
 	if err := checkCount(n, who+"'s "+strings.ReplaceAll(cmd.Token, "_", " ")+" tokens"); err != nil {
 		return err
 	}
-	label := fmt.Sprintf("%s: %s %s (%d)", who, signed(cmd.Delta), strings.ReplaceAll(cmd.Token, "_", " "), n)
+	label := say("", "%s: %s %s (%d)", who, signed(cmd.Delta), strings.ReplaceAll(cmd.Token, "_", " "), n)
 	return c.emit(label, TokensSet{Player: cmd.Player, Character: cmd.Character, Token: cmd.Token, Count: n})
 }
 
@@ -249,7 +248,7 @@ func (cmd ScoreMission) decide(c *decideCtx) error {
 	}
 	if cmd.EndOfGame || cmd.Core {
 		if err := wantPhase(a, AwayDebrief); err != nil {
-			return reject(CodeNotNow, "End-of-game missions are scored at Beam Up and Debrief.")
+			return reject(CodeNotNow, "track.end_of_game_missions_are_scored", "End-of-game missions are scored at Beam Up and Debrief.")
 		}
 	} else if err := wantPhase(a, AwayDraw, AwayAction, AwayDebrief); err != nil {
 		return err
@@ -263,9 +262,9 @@ func (cmd ScoreMission) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Points < 0 || cmd.Points > 100 {
-		return reject(CodeInvalid, "Mission points are 0 to 100.")
+		return reject(CodeInvalid, "track.mission_points_are_0_to_100", "Mission points are 0 to 100.")
 	}
-	return c.emit(fmt.Sprintf("%s scores %s (%d points)", p.Name, name, cmd.Points),
+	return c.emit(say("track.scores_points", "%s scores %s (%d points)", p.Name, name, cmd.Points),
 		MissionScored{Player: p.ID, Mission: ScoredMission{Name: name, Points: cmd.Points, EndOfGame: cmd.EndOfGame, Core: cmd.Core, Round: a.Round}})
 }
 
@@ -287,17 +286,17 @@ func (FinishGame) decide(c *decideCtx) error {
 	}
 	st, err := awayStanding(a)
 	if err != nil {
-		return reject(CodeRules, "Debrief: %v", err)
+		return reject(CodeRules, "track.debrief", "Debrief: %v", err)
 	}
-	label := "Game over: draw"
+	label := say("track.game_over_draw", "Game over: draw")
 	if !st.Draw {
 		names := make([]string, len(st.Winners))
 		for i, w := range st.Winners {
 			names[i] = a.playerName(w)
 		}
-		label = "Game over: " + strings.Join(names, " and ") + " win"
+		label = say("track.game_over_win", "Game over: %s win", strings.Join(names, " and "))
 		if len(names) == 1 {
-			label += "s"
+			label = say("track.game_over_wins", "Game over: %s wins", names[0])
 		}
 	}
 	return c.emit(label, AwayFinished{Standing: st})

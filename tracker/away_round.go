@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -41,10 +40,10 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 			return err
 		}
 		if slices.ContainsFunc(a.Characters, func(ch Character) bool { return ch.Activated }) {
-			return reject(CodeNotNow, "The first activation has already been decided: characters have activated.")
+			return reject(CodeNotNow, "track.the_first_activation_has_already_been", "The first activation has already been decided: characters have activated.")
 		}
 	default:
-		return reject(CodeInvalid, "Unknown order %q (board, beam_down or activation).", cmd.Which)
+		return reject(CodeInvalid, "track.unknown_order_board_beam_down_or", "Unknown order %q (board, beam_down or activation).", cmd.Which)
 	}
 	players := make([]string, len(a.Players))
 	for i, p := range a.Players {
@@ -58,17 +57,17 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 		}
 	}
 	if given != 1 {
-		return reject(CodeInvalid, "Give the players' rolls, or roll virtually, or give the order.")
+		return reject(CodeInvalid, "track.give_players_rolls_or_roll_virtually", "Give the players' rolls, or roll virtually, or give the order.")
 	}
 	switch {
 	case cmd.Virtual:
 		if c.seeds == nil {
-			return reject(CodeInvalid, "This game cannot roll virtual dice.")
+			return reject(CodeInvalid, "track.this_game_cannot_roll_virtual_dice", "This game cannot roll virtual dice.")
 		}
 		seed := c.seeds.NextSeed()
 		ro, err := awayrules.RollOffVirtual(players, seed)
 		if err != nil {
-			return reject(CodeRules, "Roll-off: %v", err)
+			return reject(CodeRules, "track.roll_off", "Roll-off: %v", err)
 		}
 		ev.Order, ev.RollOff, ev.Seed = ro.Order(), &ro, &seed
 	case len(cmd.Rolls) > 0:
@@ -77,12 +76,12 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 				return err
 			}
 			if len(faces) > 20 {
-				return reject(CodeInvalid, "Too many rolls for %s.", a.playerName(pid))
+				return reject(CodeInvalid, "track.too_many_rolls_for", "Too many rolls for %s.", a.playerName(pid))
 			}
 		}
 		ro, err := awayrules.NewRollOff(players)
 		if err != nil {
-			return reject(CodeInvalid, "Roll-off: %v", err)
+			return reject(CodeInvalid, "track.roll_off", "Roll-off: %v", err)
 		}
 		used := map[string]int{}
 		for !ro.Done() {
@@ -96,15 +95,15 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 						names[j] = a.playerName(q)
 					}
 					if k == 0 {
-						return reject(CodeInvalid, "%s has no roll.", a.playerName(pid))
+						return reject(CodeInvalid, "track.has_no_roll", "%s has no roll.", a.playerName(pid))
 					}
-					return reject(CodeRules, "%s are tied: they roll again; add the new roll after the first.", strings.Join(names, " and "))
+					return reject(CodeRules, "track.are_tied_they_roll_again_add", "%s are tied: they roll again; add the new roll after the first.", strings.Join(names, " and "))
 				}
 				rolls[i] = cmd.Rolls[pid][k]
 				used[pid]++
 			}
 			if ro, err = ro.Record(rolls); err != nil {
-				return reject(CodeInvalid, "Roll-off: %v", err)
+				return reject(CodeInvalid, "track.roll_off", "Roll-off: %v", err)
 			}
 		}
 		ev.Order, ev.RollOff = ro.Order(), &ro
@@ -112,7 +111,7 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 		ev.Order = cmd.Order
 	}
 	if len(ev.Order) != len(a.Players) {
-		return reject(CodeInvalid, "The order must name each of the %d players once.", len(a.Players))
+		return reject(CodeInvalid, "track.the_order_must_name_each_of", "The order must name each of the %d players once.", len(a.Players))
 	}
 	seen := map[string]bool{}
 	names := make([]string, len(ev.Order))
@@ -121,7 +120,7 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 			return err
 		}
 		if seen[pid] {
-			return reject(CodeInvalid, "%s appears twice in the order.", a.playerName(pid))
+			return reject(CodeInvalid, "track.appears_twice_in_order", "%s appears twice in the order.", a.playerName(pid))
 		}
 		seen[pid] = true
 		names[i] = a.playerName(pid)
@@ -131,7 +130,7 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 			// The roll-off winner's team activates first; the teams alternate.
 			ev.Order = a.alternateTeams(ev.Order)
 		} else if i := a.sameTeamRun(ev.Order); i > 0 {
-			if err := c.breaks(ruleTeamsAlternate, "%s and %s are on the same team and cannot activate one after the other",
+			if err := c.breaks(ruleTeamsAlternate, "track.and_are_on_same_team_and", "%s and %s are on the same team and cannot activate one after the other",
 				a.playerName(ev.Order[i-1]), a.playerName(ev.Order[i])); err != nil {
 				return err
 			}
@@ -140,8 +139,11 @@ func (cmd AwayOrder) decide(c *decideCtx) error {
 			names[i] = a.playerName(pid)
 		}
 	}
-	what := map[string]string{OrderBoard: "Places the first board", OrderBeamDown: "Beam-down order", OrderActivation: "Activation order"}[cmd.Which]
-	return c.emit(what+": "+strings.Join(names, ", "), ev)
+	what := map[string]*words{OrderBoard: say("track.order_board", "Places the first board"), OrderBeamDown: say("track.order_beam_down", "Beam-down order"), OrderActivation: say("track.order_activation", "Activation order")}[cmd.Which]
+	if what == nil {
+		what = &words{t: Texts{raw(cmd.Which)}}
+	}
+	return c.emit(what.add("track.order_names", ": %s", strings.Join(names, ", ")), ev)
 }
 
 // teamGame reports whether the players play in teams.
@@ -213,7 +215,7 @@ func (StartRound) decide(c *decideCtx) error {
 	switch {
 	case a.Phase == AwayPreparation:
 		if len(a.Orders.BeamDown) == 0 {
-			return reject(CodeNotNow, "Decide who beams down first before round 1.")
+			return reject(CodeNotNow, "track.decide_who_beams_down_first_before", "Decide who beams down first before round 1.")
 		}
 	case a.Phase == AwayAction && a.Round < 3:
 		if err := actionPhaseDone(a); err != nil {
@@ -223,11 +225,11 @@ func (StartRound) decide(c *decideCtx) error {
 		return wantPhase(a, "")
 	}
 	round := a.Round + 1
-	if err := c.emit(fmt.Sprintf("Round %d: draw phase", round), AwayPhaseChanged{Phase: AwayDraw, Round: round}); err != nil {
+	if err := c.emit(say("track.round_draw_phase", "Round %d: draw phase", round), AwayPhaseChanged{Phase: AwayDraw, Round: round}); err != nil {
 		return err
 	}
 	if round > 1 {
-		return c.emit("Activated tokens removed", ActivationsCleared{})
+		return c.emit(say("track.activated_tokens_removed", "Activated tokens removed"), ActivationsCleared{})
 	}
 	return nil
 }
@@ -242,7 +244,7 @@ func actionPhaseDone(a *AwayState) error {
 		}
 	}
 	if len(left) > 0 {
-		return reject(CodeNotNow, "Not everyone has activated yet: %s.", strings.Join(left, ", "))
+		return reject(CodeNotNow, "track.not_everyone_has_activated_yet", "Not everyone has activated yet: %s.", strings.Join(left, ", "))
 	}
 	return nil
 }
@@ -290,24 +292,24 @@ func (cmd StartActionPhase) arrivals(c *decideCtx, a *AwayState) error {
 			return err
 		}
 		if seen[pid] {
-			return reject(CodeInvalid, "%s appears twice in the Escalation order.", a.playerName(pid))
+			return reject(CodeInvalid, "track.appears_twice_in_escalation_order", "%s appears twice in the Escalation order.", a.playerName(pid))
 		}
 		seen[pid] = true
 		counts[i] = len(due[pid])
 	}
 	for pid := range due {
 		if !seen[pid] {
-			return reject(CodeInvalid, "The Escalation order must name %s, who has characters arriving.", a.playerName(pid))
+			return reject(CodeInvalid, "track.the_escalation_order_must_name_who", "The Escalation order must name %s, who has characters arriving.", a.playerName(pid))
 		}
 	}
 	placing, err := awayrules.EscalationPlacement(order, counts)
 	if err != nil {
-		return reject(CodeInvalid, "Escalation: %v", err)
+		return reject(CodeInvalid, "track.escalation", "Escalation: %v", err)
 	}
 	for _, pid := range placing {
 		ch := due[pid][0]
 		due[pid] = due[pid][1:]
-		if err := c.emit(fmt.Sprintf("%s: %s arrives (Escalation %d)", a.playerName(ch.Owner), ch.Name, ch.Escalation),
+		if err := c.emit(say("track.arrives_escalation", "%s: %s arrives (Escalation %d)", a.playerName(ch.Owner), ch.Name, ch.Escalation),
 			CharacterArrived{Character: ch.ID}); err != nil {
 			return err
 		}
@@ -323,7 +325,7 @@ func (cmd StartActionPhase) decide(c *decideCtx) error {
 	if err := wantPhase(a, AwayDraw); err != nil {
 		return err
 	}
-	if err := c.emit(fmt.Sprintf("Round %d: action phase", a.Round), AwayPhaseChanged{Phase: AwayAction, Round: a.Round}); err != nil {
+	if err := c.emit(say("track.round_action_phase", "Round %d: action phase", a.Round), AwayPhaseChanged{Phase: AwayAction, Round: a.Round}); err != nil {
 		return err
 	}
 	if err := cmd.arrivals(c, a); err != nil {
@@ -331,11 +333,11 @@ func (cmd StartActionPhase) decide(c *decideCtx) error {
 	}
 	bonus, err := bonusActions(a)
 	if err != nil {
-		return reject(CodeRules, "Bonus actions: %v", err)
+		return reject(CodeRules, "track.bonus_actions", "Bonus actions: %v", err)
 	}
 	for _, p := range a.Players {
 		if n := bonus[p.ID]; n > 0 {
-			if err := c.emit(fmt.Sprintf("%s: %d bonus action token(s)", p.Name, n),
+			if err := c.emit(say("track.bonus_action_token_s", "%s: %d bonus action token(s)", p.Name, n),
 				TokensSet{Player: p.ID, Token: TokenBonusActions, Count: n}); err != nil {
 				return err
 			}
@@ -372,15 +374,15 @@ func (cmd Activate) decide(c *decideCtx) error {
 		return err
 	}
 	if ch.Status != StatusInPlay {
-		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
+		return reject(CodeRules, "track.is_not_in_mission_area", "%s is not in the mission area.", ch.Name)
 	}
-	if err := c.check(ch.Activated, ruleOneActivation, "%s has already activated this round", ch.Name); err != nil {
+	if err := c.check(ch.Activated, ruleOneActivation, "track.has_already_activated_this_round", "%s has already activated this round", ch.Name); err != nil {
 		return err
 	}
 	if err := c.checkTurn(a, ch.Controller); err != nil {
 		return err
 	}
-	return c.emit(fmt.Sprintf("%s: %s activates", a.playerName(ch.Controller), ch.Name),
+	return c.emit(say("track.activates", "%s: %s activates", a.playerName(ch.Controller), ch.Name),
 		CharacterActivated{Character: ch.ID, Player: ch.Controller})
 }
 
@@ -392,9 +394,9 @@ func (c *decideCtx) checkTurn(a *AwayState, player string) error {
 	}
 	cur := a.CurrentPlayer()
 	if cur == "" {
-		return c.breaks(ruleActivationTurns, "Everyone has activated this round")
+		return c.breaks(ruleActivationTurns, "track.everyone_has_activated_this_round", "Everyone has activated this round")
 	}
-	return c.check(!sameSide(a, cur, player), ruleActivationTurns, "It is %s's turn to activate, not %s's", a.playerName(cur), a.playerName(player))
+	return c.check(!sameSide(a, cur, player), ruleActivationTurns, "track.it_is_s_turn_to_activate", "It is %s's turn to activate, not %s's", a.playerName(cur), a.playerName(player))
 }
 
 // SameSide reports whether two players act together: the same player, or
@@ -439,17 +441,17 @@ func (cmd UseBonusAction) decide(c *decideCtx) error {
 	}
 	switch {
 	case p.Tokens[TokenBonusActions] < 1:
-		return reject(CodeRules, "%s has no bonus action token.", p.Name)
+		return reject(CodeRules, "track.has_no_bonus_action_token", "%s has no bonus action token.", p.Name)
 	case ch.Status != StatusInPlay:
-		return reject(CodeRules, "%s is not in the mission area.", ch.Name)
+		return reject(CodeRules, "track.is_not_in_mission_area", "%s is not in the mission area.", ch.Name)
 	case !sameSide(a, ch.Controller, p.ID):
-		return reject(CodeRules, "%s is not %s's character.", ch.Name, p.Name)
+		return reject(CodeRules, "track.is_not_s_character", "%s is not %s's character.", ch.Name, p.Name)
 	}
 	if err := c.checkTurn(a, p.ID); err != nil {
 		return err
 	}
 	left := p.Tokens[TokenBonusActions] - 1
-	return c.emit(fmt.Sprintf("%s: bonus action with %s (%d left)", p.Name, ch.Name, left),
+	return c.emit(say("track.bonus_action_with_left", "%s: bonus action with %s (%d left)", p.Name, ch.Name, left),
 		CharacterActivated{Character: ch.ID, Player: p.ID, Bonus: true})
 }
 
@@ -468,10 +470,10 @@ func (EndGame) decide(c *decideCtx) error {
 		return err
 	}
 	if a.Round < 3 {
-		return reject(CodeNotNow, "The game lasts three rounds; this is round %d.", a.Round)
+		return reject(CodeNotNow, "track.the_game_lasts_three_rounds_this", "The game lasts three rounds; this is round %d.", a.Round)
 	}
 	if err := actionPhaseDone(a); err != nil {
 		return err
 	}
-	return c.emit("Beam up and debrief", AwayPhaseChanged{Phase: AwayDebrief, Round: a.Round})
+	return c.emit(say("track.beam_up_and_debrief", "Beam up and debrief"), AwayPhaseChanged{Phase: AwayDebrief, Round: a.Round})
 }

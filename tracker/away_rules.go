@@ -2,7 +2,6 @@ package tracker
 
 import (
 	"errors"
-	"fmt"
 
 	awayrules "tableops/rules/away"
 )
@@ -20,19 +19,19 @@ func applyDamage(c *decideCtx, a *AwayState, id string, res awayrules.AttackResu
 	after, rep, err := awayrules.TakeAttack(ch.Character, res, tracks)
 	switch {
 	case errors.Is(err, awayrules.ErrChooseTrack):
-		return reject(CodeInvalid, "%s takes %d damage: the owner chooses a track for each point (%d chosen).", ch.Name, res.Damage, len(tracks))
+		return reject(CodeInvalid, "track.takes_damage_owner_chooses_track_for", "%s takes %d damage: the owner chooses a track for each point (%d chosen).", ch.Name, res.Damage, len(tracks))
 	case errors.Is(err, awayrules.ErrCannotReduce):
-		return reject(CodeRules, "%s: %v. Choose another track.", ch.Name, errors.Unwrap(err))
+		return reject(CodeRules, "track.choose_another_track", "%s: %v. Choose another track.", ch.Name, errors.Unwrap(err))
 	case err != nil:
-		return reject(CodeRules, "%s: %v", ch.Name, err)
+		return reject(CodeRules, "", "%s: %v", ch.Name, err)
 	}
 	if !rep.Neutralized && len(rep.Reduced) < len(tracks) {
-		return reject(CodeInvalid, "%s takes %d damage but %d tracks were chosen.", ch.Name, res.Damage, len(tracks))
+		return reject(CodeInvalid, "track.takes_damage_but_tracks_were_chosen", "%s takes %d damage but %d tracks were chosen.", ch.Name, res.Damage, len(tracks))
 	}
 	if after.Stun != ch.Stun {
-		lbl := fmt.Sprintf("%s: +1 stun (%d)", ch.Name, after.Stun)
+		lbl := say("track.1_stun", "%s: +1 stun (%d)", ch.Name, after.Stun)
 		if after.Incapacitated() {
-			lbl += ", Incapacitated"
+			lbl.add("track.incapacitated", ", Incapacitated")
 		}
 		if err := c.emit(lbl, StunSet{Character: id, Stun: after.Stun}); err != nil {
 			return err
@@ -42,7 +41,7 @@ func applyDamage(c *decideCtx, a *AwayState, id string, res awayrules.AttackResu
 	for _, r := range rep.Reduced {
 		t := pegs.Get(r)
 		t.Pegs--
-		if err := c.emit(fmt.Sprintf("%s: -1 %s", ch.Name, titleWord(r.String())), PegsSet{Character: id, Track: r, Pegs: t.Pegs}); err != nil {
+		if err := c.emit(say("track.1", "%s: -1 %s", ch.Name, titleWord(r.String())), PegsSet{Character: id, Track: r, Pegs: t.Pegs}); err != nil {
 			return err
 		}
 	}
@@ -67,19 +66,19 @@ func neutralize(c *decideCtx, a *AwayState, id string, assimilate bool, by strin
 	}
 	if assimilate {
 		if a.Overlay == nil {
-			return reject(CodeNotNow, "Enter the Borg Assimilation Overlay's ratings first (SetOverlay).")
+			return reject(CodeNotNow, "track.enter_borg_assimilation_overlays_ratings_first", "Enter the Borg Assimilation Overlay's ratings first (SetOverlay).")
 		}
 		card, err := awayrules.Assimilate(ch.Character, *a.Overlay, by)
 		if err != nil {
-			return reject(CodeRules, "%v", err)
+			return reject(CodeRules, "", "%v", err)
 		}
-		return c.emit(fmt.Sprintf("%s is assimilated by %s", ch.Name, a.playerName(by)),
+		return c.emit(say("track.is_assimilated_by", "%s is assimilated by %s", ch.Name, a.playerName(by)),
 			CharacterAssimilated{Character: id, By: by, Card: card})
 	}
 	card := awayrules.Neutralize(ch.Character)
-	label := ch.Name + " is neutralized"
+	label := say("track.is_neutralized", "%s is neutralized", ch.Name)
 	if ch.Assimilated != nil {
-		label += fmt.Sprintf("; the card returns to %s", a.playerName(card.Owner))
+		label.add("track.the_card_returns_to", "; the card returns to %s", a.playerName(card.Owner))
 	}
 	return c.emit(label, CharacterNeutralized{Character: id, Card: card})
 }

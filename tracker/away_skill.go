@@ -1,8 +1,6 @@
 package tracker
 
 import (
-	"fmt"
-
 	awayrules "tableops/rules/away"
 )
 
@@ -82,14 +80,14 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.CardDice < 0 || cmd.CardDice > awayrules.MaxDice {
-		return reject(CodeInvalid, "Card dice are 0 to %d.", awayrules.MaxDice)
+		return reject(CodeInvalid, "track.card_dice_are_0_to", "Card dice are 0 to %d.", awayrules.MaxDice)
 	}
 	if cmd.Need < 0 || cmd.Need > awayrules.MaxDice {
-		return reject(CodeInvalid, "A Skill test needs 1 to %d successes.", awayrules.MaxDice)
+		return reject(CodeInvalid, "track.a_skill_test_needs_1_to", "A Skill test needs 1 to %d successes.", awayrules.MaxDice)
 	}
 	spec := trimSpace(cmd.Specialization)
 	if len([]rune(spec)) > maxNameLen {
-		return reject(CodeInvalid, "The specialization name is too long.")
+		return reject(CodeInvalid, "track.the_specialization_name_is_too_long", "The specialization name is too long.")
 	}
 	roll, err := c.roll(cmd.Roll, awayrules.MaxDice, "skill dice")
 	if err != nil {
@@ -98,7 +96,7 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	ss := awayrules.SetupSkill(tester.Character, spec, cmd.Backup)
 	ss.CardDice = cmd.CardDice
 	if want := ss.Dice().Kept; len(roll.Faces) != want {
-		if err := c.breaks(ruleSkillDice, "%s rolls %d dice for this test, not %d", tester.Name, want, len(roll.Faces)); err != nil {
+		if err := c.breaks(ruleSkillDice, "track.rolls_dice_for_this_test_not", "%s rolls %d dice for this test, not %d", tester.Name, want, len(roll.Faces)); err != nil {
 			return err
 		}
 	}
@@ -123,7 +121,7 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	}
 	res, err := awayrules.ResolveSkill(roll.Faces, chRoll.Faces, cmd.Need)
 	if err != nil {
-		return reject(CodeInvalid, "Skill test: %v", err)
+		return reject(CodeInvalid, "track.skill_test", "Skill test: %v", err)
 	}
 	verdict := "failed"
 	if res.Passed {
@@ -133,11 +131,11 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	if spec != "" {
 		what = spec + " test"
 	}
-	label := fmt.Sprintf("%s takes %s: %s", tester.Name, what, roll)
+	label := say("track.takes", "%s takes %s: %s", tester.Name, what, roll)
 	if chName != "" {
-		label += fmt.Sprintf(" against %s's %s", chName, chRoll)
+		label.add("track.against_s", " against %s's %s", chName, chRoll)
 	}
-	label += fmt.Sprintf(", %d of %d: %s", res.Successes, res.Need, verdict)
+	label.add("track.of", ", %d of %d: %s", res.Successes, res.Need, verdict)
 	return c.emit(label, SkillTested{Tester: tester.ID, Specialization: spec, Challenger: cmd.Challenger,
 		Roll: roll, ChallengerRoll: chRoll, Result: res, Action: counts})
 }

@@ -12,7 +12,7 @@ import (
 
 func copyBorg(a *AscendancyState) (BorgState, error) {
 	if a.Borg == nil {
-		return BorgState{}, reject(CodeNotNow, "The Borg are not in this game (EnableBorg).")
+		return BorgState{}, reject(CodeNotNow, "track.the_borg_are_not_in_this_2", "The Borg are not in this game (EnableBorg).")
 	}
 	b, err := deepCopy(*a.Borg)
 	if err != nil {
@@ -64,18 +64,18 @@ func (cmd EnableBorg) decide(c *decideCtx) error {
 		return err
 	}
 	if len(cmd.Hits) == 0 || len(cmd.Hits) > 10 {
-		return reject(CodeInvalid, "Enter the Borg hit roll for each number of spires from the Borg console.")
+		return reject(CodeInvalid, "track.enter_borg_hit_roll_for_each", "Enter the Borg hit roll for each number of spires from the Borg console.")
 	}
 	for n, h := range cmd.Hits {
 		if n < 0 || n > borgrules.DefeatSpires {
-			return reject(CodeInvalid, "Spire counts run from 0 to %d.", borgrules.DefeatSpires)
+			return reject(CodeInvalid, "track.spire_counts_run_from_0_to", "Spire counts run from 0 to %d.", borgrules.DefeatSpires)
 		}
 		if err := borgrules.ValidateBorgHit(h); err != nil {
-			return reject(CodeInvalid, "%v", err)
+			return reject(CodeInvalid, "", "%v", err)
 		}
 	}
 	if cmd.Hub && (cmd.HubTarget < 1 || cmd.HubTarget > 6) {
-		return reject(CodeInvalid, "Enter the transwarp hub's target roll (1 to 6) from the Borg console.")
+		return reject(CodeInvalid, "track.enter_transwarp_hubs_target_roll_1", "Enter the transwarp hub's target roll (1 to 6) from the Borg console.")
 	}
 	b := BorgState{Cubes: []borgrules.Cube{}, Spires: []borgrules.Spire{}, Activated: []string{}}
 	if a.Borg != nil {
@@ -85,7 +85,7 @@ func (cmd EnableBorg) decide(c *decideCtx) error {
 	}
 	b.Hits = borgrules.HitTable{BySpires: cmd.Hits}
 	b.ThreeSpires, b.Hub, b.HubTarget, b.PhysicalHub = cmd.ThreeSpires, cmd.Hub, cmd.HubTarget, cmd.PhysicalHub
-	return c.emit("Borg console entered", BorgSet{Borg: b})
+	return c.emit(say("track.borg_console_entered", "Borg console entered"), BorgSet{Borg: b})
 }
 
 // PlaceSpire places a spire on a newly assimilated system
@@ -109,12 +109,12 @@ func (cmd PlaceSpire) decide(c *decideCtx) error {
 		return err
 	}
 	if cmd.Nodes < 0 || cmd.Nodes > borgrules.MaxSpireNodes {
-		return reject(CodeInvalid, "A spire has 0 to %d nodes.", borgrules.MaxSpireNodes)
+		return reject(CodeInvalid, "track.a_spire_has_0_to_nodes", "A spire has 0 to %d nodes.", borgrules.MaxSpireNodes)
 	}
 	spires, defeat := borgrules.PlaceSpire(b.Spires, sys, b.ThreeSpires)
 	if defeat {
 		b.Defeat = true
-		if err := c.emit(fmt.Sprintf("%s is assimilated: one spire too many", sys), BorgSet{Borg: b}); err != nil {
+		if err := c.emit(say("track.is_assimilated_one_spire_too_many", "%s is assimilated: one spire too many", sys), BorgSet{Borg: b}); err != nil {
 			return err
 		}
 		w, err := deepCopy(a.Walker)
@@ -122,13 +122,13 @@ func (cmd PlaceSpire) decide(c *decideCtx) error {
 			return err
 		}
 		w.Stage, w.Phase, w.Winners, w.Reason = AscOver, "", []string{}, "the Borg assimilated the galaxy"
-		return setWalker(c, "Game over: the Borg win", w)
+		return setWalker(c, say("track.game_over_borg_win", "Game over: the Borg win"), w)
 	}
 	spires[len(spires)-1].Nodes = cmd.Nodes
 	b.NextSpire = max(b.NextSpire, len(b.Spires)) + 1 // games saved before the counter
 	spires[len(spires)-1].ID = "spire " + strconv.Itoa(b.NextSpire)
 	b.Spires = spires
-	return c.emit(fmt.Sprintf("Borg spire placed on %s (%d in play)", sys, len(spires)), BorgSet{Borg: b})
+	return c.emit(say("track.borg_spire_placed_on_in_play", "Borg spire placed on %s (%d in play)", sys, len(spires)), BorgSet{Borg: b})
 }
 
 // AddCube puts a Borg cube on the board at System (the cubes a scenario
@@ -150,10 +150,10 @@ func (cmd AddCube) decide(c *decideCtx) error {
 		return err
 	}
 	if b.CubesInPlay() >= borgrules.MaxCubes {
-		return reject(CodeRules, "There are already %d cubes in play.", borgrules.MaxCubes)
+		return reject(CodeRules, "track.there_are_already_cubes_in_play", "There are already %d cubes in play.", borgrules.MaxCubes)
 	}
 	if other := b.cubeAt(sys, ""); other != "" {
-		if err := c.breaks(ruleOneCubePerSector, "Borg %s is already at %s", other, sys); err != nil {
+		if err := c.breaks(ruleOneCubePerSector, "track.borg_is_already_at", "Borg %s is already at %s", other, sys); err != nil {
 			return err
 		}
 	}
@@ -161,7 +161,7 @@ func (cmd AddCube) decide(c *decideCtx) error {
 	id := "cube " + strconv.Itoa(b.NextCube)
 	b.Cubes = append(b.Cubes, borgrules.Cube{ID: id, System: sys})
 	b.placeFlags()
-	return c.emit(fmt.Sprintf("Borg %s at %s", id, sys), BorgSet{Borg: b})
+	return c.emit(say("track.borg_at", "Borg %s at %s", id, sys), BorgSet{Borg: b})
 }
 
 // BorgBuild runs the Borg build phase at the start of the Borg turn
@@ -182,14 +182,14 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 		return err
 	}
 	if a.CurrentSeat() != BorgSeat {
-		return reject(CodeNotNow, "It is not the Borg turn.")
+		return reject(CodeNotNow, "track.it_is_not_borg_turn", "It is not the Borg turn.")
 	}
 	b, err := copyBorg(a)
 	if err != nil {
 		return err
 	}
 	if b.Built {
-		return reject(CodeNotNow, "The Borg build phase already ran this turn.")
+		return reject(CodeNotNow, "track.the_borg_build_phase_already_ran", "The Borg build phase already ran this turn.")
 	}
 	b.placeFlags()
 	in := borgrules.BuildInput{Spires: b.Spires, CubesInPlay: len(b.Cubes)}
@@ -199,24 +199,24 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 			return err
 		}
 		if len(hub.Faces) != 1 {
-			return reject(CodeInvalid, "The transwarp hub rolls one die.")
+			return reject(CodeInvalid, "track.the_transwarp_hub_rolls_one_die", "The transwarp hub rolls one die.")
 		}
 		in.Hub = &borgrules.HubRoll{Roll: hub.Faces[0], Target: b.HubTarget, HubHasCube: b.HubHasCube}
 	}
 	res, err := borgrules.BuildPhase(in)
 	if err != nil {
-		return reject(CodeRules, "Borg build phase: %v", err)
+		return reject(CodeRules, "track.borg_build_phase", "Borg build phase: %v", err)
 	}
 	var lines []string
 	if in.Hub != nil {
-		l := "transwarp hub rolls " + hub.String()
+		l := say("track.hub_rolls", "transwarp hub rolls %s", hub.String())
 		switch {
 		case res.HubCube:
-			l += ": a new cube"
+			l.add("track.a_new_cube", ": a new cube")
 		case in.Hub.HubHasCube:
-			l = "transwarp hub: a cube is on it, no roll counts"
+			l = say("track.transwarp_hub_cube_is_on_it", "transwarp hub: a cube is on it, no roll counts")
 		}
-		lines = append(lines, l)
+		lines = append(lines, l.t.String())
 	}
 	for _, st := range res.Steps {
 		sys := st.System
@@ -235,9 +235,9 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 	}
 	b.placeFlags()
 	b.Built = true
-	label := "Borg build phase"
+	label := say("track.borg_build_phase_2", "Borg build phase")
 	if len(lines) > 0 {
-		label += ": " + strings.Join(lines, "; ")
+		label.add("track.borg_build_lines", ": %s", strings.Join(lines, "; "))
 	}
 	return c.emit(label, BorgSet{Borg: b})
 }
@@ -258,39 +258,39 @@ func (cmd ActivateCube) decide(c *decideCtx) error {
 		return err
 	}
 	if a.CurrentSeat() != BorgSeat {
-		return reject(CodeNotNow, "It is not the Borg turn.")
+		return reject(CodeNotNow, "track.it_is_not_borg_turn", "It is not the Borg turn.")
 	}
 	b, err := copyBorg(a)
 	if err != nil {
 		return err
 	}
 	if !b.Built {
-		return reject(CodeNotNow, "Run the Borg build phase first.")
+		return reject(CodeNotNow, "track.run_borg_build_phase_first", "Run the Borg build phase first.")
 	}
 	i, err := b.cube(cmd.Cube)
 	if err != nil {
 		return err
 	}
 	if slices.Contains(b.Activated, cmd.Cube) {
-		return reject(CodeRules, "%s has already activated this turn.", cmd.Cube)
+		return reject(CodeRules, "track.has_already_activated_this_turn", "%s has already activated this turn.", cmd.Cube)
 	}
 	b.Activated = append(b.Activated, cmd.Cube)
-	label := fmt.Sprintf("Borg %s activates", cmd.Cube)
+	label := say("track.borg_activates", "Borg %s activates", cmd.Cube)
 	if b.Fight != nil {
 		endFight(&b)
 	}
 	if sys := trimSpace(cmd.System); sys != "" {
 		if len([]rune(sys)) > maxNameLen {
-			return reject(CodeInvalid, "The system name is too long.")
+			return reject(CodeInvalid, "track.the_system_name_is_too_long", "The system name is too long.")
 		}
 		if other := b.cubeAt(sys, cmd.Cube); other != "" {
-			if err := c.breaks(ruleOneCubePerSector, "Borg %s is already at %s: %s stops in the sector before", other, sys, cmd.Cube); err != nil {
+			if err := c.breaks(ruleOneCubePerSector, "track.borg_is_already_at_stops_in", "Borg %s is already at %s: %s stops in the sector before", other, sys, cmd.Cube); err != nil {
 				return err
 			}
 		}
 		b.Cubes[i].System = sys
 		b.placeFlags()
-		label += " at " + sys
+		label.add("track.cube_at", " at %s", sys)
 	}
 	return c.emit(label, BorgSet{Borg: b})
 }
@@ -348,10 +348,10 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	}
 	hit, err := b.Hits.HitRoll(len(b.Spires))
 	if err != nil {
-		return reject(CodeNotNow, "%v", err)
+		return reject(CodeNotNow, "", "%v", err)
 	}
 	if len(cmd.Fleets) == 0 || len(cmd.Fleets) > maxAscPlayer {
-		return reject(CodeInvalid, "Name the fleets fighting the cube.")
+		return reject(CodeInvalid, "track.name_fleets_fighting_cube", "Name the fleets fighting the cube.")
 	}
 	fight := a.fightFor(&b, cmd.Cube, FightSpace)
 	if cmd.NewBattle {
@@ -360,7 +360,7 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	if fight != nil {
 		for _, f := range cmd.Fleets {
 			if slices.Contains(fight.Left, f.Player) {
-				if err := c.breaks(ruleRetreatLeaves, "%s has left the battle with Borg %s", a.seatName(f.Player), cmd.Cube); err != nil {
+				if err := c.breaks(ruleRetreatLeaves, "track.has_left_battle_with_borg", "%s has left the battle with Borg %s", a.seatName(f.Player), cmd.Cube); err != nil {
 					return err
 				}
 			} else if !slices.Contains(fight.Players, f.Player) {
@@ -406,11 +406,11 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 			return err
 		}
 		if seen[p.ID] {
-			return reject(CodeInvalid, "%s is listed twice.", p.Name)
+			return reject(CodeInvalid, "track.is_listed_twice", "%s is listed twice.", p.Name)
 		}
 		seen[p.ID] = true
 		if f.Ships < 1 || f.Ships > p.Ships {
-			return reject(CodeRules, "%s has %d ship(s) on the board; %d in the fight.", p.Name, p.Ships, f.Ships)
+			return reject(CodeRules, "track.has_ship_s_on_board_in_4", "%s has %d ship(s) on the board; %d in the fight.", p.Name, p.Ships, f.Ships)
 		}
 		w := f.Weapons
 		if w == 0 {
@@ -427,7 +427,7 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	}
 	for _, id := range cmd.Retreat {
 		if !seen[id] {
-			return reject(CodeInvalid, "Only a player in the fight can retreat from it (%s).", a.seatName(id))
+			return reject(CodeInvalid, "track.only_player_in_fight_can_retreat", "Only a player in the fight can retreat from it (%s).", a.seatName(id))
 		}
 	}
 	borgDice, err := c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, preBorgDice(r))
@@ -437,16 +437,16 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	r.BorgFaces = borgDice.Faces
 	res, err := borgrules.ResolveCubeRound(r)
 	if err != nil {
-		return reject(CodeRules, "%v", err)
+		return reject(CodeRules, "", "%v", err)
 	}
-	label := fmt.Sprintf("Borg %s round %d: players %d hit(s), Borg %d hit(s)", cmd.Cube, r.Cube.Round+1, res.PlayerHits, res.BorgHits)
+	label := say("track.borg_round_players_hit_s_borg", "Borg %s round %d: players %d hit(s), Borg %d hit(s)", cmd.Cube, r.Cube.Round+1, res.PlayerHits, res.BorgHits)
 	if res.Regenerated > 0 {
-		label += fmt.Sprintf(", regenerates %d", res.Regenerated)
+		label.add("track.regenerates", ", regenerates %d", res.Regenerated)
 	}
 	if res.CubeDestroyed {
-		label += ": cube destroyed"
+		label.add("track.cube_destroyed", ": cube destroyed")
 	} else {
-		label += fmt.Sprintf(": damage %d, shields +%d", res.Cube.Damage, res.Cube.Shields)
+		label.add("track.damage_shields", ": damage %d, shields +%d", res.Cube.Damage, res.Cube.Shields)
 	}
 	if err := c.emit(label, CubeRoundFought{Cube: cmd.Cube, Fleets: r.Fleets, PlayerDice: rolls, BorgDice: borgDice, BorgHit: hit, Result: res}); err != nil {
 		return err
@@ -474,29 +474,29 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 			nf.Players = append(nf.Players, f.Player)
 		}
 	}
-	cubeLabel := fmt.Sprintf("Borg %s: damage %d, shields +%d", cmd.Cube, res.Cube.Damage, res.Cube.Shields)
+	cubeLabel := say("track.borg_damage_shields", "Borg %s: damage %d, shields +%d", cmd.Cube, res.Cube.Damage, res.Cube.Shields)
 	switch {
 	case res.CubeDestroyed:
 		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
 		b.Fight = nil
 		b.placeFlags()
-		cubeLabel = fmt.Sprintf("Borg %s removed from the board", cmd.Cube)
+		cubeLabel = say("track.borg_removed_from_board", "Borg %s removed from the board", cmd.Cube)
 	case len(nf.Players) == 0:
 		b.Cubes[ci] = res.Cube.EndBattle()
 		b.Fight = nil
-		cubeLabel = fmt.Sprintf("Battle with Borg %s over: no player fights on; the cube will start its next battle fresh", cmd.Cube)
+		cubeLabel = say("track.battle_with_borg_over_no_player", "Battle with Borg %s over: no player fights on; the cube will start its next battle fresh", cmd.Cube)
 	default:
 		b.Cubes[ci] = res.Cube
 		b.Fight = &nf
 	}
 	if len(gone) > 0 {
-		cubeLabel += "; " + strings.Join(gone, "; ")
+		cubeLabel.add("track.cube_gone", "; %s", strings.Join(gone, "; "))
 	}
 	if err := c.emit(cubeLabel, BorgSet{Borg: b}); err != nil {
 		return err
 	}
 	if attacker != nil {
-		if err := setPlayer(c, attacker.Name+": a command for the attack on the cube", *attacker); err != nil {
+		if err := setPlayer(c, say("track.command_for_cube_attack", "%s: a command for the attack on the cube", attacker.Name), *attacker); err != nil {
 			return err
 		}
 	}
@@ -544,28 +544,28 @@ func (cmd CubeRound) allocate(c *decideCtx, a *AscendancyState, fleets []borgrul
 		return want, nil
 	}
 	if cmd.Losses == nil {
-		return nil, reject(CodeInvalid, "The Borg scored %d hit(s): the assimilated player allocates them among the fleets.", hits)
+		return nil, reject(CodeInvalid, "track.the_borg_scored_hit_s_assimilated", "The Borg scored %d hit(s): the assimilated player allocates them among the fleets.", hits)
 	}
 	got := 0
 	for pid, n := range cmd.Losses {
 		if !slices.ContainsFunc(fleets, func(f borgrules.Fleet) bool { return f.Player == pid }) {
-			return nil, reject(CodeInvalid, "Losses name %s, who is not in the fight.", a.seatName(pid))
+			return nil, reject(CodeInvalid, "track.losses_name_who_is_not_in", "Losses name %s, who is not in the fight.", a.seatName(pid))
 		}
 		got += n
 	}
 	if got != due {
-		return nil, reject(CodeInvalid, "The Borg scored %d hit(s): allocate %d ship loss(es) among the fleets (%d given).", hits, due, got)
+		return nil, reject(CodeInvalid, "track.the_borg_scored_hit_s_allocate", "The Borg scored %d hit(s): allocate %d ship loss(es) among the fleets (%d given).", hits, due, got)
 	}
 	for _, f := range fleets {
 		n := cmd.Losses[f.Player]
 		if n < 0 || n > f.Ships {
-			return nil, reject(CodeInvalid, "%s cannot lose %d of %d ships.", a.seatName(f.Player), n, f.Ships)
+			return nil, reject(CodeInvalid, "track.cannot_lose_of_ships", "%s cannot lose %d of %d ships.", a.seatName(f.Player), n, f.Ships)
 		}
 	}
 	if !assimilated {
 		for _, f := range fleets {
 			if cmd.Losses[f.Player] != want[f.Player] {
-				if err := c.breaks(ruleBorgHitsInTurnOrder, "%s takes %d of the Borg hits, not %d", a.seatName(f.Player), want[f.Player], cmd.Losses[f.Player]); err != nil {
+				if err := c.breaks(ruleBorgHitsInTurnOrder, "track.takes_of_borg_hits_not", "%s takes %d of the Borg hits, not %d", a.seatName(f.Player), want[f.Player], cmd.Losses[f.Player]); err != nil {
 					return nil, err
 				}
 			}
@@ -635,5 +635,5 @@ func (cmd EndCubeBattle) decide(c *decideCtx) error {
 	if b.Fight != nil && b.Fight.Cube == cmd.Cube {
 		b.Fight = nil
 	}
-	return c.emit(fmt.Sprintf("Battle with Borg %s ends", cmd.Cube), BorgSet{Borg: b})
+	return c.emit(say("track.battle_with_borg_ends", "Battle with Borg %s ends", cmd.Cube), BorgSet{Borg: b})
 }

@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -95,7 +94,7 @@ func freshCube(b *BorgState, ci int) {
 // on: the players stopped fighting.
 func endFightOnTurn(c *decideCtx, a *AscendancyState) error {
 	if a.Battle != nil {
-		if err := c.emit("The space battle ends", BattleSet{}); err != nil {
+		if err := c.emit(say("track.the_space_battle_ends", "The space battle ends"), BattleSet{}); err != nil {
 			return err
 		}
 	}
@@ -106,7 +105,7 @@ func endFightOnTurn(c *decideCtx, a *AscendancyState) error {
 	if err != nil {
 		return err
 	}
-	label := fmt.Sprintf("Battle with Borg %s ends", b.Fight.Cube)
+	label := say("track.battle_with_borg_ends", "Battle with Borg %s ends", b.Fight.Cube)
 	endFight(&b)
 	return c.emit(label, BorgSet{Borg: b})
 }

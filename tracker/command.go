@@ -51,6 +51,13 @@ type Rejection struct {
 	Source string `json:"source,omitempty"`
 	// Overridable: the table may record the step anyway (Ruling).
 	Overridable bool `json:"overridable,omitempty"`
+	// ReasonKey names Reason for translation, and ReasonArgs are the
+	// values it was worded from (see Msg); empty for a reason that is shown
+	// as it is.
+	ReasonKey  string            `json:"reason_key,omitempty"`
+	ReasonArgs map[string]string `json:"reason_args,omitempty"`
+	// RuleKey names Rule for translation; its source is RuleKey+".source".
+	RuleKey string `json:"rule_key,omitempty"`
 }
 
 // Codes of a Rejection.
@@ -70,16 +77,21 @@ const (
 // Error is the reason, followed by the broken rule and its source when a
 // rule refused the step: "Worf is stunned. A stunned character may only
 // Recover (Away Missions rulebook, Stun)."
-func (r *Rejection) Error() string {
+func (r *Rejection) Error() string { return r.In(nil) }
+
+// In is Error worded with tr (the screens' translations; nil gives the
+// English): the reason, then the broken rule and its source.
+func (r *Rejection) In(tr Translator) string {
+	reasonEN := r.Reason
+	reason := Msg{Key: r.ReasonKey, Args: r.ReasonArgs, Text: r.Reason}.In(tr)
 	if r.Rule == "" {
-		return r.Reason
+		return reason
 	}
-	reason := strings.TrimRight(r.Reason, ". ")
-	rule := Rule{Text: r.Rule, Source: r.Source}.String()
-	if reason == "" || strings.EqualFold(reason, strings.TrimRight(r.Rule, ". ")) {
+	rule := Rule{Key: r.RuleKey, Text: r.Rule, Source: r.Source}.In(tr)
+	if strings.TrimRight(reasonEN, ". ") == "" || strings.EqualFold(strings.TrimRight(reasonEN, ". "), strings.TrimRight(r.Rule, ". ")) {
 		return rule + "."
 	}
-	return reason + ". " + rule + "."
+	return strings.TrimRight(reason, ". ") + ". " + rule + "."
 }
 
 // ErrRejected matches every *Rejection with errors.Is.
@@ -88,8 +100,11 @@ var ErrRejected = errors.New("command rejected")
 // Is lets errors.Is(err, ErrRejected) find a rejection.
 func (r *Rejection) Is(target error) bool { return target == ErrRejected }
 
-func reject(code, format string, args ...any) *Rejection {
-	return &Rejection{Code: code, Reason: plainReason(fmt.Sprintf(format, args...))}
+// reject refuses a command: key names the reason for translation (see
+// Msg), format and args word it in English.
+func reject(code, key, format string, args ...any) *Rejection {
+	m := msgf(key, format, args...)
+	return &Rejection{Code: code, Reason: m.Text, ReasonKey: m.Key, ReasonArgs: m.Args}
 }
 
 // plainReason drops the rules engines' technical tail (": invalid
@@ -117,30 +132,31 @@ type decideCtx struct {
 	overruled []Rule
 }
 
-// emit records an event and applies it to the scratch state.
-func (c *decideCtx) emit(label string, p Payload) error {
+// emit records an event and applies it to the scratch state. label words
+// the event for the log (nil: a default label).
+func (c *decideCtx) emit(label *words, p Payload) error {
 	if err := p.apply(c.scratch); err != nil {
-		return reject(CodeInvalid, "%s", err.Error())
+		return reject(CodeInvalid, "", "%s", err.Error())
 	}
-	if label == "" {
+	if label == nil || len(label.t) == 0 {
 		label = defaultLabel(c.scratch, p)
 	}
-	c.events = append(c.events, Event{Type: p.EventType(), Label: label, Payload: p})
+	c.events = append(c.events, Event{Type: p.EventType(), Label: label.t.String(), Texts: label.t, Payload: p})
 	return nil
 }
 
 // defaultLabel words an event whose command gave it no label, so that every
 // event in the log has one.
-func defaultLabel(s *State, p Payload) string {
+func defaultLabel(s *State, p Payload) *words {
 	switch e := p.(type) {
 	case AscPlayerSet:
-		return e.Player.Name + ": updated"
+		return say("track.player_updated", "%s: updated", e.Player.Name)
 	case AscWalkerSet:
-		return s.Summary().Stage
+		return &words{t: s.Summary().StageTexts()}
 	case BorgSet:
-		return fmt.Sprintf("Borg: %d cube(s), %d spire(s)", len(e.Borg.Cubes), len(e.Borg.Spires))
+		return say("track.borg_cubes_spires", "Borg: %d cube(s), %d spire(s)", len(e.Borg.Cubes), len(e.Borg.Spires))
 	}
-	return titleWord(strings.ReplaceAll(p.EventType(), ".", " "))
+	return &words{t: Texts{raw(titleWord(strings.ReplaceAll(p.EventType(), ".", " ")))}}
 }
 
 // roll turns a requested roll into faces: entered faces are validated,
@@ -151,7 +167,7 @@ func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
 		return first, err
 	}
 	if len(r.Rerolls) > maxRerolls {
-		return RolledDice{}, reject(CodeInvalid, "%s: at most %d re-rolls", what, maxRerolls)
+		return RolledDice{}, reject(CodeInvalid, "track.at_most_re_rolls", "%s: at most %d re-rolls", what, maxRerolls)
 	}
 	out := RolledDice{First: first.Faces, Seed: first.Seed}
 	pool := first.Faces
@@ -159,14 +175,14 @@ func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
 		rec := Reroll{Indexes: append([]int{}, rr.Indexes...)}
 		switch {
 		case rr.Virtual && (rr.Seed != nil || len(rr.Faces) > 0), rr.Seed != nil && len(rr.Faces) > 0:
-			return RolledDice{}, reject(CodeInvalid, "%s: a re-roll is entered or virtual, not both", what)
+			return RolledDice{}, reject(CodeInvalid, "track.a_re_roll_is_entered_or", "%s: a re-roll is entered or virtual, not both", what)
 		case rr.Virtual || rr.Seed != nil:
 			var seed uint64
 			switch {
 			case rr.Seed != nil:
 				seed = *rr.Seed
 			case c.seeds == nil:
-				return RolledDice{}, reject(CodeInvalid, "%s: this game cannot roll virtual dice (no seed source)", what)
+				return RolledDice{}, reject(CodeInvalid, "track.this_game_cannot_roll_virtual_dice_2", "%s: this game cannot roll virtual dice (no seed source)", what)
 			default:
 				seed = c.seeds.NextSeed()
 			}
@@ -177,7 +193,7 @@ func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
 			pool, err = dice.Replace(pool, rr.Indexes, rr.Faces)
 		}
 		if err != nil {
-			return RolledDice{}, reject(CodeInvalid, "%s: re-roll: %v", what, err)
+			return RolledDice{}, reject(CodeInvalid, "track.re_roll", "%s: re-roll: %v", what, err)
 		}
 		out.Rerolls = append(out.Rerolls, rec)
 	}
@@ -191,36 +207,36 @@ const maxRerolls = 20
 // rollFirst makes the first roll of a requested roll.
 func (c *decideCtx) rollFirst(r Roll, max int, what string) (RolledDice, error) {
 	if r.Virtual < 0 {
-		return RolledDice{}, reject(CodeInvalid, "%s: a negative number of dice", what)
+		return RolledDice{}, reject(CodeInvalid, "track.a_negative_number_of_dice", "%s: a negative number of dice", what)
 	}
 	if r.Virtual > 0 && (len(r.Faces) > 0 || r.Seed != nil) {
-		return RolledDice{}, reject(CodeInvalid, "%s: enter the faces or roll virtually, not both", what)
+		return RolledDice{}, reject(CodeInvalid, "track.enter_faces_or_roll_virtually_not", "%s: enter the faces or roll virtually, not both", what)
 	}
 	if r.Virtual > 0 {
 		if max > 0 && r.Virtual > max {
-			return RolledDice{}, reject(CodeInvalid, "%s: %d dice, at most %d allowed", what, r.Virtual, max)
+			return RolledDice{}, reject(CodeInvalid, "track.dice_at_most_allowed", "%s: %d dice, at most %d allowed", what, r.Virtual, max)
 		}
 		if r.Virtual > maxDicePerRoll {
-			return RolledDice{}, reject(CodeInvalid, "%s: %d dice is more than a roll can use", what, r.Virtual)
+			return RolledDice{}, reject(CodeInvalid, "track.dice_is_more_than_roll_can", "%s: %d dice is more than a roll can use", what, r.Virtual)
 		}
 		if c.seeds == nil {
-			return RolledDice{}, reject(CodeInvalid, "%s: this game cannot roll virtual dice (no seed source)", what)
+			return RolledDice{}, reject(CodeInvalid, "track.this_game_cannot_roll_virtual_dice_2", "%s: this game cannot roll virtual dice (no seed source)", what)
 		}
 		seed := c.seeds.NextSeed()
 		return RolledDice{Faces: dice.Roll(r.Virtual, seed), Seed: &seed}, nil
 	}
 	if err := r.Faces.Validate(max); err != nil {
-		return RolledDice{}, reject(CodeInvalid, "%s: %v", what, err)
+		return RolledDice{}, reject(CodeInvalid, "", "%s: %v", what, err)
 	}
 	if len(r.Faces) > maxDicePerRoll {
-		return RolledDice{}, reject(CodeInvalid, "%s: %d dice is more than a roll can use", what, len(r.Faces))
+		return RolledDice{}, reject(CodeInvalid, "track.dice_is_more_than_roll_can", "%s: %d dice is more than a roll can use", what, len(r.Faces))
 	}
 	out := RolledDice{Faces: append(dice.Pool{}, r.Faces...)}
 	if r.Seed != nil {
 		seed := *r.Seed
 		out.Seed = &seed
 		if err := out.check(); err != nil {
-			return RolledDice{}, reject(CodeInvalid, "%s: %v", what, err)
+			return RolledDice{}, reject(CodeInvalid, "", "%s: %v", what, err)
 		}
 	}
 	return out, nil

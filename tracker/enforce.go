@@ -4,24 +4,45 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Rule is a rule of the games that a command is checked against: Text says
 // it in plain words (our own), Source says where the rulebooks state it
 // ("Away Missions rulebook, Stun").
+//
+// Key names the rule for translation ("rule.stunned"); its source is
+// translated under Key+".source".
 type Rule struct {
+	Key    string `json:"key,omitempty"`
 	Text   string `json:"text"`
 	Source string `json:"source"`
 }
 
 // String is the rule with its source: "A stunned character may only
 // Recover (Away Missions rulebook, Stun)".
-func (r Rule) String() string {
-	if r.Source == "" {
-		return r.Text
+func (r Rule) String() string { return r.In(nil) }
+
+// In is String worded with tr (nil gives the English).
+func (r Rule) In(tr Translator) string {
+	text, source := r.Text, r.Source
+	if tr != nil && r.Key != "" {
+		text = tr(r.Key, r.Text, nil)
+		if source != "" {
+			source = tr(r.Key+".source", r.Source, nil)
+		}
 	}
-	return r.Text + " (" + r.Source + ")"
+	if source == "" {
+		return text
+	}
+	return text + " (" + source + ")"
+}
+
+// Texts is the rule with its source as pieces of a text.
+func (r Rule) Texts() Texts {
+	if r.Source == "" {
+		return Texts{{Key: r.Key, Text: r.Text}}
+	}
+	return Texts{{Key: r.Key, Text: r.Text}, raw(" ("), {Key: r.Key + ".source", Text: r.Source}, raw(")")}
 }
 
 // breaks refuses a step that breaks rule r, with a reason naming who and
@@ -29,20 +50,22 @@ func (r Rule) String() string {
 // inside a Ruling (the table records the step anyway) or in a game played
 // without strict checks the step goes ahead and the rule is noted as
 // overruled.
-func (c *decideCtx) breaks(r Rule, format string, args ...any) error {
+func (c *decideCtx) breaks(r Rule, key, format string, args ...any) error {
 	if c.override || c.s.Relaxed {
 		c.overruled = append(c.overruled, r)
 		return nil
 	}
-	return &Rejection{Code: CodeRules, Reason: plainReason(fmt.Sprintf(format, args...)), Rule: r.Text, Source: r.Source, Overridable: true}
+	m := msgf(key, format, args...)
+	return &Rejection{Code: CodeRules, Reason: m.Text, ReasonKey: m.Key, ReasonArgs: m.Args,
+		Rule: r.Text, Source: r.Source, RuleKey: r.Key, Overridable: true}
 }
 
 // check is breaks when bad is true, and nil otherwise.
-func (c *decideCtx) check(bad bool, r Rule, format string, args ...any) error {
+func (c *decideCtx) check(bad bool, r Rule, key, format string, args ...any) error {
 	if !bad {
 		return nil
 	}
-	return c.breaks(r, format, args...)
+	return c.breaks(r, key, format, args...)
 }
 
 // Ruling records a step the tracker refused as a table ruling: the physical
@@ -101,13 +124,13 @@ func (r Ruling) decide(c *decideCtx) error {
 		return err
 	}
 	if r.Command == nil {
-		return reject(CodeInvalid, "A ruling needs the step it records.")
+		return reject(CodeInvalid, "track.a_ruling_needs_step_it_records", "A ruling needs the step it records.")
 	}
 	if _, nested := r.Command.(Ruling); nested {
-		return reject(CodeInvalid, "A ruling records one step, not another ruling.")
+		return reject(CodeInvalid, "track.a_ruling_records_one_step_not", "A ruling records one step, not another ruling.")
 	}
 	if c.override {
-		return reject(CodeInvalid, "A ruling records one step, not another ruling.")
+		return reject(CodeInvalid, "track.a_ruling_records_one_step_not", "A ruling records one step, not another ruling.")
 	}
 	c.override = true
 	start := len(c.events)
@@ -117,21 +140,30 @@ func (r Ruling) decide(c *decideCtx) error {
 		return err
 	}
 	if len(c.overruled) == 0 {
-		return reject(CodeInvalid, "No rule stands in the way of that step: record it without a ruling.")
+		return reject(CodeInvalid, "track.no_rule_stands_in_way_of", "No rule stands in the way of that step: record it without a ruling.")
 	}
 	if len(c.events) == start {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	rules := make([]string, 0, len(c.overruled))
+	var ruleTexts Texts
 	seen := map[string]bool{}
 	for _, ru := range c.overruled {
 		if s := ru.String(); !seen[s] {
 			seen[s] = true
 			rules = append(rules, s)
+			if len(ruleTexts) > 0 {
+				ruleTexts = append(ruleTexts, raw("; "))
+			}
+			ruleTexts = append(ruleTexts, ru.Texts()...)
 		}
 	}
 	stepLabel := stepLabel(c.events[start:])
-	if err := c.emit(fmt.Sprintf("Table ruling: %s (%s; overrules: %s)", stepLabel, reason, strings.Join(rules, "; ")),
+	// "Table ruling: STEP (REASON; overrules: RULES)", piece by piece so
+	// that the step and the rules are translated too.
+	label := say("track.table_ruling", "Table ruling: ").addTexts(stepTexts(c.events[start:])).
+		addRaw(" ("+reason).add("track.overrules", "; overrules: ").addTexts(ruleTexts).addRaw(")")
+	if err := c.emit(label,
 		RulingRecorded{Reason: reason, Step: stepLabel, Command: r.Command.CommandType(), Rules: rules}); err != nil {
 		return err
 	}
@@ -179,16 +211,16 @@ func (SetStrict) CommandType() string { return "strict" }
 func (cmd SetStrict) decide(c *decideCtx) error {
 	switch {
 	case c.s.Away != nil && c.s.Away.Phase != AwaySetup:
-		return reject(CodeNotNow, "Strict rule checks are chosen at setup, before the mission starts.")
+		return reject(CodeNotNow, "track.strict_rule_checks_are_chosen_at", "Strict rule checks are chosen at setup, before the mission starts.")
 	case c.s.Ascendancy != nil && c.s.Ascendancy.Walker.Stage != AscSetup:
-		return reject(CodeNotNow, "Strict rule checks are chosen at setup, before the first round.")
+		return reject(CodeNotNow, "track.strict_rule_checks_are_chosen_at_2", "Strict rule checks are chosen at setup, before the first round.")
 	}
 	if cmd.Strict == !c.s.Relaxed {
-		return reject(CodeNothing, "That changes nothing.")
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
-	label := "Rule checks off: a plain tracker (every step is recorded)"
+	label := say("track.rule_checks_off_plain_tracker_every", "Rule checks off: a plain tracker (every step is recorded)")
 	if cmd.Strict {
-		label = "Rule checks on: steps that break a rule are refused (or recorded as table rulings)"
+		label = say("track.rule_checks_on_steps_that_break", "Rule checks on: steps that break a rule are refused (or recorded as table rulings)")
 	}
 	return c.emit(label, StrictSet{Strict: cmd.Strict})
 }

@@ -53,10 +53,13 @@ const (
 // the game log and the undo list. Payload is the typed content; its JSON
 // form travels in the "data" field next to the "type" tag.
 type Event struct {
-	Seq   uint64    `json:"seq"`
-	Step  uint64    `json:"step"`
-	Type  string    `json:"type"`
-	Label string    `json:"label"`
+	Seq   uint64 `json:"seq"`
+	Step  uint64 `json:"step"`
+	Type  string `json:"type"`
+	Label string `json:"label"`
+	// Texts is Label as data, for the screens to translate (see Msg);
+	// empty in events written by older versions, which show Label.
+	Texts Texts     `json:"texts,omitempty"`
 	At    time.Time `json:"at"`
 	// Nonce is the unique id of the request from another device that
 	// produced the event (first event of a step, or a marker; empty for
@@ -82,6 +85,7 @@ type eventJSON struct {
 	Step  uint64          `json:"step"`
 	Type  string          `json:"type"`
 	Label string          `json:"label"`
+	Texts Texts           `json:"texts,omitempty"`
 	At    time.Time       `json:"at"`
 	Nonce string          `json:"nonce,omitempty"`
 	Data  json.RawMessage `json:"data,omitempty"`
@@ -89,7 +93,7 @@ type eventJSON struct {
 
 // MarshalJSON writes the event with its payload under "data".
 func (e Event) MarshalJSON() ([]byte, error) {
-	j := eventJSON{Seq: e.Seq, Step: e.Step, Type: e.Type, Label: e.Label, At: e.At, Nonce: e.Nonce}
+	j := eventJSON{Seq: e.Seq, Step: e.Step, Type: e.Type, Label: e.Label, Texts: e.Texts, At: e.At, Nonce: e.Nonce}
 	if e.Payload != nil {
 		if e.Payload.EventType() != e.Type {
 			return nil, fmt.Errorf("event %d: type %q does not match payload %q", e.Seq, e.Type, e.Payload.EventType())
@@ -151,7 +155,12 @@ func (e *Event) fromJSON(j eventJSON, strict bool) error {
 	} else if len(j.Data) > 0 && !bytes.Equal(j.Data, []byte("null")) {
 		return fmt.Errorf("event %d (%s): unexpected data", j.Seq, j.Type)
 	}
-	*e = Event{Seq: j.Seq, Step: j.Step, Type: j.Type, Label: j.Label, At: j.At, Nonce: j.Nonce, Payload: p}
+	texts := j.Texts
+	if texts.String() != j.Label {
+		// Pieces that do not make the label are not shown: the label is.
+		texts = nil
+	}
+	*e = Event{Seq: j.Seq, Step: j.Step, Type: j.Type, Label: j.Label, Texts: texts, At: j.At, Nonce: j.Nonce, Payload: p}
 	return nil
 }
 

@@ -5,7 +5,7 @@ package tracker
 const CodeDuplicate = "duplicate"
 
 func duplicate() *Rejection {
-	return reject(CodeDuplicate, "This request was already received.")
+	return reject(CodeDuplicate, "track.this_request_was_already_received", "This request was already received.")
 }
 
 // hasNonce reports whether an event of the log carries nonce (never for the

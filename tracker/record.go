@@ -10,10 +10,13 @@ import (
 
 // Record versions: the first byte of a stored event record. Version 2 is
 // version 1 with the event's nonce after the label; it is written only for
-// events that carry a nonce.
+// events that carry a nonce. Version 3 is version 2 with the nonce (maybe
+// empty) followed by the label's pieces (Event.Texts) as JSON; it is written
+// only for events that carry them.
 const (
 	recordVersion      = 1
 	recordVersionNonce = 2
+	recordVersionTexts = 3
 )
 
 // ErrBadRecord reports a stored event record that cannot be read.
@@ -35,10 +38,20 @@ func MarshalRecord(e Event) ([]byte, error) {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 		}
 	}
-	b := make([]byte, 0, 1+3*binary.MaxVarintLen64+2*binary.MaxVarintLen64+len(e.Type)+len(e.Label)+len(data))
-	if e.Nonce == "" {
+	var texts []byte
+	if len(e.Texts) > 0 {
+		var err error
+		if texts, err = json.Marshal(e.Texts); err != nil {
+			return nil, fmt.Errorf("event %d (%s): texts: %w", e.Seq, e.Type, err)
+		}
+	}
+	b := make([]byte, 0, 1+3*binary.MaxVarintLen64+4*binary.MaxVarintLen64+len(e.Type)+len(e.Label)+len(e.Nonce)+len(texts)+len(data))
+	switch {
+	case texts != nil:
+		b = append(b, recordVersionTexts)
+	case e.Nonce == "":
 		b = append(b, recordVersion)
-	} else {
+	default:
 		b = append(b, recordVersionNonce)
 	}
 	b = binary.AppendUvarint(b, e.Seq)
@@ -48,9 +61,13 @@ func MarshalRecord(e Event) ([]byte, error) {
 	b = append(b, e.Type...)
 	b = binary.AppendUvarint(b, uint64(len(e.Label)))
 	b = append(b, e.Label...)
-	if e.Nonce != "" {
+	if e.Nonce != "" || texts != nil {
 		b = binary.AppendUvarint(b, uint64(len(e.Nonce)))
 		b = append(b, e.Nonce...)
+	}
+	if texts != nil {
+		b = binary.AppendUvarint(b, uint64(len(texts)))
+		b = append(b, texts...)
 	}
 	return append(b, data...), nil
 }
@@ -59,7 +76,7 @@ func MarshalRecord(e Event) ([]byte, error) {
 // gives an error wrapping ErrBadRecord; it never panics.
 func UnmarshalRecord(b []byte) (Event, error) {
 	var e Event
-	if len(b) == 0 || (b[0] != recordVersion && b[0] != recordVersionNonce) {
+	if len(b) == 0 || b[0] < recordVersion || b[0] > recordVersionTexts {
 		return e, fmt.Errorf("unknown record version: %w", ErrBadRecord)
 	}
 	rest := b[1:]
@@ -104,7 +121,17 @@ func UnmarshalRecord(b []byte) (Event, error) {
 			return e, fmt.Errorf("event %d: nonce: %w", e.Seq, ErrBadRecord)
 		}
 	}
-	err := e.fromJSON(eventJSON{Seq: e.Seq, Step: e.Step, Type: e.Type, Label: e.Label, At: e.At, Nonce: e.Nonce, Data: rest}, false)
+	var texts Texts
+	if b[0] == recordVersionTexts {
+		if e.Nonce, ok = str(); !ok {
+			return e, fmt.Errorf("event %d: nonce: %w", e.Seq, ErrBadRecord)
+		}
+		raw, ok := str()
+		if !ok || json.Unmarshal([]byte(raw), &texts) != nil || len(texts) == 0 {
+			return e, fmt.Errorf("event %d: texts: %w", e.Seq, ErrBadRecord)
+		}
+	}
+	err := e.fromJSON(eventJSON{Seq: e.Seq, Step: e.Step, Type: e.Type, Label: e.Label, Texts: texts, At: e.At, Nonce: e.Nonce, Data: rest}, false)
 	if err != nil {
 		return Event{}, fmt.Errorf("%v: %w", err, ErrBadRecord)
 	}

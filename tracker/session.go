@@ -153,6 +153,36 @@ func (h *history) step(id uint64) Step {
 	return Step{ID: id, Label: stepLabel(evs), At: evs[0].At, Events: evs}
 }
 
+// Texts is the step's label as data (see Msg): its events' texts, joined
+// by "; " as Label is.
+func (st Step) Texts() Texts { return stepTexts(st.Events) }
+
+func stepTexts(evs []Event) Texts {
+	var t Texts
+	for _, e := range evs {
+		if e.Label == "" {
+			continue
+		}
+		if len(t) > 0 {
+			t = append(t, raw("; "))
+		}
+		t = append(t, e.LabelTexts()...)
+	}
+	return t
+}
+
+// LabelTexts is the event's label as data: Texts, or for an event written
+// by an older version the English Label as it is.
+func (e Event) LabelTexts() Texts {
+	if len(e.Texts) > 0 {
+		return e.Texts
+	}
+	if e.Label == "" {
+		return nil
+	}
+	return Texts{raw(e.Label)}
+}
+
 func stepLabel(evs []Event) string {
 	labels := make([]string, 0, len(evs))
 	for _, e := range evs {
@@ -275,7 +305,7 @@ func (s *Session) Execute(cmd Command) ([]Event, error) { return s.execute(cmd, 
 
 func (s *Session) execute(cmd Command, nonce string) ([]Event, error) {
 	if cmd == nil {
-		return nil, reject(CodeInvalid, "no command given")
+		return nil, reject(CodeInvalid, "track.no_command_given", "no command given")
 	}
 	s.mu.Lock()
 	if s.hist.hasNonce(nonce) {
@@ -298,7 +328,7 @@ func (s *Session) execute(cmd Command, nonce string) ([]Event, error) {
 	}
 	if len(c.events) == 0 {
 		s.mu.Unlock()
-		return nil, reject(CodeNothing, "That changes nothing.")
+		return nil, reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	at := s.now()
 	step := uint64(len(s.hist.steps)) + 1
@@ -366,7 +396,7 @@ func (s *Session) undo(nonce string) (Step, error) {
 	}
 	if len(s.hist.done) == 0 {
 		s.mu.Unlock()
-		return Step{}, reject(CodeNothing, "Nothing to undo.")
+		return Step{}, reject(CodeNothing, "track.nothing_to_undo", "Nothing to undo.")
 	}
 	id := s.hist.done[len(s.hist.done)-1]
 	st := s.hist.step(id)
@@ -377,7 +407,8 @@ func (s *Session) undo(nonce string) (Step, error) {
 		s.mu.Unlock()
 		return Step{}, fmt.Errorf("undo: %w", err)
 	}
-	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeUndo, Label: "Undo: " + st.Label, At: s.now(), Nonce: nonce}
+	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeUndo, Label: "Undo: " + st.Label, At: s.now(), Nonce: nonce,
+		Texts: append(Texts{{Key: "track.undo_step", Text: "Undo: "}}, stepTexts(st.Events)...)}
 	if _, err := s.commitLocked([]Event{m}, next); err != nil {
 		return Step{}, fmt.Errorf("undo: %w", err)
 	}
@@ -397,7 +428,7 @@ func (s *Session) redo(nonce string) (Step, error) {
 	}
 	if len(s.hist.undone) == 0 {
 		s.mu.Unlock()
-		return Step{}, reject(CodeNothing, "Nothing to redo.")
+		return Step{}, reject(CodeNothing, "track.nothing_to_redo", "Nothing to redo.")
 	}
 	id := s.hist.undone[len(s.hist.undone)-1]
 	st := s.hist.step(id)
@@ -413,7 +444,8 @@ func (s *Session) redo(nonce string) (Step, error) {
 		s.mu.Unlock()
 		return Step{}, fmt.Errorf("redo: %w", err)
 	}
-	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeRedo, Label: "Redo: " + st.Label, At: s.now(), Nonce: nonce}
+	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeRedo, Label: "Redo: " + st.Label, At: s.now(), Nonce: nonce,
+		Texts: append(Texts{{Key: "track.redo_step", Text: "Redo: "}}, stepTexts(st.Events)...)}
 	if _, err := s.commitLocked([]Event{m}, next); err != nil {
 		return Step{}, fmt.Errorf("redo: %w", err)
 	}

@@ -48,10 +48,77 @@ func (s *State) Clone() (*State, error) {
 	return &out, nil
 }
 
-// Summary is what a list of saved games shows about a game.
+// Summary is what a list of saved games shows about a game. Stage says
+// where the game stands in English ("Round 2 · Execution · Ben"); Round,
+// Phase and Turn say it as data (StageTexts words it in any language).
 type Summary struct {
 	Players []string `json:"players"`
 	Stage   string   `json:"stage"`
+	// Round is the game round (0 outside the rounds).
+	Round int `json:"round,omitempty"`
+	// Phase is the stage or phase id: one of the AscSetup... or
+	// AwaySetup... constants.
+	Phase string `json:"phase,omitempty"`
+	// Turn names whose turn it is, when the stage has turns.
+	Turn string `json:"turn,omitempty"`
+}
+
+// newSummary words a stage given as data.
+func newSummary(players []string, round int, phase, turn string) Summary {
+	return Summary{Players: players, Stage: StageTexts(round, phase, turn).String(), Round: round, Phase: phase, Turn: turn}
+}
+
+// stageWords are the stages and phases of both games, by id.
+var stageWords = map[string]Msg{
+	AscSetup:        {Key: "track.stage.setup", Text: "Setup"},
+	AscInitiative:   {Key: "track.stage.initiative", Text: "Initiative"},
+	AscExecution:    {Key: "track.stage.execution", Text: "Execution"},
+	AscRecharge:     {Key: "track.stage.recharge", Text: "Recharge"},
+	AscOver:         {Key: "track.stage.over", Text: "Game over"},
+	AwayPreparation: {Key: "track.stage.preparation", Text: "Mission preparation"},
+	AwayDraw:        {Key: "track.stage.draw", Text: "Draw phase"},
+	AwayAction:      {Key: "track.stage.action", Text: "Action phase"},
+	AwayDebrief:     {Key: "track.stage.debrief", Text: "Beam up and debrief"},
+}
+
+// StageTexts words a game's stage from its data (see Summary): "Round 2 ·
+// Execution · Ben". A round of 0 is not said; an unknown phase is shown as
+// it is.
+func StageTexts(round int, phase, turn string) Texts {
+	var t Texts
+	sep := func() {
+		if len(t) > 0 {
+			t = append(t, raw(" · "))
+		}
+	}
+	if round > 0 {
+		t = append(t, msgf("track.stage.round", "Round %d", round))
+	}
+	if phase != "" {
+		sep()
+		if w, ok := stageWords[phase]; ok {
+			t = append(t, w)
+		} else {
+			t = append(t, raw(phase))
+		}
+	}
+	if turn != "" {
+		sep()
+		t = append(t, raw(turn))
+	}
+	return t
+}
+
+// StageTexts words the summary's stage: from its data when it has them,
+// else (a summary stored by an older version) the English Stage as it is.
+func (s Summary) StageTexts() Texts {
+	if s.Phase == "" {
+		if s.Stage == "" {
+			return nil
+		}
+		return Texts{raw(s.Stage)}
+	}
+	return StageTexts(s.Round, s.Phase, s.Turn)
 }
 
 // Summary returns the players' names and where the game stands.
@@ -78,7 +145,7 @@ func (n Note) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	return c.emit(t, NoteAdded{Text: t})
+	return c.emit(&words{t: Texts{raw(t)}}, NoteAdded{Text: t})
 }
 
 // NoteAdded is a free-text note in the game log.
@@ -103,10 +170,10 @@ const (
 func cleanText(s string, max int, what string) (string, error) {
 	t := trimSpace(s)
 	if t == "" {
-		return "", reject(CodeInvalid, "The %s is empty.", what)
+		return "", reject(CodeInvalid, "track.the_is_empty", "The %s is empty.", what)
 	}
 	if n := len([]rune(t)); n > max {
-		return "", reject(CodeInvalid, "The %s is too long (%d characters, at most %d).", what, n, max)
+		return "", reject(CodeInvalid, "track.the_is_too_long_characters_at", "The %s is too long (%d characters, at most %d).", what, n, max)
 	}
 	return t, nil
 }
@@ -137,7 +204,7 @@ func newPlayerName(raw string, taken []string) (string, error) {
 	}
 	for _, t := range taken {
 		if strings.EqualFold(t, name) {
-			return "", reject(CodeInvalid, "There is already a player called %s.", name)
+			return "", reject(CodeInvalid, "track.there_is_already_player_called", "There is already a player called %s.", name)
 		}
 	}
 	return name, nil

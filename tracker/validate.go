@@ -52,7 +52,7 @@ func (impossible) Is(target error) bool { return target == ErrBadLog }
 // maxCount. Commands that change counts and ValidateState both use it.
 func checkCount(n int, what string) error {
 	if outside(n, 0, maxCount) {
-		return reject(CodeInvalid, "%s is %d; counts run from 0 to %d.", what, n, maxCount)
+		return reject(CodeInvalid, "track.is_counts_run_from_0_to", "%s is %d; counts run from 0 to %d.", what, n, maxCount)
 	}
 	return nil
 }
@@ -62,13 +62,13 @@ func checkCount(n int, what string) error {
 // most maxNameLen characters. Commands and ValidateState both use it.
 func checkCostTable(t ascrules.CostTable) error {
 	if err := t.Validate(); err != nil {
-		return reject(CodeInvalid, "Cost table: %v", err)
+		return reject(CodeInvalid, "track.cost_table", "Cost table: %v", err)
 	}
 	if len(t.WeaponUpgrades) > maxUpgradeCosts || len(t.ShieldUpgrades) > maxUpgradeCosts {
-		return reject(CodeInvalid, "At most %d upgrade costs of each kind.", maxUpgradeCosts)
+		return reject(CodeInvalid, "track.at_most_upgrade_costs_of_each", "At most %d upgrade costs of each kind.", maxUpgradeCosts)
 	}
 	if len([]rune(t.Faction)) > maxNameLen {
-		return reject(CodeInvalid, "Cost table: the faction name is too long (at most %d characters).", maxNameLen)
+		return reject(CodeInvalid, "track.cost_table_faction_name_is_too", "Cost table: the faction name is too long (at most %d characters).", maxNameLen)
 	}
 	return nil
 }

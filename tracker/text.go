@@ -1,0 +1,168 @@
+package tracker
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Msg is one piece of a text the screens show, as data: Key names it for
+// translation ("track.not_in_play"), Args are the values it was worded from
+// (already formatted, named a1, a2, ... in the order of the English format),
+// and Text is the English. A piece without a Key is shown as it is
+// (punctuation, or a name the players typed).
+//
+// The translations are templates over the args: the English one of
+// "track.not_in_play" is "{{.a1}} is not in play"; a screen that shows Text
+// as it is shows the English.
+type Msg struct {
+	Key  string            `json:"key,omitempty"`
+	Args map[string]string `json:"args,omitempty"`
+	Text string            `json:"text"`
+}
+
+// Texts is a text made of pieces, shown one after the other.
+type Texts []Msg
+
+// String is the English text: the pieces' Text joined.
+func (t Texts) String() string {
+	var b strings.Builder
+	for _, m := range t {
+		b.WriteString(m.Text)
+	}
+	return b.String()
+}
+
+// Translator words one piece in the reader's language: key names the text,
+// english is the English text (the fallback), args the values it was worded
+// from. The screens pass their translation lookup; nil shows English.
+type Translator func(key, english string, args map[string]string) string
+
+// In words the text with tr, piece by piece (pieces without a key as they
+// are). A nil tr gives the English.
+func (t Texts) In(tr Translator) string {
+	if tr == nil {
+		return t.String()
+	}
+	var b strings.Builder
+	for _, m := range t {
+		b.WriteString(m.In(tr))
+	}
+	return b.String()
+}
+
+// In words one piece with tr (see Texts.In).
+func (m Msg) In(tr Translator) string {
+	if tr == nil || m.Key == "" {
+		return m.Text
+	}
+	return tr(m.Key, m.Text, m.Args)
+}
+
+// msgf words a piece from an English format and its args, keeping the key
+// and each arg formatted by its own verb: msgf("track.x", "%s has %d", "Kim",
+// 2) has Args a1 "Kim", a2 "2" and Text "Kim has 2".
+func msgf(key, format string, args ...any) Msg {
+	m := Msg{Key: key, Text: plainReason(fmt.Sprintf(format, args...))}
+	if key == "" {
+		return m
+	}
+	verbs := formatVerbs(format)
+	for i, a := range args {
+		v := "%v"
+		if i < len(verbs) {
+			v = verbs[i]
+		}
+		if m.Args == nil {
+			m.Args = make(map[string]string, len(args))
+		}
+		m.Args[argName(i)] = plainReason(fmt.Sprintf(v, a))
+	}
+	return m
+}
+
+// raw is a piece shown as it is, in every language.
+func raw(s string) Msg { return Msg{Text: s} }
+
+// argName is the template name of a msgf arg: a1, a2, ...
+func argName(i int) string { return "a" + strconv.Itoa(i+1) }
+
+// formatVerbs lists the verbs of a fmt format, one per arg ("%-3d", "%s",
+// "%.1f"); "%%" is not a verb.
+func formatVerbs(format string) []string {
+	var out []string
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
+			j++
+		}
+		if j >= len(format) {
+			break
+		}
+		if format[j] != '%' {
+			out = append(out, format[i:j+1])
+		}
+		i = j
+	}
+	return out
+}
+
+// Template is the translation template of an English format, with each
+// verb replaced by its arg: "%s is not in play" gives "{{.a1}} is not in
+// play". The English translation file holds these templates.
+func Template(format string) string {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			b.WriteByte(format[i])
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
+			j++
+		}
+		if j >= len(format) {
+			b.WriteString(format[i:])
+			break
+		}
+		if format[j] == '%' {
+			b.WriteByte('%')
+		} else {
+			b.WriteString("{{." + argName(n) + "}}")
+			n++
+		}
+		i = j
+	}
+	return b.String()
+}
+
+// words is a text being put together piece by piece (a log label, a
+// reason).
+type words struct{ t Texts }
+
+// say starts a text with one piece.
+func say(key, format string, args ...any) *words {
+	return &words{t: Texts{msgf(key, format, args...)}}
+}
+
+// add appends a piece.
+func (w *words) add(key, format string, args ...any) *words {
+	w.t = append(w.t, msgf(key, format, args...))
+	return w
+}
+
+// addRaw appends a piece shown as it is.
+func (w *words) addRaw(s string) *words {
+	w.t = append(w.t, raw(s))
+	return w
+}
+
+// addTexts appends pieces.
+func (w *words) addTexts(t Texts) *words {
+	w.t = append(w.t, t...)
+	return w
+}
