@@ -452,7 +452,7 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 	opts := s.v.st.Options
 	for _, c := range tracker.AscChoices() {
 		c := c
-		box.Add(boldLabel(c.Question))
+		box.Add(boldLabel(trText(c.Key, c.Question, nil)))
 		cur := optionValue(opts, c.Field)
 		if cur == "" && len(c.Readings) > 0 {
 			cur = c.Readings[0].Value
@@ -474,11 +474,11 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 				}
 			})
 			pick.Importance = widget.LowImportance
-			text := wrapLabel(r.Text)
+			text := wrapLabel(trText(r.Key, r.Text, nil))
 			if r.Value == cur {
 				text.TextStyle.Bold = true
 			}
-			box.Add(container.NewBorder(nil, nil, pick, nil, container.NewVBox(text, captionLabel(r.Source))))
+			box.Add(container.NewBorder(nil, nil, pick, nil, container.NewVBox(text, captionLabel(trText(r.Key+".source", r.Source, nil)))))
 		}
 	}
 	return box

@@ -102,7 +102,7 @@ func (gs *gameScreen) newLogList() *logRows {
 	return newLogRows(func() []string {
 		lines := make([]string, len(gs.history.Undo))
 		for i, st := range gs.history.Undo {
-			lines[i] = fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), st.Label)
+			lines[i] = fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), trTexts(st.Texts()))
 		}
 		return lines
 	})
@@ -187,7 +187,7 @@ func (gs *gameScreen) refuse(cmd tracker.Command, err error) {
 func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) {
 	reason := widget.NewEntry()
 	reason.SetPlaceHolder(lang.X("game.e_g_a_card", "e.g. a card in play allows it"))
-	rule := wrapLabel(rej.Error())
+	rule := wrapLabel(rej.In(trText))
 	f := newFormDialog(gs.sh.win, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
 		widget.NewFormItem(lang.X("game.refused", "Refused"), rule),
 		widget.NewFormItem(lang.X("game.why_the_table_allows", "Why the table allows it"), reason),
@@ -230,7 +230,7 @@ func (gs *gameScreen) undo() {
 		gs.say(plainError(err), true)
 		return
 	}
-	gs.say(lang.X("game.undone", "Undone: {{.Step}}", map[string]any{"Step": st.Label}), false)
+	gs.say(lang.X("game.undone", "Undone: {{.Step}}", map[string]any{"Step": trTexts(st.Texts())}), false)
 }
 
 func (gs *gameScreen) redo() {
@@ -239,7 +239,7 @@ func (gs *gameScreen) redo() {
 		gs.say(plainError(err), true)
 		return
 	}
-	gs.say(lang.X("game.redone", "Redone: {{.Step}}", map[string]any{"Step": st.Label}), false)
+	gs.say(lang.X("game.redone", "Redone: {{.Step}}", map[string]any{"Step": trTexts(st.Texts())}), false)
 }
 
 // close stops listening to the game.

@@ -223,7 +223,7 @@ func (sh *Shell) showError(what string, err error) {
 func plainError(err error) string {
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) {
-		return rej.Error()
+		return rej.In(trText)
 	}
 	switch {
 	case errors.Is(err, store.ErrFutureVersion):

@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2/lang"
+
+	"tableops/tracker"
+)
+
+// localize is Fyne's translation lookup. The tracker's texts are data (a
+// key, the English text, the args it was worded from: tracker.Msg), so
+// their keys are not literals in this package's code; the i18n package's
+// tests check that every key the tracker uses is in each translation file.
+var localize = lang.X
+
+// trText words one of the tracker's texts in the player's language: key
+// names it ("track.not_in_play", "rule.stunned"), english is the English
+// text (shown when the key has no translation), args the values it was
+// worded from. A text without a key is shown as it is.
+func trText(key, english string, args map[string]string) string {
+	if key == "" {
+		return english
+	}
+	if len(args) == 0 {
+		return localize(key, english)
+	}
+	return localize(key, english, args)
+}
+
+// The tracker's translator for Texts.In, Rejection.In and Rule.In.
+var _ tracker.Translator = trText
+
+// trTexts words a tracker text (a log label, a stage) in the player's
+// language.
+func trTexts(t tracker.Texts) string { return t.In(trText) }
