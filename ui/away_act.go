@@ -26,7 +26,7 @@ func (v *awayView) whoMayActivate(player string) fyne.CanvasObject {
 		}
 		id := ch.ID
 		label := ch.Name
-		if why := awayrules.WhyNotAct(ch.Stun); why != "" {
+		if why := whyNotAct(ch.Stun); why != "" {
 			label += " (" + why + ")"
 		}
 		b := widget.NewButtonWithIcon(label, theme.MediaPlayIcon(), func() { v.activationCard(id) })

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -19,14 +20,14 @@ type attackForm struct {
 	v       *awayView
 	content fyne.CanvasObject
 
-	attacker, weapon, target *widget.Select
-	backup, targetBackup     *backupSelect
-	cardDice, defCardDice    *widgets.Counter
-	attackers, targets       charChoice
-	setupInfo                *widget.Label
-	cannot                   *widget.Label
-	odds                     *widgets.OddsView
-	oddsLine                 *widget.Label
+	attacker, target      *charPicker
+	weapon                *widget.Select
+	weaponBox             *fyne.Container
+	backup, targetBackup  *backupSelect
+	cardDice, defCardDice *widgets.Counter
+	setupInfo             *widget.Label
+	odds                  *widgets.OddsView
+	oddsLine              *widget.Label
 
 	att, def *diceBlock
 	rp       *rerollPanel
@@ -34,90 +35,114 @@ type attackForm struct {
 	result   *fyne.Container
 	damage   []*widget.Select
 	res      *awayrules.AttackResult
+	// dist and note are the odds and the notes on the dice (stun, dice
+	// lost) for the folded setup's line.
+	dist []float64
+	note string
+	// reveal shows an object of the form whole (scrolling the panel).
+	reveal func(fyne.CanvasObject)
+	// diceIn is set while the dice just changed (typed, rolled or
+	// re-rolled): once they are all in, the setup folds.
+	diceIn bool
 }
 
 func newAttackForm(v *awayView) *attackForm {
 	f := &attackForm{v: v}
 	changed := func(string) { f.setupChanged() }
-	f.attacker = widget.NewSelect(nil, func(string) { f.fillWeapons(); f.setupChanged() })
-	f.attacker.PlaceHolder = lang.X("away.attack.attacker", "Attacker")
+	f.attacker = newCharPicker(lang.X("away.attack.attacker", "Attacker"), func(string) {
+		f.fillWeapons()
+		f.fillTargets()
+		f.chose()
+	})
 	f.weapon = widget.NewSelect(nil, changed)
 	f.weapon.PlaceHolder = lang.X("away.attack.action", "Attack action")
-	f.target = widget.NewSelect(nil, func(string) {
-		if f.targetBackup != nil && f.v.st != nil {
-			f.targetBackup.fill(f.v, f.v.character(f.targets.ids[f.target.Selected]))
-		}
-		f.setupChanged()
+	f.target = newCharPicker(lang.X("away.attack.target", "Target"), func(string) {
+		f.targetBackup.fill(f.v, f.v.character(f.target.selected()))
+		f.chose()
 	})
-	f.target.PlaceHolder = lang.X("away.attack.target", "Target")
 	f.backup = newBackupSelect(lang.X("away.attack.no_backup_attacker", "No backup for the attacker"), f.setupChanged)
 	f.targetBackup = newBackupSelect(lang.X("away.attack.no_backup_target", "No backup for the target"), f.setupChanged)
 	f.cardDice = newStepCounter(lang.X("away.attack.attack_cards", "Attack cards"), 0, 0, 6, f.setupChanged)
 	f.defCardDice = newStepCounter(lang.X("away.attack.defense_cards", "Defense cards"), 0, 0, 6, f.setupChanged)
 	f.setupInfo = wrapLabel(lang.X("away.attack.choose", "Choose the attacker, the attack action and the target."))
-	f.cannot = wrapLabel("")
-	f.cannot.Importance = widget.WarningImportance
-	f.cannot.Hide()
 	f.odds = widgets.NewOddsView(lang.X("away.attack.odds", "Damage odds"), nil)
 	f.oddsLine = wrapLabel("")
 
-	f.att, f.def, f.rp = newOpposedDice(v, f.resolve)
+	f.att, f.def, f.rp = newOpposedDice(v, func() { f.diceIn = true; f.resolve() })
 	f.result = container.NewVBox()
 
 	roll := rollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon(lang.X("away.dice.clear", "Clear"), theme.ContentClearIcon(), f.clearDice)
 
+	// The attack action stays at hand when folded if there is a choice.
+	f.weaponBox = container.NewVBox(f.weapon)
 	f.setupBox = newFoldedSetup(
-		f.attacker, f.cannot, f.weapon, f.target,
+		f.attacker.box, f.target.box,
 		f.backup.sel, f.targetBackup.sel,
 		container.NewGridWithColumns(2, f.cardDice, f.defCardDice),
 		f.setupInfo,
 		f.odds, f.oddsLine)
 	f.content = container.NewVBox(
-		heading(lang.X("away.attack", "Attack")),
 		f.setupBox.box,
-		// The outcome and Apply sit right under the folded setup, above
-		// the dice they come from.
-		f.result,
-		widget.NewSeparator(),
-		wrapLabel(lang.X("away.dice.type_or_roll", "Type the faces of your physical dice on the keypads, or let the app roll.")),
-		f.att.box, f.def.box,
+		f.weaponBox,
 		fitGrid(2, roll, clear),
+		f.att.box, f.def.box,
+		// The outcome and Apply sit right under the dice they come from.
+		f.result,
 	)
 	return f
 }
 
-// show refreshes the choices of characters from the state.
-func (f *attackForm) show(st *tracker.AwayState) {
-	f.attackers = inPlayChoices(f.v, func(ch tracker.Character) bool { return awayrules.MayAttack(ch.Stun) })
-	f.attackers.fill(f.attacker)
-	if why := cannotAct(f.v, awayrules.MayAttack, nil); why != "" {
-		setLine(f.cannot, lang.X("away.attack.cannot", "Cannot attack now: {{.Who}}.", map[string]any{"Who": why}))
-	} else {
-		setLine(f.cannot, "")
-	}
-	f.fillTargets()
-	f.fillWeapons()
+// chose is called after a character was chosen: the setup folds once
+// it is complete.
+func (f *attackForm) chose() {
+	f.setupBox.want = true
 	f.setupChanged()
 }
 
+// show refreshes the choices of characters from the state: every
+// character in play may be tapped as the attacker except those who cannot
+// attack now, shown greyed out with the reason.
+func (f *attackForm) show(st *tracker.AwayState) {
+	f.attacker.set(charOptions(f.v, nil, func(ch tracker.Character) string {
+		if why := whyNotAct(ch.Stun); why != "" {
+			return why
+		}
+		if len(ch.Weapons) == 0 {
+			return lang.X("away.attack.no_weapon", "no attack action on file")
+		}
+		return ""
+	}))
+	f.fillWeapons()
+	f.fillTargets()
+	f.setupChanged()
+}
+
+// fillTargets offers as targets the characters opposing the attacker
+// (none while no attacker is chosen); the only one is chosen.
 func (f *attackForm) fillTargets() {
-	att := f.v.character(f.attackers.ids[f.attacker.Selected])
-	f.targets = inPlayChoices(f.v, func(ch tracker.Character) bool {
-		return att == nil || !f.v.st.SameSide(att.Controller, ch.Controller)
-	})
-	f.targets.fill(f.target)
-	if att != nil && f.target.Selected == "" && len(f.targets.labels) == 1 {
+	att := f.v.character(f.attacker.selected())
+	var opts []pickOption
+	if att != nil {
+		opts = charOptions(f.v, func(ch tracker.Character) bool { return !f.v.st.SameSide(att.Controller, ch.Controller) }, nil)
+	}
+	f.target.set(opts)
+	if att == nil {
+		f.target.box.Hide()
+	} else {
+		f.target.box.Show()
+	}
+	if att != nil && f.target.selected() == "" && len(opts) == 1 {
 		// One possible target: it is the target.
-		f.target.Selected = f.targets.labels[0]
-		f.target.Refresh()
+		f.target.sel = opts[0].id
+		f.target.mark()
 	}
 	f.backup.fill(f.v, att)
-	f.targetBackup.fill(f.v, f.v.character(f.targets.ids[f.target.Selected]))
+	f.targetBackup.fill(f.v, f.v.character(f.target.selected()))
 }
 
 func (f *attackForm) fillWeapons() {
-	att := f.v.character(f.attackers.ids[f.attacker.Selected])
+	att := f.v.character(f.attacker.selected())
 	var names []string
 	if att != nil {
 		for _, w := range att.Weapons {
@@ -137,15 +162,17 @@ func (f *attackForm) fillWeapons() {
 			f.weapon.ClearSelected()
 		}
 	}
-	if f.targets.ids != nil {
-		f.fillTargets()
+	if len(names) > 1 {
+		f.weaponBox.Show()
+	} else {
+		f.weaponBox.Hide()
 	}
 }
 
 // chosen returns the attacker, weapon and target, if all are chosen.
 func (f *attackForm) chosen() (att, tgt *tracker.Character, w awayrules.Weapon, ok bool) {
-	att = f.v.character(f.attackers.ids[f.attacker.Selected])
-	tgt = f.v.character(f.targets.ids[f.target.Selected])
+	att = f.v.character(f.attacker.selected())
+	tgt = f.v.character(f.target.selected())
 	if att == nil || tgt == nil {
 		return nil, nil, w, false
 	}
@@ -190,17 +217,20 @@ func (f *attackForm) setupChanged() {
 		return
 	}
 	ad, dd := s.AttackDice(), s.DefenseDice()
+	f.dist, f.note = nil, ""
 	info := lang.X("away.attack.rolls", "Attack rolls {{.A}} dice, defense rolls {{.D}}.", map[string]any{"A": ad.Kept, "D": dd.Kept})
+	var notes []string
 	if ad.Dropped > 0 || dd.Dropped > 0 {
-		info += " " + lang.X("away.attack.dropped", "No roll uses more than 6 dice ({{.A}} attack and {{.D}} defense dice lost).", map[string]any{"A": ad.Dropped, "D": dd.Dropped})
+		notes = append(notes, lang.X("away.attack.dropped", "No roll uses more than 6 dice ({{.A}} attack and {{.D}} defense dice lost).", map[string]any{"A": ad.Dropped, "D": dd.Dropped}))
 	}
 	switch {
 	case s.Stun && s.BorgTarget:
-		info += " " + lang.X("away.attack.stun_borg", "Stun weapon against a Borg target: normal damage, the weapon adds +0.")
+		notes = append(notes, lang.X("away.attack.stun_borg", "Stun weapon against a Borg target: normal damage, the weapon adds +0."))
 	case s.Stun:
-		info += " " + lang.X("away.attack.stun", "Stun weapon: one stun token instead of damage.")
+		notes = append(notes, lang.X("away.attack.stun", "Stun weapon: one stun token instead of damage."))
 	}
-	f.setupInfo.SetText(info)
+	f.note = strings.Join(notes, " ")
+	f.setupInfo.SetText(strings.TrimSpace(info + " " + f.note))
 	f.att.title.SetText(lang.X("away.attack.attack_dice_n", "Attack dice ({{.N}})", map[string]any{"N": ad.Kept}))
 	f.def.title.SetText(lang.X("away.attack.defense_dice_n", "Defense dice ({{.N}})", map[string]any{"N": dd.Kept}))
 	f.att.setWant(ad.Kept)
@@ -220,6 +250,7 @@ func (f *attackForm) setupChanged() {
 		// The odds view shows the expected damage and the chance of at
 		// least 1, 2 and 3 damage.
 		f.odds.SetDist([]float64(dist))
+		f.dist = []float64(dist)
 		setLine(f.oddsLine, "")
 	}
 	f.resolve()
@@ -238,6 +269,7 @@ func (f *attackForm) rollVirtual() {
 		f.v.gs.say(lang.X("away.attack.choose_first", "Choose the attacker, the attack action and the target first."), true)
 		return
 	}
+	f.diceIn = true
 	f.v.rollInto(f.rp, f.resolve, []*diceBlock{f.att, f.def}, []int{s.AttackDice().Kept, s.DefenseDice().Kept})
 }
 
@@ -248,16 +280,29 @@ func (f *attackForm) resolve() {
 	f.res = nil
 	s, ok := f.setup()
 	if !ok {
-		f.setupBox.fold(false, "")
+		f.setupBox.show(false, "", "")
 		f.result.Refresh()
 		return
 	}
 	a, d := f.att.pool.faces, f.def.pool.faces
 	complete := len(a) == s.AttackDice().Kept && len(d) == s.DefenseDice().Kept
-	if att, tgt, w, ok := f.chosen(); ok && complete {
-		f.setupBox.fold(true, lang.X("away.attack.summary", "{{.A}} attacks {{.T}} with {{.W}}: {{.N}} against {{.M}} dice", map[string]any{"A": att.Name, "T": tgt.Name, "W": w.Name, "N": len(a), "M": len(d)}))
+	showResult := complete && f.diceIn
+	if showResult {
+		f.setupBox.want = true
+	}
+	if f.diceIn && !complete && len(a) == s.AttackDice().Kept && f.reveal != nil {
+		// The attack dice are in: the defense keypad comes into view.
+		defer f.reveal(f.def.box)
+	}
+	f.diceIn = false
+	if att, tgt, w, ok := f.chosen(); ok {
+		detail := oddsSummary(f.dist, lang.X("away.attack.damage", "damage"))
+		if f.oddsLine.Visible() {
+			detail = f.oddsLine.Text
+		}
+		f.setupBox.show(true, lang.X("away.attack.summary", "{{.A}} attacks {{.T}} ({{.W}}): {{.N}} vs {{.M}} dice", map[string]any{"A": att.Name, "T": tgt.Name, "W": w.Name, "N": s.AttackDice().Kept, "M": s.DefenseDice().Kept}), detail)
 	} else {
-		f.setupBox.fold(false, "")
+		f.setupBox.show(false, "", "")
 	}
 	if !complete {
 		f.att.row.SetPool(a.Sorted())
@@ -292,19 +337,24 @@ func (f *attackForm) resolve() {
 	if res.Damage > 0 {
 		f.result.Add(wrapLabel(lang.X("away.attack.owner_chooses", "{{.Name}}'s owner chooses the track for each peg lost:", map[string]any{"Name": tgt.Name})))
 		f.damage = damageChoosers(tgt.Character, res.Damage)
-		grid := fitGrid(2)
+		// One line per peg: its number, then the track it comes from.
+		pegs := container.NewVBox()
 		for i, sel := range f.damage {
-			grid.Add(widget.NewLabel(lang.X("away.attack.peg_n", "Peg {{.N}}", map[string]any{"N": i + 1})))
-			grid.Add(sel)
+			pegs.Add(container.NewBorder(nil, nil, widget.NewLabel(lang.X("away.attack.peg_n", "Peg {{.N}}", map[string]any{"N": i + 1})), nil, sel))
 		}
-		f.result.Add(grid)
+		f.result.Add(pegs)
 	}
 	addApplyButton(f.result, lang.X("away.attack.apply_to", "Apply to {{.Name}}", map[string]any{"Name": tgt.Name}), f.apply)
+	shown := container.NewVBox(f.result.Objects...)
 	att, _, _, _ := f.chosen()
-	f.result.Add(f.rp.render(res.Attack, res.Defense,
-		f.v.playerName(att.Controller), f.v.playerName(tgt.Controller)))
-	f.result.Add(explanation(res.Explain()))
+	f.result.Objects = []fyne.CanvasObject{shown,
+		f.rp.render(res.Attack, res.Defense, f.v.playerName(att.Controller), f.v.playerName(tgt.Controller)),
+		explanation(res.Explain())}
 	f.result.Refresh()
+	if showResult && f.reveal != nil {
+		// The outcome, the peg choices and Apply come into view.
+		f.reveal(shown)
+	}
 }
 
 // damageChoosers offers, for each point of damage, the track to take it

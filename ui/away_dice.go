@@ -28,6 +28,7 @@ type awayDice struct {
 	attack  *attackForm
 	skill   *skillForm
 	body    *fyne.Container
+	scroll  *container.Scroll
 }
 
 func newAwayDice(v *awayView) *awayDice {
@@ -46,12 +47,37 @@ func newAwayDice(v *awayView) *awayDice {
 	d.mode.Horizontal = true
 	d.mode.Selected = modeLabel(modeAttack)
 	scroll := container.NewVScroll(padded(d.body))
+	d.scroll = scroll
 	// Folding the setup moves the dice and the result up: show them from
 	// the top of the panel.
 	d.attack.setupBox.onFold = scroll.ScrollToTop
 	d.skill.setupBox.onFold = scroll.ScrollToTop
-	d.content = container.NewBorder(padded(d.mode), nil, nil, nil, scroll)
+	// Once every die is in, the result and its Apply come into view.
+	d.attack.reveal = d.reveal
+	d.skill.reveal = d.reveal
+	d.content = container.NewBorder(d.mode, nil, nil, nil, scroll)
 	return d
+}
+
+// reveal scrolls the panel by as little as needed to show o whole (its
+// top if it is taller than the panel).
+func (d *awayDice) reveal(o fyne.CanvasObject) {
+	d.scroll.Refresh()
+	drv := fyne.CurrentApp().Driver()
+	top := drv.AbsolutePositionForObject(o).Y - drv.AbsolutePositionForObject(d.scroll.Content).Y
+	view := d.scroll.Size().Height
+	off := d.scroll.Offset.Y
+	switch {
+	case view <= 0:
+		return
+	case o.Size().Height > view || top < off:
+		off = top
+	case top+o.Size().Height > off+view:
+		off = top + o.Size().Height - view
+	default:
+		return
+	}
+	d.scroll.ScrollToOffset(fyne.NewPos(0, off))
 }
 
 // rollNow rolls the dice of the form on screen (the desktop roll shortcut).
@@ -90,15 +116,6 @@ type charChoice struct {
 	ids    map[string]string
 }
 
-// fill offers the choices in sel and clears a selection that is no longer
-// offered.
-func (c charChoice) fill(sel *widget.Select) {
-	sel.SetOptions(c.labels)
-	if _, ok := c.ids[sel.Selected]; !ok {
-		sel.ClearSelected()
-	}
-}
-
 // rollButton is the "Roll for me" button of a dice form: the app rolls the
 // dice virtually.
 func rollButton(tapped func()) *widget.Button {
@@ -117,40 +134,14 @@ func newStepCounter(label string, v, lo, hi int, changed func()) *widgets.Counte
 	return c
 }
 
-// labelOf returns the label offered for a character id ("" if none).
-func (c charChoice) labelOf(id string) string {
-	for _, l := range c.labels {
-		if c.ids[l] == id {
-			return l
-		}
-	}
-	return ""
-}
-
-// cannotAct lists the characters in play who may not take an action of
-// the kind asked (may is the rule), with why: "Worf (stunned: may only
-// Recover)". They are left out of the form's choices; this line says why.
-func cannotAct(v *awayView, may func(stun int) bool, keep func(tracker.Character) bool) string {
-	var out []string
-	for _, ch := range v.st.Characters {
-		if ch.Status != tracker.StatusInPlay || may(ch.Stun) || (keep != nil && !keep(ch)) {
-			continue
-		}
-		out = append(out, fmt.Sprintf("%s (%s)", ch.Name, awayrules.WhyNotAct(ch.Stun)))
-	}
-	return strings.Join(out, ", ")
-}
-
 // preset opens the Dice panel on the attack or the skill test with the
 // character chosen as attacker or tester.
 func (d *awayDice) preset(mode, id string) {
 	d.mode.SetSelected(modeLabel(mode))
 	if mode == modeSkill {
-		if l := d.skill.testers.labelOf(id); l != "" {
-			d.skill.tester.SetSelected(l)
-		}
-	} else if l := d.attack.attackers.labelOf(id); l != "" {
-		d.attack.attacker.SetSelected(l)
+		d.skill.tester.pick(id)
+	} else {
+		d.attack.attacker.pick(id)
 	}
 	d.v.gs.layout.show(awayDicePanel())
 }
@@ -286,7 +277,9 @@ type diceBlock struct {
 func newDiceBlock(onChange func()) *diceBlock {
 	b := &diceBlock{selected: map[int]bool{}}
 	b.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	b.pad = widgets.NewDicePad(dice.AwayMissionsCap)
+	// A small title: two blocks and their keypads fit a phone screen.
+	b.title.SizeName = theme.SizeNameCaptionText
+	b.pad = widgets.NewCompactDicePad(dice.AwayMissionsCap)
 	b.pad.OnChanged = func(p dice.Pool) {
 		b.pool = rolledPool{faces: p}
 		b.selected = map[int]bool{}
@@ -431,40 +424,59 @@ func (b *backupSelect) by() (string, bool) {
 }
 
 // foldedSetup is the setup part of a dice form (who rolls, with what, the
-// odds): open while it is being chosen, folded to one line with a Change
-// button once every die is in, so the result and Apply sit right under the
-// dice that were entered.
+// odds): open while it is being chosen, folded to a summary line with a
+// Change button once the characters are chosen (and again once every die is
+// in), so the keypads, then the result and Apply, sit at the top of the
+// panel without a swipe. Change setup opens it until the next choice.
 type foldedSetup struct {
 	open    *fyne.Container
 	summary *widget.Label
+	detail  *widget.Label
 	line    *fyne.Container
 	box     *fyne.Container
 	folded  bool
+	// want is the player's wish: fold while the setup is complete; set by
+	// a choice that completes it and by the last die entered, cleared by
+	// Change setup.
+	want bool
 	// onFold is called after the setup folds (nil: nothing).
 	onFold func()
+	// onOpen is called after Change setup (nil: nothing).
+	onOpen func()
 }
 
 func newFoldedSetup(objs ...fyne.CanvasObject) *foldedSetup {
-	f := &foldedSetup{open: container.NewVBox(objs...), summary: boldLabel("")}
+	f := &foldedSetup{open: container.NewVBox(objs...), summary: boldLabel(""), detail: wrapLabel("")}
 	f.summary.Wrapping = fyne.TextWrapWord
-	change := widget.NewButtonWithIcon(lang.X("away.dice.change_setup", "Change setup"), theme.MenuExpandIcon(), func() { f.fold(false, "") })
-	f.line = container.NewBorder(nil, nil, nil, container.NewCenter(change), f.summary)
+	f.detail.SizeName = theme.SizeNameCaptionText
+	change := widget.NewButtonWithIcon(lang.X("away.dice.change_setup", "Change setup"), theme.MenuExpandIcon(), func() {
+		f.want = false
+		f.show(false, "", "")
+		if f.onOpen != nil {
+			f.onOpen()
+		}
+	})
+	f.line = container.NewVBox(f.summary, container.NewBorder(nil, nil, nil, container.NewCenter(change), f.detail))
 	f.line.Hide()
 	f.box = container.NewVBox(f.open, f.line)
 	return f
 }
 
-// fold shows the setup folded to summary, or open.
-func (f *foldedSetup) fold(folded bool, summary string) {
-	if folded == f.folded && (!folded || summary == f.summary.Text) {
+// show folds the setup to summary and detail (one line of odds) when it
+// is complete and the player wants it folded, or opens it.
+func (f *foldedSetup) show(complete bool, summary, detail string) {
+	folded := complete && f.want
+	if folded == f.folded && (!folded || (summary == f.summary.Text && detail == f.detail.Text)) {
 		return
 	}
+	was := f.folded
 	f.folded = folded
 	f.summary.SetText(summary)
+	f.detail.SetText(detail)
 	if folded {
 		f.open.Hide()
 		f.line.Show()
-		if f.onFold != nil {
+		if !was && f.onFold != nil {
 			defer f.onFold()
 		}
 	} else {
@@ -472,4 +484,26 @@ func (f *foldedSetup) fold(folded bool, summary string) {
 		f.open.Show()
 	}
 	f.box.Refresh()
+}
+
+// oddsSummary is a distribution in one line: the expected value and the
+// chance of at least 1, 2 and 3 ("" for none), e.g. "Expected damage 1.9
+// · 1+ 80% · 2+ 51% · 3+ 20%".
+func oddsSummary(dist []float64, what string) string {
+	if len(dist) == 0 {
+		return ""
+	}
+	exp := 0.0
+	for i, p := range dist {
+		exp += float64(i) * p
+	}
+	parts := []string{lang.X("away.dice.expected", "Expected {{.What}} {{.N}}", map[string]any{"What": what, "N": fmt.Sprintf("%.1f", exp)})}
+	for k := 1; k <= 3 && k < len(dist); k++ {
+		at := 0.0
+		for _, p := range dist[k:] {
+			at += p
+		}
+		parts = append(parts, fmt.Sprintf("%d+ %.0f%%", k, 100*at))
+	}
+	return strings.Join(parts, " · ")
 }

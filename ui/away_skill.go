@@ -18,7 +18,7 @@ type skillForm struct {
 	v       *awayView
 	content fyne.CanvasObject
 
-	tester     *widget.Select
+	tester     *charPicker
 	spec       *widget.Select
 	backup     *backupSelect
 	opposed    *widget.Check
@@ -27,9 +27,8 @@ type skillForm struct {
 	who        *widget.Select
 	whoChoices charChoice
 	need       *widgets.Counter
-	testers    charChoice
 	info       *widget.Label
-	cannot     *widget.Label
+	specBox    *fyne.Container
 	odds       *widgets.OddsView
 	oddsLine   *widget.Label
 
@@ -37,6 +36,12 @@ type skillForm struct {
 	rp         *rerollPanel
 	setupBox   *foldedSetup
 	result     *fyne.Container
+	dist       []float64
+	// reveal shows an object of the form whole (scrolling the panel).
+	reveal func(fyne.CanvasObject)
+	// diceIn is set while the dice just changed: once they are all in,
+	// the setup folds.
+	diceIn bool
 }
 
 // cardChallenge is the challenger choice for a card or effect that rolls
@@ -52,14 +57,12 @@ func noSpecialization() string {
 
 func newSkillForm(v *awayView) *skillForm {
 	f := &skillForm{v: v}
-	f.tester = widget.NewSelect(nil, func(string) {
-		if f.result != nil && f.v.st != nil {
-			f.fillChallengers()
-		}
+	f.tester = newCharPicker(lang.X("away.skill.tester", "Character taking the test"), func(string) {
+		f.fillChallengers()
 		f.fillSpecs()
+		f.setupBox.want = true
 		f.changed()
 	})
-	f.tester.PlaceHolder = lang.X("away.skill.tester", "Character taking the test")
 	f.spec = widget.NewSelect([]string{noSpecialization()}, func(string) { f.changed() })
 	f.spec.Selected = noSpecialization()
 	f.backup = newBackupSelect(lang.X("away.skill.no_backup", "No backup for the tester"), f.changed)
@@ -75,51 +78,45 @@ func newSkillForm(v *awayView) *skillForm {
 	})
 	f.need = newStepCounter(lang.X("away.skill.need", "Need"), 1, 1, 6, f.changed)
 	f.info = wrapLabel(lang.X("away.skill.choose", "Choose the character taking the test."))
-	f.cannot = wrapLabel("")
-	f.cannot.Importance = widget.WarningImportance
-	f.cannot.Hide()
 	f.odds = widgets.NewOddsView(lang.X("away.skill.successes", "Successes"), nil)
 	f.oddsLine = wrapLabel("")
-	f.test, f.chal, f.rp = newOpposedDice(v, f.resolve)
+	f.test, f.chal, f.rp = newOpposedDice(v, func() { f.diceIn = true; f.resolve() })
 	f.result = container.NewVBox()
 	roll := rollButton(f.rollVirtual)
 	f.setupBox = newFoldedSetup(
-		f.tester, f.cannot, f.spec,
-		f.backup.sel, f.opposed,
+		f.tester.box,
+		f.backup.sel,
 		container.NewGridWithColumns(2, f.cardDice, f.need),
-		f.who, f.challenger,
 		f.info, f.odds, f.oddsLine)
+	// The specialization and the challenge stay at hand when folded: a
+	// card names them.
+	f.specBox = container.NewVBox(f.spec)
 	f.content = container.NewVBox(
-		heading(lang.X("away.skill_test", "Skill test")),
 		f.setupBox.box,
-		f.result,
-		widget.NewSeparator(),
+		f.specBox,
+		fitGrid(2, f.opposed, roll),
+		f.who, f.challenger,
 		f.test.box, f.chal.box,
-		roll,
+		// The verdict sits right under the dice it comes from.
+		f.result,
 	)
 	return f
 }
 
 func (f *skillForm) show(st *tracker.AwayState) {
-	f.testers = inPlayChoices(f.v, func(ch tracker.Character) bool { return awayrules.MayTestSkill(ch.Stun) })
-	f.testers.fill(f.tester)
-	if why := cannotAct(f.v, awayrules.MayTestSkill, nil); why != "" {
-		setLine(f.cannot, lang.X("away.skill.cannot", "Cannot take a test now: {{.Who}}.", map[string]any{"Who": why}))
-	} else {
-		setLine(f.cannot, "")
-	}
+	f.tester.set(charOptions(f.v, nil, func(ch tracker.Character) string { return whyNotAct(ch.Stun) }))
 	f.fillChallengers()
 	f.fillSpecs()
 	f.changed()
 }
 
 // fillChallengers offers as challengers only the characters opposing the
-// tester (any in play while no tester is chosen).
+// tester (none but a card's challenge while no tester is chosen).
 func (f *skillForm) fillChallengers() {
-	tester := f.v.character(f.testers.ids[f.tester.Selected])
+	tester := f.v.character(f.tester.selected())
 	f.backup.fill(f.v, tester)
 	f.whoChoices = inPlayChoices(f.v, func(ch tracker.Character) bool {
-		return tester == nil || !f.v.st.SameSide(tester.Controller, ch.Controller)
+		return tester != nil && !f.v.st.SameSide(tester.Controller, ch.Controller)
 	})
 	f.who.SetOptions(append([]string{cardChallenge()}, f.whoChoices.labels...))
 	if _, ok := f.whoChoices.ids[f.who.Selected]; !ok {
@@ -130,7 +127,7 @@ func (f *skillForm) fillChallengers() {
 
 func (f *skillForm) fillSpecs() {
 	opts := []string{noSpecialization()}
-	if ch := f.v.character(f.testers.ids[f.tester.Selected]); ch != nil {
+	if ch := f.v.character(f.tester.selected()); ch != nil {
 		seen := map[string]bool{}
 		for _, s := range ch.Specializations {
 			if !seen[s] {
@@ -147,11 +144,16 @@ func (f *skillForm) fillSpecs() {
 	if !ok {
 		f.spec.SetSelected(noSpecialization())
 	}
+	if len(opts) > 1 {
+		f.specBox.Show()
+	} else {
+		f.specBox.Hide()
+	}
 }
 
 // setup is the rules' skill setup for the choices.
 func (f *skillForm) setup() (awayrules.SkillSetup, *tracker.Character, bool) {
-	ch := f.v.character(f.testers.ids[f.tester.Selected])
+	ch := f.v.character(f.tester.selected())
 	if ch == nil {
 		return awayrules.SkillSetup{}, nil, false
 	}
@@ -191,6 +193,7 @@ func (f *skillForm) changed() {
 		f.odds.SetDist(nil)
 		f.odds.Hide()
 		setLine(f.oddsLine, "")
+		f.dist = nil
 		f.resolve()
 		return
 	}
@@ -206,10 +209,12 @@ func (f *skillForm) changed() {
 	f.chal.setWant(f.challengerDice())
 	f.odds.Show()
 	dist, pass, err := skillOdds(n.Kept, f.challengerDice(), f.need.Value())
+	f.dist = nil
 	if err != nil {
 		f.odds.SetDist(nil)
 		setLine(f.oddsLine, err.Error())
 	} else {
+		f.dist = []float64(dist)
 		f.odds.SetDist([]float64(dist))
 		setLine(f.oddsLine, lang.X("away.skill.pass_chance", "Chance to pass: {{.P}}%", map[string]any{"P": fmt.Sprintf("%.0f", 100*pass)}))
 	}
@@ -222,6 +227,7 @@ func (f *skillForm) rollVirtual() {
 		f.v.gs.say(lang.X("away.skill.choose_first", "Choose the character taking the test first."), true)
 		return
 	}
+	f.diceIn = true
 	f.v.rollInto(f.rp, f.resolve, []*diceBlock{f.test, f.chal}, []int{s.Dice().Kept, f.challengerDice()})
 }
 
@@ -231,7 +237,7 @@ func (f *skillForm) resolve() {
 	defer f.result.Refresh()
 	s, ch, ok := f.setup()
 	if !ok {
-		f.setupBox.fold(false, "")
+		f.setupBox.show(false, "", "")
 		return
 	}
 	t, c := f.test.pool.faces, f.chal.pool.faces
@@ -239,15 +245,25 @@ func (f *skillForm) resolve() {
 		c = nil
 	}
 	complete := len(t) == s.Dice().Kept && len(c) == f.challengerDice()
-	if complete {
-		what := lang.X("away.skill.summary", "{{.Name}} tests with {{.N}} dice, needs {{.Need}}", map[string]any{"Name": ch.Name, "N": len(t), "Need": f.need.Value()})
-		if f.opposed.Checked {
-			what += ", " + lang.X("away.skill.against", "against {{.N}}", map[string]any{"N": len(c)})
-		}
-		f.setupBox.fold(true, what)
-	} else {
-		f.setupBox.fold(false, "")
+	showResult := complete && f.diceIn
+	if showResult {
+		f.setupBox.want = true
 	}
+	if f.diceIn && !complete && len(t) == s.Dice().Kept && f.reveal != nil {
+		// The tester's dice are in: the challenger's keypad comes into
+		// view, once laid out.
+		defer func() { f.result.Refresh(); f.reveal(f.chal.box) }()
+	}
+	f.diceIn = false
+	what := lang.X("away.skill.summary", "{{.Name}} tests with {{.N}} dice, needs {{.Need}}", map[string]any{"Name": ch.Name, "N": s.Dice().Kept, "Need": f.need.Value()})
+	if f.opposed.Checked {
+		what += ", " + lang.X("away.skill.against", "against {{.N}}", map[string]any{"N": f.challengerDice()})
+	}
+	detail := f.oddsLine.Text
+	if f.dist != nil {
+		detail = oddsSummary(f.dist, lang.X("away.skill.successes_word", "successes")) + " · " + f.oddsLine.Text
+	}
+	f.setupBox.show(true, what, detail)
 	if !complete {
 		f.test.row.SetPool(t.Sorted())
 		f.chal.row.SetPool(c.Sorted())
@@ -274,8 +290,13 @@ func (f *skillForm) resolve() {
 	if res.Passed {
 		verdict = lang.X("away.skill.passes", "{{.Name}} passes with {{.S}} successes", map[string]any{"Name": ch.Name, "S": res.Successes})
 	}
-	f.result.Add(bigResult(verdict))
-	addApplyButton(f.result, lang.X("away.skill.record", "Record the test in the game log"), f.record)
+	shown := container.NewVBox(bigResult(verdict))
+	addApplyButton(shown, lang.X("away.skill.record", "Record the test"), f.record)
+	f.result.Add(shown)
+	if showResult && f.reveal != nil {
+		// The verdict and its button come into view, once laid out.
+		defer func() { f.result.Refresh(); f.reveal(shown) }()
+	}
 	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), lang.X("away.skill.the_challenger", "The challenger")))
 	f.result.Add(explanation(res.Explain()))
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,6 +56,28 @@ func rollOff(t *testing.T, w fyne.Window, faces ...string) {
 		typeInto(w, e, faces[i])
 	}
 	test.Tap(button(t, w, "(dice entered)"))
+}
+
+// tapPick taps a character's button in a picker (attacker, target,
+// tester), as a player would; the button must be shown and enabled.
+func tapPick(t *testing.T, p *charPicker, label string) {
+	t.Helper()
+	b := pickButton(t, p, label)
+	require.False(t, b.Disabled(), "%q is greyed out", label)
+	test.Tap(b)
+}
+
+// pickButton finds a character's button in a picker.
+func pickButton(t *testing.T, p *charPicker, label string) *widget.Button {
+	t.Helper()
+	require.True(t, p.box.Visible(), "the picker %q is shown", p.title.Text)
+	for _, o := range p.grid.Objects {
+		if b, ok := o.(*widget.Button); ok && b.Text == label {
+			return b
+		}
+	}
+	require.Failf(t, "no choice", "no %q in the picker %q", label, p.title.Text)
+	return nil
 }
 
 // tracks returns a character card's peg tracks by label.
@@ -190,11 +213,11 @@ func TestAwayAttackByEnteredDice(t *testing.T) {
 	w := startAwayGame(t, sh)
 	selectTab(t, w, "Dice")
 	f := sh.game.view.(*awayView).dice.attack
-	f.attacker.SetSelected("Lukara (Kim)")
-	f.target.SetSelected("Riker (Dana)")
+	tapPick(t, f.attacker, "Lukara (Kim)")
+	assert.Equal(t, "Riker", f.v.character(f.target.selected()).Name, "the only opponent is the target")
 	assert.Equal(t, "Bat'leth", f.weapon.Selected)
 	text := screenText(w)
-	assert.Contains(t, text, "Attack rolls 4 dice, defense rolls 3.")
+	assert.Contains(t, text, "Lukara attacks Riker (Bat'leth): 4 vs 3 dice", "the setup folds once chosen")
 	assert.Contains(t, strings.Join(f.odds.Lines(), "\n"), "Expected", "odds before the roll")
 	assert.Greater(t, f.odds.Expected(), 1.0)
 
@@ -285,14 +308,14 @@ func TestAwaySkillTestRecorded(t *testing.T) {
 	d := sh.game.view.(*awayView).dice
 	d.mode.SetSelected("Skill test")
 	f := d.skill
-	f.tester.SetSelected("Riker (Dana)")
+	tapPick(t, f.tester, "Riker (Dana)")
 	text := screenText(w)
-	assert.Contains(t, text, "The tester rolls 4 dice.")
+	assert.Contains(t, text, "Riker tests with 4 dice, needs 1")
 	assert.Contains(t, text, "Chance to pass: 94%", "1 - (1/2)^4")
 
 	test.Type(f.test.pad, "1346")
 	assert.Contains(t, screenText(w), "Riker passes with 2 successes")
-	test.Tap(button(t, w, "Record the test in the game log"))
+	test.Tap(button(t, w, "Record the test"))
 	h := sh.game.game.History()
 	require.NotEmpty(t, h.Undo)
 	assert.Equal(t, "Riker takes a Skill test: 6,4,3,1, 2 of 1: passed", h.Undo[0].Label)
@@ -304,7 +327,7 @@ func TestAwaySkillTestRecorded(t *testing.T) {
 	test.Type(f.test.pad, "6431")
 	test.Type(f.chal.pad, "66")
 	assert.Contains(t, screenText(w), "Riker fails: 0 of 1 successes")
-	test.Tap(button(t, w, "Record the test in the game log"))
+	test.Tap(button(t, w, "Record the test"))
 	h = sh.game.game.History()
 	assert.Equal(t, "Riker takes a Skill test: 6,4,3,1 against the challenge's 6,6, 0 of 1: failed", h.Undo[0].Label)
 }
@@ -316,8 +339,7 @@ func TestAwayAttackRolledVirtually(t *testing.T) {
 	w := startAwayGame(t, sh)
 	selectTab(t, w, "Dice")
 	f := sh.game.view.(*awayView).dice.attack
-	f.attacker.SetSelected("Lukara (Kim)")
-	f.target.SetSelected("Riker (Dana)")
+	tapPick(t, f.attacker, "Lukara (Kim)")
 	test.Tap(button(t, w, "Roll for me"))
 	assert.Len(t, f.att.pool.faces, 4)
 	assert.Len(t, f.def.pool.faces, 3)
@@ -344,13 +366,15 @@ func TestAwaySkillTestWithCardDice(t *testing.T) {
 	d := sh.game.view.(*awayView).dice
 	d.mode.SetSelected("Skill test")
 	f := d.skill
-	f.tester.SetSelected("Lukara (Kim)")
+	tapPick(t, f.tester, "Lukara (Kim)")
+	assert.Contains(t, screenText(w), "Lukara tests with 2 dice")
+	test.Tap(button(t, w, "Change setup"))
 	assert.Contains(t, screenText(w), "The tester rolls 2 dice.")
 	test.Tap(under[*widget.Button](f.cardDice)[1])
 	assert.Contains(t, screenText(w), "The tester rolls 3 dice.")
 	assert.Equal(t, []string{"No backup for the tester"}, f.backup.sel.Options, "Lukara has no friendly character to back her up")
 	test.Type(f.test.pad, "652")
-	test.Tap(button(t, w, "Record the test in the game log"))
+	test.Tap(button(t, w, "Record the test"))
 	h := sh.game.game.History()
 	require.NotEmpty(t, h.Undo)
 	assert.Contains(t, h.Undo[0].Label, "Lukara takes a Skill test: 6,5,2")
@@ -416,4 +440,55 @@ func TestOverlayComesWithItsAttackAction(t *testing.T) {
 	test.Tap(button(t, w, "Type it in"))
 	assert.Equal(t, "Borg", entry(t, w, "e.g. Human, Commander").Text)
 	assertFits(t, w, "character form")
+}
+
+// TestKeypadsWithoutASwipe: on a phone, once the attacker and the target
+// (or the tester) are chosen the setup folds, so both keypads are inside
+// the window without scrolling; the result and Apply come right under the
+// dice.
+func TestKeypadsWithoutASwipe(t *testing.T) {
+	for _, size := range phoneSizes {
+		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
+			sh, _ := newTestShell(t, size.Width, size.Height)
+			w := startAwayGame(t, sh)
+			v := sh.game.view.(*awayView)
+			drv := sh.app.Driver()
+			// inView checks o lies inside the Dice panel's visible part,
+			// as scrolled now.
+			inView := func(o fyne.CanvasObject, what string) {
+				t.Helper()
+				view := drv.AbsolutePositionForObject(v.dice.scroll).Y
+				top := drv.AbsolutePositionForObject(o).Y
+				bottom := top + o.Size().Height
+				assert.Greater(t, o.Size().Height, float32(0), "%s is laid out", what)
+				assert.GreaterOrEqual(t, top, view, "%s starts inside the panel", what)
+				assert.LessOrEqual(t, bottom, view+v.dice.scroll.Size().Height, "%s ends inside the panel", what)
+			}
+			selectTab(t, w, "Round")
+			test.Tap(button(t, w, "Lukara"))
+			test.Tap(button(t, w, "Attack"))
+			f := v.dice.attack
+			assert.True(t, f.setupBox.folded, "attacker and the lone target chosen: the setup folds")
+			inView(f.att.pad, "the attack keypad")
+			if size.Height >= 800 {
+				inView(f.def.pad, "the defense keypad")
+			}
+			test.Type(f.att.pad, "6422")
+			inView(f.def.pad, "the defense keypad, once the attack dice are in")
+			test.Type(f.def.pad, "541")
+			inView(button(t, w, "Apply to Riker"), "Apply")
+
+			v.dice.mode.SetSelected("Skill test")
+			sf := v.dice.skill
+			tapPick(t, sf.tester, "Riker (Dana)")
+			inView(sf.test.pad, "the tester's keypad")
+			test.Tap(sf.opposed)
+			sf.who.SetSelected("Lukara (Kim)")
+			inView(sf.test.pad, "the tester's keypad of an opposed test")
+			test.Type(sf.test.pad, "6543")
+			inView(sf.chal.pad, "the challenger's keypad, once the tester's dice are in")
+			test.Type(sf.chal.pad, "66")
+			inView(button(t, w, "Record the test"), "Record")
+		})
+	}
 }

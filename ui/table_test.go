@@ -30,14 +30,14 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	require.False(t, attack.Disabled())
 	test.Tap(attack)
 	assert.Empty(t, w.Canvas().Overlays().List(), "the card closed")
-	assert.Equal(t, "Lukara (Kim)", selectFor(t, w, "Attacker").Selected, "the attack is set up for Lukara")
-	assert.Equal(t, "Riker (Dana)", selectFor(t, w, "Target").Selected, "the only opponent is the target")
+	v := sh.game.view.(*awayView)
+	assert.Equal(t, "Lukara", v.character(v.dice.attack.attacker.selected()).Name, "the attack is set up for Lukara")
+	assert.Equal(t, "Riker", v.character(v.dice.attack.target.selected()).Name, "the only opponent is the target")
 
 	// The skill test: challengers are only the tester's opponents, and a
 	// tester with fewer dice takes out the dice typed for the last one.
-	v := sh.game.view.(*awayView)
 	v.dice.mode.SetSelected("Skill test")
-	selectFor(t, w, "Character taking the test").SetSelected("Riker (Dana)")
+	tapPick(t, v.dice.skill.tester, "Riker (Dana)")
 	assert.Equal(t, []string{cardChallenge(), "Lukara (Kim)"}, v.dice.skill.who.Options, "only opponents challenge")
 	pads := objects[*widgets.DicePad](w)
 	require.NotEmpty(t, pads)
@@ -45,7 +45,7 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	assert.Len(t, v.dice.skill.test.pool.faces, 4, "Riker rolls Skill 4")
 	assert.Contains(t, screenText(w), "Riker tests with 4 dice, needs 1", "all dice in: the setup folds to one line")
 	test.Tap(button(t, w, "Change setup"))
-	selectFor(t, w, "Character taking the test").SetSelected("Lukara (Kim)")
+	tapPick(t, v.dice.skill.tester, "Lukara (Kim)")
 	assert.Len(t, v.dice.skill.test.pool.faces, 2, "Lukara rolls 2: the extra dice are out")
 	assert.Contains(t, pads[0].Hint(), "taken out", "and the pad says so")
 
@@ -60,10 +60,14 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	require.Equal(t, 1, v.st.Characters[1].Stun)
 	selectTab(t, w, "Dice")
 	v.dice.mode.SetSelected("Attack")
-	assert.NotContains(t, selectFor(t, w, "Attacker").Options, "Lukara (Kim)", "a stunned character cannot attack")
-	assert.Contains(t, screenText(w), "Cannot attack now: Lukara (stunned: may only Recover).")
+	test.Tap(button(t, w, "Change setup"))
+	lukara := pickButton(t, v.dice.attack.attacker, "Lukara (Kim)")
+	assert.True(t, lukara.Disabled(), "a stunned character is greyed out as attacker")
+	test.Tap(lukara)
+	assert.Empty(t, v.dice.attack.attacker.selected(), "a greyed-out attacker cannot be chosen")
+	assert.Contains(t, screenText(w), "Greyed out: Lukara (Kim) — stunned: may only Recover.")
 	v.dice.mode.SetSelected("Skill test")
-	assert.NotContains(t, selectFor(t, w, "Character taking the test").Options, "Lukara (Kim)")
+	assert.True(t, pickButton(t, v.dice.skill.tester, "Lukara (Kim)").Disabled(), "and as tester")
 
 	selectTab(t, w, "Round")
 	// Attack activated Lukara: the round panel holds her card, with the

@@ -31,6 +31,7 @@ type DicePad struct {
 	max     int
 	hint    string
 	focused bool
+	compact bool
 
 	row *DiceRow
 }
@@ -43,6 +44,19 @@ func NewDicePad(max int) *DicePad {
 	p.row = NewDiceRow(nil)
 	p.row.SetCaptions(false)
 	p.row.OnTapped = p.removeAt
+	return p
+}
+
+// NewCompactDicePad returns an empty pad taking at most max dice, drawn in
+// about a third of the height, for forms with two pads on a phone screen:
+// the six faces in one row under the entered dice, no Undo/Clear row
+// (tapping an entered die takes it out; the form clears) and no hint line
+// (Hint still tells): for forms that put the dice elsewhere once the pad
+// is full, as the Away Missions dice forms do.
+func NewCompactDicePad(max int) *DicePad {
+	p := NewDicePad(max)
+	p.compact = true
+	p.row.SetDieSize(DieSmall)
 	return p
 }
 
@@ -69,7 +83,7 @@ func (p *DicePad) SetMax(n int) {
 		gone := len(p.entered) - n
 		p.entered = p.entered[:n]
 		p.changed()
-		p.hint = fmt.Sprintf("The roll now takes %d dice: %d taken out", n, gone)
+		p.hint = lang.X("dice.taken_out", "The roll now takes {{.N}} dice: {{.Gone}} taken out", map[string]any{"N": n, "Gone": gone})
 		p.Refresh()
 		return
 	}
@@ -99,7 +113,7 @@ func (p *DicePad) add(face int) bool {
 		return false
 	}
 	if p.full() {
-		p.hint = fmt.Sprintf("At most %d dice: remove one first", p.max)
+		p.hint = lang.X("dice.at_most", "At most {{.N}} dice: remove one first", map[string]any{"N": p.max})
 		p.Refresh()
 		return false
 	}
@@ -199,8 +213,12 @@ func (p *DicePad) CreateRenderer() fyne.WidgetRenderer {
 	hint := newText("", nil, 0, true)
 	hint.Alignment = fyne.TextAlignCenter
 	var faces []fyne.CanvasObject
+	faceSize, faceCols := DieSize(60), 3
+	if p.compact {
+		faceSize, faceCols = 40, dice.Sides
+	}
 	for f := 1; f <= dice.Sides; f++ {
-		d := NewDieFace(f, 60)
+		d := NewDieFace(f, faceSize)
 		d.OnTapped = func() { p.add(f) }
 		faces = append(faces, d)
 	}
@@ -211,10 +229,13 @@ func (p *DicePad) CreateRenderer() fyne.WidgetRenderer {
 	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{
 		top,
 		hint,
-		&fyne.Container{Layout: layout.NewGridLayoutWithColumns(3), Objects: faces},
+		&fyne.Container{Layout: layout.NewGridLayoutWithColumns(faceCols), Objects: faces},
 		&fyne.Container{Layout: layout.NewGridLayoutWithColumns(2), Objects: []fyne.CanvasObject{
 			atLeast(back, MinTouch, MinTouch+4), atLeast(clr, MinTouch, MinTouch+4)}},
 	}}
+	if p.compact {
+		body.Objects = []fyne.CanvasObject{top, body.Objects[2]}
+	}
 	root := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{
 		frame, &fyne.Container{Layout: layout.NewPaddedLayout(), Objects: []fyne.CanvasObject{body}},
 	}}

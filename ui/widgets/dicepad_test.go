@@ -132,3 +132,28 @@ func TestDicePadKeepsItsHeight(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactDicePad: the compact pad takes taps on its six faces in one
+// row, fits a 360-unit phone's column and is about a third as tall as the
+// full pad.
+func TestCompactDicePad(t *testing.T) {
+	p := NewCompactDicePad(4)
+	show(t, p, 330, 400)
+	full := NewDicePad(4)
+	assert.LessOrEqual(t, p.MinSize().Width, float32(330), "fits a phone's column")
+	assert.Less(t, p.MinSize().Height, full.MinSize().Height/2, "much shorter than the full pad")
+	var dies []*DieFace
+	walk(p, func(o fyne.CanvasObject) {
+		if d, ok := o.(*DieFace); ok && d.OnTapped != nil {
+			dies = append(dies, d)
+		}
+	})
+	require.Len(t, dies, 6, "six faces to tap")
+	for _, i := range []int{5, 3, 0, 1} {
+		test.Tap(dies[i])
+	}
+	assert.Equal(t, dice.Pool{6, 4, 2, 1}, p.Pool())
+	test.Tap(dies[2])
+	assert.Len(t, p.Pool(), 4, "a fifth die is refused")
+	assert.Equal(t, "At most 4 dice: remove one first", p.Hint())
+}
