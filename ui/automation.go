@@ -71,6 +71,10 @@ func (sh *Shell) screenObjects() []shownObject {
 		case *scannerRoot:
 			walk(x.body)
 			return
+		case *catalogRoot:
+			walk(x.v.statusBox)
+			walk(x.v.layout)
+			return
 		case *container.MultipleWindows: // other windows, in a browser page
 			for _, w := range x.Windows {
 				walk(w)

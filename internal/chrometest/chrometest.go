@@ -321,3 +321,70 @@ func (p *Page) Screenshot(path string, beyond bool) {
 	require.NoError(p.t, err)
 	require.NoError(p.t, os.WriteFile(path, b, 0o644))
 }
+
+// AllowDownloads saves the page's downloads into dir under the names the
+// page gives them (a link's download attribute).
+func (p *Page) AllowDownloads(dir string) {
+	p.t.Helper()
+	params := map[string]any{"behavior": "allow", "downloadPath": dir}
+	if _, err := p.Try("Browser.setDownloadBehavior", params); err != nil {
+		p.Call("Page.setDownloadBehavior", params) // older Chromium
+	}
+}
+
+// InterceptFileChoosers keeps the page's file pickers from opening (a
+// headless browser would cancel them): the test gives the files with
+// SetFiles instead.
+func (p *Page) InterceptFileChoosers() {
+	p.t.Helper()
+	p.Call("Page.setInterceptFileChooserDialog", map[string]any{"enabled": true})
+}
+
+// SetFiles gives the file input the selector finds the files at paths, as
+// if the person had picked them (the input's change event fires). It
+// reports false when the page has no such input (yet).
+func (p *Page) SetFiles(selector string, paths ...string) bool {
+	p.t.Helper()
+	res, err := p.Try("Runtime.evaluate", map[string]any{"expression": "document.querySelector(" + quote(selector) + ")"})
+	if err != nil {
+		return false
+	}
+	var r struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(res, &r) != nil || r.Result.ObjectID == "" {
+		return false
+	}
+	p.Call("DOM.setFileInputFiles", map[string]any{"files": paths, "objectId": r.Result.ObjectID})
+	return true
+}
+
+// quote writes s as a JavaScript string literal.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// Type types text on the keyboard, one key at a time.
+func (p *Page) Type(text string) {
+	p.t.Helper()
+	for _, r := range text {
+		s := string(r)
+		p.Call("Input.dispatchKeyEvent", map[string]any{"type": "keyDown", "text": s, "unmodifiedText": s, "key": s})
+		p.Call("Input.dispatchKeyEvent", map[string]any{"type": "keyUp", "key": s})
+	}
+}
+
+// Enter presses the Enter key.
+func (p *Page) Enter() {
+	p.t.Helper()
+	for _, typ := range []string{"rawKeyDown", "char", "keyUp"} {
+		k := map[string]any{"type": typ, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "nativeVirtualKeyCode": 13}
+		if typ == "char" {
+			k["text"] = "\r"
+		}
+		p.Call("Input.dispatchKeyEvent", k)
+	}
+}
