@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -363,4 +364,114 @@ func TestAscendancyInputsFitAPhone(t *testing.T) {
 			assertPhoneReady(t, w, "recharge with the Cardassian question")
 		})
 	}
+}
+
+// lastInvasion is the last invasion round in the game's log.
+func lastInvasion(t *testing.T, sh *Shell) tracker.InvasionFought {
+	t.Helper()
+	for _, st := range sh.game.game.History().Undo {
+		for _, ev := range st.Events {
+			switch e := ev.Payload.(type) {
+			case tracker.InvasionFought:
+				return e
+			case *tracker.InvasionFought:
+				return *e
+			}
+		}
+	}
+	require.Fail(t, "no invasion in the log")
+	return tracker.InvasionFought{}
+}
+
+// TestInvasionFollowsTheInvasion: the invasion form takes its round from
+// the invasion under way (no round stepper): after round 1 its sides fold
+// into one line and round 2 fights with the ships and nodes left; the
+// nodes, starbase and home system that pass reach the tracker; the result
+// and Apply sit right under the dice, above the odds.
+func TestInvasionFollowsTheInvasion(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startTwo(t, sh, "Klingon", "Romulan")
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
+	panelTo(t, w, "Battle")
+	v := sh.game.view.(*ascView)
+	v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
+	f := v.battle.inv
+	assert.Equal(t, "Alice (Klingon)", f.att.player.Selected, "whose turn it is")
+	f.defender.SetSelected("Bob (Romulan)")
+	typeInto(w, f.system, "Romulus")
+	assert.Contains(t, screenText(w), "Round 1 of a new invasion")
+	openFold(t, w, "On success: what passes")
+	test.Tap(numButton(t, f.sysNodes[0], true))
+	test.Tap(numButton(t, f.sysNodes[0], true))
+	assert.Equal(t, 1, f.sysNodes[0].val, "Bob has one production node")
+	assert.Equal(t, 2, f.nodes.val, "a production node and the control node")
+	f.homeOf.SetSelected("Bob")
+
+	// Round 1: one hit on two nodes destroys one (Alice picks the P node);
+	// the nodes sink one of Alice's three ships.
+	test.Type(f.attD.pad, "611")
+	test.Type(f.defD.pad, "51")
+	assert.Contains(t, screenText(w), "Collateral damage")
+	apply := button(t, w, "Apply round 1")
+	order := f.content.(*fyne.Container).Objects
+	at := func(o fyne.CanvasObject) int { return slices.Index(order, o) }
+	assert.Less(t, at(f.defD.box), at(f.result), "the result and Apply right under the dice")
+	assert.Less(t, at(f.result), at(f.oddsView), "the odds do not push them down")
+	assert.Contains(t, under[*widget.Button](f.result), apply)
+	typeInto(w, entry(t, w, "Nodes the attacker destroys, e.g. 1P"), "1P")
+	test.Tap(apply)
+	in := lastInvasion(t, sh)
+	assert.Equal(t, 1, in.Invasion.Round)
+	a := ascState(sh)
+	assert.Equal(t, 0, a.Players[1].Nodes.Production, "the P node destroyed")
+	assert.Equal(t, 2, a.Players[0].Ships)
+	assert.Equal(t, 1, a.Players[0].Exhausted, "the invasion used a command")
+
+	// Round 2 follows: folded sides, the ships and nodes left.
+	assert.Contains(t, screenText(w), "Round 2 of the invasion under way")
+	assert.Contains(t, screenText(w), "Alice invades Romulus (Bob): 2 ship(s) and 1 node(s) left.")
+	assert.False(t, f.setup.Visible(), "the sides are folded")
+	assert.Equal(t, 2, f.att.ships.val)
+	assert.Equal(t, 1, f.nodes.val)
+	assert.Equal(t, 0, f.sysNodes[0].val, "the destroyed node is off the planet")
+	test.Type(f.attD.pad, "66")
+	test.Type(f.defD.pad, "1")
+	assert.Contains(t, screenText(w), "Successful invasion")
+	test.Tap(button(t, w, "Apply round 2"))
+	in = lastInvasion(t, sh)
+	assert.Equal(t, 2, in.Invasion.Round, "the tracker got round 2")
+	a = ascState(sh)
+	assert.Equal(t, 2, a.Players[0].Systems, "Alice takes Romulus")
+	assert.False(t, a.Players[1].HoldsHome, "Bob's home system is lost")
+	assert.Equal(t, 1, a.Players[0].Exhausted, "one command for the whole invasion")
+	assert.Contains(t, screenText(w), "Round 1 of a new invasion", "the invasion is over")
+	assert.True(t, f.setup.Visible())
+}
+
+// TestNewInvasionStartsAgain: "New invasion" leaves the one under way and
+// opens the sides again at round 1.
+func TestNewInvasionStartsAgain(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startTwo(t, sh, "Klingon", "Romulan")
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
+	panelTo(t, w, "Battle")
+	v := sh.game.view.(*ascView)
+	v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
+	f := v.battle.inv
+	test.Type(f.attD.pad, "111")
+	test.Type(f.defD.pad, "11")
+	test.Tap(button(t, w, "Apply round 1"))
+	assert.Equal(t, 2, f.roundNo())
+	assert.Contains(t, screenText(w), "Independent system")
+	test.Tap(button(t, w, "New invasion"))
+	assert.Equal(t, 1, f.roundNo())
+	assert.True(t, f.setup.Visible())
+	// The turn moves on: no invasion is under way any more.
+	test.Tap(button(t, w, "New invasion"))
+	f.fresh = false
+	f.show()
+	assert.Equal(t, 2, f.roundNo(), "still Alice's command phase")
+	advanceTo(t, sh, w, "p2", "")
+	panelTo(t, w, "Battle")
+	assert.Equal(t, 1, f.roundNo(), "another turn: a new invasion")
 }

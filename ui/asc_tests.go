@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -16,11 +17,25 @@ import (
 	"tableops/ui/widgets"
 )
 
-// invasionForm is one round of a planetary invasion.
+// invasionForm is one round of a planetary invasion. The round comes from
+// the invasion under way in the game (rounds are never typed): after a
+// round the form fights the next one with the ships and nodes left, its
+// sides folded into one line; "New invasion" starts again at round 1.
 type invasionForm struct {
-	v        *ascView
-	content  fyne.CanvasObject
-	round    *numStepper
+	v       *ascView
+	content fyne.CanvasObject
+	// roundLine says which round of which invasion the form is for.
+	roundLine *widget.Label
+	// fresh: "New invasion" was tapped: the next round starts a new
+	// invasion even against the one under way.
+	fresh bool
+	// followed is the invasion under way the form last took its sides
+	// from; seen the invasion (and sides) the counts were filled for.
+	followed, seen string
+	// setup holds the sides (folded into summary while an invasion is
+	// under way).
+	setup    *fyne.Container
+	summary  *widget.Label
 	att      *sideForm
 	defender *widget.Select
 	system   *widget.Entry
@@ -29,18 +44,26 @@ type invasionForm struct {
 	defHit   *numStepper
 	defSh    *numStepper
 	defFirst *widget.Check
-	lost     *widget.Entry
 	indep    *fyne.Container
-	info     *widget.Label
-	oddsView *widgets.OddsView
-	attD     *ascDice
-	defD     *ascDice
-	result   *fyne.Container
+	// What passes to the attacker on success (a player's system).
+	capture  *widget.Accordion
+	sysNodes [3]*numStepper // production, research, culture
+	starbase *widget.Check
+	homeOf   *widget.Select
+	// nodesFrom is what the nodes count was last worked out from.
+	nodesFrom string
+	lost      *widget.Entry
+	info      *widget.Label
+	oddsView  *widgets.OddsView
+	attD      *ascDice
+	defD      *ascDice
+	result    *fyne.Container
 }
 
 func newInvasionForm(v *ascView) *invasionForm {
 	f := &invasionForm{v: v}
-	f.round = newNumStepper(lang.X("asc.round", "Round"), 1, 1, 99, f.changed)
+	f.roundLine = boldLabel("")
+	f.summary = boldLabel("")
 	f.att = newSideForm(v, lang.X("asc.attacker", "Attacker"), false, f.changed)
 	f.defender = widget.NewSelect(nil, func(string) { f.changed() })
 	f.defender.PlaceHolder = lang.X("asc.defender", "Defender")
@@ -66,6 +89,16 @@ func newInvasionForm(v *ascView) *invasionForm {
 	f.level.PlaceHolder = lang.X("asc.tech_level_warp_tokens", "Tech level (warp tokens)")
 	f.indep = container.NewVBox(f.level, captionLabel(lang.X("asc.a_pre_warp_system_has", "A pre-warp system has no tech level in the rules: enter what your table uses.")), f.defHit.box, f.defSh.box)
 	f.defFirst = widget.NewCheck(lang.X("asc.defending_nodes_have_first_strike", "Defending nodes have first strike"), func(bool) { f.changed() })
+	for i, l := range []string{lang.X("asc.p_nodes", "P nodes"), lang.X("asc.r_nodes", "R nodes"), lang.X("asc.c_nodes", "C nodes")} {
+		f.sysNodes[i] = newNumStepper(l, 0, 0, 0, f.changed)
+	}
+	f.starbase = widget.NewCheck(lang.X("asc.hegemony.starbase", "Their starbase is there"), func(bool) { f.changed() })
+	f.homeOf = widget.NewSelect(nil, nil)
+	f.homeOf.PlaceHolder = lang.X("asc.hegemony.home_of", "Whose home system it is")
+	f.capture = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.hegemony.capture", "On success: what passes"),
+		container.NewVBox(
+			captionLabel(lang.X("asc.invasion.capture_note", "The defender's resource nodes on the planet (the nodes count follows them), a starbase with one of its command tokens, a home system. What the invasion leaves passes to the attacker.")),
+			newColumns(170, f.sysNodes[0].box, f.sysNodes[1].box, f.sysNodes[2].box), f.starbase, f.homeOf)))
 	f.lost = placeholderEntry(lang.X("asc.nodes_the_attacker_destroys_e", "Nodes the attacker destroys, e.g. 1P"))
 	f.info = wrapLabel("")
 	f.oddsView = widgets.NewOddsView(lang.X("asc.attacker_s_hits", "Attacker's hits"), nil)
@@ -79,30 +112,219 @@ func newInvasionForm(v *ascView) *invasionForm {
 		f.resolve()
 	})
 	surrender := widget.NewButtonWithIcon(lang.X("asc.defender_surrenders", "Defender surrenders"), theme.CancelIcon(), f.surrender)
+	newInv := widget.NewButtonWithIcon(lang.X("asc.invasion.new", "New invasion"), theme.ContentClearIcon(), f.newInvasion)
+	f.setup = container.NewVBox(
+		boldLabel(lang.X("asc.attacker", "Attacker")), f.att.box,
+		boldLabel(lang.X("asc.defender", "Defender")), f.defender, f.system, f.nodes.box, f.indep, f.capture, f.defFirst)
 	f.content = container.NewVBox(
 		heading(lang.X("asc.planetary_invasion", "Planetary invasion")),
-		wrapLabel(lang.X("asc.ships_roll_one_die_each", "Ships roll one die each, the planet one per node (control node included). More hits than nodes takes the system; equal destroys every node; fewer destroys that many resource nodes.")),
-		f.round.box, boldLabel(lang.X("asc.attacker", "Attacker")), f.att.box,
-		boldLabel(lang.X("asc.defender", "Defender")), f.defender, f.system, f.nodes.box, f.indep, f.defFirst,
-		f.info, f.oddsView,
+		captionLabel(lang.X("asc.ships_roll_one_die_each", "Ships roll one die each, the planet one per node (control node included). More hits than nodes takes the system; equal destroys every node; fewer destroys that many resource nodes.")),
+		container.NewBorder(nil, nil, nil, newInv, f.roundLine),
+		f.summary, f.setup,
 		widget.NewSeparator(),
+		// The dice right under the sides, the result and Apply right
+		// under the dice; the odds after them.
 		f.attD.box, f.defD.box,
 		fitGrid(2, roll, clear),
-		f.lost,
 		f.result,
 		surrender,
+		f.info, f.oddsView,
 	)
 	return f
 }
 
+// invasionUnderWay is an invasion the game's log shows going on this turn:
+// who invades whom, where, the last round fought and what it left.
+type invasionUnderWay struct {
+	attacker, defender, system string
+	round, ships, nodes        int
+	// weapons and shields of an independent system.
+	weapons, shields int
+}
+
+// key names the invasion and its last round.
+func (u *invasionUnderWay) key() string {
+	if u == nil {
+		return "new"
+	}
+	return fmt.Sprintf("%s|%s|%s|%d", u.attacker, u.defender, u.system, u.round)
+}
+
+// underWay returns the invasion going on this turn, from the game's log:
+// its last round, if no step of the round walker came after it (a new
+// phase or turn ends it) and it is not over; nil otherwise.
+func (v *ascView) invasionUnderWay() *invasionUnderWay {
+	for _, st := range v.gs.game.History().Undo {
+		for i := len(st.Events) - 1; i >= 0; i-- {
+			var fought *tracker.InvasionFought
+			switch e := st.Events[i].Payload.(type) {
+			case tracker.AscWalkerSet, *tracker.AscWalkerSet:
+				return nil
+			case tracker.InvasionFought:
+				fought = &e
+			case *tracker.InvasionFought:
+				fought = e
+			}
+			if fought == nil {
+				continue
+			}
+			r := fought.Result
+			if r.Over || r.Failed || r.Outcome == ascrules.Surrendered || r.AttackerShipsLeft < 1 || r.NodesLeft < 1 {
+				return nil
+			}
+			in := fought.Invasion
+			return &invasionUnderWay{attacker: in.Attacker.Player, defender: fought.Defender, system: fought.System,
+				round: in.Round, ships: r.AttackerShipsLeft, nodes: r.NodesLeft, weapons: in.DefenderWeapons, shields: in.DefenderShields}
+		}
+	}
+	return nil
+}
+
+// newInvasion sets the form for a new invasion: round 1, the sides open.
+func (f *invasionForm) newInvasion() {
+	f.fresh = true
+	f.seen = ""
+	f.attD.set(ascPool{})
+	f.defD.set(ascPool{})
+	f.show()
+}
+
+// live returns the invasion under way (nil after "New invasion").
+func (f *invasionForm) live() *invasionUnderWay {
+	if f.fresh {
+		return nil
+	}
+	return f.v.invasionUnderWay()
+}
+
+// tracked returns the invasion under way that the sides chosen continue
+// (the same attacker and defender), or nil for a new invasion.
+func (f *invasionForm) tracked() *invasionUnderWay {
+	u := f.live()
+	if u == nil {
+		return nil
+	}
+	c := f.v.playerChoices()
+	if c.ids[f.att.player.Selected] != u.attacker || f.defenderID() != u.defender {
+		return nil
+	}
+	return u
+}
+
+// defenderID is the defending player's id ("" for an independent system).
+func (f *invasionForm) defenderID() string {
+	return f.v.playerChoices().ids[f.defender.Selected]
+}
+
+// roundNo is the round the next apply fights.
+func (f *invasionForm) roundNo() int {
+	if u := f.tracked(); u != nil {
+		return u.round + 1
+	}
+	return 1
+}
+
 func (f *invasionForm) show() {
+	c := f.v.playerChoices()
 	def := ""
 	if seat := f.v.st.CurrentSeat(); seat != "" {
-		def = f.v.playerChoices().labelOf(seat)
+		def = c.labelOf(seat)
+	}
+	if u := f.live(); u != nil && f.followed != u.key() {
+		// A round was fought: the form shows the invasion as it goes on.
+		f.followed = u.key()
+		f.att.player.Selected = c.labelOf(u.attacker)
+		f.defender.Selected = independentLabel()
+		if u.defender != "" {
+			f.defender.Selected = c.labelOf(u.defender)
+		}
+		f.system.SetText(u.system)
+		f.defHit.val, f.defSh.val = max(1, u.weapons), u.shields
+		f.defHit.show()
+		f.defSh.show()
 	}
 	f.att.show(def)
-	syncSelect(f.defender, append(append([]string{}, f.v.playerChoices().labels...), independentLabel()), independentLabel())
+	syncSelect(f.defender, append(append([]string{}, c.labels...), independentLabel()), independentLabel())
+	nobody := lang.X("asc.hegemony.nobody_s_home", "Nobody's home system")
+	homes := []string{nobody}
+	for _, p := range f.v.st.Players {
+		homes = append(homes, p.Name)
+	}
+	syncSelect(f.homeOf, homes, nobody)
 	f.changed()
+}
+
+// follow keeps the form's counts in step with the invasion it is for: a
+// new invasion (or other sides) refills them from the board; the one under
+// way gives the ships and nodes it left; the nodes on the planet stay
+// within what the defender has.
+func (f *invasionForm) follow(def *tracker.AscPlayer) {
+	u := f.tracked()
+	key := u.key() + "|" + f.att.player.Selected + "|" + f.defender.Selected
+	refill := key != f.seen
+	f.seen = key
+	if p := f.att.p(); p != nil {
+		most := p.Ships
+		if u != nil {
+			most = min(most, u.ships)
+		}
+		if refill {
+			f.att.ships.val = max(1, most)
+		}
+		f.att.ships.clamp(1, most)
+		if u != nil {
+			f.att.firstStrike.SetChecked(false)
+			f.att.firstStrike.Disable()
+		} else {
+			f.att.firstStrike.Enable()
+		}
+	}
+	if refill && u == nil {
+		for _, n := range f.sysNodes {
+			n.val = 0
+		}
+		f.starbase.SetChecked(false)
+		f.lost.SetText("")
+	}
+	if u != nil && refill {
+		f.nodes.val = u.nodes
+	}
+	if def == nil {
+		if f.capture.Visible() {
+			f.capture.Hide()
+			f.setup.Refresh()
+		}
+		f.nodesFrom = ""
+		f.nodes.show()
+		return
+	}
+	if !f.capture.Visible() {
+		f.capture.Show()
+		f.setup.Refresh()
+	}
+	f.sysNodes[0].clamp(0, def.Nodes.Production)
+	f.sysNodes[1].clamp(0, def.Nodes.Research)
+	f.sysNodes[2].clamp(0, def.Nodes.Culture)
+	if def.Starbases < 1 {
+		f.starbase.SetChecked(false)
+		f.starbase.Disable()
+	} else {
+		f.starbase.Enable()
+	}
+	// The planet's nodes: its resource nodes and the control node, worked
+	// out again when the resource nodes entered change.
+	if n := f.systemNodes().Total(); n > 0 {
+		if from := fmt.Sprintf("%s/%d", def.ID, n); from != f.nodesFrom && u == nil {
+			f.nodesFrom = from
+			f.nodes.val = n + 1
+		}
+	}
+	f.nodes.show()
+}
+
+// systemNodes are the defender's resource nodes entered for the planet.
+func (f *invasionForm) systemNodes() ascrules.Resources {
+	return ascrules.Resources{Production: f.sysNodes[0].val, Research: f.sysNodes[1].val, Culture: f.sysNodes[2].val}
 }
 
 // invasion returns the rules' view of the invasion (faces not set).
@@ -111,12 +333,12 @@ func (f *invasionForm) invasion() (ascrules.Invasion, *tracker.AscPlayer, bool) 
 	if !ok {
 		return ascrules.Invasion{}, nil, false
 	}
-	in := ascrules.Invasion{Round: f.round.val, Attacker: att, Nodes: f.nodes.val, DefenderFirstStrike: f.defFirst.Checked}
+	in := ascrules.Invasion{Round: f.roundNo(), Attacker: att, Nodes: f.nodes.val, DefenderFirstStrike: f.defFirst.Checked}
 	var def *tracker.AscPlayer
 	if f.defender.Selected == independentLabel() || f.defender.Selected == "" {
 		in.DefenderWeapons, in.DefenderShields = f.defHit.val, f.defSh.val
 	} else {
-		def = f.v.player(f.v.playerChoices().ids[f.defender.Selected])
+		def = f.v.player(f.defenderID())
 		if def == nil || def.ID == att.Player {
 			return in, nil, false
 		}
@@ -126,18 +348,38 @@ func (f *invasionForm) invasion() (ascrules.Invasion, *tracker.AscPlayer, bool) 
 }
 
 func (f *invasionForm) changed() {
-	if f.result == nil {
+	if f.result == nil || f.v.st == nil {
 		return
 	}
+	def := f.v.player(f.defenderID())
+	f.follow(def)
 	in, def, ok := f.invasion()
 	if def == nil {
 		f.indep.Show()
 	} else {
 		f.indep.Hide()
 	}
+	if u := f.tracked(); u != nil {
+		// What is decided is folded: the sides as one line.
+		where := u.system
+		if where == "" {
+			where = lang.X("asc.invasion.the_system", "the system")
+		}
+		f.roundLine.SetText(lang.X("asc.invasion.round_under_way", "Round {{.Round}} of the invasion under way", map[string]any{"Round": u.round + 1}))
+		f.summary.SetText(lang.X("asc.invasion.summary", "{{.Attacker}} invades {{.System}} ({{.Defender}}): {{.Ships}} ship(s) and {{.Nodes}} node(s) left.",
+			map[string]any{"Attacker": f.v.seatName(u.attacker), "System": where, "Defender": f.defenderName(u.defender), "Ships": f.att.ships.val, "Nodes": f.nodes.val}))
+		f.summary.Show()
+		f.setup.Hide()
+	} else {
+		f.roundLine.SetText(lang.X("asc.invasion.round_1", "Round 1 of a new invasion"))
+		f.summary.Hide()
+		f.setup.Show()
+	}
 	if !ok {
 		f.info.SetText(lang.X("asc.choose_an_attacker_with_ships", "Choose an attacker with ships, and a defender other than the attacker."))
 		f.oddsView.Hide()
+		f.result.RemoveAll()
+		f.result.Refresh()
 		return
 	}
 	o, err := odds.InvasionRound(in)
@@ -154,6 +396,15 @@ func (f *invasionForm) changed() {
 	f.oddsView.SetDist([]float64(o.Hits))
 	f.oddsView.Show()
 	f.resolve()
+}
+
+// defenderName names the defender of an invasion ("" is an independent
+// system).
+func (f *invasionForm) defenderName(id string) string {
+	if id == "" {
+		return independentLabel()
+	}
+	return f.v.seatName(id)
 }
 
 func (f *invasionForm) rollVirtual() {
@@ -198,6 +449,8 @@ var invasionOutcomeText = map[ascrules.InvasionOutcome]string{
 	ascrules.Surrendered:  "The defender surrenders",
 }
 
+// resolve explains the round as the dice stand, right under them, and
+// offers to apply it.
 func (f *invasionForm) resolve() {
 	f.result.RemoveAll()
 	defer f.result.Refresh()
@@ -221,11 +474,15 @@ func (f *invasionForm) resolve() {
 	} else if !res.Over {
 		lines = append(lines, lang.X("asc.fight_another_round_retreat_or", "Fight another round, retreat, or the defender may surrender."))
 	}
-	if def != nil && res.Outcome == ascrules.Collateral && res.NodesDestroyed > 0 {
-		lines = append(lines, lang.X("asc.the_attacker_chooses_which_resource", "The attacker chooses which resource nodes: type them above (e.g. 1P 1C) to take them off {{.Name}}'s console.", map[string]any{"Name": def.Name}))
+	collateral := def != nil && res.Outcome == ascrules.Collateral && res.NodesDestroyed > 0
+	if collateral {
+		lines = append(lines, lang.X("asc.invasion.choose_nodes", "The attacker chooses which resource nodes: type them (e.g. 1P 1C) to take them off {{.Name}}'s console.", map[string]any{"Name": def.Name}))
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(f.round.val)}), func() { f.apply(false) })
+	if collateral {
+		f.result.Add(f.lost)
+	}
+	addApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(in.Round)}), func() { f.apply(false) })
 }
 
 func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
@@ -240,11 +497,17 @@ func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
 		return tracker.InvasionRound{}, false
 	}
 	cmd := tracker.InvasionRound{Round: in.Round, Attacker: in.Attacker.Player, Ships: in.Attacker.Ships, FirstStrike: in.Attacker.FirstStrike,
-		System: f.system.Text, Nodes: in.Nodes, DefenderFirstStrike: in.DefenderFirstStrike, Surrender: surrender, NodesLost: lost}
+		System: strings.TrimSpace(f.system.Text), Nodes: in.Nodes, DefenderFirstStrike: in.DefenderFirstStrike, Surrender: surrender, NodesLost: lost}
 	if def != nil {
 		cmd.Defender = def.ID
+		cmd.SystemNodes, cmd.Starbase = f.systemNodes(), f.starbase.Checked
 	} else {
 		cmd.DefenderWeapons, cmd.DefenderShields = in.DefenderWeapons, in.DefenderShields
+	}
+	for _, p := range f.v.st.Players {
+		if p.Name == f.homeOf.Selected {
+			cmd.HomeOf = p.ID
+		}
 	}
 	if !surrender {
 		cmd.AttackerRoll, cmd.DefenderRoll = f.attD.pool.roll(), f.defD.pool.roll()
@@ -254,16 +517,26 @@ func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
 
 func (f *invasionForm) apply(surrender bool) {
 	cmd, ok := f.command(surrender)
-	if !ok || !f.v.exec(cmd) {
+	if !ok {
+		return
+	}
+	fresh := f.fresh
+	f.fresh = false
+	if !f.v.exec(cmd) {
+		f.fresh = fresh
 		return
 	}
 	f.v.gs.say(lang.X("asc.invasion_round_applied", "Invasion round applied."), false)
-	f.round.val++
-	f.round.show()
+	// The nodes destroyed are no longer on the planet.
+	left := cmd.SystemNodes.Sub(cmd.NodesLost)
+	for i, n := range []int{left.Production, left.Research, left.Culture} {
+		f.sysNodes[i].val = max(0, n)
+	}
 	f.lost.SetText("")
 	f.attD.set(ascPool{})
 	f.defD.set(ascPool{})
 	f.changed()
+	f.v.battle.scroll.ScrollToTop()
 }
 
 func (f *invasionForm) surrender() { f.apply(true) }
