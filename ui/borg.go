@@ -40,7 +40,7 @@ type borgPanel struct {
 func newBorgPanel(v *ascView) *borgPanel {
 	b := &borgPanel{v: v}
 	b.box = container.NewVBox()
-	b.scroll = container.NewVScroll(padded(b.box))
+	b.scroll = container.NewVScroll(b.box)
 	b.content = b.scroll
 	b.open = map[string]bool{}
 	b.shownOpen = map[string]bool{}
@@ -48,7 +48,8 @@ func newBorgPanel(v *ascView) *borgPanel {
 	b.spires = &borgSpiresView{v: v}
 	b.board = newBorgBoardForm(v)
 	b.fight = newCubeBattle(v)
-	b.cubes = &borgCubesView{v: v, fight: func(id string) { b.fight.cube.SetSelected(id) }}
+	b.cubes = &borgCubesView{v: v, fight: b.fight.choose}
+	b.fight.onApplied = func() { fyne.Do(func() { b.scrollTo(b.fight.box) }) }
 	b.assimilate = newAssimForm(v)
 	b.reclaim = newReclaimForm(v)
 	return b
@@ -151,4 +152,14 @@ func cubeFight(a *tracker.AscendancyState, cube string) *tracker.CubeFight {
 		return nil
 	}
 	return f
+}
+
+// scrollTo scrolls the panel so that o (a form on it) starts at the top:
+// after a round is applied the next one is typed where the last one was.
+func (b *borgPanel) scrollTo(o fyne.CanvasObject) {
+	d := fyne.CurrentApp().Driver()
+	y := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(b.scroll.Content).Y
+	if y > 0 {
+		b.scroll.ScrollToOffset(fyne.NewPos(0, y))
+	}
 }

@@ -19,6 +19,7 @@ type borgBoardForm struct {
 	cubeAt, spireAt *widget.Entry
 	spireNodes      *numStepper
 	assim           *widget.Select
+	addCube         *widget.Button
 }
 
 func newBorgBoardForm(v *ascView) *borgBoardForm {
@@ -35,11 +36,12 @@ func newBorgBoardForm(v *ascView) *borgBoardForm {
 func (f *borgBoardForm) update() fyne.CanvasObject {
 	v := f.v
 	box := container.NewVBox()
-	box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(lang.X("borg.add_cube", "Add cube"), theme.ContentAddIcon(), func() {
+	f.addCube = widget.NewButtonWithIcon(lang.X("borg.add_cube", "Add cube"), theme.ContentAddIcon(), func() {
 		if v.exec(tracker.AddCube{System: f.cubeAt.Text}) {
 			f.cubeAt.SetText("")
 		}
-	}), f.cubeAt))
+	})
+	box.Add(container.NewBorder(nil, nil, nil, f.addCube, f.cubeAt))
 	box.Add(f.spireNodes.box)
 	box.Add(container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(lang.X("borg.place_spire", "Place spire"), theme.ContentAddIcon(), func() {
 		if v.exec(tracker.PlaceSpire{System: f.spireAt.Text, Nodes: f.spireNodes.val}) {

@@ -2,240 +2,428 @@ package ui
 
 import (
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
+	"tableops/rules/dice"
 	"tableops/rules/odds"
 	"tableops/tracker"
 	"tableops/ui/widgets"
 )
 
-// fleetRow is one player's ships fighting the cube.
-type fleetRow struct {
-	player    *widget.Select
-	ships     *numStepper
-	bonus     *numStepper
-	onSix     *widget.Check
-	d         *ascDice
-	loss      *numStepper
-	retreat   *widget.Check
-	box       *fyne.Container
-	lastLabel string
+// fleetDraft is one player's fleet as the players set it up for the next
+// round against a cube.
+type fleetDraft struct {
+	player  string
+	ships   int
+	bonus   int
+	onSix   bool
+	retreat bool
+	loss    int
+	// lossSet tells a loss the players chose from one suggested.
+	lossSet bool
+	dice    ascPool
 }
 
-// cubeBattle is a fight with a Borg cube, round by round: whole-battle
-// odds before engaging, this round's odds, dice per fleet and for the cube,
-// the result explained, losses allocated, applied to the tracker.
+// cubeDraft is what the players chose for the next round of a cube battle.
+// It belongs to one battle (key): when the state moves to another battle
+// or another round (a round applied, undone, the turn moved on, another
+// cube chosen), the draft is made anew from the state: a new battle starts
+// fresh, a battle under way shows who fights on, and no dice are kept.
+type cubeDraft struct {
+	cube string
+	key  string
+	// newBattle starts a new battle even though one is under way.
+	newBattle bool
+	// editFleets unfolds the fleets of a battle under way.
+	editFleets bool
+	fleets     []fleetDraft
+	borg       ascPool
+}
+
+// fleetRow is one fleet's controls, drawn from its draft.
+type fleetRow struct {
+	player *widget.Select
+	ships  *numStepper
+	bonus  *numStepper
+	onSix  *widget.Check
+	d      *borgDice
+}
+
+// cubeBattle is a fight with a Borg cube, round by round: the cube and
+// the fleets, every side's dice, then the result and Apply right under
+// the dice, the odds folded at the end. It is drawn anew from the tracker
+// state and its draft on every update; typing dice redraws the result
+// only, so no keypad moves while dice are typed in.
 type cubeBattle struct {
-	v        *ascView
-	cube     *widget.Select
-	fleets   []*fleetRow
-	borgD    *ascDice
-	info     *widget.Label
-	battle   *widget.Label
-	result   *fyne.Container
-	box      *fyne.Container
-	fleetBox *fyne.Container
-	diceBox  *fyne.Container
-	roll     *widget.Button
-	// followed is the fight whose fleets the form last took.
-	followed string
+	v      *ascView
+	d      cubeDraft
+	box    *fyne.Container
+	cube   *widget.Select
+	fleets []*fleetRow
+	borgD  *borgDice
+	result *fyne.Container
+	roll   *widget.Button
+	// onApplied is called after a round was applied (the panel scrolls
+	// back to the battle).
+	onApplied func()
 }
 
 func newCubeBattle(v *ascView) *cubeBattle {
-	f := &cubeBattle{v: v}
-	f.cube = widget.NewSelect(nil, func(string) { f.changed() })
-	f.cube.PlaceHolder = lang.X("borg.cube", "Cube")
-	f.borgD = newAscDice(lang.X("borg.cube_s_dice", "Cube's dice"), f.resolve)
-	f.info = wrapLabel("")
-	f.battle = boldLabel("")
-	f.result = container.NewVBox()
-	f.fleetBox = container.NewVBox()
-	f.diceBox = container.NewVBox()
-	f.addFleet()
-	roll := rollButton(f.rollVirtual)
-	f.roll = roll
-	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), f.clearDice)
-	more := widget.NewButtonWithIcon(lang.X("borg.another_player_s_fleet", "Another player's fleet"), theme.ContentAddIcon(), func() {
-		if len(f.fleets) < 4 {
-			f.addFleet()
-			f.v.borg.show()
-		}
-	})
-	f.box = container.NewVBox(
-		heading(lang.X("borg.cube_battle", "Cube battle")),
-		wrapLabel(lang.X("borg.players_strike_first_in_round", "Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage.")),
-		f.cube, f.fleetBox, more, f.battle, f.info,
-		widget.NewSeparator(), f.diceBox, f.borgD.box,
-		fitGrid(2, roll, clear),
-		f.result,
-	)
+	f := &cubeBattle{v: v, box: container.NewVBox(), result: container.NewVBox()}
 	return f
 }
 
-func (f *cubeBattle) addFleet() {
-	r := &fleetRow{}
-	r.player = widget.NewSelect(nil, func(string) {
-		if p := f.player(r); p != nil && r.player.Selected != r.lastLabel {
-			r.lastLabel = r.player.Selected
-			r.ships.clamp(1, p.Ships)
-			r.ships.val = p.Ships
-			r.ships.show()
-			r.onSix.SetChecked(p.Faction == ascrules.Klingon)
-		}
-		f.changed()
-	})
-	r.player.PlaceHolder = lang.X("asc.player", "Player")
-	r.ships = newNumStepper(lang.X("asc.ships", "Ships"), 1, 1, 1, f.changed)
-	r.bonus = newNumStepper(lang.X("borg.bonus_dice", "Bonus dice"), 0, 0, 10, f.changed)
-	r.onSix = widget.NewCheck(lang.X("borg.hits_on_6s_always_klingon", "Hits on 6s always (Klingon)"), func(bool) { f.changed() })
-	r.d = newAscDice(lang.X("borg.dice", "Dice"), f.resolve)
-	r.loss = newNumStepper(lang.X("borg.ships_lost", "Ships lost"), 0, 0, 0, nil)
-	r.retreat = widget.NewCheck(lang.X("borg.retreats_after_this_round", "Retreats after this round"), nil)
-	r.box = container.NewVBox(r.player, r.ships.box, r.bonus.box, r.onSix, r.retreat)
-	f.fleets = append(f.fleets, r)
-}
-
-func (f *cubeBattle) player(r *fleetRow) *tracker.AscPlayer {
-	return f.v.player(f.v.playerChoices().ids[r.player.Selected])
-}
-
-// current returns the chosen cube as the next round fights it: as it
-// stands while its battle goes on with these fleets, fresh (9 dice,
-// shields 0, the players' first strike) for a new battle.
-func (f *cubeBattle) current() (borgrules.Cube, bool) {
-	if f.v.st == nil || f.v.st.Borg == nil {
-		return borgrules.Cube{}, false
+// fightNow returns the space battle under way with the draft's cube that
+// the next round continues (nil: the next round starts a new battle).
+func (f *cubeBattle) fightNow() *tracker.CubeFight {
+	fight := cubeFight(f.v.st, f.d.cube)
+	if fight == nil || fight.Kind != tracker.FightSpace || f.d.newBattle {
+		return nil
 	}
+	return fight
+}
+
+// stateCube returns the draft's cube as the state has it.
+func (f *cubeBattle) stateCube() (borgrules.Cube, bool) {
 	for _, c := range f.v.st.Borg.Cubes {
-		if c.ID == f.cube.Selected {
-			if !f.continues(c.ID) {
-				c = c.EndBattle()
-			}
+		if c.ID == f.d.cube {
 			return c, true
 		}
 	}
 	return borgrules.Cube{}, false
 }
 
-// continues reports whether the fleets chosen fight on in the battle with
-// the cube under way (the tracker's rule: the same players, this turn).
-func (f *cubeBattle) continues(cube string) bool {
-	fight := cubeFight(f.v.st, cube)
-	if fight == nil || fight.Kind != tracker.FightSpace {
+// battleKey names the battle and round the next round belongs to.
+func (f *cubeBattle) battleKey() string {
+	w := f.v.st.Walker
+	c, _ := f.stateCube()
+	if fight := f.fightNow(); fight != nil {
+		return fmt.Sprintf("%s|on|%d|%d|%v|%v|%d|%d|%d", c.ID, fight.Round, fight.Turn, fight.Players, fight.Left, c.Round, c.Damage, c.Shields)
+	}
+	return fmt.Sprintf("%s|new|%v|%d|%d|%d", c.ID, f.d.newBattle, w.Round, w.Turn, c.Round)
+}
+
+// sync checks the draft against the state: the cube still in play, the
+// same battle and round, players who can still fight with the ships they
+// have. What no longer fits is made anew from the state.
+func (f *cubeBattle) sync() {
+	bs := f.v.st.Borg
+	if _, ok := f.stateCube(); !ok {
+		f.d = cubeDraft{}
+		for _, c := range bs.Cubes {
+			if fight := cubeFight(f.v.st, c.ID); fight != nil && fight.Kind == tracker.FightSpace {
+				f.d.cube = c.ID
+			}
+		}
+		if f.d.cube == "" && len(bs.Cubes) > 0 {
+			f.d.cube = bs.Cubes[0].ID
+		}
+	}
+	if key := f.battleKey(); key != f.d.key {
+		f.fresh(key)
+	}
+	for i := range f.d.fleets {
+		fd := &f.d.fleets[i]
+		p := f.v.player(fd.player)
+		if p == nil || p.Assimilated || p.Eliminated || p.Ships < 1 {
+			*fd = fleetDraft{}
+			continue
+		}
+		fd.ships = max(1, min(fd.ships, p.Ships))
+	}
+}
+
+// fresh makes the draft anew for the battle key names: a battle under
+// way keeps the fleets fighting on (their settings kept), a new battle
+// the players start keeps the same fleets, a new one otherwise starts
+// with the player whose turn it is. No dice are kept.
+func (f *cubeBattle) fresh(key string) {
+	old := f.d.fleets
+	f.d = cubeDraft{cube: f.d.cube, key: key, newBattle: f.d.newBattle}
+	var ids []string
+	if fight := f.fightNow(); fight != nil {
+		ids = fight.Players
+	} else if f.d.newBattle {
+		for _, o := range old {
+			if o.player != "" {
+				ids = append(ids, o.player)
+			}
+		}
+	} else if seat := f.v.st.CurrentSeat(); f.v.player(seat) != nil {
+		ids = []string{seat}
+	}
+	for _, id := range ids {
+		fd := f.newFleet(id)
+		for _, o := range old {
+			if o.player == id {
+				fd.bonus, fd.onSix = o.bonus, o.onSix
+			}
+		}
+		f.d.fleets = append(f.d.fleets, fd)
+	}
+	if len(f.d.fleets) == 0 {
+		f.d.fleets = []fleetDraft{{}}
+	}
+}
+
+// newFleet is a player's whole fleet, Klingons hitting on 6s always.
+func (f *cubeBattle) newFleet(id string) fleetDraft {
+	p := f.v.player(id)
+	if p == nil {
+		return fleetDraft{}
+	}
+	return fleetDraft{player: id, ships: p.Ships, onSix: p.Faction == ascrules.Klingon}
+}
+
+// engaged returns the indexes of the fleets with a player chosen (each
+// player once) and those fleets as the rules see them.
+func (f *cubeBattle) engaged() ([]int, []borgrules.Fleet) {
+	var idx []int
+	var fl []borgrules.Fleet
+	seen := map[string]bool{}
+	for i, fd := range f.d.fleets {
+		p := f.v.player(fd.player)
+		if p == nil || seen[p.ID] {
+			continue
+		}
+		seen[p.ID] = true
+		idx = append(idx, i)
+		fl = append(fl, borgrules.Fleet{Player: p.ID, Ships: fd.ships, Weapons: p.Weapons, HitsOnSix: fd.onSix, BonusDice: fd.bonus})
+	}
+	return idx, fl
+}
+
+// current returns the cube as the next round fights it: as it stands in
+// the battle under way, fresh (9 dice, shields 0, the players' first
+// strike) for a new battle.
+func (f *cubeBattle) current() (borgrules.Cube, bool) {
+	c, ok := f.stateCube()
+	if !ok {
+		return c, false
+	}
+	if f.fightNow() == nil || !f.continues() {
+		c = c.EndBattle()
+	}
+	return c, true
+}
+
+// continues reports whether the fleets chosen fight on in the battle under
+// way (the tracker's rule: the same players, this turn; a player who left
+// counts as fighting on, which the tracker refuses unless recorded).
+func (f *cubeBattle) continues() bool {
+	fight := f.fightNow()
+	if fight == nil {
 		return false
 	}
-	for _, r := range f.fleets {
-		if p := f.player(r); p != nil && !slices.Contains(fight.Players, p.ID) {
+	for _, fd := range f.d.fleets {
+		if fd.player != "" && !slices.Contains(fight.Players, fd.player) && !slices.Contains(fight.Left, fd.player) {
 			return false
 		}
 	}
 	return true
 }
 
-// engaged returns the fleets with a player chosen.
-func (f *cubeBattle) engaged() ([]*fleetRow, []borgrules.Fleet) {
-	var rows []*fleetRow
-	var fl []borgrules.Fleet
-	seen := map[string]bool{}
-	for _, r := range f.fleets {
-		p := f.player(r)
-		if p == nil || p.Ships < 1 || seen[p.ID] {
-			continue
-		}
-		seen[p.ID] = true
-		rows = append(rows, r)
-		fl = append(fl, borgrules.Fleet{Player: p.ID, Ships: r.ships.val, Weapons: p.Weapons, HitsOnSix: r.onSix.Checked, BonusDice: r.bonus.val})
+// choose fights cube next (a cube card's Fight button).
+func (f *cubeBattle) choose(cube string) {
+	if cube != f.d.cube {
+		f.d.cube, f.d.newBattle = cube, false
 	}
-	return rows, fl
+	f.redraw()
 }
 
+// show draws the form from the state and returns it.
 func (f *cubeBattle) show() fyne.CanvasObject {
-	var ids []string
-	for _, c := range f.v.st.Borg.Cubes {
-		ids = append(ids, c.ID)
-	}
-	def := ""
-	for _, c := range f.v.st.Borg.Cubes {
-		if def == "" || (c.Round > 0 && f.v.st.Borg.Cubes[0].Round == 0) {
-			def = c.ID // the first cube, or the one already fighting
-		}
-	}
-	syncSelect(f.cube, ids, def)
-	c := f.v.playerChoices()
-	if fight := cubeFight(f.v.st, f.cube.Selected); fight != nil && fight.Kind == tracker.FightSpace {
-		if key := fmt.Sprintf("%s|%v", fight.Cube, fight.Players); key != f.followed {
-			// A round was fought: the form shows who fights on.
-			f.followed = key
-			for len(f.fleets) < len(fight.Players) {
-				f.addFleet()
-			}
-			f.fleets = f.fleets[:max(1, len(fight.Players))]
-			for i, id := range fight.Players {
-				f.fleets[i].player.Selected = c.labelOf(id)
-			}
-		}
-	}
-	f.fleetBox.RemoveAll()
-	for i, r := range f.fleets {
-		d := ""
-		if i == 0 {
-			if seat := f.v.st.CurrentSeat(); seat != "" {
-				d = c.labelOf(seat)
-			}
-		}
-		syncSelect(r.player, c.labels, d)
-		if p := f.player(r); p != nil {
-			r.ships.clamp(1, p.Ships)
-			if r.lastLabel == "" {
-				r.lastLabel = r.player.Selected
-				r.ships.val = p.Ships
-				r.ships.show()
-				r.onSix.Checked = p.Faction == ascrules.Klingon
-			}
-		}
-		f.fleetBox.Add(boldLabel(lang.X("borg.fleet", "Fleet {{.V}}", map[string]any{"V": i + 1})))
-		f.fleetBox.Add(r.box)
-	}
-	f.changed()
+	f.sync()
+	f.render()
 	return f.box
 }
 
-func (f *cubeBattle) changed() {
-	if f.result == nil || f.v.st == nil {
+// redraw draws the form again after a choice of the players.
+func (f *cubeBattle) redraw() {
+	if f.v.st == nil || f.v.st.Borg == nil {
 		return
 	}
-	cube, ok := f.current()
-	rows, fleets := f.engaged()
-	if !ok || len(fleets) == 0 {
-		f.info.SetText(lang.X("borg.choose_the_cube_and_at", "Choose the cube and at least one player with ships."))
-		f.battle.SetText("")
+	f.sync()
+	f.render()
+}
+
+// render draws the whole form from the draft.
+func (f *cubeBattle) render() {
+	f.box.RemoveAll()
+	defer f.box.Refresh()
+	v := f.v
+	bs := v.st.Borg
+	var ids []string
+	for _, c := range bs.Cubes {
+		ids = append(ids, c.ID)
+	}
+	f.cube = widget.NewSelect(ids, nil)
+	f.cube.PlaceHolder = lang.X("borg.cube", "Cube")
+	f.cube.Selected = f.d.cube
+	f.cube.OnChanged = f.choose
+	fight := f.fightNow()
+	cube, _ := f.current()
+	hit, herr := bs.Hits.HitRoll(len(bs.Spires))
+	top := fyne.CanvasObject(f.cube)
+	if fight != nil {
+		nb := widget.NewButtonWithIcon(lang.X("borg.new_battle", "New battle"), theme.ContentAddIcon(), func() {
+			f.d.newBattle = true
+			f.redraw()
+		})
+		top = container.NewBorder(nil, nil, nil, nb, f.cube)
+	}
+	f.box.Add(top)
+	if herr != nil {
+		f.box.Add(wrapLabel(plainError(herr)))
+		return
+	}
+	if cube.Round == 0 {
+		f.box.Add(boldLabel(lang.X("borg.round_1_new_battle", "Round 1: the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (a new battle: shields +{{.Shields}}, the players strike first).", map[string]any{"Dice": cube.Dice(), "Hit": hit, "Shields": cube.Shields})))
+	} else {
+		f.box.Add(boldLabel(lang.X("borg.round_n_under_way", "Round {{.V}}: the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (the battle goes on: shields +{{.Shields}}).", map[string]any{"V": cube.Round + 1, "Dice": cube.Dice(), "Hit": hit, "Shields": cube.Shields})))
+	}
+	f.fleets = f.fleets[:0]
+	for i := range f.d.fleets {
+		f.fleets = append(f.fleets, f.newRow(i))
+	}
+	f.box.Add(f.fleetsPart(fight))
+	idx, fleets := f.engaged()
+	if len(fleets) == 0 {
+		f.box.Add(wrapLabel(lang.X("borg.choose_the_cube_and_at", "Choose the cube and at least one player with ships.")))
 		f.result.RemoveAll()
 		return
 	}
-	hit, err := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
-	if err != nil {
-		f.info.SetText(plainError(err))
-		return
+	f.box.Add(widget.NewSeparator())
+	for k, fl := range fleets {
+		t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix)
+		fd := &f.d.fleets[idx[k]]
+		title := lang.X("borg.s_dice_hit_on", "{{.SeatName}}'s dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"SeatName": v.seatName(fl.Player), "Dice": fl.Dice(), "HitText": hitText(t, can)})
+		d := newBorgDice(title, fl.Dice(), fd.dice, func(p dice.Pool) {
+			fd.dice = ascPool{faces: p}
+			f.resolve()
+		})
+		f.fleets[idx[k]].d = d
+		f.box.Add(d.box)
 	}
-	// Whole-battle odds: the fleets together when they hit alike.
-	total, same := 0, true
+	f.borgD = newBorgDice(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": hit}), cube.Dice(), f.d.borg, func(p dice.Pool) {
+		f.d.borg = ascPool{faces: p}
+		f.resolve()
+	})
+	f.box.Add(f.borgD.box)
+	f.roll = rollButton(f.rollVirtual)
+	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), f.clearDice)
+	f.box.Add(fitGrid(2, f.roll, clear))
+	f.box.Add(f.result)
+	f.box.Add(f.oddsPart(cube, fleets, hit))
+	f.resolve()
+}
+
+// fleetsPart shows the fleets: folded into one line while a battle goes
+// on (Change opens them), else a row of controls per fleet.
+func (f *cubeBattle) fleetsPart(fight *tracker.CubeFight) fyne.CanvasObject {
+	box := container.NewVBox()
+	if fight != nil && !f.d.editFleets && f.continues() {
+		var parts []string
+		for _, fd := range f.d.fleets {
+			if fd.player != "" {
+				parts = append(parts, lang.X("borg.fleet_summary", "{{.Name}} {{.Ships}} ship(s)", map[string]any{"Name": f.v.seatName(fd.player), "Ships": fd.ships}))
+			}
+		}
+		line := wrapLabel(lang.X("borg.fighting_on", "Fighting on: {{.Join}}", map[string]any{"Join": strings.Join(parts, ", ")}))
+		change := widget.NewButtonWithIcon(lang.X("borg.change_fleets", "Change"), theme.DocumentCreateIcon(), func() {
+			f.d.editFleets = true
+			f.redraw()
+		})
+		box.Add(container.NewBorder(nil, nil, nil, change, line))
+		if len(fight.Left) > 0 {
+			box.Add(captionLabel(lang.X("borg.left_the_battle", "Left the battle: {{.Names}}", map[string]any{"Names": f.v.namesOf(fight.Left)})))
+		}
+		return box
+	}
+	for i := range f.d.fleets {
+		box.Add(boldLabel(lang.X("borg.fleet", "Fleet {{.V}}", map[string]any{"V": i + 1})))
+		r := f.fleets[i]
+		box.Add(container.NewVBox(r.player, r.ships.box, r.bonus.box, r.onSix))
+		if fight != nil && slices.Contains(fight.Left, f.d.fleets[i].player) {
+			l := wrapLabel(lang.X("borg.has_left_this_battle", "{{.Name}} left this battle (retreated or lost every ship): the tracker refuses a return unless the table records it anyway.", map[string]any{"Name": f.v.seatName(f.d.fleets[i].player)}))
+			l.Importance = widget.WarningImportance
+			box.Add(l)
+		}
+	}
+	if len(f.d.fleets) < 4 {
+		box.Add(widget.NewButtonWithIcon(lang.X("borg.another_player_s_fleet", "Another player's fleet"), theme.ContentAddIcon(), func() {
+			f.d.fleets = append(f.d.fleets, fleetDraft{})
+			f.d.editFleets = true
+			f.redraw()
+		}))
+	}
+	return box
+}
+
+// newRow makes the controls of fleet i from its draft; a change redraws
+// the form.
+func (f *cubeBattle) newRow(i int) *fleetRow {
+	fd := &f.d.fleets[i]
+	c := f.v.playerChoices()
+	r := &fleetRow{}
+	r.player = widget.NewSelect(c.labels, nil)
+	r.player.PlaceHolder = lang.X("asc.player", "Player")
+	r.player.Selected = c.labelOf(fd.player)
+	r.player.OnChanged = func(l string) {
+		if id := c.ids[l]; id != fd.player {
+			*fd = f.newFleet(id)
+			f.redraw()
+		}
+	}
+	hi := 1
+	if p := f.v.player(fd.player); p != nil {
+		hi = max(1, p.Ships)
+	}
+	r.ships = newNumStepper(lang.X("asc.ships", "Ships"), max(1, fd.ships), 1, hi, nil)
+	r.ships.onChange = func() {
+		fd.ships = r.ships.val
+		fd.dice = ascPool{}
+		f.redraw()
+	}
+	r.bonus = newNumStepper(lang.X("borg.bonus_dice", "Bonus dice"), fd.bonus, 0, 10, nil)
+	r.bonus.onChange = func() {
+		fd.bonus = r.bonus.val
+		fd.dice = ascPool{}
+		f.redraw()
+	}
+	r.onSix = widget.NewCheck(lang.X("borg.hits_on_6s_always_klingon", "Hits on 6s always (Klingon)"), nil)
+	r.onSix.Checked = fd.onSix
+	r.onSix.OnChanged = func(on bool) {
+		fd.onSix = on
+		f.redraw()
+	}
+	return r
+}
+
+// oddsPart is the odds of the round and of the whole battle, and how a
+// cube battle goes: after the dice, the result and Apply, so it never
+// pushes a keypad down.
+func (f *cubeBattle) oddsPart(cube borgrules.Cube, fleets []borgrules.Fleet, hit int) fyne.CanvasObject {
+	total, bonus, same := 0, 0, true
 	for _, fl := range fleets {
 		total += fl.Ships
+		bonus += fl.BonusDice
 		same = same && fl.Weapons == fleets[0].Weapons && fl.HitsOnSix == fleets[0].HitsOnSix
 	}
-	bonus := 0
-	for _, fl := range fleets {
-		bonus += fl.BonusDice
-	}
 	setup := odds.CubeBattleSetup{Ships: total, Weapons: fleets[0].Weapons, HitsOnSix: fleets[0].HitsOnSix, BonusDice: bonus, Cube: cube, BorgHit: hit}
+	box := container.NewVBox(widget.NewSeparator())
+	if ro, err := odds.CubeRound(setup); err == nil {
+		box.Add(wrapLabel(lang.X("borg.this_round_odds", "This round: cube destroyed {{.Percent}}, expected Borg hits {{.Expected}}.", map[string]any{"Percent": widgets.Percent(ro.CubeDestroyed), "Expected": fmt.Sprintf("%.1f", ro.BorgHits.Expected())})))
+	}
 	when := lang.X("borg.whole_battle_from_here", "Whole battle from here")
 	if cube.Round == 0 {
 		when = lang.X("borg.whole_battle_before_engaging", "Whole battle, before engaging")
@@ -244,42 +432,27 @@ func (f *cubeBattle) changed() {
 		when += lang.X("borg.fleets_counted_as_hitting_like", " (fleets counted as hitting like the first)")
 	}
 	if o, err := odds.CubeBattle(setup); err == nil {
-		f.battle.SetText(lang.X("borg.cube_destroyed_players_wiped_out", "{{.When}}: cube destroyed {{.Percent}} · players wiped out {{.Percent2}} · forced to retreat {{.Percent3}} · about {{.ExpectedShipsLost}} ships lost over {{.ExpectedRounds}} rounds.", map[string]any{"When": when, "Percent": widgets.Percent(o.CubeDestroyed), "Percent2": widgets.Percent(o.PlayersWiped), "Percent3": widgets.Percent(o.ForcedRetreat), "ExpectedShipsLost": fmt.Sprintf("%.1f", o.ExpectedShipsLost), "ExpectedRounds": fmt.Sprintf("%.1f", o.ExpectedRounds)}))
+		box.Add(wrapLabel(lang.X("borg.cube_destroyed_players_wiped_out", "{{.When}}: cube destroyed {{.Percent}} · players wiped out {{.Percent2}} · forced to retreat {{.Percent3}} · about {{.ExpectedShipsLost}} ships lost over {{.ExpectedRounds}} rounds.", map[string]any{"When": when, "Percent": widgets.Percent(o.CubeDestroyed), "Percent2": widgets.Percent(o.PlayersWiped), "Percent3": widgets.Percent(o.ForcedRetreat), "ExpectedShipsLost": fmt.Sprintf("%.1f", o.ExpectedShipsLost), "ExpectedRounds": fmt.Sprintf("%.1f", o.ExpectedRounds)})))
 	} else {
-		f.battle.SetText(err.Error())
+		box.Add(wrapLabel(plainError(err)))
 	}
-	first := cube.Round == 0
-	info := lang.X("borg.round_the_cube_fires_up", "Round {{.V}}: the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (shields ignored).", map[string]any{"V": cube.Round + 1, "Dice": cube.Dice(), "Hit": hit})
-	if first {
-		info += lang.X("borg.players_strike_first_the_cube", " Players strike first: the cube fires only the dice its damage leaves.")
-	}
-	for i, fl := range fleets {
-		t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix)
-		rows[i].d.title.SetText(lang.X("borg.s_dice_hit_on", "{{.SeatName}}'s dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"SeatName": f.v.seatName(fl.Player), "Dice": fl.Dice(), "HitText": hitText(t, can)}))
-		rows[i].d.pad.SetMax(fl.Dice())
-	}
-	f.borgD.pad.SetMax(cube.Dice())
-	f.borgD.title.SetText(lang.X("borg.cube_s_dice_up_to_2", "Cube's dice (up to {{.Dice}}, hit on {{.Hit}}+; 6s regenerate)", map[string]any{"Dice": cube.Dice(), "Hit": hit}))
-	if ro, err := odds.CubeRound(setup); err == nil {
-		info += lang.X("borg.this_round_cube_destroyed_expected", " This round: cube destroyed {{.Percent}}, expected Borg hits {{.Expected}}.", map[string]any{"Percent": widgets.Percent(ro.CubeDestroyed), "Expected": fmt.Sprintf("%.1f", ro.BorgHits.Expected())})
-	}
-	f.info.SetText(info)
-	f.resolve()
+	box.Add(captionLabel(lang.X("borg.players_strike_first_in_round", "Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage.")))
+	return box
 }
 
 func (f *cubeBattle) clearDice() {
-	for _, r := range f.fleets {
-		r.d.set(ascPool{})
+	for i := range f.d.fleets {
+		f.d.fleets[i].dice = ascPool{}
 	}
-	f.borgD.set(ascPool{})
-	f.resolve()
+	f.d.borg = ascPool{}
+	f.render()
 }
 
 // rollVirtual rolls every fleet's dice, then the dice the cube has left
 // after first strike.
 func (f *cubeBattle) rollVirtual() {
 	cube, ok := f.current()
-	rows, fleets := f.engaged()
+	idx, fleets := f.engaged()
 	if !ok || len(fleets) == 0 {
 		f.v.gs.say(lang.X("borg.choose_the_cube_and_the", "Choose the cube and the fleets first."), true)
 		return
@@ -291,7 +464,7 @@ func (f *cubeBattle) rollVirtual() {
 			f.v.gs.say(err.Error(), true)
 			return
 		}
-		rows[i].d.set(p)
+		f.d.fleets[idx[i]].dice = p
 		if t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix); can {
 			hits += p.faces.CountAtLeast(t)
 		}
@@ -301,36 +474,77 @@ func (f *cubeBattle) rollVirtual() {
 		f.v.gs.say(err.Error(), true)
 		return
 	}
-	f.borgD.set(bp)
-	f.resolve()
+	f.d.borg = bp
+	f.render()
 }
 
-// resolve explains the round as the dice stand, asks who loses ships, and
-// offers to apply it.
+// shares returns the ship losses the tracker gives each fleet for due
+// Borg hits: in turn order, one at a time.
+func (f *cubeBattle) shares(fleets []borgrules.Fleet, due int) map[string]int {
+	order := f.v.st.Walker.Order
+	pos := func(id string) int {
+		if i := slices.Index(order, id); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	sorted := slices.Clone(fleets)
+	slices.SortStableFunc(sorted, func(x, y borgrules.Fleet) int { return pos(x.Player) - pos(y.Player) })
+	ships := make([]int, len(sorted))
+	for i, fl := range sorted {
+		ships[i] = fl.Ships
+	}
+	out := map[string]int{}
+	for i, n := range borgrules.AllocateInTurnOrder(due, ships) {
+		out[sorted[i].Player] = n
+	}
+	return out
+}
+
+// resolve explains the round as the dice stand, under the dice: what is
+// still to type, or the result, the losses, who retreats, and Apply.
 func (f *cubeBattle) resolve() {
 	f.result.RemoveAll()
 	defer f.result.Refresh()
+	v := f.v
 	cube, ok := f.current()
-	rows, fleets := f.engaged()
+	idx, fleets := f.engaged()
 	if !ok || len(fleets) == 0 {
 		return
 	}
-	hit, err := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
+	ds := make([]*fleetDraft, len(idx))
+	for k, i := range idx {
+		ds[k] = &f.d.fleets[i]
+	}
+	hit, err := v.st.Borg.Hits.HitRoll(len(v.st.Borg.Spires))
 	if err != nil {
 		return
 	}
-	f.diceBox.RemoveAll()
-	for _, r := range rows {
-		f.diceBox.Add(r.d.box)
+	r := borgrules.CubeRound{Cube: cube, Fleets: fleets, BorgHit: hit, BorgFaces: f.d.borg.faces}
+	hits, typed := 0, true
+	var todo []string
+	for i, fd := range ds {
+		r.PlayerFaces = append(r.PlayerFaces, fd.dice.faces)
+		if t, can := borgrules.PlayerTarget(fleets[i].Weapons, cube.Shields, fleets[i].HitsOnSix); can {
+			hits += fd.dice.faces.CountAtLeast(t)
+		}
+		if n := fleets[i].Dice() - len(fd.dice.faces); n > 0 {
+			typed = false
+			todo = append(todo, lang.X("borg.dice_to_type", "{{.Name}} {{.N}} more", map[string]any{"Name": v.seatName(fleets[i].Player), "N": n}))
+		}
 	}
-	f.diceBox.Refresh()
-	r := borgrules.CubeRound{Cube: cube, Fleets: fleets, BorgHit: hit, BorgFaces: f.borgD.pool.faces}
-	anyDice := len(f.borgD.pool.faces) > 0
-	for _, row := range rows {
-		r.PlayerFaces = append(r.PlayerFaces, row.d.pool.faces)
-		anyDice = anyDice || len(row.d.pool.faces) > 0
+	due := cube.Dice()
+	if typed {
+		due = borgrules.BorgDiceDue(cube, cube.Round == 0, hits)
 	}
-	if !anyDice {
+	if n := due - len(f.d.borg.faces); n > 0 {
+		todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": n}))
+	}
+	if typed && cube.Round == 0 {
+		f.result.Add(wrapLabel(lang.X("borg.cube_fires_after_first_strike", "After the players' first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
+	}
+	if len(todo) > 0 {
+		f.result.Add(wrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
 		return
 	}
 	res, err := borgrules.ResolveCubeRound(r)
@@ -338,15 +552,19 @@ func (f *cubeBattle) resolve() {
 		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
 		return
 	}
-	for i, fr := range res.Fleets {
-		rows[i].d.mark(fr.Target)
-	}
-	f.borgD.mark(hit)
 	head := lang.X("borg.players_hit_s_the_cube", "Players {{.PlayerHits}} hit(s), the cube {{.BorgHits}}", map[string]any{"PlayerHits": res.PlayerHits, "BorgHits": res.BorgHits})
 	if res.CubeDestroyed {
 		head = lang.X("borg.the_cube_is_destroyed_players", "The cube is destroyed (players {{.PlayerHits}} hit(s), cube {{.BorgHits}})", map[string]any{"PlayerHits": res.PlayerHits, "BorgHits": res.BorgHits})
 	}
 	f.result.Add(bigResult(head))
+	for i, fr := range res.Fleets {
+		f.result.Add(captionLabel(v.seatName(fleets[i].Player)))
+		f.result.Add(markedDice(ds[i].dice.faces, fr.Target))
+	}
+	if len(f.d.borg.faces) > 0 {
+		f.result.Add(captionLabel(lang.X("borg.the_cube", "The cube")))
+		f.result.Add(markedDice(f.d.borg.faces, hit))
+	}
 	var lines []string
 	if res.Regenerated > 0 {
 		lines = append(lines, lang.X("borg.the_cube_rolled_six_es", "The cube rolled {{.Sixes}} six(es): it regenerates {{.Regenerated}} damage.", map[string]any{"Sixes": res.Sixes, "Regenerated": res.Regenerated}))
@@ -355,7 +573,7 @@ func (f *cubeBattle) resolve() {
 		lines = append(lines, lang.X("borg.cube_damage_it_fires_dice", "Cube damage {{.Damage}} (it fires {{.Dice}} dice next round); adaptive shields now +{{.Shields}}.", map[string]any{"Damage": res.Cube.Damage, "Dice": res.Cube.Dice(), "Shields": res.Cube.Shields}))
 	}
 	for _, fr := range res.Fleets {
-		name := f.v.seatName(fr.Player)
+		name := v.seatName(fr.Player)
 		if fr.ForcedRetreat {
 			lines = append(lines, lang.X("borg.can_no_longer_hit_the", "{{.Name}} can no longer hit the cube through its shields: forced to retreat.", map[string]any{"Name": name}))
 		}
@@ -363,63 +581,83 @@ func (f *cubeBattle) resolve() {
 			lines = append(lines, lang.X("borg.draws_a_borg_tech_card", "{{.Name}} draws a Borg tech card.", map[string]any{"Name": name}))
 		}
 	}
-	f.result.Add(explainLines(lines))
-	due := 0
-	var ships []int
+	total := 0
 	for _, fl := range fleets {
-		due += fl.Ships
-		ships = append(ships, fl.Ships)
+		total += fl.Ships
 	}
-	due = min(res.BorgHits, due)
+	lost := min(res.BorgHits, total)
 	// The tracker shares the Borg hits in turn order; assimilated players
 	// controlling the Borg choose instead.
-	choose := false
-	for _, p := range f.v.st.Players {
-		choose = choose || p.Assimilated
-	}
-	if len(fleets) > 1 && due > 0 && !choose {
-		f.result.Add(wrapLabel(lang.X("borg.the_ship_loss_es_are", "The {{.Due}} ship loss(es) are shared among the fleets in turn order, one at a time.", map[string]any{"Due": due})))
-	}
-	if len(fleets) > 1 && due > 0 && choose {
-		alloc := borgrules.AllocateInTurnOrder(due, ships)
-		f.result.Add(boldLabel(lang.X("borg.allocate_ship_loss_es_among", "Allocate {{.Due}} ship loss(es) among the fleets (turn order suggested):", map[string]any{"Due": due})))
-		for i, row := range rows {
-			row.loss.label = lang.X("borg.loses", "{{.SeatName}} loses", map[string]any{"SeatName": f.v.seatName(fleets[i].Player)})
-			row.loss.clamp(0, fleets[i].Ships)
-			if i < len(alloc) && row.loss.val == 0 {
-				row.loss.val = alloc[i]
-				row.loss.show()
+	choose := slices.ContainsFunc(v.st.Players, func(p tracker.AscPlayer) bool { return p.Assimilated })
+	share := f.shares(fleets, lost)
+	if !choose && lost > 0 {
+		var parts []string
+		for _, fl := range fleets {
+			if n := share[fl.Player]; n > 0 {
+				parts = append(parts, lang.X("borg.loses_n", "{{.Name}} loses {{.N}}", map[string]any{"Name": v.seatName(fl.Player), "N": n}))
 			}
-			f.result.Add(row.loss.box)
+		}
+		lines = append(lines, lang.X("borg.losses_in_turn_order", "Ships lost, shared in turn order: {{.Join}}.", map[string]any{"Join": strings.Join(parts, ", ")}))
+	}
+	f.result.Add(explainLines(lines))
+	if choose && lost > 0 {
+		f.result.Add(boldLabel(lang.X("borg.allocate_ship_loss_es_among", "Allocate {{.Due}} ship loss(es) among the fleets (turn order suggested):", map[string]any{"Due": lost})))
+		for i, fl := range fleets {
+			fd := ds[i]
+			if !fd.lossSet {
+				fd.loss = share[fl.Player]
+			}
+			s := newNumStepper(lang.X("borg.loses", "{{.SeatName}} loses", map[string]any{"SeatName": v.seatName(fl.Player)}), min(fd.loss, fl.Ships), 0, fl.Ships, nil)
+			s.onChange = func() { fd.loss, fd.lossSet = s.val, true }
+			f.result.Add(s.box)
+		}
+	}
+	if !res.CubeDestroyed {
+		for i, fl := range fleets {
+			fd := ds[i]
+			if res.Fleets[i].ForcedRetreat {
+				continue
+			}
+			c := widget.NewCheck(lang.X("borg.retreats_after_this_round_2", "{{.Name}} retreats after this round", map[string]any{"Name": v.seatName(fl.Player)}), func(on bool) { fd.retreat = on })
+			c.Checked = fd.retreat
+			f.result.Add(c)
 		}
 	}
 	addApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": cube.Round + 1}), func() {
-		cmd := tracker.CubeRound{Cube: cube.ID, BorgRoll: f.borgD.pool.roll()}
-		if len(fleets) > 1 && choose {
-			cmd.Losses = map[string]int{}
-		}
-		for i, fl := range fleets {
-			cmd.Fleets = append(cmd.Fleets, tracker.CubeFleet{Player: fl.Player, Ships: fl.Ships, BonusDice: fl.BonusDice,
-				HitsOnSix: fl.HitsOnSix, Roll: rows[i].d.pool.roll()})
-			if cmd.Losses != nil {
-				cmd.Losses[fl.Player] = rows[i].loss.val
-			}
-			if rows[i].retreat.Checked {
-				cmd.Retreat = append(cmd.Retreat, fl.Player)
-			}
-		}
-		if f.v.exec(cmd) {
-			msg := lang.X("borg.round_against_applied", "Round {{.V}} against {{.ID}} applied.", map[string]any{"V": cube.Round + 1, "ID": cube.ID})
-			if res.CubeDestroyed {
-				msg = lang.X("borg.is_destroyed", "{{.ID}} is destroyed.", map[string]any{"ID": cube.ID})
-			}
-			f.v.gs.say(msg, false)
-			for _, row := range rows {
-				row.loss.val = 0
-				row.retreat.SetChecked(false)
-			}
-			f.clearDice()
-		}
+		f.apply(cube, ds, fleets, choose, res.CubeDestroyed)
 	})
-	f.result.Add(captionLabel(lang.X("borg.a_fleet_that_retreats_loses", "A fleet that retreats, loses its last ship or can no longer hit through the shields leaves the battle; when no one is left, or the turn moves on, the battle is over and the cube starts the next one fresh.")))
+}
+
+// apply sends the round to the tracker; the state that comes back draws
+// the next round (or a fresh battle).
+func (f *cubeBattle) apply(cube borgrules.Cube, ds []*fleetDraft, fleets []borgrules.Fleet, choose, destroyed bool) {
+	cmd := tracker.CubeRound{Cube: cube.ID, BorgRoll: f.d.borg.roll(), NewBattle: f.d.newBattle}
+	if choose {
+		cmd.Losses = map[string]int{}
+	}
+	for i, fl := range fleets {
+		cmd.Fleets = append(cmd.Fleets, tracker.CubeFleet{Player: fl.Player, Ships: fl.Ships, BonusDice: fl.BonusDice,
+			HitsOnSix: fl.HitsOnSix, Roll: ds[i].dice.roll()})
+		if cmd.Losses != nil {
+			cmd.Losses[fl.Player] = ds[i].loss
+		}
+		if ds[i].retreat {
+			cmd.Retreat = append(cmd.Retreat, fl.Player)
+		}
+	}
+	if !f.v.exec(cmd) {
+		return
+	}
+	// The round is in the tracker: the next one starts from the state,
+	// with no dice and no choice left over.
+	f.d.key, f.d.newBattle, f.d.editFleets = "", false, false
+	f.redraw()
+	msg := lang.X("borg.round_against_applied", "Round {{.V}} against {{.ID}} applied.", map[string]any{"V": cube.Round + 1, "ID": cube.ID})
+	if destroyed {
+		msg = lang.X("borg.is_destroyed", "{{.ID}} is destroyed.", map[string]any{"ID": cube.ID})
+	}
+	f.v.gs.say(msg, false)
+	if f.onApplied != nil {
+		f.onApplied()
+	}
 }

@@ -57,6 +57,7 @@ func (s *statusLine) setAction(label string, tapped func()) {
 	s.action.SetText(label)
 	s.action.OnTapped = tapped
 	s.action.Show()
+	s.box.Refresh() // lay the line out again: the button takes its room
 }
 
 // clearError clears the line if it shows an error (a stale one).

@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/tracker"
+)
+
+// borgGame starts an Ascendancy game with the Borg on a window of the size
+// given: Alice (Federation), Bob (Klingon) and Carol (Romulan) with 3
+// ships each, one cube in deep space, one spire at Alpha, the turn order
+// as drawn (Alice, Bob, Carol, the Borg), on the Borg turn, Borg panel open.
+func borgGame(t *testing.T, w, h float32) (*Shell, fyne.Window) {
+	t.Helper()
+	sh, _ := newTestShell(t, w, h)
+	win := newAscGame(t, sh)
+	g := sh.game.game
+	run := func(c tracker.Command) {
+		t.Helper()
+		_, err := g.Execute(c)
+		require.NoError(t, err, "%T", c)
+	}
+	for _, p := range []struct {
+		name string
+		f    ascrules.Faction
+	}{{"Alice", ascrules.Federation}, {"Bob", ascrules.Klingon}, {"Carol", ascrules.Romulan}} {
+		run(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: p.name, Civilization: p.name, Faction: p.f,
+			Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3})
+	}
+	run(tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}})
+	run(tracker.AddCube{System: "Deep space"})
+	run(tracker.PlaceSpire{System: "Alpha", Nodes: 1})
+	run(tracker.StartAscendancy{})
+	run(tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3}})
+	for range 12 {
+		if ascState(sh).CurrentSeat() == tracker.BorgSeat {
+			break
+		}
+		run(tracker.NextPhase{})
+	}
+	require.Equal(t, tracker.BorgSeat, ascState(sh).CurrentSeat())
+	panelTo(t, win, "Borg")
+	return sh, win
+}
+
+// tapFaces types a roll on a dice pad, one tap per die, like a player.
+func tapFaces(pad fyne.Focusable, faces string) {
+	for _, r := range faces {
+		pad.TypedRune(r)
+	}
+}
+
+// TestCubeBattleTypedAndApplied types a 9-die cube round at 400x800: Alice
+// and Bob engage the cube; nothing moves under the finger while the dice
+// are typed; the result and Apply sit under the dice; the Borg hits are
+// shared in turn order as the tracker does; after Apply the next round
+// shows who fights on, folded; a second battle starts fresh.
+func TestCubeBattleTypedAndApplied(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	v := sh.game.view.(*ascView)
+	fb := v.borg.fight
+	text := screenText(w)
+	assert.Contains(t, text, "Round 1: the cube fires up to 9 dice hitting on 5+ (a new battle: shields +0, the players strike first).")
+	// On the Borg turn nobody is chosen: the players name the fleets.
+	require.Len(t, fb.fleets, 1)
+	fb.fleets[0].player.SetSelected("Alice")
+	test.Tap(button(t, w, "Another player's fleet"))
+	require.Len(t, fb.fleets, 2)
+	fb.fleets[1].player.SetSelected("Bob")
+	assert.True(t, fb.fleets[1].onSix.Checked, "Klingons hit on 6s always")
+	assert.Equal(t, 3, fb.d.fleets[1].ships, "all of Bob's ships")
+
+	// Alice 1,1,1 and Bob 1,1,1 miss: the cube fires all 9 dice.
+	pads := []*borgDice{fb.fleets[0].d, fb.fleets[1].d, fb.borgD}
+	drv := sh.app.Driver()
+	at := func() []fyne.Position {
+		var out []fyne.Position
+		for _, d := range pads {
+			out = append(out, drv.AbsolutePositionForObject(d.pad))
+		}
+		return out
+	}
+	before := at()
+	tapFaces(pads[0].pad, "111")
+	assert.Equal(t, before, at(), "no keypad moves while Alice's dice are typed")
+	tapFaces(pads[1].pad, "111")
+	assert.Contains(t, screenText(w), "After the players' first strike (0 hit(s)) the cube fires 9 dice.")
+	for i, r := range "665555111" {
+		pads[2].pad.TypedRune(r)
+		assert.Equal(t, before, at(), "no keypad moves after cube die %d", i+1)
+	}
+	text = screenText(w)
+	assert.Contains(t, text, "Players 0 hit(s), the cube 6")
+	// 6 Borg hits on 6 ships, in turn order one at a time: 3 each.
+	assert.Contains(t, text, "Ships lost, shared in turn order: Alice loses 3, Bob loses 3.")
+	apply := button(t, w, "Apply round 1")
+	applyAt := drv.AbsolutePositionForObject(apply)
+	assert.Greater(t, applyAt.Y, drv.AbsolutePositionForObject(pads[2].pad).Y, "Apply is under the cube's dice")
+	test.Tap(apply)
+	a := ascState(sh)
+	assert.Equal(t, 0, a.Players[0].Ships)
+	assert.Equal(t, 0, a.Players[1].Ships)
+	// Both fleets are gone: the battle ended by itself, the cube is fresh.
+	assert.Nil(t, a.Borg.Fight)
+	assert.Equal(t, 0, a.Borg.Cubes[0].Shields)
+	text = screenText(w)
+	assert.Contains(t, text, "Round 1: the cube fires up to 9 dice hitting on 5+ (a new battle")
+	assert.NotContains(t, text, "Alice's dice", "no fleet without ships is kept")
+	assert.Empty(t, fb.d.borg.faces, "no dice kept from the last battle")
+
+	// Carol fights on alone: round 1 with a 6 (1 hit), then round 2.
+	fb.fleets[0].player.SetSelected("Carol")
+	tapFaces(fb.fleets[0].d.pad, "621")
+	assert.Contains(t, screenText(w), "the cube fires 8 dice")
+	tapFaces(fb.borgD.pad, "11111111")
+	test.Tap(button(t, w, "Apply round 1"))
+	a = ascState(sh)
+	require.NotNil(t, a.Borg.Fight)
+	assert.Equal(t, 1, a.Borg.Cubes[0].Damage)
+	text = screenText(w)
+	assert.Contains(t, text, "Round 2: the cube fires up to 8 dice hitting on 5+ (the battle goes on: shields +1).")
+	assert.Contains(t, text, "Fighting on: Carol 3 ship(s)", "the fleets fold while the battle goes on")
+	assert.Empty(t, fb.d.fleets[0].dice.faces, "round 2 starts with no dice")
+
+	// New battle: the cube is fresh again in the form, and in the tracker.
+	test.Tap(button(t, w, "New battle"))
+	assert.Contains(t, screenText(w), "Round 1: the cube fires up to 9 dice")
+	tapFaces(fb.fleets[0].d.pad, "111")
+	tapFaces(fb.borgD.pad, "111111111")
+	test.Tap(button(t, w, "Apply round 1"))
+	a = ascState(sh)
+	assert.Equal(t, 0, a.Borg.Cubes[0].Damage, "the new battle started fresh")
+	assert.Equal(t, 1, a.Borg.Cubes[0].Shields)
+
+	// Undo goes back to the battle before: the form follows, dice cleared.
+	tapFaces(fb.fleets[0].d.pad, "6")
+	test.Tap(sh.game.undoBtn)
+	assert.Equal(t, 1, ascState(sh).Borg.Cubes[0].Damage)
+	assert.Empty(t, fb.d.fleets[0].dice.faces)
+}
+
+// TestCubeBattleChoicesFollowTheState checks the form's own choices against
+// the state they were made for: another cube or another player clears the
+// dice typed, and a player who left the battle is flagged.
+func TestCubeBattleChoicesFollowTheState(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	_, err := sh.game.game.Execute(tracker.AddCube{System: "Beta"})
+	require.NoError(t, err)
+	fb := sh.game.view.(*ascView).borg.fight
+	fb.fleets[0].player.SetSelected("Alice")
+	tapFaces(fb.fleets[0].d.pad, "65")
+	fb.fleets[0].player.SetSelected("Bob")
+	assert.Empty(t, fb.d.fleets[0].dice.faces, "another player: the dice typed are gone")
+	tapFaces(fb.fleets[0].d.pad, "65")
+	fb.cube.SetSelected("cube 2")
+	assert.Empty(t, fb.d.fleets[0].dice.faces, "another cube: a new battle")
+	assert.Equal(t, "cube 2", fb.d.cube)
+
+	// Bob retreats after round 1; Alice fights on.
+	fb.fleets[0].player.SetSelected("Alice")
+	test.Tap(button(t, w, "Another player's fleet"))
+	fb.fleets[1].player.SetSelected("Bob")
+	tapFaces(fb.fleets[0].d.pad, "111")
+	tapFaces(fb.fleets[1].d.pad, "111")
+	tapFaces(fb.borgD.pad, "111111111")
+	test.Tap(checkBox(t, w, "Bob retreats after this round"))
+	test.Tap(button(t, w, "Apply round 1"))
+	a := ascState(sh)
+	require.NotNil(t, a.Borg.Fight)
+	assert.Equal(t, []string{"p1"}, a.Borg.Fight.Players)
+	assert.Equal(t, []string{"p2"}, a.Borg.Fight.Left)
+	text := screenText(w)
+	assert.Contains(t, text, "Fighting on: Alice 3 ship(s)")
+	assert.Contains(t, text, "Left the battle: Bob")
+	// Bringing Bob back is the tracker's call: refused, "Record it anyway".
+	test.Tap(button(t, w, "Change"))
+	test.Tap(button(t, w, "Another player's fleet"))
+	fb.fleets[1].player.SetSelected("Bob")
+	assert.Contains(t, screenText(w), "Bob left this battle")
+	tapFaces(fb.fleets[0].d.pad, "111")
+	tapFaces(fb.fleets[1].d.pad, "111")
+	tapFaces(fb.borgD.pad, "111111111")
+	test.Tap(button(t, w, "Apply round 2"))
+	assert.Contains(t, sh.game.status.text, "left the battle")
+	button(t, w, "Record it anyway")
+}
