@@ -87,10 +87,35 @@ func (b *borgPanel) show() {
 		l.Importance = widget.DangerImportance
 		b.box.Add(l)
 	}
+	if l := b.assimilatedLine(); l != "" {
+		b.box.Add(wrapLabel(l))
+	}
 	if a.CurrentSeat() == tracker.BorgSeat {
 		b.box.Add(b.turn.update())
 	}
 	b.box.Add(b.foldSections(b.sections()))
+}
+
+// assimilatedLine names the assimilated players and the Borg turns this
+// round: each assimilated player gets their own turn order card.
+func (b *borgPanel) assimilatedLine() string {
+	a := b.v.st
+	var ids []string
+	for _, p := range a.Players {
+		if p.Assimilated {
+			ids = append(ids, p.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	turns := 0
+	for _, id := range a.Walker.Order {
+		if id == tracker.BorgSeat {
+			turns++
+		}
+	}
+	return lang.X("borg.assimilated_players", "Assimilated: {{.Names}}. Each assimilated player gets their own turn order card at the next deal and takes a full Borg turn; this round the Borg take {{.Turns}} turn(s).", map[string]any{"Names": b.v.namesOf(ids), "Turns": turns})
 }
 
 // borgStatus is the line on the Borg: spires, hit roll, cubes in play.

@@ -1,96 +1,169 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
+	"tableops/rules/dice"
 	"tableops/rules/odds"
 	"tableops/tracker"
 	"tableops/ui/widgets"
 )
 
+// assimDraft is what the players set up for the next round of a cube
+// assimilating a system. It belongs to one assimilation (key): when the
+// state moves on (a round applied or undone, the turn over, another cube)
+// it is made anew; an assimilation under way keeps its system, a new one
+// starts with 2 nodes and no starbase; no dice are kept.
+type assimDraft struct {
+	key      string
+	cube     string
+	defender string
+	system   string
+	nodes    int
+	starbase bool
+	onSix    bool
+	// homeOf is the player whose home system this is ("" none) and held
+	// the systems that player controls with their resource nodes.
+	homeOf string
+	held   string
+	lost   string
+	sbLost bool
+	edit   bool
+	def    ascPool
+	borg   ascPool
+}
+
 // assimForm is a cube assimilating a player's developed system, round by
-// round: the odds of the round, the system's dice (one per node, one for a
-// starbase) and the cube's, the result, the nodes lost, applied at once.
+// round: the system and its defences, the system's dice (one per node, one
+// for a starbase) and the cube's, then the result with the nodes lost and
+// Apply under the dice, the odds after. Drawn anew from the state and its
+// draft on every update; typing dice redraws the result only.
 type assimForm struct {
 	v        *ascView
+	d        assimDraft
 	box      *fyne.Container
+	result   *fyne.Container
 	cube     *widget.Select
 	defender *widget.Select
 	system   *widget.Entry
 	nodes    *numStepper
 	starbase *widget.Check
 	onSix    *widget.Check
+	homeOf   *widget.Select
+	held     *widget.Entry
 	lost     *widget.Entry
 	sbLost   *widget.Check
-	info     *widget.Label
-	defD     *ascDice
-	borgD    *ascDice
-	result   *fyne.Container
+	defD     *borgDice
+	borgD    *borgDice
+	roll     *widget.Button
 }
 
 func newAssimForm(v *ascView) *assimForm {
-	f := &assimForm{v: v}
-	f.cube = widget.NewSelect(nil, func(string) { f.changed() })
-	f.cube.PlaceHolder = lang.X("borg.assimilating_cube", "Assimilating cube")
-	f.defender = widget.NewSelect(nil, func(string) {
-		if p := f.player(); p != nil {
-			f.onSix.SetChecked(p.Faction == ascrules.Klingon)
-		}
-		f.changed()
-	})
-	f.defender.PlaceHolder = lang.X("borg.whose_system", "Whose system")
-	f.system = placeholderEntry(lang.X("borg.system_under_assimilation", "System under assimilation"))
-	f.nodes = newNumStepper(lang.X("borg.nodes_with_control", "Nodes (with control)"), 2, 0, 20, f.changed)
-	f.starbase = widget.NewCheck(lang.X("borg.starbase_in_the_system_1", "Starbase in the system (+1 die)"), func(bool) { f.changed() })
-	f.onSix = widget.NewCheck(lang.X("borg.hits_on_6s_always_klingon", "Hits on 6s always (Klingon)"), func(bool) { f.changed() })
-	f.lost = placeholderEntry(lang.X("borg.nodes_destroyed_e_g_1p", "Nodes destroyed, e.g. 1P"))
-	f.sbLost = widget.NewCheck(lang.X("borg.the_starbase_was_destroyed", "The starbase was destroyed"), nil)
-	f.info = wrapLabel("")
-	f.defD = newAscDice(lang.X("borg.system_s_dice", "System's dice"), f.resolve)
-	f.borgD = newAscDice(lang.X("borg.cube_s_dice", "Cube's dice"), f.resolve)
-	f.result = container.NewVBox()
-	roll := rollButton(f.rollVirtual)
-	f.box = container.NewVBox(
-		heading(lang.X("borg.assimilation", "Assimilation")),
-		wrapLabel(lang.X("borg.a_cube_at_a_developed", "A cube at a developed system fights it like a space battle: the system rolls a die per node and one for a starbase, and strikes first in round 1. Every Borg hit destroys a node (a starbase counts as one). When nothing is left, the system is assimilated and a spire goes on it.")),
-		f.cube, f.defender, f.system, f.nodes.box, f.starbase, f.onSix, f.info,
-		widget.NewSeparator(), f.defD.box, f.borgD.box, roll, f.lost, f.sbLost, f.result)
-	return f
+	return &assimForm{v: v, box: container.NewVBox(), result: container.NewVBox(), d: assimDraft{nodes: 2}}
 }
 
-func (f *assimForm) player() *tracker.AscPlayer {
-	return f.v.player(f.v.playerChoices().ids[f.defender.Selected])
+// fight returns the assimilation under way with the draft's cube.
+func (f *assimForm) fight() *tracker.CubeFight {
+	fight := cubeFight(f.v.st, f.d.cube)
+	if fight == nil || fight.Kind != tracker.FightAssimilation {
+		return nil
+	}
+	return fight
 }
 
-func (f *assimForm) currentCube() (borgrules.Cube, bool) {
+// stateCube returns the draft's cube as the state has it.
+func (f *assimForm) stateCube() (borgrules.Cube, bool) {
 	for _, c := range f.v.st.Borg.Cubes {
-		if c.ID == f.cube.Selected {
+		if c.ID == f.d.cube {
 			return c, true
 		}
 	}
 	return borgrules.Cube{}, false
 }
 
+// currentCube returns the cube as the next round fights it: fresh for a
+// new assimilation, as it stands while the same one goes on.
+func (f *assimForm) currentCube() (borgrules.Cube, bool) {
+	c, ok := f.stateCube()
+	if !ok {
+		return c, false
+	}
+	if fight := f.fight(); fight == nil || fight.Defender != f.d.defender || !strings.EqualFold(strings.TrimSpace(fight.System), strings.TrimSpace(f.d.system)) {
+		c = c.EndBattle()
+	}
+	return c, true
+}
+
+func (f *assimForm) key() string {
+	c, _ := f.stateCube()
+	w := f.v.st.Walker
+	if fight := f.fight(); fight != nil {
+		return fmt.Sprintf("%s|on|%s|%s|%d|%d|%d", c.ID, fight.Defender, fight.System, c.Round, c.Damage, c.Shields)
+	}
+	return fmt.Sprintf("%s|new|%d|%d", c.ID, w.Round, w.Turn)
+}
+
+// sync checks the draft against the state (see assimDraft).
+func (f *assimForm) sync() {
+	bs := f.v.st.Borg
+	if _, ok := f.stateCube(); !ok {
+		f.d = assimDraft{nodes: 2}
+		for _, c := range bs.Cubes {
+			if fight := cubeFight(f.v.st, c.ID); fight != nil && fight.Kind == tracker.FightAssimilation {
+				f.d.cube = c.ID
+			}
+		}
+		if f.d.cube == "" && len(bs.Cubes) > 0 {
+			f.d.cube = bs.Cubes[0].ID
+		}
+	}
+	if k := f.key(); k != f.d.key {
+		old := f.d
+		f.d = assimDraft{key: k, cube: old.cube, nodes: 2}
+		if fight := f.fight(); fight != nil {
+			f.d.defender, f.d.system = fight.Defender, fight.System
+			if old.defender == fight.Defender && strings.EqualFold(old.system, fight.System) {
+				f.d.nodes, f.d.starbase, f.d.onSix, f.d.homeOf, f.d.held = old.nodes, old.starbase, old.onSix, old.homeOf, old.held
+			} else if p := f.v.player(fight.Defender); p != nil {
+				f.d.onSix = p.Faction == ascrules.Klingon
+			}
+		}
+	}
+	if p := f.v.player(f.d.defender); p == nil || p.Assimilated || p.Eliminated {
+		f.d.defender = ""
+	} else if f.d.starbase && p.Starbases < 1 {
+		f.d.starbase = false
+	}
+	if f.d.homeOf != "" && f.v.player(f.d.homeOf) == nil {
+		f.d.homeOf = ""
+	}
+}
+
+func (f *assimForm) player() *tracker.AscPlayer { return f.v.player(f.d.defender) }
+
 func (f *assimForm) show() fyne.CanvasObject {
-	var ids []string
-	for _, c := range f.v.st.Borg.Cubes {
-		ids = append(ids, c.ID)
-	}
-	def := ""
-	if len(ids) > 0 {
-		def = ids[0]
-	}
-	syncSelect(f.cube, ids, def)
-	syncSelect(f.defender, f.v.playerChoices().labels, "")
-	f.changed()
+	f.sync()
+	f.render()
 	return f.box
+}
+
+func (f *assimForm) redraw() {
+	if f.v.st == nil || f.v.st.Borg == nil {
+		return
+	}
+	f.sync()
+	f.render()
 }
 
 // setup returns the rules' view of the round (faces not set).
@@ -104,8 +177,8 @@ func (f *assimForm) setup() (borgrules.Assimilation, *tracker.AscPlayer, bool) {
 	if err != nil {
 		return borgrules.Assimilation{}, nil, false
 	}
-	return borgrules.Assimilation{Cube: cube, Nodes: f.nodes.val, Starbase: f.starbase.Checked, DefenderWeapons: p.Weapons,
-		DefenderHitsOnSix: f.onSix.Checked, BorgHit: hit}, p, true
+	return borgrules.Assimilation{Cube: cube, Nodes: f.d.nodes, Starbase: f.d.starbase, DefenderWeapons: p.Weapons,
+		DefenderHitsOnSix: f.d.onSix, BorgHit: hit}, p, true
 }
 
 func (f *assimForm) structures(a borgrules.Assimilation) int {
@@ -116,29 +189,168 @@ func (f *assimForm) structures(a borgrules.Assimilation) int {
 	return n
 }
 
-func (f *assimForm) changed() {
-	if f.result == nil || f.v.st == nil || f.v.st.Borg == nil {
-		return
+// render draws the whole form from the draft.
+func (f *assimForm) render() {
+	f.box.RemoveAll()
+	defer f.box.Refresh()
+	v := f.v
+	bs := v.st.Borg
+	var ids []string
+	for _, c := range bs.Cubes {
+		ids = append(ids, c.ID)
+	}
+	f.cube = widget.NewSelect(ids, nil)
+	f.cube.PlaceHolder = lang.X("borg.assimilating_cube", "Assimilating cube")
+	f.cube.Selected = f.d.cube
+	f.cube.OnChanged = func(id string) {
+		if id != f.d.cube {
+			f.d.cube = id
+			f.redraw()
+		}
+	}
+	c := v.playerChoices()
+	f.defender = widget.NewSelect(c.labels, nil)
+	f.defender.PlaceHolder = lang.X("borg.whose_system", "Whose system")
+	f.defender.Selected = c.labelOf(f.d.defender)
+	f.defender.OnChanged = func(l string) {
+		if id := c.ids[l]; id != f.d.defender {
+			f.d.defender, f.d.def, f.d.borg = id, ascPool{}, ascPool{}
+			if p := v.player(id); p != nil {
+				f.d.onSix = p.Faction == ascrules.Klingon
+			}
+			f.redraw()
+		}
+	}
+	f.system = placeholderEntry(lang.X("borg.system_under_assimilation", "System under assimilation"))
+	f.system.SetText(f.d.system)
+	f.system.OnChanged = func(s string) { f.d.system = s }
+	f.nodes = newNumStepper(lang.X("borg.nodes_with_control", "Nodes (with control)"), f.d.nodes, 0, 20, nil)
+	f.nodes.onChange = func() {
+		f.d.nodes, f.d.def = f.nodes.val, ascPool{}
+		f.redraw()
+	}
+	f.starbase = widget.NewCheck(lang.X("borg.starbase_in_the_system_1", "Starbase in the system (+1 die)"), nil)
+	f.starbase.Checked = f.d.starbase
+	f.starbase.OnChanged = func(on bool) {
+		f.d.starbase, f.d.def = on, ascPool{}
+		f.redraw()
+	}
+	f.onSix = widget.NewCheck(lang.X("borg.hits_on_6s_always_klingon", "Hits on 6s always (Klingon)"), nil)
+	f.onSix.Checked = f.d.onSix
+	f.onSix.OnChanged = func(on bool) {
+		f.d.onSix = on
+		f.redraw()
+	}
+	f.box.Add(f.cube)
+	fight := f.fight()
+	if fight != nil && !f.d.edit && fight.Defender == f.d.defender {
+		sb := ""
+		if f.d.starbase {
+			sb = lang.X("borg.and_a_starbase", " and a starbase")
+		}
+		line := wrapLabel(lang.X("borg.assimilating_summary", "{{.Cube}} is assimilating {{.System}} ({{.Name}}): {{.Nodes}} node(s){{.Starbase}} left.", map[string]any{"Cube": f.d.cube, "System": f.d.system, "Name": v.seatName(f.d.defender), "Nodes": f.d.nodes, "Starbase": sb}))
+		change := widget.NewButtonWithIcon(lang.X("borg.change_fleets", "Change"), theme.DocumentCreateIcon(), func() {
+			f.d.edit = true
+			f.redraw()
+		})
+		f.box.Add(container.NewBorder(nil, nil, nil, change, line))
+	} else {
+		f.box.Add(f.defender)
+		f.box.Add(f.system)
+		f.box.Add(f.nodes.box)
+		f.box.Add(f.starbase)
+		f.box.Add(f.onSix)
+		f.box.Add(f.homePart(c))
 	}
 	a, _, ok := f.setup()
 	if !ok {
-		f.info.SetText(lang.X("borg.choose_the_cube_and_whose", "Choose the cube and whose system it is."))
+		f.box.Add(wrapLabel(lang.X("borg.choose_the_cube_and_whose", "Choose the cube and whose system it is.")))
+		f.result.RemoveAll()
 		return
 	}
 	n := f.structures(a)
-	t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
-	f.defD.title.SetText(lang.X("borg.system_s_dice_hit_on", "System's dice ({{.N}}, hit on {{.HitText}})", map[string]any{"N": n, "HitText": hitText(t, can)}))
-	f.defD.pad.SetMax(n)
-	f.borgD.title.SetText(lang.X("borg.cube_s_dice_up_to", "Cube's dice (up to {{.Dice}}, hit on {{.BorgHit}}+)", map[string]any{"Dice": a.Cube.Dice(), "BorgHit": a.BorgHit}))
-	f.borgD.pad.SetMax(a.Cube.Dice())
-	// The round is a cube round with one die per structure.
-	o, err := odds.CubeRound(odds.CubeBattleSetup{Ships: n, Weapons: a.DefenderWeapons, HitsOnSix: a.DefenderHitsOnSix, Cube: a.Cube, BorgHit: a.BorgHit})
-	if err != nil {
-		f.info.SetText(err.Error())
-		return
+	if a.Cube.Round == 0 {
+		f.box.Add(boldLabel(lang.X("borg.assim_round_1", "Round 1: the system rolls {{.N}} dice and strikes first; the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+.", map[string]any{"N": n, "Dice": a.Cube.Dice(), "Hit": a.BorgHit})))
+	} else {
+		f.box.Add(boldLabel(lang.X("borg.assim_round_n", "Round {{.V}}: the system rolls {{.N}} dice; the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (shields +{{.Shields}}).", map[string]any{"V": a.Cube.Round + 1, "N": n, "Dice": a.Cube.Dice(), "Hit": a.BorgHit, "Shields": a.Cube.Shields})))
 	}
-	f.info.SetText(lang.X("borg.this_round_assimilated_cube_destroyed", "This round: assimilated {{.Percent}} · cube destroyed {{.Percent2}} · expected structures lost {{.Min}} of {{.N}}.", map[string]any{"Percent": widgets.Percent(o.BorgHits.AtLeast(n)), "Percent2": widgets.Percent(o.CubeDestroyed), "Min": fmt.Sprintf("%.1f", min(o.BorgHits.Expected(), float64(n))), "N": n}))
+	f.box.Add(widget.NewSeparator())
+	t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
+	f.defD = newBorgDice(lang.X("borg.system_s_dice_hit_on", "System's dice ({{.N}}, hit on {{.HitText}})", map[string]any{"N": n, "HitText": hitText(t, can)}), n, f.d.def, func(d dice.Pool) {
+		f.d.def = ascPool{faces: d}
+		f.resolve()
+	})
+	f.borgD = newBorgDice(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": a.BorgHit}), a.Cube.Dice(), f.d.borg, func(d dice.Pool) {
+		f.d.borg = ascPool{faces: d}
+		f.resolve()
+	})
+	f.box.Add(f.defD.box)
+	f.box.Add(f.borgD.box)
+	f.roll = rollButton(f.rollVirtual)
+	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), func() {
+		f.d.def, f.d.borg = ascPool{}, ascPool{}
+		f.render()
+	})
+	f.box.Add(fitGrid(2, f.roll, clear))
+	f.box.Add(f.result)
+	f.box.Add(widget.NewSeparator())
+	// The round is a cube round with one die per structure.
+	if o, err := odds.CubeRound(odds.CubeBattleSetup{Ships: n, Weapons: a.DefenderWeapons, HitsOnSix: a.DefenderHitsOnSix, Cube: a.Cube, BorgHit: a.BorgHit}); err == nil {
+		f.box.Add(wrapLabel(lang.X("borg.this_round_assimilated_cube_destroyed", "This round: assimilated {{.Percent}} · cube destroyed {{.Percent2}} · expected structures lost {{.Min}} of {{.N}}.", map[string]any{"Percent": widgets.Percent(o.BorgHits.AtLeast(n)), "Percent2": widgets.Percent(o.CubeDestroyed), "Min": fmt.Sprintf("%.1f", min(o.BorgHits.Expected(), float64(n))), "N": n})))
+	}
+	f.box.Add(captionLabel(lang.X("borg.a_cube_at_a_developed", "A cube at a developed system fights it like a space battle: the system rolls a die per node and one for a starbase, and strikes first in round 1. Every Borg hit destroys a node (a starbase counts as one). When nothing is left, the system is assimilated and a spire goes on it.")))
 	f.resolve()
+}
+
+// homePart asks whose home system this is: when the Borg assimilate a
+// home system (even one its player lost) that player joins the
+// Collective and their systems become independent civilizations.
+func (f *assimForm) homePart(c playerChoice) fyne.CanvasObject {
+	none := lang.X("borg.nobody_s_home", "Nobody's home system")
+	f.homeOf = widget.NewSelect(append([]string{none}, c.labels...), nil)
+	f.homeOf.PlaceHolder = lang.X("borg.whose_home_system", "Whose home system is it?")
+	f.homeOf.Selected = none
+	if f.d.homeOf != "" {
+		f.homeOf.Selected = c.labelOf(f.d.homeOf)
+	}
+	f.homeOf.OnChanged = func(l string) {
+		if id := c.ids[l]; id != f.d.homeOf {
+			f.d.homeOf = id
+			f.redraw()
+		}
+	}
+	box := container.NewVBox(f.homeOf)
+	f.held = placeholderEntry(lang.X("borg.their_systems", "Their systems and resource nodes, e.g. Vulcan 2; P'Jem 1"))
+	f.held.SetText(f.d.held)
+	f.held.OnChanged = func(s string) { f.d.held = s }
+	if f.d.homeOf != "" {
+		box.Add(f.held)
+		box.Add(captionLabel(lang.X("borg.home_assimilated_note", "If the cube takes it, {{.Name}} joins the Collective: their ships leave the board and each system they control becomes an independent civilization with as many warp tokens as resource nodes.", map[string]any{"Name": f.v.seatName(f.d.homeOf)})))
+	}
+	return box
+}
+
+// parseHeld reads the systems an assimilated player controlled with their
+// resource nodes: "Vulcan 2; P'Jem 1" (commas also separate).
+func parseHeld(s string) ([]borgrules.SystemHeld, error) {
+	var out []borgrules.SystemHeld
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == ',' || r == '\n' }) {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		i := strings.LastIndexAny(part, " \t")
+		if i < 0 {
+			return nil, errors.New(lang.X("borg.held_needs_nodes", "{{.Part}}: give the system's name, then its resource nodes (e.g. Vulcan 2)", map[string]any{"Part": part}))
+		}
+		name := strings.TrimSpace(part[:i])
+		n, err := strconv.Atoi(strings.TrimSpace(part[i+1:]))
+		if err != nil || n < 0 || n > 20 || name == "" {
+			return nil, errors.New(lang.X("borg.held_needs_nodes", "{{.Part}}: give the system's name, then its resource nodes (e.g. Vulcan 2)", map[string]any{"Part": part}))
+		}
+		out = append(out, borgrules.SystemHeld{System: name, ResourceNodes: n})
+	}
+	return out, nil
 }
 
 func (f *assimForm) rollVirtual() {
@@ -157,26 +369,47 @@ func (f *assimForm) rollVirtual() {
 	if !ok {
 		return
 	}
-	f.defD.set(d)
-	f.borgD.set(b)
-	f.resolve()
+	f.d.def, f.d.borg = d, b
+	f.render()
 }
 
+// resolve shows, under the dice, what is still to type or the result:
+// the dice marked, the nodes lost to name, and Apply.
 func (f *assimForm) resolve() {
 	f.result.RemoveAll()
 	defer f.result.Refresh()
 	a, p, ok := f.setup()
-	if !ok || len(f.defD.pool.faces) == 0 {
+	if !ok {
 		return
 	}
-	a.DefenderFaces, a.BorgFaces = f.defD.pool.faces, f.borgD.pool.faces
+	n := f.structures(a)
+	var todo []string
+	if k := n - len(f.d.def.faces); k > 0 {
+		todo = append(todo, lang.X("borg.dice_to_type", "{{.Name}} {{.N}} more", map[string]any{"Name": p.Name, "N": k}))
+	}
+	if len(todo) == 0 && a.Cube.Round == 0 {
+		hits := 0
+		if t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix); can {
+			hits = f.d.def.faces.CountAtLeast(t)
+		}
+		due := borgrules.BorgDiceDue(a.Cube, true, hits)
+		f.result.Add(wrapLabel(lang.X("borg.cube_fires_after_first_strike_system", "After the system's first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
+		if k := due - len(f.d.borg.faces); k > 0 {
+			todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": k}))
+		}
+	} else if k := a.Cube.Dice() - len(f.d.borg.faces); len(todo) == 0 && k > 0 {
+		todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": k}))
+	}
+	if len(todo) > 0 {
+		f.result.Add(wrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
+		return
+	}
+	a.DefenderFaces, a.BorgFaces = f.d.def.faces, f.d.borg.faces
 	res, err := borgrules.ResolveAssimilation(a)
 	if err != nil {
 		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
 		return
 	}
-	f.defD.mark(res.DefenderTarget)
-	f.borgD.mark(a.BorgHit)
 	head := lang.X("borg.hit_s_the_cube_structure", "{{.Name}} {{.DefenderHits}} hit(s), the cube {{.BorgHits}}: {{.StructuresLeft}} structure(s) left", map[string]any{"Name": p.Name, "DefenderHits": res.DefenderHits, "BorgHits": res.BorgHits, "StructuresLeft": res.StructuresLeft})
 	switch {
 	case res.CubeDestroyed:
@@ -185,201 +418,68 @@ func (f *assimForm) resolve() {
 		head = lang.X("borg.the_system_is_assimilated", "The system is assimilated")
 	}
 	f.result.Add(bigResult(head))
-	var lines []string
-	if res.StructuresDestroyed > 0 && !res.Assimilated {
-		lines = append(lines, lang.X("borg.chooses_the_structure_s_lost", "{{.Name}} chooses the {{.StructuresDestroyed}} structure(s) lost: type the resource nodes above; tick the starbase if it fell.", map[string]any{"Name": p.Name, "StructuresDestroyed": res.StructuresDestroyed}))
+	f.result.Add(captionLabel(p.Name))
+	f.result.Add(markedDice(f.d.def.faces, res.DefenderTarget))
+	if len(f.d.borg.faces) > 0 {
+		f.result.Add(captionLabel(lang.X("borg.the_cube", "The cube")))
+		f.result.Add(markedDice(f.d.borg.faces, a.BorgHit))
 	}
+	var lines []string
 	if res.Regenerated > 0 {
 		lines = append(lines, lang.X("borg.the_cube_regenerates_damage", "The cube regenerates {{.Regenerated}} damage.", map[string]any{"Regenerated": res.Regenerated}))
 	}
 	if res.Assimilated {
 		lines = append(lines, lang.X("borg.a_spire_is_placed_on", "A spire is placed on the system."))
+		if f.d.homeOf != "" {
+			lines = append(lines, lang.X("borg.joins_the_collective", "{{.Name}}'s home system falls: {{.Name}} joins the Collective; their systems become independent civilizations.", map[string]any{"Name": f.v.seatName(f.d.homeOf)}))
+		}
 	}
 	if res.StarbaseAssimilated {
 		lines = append(lines, lang.X("borg.the_starbase_is_assimilated_every", "The starbase is assimilated: every spire gains a node."))
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": a.Cube.Round + 1}), func() {
-		lost, err := parseCost(f.lost.Text)
-		if err != nil {
-			f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": err.Error()}), true)
-			return
-		}
-		cmd := tracker.AssimilationRound{Cube: a.Cube.ID, Defender: p.ID, System: f.system.Text, Nodes: a.Nodes, Starbase: a.Starbase,
-			HitsOnSix: a.DefenderHitsOnSix, DefenderRoll: f.defD.pool.roll(), BorgRoll: f.borgD.pool.roll(), NodesLost: lost, StarbaseLost: f.sbLost.Checked}
-		if f.v.exec(cmd) {
-			f.v.gs.say(lang.X("borg.assimilation_round_applied", "Assimilation round applied."), false)
-			f.nodes.val = max(0, a.Nodes-lost.Total())
-			f.nodes.show()
-			if f.sbLost.Checked {
-				f.starbase.SetChecked(false)
-			}
-			f.lost.SetText("")
-			f.sbLost.SetChecked(false)
-			f.defD.set(ascPool{})
-			f.borgD.set(ascPool{})
-			f.changed()
-		}
-	})
-}
-
-// reclaimForm is a player invading a Borg system to reclaim it: hits at
-// least equal to its structures remove it; fewer do nothing and the spire
-// grows. The odds are the chance to reclaim it this round.
-type reclaimForm struct {
-	v      *ascView
-	box    *fyne.Container
-	spire  *widget.Select
-	side   *sideForm
-	onSix  *widget.Check
-	info   *widget.Label
-	d      *ascDice
-	borgD  *ascDice
-	result *fyne.Container
-}
-
-func newReclaimForm(v *ascView) *reclaimForm {
-	f := &reclaimForm{v: v}
-	f.spire = widget.NewSelect(nil, func(string) { f.changed() })
-	f.spire.PlaceHolder = lang.X("borg.borg_system", "Borg system")
-	f.side = newSideForm(v, lang.X("asc.attacker", "Attacker"), false, f.changed)
-	f.side.firstStrike.Hide()
-	f.onSix = widget.NewCheck(lang.X("borg.hits_on_6s_always_klingon", "Hits on 6s always (Klingon)"), func(bool) { f.changed() })
-	f.info = wrapLabel("")
-	f.d = newAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
-	f.borgD = newAscDice(lang.X("borg.borg_system_s_dice_optional", "Borg system's dice (optional)"), f.resolve)
-	f.result = container.NewVBox()
-	roll := rollButton(f.rollVirtual)
-	f.box = container.NewVBox(heading(lang.X("borg.reclaim_a_borg_system", "Reclaim a Borg system")),
-		wrapLabel(lang.X("borg.invade_a_borg_system_no", "Invade a Borg system: no first strike; its shields are its nodes. Hits at least equal to its structures (spire, nodes, a cube on the spire) remove them all; fewer do nothing and the spire gains a node.")),
-		f.spire, f.side.box, f.onSix, f.info, widget.NewSeparator(), f.d.box, f.borgD.box, roll, f.result)
-	return f
-}
-
-func (f *reclaimForm) show() fyne.CanvasObject {
-	var ids []string
-	for _, s := range f.v.st.Borg.Spires {
-		ids = append(ids, s.ID+" · "+s.System)
-	}
-	def := ""
-	if len(ids) > 0 {
-		def = ids[0]
-	}
-	syncSelect(f.spire, ids, def)
-	d := ""
-	if seat := f.v.st.CurrentSeat(); seat != "" {
-		d = f.v.playerChoices().labelOf(seat)
-	}
-	f.side.show(d)
-	f.changed()
-	return f.box
-}
-
-func (f *reclaimForm) setup() (borgrules.Reclaim, bool) {
-	s, ok := f.side.side()
-	if !ok || f.v.st.Borg == nil {
-		return borgrules.Reclaim{}, false
-	}
-	for _, sp := range f.v.st.Borg.Spires {
-		if sp.ID+" · "+sp.System == f.spire.Selected {
-			return borgrules.Reclaim{Spire: sp, Fleet: borgrules.Fleet{Player: s.Player, Ships: s.Ships, Weapons: s.Weapons, HitsOnSix: f.onSix.Checked}}, true
+	f.lost = placeholderEntry(lang.X("borg.nodes_destroyed_e_g_1p", "Nodes destroyed, e.g. 1P"))
+	f.lost.SetText(f.d.lost)
+	f.lost.OnChanged = func(s string) { f.d.lost = s }
+	f.sbLost = widget.NewCheck(lang.X("borg.the_starbase_was_destroyed", "The starbase was destroyed"), func(on bool) { f.d.sbLost = on })
+	f.sbLost.Checked = f.d.sbLost
+	if res.StructuresDestroyed > 0 && !res.Assimilated && !res.CubeDestroyed {
+		f.result.Add(wrapLabel(lang.X("borg.chooses_the_structure_s_lost_2", "{{.Name}} chooses the {{.StructuresDestroyed}} structure(s) lost:", map[string]any{"Name": p.Name, "StructuresDestroyed": res.StructuresDestroyed})))
+		f.result.Add(f.lost)
+		if a.Starbase {
+			f.result.Add(f.sbLost)
 		}
 	}
-	return borgrules.Reclaim{}, false
+	addApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": a.Cube.Round + 1}), func() { f.apply(a, p) })
 }
 
-func (f *reclaimForm) changed() {
-	if f.result == nil || f.v.st == nil || f.v.st.Borg == nil {
-		return
-	}
-	r, ok := f.setup()
-	if !ok {
-		f.info.SetText(lang.X("borg.choose_the_borg_system_and", "Choose the Borg system and the attacker."))
-		return
-	}
-	n := r.Spire.Structures()
-	t, can := borgrules.PlayerTarget(r.Fleet.Weapons, r.Spire.Nodes, r.Fleet.HitsOnSix)
-	f.d.title.SetText(lang.X("borg.attacker_s_dice_hit_on", "Attacker's dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"Dice": r.Fleet.Dice(), "HitText": hitText(t, can)}))
-	f.d.pad.SetMax(r.Fleet.Dice())
-	f.borgD.pad.SetMax(n)
-	chance := 0.0
-	if can {
-		chance = odds.BattleHits(r.Fleet.Dice(), t).AtLeast(n)
-	}
-	info := lang.X("borg.structure_s_to_destroy_at", "{{.N}} structure(s) to destroy at once: reclaimed this round {{.Percent}}.", map[string]any{"N": n, "Percent": widgets.Percent(chance)})
-	if r.Fleet.Dice() < n {
-		info = lang.X("borg.structure_s_and_only_dice", "{{.N}} structure(s) and only {{.Dice}} dice: this fleet cannot reclaim it.", map[string]any{"N": n, "Dice": r.Fleet.Dice()})
-	}
-	f.info.SetText(info)
-	f.resolve()
-}
-
-func (f *reclaimForm) rollVirtual() {
-	r, ok := f.setup()
-	if !ok {
-		f.v.gs.say(lang.X("borg.choose_the_borg_system_and_2", "Choose the Borg system and the attacker first."), true)
-		return
-	}
-	p, b, ok := f.v.rollPair(r.Fleet.Dice(), func(ascPool) int { return r.Spire.Structures() })
-	if !ok {
-		return
-	}
-	f.d.set(p)
-	f.borgD.set(b)
-	f.resolve()
-}
-
-func (f *reclaimForm) resolve() {
-	f.result.RemoveAll()
-	defer f.result.Refresh()
-	r, ok := f.setup()
-	if !ok || len(f.d.pool.faces) == 0 {
-		return
-	}
-	r.PlayerFaces = f.d.pool.faces
-	hit, err := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
-	if len(f.borgD.pool.faces) > 0 {
-		if err != nil {
-			f.result.Add(wrapLabel(plainError(err)))
-			return
-		}
-		r.BorgFaces, r.BorgHit = f.borgD.pool.faces, hit
-	}
-	res, err := borgrules.ResolveReclaim(r)
+// apply sends the round to the tracker; the state that comes back draws
+// the next round.
+func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
+	lost, err := parseCost(f.d.lost)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
+		f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": err.Error()}), true)
 		return
 	}
-	f.d.mark(res.Target)
-	if len(r.BorgFaces) > 0 {
-		f.borgD.mark(hit)
-	}
-	head := lang.X("borg.hit_s_on_structure_s", "{{.Hits}} hit(s) on {{.Structures}} structure(s): no effect", map[string]any{"Hits": res.Hits, "Structures": res.Structures})
-	if res.Reclaimed {
-		head = lang.X("borg.hit_s_on_structure_s_2", "{{.Hits}} hit(s) on {{.Structures}} structure(s): reclaimed", map[string]any{"Hits": res.Hits, "Structures": res.Structures})
-	}
-	f.result.Add(bigResult(head))
-	var lines []string
-	if res.Reclaimed {
-		lines = append(lines, lang.X("borg.remove_every_borg_structure_the", "Remove every Borg structure; the system must be colonized anew; draw a Borg tech card."))
-	} else {
-		lines = append(lines, lang.X("borg.the_spire_gains_a_node", "The spire gains a node ({{.Nodes}}).", map[string]any{"Nodes": res.Spire.Nodes}))
-	}
-	if res.BorgHits > 0 {
-		lines = append(lines, lang.X("borg.the_borg_system_s_dice", "The Borg system's dice destroy {{.Min}} ship(s).", map[string]any{"Min": min(res.BorgHits, r.Fleet.Ships)}))
-	}
-	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
-		cmd := tracker.ReclaimRound{Spire: r.Spire.ID, Player: r.Fleet.Player, Ships: r.Fleet.Ships, HitsOnSix: r.Fleet.HitsOnSix,
-			PlayerRoll: f.d.pool.roll()}
-		if len(f.borgD.pool.faces) > 0 {
-			cmd.BorgRoll = f.borgD.pool.roll()
+	cmd := tracker.AssimilationRound{Cube: a.Cube.ID, Defender: p.ID, System: f.d.system, Nodes: a.Nodes, Starbase: a.Starbase,
+		HitsOnSix: a.DefenderHitsOnSix, DefenderRoll: f.d.def.roll(), BorgRoll: f.d.borg.roll(), NodesLost: lost, StarbaseLost: f.d.sbLost && a.Starbase,
+		HomeOf: f.d.homeOf}
+	if f.d.homeOf != "" {
+		if cmd.Independents, err = parseHeld(f.d.held); err != nil {
+			f.v.gs.say(err.Error(), true)
+			return
 		}
-		if f.v.exec(cmd) {
-			f.v.gs.say(lang.X("borg.reclaim_round_applied", "Reclaim round applied."), false)
-			f.d.set(ascPool{})
-			f.borgD.set(ascPool{})
-			f.changed()
-		}
-	})
+	}
+	sbLost := cmd.StarbaseLost
+	if !f.v.exec(cmd) {
+		return
+	}
+	f.v.gs.say(lang.X("borg.assimilation_round_applied", "Assimilation round applied."), false)
+	// What is left of the system fights the next round.
+	f.d.nodes = max(0, a.Nodes-lost.Total())
+	if sbLost {
+		f.d.starbase = false
+	}
+	f.d.key, f.d.lost, f.d.sbLost, f.d.def, f.d.borg, f.d.edit = "", "", false, ascPool{}, ascPool{}, false
+	f.redraw()
 }

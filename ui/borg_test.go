@@ -191,3 +191,136 @@ func TestCubeBattleChoicesFollowTheState(t *testing.T) {
 	assert.Contains(t, sh.game.status.text, "left the battle")
 	button(t, w, "Record it anyway")
 }
+
+// TestAssimilationTypedAndApplied types an assimilation round at 400x800:
+// Alice's Earth (2 nodes and a starbase) rolls 3 dice and strikes first,
+// the cube fires what is left; the keypads keep their place; the nodes
+// lost are named under the result; round 2 shows the system folded with
+// what is left of it.
+func TestAssimilationTypedAndApplied(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterStarbases, Delta: 1})
+	require.NoError(t, err)
+	v := sh.game.view.(*ascView)
+	openFold(t, w, "Assimilation of a system")
+	af := v.borg.assimilate
+	af.defender.SetSelected("Alice")
+	typeInto(w, af.system, "Earth")
+	test.Tap(af.starbase)
+	assert.Contains(t, screenText(w), "Round 1: the system rolls 3 dice and strikes first; the cube fires up to 9 dice hitting on 5+.")
+	drv := sh.app.Driver()
+	defAt, borgAt := drv.AbsolutePositionForObject(af.defD.pad), drv.AbsolutePositionForObject(af.borgD.pad)
+	tapFaces(af.defD.pad, "611")
+	assert.Contains(t, screenText(w), "After the system's first strike (1 hit(s)) the cube fires 8 dice.")
+	tapFaces(af.borgD.pad, "55111111")
+	assert.Equal(t, defAt, drv.AbsolutePositionForObject(af.defD.pad))
+	assert.Equal(t, borgAt, drv.AbsolutePositionForObject(af.borgD.pad))
+	assert.Contains(t, screenText(w), "Alice 1 hit(s), the cube 2: 1 structure(s) left")
+	assert.Contains(t, screenText(w), "Alice chooses the 2 structure(s) lost:")
+	typeInto(w, af.lost, "1P")
+	test.Tap(af.sbLost)
+	test.Tap(button(t, w, "Apply round 1"))
+	a := ascState(sh)
+	assert.Equal(t, 0, a.Players[0].Nodes.Production)
+	assert.Equal(t, 0, a.Players[0].Starbases)
+	require.NotNil(t, a.Borg.Fight)
+	text := screenText(w)
+	assert.Contains(t, text, "cube 1 is assimilating Earth (Alice): 1 node(s) left.")
+	assert.Contains(t, text, "Round 2: the system rolls 1 dice")
+	assert.Empty(t, af.d.def.faces)
+
+	// Round 2: the last node falls, a spire goes on Earth.
+	tapFaces(af.defD.pad, "1")
+	tapFaces(af.borgD.pad, "55111111")
+	assert.Contains(t, screenText(w), "The system is assimilated")
+	test.Tap(button(t, w, "Apply round 2"))
+	a = ascState(sh)
+	assert.Len(t, a.Borg.Spires, 2)
+	assert.Nil(t, a.Borg.Fight)
+	assert.Contains(t, screenText(w), "Choose the cube and whose system it is.", "the next assimilation starts fresh")
+	assert.Equal(t, 2, af.d.nodes)
+}
+
+// TestHomeSystemAssimilated assimilates Carol's home system from the Borg
+// panel: she joins the Collective, her ships leave the board, her other
+// systems become independent; the Borg panel then names her and the Borg
+// turns of the round.
+func TestHomeSystemAssimilated(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	v := sh.game.view.(*ascView)
+	openFold(t, w, "Assimilation of a system")
+	af := v.borg.assimilate
+	af.defender.SetSelected("Carol")
+	typeInto(w, af.system, "Romulus")
+	for af.nodes.val > 1 {
+		af.nodes.set(af.nodes.val - 1)
+	}
+	af.homeOf.SetSelected("Carol")
+	typeInto(w, af.held, "Remus 2; thirty")
+	tapFaces(af.defD.pad, "1")
+	tapFaces(af.borgD.pad, "511111111")
+	assert.Contains(t, screenText(w), "Carol's home system falls: Carol joins the Collective")
+	test.Tap(button(t, w, "Apply round 1"))
+	assert.Contains(t, sh.game.status.text, "thirty: give the system's name, then its resource nodes")
+	assert.False(t, ascState(sh).Players[2].Assimilated, "nothing recorded on bad input")
+	af.held.SetText("Remus 2")
+	test.Tap(button(t, w, "Apply round 1"))
+	c := ascState(sh).Players[2]
+	assert.True(t, c.Assimilated)
+	assert.Equal(t, 0, c.Ships)
+	assert.Contains(t, screenText(w), "Assimilated: Carol.")
+	assert.Contains(t, screenText(w), "this round the Borg take 1 turn(s)")
+}
+
+// TestReclaimTypedAndApplied: Bob (Klingon, 6s always) attacks Alpha (a
+// spire with 2 nodes after the build phase: 3 structures, shields +2)
+// with 3 ships; three 6s reclaim it.
+func TestReclaimTypedAndApplied(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	v := sh.game.view.(*ascView)
+	openFold(t, w, "Reclaim a Borg system")
+	rf := v.borg.reclaim
+	rf.side.player.SetSelected("Bob")
+	assert.True(t, rf.onSix.Checked)
+	assert.Contains(t, screenText(w), "3 structure(s) to destroy at once")
+	tapFaces(rf.d.pad, "66")
+	assert.Contains(t, screenText(w), "Waiting for the dice: Bob 1 more.")
+	tapFaces(rf.d.pad, "6")
+	assert.Contains(t, screenText(w), "3 hit(s) on 3 structure(s): reclaimed")
+	test.Tap(button(t, w, "Apply"))
+	assert.Empty(t, ascState(sh).Borg.Spires)
+}
+
+// TestOneCubePerSectorFromTheBorgPanel adds a cube where one already is:
+// the tracker refuses with the rule, and the table records it anyway.
+func TestOneCubePerSectorFromTheBorgPanel(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	v := sh.game.view.(*ascView)
+	openFold(t, w, "Change the board")
+	typeInto(w, v.borg.board.cubeAt, "Deep space")
+	test.Tap(v.borg.board.addCube)
+	assert.Contains(t, sh.game.status.text, "A sector never holds more than one cube")
+	assert.Len(t, ascState(sh).Borg.Cubes, 1)
+	test.Tap(sh.game.status.action)
+	reason := entry(t, w, "e.g. a card in play allows it")
+	typeInto(w, reason, "a Borg card moved it")
+	test.Tap(button(t, w, "Record"))
+	assert.Len(t, ascState(sh).Borg.Cubes, 2)
+}
+
+func FuzzParseHeld(f *testing.F) {
+	for _, s := range []string{"Vulcan 2; P'Jem 1", "Remus 2, Romulus 0", "", "thirty", "A -1", "  x  99 ;;"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		held, err := parseHeld(s)
+		if err != nil {
+			return
+		}
+		for _, h := range held {
+			if h.System == "" || h.ResourceNodes < 0 || h.ResourceNodes > 20 {
+				t.Fatalf("%q gave %+v", s, h)
+			}
+		}
+	})
+}

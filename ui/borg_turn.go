@@ -36,7 +36,11 @@ func newBorgTurnView(v *ascView) *borgTurnView {
 func (t *borgTurnView) update() fyne.CanvasObject {
 	v := t.v
 	bs := v.st.Borg
-	box := container.NewVBox(heading(lang.X("asc.the_borg_turn", "The Borg turn")))
+	title := lang.X("asc.the_borg_turn", "The Borg turn")
+	if n, of := borgTurnOf(v.st.Walker); of > 1 {
+		title = lang.X("borg.the_borg_turn_n_of", "The Borg turn ({{.N}} of {{.Of}})", map[string]any{"N": n, "Of": of})
+	}
+	box := container.NewVBox(heading(title))
 	if bs.Built {
 		l := boldLabel(lang.X("borg.1_build_phase_done_each", "1. Build phase done: each spire built a node or a cube, or launched its cube."))
 		l.Importance = widget.SuccessImportance
@@ -98,4 +102,18 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 	end.Importance = widget.HighImportance
 	box.Add(end)
 	return box
+}
+
+// borgTurnOf returns which of the round's Borg turns is under way (1 up)
+// and how many the round has (one per assimilated player's card).
+func borgTurnOf(w tracker.AscWalker) (n, of int) {
+	for i, id := range w.Order {
+		if id == tracker.BorgSeat {
+			of++
+			if i <= w.Turn {
+				n = of
+			}
+		}
+	}
+	return n, of
 }
