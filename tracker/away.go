@@ -50,10 +50,14 @@ type AwayState struct {
 	// Actions counts the Actions the current activation has taken;
 	// BonusActive is set when it came from a Bonus Action token (one
 	// Action) rather than an activation (two). See ActionsLeft.
-	Actions     int           `json:"actions,omitempty"`
-	BonusActive bool          `json:"bonus_active,omitempty"`
-	Result      *AwayStanding `json:"result,omitempty"`
-	NextID      int           `json:"next_id"`
+	Actions     int  `json:"actions,omitempty"`
+	BonusActive bool `json:"bonus_active,omitempty"`
+	// Activating is set while the activation of Active holds the turn:
+	// the turn passes to the next player when its Actions are taken or
+	// its player ends it (EndActivation). Only with an activation order.
+	Activating bool          `json:"activating,omitempty"`
+	Result     *AwayStanding `json:"result,omitempty"`
+	NextID     int           `json:"next_id"`
 }
 
 // AwayOrders are the orders decided by die rolls: who places the first

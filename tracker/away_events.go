@@ -171,7 +171,7 @@ func (ActivationsCleared) apply(s *State) error {
 	for i := range a.Characters {
 		a.Characters[i].Activated = false
 	}
-	a.Active, a.Actions, a.BonusActive = "", 0, false
+	a.Active, a.Actions, a.BonusActive, a.Activating = "", 0, false, false
 	for i := range a.Players {
 		delete(a.Players[i].Tokens, TokenBonusActions)
 	}
@@ -297,10 +297,16 @@ func (e TakeCoverSet) apply(s *State) error {
 
 // CharacterActivated: a character was activated (two actions, Activated
 // token) or took one action through a bonus action token of Player.
+//
+// Holds: the activation holds the turn until its Actions are taken or it
+// is ended (Away Missions rulebook, Subsequent Activations: once you have
+// activated a character, and taken its Actions, it is the other player's
+// turn). Events written before it existed pass the turn at once.
 type CharacterActivated struct {
 	Character string `json:"character"`
 	Player    string `json:"player"`
 	Bonus     bool   `json:"bonus"`
+	Holds     bool   `json:"holds,omitempty"`
 }
 
 // EventType implements Payload.
@@ -323,7 +329,13 @@ func (e CharacterActivated) apply(s *State) error {
 		} else {
 			c.Activated = true
 		}
-		if len(a.Orders.Activation) > 0 {
+		switch {
+		case len(a.Orders.Activation) == 0:
+		case e.Holds:
+			// A new activation while another holds the turn (a table
+			// ruling) takes over the held turn.
+			a.Activating = true
+		default:
 			a.Turn = a.nextTurn(a.Turn)
 		}
 		a.Active, a.Actions, a.BonusActive = c.ID, 0, e.Bonus
@@ -374,7 +386,20 @@ func countAction(s *State, action bool) error {
 		return errors.New("an Action with no activated character")
 	}
 	a.Actions++
+	if a.Activating && a.Actions >= a.actionLimit() {
+		a.endActivation()
+	}
 	return nil
+}
+
+// endActivation ends the activation holding the turn: the turn passes to
+// the next player with something left to activate.
+func (a *AwayState) endActivation() {
+	if !a.Activating {
+		return
+	}
+	a.Activating = false
+	a.Turn = a.nextTurn(a.Turn)
 }
 
 // CharacterNeutralized: a character leaves the game. Card is the card as
@@ -388,11 +413,16 @@ type CharacterNeutralized struct {
 func (CharacterNeutralized) EventType() string { return "away.neutralized" }
 
 func (e CharacterNeutralized) apply(s *State) error {
-	return withChar(s, e.Character, func(_ *AwayState, c *Character) error {
+	return withChar(s, e.Character, func(a *AwayState, c *Character) error {
 		c.Character = e.Card.Clone()
 		c.Neutralized = true
 		c.Status = StatusNeutralized
 		c.Controller = c.Owner
+		if c.ID == a.Active {
+			// A character neutralized during its own activation takes no
+			// more Actions: the turn passes.
+			a.endActivation()
+		}
 		return nil
 	})
 }

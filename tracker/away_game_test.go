@@ -104,7 +104,7 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	refusedBy(t, s, Activate{Character: drone.ID}, ruleActivationTurns)
 
 	play(t, s, Activate{Character: officer.ID})
-	assert.Equal(t, "p2", s.State().Away.CurrentPlayer())
+	assert.Equal(t, "p1", s.State().Away.CurrentPlayer(), "the Officer has two Actions to take: still Alice's turn")
 	before, err := json.Marshal(s.State())
 	require.NoError(t, err)
 	// Officer shoots Drone A: 6,4,2 against 5,1: two dice get through, the
@@ -140,13 +140,20 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	assert.Equal(t, string(after), string(now))
 	assertReplays(t, s)
 
-	// Drone B's assimilation tubules (2 + 1 dice) against the Engineer.
+	assert.Equal(t, "p1", s.State().Away.CurrentPlayer(), "one Action left")
+	// The second Action ends the activation: Bob's turn.
+	play(t, s, TakeAction{Character: officer.ID, Kind: awayrules.ActionMove})
+	assert.Equal(t, "p2", s.State().Away.CurrentPlayer())
+
+	// Drone B's assimilation tubules (2 + 1 dice) against the Engineer;
+	// Bob ends the activation after one Action.
 	droneB, engineer := charByName(t, a, "Drone B"), charByName(t, a, "Engineer")
 	play(t, s, Activate{Character: droneB.ID},
 		ApplyAttack{Attacker: droneB.ID, Weapon: "Assimilation Tubules", Target: engineer.ID,
 			Attack: Entered(6, 6, 5), Defense: Entered(3, 2), Tracks: []awayrules.Rating{awayrules.Skill, awayrules.Skill, awayrules.Move}},
-		Activate{Character: engineer.ID},
-		Activate{Character: drone.ID},
+		EndActivation{},
+		Activate{Character: engineer.ID}, EndActivation{},
+		Activate{Character: drone.ID}, EndActivation{},
 		ScoreMission{Player: "p1", Name: "Secure the Bridge", Points: 2},
 	)
 	a = s.State().Away
@@ -168,7 +175,8 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	// 4 damage to the Engineer, who can lose only two more pegs: assimilated.
 	play(t, s, Activate{Character: commander.ID},
 		ApplyAttack{Attacker: commander.ID, Weapon: "Assimilation Tubules", Target: engineer.ID,
-			Attack: Entered(6, 6, 6, 5), Defense: Entered(1, 1), Tracks: []awayrules.Rating{awayrules.Attack, awayrules.Defense}})
+			Attack: Entered(6, 6, 6, 5), Defense: Entered(1, 1), Tracks: []awayrules.Rating{awayrules.Attack, awayrules.Defense}},
+		EndActivation{})
 	a = s.State().Away
 	eng := charByName(t, a, "Engineer")
 	require.NotNil(t, eng.Assimilated)
@@ -178,11 +186,11 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	assert.Equal(t, 2, eng.Rating(awayrules.Attack), "overlay with full pegs")
 	assert.Equal(t, "p1", a.CurrentPlayer())
 	play(t, s,
-		UseBonusAction{Player: "p1", Character: officer.ID},
-		Activate{Character: drone.ID},
-		Activate{Character: officer.ID},
-		Activate{Character: droneB.ID},
-		Activate{Character: engineer.ID},
+		UseBonusAction{Player: "p1", Character: officer.ID}, TakeAction{Character: officer.ID, Kind: awayrules.ActionPass},
+		Activate{Character: drone.ID}, EndActivation{},
+		Activate{Character: officer.ID}, EndActivation{},
+		Activate{Character: droneB.ID}, EndActivation{},
+		Activate{Character: engineer.ID}, EndActivation{},
 	)
 	assert.Equal(t, "", s.State().Away.CurrentPlayer())
 
@@ -193,20 +201,21 @@ func TestScriptedAwayMissionsGame(t *testing.T) {
 	// The Officer neutralizes the assimilated Engineer: the card goes home.
 	play(t, s, Activate{Character: officer.ID},
 		ApplyAttack{Attacker: officer.ID, Weapon: "Phaser", Target: engineer.ID,
-			Attack: Entered(6, 6, 6), Defense: Entered(1), Tracks: []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Move}})
+			Attack: Entered(6, 6, 6), Defense: Entered(1), Tracks: []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Move}},
+		EndActivation{})
 	a = s.State().Away
 	eng = charByName(t, a, "Engineer")
 	assert.Equal(t, StatusNeutralized, eng.Status)
 	assert.Nil(t, eng.Assimilated)
 	assert.Equal(t, "p1", eng.Controller)
 	play(t, s,
-		Activate{Character: drone.ID},
-		UseBonusAction{Player: "p1", Character: officer.ID},
-		Activate{Character: droneB.ID},
-		UseBonusAction{Player: "p1", Character: officer.ID},
+		Activate{Character: drone.ID}, EndActivation{},
+		UseBonusAction{Player: "p1", Character: officer.ID}, EndActivation{},
+		Activate{Character: droneB.ID}, EndActivation{},
+		UseBonusAction{Player: "p1", Character: officer.ID}, EndActivation{},
 		ScoreMission{Player: "p2", Name: "Assimilate the Crew", Points: 2},
-		Activate{Character: commander.ID},
-		UseBonusAction{Player: "p1", Character: officer.ID},
+		Activate{Character: commander.ID}, EndActivation{},
+		UseBonusAction{Player: "p1", Character: officer.ID}, EndActivation{},
 	)
 	rejected(t, s, StartRound{}, CodeNotNow)
 	rejected(t, s, ScoreMission{Player: "p2", Name: "Late", Points: 3, EndOfGame: true}, CodeNotNow)

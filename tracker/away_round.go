@@ -1,6 +1,7 @@
 package tracker
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -383,13 +384,23 @@ func (cmd Activate) decide(c *decideCtx) error {
 		return err
 	}
 	return c.emit(say("track.activates", "%s: %s activates", a.playerName(ch.Controller), ch.Name),
-		CharacterActivated{Character: ch.ID, Player: ch.Controller})
+		CharacterActivated{Character: ch.ID, Player: ch.Controller, Holds: len(a.Orders.Activation) > 0})
 }
 
 // checkTurn checks that it is player's turn to activate (or use a Bonus
 // Action token) when the activation order is known.
 func (c *decideCtx) checkTurn(a *AwayState, player string) error {
 	if len(a.Orders.Activation) == 0 {
+		return nil
+	}
+	if a.Activating && a.ActionsLeft() > 0 {
+		name := a.Active
+		if act, err := a.character(a.Active); err == nil {
+			name = act.Name
+		}
+		if err := c.breaks(ruleFinishActivation, "track.activation_not_over", "%s's activation is not over: %d Action(s) left (take them, or end the activation)", name, a.ActionsLeft()); err != nil {
+			return err
+		}
 		return nil
 	}
 	cur := a.CurrentPlayer()
@@ -452,7 +463,56 @@ func (cmd UseBonusAction) decide(c *decideCtx) error {
 	}
 	left := p.Tokens[TokenBonusActions] - 1
 	return c.emit(say("track.bonus_action_with_left", "%s: bonus action with %s (%d left)", p.Name, ch.Name, left),
-		CharacterActivated{Character: ch.ID, Player: p.ID, Bonus: true})
+		CharacterActivated{Character: ch.ID, Player: p.ID, Bonus: true, Holds: len(a.Orders.Activation) > 0})
+}
+
+// EndActivation ends the activation that holds the turn before all its
+// Actions are recorded (its player passes the rest, or the character can
+// no longer act): the turn passes to the next player (Away Missions
+// rulebook, Subsequent Activations).
+type EndActivation struct{}
+
+// CommandType implements Command.
+func (EndActivation) CommandType() string { return "away.end_activation" }
+
+func (EndActivation) decide(c *decideCtx) error {
+	a, err := c.away()
+	if err != nil {
+		return err
+	}
+	if err := wantPhase(a, AwayAction); err != nil {
+		return err
+	}
+	if !a.Activating {
+		return reject(CodeNothing, "track.no_activation_under_way", "No activation is under way.")
+	}
+	name, player := a.Active, ""
+	if ch, err := a.character(a.Active); err == nil {
+		name, player = ch.Name, a.playerName(ch.Controller)
+	}
+	return c.emit(say("track.activation_ends", "%s: %s's activation ends (%d Action(s) not taken)", player, name, a.ActionsLeft()),
+		ActivationEnded{Character: a.Active})
+}
+
+// ActivationEnded: the activation of Character was ended before its
+// Actions were all taken; the turn passes.
+type ActivationEnded struct {
+	Character string `json:"character"`
+}
+
+// EventType implements Payload.
+func (ActivationEnded) EventType() string { return "away.activation_ended" }
+
+func (e ActivationEnded) apply(s *State) error {
+	a, err := awayOf(s)
+	if err != nil {
+		return err
+	}
+	if !a.Activating || a.Active != e.Character {
+		return fmt.Errorf("no activation of %q under way", e.Character)
+	}
+	a.endActivation()
+	return nil
 }
 
 // EndGame ends round 3 and moves to Beam Up and Debrief.

@@ -75,7 +75,7 @@ func TestAwayMissionsRulesRefused(t *testing.T) {
 		{"attack dice come from the ratings", []Command{Activate{Character: "c3"}}, worfShoots(5, 1), ruleAttackDice},
 		{"defense dice come from the ratings", []Command{Activate{Character: "c3"}}, worfShoots(3, 3), ruleAttackDice},
 		{"skill dice come from the ratings", []Command{Activate{Character: "c4"}}, SkillTest{Tester: "c4", Roll: Entered(5, 5, 5)}, ruleSkillDice},
-		{"Hivemind acts only through Borg Drones", []Command{Activate{Character: "c3"}, Activate{Character: "c5"}},
+		{"Hivemind acts only through Borg Drones", []Command{Activate{Character: "c3"}, EndActivation{}, Activate{Character: "c5"}},
 			ApplyAttack{Attacker: "c4", Weapon: "Phaser", Target: "c6", Attack: Entered(1, 1, 1), Defense: Entered(1)}, ruleActivatedActs},
 	}
 	refusedAfter(t, awayDuel, cases)
@@ -87,7 +87,7 @@ func TestHivemindActsThroughDrones(t *testing.T) {
 	s := awayDuel(t)
 	play(t, s, Activate{Character: "c3"},
 		ApplyAttack{Attacker: "c3", Weapon: "Phaser", Target: "c6", Attack: Entered(1, 1, 1), Defense: Entered(1)},
-		Activate{Character: "c5"},
+		EndActivation{}, Activate{Character: "c5"},
 		// The Drone attacks for the Queen: attack 2 + claw 0; Worf defends with 2.
 		ApplyAttack{Attacker: "c6", Weapon: "Claw", Target: "c3", Attack: Entered(1, 1), Defense: Entered(1, 1)})
 	assertReplays(t, s)

@@ -47,6 +47,7 @@ var (
 	ruleSkillDice              = Rule{"rule.skill_dice", "A Skill test rolls the Skill rating plus the specialization (+1 with Backup)", srcAway + ", Skill Tests"}
 	ruleTwoActions             = Rule{"rule.two_actions", "An activated character takes two Actions; a Bonus Action token gives one Action", srcAway + ", Activating a Character"}
 	ruleOneActivation          = Rule{"rule.one_activation", "Each character activates only once in each Action Phase (a Bonus Action token lets it take one more Action)", srcAway + ", Subsequent Activations"}
+	ruleFinishActivation       = Rule{"rule.finish_activation", "An activated character takes its Actions before the next player activates: the turn passes once they are taken (or its player ends the activation)", srcAway + ", Activating a Character and Subsequent Activations"}
 	ruleActivationTurns        = Rule{"rule.activation_turns", "Players take turns activating one character each (or using a Bonus Action token) until all have activated", srcAway + ", Subsequent Activations"}
 	ruleTeamsAlternate         = Rule{"rule.teams_alternate", "In a team game the teams roll off, then take turns activating, one team then the other", srcAway + ", Four-Player Team Games"}
 )

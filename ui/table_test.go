@@ -71,9 +71,9 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 
 	selectTab(t, w, "Round")
 	// Attack activated Lukara: the round panel holds her card, with the
-	// actions left, and the turn passed to Dana.
+	// actions left; the turn stays with Kim until they are taken.
 	assert.True(t, v.st.Characters[1].Activated, "the first action activated Lukara")
-	assert.Contains(t, screenText(w), "Now: Dana activates a character")
+	assert.Equal(t, "p2", v.st.CurrentPlayer(), "Lukara has Actions left: still Kim's turn")
 	test.Tap(button(t, w, "Lukara: 2 action(s) left"))
 	assert.True(t, button(t, w, "Attack").Disabled(), "greyed out before any roll")
 	assert.True(t, button(t, w, "Skill test").Disabled())
@@ -84,6 +84,7 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	test.Tap(button(t, w, "Move"))
 	assert.Contains(t, screenText(w), "No actions left: the activation is over.")
 	assert.True(t, button(t, w, "Move").Disabled())
+	assert.Contains(t, screenText(w), "Now: Dana activates a character", "the second Action passed the turn")
 }
 
 // TestRecordItAnyway: a step a rule refuses shows the rule in the status
@@ -285,6 +286,7 @@ func TestNewStepShowsFromTheTop(t *testing.T) {
 	for _, name := range []string{"Lukara", "Riker"} {
 		test.Tap(button(t, w, name))
 		test.Tap(button(t, w, "Move"))
+		test.Tap(button(t, w, "Move")) // the second Action passes the turn
 		test.Tap(button(t, w, "Close"))
 	}
 	v.roundScrl.ScrollToBottom()
