@@ -184,10 +184,15 @@ func TestGuessingFromManyAddresses(t *testing.T) {
 			defer wg.Done()
 			c := clientFrom("127.0." + strconv.Itoa(2+i/250) + "." + strconv.Itoa(1+i%250))
 			for n := range 10 {
-				req, _ := http.NewRequest(http.MethodPost, h.URL()+"api/command", bytes.NewReader(body))
-				req.Header.Set(HeaderCode, "GUESS"+strconv.Itoa(i*10+n))
-				resp, err := c.Do(req)
-				if err != nil {
+				// A guess the loaded machine did not deliver in the
+				// client's time is sent again: every guess is counted.
+				var resp *http.Response
+				for try := 0; resp == nil && try < 30; try++ {
+					req, _ := http.NewRequest(http.MethodPost, h.URL()+"api/command", bytes.NewReader(body))
+					req.Header.Set(HeaderCode, "GUESS"+strconv.Itoa(i*10+n))
+					resp, _ = c.Do(req)
+				}
+				if resp == nil {
 					continue
 				}
 				_, _ = io.Copy(io.Discard, resp.Body)

@@ -19,8 +19,20 @@ const (
 	defaultMaxPlayers  = 24
 	defaultMaxWatchers = 16
 	defaultMaxPerAddr  = 8
-	// helloWait is how long a connection without a code in its headers may
-	// take to send its hello message.
+	// pageHelloWait is how long a connection without a code in its headers
+	// may take to send its hello message when it is the only one of its
+	// address waiting: a phone's browser page sends it from the page's own
+	// thread, which the app starting up holds for many seconds (half a
+	// minute on a slow phone).
+	pageHelloWait = time.Minute
+	// maxPageHellos bounds the connections given pageHelloWait at once
+	// (one per address). Every other connection waiting for its hello gets
+	// helloWait: sockets that send nothing hold few slots for long (the
+	// waiting ones are bounded too, see Host.limit), and a page that got
+	// the short wait retries.
+	maxPageHellos = 8
+	// helloWait is how long any other connection without a code in its
+	// headers may take to send its hello message.
 	helloWait = 5 * time.Second
 	// defaultFailRate and defaultFailBurst bound the wrong join codes the
 	// host checks a second, from every address together.

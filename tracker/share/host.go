@@ -114,6 +114,10 @@ type Options struct {
 	// Accept-Language header: a JSON object of key -> text (the "web.*"
 	// keys of the app's translations). Nil leaves the page in English.
 	Texts func(acceptLanguage string) []byte
+
+	// helloWait and pageHelloWait replace the waits for a hello message
+	// of the same names (tests).
+	helloWait, pageHelloWait time.Duration
 }
 
 func (o *Options) defaults() {
@@ -137,6 +141,12 @@ func (o *Options) defaults() {
 	}
 	if o.LogEvery <= 0 {
 		o.LogEvery = defaultLogEvery
+	}
+	if o.helloWait <= 0 {
+		o.helloWait = helloWait
+	}
+	if o.pageHelloWait <= 0 {
+		o.pageHelloWait = pageHelloWait
 	}
 	if o.Rate <= 0 {
 		o.Rate = 20
@@ -231,7 +241,7 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 		game: game, opts: opts, code: code, ln: ln, log: opts.Logger,
 		ctx: hctx, cancel: cancel, notify: make(chan struct{}, 1),
 		peers:      map[*peer]struct{}{},
-		slots:      slots{perAddr: map[string]int{}},
+		slots:      slots{perAddr: map[string]int{}, pageWaits: map[string]bool{}},
 		seats:      map[string]*seatHolder{},
 		limits:     newIPLimits(opts.Rate, opts.Burst, 1024),
 		failBucket: newBucket(opts.FailRate, opts.FailBurst, time.Now()),
@@ -715,6 +725,9 @@ const (
 type slots struct {
 	pending, watchers, players int
 	perAddr                    map[string]int
+	// pageWaits are the addresses with a pending connection given the
+	// long wait for its hello (pageHelloWait).
+	pageWaits map[string]bool
 }
 
 func (s *slots) count(class int) *int {
@@ -947,16 +960,25 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	p := &peer{remote: ip, write: write, class: class, device: randomID(),
 		events: make(chan []byte, h.opts.QueueLen), replies: make(chan []byte, 8), wake: make(chan struct{}, 1)}
 	defer h.release(p)
+	wait, waited := time.Duration(0), func() {}
+	if !write {
+		wait, waited = h.helloTime(ip) // before the socket opens: in the order they came
+	}
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
+		waited()
 		h.refusals.refused(refuseOrigin, ip, "err", err)
 		return
 	}
 	p.conn = conn
 	conn.SetReadLimit(MaxClientMessage)
-	if !write && !h.hello(p) {
-		_ = conn.CloseNow()
-		return
+	if !write {
+		ok := h.hello(p, wait)
+		waited()
+		if !ok {
+			_ = conn.CloseNow()
+			return
+		}
 	}
 	p.resync.Store(true) // the first thing a peer gets is the game
 	h.mu.Lock()
@@ -976,11 +998,11 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 }
 
 // hello reads the first message of a connection that gave no code in its
-// headers (a browser cannot): a hello with the code makes it a player's,
-// one without a watcher's. It reports false when the connection is to be
-// closed (it was told why).
-func (h *Host) hello(p *peer) bool {
-	ctx, cancel := context.WithTimeout(h.ctx, helloWait)
+// headers (a browser cannot), waiting at most wait (see helloTime): a
+// hello with the code makes it a player's, one without a watcher's. It
+// reports false when the connection is to be closed (it was told why).
+func (h *Host) hello(p *peer, wait time.Duration) bool {
+	ctx, cancel := context.WithTimeout(h.ctx, wait)
 	defer cancel()
 	fail := func(rej *tracker.Rejection) bool {
 		b, _ := json.Marshal(HostMessage{Op: OpError, Error: rej})
@@ -1025,6 +1047,25 @@ func (h *Host) hello(p *peer) bool {
 		p.seat = ""
 	}
 	return true
+}
+
+// helloTime returns how long a new connection from ip may take to send its
+// hello: the long wait of a page starting up (pageHelloWait) when no other
+// connection of ip has it and fewer than maxPageHellos connections have it,
+// else the short one. done gives the long wait back (call it once the
+// hello came or the wait ended).
+func (h *Host) helloTime(ip string) (wait time.Duration, done func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.slots.pageWaits[ip] || len(h.slots.pageWaits) >= maxPageHellos {
+		return h.opts.helloWait, func() {}
+	}
+	h.slots.pageWaits[ip] = true
+	return h.opts.pageHelloWait, func() {
+		h.mu.Lock()
+		delete(h.slots.pageWaits, ip)
+		h.mu.Unlock()
+	}
 }
 
 // maxCatchUp bounds the events a reconnecting device gets instead of a
