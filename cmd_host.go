@@ -171,6 +171,9 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 		fmt.Fprintln(out, lang.X("cli.host.scoreboard", "  Scoreboard: {{.URL}}", tv{"URL": hi.URL}))
 		if hasApp {
 			fmt.Fprintln(out, lang.X("cli.host.phones", "  Phones:     {{.URL}} (the QR code's link: a phone's camera opens the app, joined)", tv{"URL": hi.AppURL}))
+			// Browsers keep some features for secure pages (https, localhost).
+			fmt.Fprintln(out, lang.X("cli.host.plain_http", "  The phone link is plain http on your network: phones join, play their seat, roll, read the rules and scan a card from a photo."))
+			fmt.Fprintln(out, lang.X("cli.host.https_only", "  The live camera, installing to the home screen and playing offline need https or localhost: serve the files of \"tableops web --out DIR\" over https for those."))
 		} else {
 			fmt.Fprintln(out, lang.X("cli.host.phones_no_app", "  Phones:     {{.URL}} needs the web app, which this build lacks; build it with \"{{.Cmd}}\", then rebuild Table Ops", tv{"URL": hi.AppURL, "Cmd": webapp.BuildCommand}))
 		}

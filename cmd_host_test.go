@@ -130,6 +130,10 @@ func TestHostCommand(t *testing.T) {
 	assert.Contains(t, text, `Sharing "Shared Ascendancy game" (Ascendancy, id `+hi.GameID+")")
 	assert.Contains(t, text, "Join code:  ")
 	assert.Regexp(t, `Phones: +http://127\.0\.0\.1:\d+/app/#join=[0-9A-Z]{8}`, text, "the phone link beside the scoreboard")
+	if hi.App {
+		assert.Contains(t, text, "plain http", "what works over the plain http link")
+		assert.Contains(t, text, "need https or localhost", "what does not")
+	}
 	i := strings.Index(text, "Scoreboard: ")
 	require.Positive(t, i)
 	url := strings.Fields(text[i+len("Scoreboard: "):])[0]
