@@ -40,7 +40,7 @@ type attackForm struct {
 	dist []float64
 	note string
 	// reveal shows an object of the form whole (scrolling the panel).
-	reveal func(fyne.CanvasObject)
+	reveal func(in, child fyne.CanvasObject)
 	// diceIn is set while the dice just changed (typed, rolled or
 	// re-rolled): once they are all in, the setup folds.
 	diceIn bool
@@ -292,7 +292,7 @@ func (f *attackForm) resolve() {
 	}
 	if f.diceIn && !complete && len(a) == s.AttackDice().Kept && f.reveal != nil {
 		// The attack dice are in: the defense keypad comes into view.
-		defer f.reveal(f.def.box)
+		defer f.reveal(f.def.box, f.def.box)
 	}
 	f.diceIn = false
 	if att, tgt, w, ok := f.chosen(); ok {
@@ -353,7 +353,7 @@ func (f *attackForm) resolve() {
 	f.result.Refresh()
 	if showResult && f.reveal != nil {
 		// The outcome, the peg choices and Apply come into view.
-		f.reveal(shown)
+		f.reveal(f.result, shown)
 	}
 }
 
@@ -433,5 +433,10 @@ func (f *attackForm) apply() {
 	if f.v.exec(cmd) {
 		f.v.gs.say(lang.X("away.attack.applied", "Attack applied to {{.Name}}.", map[string]any{"Name": tgt.Name}), false)
 		f.clearDice()
+		if f.reveal != nil {
+			// The next roll: the panel from its top down to the keypad.
+			f.reveal(f.setupBox.box, f.setupBox.box)
+			f.reveal(f.att.box, f.att.box)
+		}
 	}
 }

@@ -59,21 +59,31 @@ func newAwayDice(v *awayView) *awayDice {
 	return d
 }
 
-// reveal scrolls the panel by as little as needed to show o whole (its
-// top if it is taller than the panel).
-func (d *awayDice) reveal(o fyne.CanvasObject) {
+// reveal scrolls the panel by as little as needed to show the child of
+// in whole (its top if it is taller than the panel); child may be in
+// itself. in must have been on screen before (the window finds only what
+// it has drawn), child may be new.
+func (d *awayDice) reveal(in, child fyne.CanvasObject) {
 	d.scroll.Refresh()
+	// The window grows the content to its new height only at its next
+	// frame; the scroll stops at the content's size, so grow it now.
+	if c := d.scroll.Content; c.MinSize().Height > c.Size().Height {
+		c.Resize(fyne.NewSize(c.Size().Width, c.MinSize().Height))
+	}
 	drv := fyne.CurrentApp().Driver()
-	top := drv.AbsolutePositionForObject(o).Y - drv.AbsolutePositionForObject(d.scroll.Content).Y
+	top := drv.AbsolutePositionForObject(in).Y - drv.AbsolutePositionForObject(d.scroll.Content).Y
+	if child != in {
+		top += child.Position().Y
+	}
 	view := d.scroll.Size().Height
 	off := d.scroll.Offset.Y
 	switch {
 	case view <= 0:
 		return
-	case o.Size().Height > view || top < off:
+	case child.Size().Height > view || top < off:
 		off = top
-	case top+o.Size().Height > off+view:
-		off = top + o.Size().Height - view
+	case top+child.Size().Height > off+view:
+		off = top + child.Size().Height - view
 	default:
 		return
 	}

@@ -38,7 +38,7 @@ type skillForm struct {
 	result     *fyne.Container
 	dist       []float64
 	// reveal shows an object of the form whole (scrolling the panel).
-	reveal func(fyne.CanvasObject)
+	reveal func(in, child fyne.CanvasObject)
 	// diceIn is set while the dice just changed: once they are all in,
 	// the setup folds.
 	diceIn bool
@@ -252,7 +252,7 @@ func (f *skillForm) resolve() {
 	if f.diceIn && !complete && len(t) == s.Dice().Kept && f.reveal != nil {
 		// The tester's dice are in: the challenger's keypad comes into
 		// view, once laid out.
-		defer func() { f.result.Refresh(); f.reveal(f.chal.box) }()
+		defer func() { f.result.Refresh(); f.reveal(f.chal.box, f.chal.box) }()
 	}
 	f.diceIn = false
 	what := lang.X("away.skill.summary", "{{.Name}} tests with {{.N}} dice, needs {{.Need}}", map[string]any{"Name": ch.Name, "N": s.Dice().Kept, "Need": f.need.Value()})
@@ -295,7 +295,7 @@ func (f *skillForm) resolve() {
 	f.result.Add(shown)
 	if showResult && f.reveal != nil {
 		// The verdict and its button come into view, once laid out.
-		defer func() { f.result.Refresh(); f.reveal(shown) }()
+		defer func() { f.result.Refresh(); f.reveal(f.result, shown) }()
 	}
 	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), lang.X("away.skill.the_challenger", "The challenger")))
 	f.result.Add(explanation(res.Explain()))
@@ -325,5 +325,10 @@ func (f *skillForm) record() {
 		f.test.set(rolledPool{})
 		f.chal.set(rolledPool{})
 		f.resolve()
+		if f.reveal != nil {
+			// The next roll: the panel from its top down to the keypad.
+			f.reveal(f.setupBox.box, f.setupBox.box)
+			f.reveal(f.test.box, f.test.box)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	awayrules "tableops/rules/away"
 	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui/widgets"
@@ -477,18 +478,117 @@ func TestKeypadsWithoutASwipe(t *testing.T) {
 			inView(f.def.pad, "the defense keypad, once the attack dice are in")
 			test.Type(f.def.pad, "541")
 			inView(button(t, w, "Apply to Riker"), "Apply")
+			test.Tap(button(t, w, "Apply to Riker"))
+			inView(f.att.pad, "the attack keypad for the next attack")
 
 			v.dice.mode.SetSelected("Skill test")
+			// Lukara's second action: a test opposed by Riker.
 			sf := v.dice.skill
-			tapPick(t, sf.tester, "Riker (Dana)")
+			tapPick(t, sf.tester, "Lukara (Kim)")
 			inView(sf.test.pad, "the tester's keypad")
 			test.Tap(sf.opposed)
-			sf.who.SetSelected("Lukara (Kim)")
+			sf.who.SetSelected("Riker (Dana)")
 			inView(sf.test.pad, "the tester's keypad of an opposed test")
-			test.Type(sf.test.pad, "6543")
+			test.Type(sf.test.pad, "65")
 			inView(sf.chal.pad, "the challenger's keypad, once the tester's dice are in")
-			test.Type(sf.chal.pad, "66")
+			test.Type(sf.chal.pad, strings.Repeat("3", sf.challenger.Value()))
 			inView(button(t, w, "Record the test"), "Record")
+			test.Tap(button(t, w, "Record the test"))
+			require.Contains(t, sh.game.game.History().Undo[0].Label, "Lukara takes a Skill test")
+			inView(sf.test.pad, "the tester's keypad for the next test")
+		})
+	}
+}
+
+// seedBorgGame writes, by commands, a Federation vs Borg game in round 1's
+// action phase: Dana (Riker, Shelby with a Stun token) against Kim, the
+// Borg player (Locutus, Two of Five), Kim to activate. It returns the
+// game's id.
+func seedBorgGame(t *testing.T, st *store.Store) string {
+	t.Helper()
+	g, err := st.Create(tracker.KindAway, "Wolf 359")
+	require.NoError(t, err)
+	ex := func(c tracker.Command) {
+		t.Helper()
+		_, err := g.Execute(c)
+		require.NoError(t, err)
+	}
+	tubules := awayrules.Weapon{Name: "Assimilation Tubules", Damage: 1, Keywords: []string{"Assimilate", "Melee"}}
+	ex(tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"})
+	ex(tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Borg", Borg: true})
+	a := g.State().Away
+	dana, kim := a.Players[0].ID, a.Players[1].ID
+	ex(tracker.AddCharacter{Player: dana, Name: "Riker", Specializations: []string{"Command"},
+		Weapons: []awayrules.Weapon{{Name: "Type 2 Phaser", Dice: 1, Keywords: []string{"Stun"}}},
+		Attack:  []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{1, 2}, Move: []int{1, 2, 3}})
+	ex(tracker.AddCharacter{Player: dana, Name: "Shelby", Specializations: []string{"Science"},
+		Weapons: []awayrules.Weapon{{Name: "Type 1 Phaser", Damage: 1}},
+		Attack:  []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2, 3}, Move: []int{1, 2, 3}})
+	ex(tracker.SetOverlay{Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2},
+		Weapons: []awayrules.Weapon{tubules}, Rules: []string{"Hivemind"}})
+	ex(tracker.AddCharacter{Player: kim, Name: "Locutus", Keywords: []string{"Borg"}, Rules: []string{"Hivemind"},
+		Weapons: []awayrules.Weapon{tubules}, Attack: []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{1, 2, 3}, Move: []int{1, 2}})
+	ex(tracker.AddCharacter{Player: kim, Name: "Two of Five", Keywords: []string{"Borg", "Drone"},
+		Weapons: []awayrules.Weapon{tubules}, Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2}})
+	ex(tracker.StartMission{})
+	ex(tracker.AwayOrder{Which: tracker.OrderBoard, Rolls: map[string][]int{dana: {5}, kim: {2}}})
+	ex(tracker.AwayOrder{Which: tracker.OrderBeamDown, Rolls: map[string][]int{dana: {3}, kim: {6}}})
+	ex(tracker.StartRound{})
+	ex(tracker.StartActionPhase{FirstActivation: &tracker.AwayOrder{Which: tracker.OrderActivation, Rolls: map[string][]int{dana: {2}, kim: {6}}}})
+	ex(tracker.AdjustStun{Character: g.State().Away.Characters[1].ID, Delta: 1})
+	return g.ID()
+}
+
+// TestAwayInItalianFitsAPhone plays the Away Missions screens in Italian
+// on phones held upright: the roster, the round panel, a character's
+// card, an attack typed and applied, a skill test: nothing wider than the
+// window, no text cut short.
+func TestAwayInItalianFitsAPhone(t *testing.T) {
+	italian(t)
+	for _, size := range phoneSizes {
+		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
+			sh, st := newTestShell(t, size.Width, size.Height)
+			sh.openGame(seedBorgGame(t, st))
+			require.NotNil(t, sh.game)
+			w := sh.win
+			ready := func(where string) {
+				t.Helper()
+				assertPhoneReady(t, w, where)
+				assertWindowFits(t, w, where)
+			}
+			selectTab(t, w, "Squadra")
+			ready("Squadra")
+			test.Tap(button(t, w, "Locutus"))
+			ready("an open card")
+			selectTab(t, w, "Round")
+			ready("Round")
+			test.Tap(button(t, w, "Locutus"))
+			ready("activation card")
+			test.Tap(button(t, w, "Attack"))
+			v := sh.game.view.(*awayView)
+			f := v.dice.attack
+			assert.Contains(t, screenText(w), "In grigio: Shelby (Dana) — Stun: solo Recover.")
+			ready("attack, choosing")
+			tapPick(t, f.target, "Riker (Dana)")
+			assert.Contains(t, screenText(w), "Locutus attacca Riker (Assimilation Tubules): 3 dadi contro 3")
+			ready("attack, folded")
+			test.Type(f.att.pad, "642")
+			test.Type(f.def.pad, "541")
+			assert.Contains(t, screenText(w), "3 danni a Riker")
+			ready("attack result")
+			test.Tap(button(t, w, "Applica a Riker"))
+			ready("attack applied")
+			test.Tap(button(t, w, "Cambia la preparazione"))
+			ready("attack setup open")
+			v.dice.mode.SetSelected("Skill test")
+			tapPick(t, v.dice.skill.tester, "Riker (Dana)")
+			test.Tap(v.dice.skill.opposed)
+			v.dice.skill.who.SetSelected("Two of Five (Kim)")
+			test.Type(v.dice.skill.test.pad, "63")
+			test.Type(v.dice.skill.chal.pad, "5")
+			ready("skill test result")
+			sh.game.showLog()
+			ready("log")
 		})
 	}
 }
