@@ -266,7 +266,16 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	newRef := widget.NewButton(lang.X("catalog.new_card", "New card"), func() { v.editReference(nil) })
 	importBtn := widget.NewButtonWithIcon(lang.X("catalog.import", "Import"), theme.DownloadIcon(), v.importFile)
 	exportBtn := widget.NewButtonWithIcon(lang.X("catalog.export", "Export"), theme.UploadIcon(), v.exportFile)
-	tools := fitGrid(2, append([]fyne.CanvasObject{newChar, newRef, importBtn, exportBtn}, v.tagTools()...)...)
+	fileTools := append([]fyne.CanvasObject{importBtn, exportBtn}, v.tagTools()...)
+	var tools *fyne.Container
+	if sh.phoneSized() {
+		// On a phone the list needs the height: the file and tag tools
+		// open from one button.
+		more := widget.NewButtonWithIcon(lang.X("catalog.more_tools", "Import, export, tags…"), theme.MoreHorizontalIcon(), func() { v.showTools(fileTools) })
+		tools = fitGrid(2, newChar, newRef, more)
+	} else {
+		tools = fitGrid(2, append([]fyne.CanvasObject{newChar, newRef}, fileTools...)...)
+	}
 	browse := container.NewBorder(
 		container.NewVBox(v.search, v.kind, v.count, v.problem), tools, nil, nil, v.list)
 
@@ -281,6 +290,22 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	v.kind.SetSelectedIndex(0)
 	v.showNothing()
 	return v
+}
+
+// showTools shows the catalog's file and tag tools in a dialog (on a
+// phone); tapping one closes it and does what it says.
+func (v *catalogView) showTools(tools []fyne.CanvasObject) {
+	box := container.NewVBox()
+	var d dialog.Dialog
+	for _, o := range tools {
+		b := o.(*widget.Button)
+		box.Add(widget.NewButtonWithIcon(b.Text, b.Icon, func() {
+			d.Hide()
+			b.OnTapped()
+		}))
+	}
+	d = dialog.NewCustom(lang.X("catalog.more_tools", "Import, export, tags…"), lang.X("common.close", "Close"), box, v.win)
+	d.Show()
 }
 
 // setLoadProblem explains why changes cannot be saved, with a way out when
@@ -371,7 +396,7 @@ func (v *catalogView) refreshList() {
 				d = append(d, ch.Affiliation)
 			}
 			if ch.Complete() {
-				d = append(d, "ready to play")
+				d = append(d, lang.X("catalog.ready_to_play", "ready to play"))
 			}
 			d = append(d, v.origin(ch.ID))
 			v.rows = append(v.rows, catalogRow{id: ch.ID, name: ch.Name, detail: strings.Join(d, " · "), kind: reference.KindCharacter})
@@ -489,14 +514,14 @@ func specsText(specs []reference.Specialization) string {
 // bonusText is "+1" for a known bonus and "not given" for an unknown one.
 func bonusText(p *int) string {
 	if p == nil {
-		return "not given"
+		return notGiven()
 	}
 	return fmt.Sprintf("+%d", *p)
 }
 
 // attackText describes an attack action of a card.
 func attackText(a reference.AttackAction) string {
-	s := fmt.Sprintf("%s: dice %s, damage %s", a.Name, bonusText(a.Dice), bonusText(a.Damage))
+	s := lang.X("catalog.attack_text", "{{.Name}}: dice {{.Dice}}, damage {{.Damage}}", map[string]any{"Name": a.Name, "Dice": bonusText(a.Dice), "Damage": bonusText(a.Damage)})
 	if len(a.Rules) > 0 {
 		s += " (" + strings.Join(a.Rules, ", ") + ")"
 	}
@@ -537,7 +562,7 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 			sub = append(sub, s)
 		}
 	}
-	sub = append(sub, v.origin(ch.ID), "id "+ch.ID)
+	sub = append(sub, v.origin(ch.ID), lang.X("catalog.id_n", "id {{.ID}}", map[string]any{"ID": ch.ID}))
 	box.Add(wrapLabel(strings.Join(sub, " · ")))
 	facts := widget.NewForm()
 	addFact(facts, lang.X("catalog.ship", "Ship"), ch.Ship)
@@ -597,7 +622,7 @@ func (v *catalogView) referencePage(r reference.ReferenceCard) fyne.CanvasObject
 	if r.Affiliation != "" {
 		sub = append(sub, r.Affiliation)
 	}
-	sub = append(sub, v.origin(r.ID), "id "+r.ID)
+	sub = append(sub, v.origin(r.ID), lang.X("catalog.id_n", "id {{.ID}}", map[string]any{"ID": r.ID}))
 	box.Add(wrapLabel(strings.Join(sub, " · ")))
 	facts := widget.NewForm()
 	addFact(facts, lang.X("catalog.keywords", "Keywords"), strings.Join(r.Keywords, ", "))
@@ -744,7 +769,7 @@ func importProblem(err error) string {
 		if b.Len() > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "field %s", ie.Field)
+		b.WriteString(lang.X("catalog.field_n", "field {{.F}}", map[string]any{"F": ie.Field}))
 	}
 	if b.Len() > 0 {
 		b.WriteString(": ")

@@ -3,13 +3,14 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -17,11 +18,16 @@ import (
 	"tableops/ui/widgets"
 )
 
-// trackPlaceholder is the hint of a printed track entry.
+// trackPlaceholder is the hint of a printed track entry (in English).
 const trackPlaceholder = "lowest first, e.g. 1 2 3 3"
 
 // bonusChoices are the choices for an attack action's extra dice and damage.
-var bonusChoices = []string{"not given", "+0", "+1", "+2", "+3", "+4", "+5", "+6"}
+func bonusChoices() []string {
+	return []string{notGiven(), "+0", "+1", "+2", "+3", "+4", "+5", "+6"}
+}
+
+// notGiven is a value the card does not give.
+func notGiven() string { return lang.X("catalog.not_given", "not given") }
 
 // newPegPreview shows printed track values as a full peg track that cannot
 // be tapped.
@@ -87,42 +93,186 @@ func bonusValue(s string) *int {
 // bonusChoice is the choice showing a bonus.
 func bonusChoice(p *int) string {
 	if p == nil || *p < 0 || *p > 6 {
-		return bonusChoices[0]
+		return notGiven()
 	}
-	return bonusChoices[*p+1]
+	return bonusChoices()[*p+1]
 }
 
-var fieldIndex = regexp.MustCompile(`\[(\d+)\]`)
+// cardError is a reason a card was not saved that belongs to one of the
+// editor's fields ("name", "tracks.attack", "attacks[0]", as the card's
+// JSON names them).
+type cardError struct {
+	field, msg string
+}
 
-// plainCardError turns a card validation error ("tracks.attack[0]: must be
-// 0 to 20, got 30") into words a player reads ("Attack track, value 1: …").
-func plainCardError(err error) string {
-	msg := plainError(err)
-	field, rest, ok := strings.Cut(msg, ": ")
-	if !ok || strings.ContainsAny(field, " ") {
-		return msg
+func (e *cardError) Error() string { return e.msg }
+
+// onCardField ties a reason to a field of the card being edited.
+func onCardField(field string, err error) error {
+	if err == nil {
+		return nil
 	}
-	for _, r := range []struct{ from, to string }{
-		{"tracks.attack", "Attack track"}, {"tracks.defense", "Defense track"},
-		{"tracks.skill", "Skill track"}, {"tracks.move", "Move track"},
-		{"specializations", "Specialization"}, {"attacks", "Attack action"},
-		{"abilities", "Special ability"}, {"keywords", "Keyword"}, {"rules", "rule"},
-		{"id", "Card id"}, {"name", "name"}, {"text", "text"}, {"count", "count"},
-		{"dice", "dice"}, {"damage", "damage"},
-	} {
-		if strings.HasPrefix(field, r.from) || strings.Contains(field, "."+r.from) {
-			field = strings.Replace(field, r.from, r.to, 1)
+	return &cardError{field: field, msg: err.Error()}
+}
+
+// Validation messages of the card checks, read back into the player's
+// language.
+var (
+	cardFieldPattern = regexp.MustCompile(`^([a-z]+(?:\.[a-z]+)*(?:\[\d+\])?(?:\.[a-z]+)*(?:\[\d+\])?): (.*)$`)
+	rangePattern     = regexp.MustCompile(`^must be (-?\d+) to (-?\d+), got (-?\d+)$`)
+	tooLongPattern   = regexp.MustCompile(`is longer than (\d+) (?:bytes|characters)$`)
+	tooManyPattern   = regexp.MustCompile(`^has more than (\d+) (?:entries|holes)$`)
+	fullPattern      = regexp.MustCompile(`catalog is full \((\d+) cards\)`)
+)
+
+// cardProblem says why a card was not saved, in the player's language, and
+// which field of the editor it is about ("" when none): a reason the
+// editor gave, a check of the card (its field and its rule), a full
+// catalog, or a trouble of the saved games file.
+func cardProblem(err error) (field, msg string) {
+	var ce *cardError
+	if errors.As(err, &ce) {
+		return ce.field, ce.msg
+	}
+	text := err.Error()
+	if m := fullPattern.FindStringSubmatch(text); m != nil {
+		return "", lang.X("catalog.err.full", "The catalog is full ({{.N}} cards): delete a card first.", map[string]any{"N": m[1]})
+	}
+	m := cardFieldPattern.FindStringSubmatch(text)
+	if m == nil {
+		return "", plainError(err)
+	}
+	field, rule := m[1], m[2]
+	switch {
+	case rule == "is required" || strings.HasSuffix(rule, "is empty"):
+		msg = lang.X("catalog.err.required", "This cannot be empty.")
+	case rangePattern.MatchString(rule):
+		r := rangePattern.FindStringSubmatch(rule)
+		msg = lang.X("catalog.err.range", "{{.Got}} is not allowed here: {{.Min}} to {{.Max}}.", map[string]any{"Min": r[1], "Max": r[2], "Got": r[3]})
+	case tooLongPattern.MatchString(rule):
+		msg = lang.X("catalog.err.too_long", "Too long: at most {{.N}} letters.", map[string]any{"N": tooLongPattern.FindStringSubmatch(rule)[1]})
+	case tooManyPattern.MatchString(rule):
+		msg = lang.X("catalog.err.too_many", "Too many: at most {{.N}}.", map[string]any{"N": tooManyPattern.FindStringSubmatch(rule)[1]})
+	case strings.Contains(rule, "may only use"):
+		msg = lang.X("catalog.err.id_chars", "Use only 0-9, A-Z and $ % * + - . / : (no spaces).")
+	case strings.Contains(rule, "control or invalid character"):
+		msg = lang.X("catalog.err.bad_char", "Contains a character that cannot be saved.")
+	default:
+		msg = rule
+	}
+	return editorField(field), fieldName(field) + ": " + msg
+}
+
+// editorField is the editor field a checked field belongs to:
+// "tracks.attack[2]" is on "tracks.attack", "attacks[1].rules[0]" on
+// "attacks[1]", "keywords[3]" on "keywords".
+func editorField(field string) string {
+	switch {
+	case strings.HasPrefix(field, "tracks."):
+		f, _, _ := strings.Cut(field, "[")
+		return f
+	case strings.HasPrefix(field, "attacks[") || strings.HasPrefix(field, "abilities["):
+		f, _, _ := strings.Cut(field, "]")
+		return f + "]"
+	}
+	return field[:len(field)-len(strings.TrimLeft(field, "abcdefghijklmnopqrstuvwxyz"))]
+}
+
+var fieldIndex = regexp.MustCompile(`^([a-z.]+)\[(\d+)\](?:\.([a-z]+))?`)
+
+// fieldName names a checked field as the editor labels it: "Attack track,
+// value 3", "Attack action 2", "Keywords".
+func fieldName(field string) string {
+	base, n, sub := field, 0, ""
+	if m := fieldIndex.FindStringSubmatch(field); m != nil {
+		base, sub = m[1], m[3]
+		n, _ = strconv.Atoi(m[2])
+		n++
+	}
+	var name string
+	switch base {
+	case "tracks.attack", "tracks.defense", "tracks.skill", "tracks.move":
+		i := map[string]int{"tracks.attack": 0, "tracks.defense": 1, "tracks.skill": 2, "tracks.move": 3}[base]
+		name = trackLabel(i)
+		if n > 0 {
+			name = lang.X("catalog.field.value_n", "{{.Field}}, value {{.N}}", map[string]any{"Field": name, "N": n})
 		}
+		return name
+	case "attacks":
+		name = lang.X("catalog.field.attack_n", "Attack action {{.N}}", map[string]any{"N": n})
+	case "abilities":
+		name = lang.X("catalog.field.ability_n", "Special ability {{.N}}", map[string]any{"N": n})
+	case "specializations":
+		name = lang.X("catalog.specializations", "Specializations")
+	case "keywords":
+		name = lang.X("catalog.keywords", "Keywords")
+	case "id":
+		name = lang.X("catalog.card_id", "Card id")
+	case "name":
+		name = lang.X("common.name", "Name")
+	case "role":
+		name = lang.X("catalog.role", "Role")
+	case "ship":
+		name = lang.X("catalog.ship", "Ship")
+	case "affiliation":
+		name = lang.X("catalog.affiliation", "Affiliation")
+	case "notes":
+		name = lang.X("catalog.notes", "Notes")
+	case "summary":
+		name = lang.X("catalog.what_it_does", "What it does")
+	case "points":
+		name = lang.X("catalog.points", "Points")
+	case "supply":
+		name = lang.X("catalog.copies", "Copies")
+	case "escalation":
+		name = lang.X("catalog.escalation", "Escalation")
+	default:
+		name = base
 	}
-	field = fieldIndex.ReplaceAllStringFunc(field, func(s string) string {
-		n, _ := strconv.Atoi(s[1 : len(s)-1])
-		return fmt.Sprintf(" %d", n+1)
-	})
-	field = strings.ReplaceAll(field, ".", ", ")
-	if field != "" {
-		field = strings.ToUpper(field[:1]) + field[1:]
+	if sub == "name" {
+		name = lang.X("catalog.field.name_of", "{{.Field}}, name", map[string]any{"Field": name})
 	}
-	return field + ": " + rest
+	return name
+}
+
+// trackLabel names one of a character's four tracks (Away Missions words,
+// kept in English).
+func trackLabel(i int) string {
+	return lang.X("catalog.track_name", "{{.Name}} track", map[string]any{"Name": trackNames[i]})
+}
+
+// fieldNote is the line under an editor field that says why the card was
+// not saved because of it.
+func fieldNote() *widget.Label {
+	l := wrapLabel("")
+	l.Importance = widget.DangerImportance
+	l.Hide()
+	return l
+}
+
+// withNote puts a field's note under it.
+func withNote(o fyne.CanvasObject, note *widget.Label) fyne.CanvasObject {
+	return container.NewVBox(o, note)
+}
+
+// showNote shows why the card was not saved: under the field at fault
+// (when the editor has it) and on the line above Save, without changing
+// anything typed.
+func showNote(notes map[string]*widget.Label, errLabel *widget.Label, err error) {
+	for _, n := range notes {
+		n.Hide()
+	}
+	field, msg := cardProblem(err)
+	if n := notes[field]; n != nil {
+		_, local, ok := strings.Cut(msg, ": ")
+		if !ok || field == "" {
+			local = msg
+		}
+		n.SetText(local)
+		n.Show()
+	}
+	errLabel.SetText(lang.X("catalog.not_saved_a", "Not saved: {{.A}}", map[string]any{"A": msg}))
+	errLabel.Show()
 }
 
 // newCardID makes an unused card id from a name: "MY-" and the name in
@@ -180,12 +330,14 @@ func newMultiEntry(placeholder, text string) *widget.Entry {
 type attackRow struct {
 	name, rules  *widget.Entry
 	dice, damage *widget.Select
+	note         *widget.Label
 	box          *fyne.Container
 }
 
 // abilityRow is one special ability in the character editor.
 type abilityRow struct {
 	name, text *widget.Entry
+	note       *widget.Label
 	box        *fyne.Container
 }
 
@@ -205,6 +357,9 @@ type charEditor struct {
 	notes                                              *widget.Entry
 	errLabel                                           *widget.Label
 	body                                               fyne.CanvasObject
+	// fieldNotes are the notes under the fields, by the card's field
+	// names (attack and ability rows have their own).
+	fieldNotes map[string]*widget.Label
 }
 
 var trackNames = [4]string{"Attack", "Defense", "Skill", "Move"}
@@ -237,22 +392,29 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 	e.affiliation = newEntry(lang.X("catalog.e_g_federation", "e.g. Federation"), ch.Affiliation)
 	e.keywords = newEntry(lang.X("catalog.e_g_human_officer", "e.g. Human, Officer"), strings.Join(ch.Keywords, ", "))
 	e.specs = newEntry(lang.X("catalog.e_g_command_x2", "e.g. Command x2"), specsText(ch.Specializations))
+	e.fieldNotes = map[string]*widget.Label{}
+	noted := func(field string, o fyne.CanvasObject) fyne.CanvasObject {
+		n := fieldNote()
+		e.fieldNotes[field] = n
+		return withNote(o, n)
+	}
 
 	vals := [4][]int{ch.Tracks.Attack, ch.Tracks.Defense, ch.Tracks.Skill, ch.Tracks.Move}
 	tracksBox := container.NewVBox()
 	for i := range e.tracks {
 		i := i
-		t := newEntry(trackPlaceholder, strings.Trim(fmt.Sprint(vals[i]), "[]"))
+		t := newEntry(lang.X("catalog.track_hint", "lowest first, e.g. 1 2 3 3"), strings.Trim(fmt.Sprint(vals[i]), "[]"))
+		field := "tracks." + strings.ToLower(trackNames[i])
 		p := newPegPreview(strings.ToUpper(trackNames[i]), vals[i])
 		if len(vals[i]) == 0 {
 			p.Hide()
 		}
 		t.Validator = func(s string) error {
-			_, err := readTrack(trackNames[i], s)
+			_, err := readTrack(trackLabel(i), s)
 			return err
 		}
 		t.OnChanged = func(s string) {
-			got, err := readTrack(trackNames[i], s)
+			got, err := readTrack(trackLabel(i), s)
 			if err != nil || len(got) == 0 {
 				p.Hide()
 				return
@@ -261,7 +423,7 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 			p.Show()
 		}
 		e.tracks[i], e.previews[i] = t, p
-		tracksBox.Add(labelled(trackNames[i], container.NewVBox(t, p)))
+		tracksBox.Add(labelled(trackNames[i], noted(field, container.NewVBox(t, p))))
 	}
 
 	e.attackBox = container.NewVBox()
@@ -294,18 +456,21 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 
 	box := container.NewVBox(heading(lang.X("catalog.new_character", "New character")))
 	form := widget.NewForm()
+	if v.sh.phoneSized() { // labels over the fields: the fields get the phone's width
+		form.Orientation = widget.Vertical
+	}
 	if orig != nil {
 		box.Objects[0].(*widget.Label).SetText(lang.X("catalog.edit_a", "Edit {{.A}}", map[string]any{"A": orig.Name}))
 		box.Add(wrapLabel(lang.X("catalog.card_id_a", "Card id {{.A}}", map[string]any{"A": orig.ID})))
 	} else {
-		form.AppendItem(&widget.FormItem{Text: lang.X("catalog.card_id", "Card id"), Widget: e.id, HintText: lang.X("catalog.0_9_a_z", "0-9 A-Z - . / : (optional)")})
+		form.AppendItem(&widget.FormItem{Text: lang.X("catalog.card_id", "Card id"), Widget: noted("id", e.id), HintText: lang.X("catalog.0_9_a_z", "0-9 A-Z - . / : (optional)")})
 	}
-	form.Append(lang.X("common.name", "Name"), e.name)
-	form.Append(lang.X("catalog.role", "Role"), e.role)
-	form.Append(lang.X("catalog.ship", "Ship"), e.ship)
-	form.Append(lang.X("catalog.affiliation", "Affiliation"), e.affiliation)
-	form.Append(lang.X("catalog.keywords", "Keywords"), e.keywords)
-	form.AppendItem(&widget.FormItem{Text: lang.X("catalog.specializations", "Specializations"), Widget: e.specs, HintText: lang.X("catalog.x2_when_printed_twice", "x2 when printed twice")})
+	form.Append(lang.X("common.name", "Name"), noted("name", e.name))
+	form.Append(lang.X("catalog.role", "Role"), noted("role", e.role))
+	form.Append(lang.X("catalog.ship", "Ship"), noted("ship", e.ship))
+	form.Append(lang.X("catalog.affiliation", "Affiliation"), noted("affiliation", e.affiliation))
+	form.Append(lang.X("catalog.keywords", "Keywords"), noted("keywords", e.keywords))
+	form.AppendItem(&widget.FormItem{Text: lang.X("catalog.specializations", "Specializations"), Widget: noted("specializations", e.specs), HintText: lang.X("catalog.x2_when_printed_twice", "x2 when printed twice")})
 	box.Add(form)
 	box.Add(widget.NewSeparator())
 	box.Add(heading(lang.X("catalog.tracks", "Tracks")))
@@ -320,7 +485,9 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 	box.Add(e.abilityBox)
 	box.Add(addAbility)
 	box.Add(widget.NewSeparator())
-	box.Add(widget.NewForm(widget.NewFormItem(lang.X("catalog.escalation", "Escalation"), e.esc), widget.NewFormItem(lang.X("catalog.notes", "Notes"), e.notes)))
+	more := widget.NewForm(widget.NewFormItem(lang.X("catalog.escalation", "Escalation"), noted("escalation", e.esc)), widget.NewFormItem(lang.X("catalog.notes", "Notes"), noted("notes", e.notes)))
+	more.Orientation = form.Orientation
+	box.Add(more)
 	e.body = e.frame(container.NewVScroll(box), func() { v.saveCharacter(e) })
 	v.showEditor(e, e.name)
 }
@@ -368,8 +535,9 @@ func (e *charEditor) addAttack(a reference.AttackAction) {
 	r := &attackRow{
 		name:   newEntry(lang.X("catalog.attack_name_e_g", "Attack name, e.g. Phaser"), a.Name),
 		rules:  newEntry(lang.X("catalog.rules_e_g_stun", "Rules, e.g. Stun, Melee"), strings.Join(a.Rules, ", ")),
-		dice:   widget.NewSelect(bonusChoices, nil),
-		damage: widget.NewSelect(bonusChoices, nil),
+		dice:   widget.NewSelect(bonusChoices(), nil),
+		damage: widget.NewSelect(bonusChoices(), nil),
+		note:   fieldNote(),
 	}
 	r.dice.SetSelected(bonusChoice(a.Dice))
 	r.damage.SetSelected(bonusChoice(a.Damage))
@@ -381,7 +549,7 @@ func (e *charEditor) addAttack(a reference.AttackAction) {
 		}
 		e.attackBox.Remove(r.box)
 	})
-	r.box = container.NewVBox(r.name,
+	r.box = container.NewVBox(r.name, r.note,
 		fitGrid(2, labelled(lang.X("catalog.extra_dice", "Extra dice"), r.dice), labelled(lang.X("catalog.extra_damage", "Extra damage"), r.damage)),
 		r.rules, remove, widget.NewSeparator())
 	e.attacks = append(e.attacks, r)
@@ -389,7 +557,7 @@ func (e *charEditor) addAttack(a reference.AttackAction) {
 }
 
 func (e *charEditor) addAbility(a reference.Ability) {
-	r := &abilityRow{name: newEntry(lang.X("catalog.ability_name", "Ability name"), a.Name), text: newMultiEntry(lang.X("catalog.what_it_does_in", "What it does, in your words"), a.Text)}
+	r := &abilityRow{name: newEntry(lang.X("catalog.ability_name", "Ability name"), a.Name), text: newMultiEntry(lang.X("catalog.what_it_does_in", "What it does, in your words"), a.Text), note: fieldNote()}
 	remove := widget.NewButtonWithIcon(lang.X("catalog.remove_ability", "Remove ability"), theme.DeleteIcon(), func() {
 		for i, x := range e.abilities {
 			if x == r {
@@ -398,7 +566,7 @@ func (e *charEditor) addAbility(a reference.Ability) {
 		}
 		e.abilityBox.Remove(r.box)
 	})
-	r.box = container.NewVBox(r.name, r.text, remove, widget.NewSeparator())
+	r.box = container.NewVBox(r.name, r.text, r.note, remove, widget.NewSeparator())
 	e.abilities = append(e.abilities, r)
 	e.abilityBox.Add(r.box)
 }
@@ -414,7 +582,7 @@ func (e *charEditor) card() (reference.Character, error) {
 		if ch.ID == "" {
 			ch.ID = newCardID(e.v.cat, e.name.Text)
 		} else if e.v.cat.Has(ch.ID) {
-			return ch, errors.New(lang.X("catalog.err.id_taken", "Card id {{.ID}} is taken by another card; choose another or leave it empty.", map[string]any{"ID": ch.ID}))
+			return ch, onCardField("id", errors.New(lang.X("catalog.err.id_taken", "Card id {{.ID}} is taken by another card; choose another or leave it empty.", map[string]any{"ID": ch.ID})))
 		}
 	}
 	ch.Name = strings.TrimSpace(e.name.Text)
@@ -424,13 +592,13 @@ func (e *charEditor) card() (reference.Character, error) {
 	ch.Keywords = splitList(e.keywords.Text)
 	specs, err := readSpecs(e.specs.Text)
 	if err != nil {
-		return ch, err
+		return ch, onCardField("specializations", err)
 	}
 	ch.Specializations = specs
 	var vals [4][]int
 	for i, t := range e.tracks {
-		if vals[i], err = readTrack(trackNames[i]+" track", t.Text); err != nil {
-			return ch, err
+		if vals[i], err = readTrack(trackLabel(i), t.Text); err != nil {
+			return ch, onCardField("tracks."+strings.ToLower(trackNames[i]), err)
 		}
 	}
 	ch.Tracks = reference.Tracks{Attack: vals[0], Defense: vals[1], Skill: vals[2], Move: vals[3]}
@@ -438,7 +606,7 @@ func (e *charEditor) card() (reference.Character, error) {
 	for i, r := range e.attacks {
 		name := strings.TrimSpace(r.name.Text)
 		if name == "" {
-			return ch, errors.New(lang.X("catalog.err.attack_name", "Attack action {{.N}} needs a name (or remove it).", map[string]any{"N": i + 1}))
+			return ch, onCardField(fmt.Sprintf("attacks[%d]", i), errors.New(lang.X("catalog.err.attack_name", "Attack action {{.N}} needs a name (or remove it).", map[string]any{"N": i + 1})))
 		}
 		ch.Attacks = append(ch.Attacks, reference.AttackAction{Name: name, Dice: bonusValue(r.dice.Selected),
 			Damage: bonusValue(r.damage.Selected), Rules: splitList(r.rules.Text)})
@@ -447,7 +615,7 @@ func (e *charEditor) card() (reference.Character, error) {
 	for i, r := range e.abilities {
 		name := strings.TrimSpace(r.name.Text)
 		if name == "" {
-			return ch, errors.New(lang.X("catalog.err.ability_name", "Special ability {{.N}} needs a name (or remove it).", map[string]any{"N": i + 1}))
+			return ch, onCardField(fmt.Sprintf("abilities[%d]", i), errors.New(lang.X("catalog.err.ability_name", "Special ability {{.N}} needs a name (or remove it).", map[string]any{"N": i + 1})))
 		}
 		ch.Abilities = append(ch.Abilities, reference.Ability{Name: name, Text: strings.TrimSpace(r.text.Text)})
 	}
@@ -456,9 +624,17 @@ func (e *charEditor) card() (reference.Character, error) {
 	return ch, nil
 }
 
+// fail shows why the card was not saved, under the field at fault and
+// above Save; everything typed stays.
 func (e *charEditor) fail(err error) {
-	e.errLabel.SetText(lang.X("catalog.not_saved_a", "Not saved: {{.A}}", map[string]any{"A": plainCardError(err)}))
-	e.errLabel.Show()
+	notes := maps.Clone(e.fieldNotes)
+	for i, r := range e.attacks {
+		notes[fmt.Sprintf("attacks[%d]", i)] = r.note
+	}
+	for i, r := range e.abilities {
+		notes[fmt.Sprintf("abilities[%d]", i)] = r.note
+	}
+	showNote(notes, e.errLabel, err)
 }
 
 // saveCharacter saves the edited character; a card that is not valid or
@@ -490,6 +666,8 @@ type refEditor struct {
 	summary, notes                                  *widget.Entry
 	errLabel                                        *widget.Label
 	body                                            fyne.CanvasObject
+	// fieldNotes are the notes under the fields, by the card's field names.
+	fieldNotes map[string]*widget.Label
 }
 
 func anyGame() string { return lang.X("catalog.any_game", "Any game") }
@@ -526,24 +704,33 @@ func (v *catalogView) editReference(orig *reference.ReferenceCard) {
 	e.summary = newMultiEntry(lang.X("catalog.what_the_card_does", "What the card does, in your words"), r.Summary)
 	e.notes = newMultiEntry(lang.X("catalog.your_notes", "Your notes"), r.Notes)
 
+	e.fieldNotes = map[string]*widget.Label{}
+	noted := func(field string, o fyne.CanvasObject) fyne.CanvasObject {
+		n := fieldNote()
+		e.fieldNotes[field] = n
+		return withNote(o, n)
+	}
 	box := container.NewVBox(heading(lang.X("catalog.new_card", "New card")))
 	form := widget.NewForm()
+	if v.sh.phoneSized() { // labels over the fields: the fields get the phone's width
+		form.Orientation = widget.Vertical
+	}
 	if orig != nil {
 		box.Objects[0].(*widget.Label).SetText(lang.X("catalog.edit_a", "Edit {{.A}}", map[string]any{"A": orig.Name}))
 		box.Add(wrapLabel(lang.X("catalog.a_card_id_b", "{{.A}} · card id {{.B}}", map[string]any{"A": kindName(orig.Kind), "B": orig.ID})))
 	} else {
-		form.AppendItem(&widget.FormItem{Text: lang.X("catalog.card_id", "Card id"), Widget: e.id, HintText: lang.X("catalog.0_9_a_z", "0-9 A-Z - . / : (optional)")})
+		form.AppendItem(&widget.FormItem{Text: lang.X("catalog.card_id", "Card id"), Widget: noted("id", e.id), HintText: lang.X("catalog.0_9_a_z", "0-9 A-Z - . / : (optional)")})
 	}
 	form.Append(lang.X("catalog.kind", "Kind"), e.kind)
-	form.Append(lang.X("common.name", "Name"), e.name)
+	form.Append(lang.X("common.name", "Name"), noted("name", e.name))
 	form.Append(lang.X("catalog.game", "Game"), e.game)
-	form.Append(lang.X("catalog.affiliation", "Affiliation"), e.affiliation)
-	form.Append(lang.X("catalog.keywords", "Keywords"), e.keywords)
-	form.Append(lang.X("catalog.points", "Points"), e.points)
-	form.Append(lang.X("catalog.copies", "Copies"), e.supply)
+	form.Append(lang.X("catalog.affiliation", "Affiliation"), noted("affiliation", e.affiliation))
+	form.Append(lang.X("catalog.keywords", "Keywords"), noted("keywords", e.keywords))
+	form.Append(lang.X("catalog.points", "Points"), noted("points", e.points))
+	form.Append(lang.X("catalog.copies", "Copies"), noted("supply", e.supply))
 	box.Add(form)
-	box.Add(labelled(lang.X("catalog.what_it_does", "What it does"), e.summary))
-	box.Add(labelled(lang.X("catalog.notes", "Notes"), e.notes))
+	box.Add(labelled(lang.X("catalog.what_it_does", "What it does"), noted("summary", e.summary)))
+	box.Add(labelled(lang.X("catalog.notes", "Notes"), noted("notes", e.notes)))
 	e.errLabel = wrapLabel("")
 	e.errLabel.Importance = widget.DangerImportance
 	e.errLabel.Hide()
@@ -581,7 +768,7 @@ func (e *refEditor) card() (reference.ReferenceCard, error) {
 		if r.ID == "" {
 			r.ID = newCardID(e.v.cat, e.name.Text)
 		} else if e.v.cat.Has(r.ID) {
-			return r, errors.New(lang.X("catalog.err.id_taken", "Card id {{.ID}} is taken by another card; choose another or leave it empty.", map[string]any{"ID": r.ID}))
+			return r, onCardField("id", errors.New(lang.X("catalog.err.id_taken", "Card id {{.ID}} is taken by another card; choose another or leave it empty.", map[string]any{"ID": r.ID})))
 		}
 	}
 	for _, k := range reference.ReferenceKinds() {
@@ -600,10 +787,10 @@ func (e *refEditor) card() (reference.ReferenceCard, error) {
 	r.Keywords = splitList(e.keywords.Text)
 	var err error
 	if r.Points, err = readOptInt(lang.X("catalog.points", "Points"), e.points.Text); err != nil {
-		return r, err
+		return r, onCardField("points", err)
 	}
 	if r.Supply, err = readOptInt(lang.X("catalog.copies", "Copies"), e.supply.Text); err != nil {
-		return r, err
+		return r, onCardField("supply", err)
 	}
 	r.Summary = strings.TrimSpace(e.summary.Text)
 	r.Notes = strings.TrimSpace(e.notes.Text)
@@ -622,8 +809,7 @@ func (v *catalogView) saveReference(e *refEditor) {
 		err = v.commit(next)
 	}
 	if err != nil {
-		e.errLabel.SetText(lang.X("catalog.not_saved_a", "Not saved: {{.A}}", map[string]any{"A": plainCardError(err)}))
-		e.errLabel.Show()
+		showNote(e.fieldNotes, e.errLabel, err)
 		return
 	}
 	v.say(lang.X("catalog.saved_a", "Saved {{.A}}.", map[string]any{"A": r.Name}), false)

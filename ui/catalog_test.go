@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,6 +36,26 @@ func openCatalog(t *testing.T, sh *Shell, w, h float32) (*catalogView, fyne.Wind
 	require.NotNil(t, v, "the catalog is open")
 	v.win.Resize(fyne.NewSize(w, h))
 	return v, v.win
+}
+
+// catalogTool taps one of the catalog's file and tag tools: on a phone
+// they open from one button first.
+func catalogTool(t *testing.T, w fyne.Window, label string) {
+	t.Helper()
+	for _, b := range objects[*widget.Button](w) {
+		if b.Text == "Import, export, tags…" {
+			test.Tap(b)
+			break
+		}
+	}
+	var found *widget.Button
+	for _, b := range objects[*widget.Button](w) {
+		if b.Text == label {
+			found = b
+		}
+	}
+	require.NotNil(t, found, "no tool %q", label)
+	test.Tap(found)
 }
 
 // selectOption picks a choice in the visible select that shows current
@@ -121,7 +142,7 @@ func TestCatalogCreateEditFindCharacter(t *testing.T) {
 	assert.Equal(t, "1 2 3", tracks[0].Text, "the editor shows the saved values")
 	typeInto(w, tracks[0], "1 2 30")
 	test.Tap(button(t, w, "Save card"))
-	assert.Contains(t, screenText(w), "Not saved: Attack track 3: must be 0 to 20, got 30")
+	assert.Contains(t, screenText(w), "Not saved: Attack track, value 3: 30 is not allowed here: 0 to 20.")
 	typeInto(w, tracks[1], "1 2 x")
 	test.Tap(button(t, w, "Save card"))
 	assert.Contains(t, screenText(w), `Not saved: Defense track: "x" is not a number`)
@@ -291,7 +312,7 @@ func TestCatalogImportExport(t *testing.T) {
 	assert.Contains(t, buf.String(), `"schema": 1`)
 
 	// The Import and Export buttons ask for a file.
-	test.Tap(button(t, w, "Import"))
+	catalogTool(t, w, "Import")
 	assert.NotEmpty(t, w.Canvas().Overlays().List(), "a file dialog opens")
 	w.Canvas().Overlays().Top().Hide()
 	w.Canvas().Overlays().Remove(w.Canvas().Overlays().Top())
@@ -473,16 +494,122 @@ func FuzzReadSpecs(f *testing.F) {
 	})
 }
 
-func TestPlainCardError(t *testing.T) {
-	for _, tc := range []struct{ field, want string }{
-		{"tracks.attack[2]: must be 0 to 20, got 30", "Attack track 3: must be 0 to 20, got 30"},
-		{"specializations[0].count: must be 1 to 3, got 4", "Specialization 1, count: must be 1 to 3, got 4"},
-		{"attacks[1].rules[0]: is required", "Attack action 2, rule 1: is required"},
-		{"name: is required", "Name: is required"},
-		{"id: id \"\" is empty", "Card id: id \"\" is empty"},
-		{"plain words: stay as they are", "plain words: stay as they are"},
+func TestCardProblem(t *testing.T) {
+	for _, tc := range []struct{ err, field, want string }{
+		{"tracks.attack[2]: must be 0 to 20, got 30", "tracks.attack", "Attack track, value 3: 30 is not allowed here: 0 to 20."},
+		{"specializations[0].count: must be 1 to 3, got 4", "specializations", "Specializations: 4 is not allowed here: 1 to 3."},
+		{"attacks[1].rules[0]: is required", "attacks[1]", "Attack action 2: This cannot be empty."},
+		{"abilities[0].name: is required", "abilities[0]", "Special ability 1, name: This cannot be empty."},
+		{"name: is required", "name", "Name: This cannot be empty."},
+		{"keywords: has more than 12 entries", "keywords", "Keywords: Too many: at most 12."},
+		{"notes: is longer than 2000 bytes", "notes", "Notes: Too long: at most 2000 letters."},
+		{`id: id "A B" may only use 0-9, A-Z and $%*+-./: (the QR alphanumeric set, no spaces)`, "id", "Card id: Use only 0-9, A-Z and $ % * + - . / : (no spaces)."},
+		{"catalog is full (2000 cards)", "", "The catalog is full (2000 cards): delete a card first."},
+		{"plain words: stay as they are", "", "plain words: stay as they are"},
 	} {
-		assert.Equal(t, tc.want, plainCardError(errors.New(tc.field)))
+		field, msg := cardProblem(errors.New(tc.err))
+		assert.Equal(t, tc.field, field, tc.err)
+		assert.Equal(t, tc.want, msg, tc.err)
+	}
+}
+
+// noteUnder is the text of the note shown under the editor field whose
+// entry has placeholder ("" when none shows).
+func noteUnder(t *testing.T, w fyne.Window, placeholder string) string {
+	t.Helper()
+	e := entry(t, w, placeholder)
+	for _, c := range objects[*fyne.Container](w) {
+		for i, o := range c.Objects {
+			if o != e && !slices.Contains(under[*widget.Entry](o), e) || i+1 >= len(c.Objects) {
+				continue
+			}
+			if l, ok := c.Objects[i+1].(*widget.Label); ok && l.Importance == widget.DangerImportance {
+				if l.Visible() {
+					return l.Text
+				}
+				return ""
+			}
+		}
+	}
+	return ""
+}
+
+// TestCatalogEditorsKeepWhatWasTyped types what players get wrong ("thirty"
+// as points, letters in a track, an empty name, a value out of range) in
+// both editors, in English and Italian: each reason shows under its field
+// and above Save, in the player's language without field codes, and
+// nothing typed is lost.
+func TestCatalogEditorsKeepWhatWasTyped(t *testing.T) {
+	for _, language := range []string{"en", "it"} {
+		t.Run(language, func(t *testing.T) {
+			tr := func(en, it string) string {
+				if language == "it" {
+					return it
+				}
+				return en
+			}
+			if language == "it" {
+				italian(t)
+			}
+			sh, st := newTestShell(t, 400, 800)
+			test.Tap(button(t, sh.win, tr("Catalog", "Catalogo")))
+			v := sh.catalog()
+			require.NotNil(t, v)
+			w := v.win
+			before := v.cat.Len()
+
+			// A reference card: "thirty" as points, then no name.
+			selectTab(t, w, tr("Cards", "Carte"))
+			test.Tap(button(t, w, tr("New card", "Nuova carta")))
+			name := entry(t, w, tr("Card name", "Nome della carta"))
+			typeInto(w, name, "Red Alert")
+			points := entry(t, w, tr("as printed", "come stampato"))
+			typeInto(w, points, "thirty")
+			test.Tap(button(t, w, tr("Save card", "Salva carta")))
+			assert.Contains(t, noteUnder(t, w, tr("as printed", "come stampato")), "thirty")
+			assert.Equal(t, "", noteUnder(t, w, tr("Card name", "Nome della carta")))
+			assert.Contains(t, screenText(w), tr("Not saved: Points", "Non salvata: Punti"))
+			assert.Equal(t, "Red Alert", name.Text, "what was typed stays")
+			assert.Equal(t, "thirty", points.Text, "what was typed stays")
+			typeInto(w, points, "30")
+			typeInto(w, name, "  ")
+			test.Tap(button(t, w, tr("Save card", "Salva carta")))
+			assert.Equal(t, tr("This cannot be empty.", "Non può restare vuoto."), noteUnder(t, w, tr("Card name", "Nome della carta")))
+			assert.Equal(t, "", noteUnder(t, w, tr("as printed", "come stampato")), "the old reason is gone")
+			assert.Equal(t, "30", points.Text)
+			assert.Equal(t, before, v.cat.Len(), "nothing saved")
+			typeInto(w, name, "Red Alert")
+			test.Tap(button(t, w, tr("Save card", "Salva carta")))
+			assert.Equal(t, before+1, v.cat.Len(), "saved once right")
+
+			// A character: letters in a track, then a value out of range.
+			selectTab(t, w, tr("Cards", "Carte"))
+			test.Tap(button(t, w, tr("New character", "Nuovo personaggio")))
+			typeInto(w, entry(t, w, tr("Character name", "Nome del personaggio")), "Ro Laren")
+			tracks := entries(w, tr(trackPlaceholder, "dal più basso, per es. 1 2 3 3"))
+			require.Len(t, tracks, 4)
+			typeInto(w, tracks[1], "1 2 x")
+			test.Tap(button(t, w, tr("Save card", "Salva carta")))
+			text := screenText(w)
+			assert.Contains(t, text, tr(`Not saved: Defense track: "x" is not a number`, `Non salvata: Traccia Defense: "x" non è un numero`))
+			typeInto(w, tracks[1], "1 2 3")
+			typeInto(w, tracks[0], "1 2 30")
+			test.Tap(button(t, w, tr("Save card", "Salva carta")))
+			text = screenText(w)
+			assert.Contains(t, text, tr("Not saved: Attack track, value 3: 30 is not allowed here: 0 to 20.",
+				"Non salvata: Traccia Attack, valore 3: 30 non è ammesso qui: da 0 a 20."))
+			assert.Contains(t, text, tr("30 is not allowed here: 0 to 20.", "30 non è ammesso qui: da 0 a 20."), "under the track")
+			for _, code := range []string{"tracks.", "[2]", "must be", "got 30", "create", "card MY-"} {
+				assert.NotContains(t, text, code, "no field codes or error chains")
+			}
+			assert.Equal(t, "1 2 30", tracks[0].Text, "what was typed stays")
+			assert.Equal(t, "Ro Laren", entry(t, w, tr("Character name", "Nome del personaggio")).Text)
+			assert.Equal(t, before+1, v.cat.Len(), "nothing saved")
+			saved, err := st.LoadCatalog()
+			require.NoError(t, err)
+			assert.Equal(t, before+1, saved.Len(), "nothing saved in the store")
+			assertFits(t, w, "editor with its notes")
+		})
 	}
 }
 

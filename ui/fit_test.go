@@ -220,7 +220,7 @@ func fitShellScreens(t *testing.T, size fyne.Size) {
 	assertFits(t, w, "card editor")
 	test.Tap(button(t, w, "Cancel"))
 	selectTab(t, w, "Cards")
-	test.Tap(button(t, w, "Print tags"))
+	catalogTool(t, w, "Print tags")
 	assertFits(t, w, "print tags dialog")
 	closeOverlays(w)
 

@@ -491,7 +491,7 @@ func TestScanFromHomeAndCatalog(t *testing.T) {
 	sh.showCatalog()
 	cv := sh.catalog()
 	require.NotNil(t, cv)
-	test.Tap(button(t, cv.win, "Scan a card"))
+	catalogTool(t, cv.win, "Scan a card")
 	v = sh.scanner()
 	require.NotNil(t, v)
 	settleScanner(t, v)
@@ -555,7 +555,7 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 	typeInto(w, cv.search, "kirk")
 	cv.open("MY-KIRK")
 	selectTab(t, w, "Cards") // on a phone the tools are under the list
-	test.Tap(button(t, w, "Print tags"))
+	catalogTool(t, w, "Print tags")
 	forms := objects[*tagPrintForm](w)
 	require.Len(t, forms, 1)
 	f := forms[0]
@@ -597,7 +597,7 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 
 	// The cards in the list: the three Borg command cards.
 	typeInto(w, cv.search, "BC-")
-	test.Tap(button(t, w, "Print tags"))
+	catalogTool(t, w, "Print tags")
 	f = objects[*tagPrintForm](w)[0]
 	assert.Equal(t, []string{"The card shown", "The 3 cards in the list", all}, f.which.Options)
 	f.which.SetSelected("The 3 cards in the list")

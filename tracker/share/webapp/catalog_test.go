@@ -30,6 +30,7 @@ func TestCatalogFilesInTheBrowser(t *testing.T) {
 	p.tapText("widget.Button", "Catalog")
 	p.waitFor("widget.Entry", "", slow) // the catalog's search
 	t.Logf("%s: the catalog is open", time.Since(start).Round(time.Second))
+	p.tapText("widget.Button", "Import, export, tags…") // on a phone the file tools open from one button
 	p.tapText("widget.Button", "Export")
 
 	// The download holds the whole catalog, as the desktop app writes it.
@@ -58,6 +59,7 @@ func TestCatalogFilesInTheBrowser(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte(`{"schema": 1, "characters": [
 		{"id": "OWN-TAVI", "name": "`+name+`", "affiliation": "Federation", "tracks": {"move": [2, 4]}}
 	], "references": []}`), 0o644))
+	p.tapText("widget.Button", "Import, export, tags…")
 	p.tapText("widget.Button", "Import")
 	deadline = time.Now().Add(slow)
 	for !p.SetFiles(`input[type=file]`, file) {
