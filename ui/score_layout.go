@@ -41,13 +41,24 @@ func (l *scoreLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		}
 	}
 	pad := theme.Padding()
+	// Lay the header out at this width first: its wrapped text (the turn
+	// order on a phone) needs the height of the lines it wraps into.
+	objs[0].Resize(fyne.NewSize(size.Width, objs[0].Size().Height))
 	top := objs[0].MinSize().Height
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(fyne.NewSize(size.Width, top))
 	body := fyne.NewSize(size.Width, max(0, size.Height-top-pad))
-	l.grid.choose(body)
 	objs[1].Move(fyne.NewPos(0, top+pad))
-	objs[1].Resize(body)
+	// Twice at most: a tile laid out at its new width may need another
+	// height (its badge goes under a long name on a narrow tile).
+	for range 2 {
+		l.grid.choose(body)
+		objs[1].Resize(body)
+		objs[1].Refresh()
+		if l.grid.tileMin(l.grid.valueCols).Height == l.grid.rowHeight {
+			break
+		}
+	}
 }
 
 // MinSize is the header's, and a little room for the scroller.

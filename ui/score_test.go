@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -88,6 +90,61 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 					name = a.Players[playerIndex(a, id)].Name
 				}
 				assert.Contains(t, text, name)
+			}
+
+			// Nothing overlaps: the header (its turn order wraps on a
+			// phone) ends above the tiles, and in every tile the name,
+			// the badge and each value and label lie inside the tile
+			// without covering each other.
+			tiles := objects[*widgets.ScoreTile](w)
+			var header float32
+			for _, rt := range objects[*widget.RichText](w) {
+				if strings.Contains(rt.String(), "Turn order") {
+					p, sz := absRect(rt)
+					header = p.Y + max(sz.Height, rt.MinSize().Height)
+				}
+			}
+			require.Positive(t, header)
+			for _, tile := range tiles {
+				tp, ts := absRect(tile)
+				assert.GreaterOrEqual(t, tp.Y+0.5, header, "the tile %s starts under the turn order", tile.Name())
+				texts := under[*canvas.Text](tile)
+				for i, a := range texts {
+					if a.Text == "" {
+						continue
+					}
+					ap := fyne.CurrentApp().Driver().AbsolutePositionForObject(a)
+					am := a.MinSize()
+					if tp.Y+ts.Height >= 0 && ap.Y+am.Height <= size.Height { // on screen, not scrolled away
+						assert.LessOrEqual(t, ap.X+am.Width, tp.X+ts.Width+0.5, "%q sticks out of the tile %s", a.Text, tile.Name())
+						assert.LessOrEqual(t, ap.Y+am.Height, tp.Y+ts.Height+0.5, "%q is cut off at the bottom of the tile %s", a.Text, tile.Name())
+					}
+					for _, b := range texts[i+1:] {
+						if b.Text == "" {
+							continue
+						}
+						bp := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+						bm := b.MinSize()
+						overlap := ap.X < bp.X+bm.Width-0.5 && bp.X < ap.X+am.Width-0.5 && ap.Y < bp.Y+bm.Height-0.5 && bp.Y < ap.Y+am.Height-0.5
+						assert.False(t, overlap, "%q and %q overlap in the tile %s", a.Text, b.Text, tile.Name())
+					}
+				}
+			}
+			// Read across a table: on a tablet the values are at least
+			// twice and the labels at least as big as the app's text.
+			if size.Width >= wideWidth {
+				base := fyne.CurrentApp().Settings().Theme().Size(theme.SizeNameText)
+				for _, tile := range tiles {
+					texts := under[*canvas.Text](tile)
+					for _, x := range texts {
+						if x.Text == "3" || x.Text == "1/5" {
+							assert.GreaterOrEqual(t, x.TextSize, 2*base, "the value %q of %s", x.Text, tile.Name())
+						}
+						if x.Text == "Production" || x.Text == "Cubes" {
+							assert.GreaterOrEqual(t, x.TextSize, base, "the label %q of %s", x.Text, tile.Name())
+						}
+					}
+				}
 			}
 
 			onKey := w.Canvas().OnTypedKey()

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -89,12 +90,12 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 	strip := canvas.NewRectangle(nil)
 	name := newText("", nil, 0, true)
 	badgeBg := canvas.NewRectangle(nil)
-	badgeText := newText("NOW PLAYING", nil, 0, true)
+	badgeText := newText(lang.X("score.now_playing", "NOW PLAYING"), nil, 0, true)
 	badge := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{
 		badgeBg, &fyne.Container{Layout: layout.NewPaddedLayout(), Objects: []fyne.CanvasObject{badgeText}}}}
-	header := &fyne.Container{Layout: layout.NewHBoxLayout(), Objects: []fyne.CanvasObject{
-		atLeast(band, 18, MinTouch), name, layout.NewSpacer(),
-		&fyne.Container{Layout: layout.NewCenterLayout(), Objects: []fyne.CanvasObject{badge}}}}
+	headerLayout := &tileHeaderLayout{}
+	header := &fyne.Container{Layout: headerLayout, Objects: []fyne.CanvasObject{
+		atLeast(band, 18, MinTouch), name, badge}}
 	grid := &fyne.Container{Layout: layout.NewGridLayoutWithColumns(3)}
 	// The header does not widen the tile: a long name is shrunk to fit.
 	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{atLeast(strip, 0, 10),
@@ -116,10 +117,17 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		}
 		lk := min(1+(k-1)*0.6, 1.6)
 		name.TextSize = sized(t, theme.SizeNameHeadingText) * lk
+		headerLayout.stacked = false
 		if w := r.width; w > 0 {
 			// Room for the name: the tile less its padding, the band, the
-			// badge and the gaps between them.
-			room := w - 24 - 18 - badge.MinSize().Width - 3*sized(t, theme.SizeNamePadding)
+			// badge and the gaps between them. A tile too narrow for the
+			// name at text size beside the badge puts the badge under it.
+			pad := sized(t, theme.SizeNamePadding)
+			room := w - 24 - 18 - badge.MinSize().Width - 3*pad
+			if fyne.MeasureText(name.Text, sized(t, theme.SizeNameText), name.TextStyle).Width > room {
+				headerLayout.stacked = true
+				room = w - 24 - 18 - 2*pad
+			}
 			nw := fyne.MeasureText(name.Text, name.TextSize, name.TextStyle).Width
 			if nw > room && room > 0 {
 				name.TextSize = max(sized(t, theme.SizeNameText), name.TextSize*room/nw)
@@ -189,6 +197,46 @@ type scoreTileRenderer struct {
 	width   float32 // the width laid out, 0 before the first layout
 	setLook func(cols int, k float32)
 	columns func() int
+}
+
+// tileHeaderLayout puts the colour band, the name and the badge on one
+// row, the badge at the right end; stacked, the badge goes under the name.
+type tileHeaderLayout struct {
+	stacked bool
+}
+
+func (l *tileHeaderLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	band, name, badge := objs[0], objs[1], objs[2]
+	pad := theme.Padding()
+	bm, nm, gm := band.MinSize(), name.MinSize(), badge.MinSize()
+	row := max(bm.Height, nm.Height)
+	if !l.stacked {
+		row = max(row, gm.Height)
+	}
+	band.Move(fyne.NewPos(0, (row-bm.Height)/2))
+	band.Resize(bm)
+	x := bm.Width + pad
+	room := s.Width - x
+	if !l.stacked {
+		room -= gm.Width + pad
+	}
+	name.Move(fyne.NewPos(x, (row-nm.Height)/2))
+	name.Resize(fyne.NewSize(max(0, room), nm.Height))
+	if l.stacked {
+		badge.Move(fyne.NewPos(x, row+pad))
+	} else {
+		badge.Move(fyne.NewPos(s.Width-gm.Width, (row-gm.Height)/2))
+	}
+	badge.Resize(gm)
+}
+
+func (l *tileHeaderLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	bm, nm, gm := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize()
+	pad := theme.Padding()
+	if l.stacked {
+		return fyne.NewSize(bm.Width+pad+max(nm.Width, gm.Width), max(bm.Height, nm.Height)+pad+gm.Height)
+	}
+	return fyne.NewSize(bm.Width+nm.Width+gm.Width+2*pad, max(bm.Height, nm.Height, gm.Height))
 }
 
 // noMinWidthLayout fills the container with its objects and asks for their
