@@ -159,6 +159,10 @@ func (v *awayView) activationCard(id string) {
 		}
 		box.Add(fitGrid(2, attack, test, move, cover))
 		box.Add(recov)
+		if active && a.Activating && left > 0 {
+			// Its player may pass the Actions left: the turn passes.
+			box.Add(v.endActivationButton())
+		}
 	}
 	fill()
 	cancel := v.gs.game.Subscribe(func(tracker.Update) { fyne.Do(fill) })

@@ -114,27 +114,40 @@ func (v *awayView) showAction() {
 	if len(a.Orders.Activation) > 0 {
 		v.round.Add(v.orderBlock(tracker.OrderActivation, a.Orders.Activation, lang.X("away.round.activates_first", "activates first")))
 	}
-	if act := v.character(a.Active); act != nil {
-		// The activation under way: its card, with the actions left.
+	if act := v.character(a.Active); a.Activating && act != nil {
+		// The activation under way holds the turn until its Actions are
+		// taken or its player ends it: who acts, its card and the way to
+		// end it.
 		id := act.ID
-		b := widget.NewButtonWithIcon(lang.X("away.round.actions_left", "{{.Name}}: {{.N}} action(s) left", map[string]any{"Name": act.Name, "N": a.ActionsLeft()}), theme.AccountIcon(),
-			func() { v.activationCard(id) })
-		if a.ActionsLeft() > 0 {
-			b.Importance = widget.SuccessImportance
-		}
-		v.round.Add(b)
-	}
-	cur := a.CurrentPlayer()
-	switch {
-	case cur != "":
-		now := widget.NewLabelWithStyle(lang.X("away.round.now", "Now: {{.Name}} activates a character", map[string]any{"Name": v.playerName(cur)}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		now := widget.NewLabelWithStyle(nowActing(act.Name, a.ActionsLeft()), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		now.Importance = widget.HighImportance
 		now.Wrapping = fyne.TextWrapWord
 		v.round.Add(now)
-		v.round.Add(wrapLabel(lang.X("away.round.two_actions", "Two actions, then the Activated token. Or spend a bonus action token: one action with any of your characters.")))
-		v.round.Add(v.whoMayActivate(cur))
-	case len(a.Orders.Activation) > 0:
-		v.round.Add(wrapLabel(lang.X("away.round.all_done", "Everyone has activated and used their bonus actions.")))
+		card := widget.NewButtonWithIcon(lang.X("away.round.actions_of", "{{.Name}}'s actions", map[string]any{"Name": act.Name}), theme.AccountIcon(),
+			func() { v.activationCard(id) })
+		card.Importance = widget.SuccessImportance
+		v.round.Add(fitGrid(2, card, v.endActivationButton()))
+	} else {
+		if act != nil && a.ActionsLeft() > 0 {
+			// Actions left without holding the turn (no activation
+			// order was decided).
+			id := act.ID
+			b := widget.NewButtonWithIcon(lang.X("away.round.actions_left", "{{.Name}}: {{.N}} action(s) left", map[string]any{"Name": act.Name, "N": a.ActionsLeft()}), theme.AccountIcon(),
+				func() { v.activationCard(id) })
+			b.Importance = widget.SuccessImportance
+			v.round.Add(b)
+		}
+		switch cur := a.CurrentPlayer(); {
+		case cur != "":
+			now := widget.NewLabelWithStyle(lang.X("away.round.now", "Now: {{.Name}} activates a character", map[string]any{"Name": v.playerName(cur)}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			now.Importance = widget.HighImportance
+			now.Wrapping = fyne.TextWrapWord
+			v.round.Add(now)
+			v.round.Add(wrapLabel(lang.X("away.round.two_actions", "Two actions, then the Activated token. Or spend a bonus action token: one action with any of your characters.")))
+			v.round.Add(v.whoMayActivate(cur))
+		case len(a.Orders.Activation) > 0:
+			v.round.Add(wrapLabel(lang.X("away.round.all_done", "Everyone has activated and used their bonus actions.")))
+		}
 	}
 	// Who still has characters to activate.
 	for _, p := range a.Players {
@@ -178,6 +191,23 @@ func (v *awayView) showAction() {
 	end := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(cmd) })
 	end.Importance = widget.HighImportance
 	v.round.Add(end)
+}
+
+// nowActing is the Round panel's headline while an activation holds the
+// turn: "Now: Riker, 1 action left".
+func nowActing(name string, left int) string {
+	if left == 1 {
+		return lang.X("away.round.now_one_left", "Now: {{.Name}}, 1 action left", map[string]any{"Name": name})
+	}
+	return lang.X("away.round.now_left", "Now: {{.Name}}, {{.N}} actions left", map[string]any{"Name": name, "N": left})
+}
+
+// endActivationButton ends the activation under way before its Actions
+// are all taken: the turn passes to the next player.
+func (v *awayView) endActivationButton() *widget.Button {
+	return widget.NewButtonWithIcon(lang.X("away.round.end_activation", "End activation"), theme.MediaSkipNextIcon(), func() {
+		v.exec(tracker.EndActivation{})
+	})
 }
 
 // chooseCharacter asks for one of a player's characters in play; OK with

@@ -74,7 +74,8 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	// actions left; the turn stays with Kim until they are taken.
 	assert.True(t, v.st.Characters[1].Activated, "the first action activated Lukara")
 	assert.Equal(t, "p2", v.st.CurrentPlayer(), "Lukara has Actions left: still Kim's turn")
-	test.Tap(button(t, w, "Lukara: 2 action(s) left"))
+	assert.Contains(t, screenText(w), "Now: Lukara, 2 actions left")
+	test.Tap(button(t, w, "Lukara's actions"))
 	assert.True(t, button(t, w, "Attack").Disabled(), "greyed out before any roll")
 	assert.True(t, button(t, w, "Skill test").Disabled())
 	assert.True(t, button(t, w, "Move").Disabled())
@@ -294,4 +295,43 @@ func TestNewStepShowsFromTheTop(t *testing.T) {
 	test.Tap(button(t, w, "End round 1 and start the next"))
 	assert.Contains(t, screenText(w), "Round 2 of 3 · Draw phase")
 	assert.Zero(t, v.roundScrl.Offset.Y, "the new phase shows from its top")
+}
+
+// TestRoundPanelHoldsTheActivation: while a character's activation holds
+// the turn, the Round panel says who acts and how many Actions are left
+// ("Now: Riker, 1 action left"), not the next player; End activation
+// (on the panel or the character's card) passes the turn with Actions
+// left.
+func TestRoundPanelHoldsTheActivation(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	v := sh.game.view.(*awayView)
+	selectTab(t, w, "Round")
+	assert.Contains(t, screenText(w), "Now: Kim activates a character")
+	test.Tap(button(t, w, "Lukara"))
+	test.Tap(button(t, w, "Move"))
+	assert.Contains(t, screenText(w), "Activated: 1 of 2 actions left")
+	test.Tap(button(t, w, "Close"))
+	text := screenText(w)
+	assert.Contains(t, text, "Now: Lukara, 1 action left")
+	assert.NotContains(t, text, "Now: Dana", "the turn is still Lukara's")
+	assertWindowFits(t, w, "round panel during an activation")
+
+	// The card ends it too; here the panel's button.
+	test.Tap(button(t, w, "Lukara's actions"))
+	button(t, w, "End activation")
+	test.Tap(button(t, w, "Close"))
+	test.Tap(button(t, w, "End activation"))
+	assert.False(t, v.st.Activating)
+	assert.Contains(t, screenText(w), "Now: Dana activates a character")
+	h := sh.game.game.History()
+	assert.Contains(t, h.Undo[0].Label, "activation ends (1 Action(s) not taken)")
+
+	// Riker's two Moves end his activation by themselves.
+	test.Tap(button(t, w, "Riker"))
+	test.Tap(button(t, w, "Move"))
+	test.Tap(button(t, w, "Move"))
+	test.Tap(button(t, w, "Close"))
+	assert.Contains(t, screenText(w), "Everyone has activated")
+	assert.NotContains(t, screenText(w), "End activation")
 }
