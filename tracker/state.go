@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -110,15 +111,45 @@ func StageTexts(round int, phase, turn string) Texts {
 }
 
 // StageTexts words the summary's stage: from its data when it has them,
-// else (a summary stored by an older version) the English Stage as it is.
+// else (a summary stored by an older version, with only the English Stage)
+// from the English read back, or the English as it is when it cannot be.
 func (s Summary) StageTexts() Texts {
-	if s.Phase == "" {
-		if s.Stage == "" {
-			return nil
-		}
-		return Texts{raw(s.Stage)}
+	if s.Phase != "" {
+		return StageTexts(s.Round, s.Phase, s.Turn)
 	}
-	return StageTexts(s.Round, s.Phase, s.Turn)
+	if round, phase, turn, ok := parseStage(s.Stage); ok {
+		return StageTexts(round, phase, turn)
+	}
+	if s.Stage == "" {
+		return nil
+	}
+	return Texts{raw(s.Stage)}
+}
+
+// parseStage reads a stage this package worded in English ("Round 2 ·
+// Execution · Ben") back into data, for summaries stored before the stage
+// was kept as data; ok is false for a text it did not word.
+func parseStage(stage string) (round int, phase, turn string, ok bool) {
+	parts := strings.Split(stage, " · ")
+	if n, err := strconv.Atoi(strings.TrimPrefix(parts[0], "Round ")); err == nil && n > 0 && strings.HasPrefix(parts[0], "Round ") {
+		round, parts = n, parts[1:]
+	}
+	if len(parts) == 0 {
+		return 0, "", "", false
+	}
+	for id, w := range stageWords {
+		if w.Text == parts[0] {
+			phase = id
+		}
+	}
+	if phase == "" {
+		return 0, "", "", false
+	}
+	turn = strings.Join(parts[1:], " · ")
+	if StageTexts(round, phase, turn).String() != stage {
+		return 0, "", "", false
+	}
+	return round, phase, turn, true
 }
 
 // Summary returns the players' names and where the game stands.

@@ -129,11 +129,53 @@ func TestStageTexts(t *testing.T) {
 			assert.Equal(t, tc.roundArg, got[0].Args["a1"])
 		}
 	}
-	// A summary stored by an older version has only the English stage.
+	// A summary stored by an older version has only the English stage: it
+	// is read back (TestOldStageReadBack).
 	old := Summary{Stage: "Round 2 · Initiative"}
-	assert.Equal(t, Texts{raw("Round 2 · Initiative")}, old.StageTexts())
+	assert.Equal(t, StageTexts(2, AscInitiative, ""), old.StageTexts())
 	assert.Nil(t, Summary{}.StageTexts())
 	cur := newSummary(nil, 2, AscInitiative, "")
 	assert.Equal(t, "Round 2 · Initiative", cur.Stage)
 	assert.Equal(t, cur.Stage, cur.StageTexts().String())
+}
+
+// Summaries stored before the stage was kept as data have only the
+// English stage: it is read back into data when this package worded it,
+// and shown as it is otherwise.
+func TestOldStageReadBack(t *testing.T) {
+	for _, tc := range []struct {
+		stage string
+		keys  []string
+	}{
+		{"Round 2 · Execution · Ben", []string{"track.stage.round", "", "track.stage.execution", "", ""}},
+		{"Round 2 · Execution · Ann · Bo", []string{"track.stage.round", "", "track.stage.execution", "", ""}},
+		{"Round 3 · Action phase", []string{"track.stage.round", "", "track.stage.action"}},
+		{"Game over", []string{"track.stage.over"}},
+		{"Setup", []string{"track.stage.setup"}},
+		{"Mission preparation", []string{"track.stage.preparation"}},
+		{"Round 0 · Initiative", []string{""}},
+		{"Round two · Initiative", []string{""}},
+		{"Something new", []string{""}},
+		{"Round 2", []string{""}},
+	} {
+		got := Summary{Stage: tc.stage}.StageTexts()
+		assert.Equal(t, tc.stage, got.String())
+		var keys []string
+		for _, m := range got {
+			keys = append(keys, m.Key)
+		}
+		assert.Equal(t, tc.keys, keys, tc.stage)
+	}
+}
+
+func FuzzStageReadBack(f *testing.F) {
+	for _, s := range []string{"Round 2 · Execution · Ben", "Setup", "Round 9 · Draw phase", " · ", "Round -1 · Setup"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		// Whatever the stored text, it is shown as it was stored.
+		if got := (Summary{Stage: s}).StageTexts().String(); got != s {
+			t.Fatalf("%q shown as %q", s, got)
+		}
+	})
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"io"
 	"strings"
@@ -126,8 +125,8 @@ func (h *home) fillList() {
 // the game and its stage, then the players and when it was last played.
 func gameDetail(g store.GameInfo, now time.Time) (string, string) {
 	detail := kindTitle(g.Kind)
-	if g.Stage != "" {
-		detail += " · " + stageText(g.Stage)
+	if st := g.StageTexts(); len(st) > 0 {
+		detail += " · " + trTexts(st)
 	}
 	when := lang.X("home.played", "played {{.When}}", map[string]any{"When": ago(g.Updated, now)})
 	if len(g.Players) > 0 {
@@ -333,39 +332,4 @@ func newGameTitle(k tracker.Kind) string {
 		return lang.X("home.new_ascendancy_game", "New Ascendancy game")
 	}
 	return lang.X("home.new_away_missions_game", "New Away Missions game")
-}
-
-// stageText says a saved game's stage (kept in English in the store, as
-// "Round 2 · Action phase · Ben") in the player's language; names pass
-// through as they are.
-func stageText(stage string) string {
-	parts := strings.Split(stage, " · ")
-	for i, p := range parts {
-		var n int
-		if _, err := fmt.Sscanf(p, "Round %d", &n); err == nil && p == fmt.Sprintf("Round %d", n) {
-			parts[i] = lang.X("home.stage.round", "Round {{.N}}", map[string]any{"N": n})
-			continue
-		}
-		switch p {
-		case "Setup":
-			parts[i] = lang.X("home.stage.setup", "Setup")
-		case "Initiative":
-			parts[i] = lang.X("home.stage.initiative", "Initiative")
-		case "Execution":
-			parts[i] = lang.X("home.stage.execution", "Execution")
-		case "Recharge":
-			parts[i] = lang.X("home.stage.recharge", "Recharge")
-		case "Game over":
-			parts[i] = lang.X("home.stage.over", "Game over")
-		case "Mission preparation":
-			parts[i] = lang.X("home.stage.preparation", "Mission preparation")
-		case "Draw phase":
-			parts[i] = lang.X("home.stage.draw", "Draw phase")
-		case "Action phase":
-			parts[i] = lang.X("home.stage.action", "Action phase")
-		case "Beam up and debrief":
-			parts[i] = lang.X("home.stage.debrief", "Beam up and debrief")
-		}
-	}
-	return strings.Join(parts, " · ")
 }

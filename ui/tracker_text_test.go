@@ -2,7 +2,9 @@ package ui
 
 import (
 	"errors"
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
@@ -10,6 +12,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/tracker/store"
 	"tableops/ui/i18n"
 )
 
@@ -96,4 +99,27 @@ func TestItalianRefusalOnScreen(t *testing.T) {
 	require.NotEmpty(t, rows)
 	assert.Contains(t, rows[0], "Decisione del tavolo: Anna entra come Federation")
 	assert.Contains(t, rows[0], "(variante della casa; scavalca: Ogni giocatore comincia con 1 Autorità (Regolamento di Ascendancy (luglio 2020), Autorità Iniziale))")
+}
+
+// TestSavedGameStageInItalian: the saved games list words the stage the
+// store keeps as data in the player's language, and a game stored before
+// (the English stage only) as well; a stage the app cannot read is shown
+// as it is.
+func TestSavedGameStageInItalian(t *testing.T) {
+	italian(t)
+	now := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		info store.GameInfo
+		want string
+	}{
+		{store.GameInfo{Kind: tracker.KindAscendancy, Stage: "Round 2 · Execution · Ben", Round: 2, Phase: tracker.AscExecution, Turn: "Ben"}, "Round 2 · Azione · Ben"},
+		{store.GameInfo{Kind: tracker.KindAscendancy, Stage: "Round 2 · Execution · Ben"}, "Round 2 · Azione · Ben"},
+		{store.GameInfo{Kind: tracker.KindAscendancy, Stage: "Game over", Phase: tracker.AscOver}, "Partita finita"},
+		{store.GameInfo{Kind: tracker.KindAway, Stage: "Round 3 · Action phase", Round: 3, Phase: tracker.AwayAction}, "Round 3 · Action phase"},
+		{store.GameInfo{Kind: tracker.KindAway, Stage: "Setup"}, "Preparazione"},
+		{store.GameInfo{Kind: tracker.KindAway, Stage: "Somewhere new"}, "Somewhere new"},
+	} {
+		detail, _ := gameDetail(tc.info, now)
+		assert.True(t, strings.HasSuffix(detail, " · "+tc.want), "%q: %q", tc.info.Stage, detail)
+	}
 }

@@ -86,7 +86,12 @@ type GameInfo struct {
 	Deleted *time.Time `json:"deleted,omitempty"`
 	Players []string   `json:"players"`
 	Stage   string     `json:"stage"`
-	Events  uint64     `json:"events"`
+	// Round, Phase and Turn are the stage as data (tracker.Summary); a game
+	// stored by an older version has only Stage. See StageTexts.
+	Round  int    `json:"round,omitempty"`
+	Phase  string `json:"phase,omitempty"`
+	Turn   string `json:"turn,omitempty"`
+	Events uint64 `json:"events"`
 	// SetAside lists damaged events kept aside in the file when the
 	// players went on playing the game past them.
 	SetAside []SetAside `json:"set_aside,omitempty"`
@@ -503,7 +508,8 @@ func (s *Store) Create(kind tracker.Kind, name string) (*Game, error) {
 	}
 	now := s.now()
 	sum := tracker.NewState(kind).Summary()
-	info := GameInfo{ID: uuid.NewString(), Name: n, Kind: kind, Created: now, Updated: now, Players: sum.Players, Stage: sum.Stage}
+	info := GameInfo{ID: uuid.NewString(), Name: n, Kind: kind, Created: now, Updated: now, Players: sum.Players, Stage: sum.Stage,
+		Round: sum.Round, Phase: sum.Phase, Turn: sum.Turn}
 	if err := s.insert(info, nil); err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
@@ -679,6 +685,7 @@ func (j journal) Append(events []tracker.Event, after *tracker.State) error {
 		}
 		sum := after.Summary()
 		info.Players, info.Stage = sum.Players, sum.Stage
+		info.Round, info.Phase, info.Turn = sum.Round, sum.Phase, sum.Turn
 		info.Updated = s.now()
 		return putInfo(g, info)
 	})
@@ -884,7 +891,7 @@ func (s *Store) Import(r io.Reader) (GameInfo, error) {
 	sum := st.State().Summary()
 	now := s.now()
 	info := GameInfo{ID: uuid.NewString(), Name: x.Name, Kind: x.Kind, Created: x.Created.UTC(), Updated: now,
-		Players: sum.Players, Stage: sum.Stage, Events: uint64(len(x.Events))}
+		Players: sum.Players, Stage: sum.Stage, Round: sum.Round, Phase: sum.Phase, Turn: sum.Turn, Events: uint64(len(x.Events))}
 	if info.Created.IsZero() {
 		info.Created = now
 	}
@@ -892,4 +899,11 @@ func (s *Store) Import(r io.Reader) (GameInfo, error) {
 		return GameInfo{}, fmt.Errorf("import game: %w", err)
 	}
 	return info, nil
+}
+
+// StageTexts words the game's stage for the screens to translate: from
+// the stage kept as data, or for a game stored by an older version from
+// its English stage (read back when the tracker worded it, else as it is).
+func (g GameInfo) StageTexts() tracker.Texts {
+	return tracker.Summary{Stage: g.Stage, Round: g.Round, Phase: g.Phase, Turn: g.Turn}.StageTexts()
 }
