@@ -58,20 +58,50 @@ func Path(t testing.TB) string {
 
 // Chrome is one headless Chromium, stopped when the test ends.
 type Chrome struct {
-	t    testing.TB
-	port string
+	t      testing.TB
+	port   string
+	dir    string
+	cmd    *exec.Cmd
+	exited chan struct{}
 }
 
 // Start starts headless Chromium with WebGL drawn by SwiftShader (with
-// --disable-gpu a Fyne page stays blank) and the extra flags.
+// --disable-gpu a Fyne page stays blank) and the extra flags, on a new
+// profile removed when the test ends.
 func Start(t testing.TB, extra ...string) *Chrome {
 	t.Helper()
-	bin := Path(t)
+	Path(t)
 	// Chromium's helper processes may still write to the profile for a
 	// moment after it is killed: the folder is removed here, with retries,
-	// rather than by t.TempDir.
+	// rather than by t.TempDir (this runs after Chromium is stopped).
 	dir, err := os.MkdirTemp("", "tableops-chromium-")
 	require.NoError(t, err)
+	t.Cleanup(func() {
+		for range 50 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("could not remove %s", dir)
+	})
+	return launch(t, dir, extra)
+}
+
+// StartWithProfile starts headless Chromium as Start does, on the profile
+// folder dir, which it keeps: a Chromium started later on the same folder
+// finds what this one stored (service workers, caches, storage), as a
+// phone's browser opened again does.
+func StartWithProfile(t testing.TB, dir string, extra ...string) *Chrome {
+	t.Helper()
+	return launch(t, dir, extra)
+}
+
+func launch(t testing.TB, dir string, extra []string) *Chrome {
+	t.Helper()
+	bin := Path(t)
+	portFile := filepath.Join(dir, "DevToolsActivePort")
+	_ = os.Remove(portFile) // a reused profile holds the previous one's
 	args := append([]string{"--headless", "--no-sandbox",
 		"--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -81,21 +111,18 @@ func Start(t testing.TB, extra ...string) *Chrome {
 	cmd.Env = append(os.Environ(), "HOME="+dir)
 	ownGroup(cmd)
 	require.NoError(t, cmd.Start())
+	c := &Chrome{t: t, dir: dir, cmd: cmd, exited: make(chan struct{})}
+	go func() {
+		_ = cmd.Wait()
+		close(c.exited)
+	}()
 	t.Cleanup(func() {
 		killGroup(cmd)
-		_ = cmd.Wait()
-		for range 50 {
-			if os.RemoveAll(dir) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		t.Logf("could not remove %s", dir)
+		<-c.exited
 	})
-	c := &Chrome{t: t}
 	// Chromium writes its DevTools port to the profile folder.
 	require.Eventually(t, func() bool {
-		f, err := os.Open(filepath.Join(dir, "DevToolsActivePort"))
+		f, err := os.Open(portFile)
 		if err != nil {
 			return false
 		}
@@ -107,6 +134,38 @@ func Start(t testing.TB, extra ...string) *Chrome {
 		return c.port != ""
 	}, 30*time.Second, 50*time.Millisecond, "chromium did not start")
 	return c
+}
+
+// Dir is the profile folder.
+func (c *Chrome) Dir() string { return c.dir }
+
+// Close quits Chromium the way a person does (it writes what it keeps to
+// the profile first) and waits until it has gone, at most a minute, after
+// which it is killed.
+func (c *Chrome) Close() {
+	t := c.t
+	t.Helper()
+	resp, err := http.Get("http://127.0.0.1:" + c.port + "/json/version")
+	if err == nil {
+		var v struct{ WebSocketDebuggerURL string }
+		err = json.NewDecoder(resp.Body).Decode(&v)
+		resp.Body.Close()
+		if err == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			if conn, _, err := websocket.Dial(ctx, v.WebSocketDebuggerURL, nil); err == nil {
+				_ = conn.Write(ctx, websocket.MessageText, []byte(`{"id":1,"method":"Browser.close"}`))
+				defer conn.CloseNow()
+			}
+			cancel()
+		}
+	}
+	select {
+	case <-c.exited:
+	case <-time.After(time.Minute):
+		t.Logf("chromium did not quit in a minute: killed")
+	}
+	killGroup(c.cmd) // its helpers too
+	<-c.exited
 }
 
 // Page is one browser tab.

@@ -3,11 +3,13 @@
 package webapp_test
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,10 +72,13 @@ func startup(p *page) string {
 
 // TestStartupBudget measures, in one run, the time from opening the link
 // to the first frame for a bare Fyne window (one button, built and served
-// the same way), the app with an empty cache, and the app from its service
-// worker's cache, on a 390x844 phone page, and reports where the time
-// went. The budgets (the app at most twice the bare window; from the cache
-// at most half the cold time) are for the person reading the report: it
+// the same way), the app with an empty cache, the app opened again at once
+// in the same browser, and the app from its service worker's cache after
+// the browser was quit and started again (as a phone opens it another
+// day: by then the browser has kept the app's compiled code with the
+// cached file), on a 390x844 phone page, and reports where the time went.
+// The budgets (the app at most twice the bare window; from the cache at
+// most half the cold time) are for the person reading the report: it
 // times nothing against a limit. It builds the bare window's bundle, so it
 // runs only with TABLEOPS_WEB_BUDGET=1.
 func TestStartupBudget(t *testing.T) {
@@ -86,9 +91,16 @@ func TestStartupBudget(t *testing.T) {
 	cmd.Stderr = os.Stderr
 	require.NoError(t, cmd.Run(), "build the bare window's bundle")
 	bare := serveStatic(t, os.DirFS(bareDir))
+	load := func() string {
+		b, _ := os.ReadFile("/proc/loadavg")
+		f := strings.Fields(string(b))
+		return strings.Join(f[:min(3, len(f))], " ")
+	}
 
+	t.Logf("load average before: %s", load())
 	_, bareTime := firstFrame(t, startChrome(t), bare)
-	c := startChrome(t)
+	profile := t.TempDir()
+	c := chrometest.StartWithProfile(t, profile)
 	p, cold := firstFrame(t, c, app)
 	t.Logf("cold: %s", startup(p))
 	// The service worker takes over once it has stored the app's files.
@@ -100,11 +112,27 @@ func TestStartupBudget(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	p.Navigate("about:blank")
-	p, warm := firstFrame(t, c, app)
-	t.Logf("from the cache: %s", startup(p))
-	t.Logf("link to first frame at 390x844: bare Fyne window %s, Table Ops cold %s (%.2fx the bare window; budget 2x), from the service worker's cache %s (%.2f of cold; budget 0.5)",
+	p, again := firstFrame(t, c, app)
+	t.Logf("again at once: %s", startup(p))
+	// The browser stores the compiled code beside the cached file some
+	// seconds after compiling (once its optimizing compiler has done
+	// enough): wait until the cache stops growing, then quit the browser.
+	cache := filepath.Join(profile, "Default", "Service Worker", "CacheStorage")
+	var sizes []int64
+	for start := time.Now(); time.Since(start) < 2*time.Minute; time.Sleep(2 * time.Second) {
+		sizes = append(sizes, dirSize(cache))
+		if n := len(sizes); time.Since(start) > 20*time.Second && n > 5 && sizes[n-1] == sizes[n-6] {
+			break
+		}
+	}
+	t.Logf("the service worker's cache: %.1f MB after the first start, %.1f MB when the browser quit", float64(sizes[0])/1e6, float64(sizes[len(sizes)-1])/1e6)
+	c.Close()
+	p, warm := firstFrame(t, chrometest.StartWithProfile(t, profile), app)
+	t.Logf("from the cache, browser started again: %s", startup(p))
+	t.Logf("link to first frame at 390x844: bare Fyne window %s, Table Ops cold %s (%.2fx the bare window; budget 2x), again at once in the same browser %s (%.2f of cold), from the service worker's cache with the browser started again %s (%.2f of cold; budget 0.5); load average after: %s",
 		bareTime.Round(time.Millisecond), cold.Round(time.Millisecond), float64(cold)/float64(bareTime),
-		warm.Round(time.Millisecond), float64(warm)/float64(cold))
+		again.Round(time.Millisecond), float64(again)/float64(cold),
+		warm.Round(time.Millisecond), float64(warm)/float64(cold), load())
 	size := func(dir string) (n int64) {
 		matches, _ := filepath.Glob(filepath.Join(dir, "*.br"))
 		for _, m := range matches {
@@ -115,6 +143,19 @@ func TestStartupBudget(t *testing.T) {
 		return n
 	}
 	t.Logf("brotli transfer: bare %.1f MB", float64(size(bareDir))/1e6)
+}
+
+// dirSize is the size of the files under dir.
+func dirSize(dir string) (n int64) {
+	_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n
 }
 
 // TestMeasureTapLatency measures, on a phone page joined to a host on this
