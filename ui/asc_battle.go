@@ -88,6 +88,9 @@ func newAscBattle(v *ascView) *ascBattle {
 		b.body.Objects = []fyne.CanvasObject{b.form(battleModeOf(l))}
 		b.body.Refresh()
 		b.show()
+		if b.scroll != nil {
+			b.scroll.ScrollToTop() // another form: from its top
+		}
 	})
 	b.mode.Selected = battleModeLabel(modeSpace)
 	b.scroll = container.NewVScroll(b.body)

@@ -604,5 +604,15 @@ func (b *ascBoard) colonize(p tracker.AscPlayer) {
 		return v.submit(cmd)
 	})
 	name.OnSubmitted = func(string) { f.Submit() }
+	showWhole(f, v.gs.sh.win)
+	v.gs.sh.win.Canvas().Focus(name)
+}
+
+// showWhole shows a form dialog tall enough for the whole form when the
+// window allows (the form scrolls inside it otherwise).
+func showWhole(f *formDialog, win fyne.Window) {
+	size := win.Canvas().Size()
+	h := f.form.MinSize().Height + 3*theme.Padding() + 2*theme.InputBorderSize() + 140
+	f.d.Resize(fyne.NewSize(min(420, size.Width-16), min(max(h, 240), size.Height-32)))
 	f.Show()
 }

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	ascrules "tableops/rules/ascendancy"
 	"tableops/rules/dice"
 	"tableops/tracker"
 	"tableops/ui/widgets"
@@ -70,8 +72,29 @@ type ascDice struct {
 }
 
 func newAscDice(title string, onChange func()) *ascDice {
+	return makeAscDice(title, widgets.NewDicePad(0), onChange)
+}
+
+// newCompactAscDice is an ascDice with the compact keypad (the six faces in
+// one row, no Undo/Clear row: a tap on an entered die takes it out, the
+// form's Clear dice clears), for forms with two pads on a phone screen.
+// Its dice marked hit or miss are not under the pad (they would push the
+// next pad down as the roll completes): the form shows them with the
+// result (see marked).
+func newCompactAscDice(title string, onChange func()) *ascDice {
+	d := makeAscDice(title, widgets.NewCompactDicePad(0), onChange)
+	d.box.Remove(d.row)
+	return d
+}
+
+// marked is the dice marked hit or miss under their title, for a result.
+func (d *ascDice) marked() fyne.CanvasObject {
+	return container.NewVBox(captionLabel(d.title.Text), d.row)
+}
+
+func makeAscDice(title string, pad *widgets.DicePad, onChange func()) *ascDice {
 	d := &ascDice{title: boldLabel(title)}
-	d.pad = widgets.NewDicePad(0)
+	d.pad = pad
 	d.pad.OnChanged = func(p dice.Pool) {
 		d.pool = ascPool{faces: p}
 		onChange()
@@ -151,4 +174,10 @@ func (s *numStepper) clamp(lo, hi int) {
 	s.min, s.max = lo, max(lo, hi)
 	s.val = max(s.min, min(s.val, s.max))
 	s.show()
+}
+
+// rulesReason is a rules engine's reason without the error class it is
+// wrapped in ("...: invalid Ascendancy input").
+func rulesReason(err error) string {
+	return strings.TrimSuffix(err.Error(), ": "+ascrules.ErrBadInput.Error())
 }

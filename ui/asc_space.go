@@ -156,8 +156,8 @@ func (f *spaceForm) live() *tracker.SpaceBattle {
 func (f *spaceForm) addDefender() {
 	d := &defSlot{side: newSideForm(f.v, lang.X("asc.defender", "Defender"), true, f.changed)}
 	d.split = newNumStepper(lang.X("asc.attacker_s_dice_here", "Attacker's dice here"), 0, 0, 0, f.changed)
-	d.attD = newAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
-	d.defD = newAscDice(lang.X("asc.defender_s_dice", "Defender's dice"), f.resolve)
+	d.attD = newCompactAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
+	d.defD = newCompactAscDice(lang.X("asc.defender_s_dice", "Defender's dice"), f.resolve)
 	f.defs = append(f.defs, d)
 }
 
@@ -495,7 +495,7 @@ func (f *spaceForm) resolve() {
 	}
 	res, err := ascrules.ResolveSpaceRound(r)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
 		return
 	}
 	an := f.v.seatName(att.Player)
@@ -509,6 +509,10 @@ func (f *spaceForm) resolve() {
 		lines = append(lines, lang.X("asc.loses_ship_s_left", "{{.Dn}} loses {{.Losses}} ship(s), {{.ShipsLeft}} left.", map[string]any{"Dn": dn, "Losses": o.Losses, "ShipsLeft": o.ShipsLeft}))
 	}
 	f.result.Add(bigResult(lang.X("asc.scores_hit_s", "{{.An}} scores {{.AttackerHits}} hit(s), {{.Join}}", map[string]any{"An": an, "AttackerHits": res.AttackerHits, "Join": strings.Join(hits, ", ")})))
+	for _, d := range f.defs {
+		f.result.Add(d.attD.marked())
+		f.result.Add(d.defD.marked())
+	}
 	lines = append(lines, lang.X("asc.loses_ship_s_left_2", "{{.An}} loses {{.AttackerLosses}} ship(s), {{.AttackerShipsLeft}} left.", map[string]any{"An": an, "AttackerLosses": res.AttackerLosses, "AttackerShipsLeft": res.AttackerShipsLeft}))
 	if res.Stalemate {
 		lines = append(lines, lang.X("asc.stalemate_nobody_can_hit_one", "Stalemate: nobody can hit; one side must retreat."))

@@ -98,12 +98,12 @@ func newInvasionForm(v *ascView) *invasionForm {
 	f.capture = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.hegemony.capture", "On success: what passes"),
 		container.NewVBox(
 			captionLabel(lang.X("asc.invasion.capture_note", "The defender's resource nodes on the planet (the nodes count follows them), a starbase with one of its command tokens, a home system. What the invasion leaves passes to the attacker.")),
-			newColumns(170, f.sysNodes[0].box, f.sysNodes[1].box, f.sysNodes[2].box), f.starbase, f.homeOf)))
+			newColumns(240, f.sysNodes[0].box, f.sysNodes[1].box, f.sysNodes[2].box), f.starbase, f.homeOf)))
 	f.lost = placeholderEntry(lang.X("asc.nodes_the_attacker_destroys_e", "Nodes the attacker destroys, e.g. 1P"))
 	f.info = wrapLabel("")
 	f.oddsView = widgets.NewOddsView(lang.X("asc.attacker_s_hits", "Attacker's hits"), nil)
-	f.attD = newAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
-	f.defD = newAscDice(lang.X("asc.nodes_dice", "Nodes' dice"), f.resolve)
+	f.attD = newCompactAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
+	f.defD = newCompactAscDice(lang.X("asc.nodes_dice", "Nodes' dice"), f.resolve)
 	f.result = container.NewVBox()
 	roll := rollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), func() {
@@ -289,18 +289,13 @@ func (f *invasionForm) follow(def *tracker.AscPlayer) {
 	if u != nil && refill {
 		f.nodes.val = u.nodes
 	}
+	if setVisible(f.capture, def != nil) {
+		f.setup.Refresh()
+	}
 	if def == nil {
-		if f.capture.Visible() {
-			f.capture.Hide()
-			f.setup.Refresh()
-		}
 		f.nodesFrom = ""
 		f.nodes.show()
 		return
-	}
-	if !f.capture.Visible() {
-		f.capture.Show()
-		f.setup.Refresh()
 	}
 	f.sysNodes[0].clamp(0, def.Nodes.Production)
 	f.sysNodes[1].clamp(0, def.Nodes.Research)
@@ -354,11 +349,7 @@ func (f *invasionForm) changed() {
 	def := f.v.player(f.defenderID())
 	f.follow(def)
 	in, def, ok := f.invasion()
-	if def == nil {
-		f.indep.Show()
-	} else {
-		f.indep.Hide()
-	}
+	relayout := setVisible(f.indep, def == nil)
 	if u := f.tracked(); u != nil {
 		// What is decided is folded: the sides as one line.
 		where := u.system
@@ -368,12 +359,17 @@ func (f *invasionForm) changed() {
 		f.roundLine.SetText(lang.X("asc.invasion.round_under_way", "Round {{.Round}} of the invasion under way", map[string]any{"Round": u.round + 1}))
 		f.summary.SetText(lang.X("asc.invasion.summary", "{{.Attacker}} invades {{.System}} ({{.Defender}}): {{.Ships}} ship(s) and {{.Nodes}} node(s) left.",
 			map[string]any{"Attacker": f.v.seatName(u.attacker), "System": where, "Defender": f.defenderName(u.defender), "Ships": f.att.ships.val, "Nodes": f.nodes.val}))
-		f.summary.Show()
-		f.setup.Hide()
+		relayout = setVisible(f.summary, true) || relayout
+		relayout = setVisible(f.setup, false) || relayout
 	} else {
 		f.roundLine.SetText(lang.X("asc.invasion.round_1", "Round 1 of a new invasion"))
-		f.summary.Hide()
-		f.setup.Show()
+		relayout = setVisible(f.summary, false) || relayout
+		relayout = setVisible(f.setup, true) || relayout
+	}
+	if relayout {
+		// Shown or hidden parts take or give back their room at once.
+		f.setup.Refresh()
+		f.content.Refresh()
 	}
 	if !ok {
 		f.info.SetText(lang.X("asc.choose_an_attacker_with_ships", "Choose an attacker with ships, and a defender other than the attacker."))
@@ -461,12 +457,14 @@ func (f *invasionForm) resolve() {
 	in.AttackerFaces, in.DefenderFaces = f.attD.pool.faces, f.defD.pool.faces
 	res, err := ascrules.ResolveInvasion(in)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
 		return
 	}
 	f.attD.mark(res.AttackerTarget)
 	f.defD.mark(res.DefenderTarget)
 	f.result.Add(bigResult(invasionOutcomeText[res.Outcome]))
+	f.result.Add(f.attD.marked())
+	f.result.Add(f.defD.marked())
 	lines := []string{lang.X("asc.hit_s_against_node_s", "{{.Hits}} hit(s) against {{.Nodes}} node(s): {{.NodesDestroyed}} node(s) destroyed, {{.NodesLeft}} left.", map[string]any{"Hits": res.Hits, "Nodes": in.Nodes, "NodesDestroyed": res.NodesDestroyed, "NodesLeft": res.NodesLeft}),
 		lang.X("asc.the_nodes_score_hit_s", "The nodes score {{.DefenderHits}} hit(s): the attacker loses {{.AttackerLosses}} ship(s), {{.AttackerShipsLeft}} left.", map[string]any{"DefenderHits": res.DefenderHits, "AttackerLosses": res.AttackerLosses, "AttackerShipsLeft": res.AttackerShipsLeft})}
 	if res.Failed {
@@ -715,7 +713,7 @@ func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
 		f.capture = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.hegemony.capture", "On success: what passes"),
 			container.NewVBox(
 				captionLabel(lang.X("asc.hegemony.capture_note", "What changes hands: the system's resource nodes (a research node brings a project), a starbase with one of its command tokens, a home system.")),
-				newColumns(170, f.nodes[0].box, f.nodes[1].box, f.nodes[2].box), f.starbase, f.homeOf)))
+				newColumns(240, f.nodes[0].box, f.nodes[1].box, f.nodes[2].box), f.starbase, f.homeOf)))
 		box.Add(heading(lang.X("asc.cultural_hegemony", "Cultural hegemony")))
 		box.Add(wrapLabel(lang.X("asc.roll_a_die_and_add", "Roll a die and add your ascendancy (not the Ferengi); beat the system's resistance to take it. 1 culture to try, 1 more on success; you need both before trying.")))
 		box.Add(f.player)
@@ -941,4 +939,18 @@ func (f *dieTestForm) homeID() string {
 		}
 	}
 	return ""
+}
+
+// setVisible shows or hides an object and reports whether that changed (the
+// container holding it must then be laid out again).
+func setVisible(o fyne.CanvasObject, on bool) bool {
+	if o.Visible() == on {
+		return false
+	}
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+	return true
 }
