@@ -133,6 +133,7 @@ func TestItalianCatalogAndScannerFitAPhone(t *testing.T) {
 			assert.Equal(t, "Tutte le carte", cv.kind.Selected)
 			selectTab(t, cw, "Carte")
 			assertPhoneReady(t, cw, "catalog")
+			assert.LessOrEqual(t, cw.Content().MinSize().Height, size.Height, "the catalog is taller than the phone")
 			test.Tap(button(t, cw, "Nuovo personaggio"))
 			assertPhoneReady(t, cw, "character editor")
 			button(t, cw, "Salva carta")
@@ -143,6 +144,7 @@ func TestItalianCatalogAndScannerFitAPhone(t *testing.T) {
 			v.win.Resize(size)
 			assert.Contains(t, screenText(v.win), "Scansiona una carta")
 			assertPhoneReady(t, v.win, "scanner")
+			assert.LessOrEqual(t, v.win.Content().MinSize().Height, size.Height, "the scanner is taller than the phone")
 			for _, b := range objects[*widget.Button](v.win) {
 				assert.NotContains(t, []string{"Start camera", "Import a photo"}, b.Text, "the scanner's buttons speak Italian")
 			}

@@ -227,8 +227,11 @@ func (v *scannerView) content(titled bool) fyne.CanvasObject {
 	l.SizeName = theme.SizeNameCaptionText
 	top.Add(l)
 	top.Add(v.status)
-	bottom := container.NewVBox(v.camBox, fitGrid(2, v.photoBtn,
-		widget.NewButtonWithIcon(lang.X("common.done", "Done"), theme.ConfirmIcon(), v.dismiss)))
+	tools := fitGrid(2, v.photoBtn)
+	if titled { // a page over the main window has Close in its bar
+		tools.Add(widget.NewButtonWithIcon(lang.X("common.done", "Done"), theme.ConfirmIcon(), v.dismiss))
+	}
+	bottom := container.NewVBox(v.camBox, tools)
 	list := container.NewVScroll(v.found)
 	return padded(container.NewBorder(top, bottom, nil, nil, container.NewGridWithRows(2, v.preview, list)))
 }

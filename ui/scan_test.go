@@ -211,11 +211,11 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 	// On a phone the catalog covers the scanner; its Close goes back to it.
 	test.Tap(button(t, w, "Close"))
 	assert.Nil(t, sh.catalog())
-	assert.Len(t, objects[*widget.Button](w), 5, "Save to the catalog, Open in the catalog, Import a photo, Done, Close")
+	assert.Len(t, objects[*widget.Button](w), 4, "Save to the catalog, Open in the catalog, Import a photo, Close")
 	assert.Contains(t, screenText(w), "Spock")
 
 	// Closing the scanner leaves nothing running.
-	test.Tap(button(t, w, "Done"))
+	test.Tap(button(t, w, "Close"))
 	assert.True(t, v.closed)
 	assert.Nil(t, sh.scanner())
 }
@@ -249,7 +249,7 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	assert.Same(t, v.entries[1].box, v.found.Objects[0], "the character card, what the scanner is for, is listed first")
 	assert.Equal(t, 2, v.preview.outlines[1].n, "numbered as on the photo")
 	// Only the character card offers to join the team.
-	require.Len(t, objects[*widget.Button](v.win), 6, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, Done, and Close on the phone's page")
+	require.Len(t, objects[*widget.Button](v.win), 5, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, and Close on the phone's page")
 	assert.Empty(t, w.Canvas().Overlays().List(), "no dialog over the scanner")
 
 	test.Tap(button(t, v.win, "Add to Ann's team"))

@@ -349,8 +349,15 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 	connect.Importance = widget.HighImportance
 	connect.OnTapped = func() {
 		a, c, err := share.ParseJoin(addr.Text, code.Text)
-		if err != nil {
-			say(lang.X("share.check_address", "Check the address: {{.Err}}.", map[string]any{"Err": err.Error()}), true)
+		switch {
+		case err != nil && strings.TrimSpace(addr.Text) == "":
+			say(lang.X("share.type_the_address", "Type the address shown on the sharing device, e.g. 192.168.1.20:8765."), true)
+			return
+		case err != nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(addr.Text)), "https:"):
+			say(lang.X("share.only_http", "Only http:// addresses can be joined: the sharing device serves no https://."), true)
+			return
+		case err != nil:
+			say(lang.X("share.check_address", "“{{.Addr}}” is not an address to join: type it as the sharing device shows it, e.g. 192.168.1.20:8765.", map[string]any{"Addr": strings.TrimSpace(addr.Text)}), true)
 			return
 		}
 		if c == "" {

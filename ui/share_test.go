@@ -223,7 +223,18 @@ func TestJoinRefusals(t *testing.T) {
 
 	typeInto(w2, addr, "https://example.com/")
 	test.Tap(button(t, w2, "Connect"))
-	assert.Contains(t, screenText(w2), "only http addresses")
+	assert.Contains(t, screenText(w2), "Only http:// addresses can be joined")
+
+	typeInto(w2, addr, "")
+	test.Tap(button(t, w2, "Connect"))
+	assert.Contains(t, screenText(w2), "Type the address shown on the sharing device")
+
+	typeInto(w2, addr, "the kitchen laptop")
+	test.Tap(button(t, w2, "Connect"))
+	text := screenText(w2)
+	assert.Contains(t, text, "“the kitchen laptop” is not an address to join")
+	assert.NotContains(t, text, `address "`, "no error chain")
+	assert.Equal(t, "the kitchen laptop", addr.Text, "what was typed stays")
 
 	typeInto(w2, addr, sb.host.Addr())
 	typeInto(w2, code, "")

@@ -74,7 +74,12 @@ func (sh *Shell) phoneSized() bool { return sh.win.Canvas().Size().Width < wideW
 func (sh *Shell) pushPage(title string, body fyne.CanvasObject, closed func()) *page {
 	p := &page{body: body, title: title, below: sh.win.Content(), belowTitle: sh.win.Title(), closed: closed}
 	back := widget.NewButtonWithIcon(lang.X("common.close", "Close"), theme.NavigateBackIcon(), func() { sh.closePage(p) })
-	bar := container.NewBorder(nil, nil, back, nil, heading(title))
+	// One line for the title, cut short if need be: on a small phone a
+	// wrapped title would take the height the page needs.
+	name := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name.SizeName = theme.SizeNameSubHeadingText
+	name.Truncation = fyne.TextTruncateEllipsis
+	bar := container.NewBorder(nil, nil, back, nil, name)
 	p.content = container.NewBorder(bar, nil, nil, nil, body)
 	sh.pages = append(sh.pages, p)
 	c := sh.win.Canvas()
