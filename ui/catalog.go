@@ -3,11 +3,11 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"io"
 	"reflect"
-	"slices"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -38,11 +38,8 @@ type catalogView struct {
 	// saveErr says why changes cannot be saved (nil when they can).
 	saveErr error
 
-	search *widget.Entry
-	kind   *widget.Select
-	rows   []catalogRow
-	list   *widget.List
-	count  *widget.Label
+	// catalogList is the list of the cards in the Cards panel.
+	*catalogList
 	status *widget.Label
 	// statusBox holds status; hidden with it so it takes no room.
 	statusBox fyne.CanvasObject
@@ -57,12 +54,6 @@ type catalogView struct {
 // cardEditor is the character or reference card editor in the Card panel.
 type cardEditor interface {
 	content() fyne.CanvasObject
-}
-
-// catalogRow is one line of the card list.
-type catalogRow struct {
-	id, name, detail string
-	kind             reference.CardKind
 }
 
 // catalogRoot is the catalog window's content; it lets the shell find the
@@ -215,52 +206,12 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	} else {
 		v.builtin = reference.NewCatalog()
 	}
-	v.search = widget.NewEntry()
-	v.search.SetPlaceHolder(lang.X("catalog.search_cards_name_affiliation", "Search cards: name, affiliation, keyword…"))
-	v.search.OnChanged = func(string) { v.refreshList() }
-	v.search.OnSubmitted = func(string) {
-		if len(v.rows) > 0 {
-			v.open(v.rows[0].id)
-		}
-	}
-	choices := []string{allCards()}
-	for _, k := range allKinds() {
-		choices = append(choices, kindPlural(k))
-	}
-	v.kind = widget.NewSelect(choices, func(string) { v.refreshList() })
-	v.count = widget.NewLabel("")
-	v.count.Wrapping = fyne.TextWrapWord
-	v.count.SizeName = theme.SizeNameCaptionText
+	v.catalogList = newCatalogList(v.refreshList, v.open)
 	v.status = widget.NewLabel("")
 	v.status.Wrapping = fyne.TextWrapWord
 	v.statusBox = padded(v.status)
 	v.statusBox.Hide()
 	v.problem = container.NewVBox()
-	v.list = widget.NewList(
-		func() int { return len(v.rows) },
-		func() fyne.CanvasObject {
-			name := widget.NewLabelWithStyle("…", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			name.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("…")
-			detail.Truncation = fyne.TextTruncateEllipsis
-			detail.SizeName = theme.SizeNameCaptionText
-			return container.NewVBox(name, detail)
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(v.rows) {
-				return
-			}
-			box := o.(*fyne.Container)
-			box.Objects[0].(*widget.Label).SetText(v.rows[i].name)
-			box.Objects[1].(*widget.Label).SetText(v.rows[i].detail)
-		},
-	)
-	v.list.OnSelected = func(i widget.ListItemID) {
-		v.list.UnselectAll()
-		if i < len(v.rows) {
-			v.open(v.rows[i].id)
-		}
-	}
 	newChar := widget.NewButton(lang.X("catalog.new_character", "New character"), func() { v.editCharacter(nil) })
 	newChar.Importance = widget.HighImportance
 	newRef := widget.NewButton(lang.X("catalog.new_card", "New card"), func() { v.editReference(nil) })
@@ -380,62 +331,13 @@ func (v *catalogView) origin(id string) string {
 	return lang.X("catalog.origin.yours", "yours")
 }
 
-// refreshList shows the cards matching the search and the kind filter:
-// characters first, then each kind of reference card, by name.
+// refreshList shows the cards of the catalog that match the search and
+// the kind filter.
 func (v *catalogView) refreshList() {
-	if v.list == nil || v.kind == nil {
+	if v.catalogList == nil || v.list == nil || v.kind == nil {
 		return
 	}
-	chars, refs := v.cat.Find(v.search.Text)
-	filter := v.kind.Selected
-	v.rows = v.rows[:0]
-	if filter == allCards() || filter == kindCharacters() {
-		for _, ch := range chars {
-			d := []string{kindName(reference.KindCharacter)}
-			if ch.Affiliation != "" {
-				d = append(d, ch.Affiliation)
-			}
-			if ch.Complete() {
-				d = append(d, lang.X("catalog.ready_to_play", "ready to play"))
-			}
-			d = append(d, v.origin(ch.ID))
-			v.rows = append(v.rows, catalogRow{id: ch.ID, name: ch.Name, detail: strings.Join(d, " · "), kind: reference.KindCharacter})
-		}
-	}
-	for _, r := range refs {
-		if filter != allCards() && filter != kindPlural(r.Kind) {
-			continue
-		}
-		d := []string{kindName(r.Kind)}
-		if r.Game != "" {
-			d = append(d, r.Game.Title())
-		}
-		if r.Affiliation != "" {
-			d = append(d, r.Affiliation)
-		}
-		d = append(d, v.origin(r.ID))
-		v.rows = append(v.rows, catalogRow{id: r.ID, name: r.Name, detail: strings.Join(d, " · "), kind: r.Kind})
-	}
-	order := map[reference.CardKind]int{}
-	for i, k := range allKinds() {
-		order[k] = i
-	}
-	slices.SortStableFunc(v.rows, func(a, b catalogRow) int {
-		if d := order[a.kind] - order[b.kind]; d != 0 {
-			return d
-		}
-		return strings.Compare(strings.ToLower(a.name), strings.ToLower(b.name))
-	})
-	switch {
-	case len(v.rows) == 0 && v.search.Text != "":
-		v.count.SetText(lang.X("catalog.no_card_matches_every", "No card matches. Every word must appear in the name, affiliation, keywords or id."))
-	case len(v.rows) == 0:
-		v.count.SetText(lang.X("catalog.no_cards_of_this", "No cards of this kind yet. Create one below, or import a catalog file."))
-	default:
-		v.count.SetText(lang.X("catalog.a_of_b_cards", "{{.A}} of {{.B}} cards", map[string]any{"A": len(v.rows), "B": v.cat.Len()}))
-	}
-	v.list.Refresh()
-	v.list.ScrollToTop()
+	v.catalogList.show(v.cat, v.origin)
 }
 
 // commit saves a changed catalog, then shows it. A catalog that cannot be
@@ -481,171 +383,6 @@ func (v *catalogView) open(id string) {
 		v.showNothing()
 	}
 	v.layout.show(lang.X("catalog.card", "Card"))
-}
-
-// field is a bold caption over a wrapped value, for the card pages.
-func field(label, value string) fyne.CanvasObject {
-	l := widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	l.SizeName = theme.SizeNameCaptionText
-	return container.NewVBox(l, wrapLabel(value))
-}
-
-// addFact adds a short labelled value to a card page's form (nothing when
-// the value is empty).
-func addFact(f *widget.Form, label, value string) {
-	if value != "" {
-		f.Append(label, wrapLabel(value))
-	}
-}
-
-// specsText writes specializations as the editor reads them: "Command x2, Science".
-func specsText(specs []reference.Specialization) string {
-	parts := make([]string, 0, len(specs))
-	for _, s := range specs {
-		if s.Count > 1 {
-			parts = append(parts, fmt.Sprintf("%s x%d", s.Name, s.Count))
-		} else {
-			parts = append(parts, s.Name)
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-// bonusText is "+1" for a known bonus and "not given" for an unknown one.
-func bonusText(p *int) string {
-	if p == nil {
-		return notGiven()
-	}
-	return fmt.Sprintf("+%d", *p)
-}
-
-// attackText describes an attack action of a card.
-func attackText(a reference.AttackAction) string {
-	s := lang.X("catalog.attack_text", "{{.Name}}: dice {{.Dice}}, damage {{.Damage}}", map[string]any{"Name": a.Name, "Dice": bonusText(a.Dice), "Damage": bonusText(a.Damage)})
-	if len(a.Rules) > 0 {
-		s += " (" + strings.Join(a.Rules, ", ") + ")"
-	}
-	return s
-}
-
-// escalationText says when a character arrives.
-func escalationText(n int) string {
-	if n <= 1 {
-		return lang.X("catalog.from_the_start", "From the start")
-	}
-	return lang.X("catalog.arrives_round", "Arrives in round {{.N}}", map[string]any{"N": n})
-}
-
-// pageButtons are Edit and, by the card's origin, Delete or Restore.
-func (v *catalogView) pageButtons(id string, edit func()) fyne.CanvasObject {
-	editBtn := widget.NewButtonWithIcon(lang.X("common.edit", "Edit"), theme.DocumentCreateIcon(), edit)
-	editBtn.Importance = widget.HighImportance
-	box := fitGrid(2, editBtn)
-	switch v.origin(id) {
-	case lang.X("catalog.origin.yours", "yours"):
-		del := widget.NewButtonWithIcon(lang.X("common.delete", "Delete"), theme.DeleteIcon(), func() { v.deleteCard(id) })
-		del.Importance = widget.DangerImportance
-		box.Add(del)
-	case lang.X("catalog.origin.edited", "built-in, edited"):
-		box.Add(widget.NewButtonWithIcon(lang.X("catalog.restore_built_in", "Restore built-in"), theme.ViewRefreshIcon(), func() { v.restoreBuiltin(id) }))
-	}
-	return box
-}
-
-// characterPage shows a character card: its tracks as peg rows, attacks,
-// abilities and notes.
-func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
-	box := container.NewVBox(heading(ch.Name))
-	sub := []string{kindName(reference.KindCharacter)}
-	for _, s := range []string{ch.Role, ch.Affiliation} {
-		if s != "" {
-			sub = append(sub, s)
-		}
-	}
-	sub = append(sub, v.origin(ch.ID), lang.X("catalog.id_n", "id {{.ID}}", map[string]any{"ID": ch.ID}))
-	box.Add(wrapLabel(strings.Join(sub, " · ")))
-	facts := widget.NewForm()
-	addFact(facts, lang.X("catalog.ship", "Ship"), ch.Ship)
-	addFact(facts, lang.X("catalog.keywords", "Keywords"), strings.Join(ch.Keywords, ", "))
-	addFact(facts, lang.X("catalog.specializations", "Specializations"), specsText(ch.Specializations))
-	addFact(facts, lang.X("catalog.escalation", "Escalation"), escalationText(ch.Escalation))
-	box.Add(facts)
-	tracks := []struct {
-		name string
-		vals []int
-	}{{"ATTACK", ch.Tracks.Attack}, {"DEFENSE", ch.Tracks.Defense}, {"SKILL", ch.Tracks.Skill}, {"MOVE", ch.Tracks.Move}}
-	var missing []string
-	for _, t := range tracks {
-		if len(t.vals) == 0 {
-			missing = append(missing, strings.ToLower(t.name))
-			continue
-		}
-		p := newPegPreview(t.name, t.vals)
-		box.Add(p)
-	}
-	if len(missing) > 0 {
-		l := wrapLabel(lang.X("catalog.track_values_not_entered", "Track values not entered: {{.A}}. Copy them from your card with Edit.", map[string]any{"A": strings.Join(missing, ", ")}))
-		l.Importance = widget.WarningImportance
-		box.Add(l)
-	}
-	if len(ch.Attacks) > 0 {
-		lines := make([]string, len(ch.Attacks))
-		for i, a := range ch.Attacks {
-			lines[i] = attackText(a)
-		}
-		box.Add(field(lang.X("catalog.attack_actions", "Attack actions"), strings.Join(lines, "\n")))
-	}
-	for _, a := range ch.Abilities {
-		box.Add(field(a.Name, a.Text))
-	}
-	if ch.Notes != "" {
-		box.Add(field(lang.X("catalog.notes", "Notes"), ch.Notes))
-	}
-	if ch.Source != "" {
-		box.Add(field(lang.X("catalog.source", "Source"), ch.Source))
-	}
-	id := ch.ID
-	return container.NewBorder(nil, v.pageButtons(id, func() {
-		if cur, ok := v.cat.Character(id); ok {
-			v.editCharacter(&cur)
-		}
-	}), nil, nil, container.NewVScroll(box))
-}
-
-// referencePage shows a reference card.
-func (v *catalogView) referencePage(r reference.ReferenceCard) fyne.CanvasObject {
-	box := container.NewVBox(heading(r.Name))
-	sub := []string{kindName(r.Kind)}
-	if r.Game != "" {
-		sub = append(sub, r.Game.Title())
-	}
-	if r.Affiliation != "" {
-		sub = append(sub, r.Affiliation)
-	}
-	sub = append(sub, v.origin(r.ID), lang.X("catalog.id_n", "id {{.ID}}", map[string]any{"ID": r.ID}))
-	box.Add(wrapLabel(strings.Join(sub, " · ")))
-	facts := widget.NewForm()
-	addFact(facts, lang.X("catalog.keywords", "Keywords"), strings.Join(r.Keywords, ", "))
-	addFact(facts, lang.X("catalog.points", "Points"), optInt(r.Points))
-	addFact(facts, lang.X("catalog.copies", "Copies"), optInt(r.Supply))
-	if len(facts.Items) > 0 {
-		box.Add(facts)
-	}
-	if r.Summary != "" {
-		box.Add(field(lang.X("catalog.what_it_does", "What it does"), r.Summary))
-	}
-	if r.Notes != "" {
-		box.Add(field(lang.X("catalog.notes", "Notes"), r.Notes))
-	}
-	if r.Source != "" {
-		box.Add(field(lang.X("catalog.source", "Source"), r.Source))
-	}
-	id := r.ID
-	return container.NewBorder(nil, v.pageButtons(id, func() {
-		if cur, ok := v.cat.Reference(id); ok {
-			v.editReference(&cur)
-		}
-	}), nil, nil, container.NewVScroll(box))
 }
 
 // deleteCard asks, then deletes one of the players' own cards.
