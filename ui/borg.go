@@ -48,10 +48,12 @@ func newBorgPanel(v *ascView) *borgPanel {
 	b.spires = &borgSpiresView{v: v}
 	b.board = newBorgBoardForm(v)
 	b.fight = newCubeBattle(v)
-	b.cubes = &borgCubesView{v: v, fight: b.fight.choose}
+	b.cubes = &borgCubesView{v: v, fight: b.fightCube}
 	b.fight.onApplied = func() { fyne.Do(func() { b.scrollTo(b.fight.box) }) }
 	b.assimilate = newAssimForm(v)
 	b.reclaim = newReclaimForm(v)
+	grown := func() { b.scroll.Refresh() }
+	b.fight.grown, b.assimilate.grown, b.reclaim.grown = grown, grown, grown
 	return b
 }
 
@@ -73,6 +75,7 @@ func (b *borgPanel) show() {
 		}
 	}
 	b.box.RemoveAll()
+	defer b.scroll.Refresh()
 	defer b.box.Refresh()
 	b.box.Add(heading(lang.X("asc.the_borg_2", "The Borg")))
 	bs := a.Borg
@@ -177,6 +180,22 @@ func cubeFight(a *tracker.AscendancyState, cube string) *tracker.CubeFight {
 		return nil
 	}
 	return f
+}
+
+// fightCube opens the cube battle on cube (a cube card's Fight button)
+// and scrolls to it: the fleets and the dice are one tap away.
+func (b *borgPanel) fightCube(cube string) {
+	b.fight.choose(cube)
+	title := lang.X("borg.cube_battle", "Cube battle")
+	if b.folds != nil {
+		for i, it := range b.folds.Items {
+			if it.Title == title && !it.Open {
+				b.folds.Open(i)
+			}
+		}
+	}
+	b.open[title] = true
+	fyne.Do(func() { b.scrollTo(b.fight.box) })
 }
 
 // scrollTo scrolls the panel so that o (a form on it) starts at the top:

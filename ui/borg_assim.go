@@ -50,6 +50,9 @@ type assimDraft struct {
 // Apply under the dice, the odds after. Drawn anew from the state and its
 // draft on every update; typing dice redraws the result only.
 type assimForm struct {
+	// grown is called after the form changed size (the panel lays its
+	// scroll out again, or the new rows could not be scrolled to).
+	grown    func()
 	v        *ascView
 	d        assimDraft
 	box      *fyne.Container
@@ -192,7 +195,7 @@ func (f *assimForm) structures(a borgrules.Assimilation) int {
 // render draws the whole form from the draft.
 func (f *assimForm) render() {
 	f.box.RemoveAll()
-	defer f.box.Refresh()
+	defer f.refreshed(f.box)
 	v := f.v
 	bs := v.st.Borg
 	var ids []string
@@ -377,7 +380,7 @@ func (f *assimForm) rollVirtual() {
 // the dice marked, the nodes lost to name, and Apply.
 func (f *assimForm) resolve() {
 	f.result.RemoveAll()
-	defer f.result.Refresh()
+	defer f.refreshed(f.result)
 	a, p, ok := f.setup()
 	if !ok {
 		return
@@ -482,4 +485,12 @@ func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 	}
 	f.d.key, f.d.lost, f.d.sbLost, f.d.def, f.d.borg, f.d.edit = "", "", false, ascPool{}, ascPool{}, false
 	f.redraw()
+}
+
+// refreshed redraws o and tells the panel the form changed size.
+func (f *assimForm) refreshed(o fyne.CanvasObject) {
+	o.Refresh()
+	if f.grown != nil {
+		f.grown()
+	}
 }

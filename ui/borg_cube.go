@@ -64,6 +64,9 @@ type fleetRow struct {
 // state and its draft on every update; typing dice redraws the result
 // only, so no keypad moves while dice are typed in.
 type cubeBattle struct {
+	// grown is called after the form changed size (the panel lays its
+	// scroll out again, or the new rows could not be scrolled to).
+	grown  func()
 	v      *ascView
 	d      cubeDraft
 	box    *fyne.Container
@@ -259,7 +262,7 @@ func (f *cubeBattle) redraw() {
 // render draws the whole form from the draft.
 func (f *cubeBattle) render() {
 	f.box.RemoveAll()
-	defer f.box.Refresh()
+	defer f.refreshed(f.box)
 	v := f.v
 	bs := v.st.Borg
 	var ids []string
@@ -505,7 +508,7 @@ func (f *cubeBattle) shares(fleets []borgrules.Fleet, due int) map[string]int {
 // still to type, or the result, the losses, who retreats, and Apply.
 func (f *cubeBattle) resolve() {
 	f.result.RemoveAll()
-	defer f.result.Refresh()
+	defer f.refreshed(f.result)
 	v := f.v
 	cube, ok := f.current()
 	idx, fleets := f.engaged()
@@ -659,5 +662,13 @@ func (f *cubeBattle) apply(cube borgrules.Cube, ds []*fleetDraft, fleets []borgr
 	f.v.gs.say(msg, false)
 	if f.onApplied != nil {
 		f.onApplied()
+	}
+}
+
+// refreshed redraws o and tells the panel the form changed size.
+func (f *cubeBattle) refreshed(o fyne.CanvasObject) {
+	o.Refresh()
+	if f.grown != nil {
+		f.grown()
 	}
 }

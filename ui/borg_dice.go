@@ -9,9 +9,12 @@ import (
 	"tableops/ui/widgets"
 )
 
-// borgDice is one side's dice on a Borg form: a title and a keypad. The
-// dice marked hit or miss are shown with the result, under every keypad,
-// so nothing appears between two keypads while dice are typed in.
+// borgDice is one side's dice on a Borg form: a title and a compact
+// keypad (the six faces in one row; an entered die taps out, the form's
+// Clear dice clears), so a fleet's and the cube's keypads fit on one phone
+// screen. The dice marked hit or miss are shown with the result, under
+// every keypad, so nothing appears between two keypads while dice are
+// typed in.
 type borgDice struct {
 	title *widget.Label
 	pad   *widgets.DicePad
@@ -23,8 +26,7 @@ type borgDice struct {
 // changed is called after every die typed.
 func newBorgDice(title string, max int, pool ascPool, changed func(dice.Pool)) *borgDice {
 	d := &borgDice{title: boldLabel(title), pool: pool}
-	d.pad = widgets.NewDicePad(max)
-	d.pad.SetDieSize(widgets.DieSmall)
+	d.pad = widgets.NewCompactDicePad(max)
 	d.pad.SetPool(pool.faces)
 	d.pad.OnChanged = func(p dice.Pool) {
 		d.pool = ascPool{faces: p}

@@ -45,6 +45,9 @@ type reclaimSide struct {
 // to reclaim it this round. Drawn anew from the state and its draft on
 // every update; typing dice redraws the result only.
 type reclaimForm struct {
+	// grown is called after the form changed size (the panel lays its
+	// scroll out again, or the new rows could not be scrolled to).
+	grown  func()
 	v      *ascView
 	dr     reclaimDraft
 	box    *fyne.Container
@@ -135,7 +138,7 @@ func (f *reclaimForm) setup() (borgrules.Reclaim, bool) {
 // render draws the whole form from the draft.
 func (f *reclaimForm) render() {
 	f.box.RemoveAll()
-	defer f.box.Refresh()
+	defer f.refreshed(f.box)
 	v := f.v
 	var labels []string
 	for _, s := range v.st.Borg.Spires {
@@ -248,7 +251,7 @@ func (f *reclaimForm) rollVirtual() {
 // and Apply.
 func (f *reclaimForm) resolve() {
 	f.result.RemoveAll()
-	defer f.result.Refresh()
+	defer f.refreshed(f.result)
 	r, ok := f.setup()
 	if !ok {
 		return
@@ -304,4 +307,12 @@ func (f *reclaimForm) resolve() {
 			f.redraw()
 		}
 	})
+}
+
+// refreshed redraws o and tells the panel the form changed size.
+func (f *reclaimForm) refreshed(o fyne.CanvasObject) {
+	o.Refresh()
+	if f.grown != nil {
+		f.grown()
+	}
 }

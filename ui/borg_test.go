@@ -50,6 +50,14 @@ func borgGame(t *testing.T, w, h float32) (*Shell, fyne.Window) {
 	return sh, win
 }
 
+// assertScrollsToAll checks the Borg panel's scroll knows how tall its
+// content is now: rows a form added can be scrolled to.
+func assertScrollsToAll(t *testing.T, v *ascView, where string) {
+	t.Helper()
+	c := v.borg.scroll.Content
+	assert.GreaterOrEqual(t, c.Size().Height+0.5, c.MinSize().Height, "%s: the panel cannot scroll to its last rows", where)
+}
+
 // tapFaces types a roll on a dice pad, one tap per die, like a player.
 func tapFaces(pad fyne.Focusable, faces string) {
 	for _, r := range faces {
@@ -76,6 +84,7 @@ func TestCubeBattleTypedAndApplied(t *testing.T) {
 	fb.fleets[1].player.SetSelected("Bob")
 	assert.True(t, fb.fleets[1].onSix.Checked, "Klingons hit on 6s always")
 	assert.Equal(t, 3, fb.d.fleets[1].ships, "all of Bob's ships")
+	assertScrollsToAll(t, v, "fleets chosen")
 
 	// Alice 1,1,1 and Bob 1,1,1 miss: the cube fires all 9 dice.
 	pads := []*borgDice{fb.fleets[0].d, fb.fleets[1].d, fb.borgD}
@@ -100,6 +109,7 @@ func TestCubeBattleTypedAndApplied(t *testing.T) {
 	assert.Contains(t, text, "Players 0 hit(s), the cube 6")
 	// 6 Borg hits on 6 ships, in turn order one at a time: 3 each.
 	assert.Contains(t, text, "Ships lost, shared in turn order: Alice loses 3, Bob loses 3.")
+	assertScrollsToAll(t, v, "result shown")
 	apply := button(t, w, "Apply round 1")
 	applyAt := drv.AbsolutePositionForObject(apply)
 	assert.Greater(t, applyAt.Y, drv.AbsolutePositionForObject(pads[2].pad).Y, "Apply is under the cube's dice")
@@ -323,4 +333,17 @@ func FuzzParseHeld(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFightThisCubeScrollsToTheBattle: on a phone the cube card's Fight
+// button brings the battle form to the top of the panel.
+func TestFightThisCubeScrollsToTheBattle(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	v := sh.game.view.(*ascView)
+	require.Zero(t, v.borg.scroll.Offset.Y)
+	test.Tap(button(t, w, "Fight this cube"))
+	assert.Positive(t, v.borg.scroll.Offset.Y, "the panel scrolled to the battle")
+	drv := sh.app.Driver()
+	top := drv.AbsolutePositionForObject(v.borg.scroll).Y
+	assert.InDelta(t, top, drv.AbsolutePositionForObject(v.borg.fight.box).Y, 2, "the battle form starts at the panel's top")
 }

@@ -62,7 +62,8 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 		box.Add(captionLabel(lang.X("borg.with_no_die_typed_the", "With no die typed, the app rolls the hub die.")))
 		return box
 	}
-	box.Add(step(lang.X("borg.2_each_cube_in_turn", "2. Each cube in turn"), lang.X("borg.activate_it_where_it_moves", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships.")))
+	box.Add(boldLabel(lang.X("borg.2_each_cube_in_turn", "2. Each cube in turn")))
+	box.Add(captionLabel(lang.X("borg.activate_it_where_it_moves", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships.")))
 	box.Add(widget.NewButtonWithIcon(lang.X("borg.scan_the_borg_card_drawn", "Scan the Borg card drawn"), theme.MediaPhotoIcon(), func() {
 		v.gs.sh.scanCards(nil)
 	}))

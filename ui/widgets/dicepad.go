@@ -60,13 +60,6 @@ func NewCompactDicePad(max int) *DicePad {
 	return p
 }
 
-// SetDieSize draws the entered dice at size s (medium by default): small
-// dice keep a long roll (a Borg cube's 9 dice) within a phone's width.
-func (p *DicePad) SetDieSize(s DieSize) {
-	p.row.SetDieSize(s)
-	p.Refresh()
-}
-
 // Pool returns the entered dice sorted high to low.
 func (p *DicePad) Pool() dice.Pool { return p.entered.Sorted() }
 
