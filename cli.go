@@ -45,7 +45,7 @@ func commands() map[string]command {
 		"scan":                 scanCommand(),
 		"tags":                 tagsCommand(),
 		"web":                  webCommand(),
-		"version":              {"the app's version (from FyneApp.toml) and how this binary was built", runVersion},
+		"version":              {lang.X("cli.cmd.version", "the app's version (from FyneApp.toml) and how this binary was built"), runVersion},
 	}
 }
 
@@ -143,7 +143,7 @@ func printHelp(w io.Writer, table map[string]command) {
 func printCommandHelp(w io.Writer, name, summary, flags string) {
 	fmt.Fprintf(w, "usage: tableops %s [flags]\n  %s\n", name, summary)
 	if flags != "" {
-		fmt.Fprintf(w, "\nflags (one or two leading dashes):\n%s", flags)
+		fmt.Fprintf(w, "\n%s\n%s", lang.X("cli.help.flags", "flags (one or two leading dashes):"), flags)
 	}
 }
 
@@ -173,12 +173,12 @@ type flagSet struct {
 func newFlagSet(name string) *flagSet {
 	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError)}
 	fs.SetOutput(io.Discard)
-	fs.BoolVar(&fs.json, "json", false, "print JSON")
-	fs.StringVar(&fs.lang, "lang", "", "language of the human text (en, it); default: the system's")
-	fs.Func("seed", "seed for virtual dice (same seed, same roll)", func(s string) error {
+	fs.BoolVar(&fs.json, "json", false, lang.X("cli.flag.json", "print JSON"))
+	fs.StringVar(&fs.lang, "lang", "", lang.X("cli.flag.lang", "language of the human text (en, it); default: the system's"))
+	fs.Func("seed", lang.X("cli.flag.seed", "seed for virtual dice (same seed, same roll)"), func(s string) error {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
-			return fmt.Errorf("seed %q is not a whole number", s)
+			return fmt.Errorf("%s", lang.X("cli.err.seed_not_number", "seed {{.V}} is not a whole number", tv{"V": strconv.Quote(s)}))
 		}
 		fs.seed, fs.seedSet = v, true
 		return nil
@@ -202,7 +202,7 @@ func (fs *flagSet) parse(args []string, allowArgs bool) error {
 		return fs.parseError(err)
 	}
 	if !allowArgs && fs.NArg() > 0 {
-		return badInput("unexpected argument %q", fs.Arg(0))
+		return badInput("%s", lang.X("cli.err.unexpected_arg", "unexpected argument {{.V}}", tv{"V": strconv.Quote(fs.Arg(0))}))
 	}
 	return nil
 }
@@ -222,7 +222,7 @@ func (fs *flagSet) parseError(err error) error {
 		}
 		fmt.Fprintf(&b, "\n      %s", usage)
 		if f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false" {
-			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+			b.WriteString(" " + lang.X("cli.help.default", "(default {{.Value}})", map[string]any{"Value": f.DefValue}))
 		}
 		b.WriteString("\n")
 	})
@@ -244,14 +244,14 @@ type poolFlag struct {
 func (fs *flagSet) pool(name, what string) *poolFlag {
 	p := &poolFlag{name: name, index: len(fs.pools)}
 	fs.pools = append(fs.pools, p)
-	fs.Func(name, what+" dice faces, e.g. 6,4,2,2", func(s string) error {
+	fs.Func(name, lang.X("cli.flag.pool_faces", "{{.What}} dice faces, e.g. 6,4,2,2", map[string]any{"What": what}), func(s string) error {
 		p.faces, p.facesSet = s, true
 		return nil
 	})
-	fs.Func(name+"-dice", "number of "+what+" dice to roll virtually", func(s string) error {
+	fs.Func(name+"-dice", lang.X("cli.flag.pool_count", "number of {{.What}} dice to roll virtually", map[string]any{"What": what}), func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
-			return fmt.Errorf("--%s-dice %q is not a number of dice", name, s)
+			return fmt.Errorf("%s", lang.X("cli.err.not_dice_count", "--{{.Flag}} {{.V}} is not a number of dice", tv{"Flag": name + "-dice", "V": strconv.Quote(s)}))
 		}
 		p.count, p.countSet = n, true
 		return nil
@@ -269,7 +269,7 @@ func (p *poolFlag) given() bool { return p.facesSet || p.countSet }
 func (fs *flagSet) roll(p *poolFlag, max int, required bool) (pool dice.Pool, virtual bool, seed uint64, err error) {
 	switch {
 	case p.facesSet && p.countSet:
-		return nil, false, 0, badInput("give either --%s or --%s-dice, not both", p.name, p.name)
+		return nil, false, 0, badInput("%s", lang.X("cli.err.either_not_both", "give either --{{.A}} or --{{.B}}, not both", tv{"A": p.name, "B": p.name + "-dice"}))
 	case p.facesSet:
 		pool, err = dice.Parse(p.faces, max)
 		if err != nil {
@@ -278,7 +278,7 @@ func (fs *flagSet) roll(p *poolFlag, max int, required bool) (pool dice.Pool, vi
 		return pool, false, 0, nil
 	case p.countSet:
 		if max > 0 && p.count > max {
-			return nil, false, 0, badInput("--%s-dice %d: at most %d dice may be rolled", p.name, p.count, max)
+			return nil, false, 0, badInput("%s", lang.X("cli.err.at_most_dice", "--{{.Flag}} {{.N}}: at most {{.Max}} dice may be rolled", tv{"Flag": p.name + "-dice", "N": p.count, "Max": max}))
 		}
 		if err := fs.ensureSeed(); err != nil {
 			return nil, false, 0, err
@@ -286,7 +286,7 @@ func (fs *flagSet) roll(p *poolFlag, max int, required bool) (pool dice.Pool, vi
 		seed = fs.seed + uint64(p.index)
 		return dice.Roll(p.count, seed), true, seed, nil
 	case required:
-		return nil, false, 0, badInput("--%s or --%s-dice is required", p.name, p.name)
+		return nil, false, 0, badInput("%s", lang.X("cli.err.either_required", "--{{.A}} or --{{.B}} is required", tv{"A": p.name, "B": p.name + "-dice"}))
 	default:
 		return dice.Pool{}, false, 0, nil
 	}

@@ -27,20 +27,20 @@ type awayAttackFlags struct {
 func newAwayAttackFlags(name string) *awayAttackFlags {
 	fs := newFlagSet(name)
 	f := &awayAttackFlags{fs: fs}
-	f.attack = fs.pool("attack", "attack")
-	f.defense = fs.pool("defense", "defense")
-	f.damage = fs.Int("damage", 0, "the Attack Action's Damage rating, added if any attack die gets through")
-	f.stun = fs.Bool("stun", false, "the weapon has the Stun rule")
-	f.borg = fs.Bool("borg-target", false, "the target is a Borg character (not stunned by Stun weapons)")
-	f.targetStun = fs.Int("target-stun", 0, "Stun tokens the target has (0-2; one fewer defense die each)")
-	f.weaponDice = fs.Int("weapon-dice", 0, "extra attack dice of the Attack Action (with --attack-dice)")
-	f.backup = fs.Bool("backup", false, "the attacker has a friendly character in its space (+1 die, with --attack-dice)")
-	f.cards = fs.Int("cards", 0, "attack dice added by cards (with --attack-dice)")
-	f.defenseBackup = fs.Bool("defense-backup", false, "the target has a friendly character in its space (+1 die, with --defense-dice)")
-	f.takeCover = fs.Bool("take-cover", false, "the target has a Take Cover token (+1 die, with --defense-dice)")
-	f.defensive = fs.Bool("defensive", false, "the target has a Defensive weapon (+1 die against --melee, with --defense-dice)")
-	f.melee = fs.Bool("melee", false, "the attack uses a Melee weapon")
-	f.defenseCards = fs.Int("defense-cards", 0, "defense dice added by cards (with --defense-dice)")
+	f.attack = fs.pool("attack", lang.X("cli.pool.attack", "attack"))
+	f.defense = fs.pool("defense", lang.X("cli.pool.defense", "defense"))
+	f.damage = fs.Int("damage", 0, lang.X("cli.flag.damage", "the Attack Action's Damage rating, added if any attack die gets through"))
+	f.stun = fs.Bool("stun", false, lang.X("cli.flag.stun", "the weapon has the Stun rule"))
+	f.borg = fs.Bool("borg-target", false, lang.X("cli.flag.borg_target", "the target is a Borg character (not stunned by Stun weapons)"))
+	f.targetStun = fs.Int("target-stun", 0, lang.X("cli.flag.target_stun", "Stun tokens the target has (0-2; one fewer defense die each)"))
+	f.weaponDice = fs.Int("weapon-dice", 0, lang.X("cli.flag.weapon_dice", "extra attack dice of the Attack Action (with --attack-dice)"))
+	f.backup = fs.Bool("backup", false, lang.X("cli.flag.backup", "the attacker has a friendly character in its space (+1 die, with --attack-dice)"))
+	f.cards = fs.Int("cards", 0, lang.X("cli.flag.cards", "attack dice added by cards (with --attack-dice)"))
+	f.defenseBackup = fs.Bool("defense-backup", false, lang.X("cli.flag.defense_backup", "the target has a friendly character in its space (+1 die, with --defense-dice)"))
+	f.takeCover = fs.Bool("take-cover", false, lang.X("cli.flag.take_cover", "the target has a Take Cover token (+1 die, with --defense-dice)"))
+	f.defensive = fs.Bool("defensive", false, lang.X("cli.flag.defensive", "the target has a Defensive weapon (+1 die against --melee, with --defense-dice)"))
+	f.melee = fs.Bool("melee", false, lang.X("cli.flag.melee", "the attack uses a Melee weapon"))
+	f.defenseCards = fs.Int("defense-cards", 0, lang.X("cli.flag.defense_cards", "defense dice added by cards (with --defense-dice)"))
 	return f
 }
 
@@ -130,15 +130,15 @@ type awaySkillFlags struct {
 func newAwaySkillFlags(name string) *awaySkillFlags {
 	fs := newFlagSet(name)
 	f := &awaySkillFlags{fs: fs}
-	f.tester = fs.pool("tester", "tester's skill")
-	f.challenger = fs.pool("challenger", "challenger's skill (opposed tests only)")
-	f.need = fs.Int("need", 1, "successes needed to pass, as the card states (default 1: one or more successes passes)")
-	f.spec = fs.Int("specialization", 0, "times the tester has the tested specialization (0-3, +1 die each, with --tester-dice)")
-	f.backup = fs.Bool("backup", false, "the tester has a friendly character in its space (+1 die, with --tester-dice)")
-	f.cards = fs.Int("cards", 0, "tester dice added by cards (with --tester-dice)")
-	f.challengerSpec = fs.Int("challenger-specialization", 0, "times the challenger has the specialization (with --challenger-dice)")
-	f.challengerBackup = fs.Bool("challenger-backup", false, "the challenger has backup (+1 die, with --challenger-dice)")
-	f.challengerCds = fs.Int("challenger-cards", 0, "challenger dice added by cards (with --challenger-dice)")
+	f.tester = fs.pool("tester", lang.X("cli.pool.tester", "tester's skill"))
+	f.challenger = fs.pool("challenger", lang.X("cli.pool.challenger", "challenger's skill (opposed tests only)"))
+	f.need = fs.Int("need", 1, lang.X("cli.flag.need", "successes needed to pass, as the card states (default 1: one or more successes passes)"))
+	f.spec = fs.Int("specialization", 0, lang.X("cli.flag.specialization", "times the tester has the tested specialization (0-3, +1 die each, with --tester-dice)"))
+	f.backup = fs.Bool("backup", false, lang.X("cli.flag.backup_2", "the tester has a friendly character in its space (+1 die, with --tester-dice)"))
+	f.cards = fs.Int("cards", 0, lang.X("cli.flag.cards_2", "tester dice added by cards (with --tester-dice)"))
+	f.challengerSpec = fs.Int("challenger-specialization", 0, lang.X("cli.flag.challenger_specialization", "times the challenger has the specialization (with --challenger-dice)"))
+	f.challengerBackup = fs.Bool("challenger-backup", false, lang.X("cli.flag.challenger_backup", "the challenger has backup (+1 die, with --challenger-dice)"))
+	f.challengerCds = fs.Int("challenger-cards", 0, lang.X("cli.flag.challenger_cards", "challenger dice added by cards (with --challenger-dice)"))
 	return f
 }
 

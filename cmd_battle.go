@@ -36,13 +36,13 @@ func (fs *flagSet) battlePool(facesName, countName, what string, allowAuto bool)
 	// Reserve a seed offset next to the shared pools so virtual pools never
 	// reuse a seed.
 	fs.pools = append(fs.pools, &poolFlag{name: facesName, index: d.index})
-	fs.Func(facesName, what+" dice faces, e.g. 6,5,4,1", func(s string) error {
+	fs.Func(facesName, lang.X("cli.flag.battle_faces", "{{.What}} dice faces, e.g. 6,5,4,1", map[string]any{"What": what}), func(s string) error {
 		d.faces, d.facesSet = s, true
 		return nil
 	})
-	help := "number of " + what + " dice to roll virtually (with --seed)"
+	help := lang.X("cli.flag.battle_count", "number of {{.What}} dice to roll virtually (with --seed)", map[string]any{"What": what})
 	if allowAuto {
-		help += `, or "auto" for as many as the rules allow`
+		help = lang.X("cli.flag.battle_count_auto", "number of {{.What}} dice to roll virtually (with --seed), or \"auto\" for as many as the rules allow", map[string]any{"What": what})
 	}
 	fs.Func(countName, help, func(s string) error {
 		if allowAuto && s == "auto" {
@@ -51,7 +51,7 @@ func (fs *flagSet) battlePool(facesName, countName, what string, allowAuto bool)
 		}
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
-			return fmt.Errorf("--%s %q is not a number of dice", countName, s)
+			return fmt.Errorf("%s", lang.X("cli.err.not_dice_count", "--{{.Flag}} {{.V}} is not a number of dice", tv{"Flag": countName, "V": strconv.Quote(s)}))
 		}
 		if n > odds.MaxBattleDice {
 			return fmt.Errorf("--%s %d: at most %d dice", countName, n, odds.MaxBattleDice)
@@ -68,7 +68,7 @@ func (fs *flagSet) battlePool(facesName, countName, what string, allowAuto bool)
 func (fs *flagSet) rollBattle(d *battleDice, autoCount int) (pool dice.Pool, virtual bool, err error) {
 	switch {
 	case d.facesSet && d.countSet:
-		return nil, false, badInput("give either --%s or --%s, not both", d.facesName, d.countName)
+		return nil, false, badInput("%s", lang.X("cli.err.either_not_both", "give either --{{.A}} or --{{.B}}, not both", tv{"A": d.facesName, "B": d.countName}))
 	case d.facesSet:
 		p, err := dice.Parse(d.faces, odds.MaxBattleDice)
 		if err != nil {
@@ -85,7 +85,7 @@ func (fs *flagSet) rollBattle(d *battleDice, autoCount int) (pool dice.Pool, vir
 		}
 		return dice.Roll(n, fs.seed+uint64(d.index)), true, nil
 	default:
-		return nil, false, badInput("--%s or --%s is required", d.facesName, d.countName)
+		return nil, false, badInput("%s", lang.X("cli.err.either_required", "--{{.A}} or --{{.B}} is required", tv{"A": d.facesName, "B": d.countName}))
 	}
 }
 
@@ -166,9 +166,9 @@ type spaceBattleReport struct {
 // opponent's shield modifier; above 6 cannot hit).
 func runResolveSpaceBattle(args []string, out io.Writer) error {
 	fs := newFlagSet("resolve space-battle")
-	pool := fs.battlePool("dice", "count", "attack", false)
-	hit := fs.Int("hit", 0, "your weapons hit roll, e.g. 4 for 4+ (required)")
-	shields := fs.Int("shields", 0, "the opponent's shield modifier")
+	pool := fs.battlePool("dice", "count", lang.X("cli.pool.attack", "attack"), false)
+	hit := fs.Int("hit", 0, lang.X("cli.flag.hit", "your weapons hit roll, e.g. 4 for 4+ (required)"))
+	shields := fs.Int("shields", 0, lang.X("cli.flag.shields", "the opponent's shield modifier"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
@@ -211,11 +211,11 @@ type invasionReport struct {
 // attacker's hits (seed 002 "Planetary Invasion").
 func runResolveInvasion(args []string, out io.Writer) error {
 	fs := newFlagSet("resolve invasion")
-	pool := fs.battlePool("dice", "count", "attack (one per ship)", false)
-	hit := fs.Int("hit", 0, "your weapons hit roll, e.g. 4 for 4+ (required)")
-	shields := fs.Int("shields", 0, "the defender's shield modifier (an independent civilization's: its warp tokens)")
-	nodes := fs.Int("nodes", 0, "nodes on the planet, control node included (required)")
-	uncontrolled := fs.Bool("uncontrolled", false, "the system has no control node (independent or uncontrolled)")
+	pool := fs.battlePool("dice", "count", lang.X("cli.pool.attack_per_ship", "attack (one per ship)"), false)
+	hit := fs.Int("hit", 0, lang.X("cli.flag.hit", "your weapons hit roll, e.g. 4 for 4+ (required)"))
+	shields := fs.Int("shields", 0, lang.X("cli.flag.shields_2", "the defender's shield modifier (an independent civilization's: its warp tokens)"))
+	nodes := fs.Int("nodes", 0, lang.X("cli.flag.nodes", "nodes on the planet, control node included (required)"))
+	uncontrolled := fs.Bool("uncontrolled", false, lang.X("cli.flag.uncontrolled", "the system has no control node (independent or uncontrolled)"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
@@ -272,11 +272,11 @@ type hegemonyReport struct {
 // "Cultural Hegemony"). Without --roll the die is rolled virtually.
 func runResolveHegemony(args []string, out io.Writer) error {
 	fs := newFlagSet("resolve hegemony")
-	roll := fs.Int("roll", 0, "the die rolled (1-6); leave out to roll virtually with --seed")
-	asc := fs.Int("ascendancy", 0, "your ascendancy")
-	res := fs.Int("resistance", -1, "the system's hegemony resistance: structures + controller's ascendancy, or nodes + warp tokens (required)")
-	ferengi := fs.Bool("ferengi", false, "you are the Ferengi (no ascendancy added)")
-	mod := fs.Int("modifier", 0, "added to the die by a card, e.g. 1 for the Federation's Universal Translator")
+	roll := fs.Int("roll", 0, lang.X("cli.flag.roll", "the die rolled (1-6); leave out to roll virtually with --seed"))
+	asc := fs.Int("ascendancy", 0, lang.X("cli.flag.ascendancy", "your ascendancy"))
+	res := fs.Int("resistance", -1, lang.X("cli.flag.resistance", "the system's hegemony resistance: structures + controller's ascendancy, or nodes + warp tokens (required)"))
+	ferengi := fs.Bool("ferengi", false, lang.X("cli.flag.ferengi", "you are the Ferengi (no ascendancy added)"))
+	mod := fs.Int("modifier", 0, lang.X("cli.flag.modifier", "added to the die by a card, e.g. 1 for the Federation's Universal Translator"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
@@ -346,14 +346,14 @@ type borgRoundReport struct {
 // (seed 004 "Borg Cubes in Combat").
 func runResolveBorgRound(args []string, out io.Writer) error {
 	fs := newFlagSet("resolve borg-round")
-	player := fs.battlePool("player-dice", "player-count", "player attack (one per ship, plus bonus dice)", false)
-	bp := fs.battlePool("borg-dice", "borg-count", "Borg attack", true)
-	hit := fs.Int("hit", 0, "your weapons hit roll before the cube's shields, e.g. 4 for 4+ (required)")
-	damage := fs.Int("cube-damage", 0, "damage on the cube before the round (0-8)")
-	shields := fs.Int("cube-shields", 0, "the cube's shield modifier this round (0-4)")
-	first := fs.Bool("first-strike", false, "first round of the battle: the players strike first")
-	borgHit := fs.Int("borg-hit", 0, "the Borg hit roll from the console for the spires in play (required)")
-	six := fs.Bool("hits-on-six", false, "you always hit on 6s (Klingon starting advancement)")
+	player := fs.battlePool("player-dice", "player-count", lang.X("cli.pool.player_attack", "player attack (one per ship, plus bonus dice)"), false)
+	bp := fs.battlePool("borg-dice", "borg-count", lang.X("cli.pool.borg_attack", "Borg attack"), true)
+	hit := fs.Int("hit", 0, lang.X("cli.flag.hit_2", "your weapons hit roll before the cube's shields, e.g. 4 for 4+ (required)"))
+	damage := fs.Int("cube-damage", 0, lang.X("cli.flag.cube_damage", "damage on the cube before the round (0-8)"))
+	shields := fs.Int("cube-shields", 0, lang.X("cli.flag.cube_shields", "the cube's shield modifier this round (0-4)"))
+	first := fs.Bool("first-strike", false, lang.X("cli.flag.first_strike", "first round of the battle: the players strike first"))
+	borgHit := fs.Int("borg-hit", 0, lang.X("cli.flag.borg_hit", "the Borg hit roll from the console for the spires in play (required)"))
+	six := fs.Bool("hits-on-six", false, lang.X("cli.flag.hits_on_six", "you always hit on 6s (Klingon starting advancement)"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
@@ -472,26 +472,26 @@ type spaceBattleOddsReport struct {
 // in a space battle round.
 func runOddsSpaceBattle(args []string, out io.Writer) error {
 	fs := newFlagSet("odds space-battle")
-	n := fs.Int("dice", -1, "number of dice: ships plus advancement dice (required; starbases: --starbases)")
-	hit := fs.Int("hit", 0, "your weapons hit roll (required)")
-	shields := fs.Int("shields", 0, "the opponent's shield modifier")
-	starbases := fs.Int("starbases", 0, "your starbases in the battle's system")
-	reading := fs.String("starbase-dice", "orbit", "how starbases add dice: orbit (full rulebook: one die however many) or per_starbase (rules summary: one each)")
+	n := fs.Int("dice", -1, lang.X("cli.flag.dice", "number of dice: ships plus advancement dice (required; starbases: --starbases)"))
+	hit := fs.Int("hit", 0, lang.X("cli.flag.hit_3", "your weapons hit roll (required)"))
+	shields := fs.Int("shields", 0, lang.X("cli.flag.shields", "the opponent's shield modifier"))
+	starbases := fs.Int("starbases", 0, lang.X("cli.flag.starbases", "your starbases in the battle's system"))
+	reading := fs.String("starbase-dice", "orbit", lang.X("cli.flag.starbase_dice", "how starbases add dice: orbit (full rulebook: one die however many) or per_starbase (rules summary: one each)"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
 	if *n < 0 {
-		return badInput("--dice N (a number of dice) is required")
+		return badInput("%s", lang.X("cli.err.dice_required", "--dice N (a number of dice) is required"))
 	}
 	if *starbases < 0 || *starbases > 20 {
-		return badInput("--starbases %d: 0 to 20", *starbases)
+		return badInput("%s", lang.X("cli.err.starbases_range", "--starbases {{.N}}: 0 to 20", tv{"N": *starbases}))
 	}
 	if *reading != "orbit" && *reading != "per_starbase" {
-		return badInput("--starbase-dice %q: orbit or per_starbase", *reading)
+		return badInput("%s", lang.X("cli.err.starbase_dice", "--starbase-dice {{.V}}: orbit or per_starbase", tv{"V": strconv.Quote(*reading)}))
 	}
 	*n += ascendancy.StarbaseDice(*starbases, *reading == "per_starbase")
 	if *n > odds.MaxBattleDice {
-		return badInput("--dice %d: the odds handle at most %d dice", *n, odds.MaxBattleDice)
+		return badInput("%s", lang.X("cli.err.odds_max_dice", "--dice {{.N}}: the odds handle at most {{.Max}} dice", tv{"N": *n, "Max": odds.MaxBattleDice}))
 	}
 	if err := hitAndShields(*hit, *shields); err != nil {
 		return err
@@ -528,19 +528,19 @@ type invasionOddsReport struct {
 // runOddsInvasion prints the exact outcome odds of one invasion round.
 func runOddsInvasion(args []string, out io.Writer) error {
 	fs := newFlagSet("odds invasion")
-	n := fs.Int("dice", -1, "number of attacking ships (required)")
-	hit := fs.Int("hit", 0, "your weapons hit roll (required)")
-	shields := fs.Int("shields", 0, "the defender's shield modifier")
-	nodes := fs.Int("nodes", 0, "nodes on the planet, control node included (required)")
-	defHit := fs.Int("defender-hit", 0, "the defender's hit roll, to include your losses (optional)")
-	ownShields := fs.Int("own-shields", 0, "your shield modifier (with --defender-hit)")
-	first := fs.Bool("first-strike", false, "you have first strike (round 1)")
-	defFirst := fs.Bool("defender-first-strike", false, "the defending nodes have first strike (round 1)")
+	n := fs.Int("dice", -1, lang.X("cli.flag.dice_2", "number of attacking ships (required)"))
+	hit := fs.Int("hit", 0, lang.X("cli.flag.hit_3", "your weapons hit roll (required)"))
+	shields := fs.Int("shields", 0, lang.X("cli.flag.shields_3", "the defender's shield modifier"))
+	nodes := fs.Int("nodes", 0, lang.X("cli.flag.nodes", "nodes on the planet, control node included (required)"))
+	defHit := fs.Int("defender-hit", 0, lang.X("cli.flag.defender_hit", "the defender's hit roll, to include your losses (optional)"))
+	ownShields := fs.Int("own-shields", 0, lang.X("cli.flag.own_shields", "your shield modifier (with --defender-hit)"))
+	first := fs.Bool("first-strike", false, lang.X("cli.flag.first_strike_2", "you have first strike (round 1)"))
+	defFirst := fs.Bool("defender-first-strike", false, lang.X("cli.flag.defender_first_strike", "the defending nodes have first strike (round 1)"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
 	if *n < 0 {
-		return badInput("--dice N (the number of attacking ships) is required")
+		return badInput("%s", lang.X("cli.err.ships_dice_required", "--dice N (the number of attacking ships) is required"))
 	}
 	if err := hitFlag("hit", *hit); err != nil {
 		return err
@@ -603,21 +603,21 @@ type borgBattleOddsReport struct {
 // runOddsBorgBattle prints the exact odds of a whole battle against a cube.
 func runOddsBorgBattle(args []string, out io.Writer) error {
 	fs := newFlagSet("odds borg-battle")
-	ships := fs.Int("ships", -1, "your ships in the battle (required)")
-	fs.IntVar(ships, "player-dice", -1, "same as --ships")
-	hit := fs.Int("hit", 0, "your weapons hit roll before the cube's shields (required)")
-	borgHit := fs.Int("borg-hit", 0, "the Borg hit roll from the console for the spires in play (required)")
-	damage := fs.Int("cube-damage", 0, "damage already on the cube")
-	shields := fs.Int("cube-shields", 0, "the cube's shield modifier now")
-	rounds := fs.Int("rounds-fought", 0, "rounds already fought (0: a fresh battle, you strike first)")
-	noFirst := fs.Bool("no-first-strike", false, "no first strike in round 1 (optional rule: Command::Aggression)")
-	six := fs.Bool("hits-on-six", false, "you always hit on 6s (Klingon starting advancement)")
-	bonus := fs.Int("bonus-dice", 0, "extra dice each round (a starbase in orbit, advancements)")
+	ships := fs.Int("ships", -1, lang.X("cli.flag.ships", "your ships in the battle (required)"))
+	fs.IntVar(ships, "player-dice", -1, lang.X("cli.flag.player_dice", "same as --ships"))
+	hit := fs.Int("hit", 0, lang.X("cli.flag.hit_4", "your weapons hit roll before the cube's shields (required)"))
+	borgHit := fs.Int("borg-hit", 0, lang.X("cli.flag.borg_hit", "the Borg hit roll from the console for the spires in play (required)"))
+	damage := fs.Int("cube-damage", 0, lang.X("cli.flag.cube_damage_2", "damage already on the cube"))
+	shields := fs.Int("cube-shields", 0, lang.X("cli.flag.cube_shields_2", "the cube's shield modifier now"))
+	rounds := fs.Int("rounds-fought", 0, lang.X("cli.flag.rounds_fought", "rounds already fought (0: a fresh battle, you strike first)"))
+	noFirst := fs.Bool("no-first-strike", false, lang.X("cli.flag.no_first_strike", "no first strike in round 1 (optional rule: Command::Aggression)"))
+	six := fs.Bool("hits-on-six", false, lang.X("cli.flag.hits_on_six", "you always hit on 6s (Klingon starting advancement)"))
+	bonus := fs.Int("bonus-dice", 0, lang.X("cli.flag.bonus_dice", "extra dice each round (a starbase in orbit, advancements)"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
 	if *ships < 0 {
-		return badInput("--ships N is required")
+		return badInput("%s", lang.X("cli.err.ships_required", "--ships N is required"))
 	}
 	if err := hitFlag("hit", *hit); err != nil {
 		return err
@@ -667,18 +667,18 @@ type hegemonyOddsReport struct {
 // runOddsHegemony prints the chance a hegemony attempt succeeds.
 func runOddsHegemony(args []string, out io.Writer) error {
 	fs := newFlagSet("odds hegemony")
-	asc := fs.Int("ascendancy", 0, "your ascendancy")
-	res := fs.Int("resistance", -1, "the system's hegemony resistance (required)")
-	ferengi := fs.Bool("ferengi", false, "you are the Ferengi (no ascendancy added)")
-	mod := fs.Int("modifier", 0, "added to the die by a card, e.g. 1 for the Federation's Universal Translator")
+	asc := fs.Int("ascendancy", 0, lang.X("cli.flag.ascendancy", "your ascendancy"))
+	res := fs.Int("resistance", -1, lang.X("cli.flag.resistance_2", "the system's hegemony resistance (required)"))
+	ferengi := fs.Bool("ferengi", false, lang.X("cli.flag.ferengi", "you are the Ferengi (no ascendancy added)"))
+	mod := fs.Int("modifier", 0, lang.X("cli.flag.modifier", "added to the die by a card, e.g. 1 for the Federation's Universal Translator"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
 	if *res < 0 {
-		return badInput("--resistance is required")
+		return badInput("%s", lang.X("cli.err.resistance_required", "--resistance is required"))
 	}
 	if *mod < -6 || *mod > 6 {
-		return badInput("--modifier is -6 to 6")
+		return badInput("%s", lang.X("cli.err.modifier_range", "--modifier is -6 to 6"))
 	}
 	if err := nonNegative("ascendancy", *asc); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"syscall"
 
@@ -94,22 +95,22 @@ type hostInfo struct {
 // else the most recently played one, else a new game of --kind.
 func runHost(ctx context.Context, args []string, out io.Writer) error {
 	fs := newFlagSet("host")
-	gameID := fs.String("game", "", "id of the saved game to share (default: the most recent, or a new one)")
+	gameID := fs.String("game", "", lang.X("cli.flag.game", "id of the saved game to share (default: the most recent, or a new one)"))
 	port := fs.Int("port", 0, fmt.Sprintf("port to listen on (default %d, or any free port)", share.DefaultPort))
-	addr := fs.String("addr", "", "address to listen on, IP:PORT (default: this device's local network address)")
-	kind := fs.String("kind", string(tracker.KindAway), "game to start when there is no saved game: away or ascendancy")
+	addr := fs.String("addr", "", lang.X("cli.flag.addr", "address to listen on, IP:PORT (default: this device's local network address)"))
+	kind := fs.String("kind", string(tracker.KindAway), lang.X("cli.flag.kind", "game to start when there is no saved game: away or ascendancy"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
 	if *port < 0 || *port > 65535 {
-		return badInput("--port %d is not a port number", *port)
+		return badInput("%s", lang.X("cli.err.port", "--port {{.N}} is not a port number", tv{"N": *port}))
 	}
 	if *addr != "" && *port != 0 {
 		return badInput("%s", lang.X("cli.host.addr_or_port", "give either --addr or --port, not both"))
 	}
 	k := tracker.Kind(*kind)
 	if !k.Valid() {
-		return badInput("--kind %q: want away or ascendancy", *kind)
+		return badInput("%s", lang.X("cli.err.kind", "--kind {{.V}}: want away or ascendancy", tv{"V": strconv.Quote(*kind)}))
 	}
 	dir, err := storageDir()
 	if err != nil {

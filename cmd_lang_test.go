@@ -173,3 +173,54 @@ func TestAwayItalian(t *testing.T) {
 	assert.Contains(t, out, `"explanation"`)
 	assert.Contains(t, out, `"damage"`)
 }
+
+// TestHelpAndRefusalsItalian: with --lang it a command's help lists its
+// flags in Italian, and bad input is refused in Italian; --lang en (and no
+// --lang on an English system) keeps them English.
+func TestHelpAndRefusalsItalian(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"resolve", "away-attack", "--help", "--lang", "it"}, []string{
+			"opzioni (con uno o due trattini):",
+			"facce dei dadi (attacco), es. 6,4,2,2",
+			"il bersaglio ha un segnalino Take Cover (+1 dado, con --defense-dice)",
+			"stampa in JSON",
+		}},
+		{[]string{"odds", "borg-battle", "-h", "--lang=it"}, []string{
+			"--rounds-fought int",
+			"round già combattuti (0: una battaglia nuova, colpite per primi)",
+		}},
+		{[]string{"resolve", "borg-round", "--help", "--lang", "it"}, []string{
+			"numero di dadi (attacco Borg) da tirare virtualmente (con --seed), o \"auto\"",
+		}},
+		{[]string{"rules", "--help", "--lang", "it"}, []string{"quanti argomenti stampare", "(predefinito 5)"}},
+	} {
+		code, out, errOut := run(t, tc.args...)
+		require.Equal(t, 0, code, errOut)
+		for _, w := range tc.want {
+			assert.Contains(t, out, w, strings.Join(tc.args, " "))
+		}
+		assert.NotContains(t, out, "print JSON", strings.Join(tc.args, " "))
+	}
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"resolve", "away-attack", "--attack", "6,4", "--attack-dice", "2", "--defense", "5", "--lang", "it"}, "indicate --attack oppure --attack-dice, non entrambe"},
+		{[]string{"resolve", "away-skill", "--lang", "it"}, "serve --tester oppure --tester-dice"},
+		{[]string{"odds", "hegemony", "--ascendancy", "2", "--lang", "it"}, "serve --resistance"},
+		{[]string{"odds", "space-battle", "--hit", "4", "--lang", "it", "extra"}, "argomento inatteso \"extra\""},
+	} {
+		code, _, errOut := run(t, tc.args...)
+		assert.Equal(t, 2, code, strings.Join(tc.args, " "))
+		assert.Contains(t, errOut, tc.want, strings.Join(tc.args, " "))
+	}
+
+	code, out, _ := run(t, "resolve", "away-attack", "--help", "--lang", "en")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "flags (one or two leading dashes):")
+	assert.Contains(t, out, "the target has a Take Cover token (+1 die, with --defense-dice)")
+}

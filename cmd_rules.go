@@ -44,10 +44,10 @@ type rulesTopic struct {
 
 func runRules(args []string, out io.Writer) error {
 	fs := newFlagSet("rules")
-	show := fs.String("show", "", "print the topic with this id")
-	sheet := fs.String("sheet", "", "print the quick reference sheet of a game (away-missions, ascendancy, borg)")
-	gameName := fs.String("game", "", "only search this game (away-missions, ascendancy, borg)")
-	limit := fs.Int("limit", 5, "how many topics to print")
+	show := fs.String("show", "", lang.X("cli.flag.show", "print the topic with this id"))
+	sheet := fs.String("sheet", "", lang.X("cli.flag.sheet", "print the quick reference sheet of a game (away-missions, ascendancy, borg)"))
+	gameName := fs.String("game", "", lang.X("cli.flag.game_2", "only search this game (away-missions, ascendancy, borg)"))
+	limit := fs.Int("limit", 5, lang.X("cli.flag.limit", "how many topics to print"))
 	words, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err

@@ -54,7 +54,7 @@ type scanTagJSON struct {
 
 func runScan(args []string, out io.Writer) error {
 	fs := newFlagSet("scan")
-	raw := fs.Bool("raw", false, "print the raw text of every QR code, one line each")
+	raw := fs.Bool("raw", false, lang.X("cli.flag.raw", "print the raw text of every QR code, one line each"))
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -63,7 +63,7 @@ func runScan(args []string, out io.Writer) error {
 		return badInput("%s", lang.X("cli.scan.usage", "usage: tableops scan [--raw] [--json] IMAGE|DIR... (PNG, JPEG or GIF)"))
 	}
 	if fs.seedSet {
-		return badInput("--seed does not apply to scan")
+		return badInput("%s", lang.X("cli.err.seed_scan", "--seed does not apply to scan"))
 	}
 	var files []string
 	for _, p := range paths {
@@ -178,11 +178,11 @@ func tagJSON(t scan.Tag, cat *reference.Catalog) *scanTagJSON {
 
 func runTags(args []string, out io.Writer) error {
 	fs := newFlagSet("tags")
-	outPath := fs.String("out", "", "PDF file to write (required)")
-	paper := fs.String("paper", "a4", "paper size: a4 or letter")
-	size := fs.Float64("size", scan.DefaultCodeMM, "printed code width in mm")
-	catalogPath := fs.String("catalog", "", "catalog JSON file exported by the app (merged over the built-in cards)")
-	refOnly := fs.Bool("reference-only", false, "print characters as plain references, not self-describing tags")
+	outPath := fs.String("out", "", lang.X("cli.flag.out", "PDF file to write (required)"))
+	paper := fs.String("paper", "a4", lang.X("cli.flag.paper", "paper size: a4 or letter"))
+	size := fs.Float64("size", scan.DefaultCodeMM, lang.X("cli.flag.size", "printed code width in mm"))
+	catalogPath := fs.String("catalog", "", lang.X("cli.flag.catalog", "catalog JSON file exported by the app (merged over the built-in cards)"))
+	refOnly := fs.Bool("reference-only", false, lang.X("cli.flag.reference_only", "print characters as plain references, not self-describing tags"))
 	ids, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -191,7 +191,7 @@ func runTags(args []string, out io.Writer) error {
 		return badInput("%s", lang.X("cli.tags.need_out", "--out FILE.pdf is required"))
 	}
 	if fs.seedSet {
-		return badInput("--seed does not apply to tags")
+		return badInput("%s", lang.X("cli.err.seed_tags", "--seed does not apply to tags"))
 	}
 	opts := scan.SheetOptions{Paper: scan.Paper(strings.ToLower(*paper)), CodeMM: *size}
 	if _, err := scan.LayoutSheet(opts); err != nil {

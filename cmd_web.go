@@ -22,12 +22,12 @@ func webCommand() command {
 
 func runWeb(args []string, out io.Writer) error {
 	fs := newFlagSet("web")
-	dir := fs.String("out", "", "folder to write the web app into")
+	dir := fs.String("out", "", lang.X("cli.flag.out_2", "folder to write the web app into"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
 	if *dir == "" {
-		return badInput("say where to write the web app: --out DIR")
+		return badInput("%s", lang.X("cli.err.web_out", "say where to write the web app: --out DIR"))
 	}
 	if st, err := os.Stat(*dir); err == nil && !st.IsDir() {
 		return badInput("%s is a file, not a folder", *dir)
