@@ -219,11 +219,11 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	exportBtn := widget.NewButtonWithIcon(lang.X("catalog.export", "Export"), theme.UploadIcon(), v.exportFile)
 	fileTools := append([]fyne.CanvasObject{importBtn, exportBtn}, v.tagTools()...)
 	var tools *fyne.Container
-	if sh.phoneSized() {
+	if sh.phoneSized() { // New character and New card side by side when they fit
 		// On a phone the list needs the height: the file and tag tools
 		// open from one button.
 		more := widget.NewButtonWithIcon(lang.X("catalog.more_tools", "Import, export, tags…"), theme.MoreHorizontalIcon(), func() { v.showTools(fileTools) })
-		tools = fitGrid(2, newChar, newRef, more)
+		tools = container.NewVBox(fitGrid(2, newChar, newRef), more)
 	} else {
 		tools = fitGrid(2, append([]fyne.CanvasObject{newChar, newRef}, fileTools...)...)
 	}
