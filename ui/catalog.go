@@ -190,15 +190,6 @@ func (sh *Shell) showCatalog() {
 	v.win.Canvas().Focus(v.search)
 }
 
-// close closes the catalog's window, or its page over the main window.
-func (v *catalogView) close() {
-	if v.page != nil {
-		v.sh.closePage(v.page)
-		return
-	}
-	v.win.Close()
-}
-
 func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogView {
 	v := &catalogView{sh: sh, cat: cat}
 	if b, err := reference.Builtin(); err == nil {

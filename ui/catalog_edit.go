@@ -18,9 +18,6 @@ import (
 	"tableops/ui/widgets"
 )
 
-// trackPlaceholder is the hint of a printed track entry (in English).
-const trackPlaceholder = "lowest first, e.g. 1 2 3 3"
-
 // bonusChoices are the choices for an attack action's extra dice and damage.
 func bonusChoices() []string {
 	return []string{notGiven(), "+0", "+1", "+2", "+3", "+4", "+5", "+6"}

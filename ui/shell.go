@@ -125,14 +125,6 @@ func (sh *Shell) uncover(p *page) {
 	}
 }
 
-// topPage is the page on screen, or nil.
-func (sh *Shell) topPage() *page {
-	if len(sh.pages) == 0 || sh.win.Content() != sh.pages[len(sh.pages)-1].content {
-		return nil
-	}
-	return sh.pages[len(sh.pages)-1]
-}
-
 // dropPages forgets every page without putting anything back: the main
 // window is about to show something else (home, a game).
 func (sh *Shell) dropPages() {
