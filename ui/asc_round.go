@@ -136,7 +136,7 @@ func (r *rechargeView) occupationQuestion() fyne.CanvasObject {
 		}
 		box.Add(boldLabel(lang.X("asc.occupation.title", "Cardassian occupation: {{.Name}}", map[string]any{"Name": p.Name})))
 		box.Add(wrapLabel(lang.X("asc.occupation.question", "Which of {{.Name}}'s resource nodes are on systems with no Cardassian ship in orbit? {{.Effect}} Leave 0 when every system is occupied.", map[string]any{"Name": p.Name, "Effect": effect})))
-		box.Add(newColumns(240, o.prod.box, o.res.box, o.cult.box))
+		box.Add(nodeColumns(o.prod.box, o.res.box, o.cult.box))
 	}
 	return box
 }

@@ -98,7 +98,7 @@ func newInvasionForm(v *ascView) *invasionForm {
 	f.capture = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.hegemony.capture", "On success: what passes"),
 		container.NewVBox(
 			captionLabel(lang.X("asc.invasion.capture_note", "The defender's resource nodes on the planet (the nodes count follows them), a starbase with one of its command tokens, a home system. What the invasion leaves passes to the attacker.")),
-			newColumns(240, f.sysNodes[0].box, f.sysNodes[1].box, f.sysNodes[2].box), f.starbase, f.homeOf)))
+			nodeColumns(f.sysNodes[0].box, f.sysNodes[1].box, f.sysNodes[2].box), f.starbase, f.homeOf)))
 	f.lost = placeholderEntry(lang.X("asc.nodes_the_attacker_destroys_e", "Nodes the attacker destroys, e.g. 1P"))
 	f.info = wrapLabel("")
 	f.oddsView = widgets.NewOddsView(lang.X("asc.attacker_s_hits", "Attacker's hits"), nil)
@@ -713,7 +713,7 @@ func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
 		f.capture = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.hegemony.capture", "On success: what passes"),
 			container.NewVBox(
 				captionLabel(lang.X("asc.hegemony.capture_note", "What changes hands: the system's resource nodes (a research node brings a project), a starbase with one of its command tokens, a home system.")),
-				newColumns(240, f.nodes[0].box, f.nodes[1].box, f.nodes[2].box), f.starbase, f.homeOf)))
+				nodeColumns(f.nodes[0].box, f.nodes[1].box, f.nodes[2].box), f.starbase, f.homeOf)))
 		box.Add(heading(lang.X("asc.cultural_hegemony", "Cultural hegemony")))
 		box.Add(wrapLabel(lang.X("asc.roll_a_die_and_add", "Roll a die and add your ascendancy (not the Ferengi); beat the system's resistance to take it. 1 culture to try, 1 more on success; you need both before trying.")))
 		box.Add(f.player)

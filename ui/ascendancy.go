@@ -419,3 +419,10 @@ func numEntry(e *widget.Entry, def int, what string) (int, error) {
 	}
 	return n, nil
 }
+
+// nodeColumns lays out node steppers one per row on a phone and side by
+// side when there is room, with a wide gap so that one stepper's + is not
+// taken for the next one's −.
+func nodeColumns(objs ...fyne.CanvasObject) *fyne.Container {
+	return &fyne.Container{Layout: &columnsLayout{colWidth: 240, gap: 4 * theme.Padding()}, Objects: objs}
+}
