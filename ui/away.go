@@ -209,7 +209,13 @@ func (v *awayView) badges(ch *tracker.Character) []string {
 		badges = append(badges, lang.X("away.badge.arrives", "arrives in round {{.N}}", map[string]any{"N": ch.Escalation}))
 	}
 	if ch.Assimilated != nil {
-		badges = append(badges, lang.X("away.badge.assimilated", "ASSIMILATED (card of {{.Owner}})", map[string]any{"Owner": v.playerName(ch.Owner)}))
+		// The card goes back to the player whose away team it came
+		// from, not to the Borg player who now owns the drone.
+		owner := ch.Assimilated.Owner
+		if owner == "" {
+			owner = ch.Owner
+		}
+		badges = append(badges, lang.X("away.badge.assimilated", "ASSIMILATED (card of {{.Owner}})", map[string]any{"Owner": v.playerName(owner)}))
 	}
 	if ch.Stun >= 2 {
 		badges = append(badges, lang.X("away.badge.incapacitated", "INCAPACITATED"))

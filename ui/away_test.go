@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -591,4 +592,80 @@ func TestAwayInItalianFitsAPhone(t *testing.T) {
 			ready("log")
 		})
 	}
+}
+
+// TestAssimilatedAttacksWithTheOverlay: a character neutralized by the
+// Assimilation Tubules becomes the Borg player's, with the overlay's
+// attack action (rulebook, Assimilate) and a Stun token: greyed out as an
+// attacker until it recovers, then it attacks with the Tubules.
+func TestAssimilatedAttacksWithTheOverlay(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	id := seedBorgGame(t, st)
+	sh.openGame(id)
+	w := sh.win
+	v := sh.game.view.(*awayView)
+	shelby := v.st.Characters[1]
+	require.Equal(t, "Shelby", shelby.Name)
+	// Earlier damage left Shelby at the lowest value of every track.
+	for _, r := range []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Skill, awayrules.Skill, awayrules.Move, awayrules.Move} {
+		_, err := sh.game.game.Execute(tracker.AdjustTrack{Character: shelby.ID, Track: r, Delta: -1})
+		require.NoError(t, err)
+	}
+
+	selectTab(t, w, "Round")
+	test.Tap(button(t, w, "Locutus"))
+	test.Tap(button(t, w, "Attack"))
+	f := v.dice.attack
+	tapPick(t, f.target, "Shelby (Dana)")
+	test.Type(f.att.pad, "666")
+	// Defense 1 less the Stun token: no defense die.
+	test.Type(f.def.pad, strings.Repeat("1", f.def.want))
+	for _, s := range f.damage {
+		s.SetSelected("Attack")
+	}
+	test.Tap(button(t, w, "Apply to Shelby"))
+
+	shelby = v.st.Characters[1]
+	require.NotNil(t, shelby.Assimilated, "neutralized by an Assimilate weapon")
+	assert.Equal(t, v.st.Players[1].ID, shelby.Controller, "now the Borg player's")
+	require.Len(t, shelby.Weapons, 1)
+	assert.Equal(t, "Assimilation Tubules", shelby.Weapons[0].Name, "the overlay's attack action")
+	assert.ElementsMatch(t, []string{"Assimilate", "Melee"}, shelby.Weapons[0].Keywords)
+	assert.Equal(t, 1, shelby.Stun, "assimilated characters start with a Stun token")
+
+	test.Tap(button(t, w, "Change setup"))
+	b := pickButton(t, f.attacker, "Shelby (Kim)")
+	assert.True(t, b.Disabled(), "stunned: greyed out as attacker")
+	assert.Contains(t, screenText(w), "Shelby (Kim) — stunned: may only Recover")
+	selectTab(t, w, "Team")
+	assert.Contains(t, screenText(w), "ASSIMILATED (card of Dana)")
+
+	_, err := sh.game.game.Execute(tracker.AdjustStun{Character: shelby.ID, Delta: -1})
+	require.NoError(t, err)
+	selectTab(t, w, "Dice")
+	tapPick(t, f.attacker, "Shelby (Kim)")
+	assert.Equal(t, "Assimilation Tubules", f.weapon.Selected)
+}
+
+// TestVirtualRollOffShowsItsFaces: the app's roll for the first board and
+// for first activation names each player's face on the Round panel.
+func TestVirtualRollOffShowsItsFaces(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := sh.win
+	test.Tap(button(t, w, "New Away Missions game"))
+	test.Tap(button(t, w, "Create"))
+	selectTab(t, w, "Round")
+	addPlayer(t, w, "Dana", "Federation")
+	addPlayer(t, w, "Kim", "Klingon")
+	addCharacter(t, w, "Dana", "Riker", [4]string{"1 2 3", "1 2 3", "1 2 3 4", "1 2 3"}, "Phaser", "1", "1")
+	addCharacter(t, w, "Kim", "Lukara", [4]string{"1 2 3", "1 2", "1 2", "1 2 3"}, "Bat'leth", "1", "1")
+	test.Tap(button(t, w, "Start mission preparation"))
+	test.Tap(button(t, w, "Roll for everyone"))
+	rolls := regexp.MustCompile(`Rolls: (Dana|Kim) [1-6], (Dana|Kim) [1-6]`)
+	assert.Regexp(t, rolls, screenText(w), "the board roll-off's faces")
+	test.Tap(button(t, w, "Roll for everyone"))
+	test.Tap(button(t, w, "Start round 1"))
+	test.Tap(button(t, w, "Roll for everyone"))
+	assert.Contains(t, screenText(w), "activates first")
+	assert.Regexp(t, rolls, screenText(w), "the first activation's faces")
 }
