@@ -231,9 +231,39 @@ func (v *awayView) badges(ch *tracker.Character) []string {
 
 // scrollTeamTo scrolls the Team panel so a character's card is at the top.
 func (v *awayView) scrollTeamTo(card fyne.CanvasObject) {
-	drv := fyne.CurrentApp().Driver()
-	y := drv.AbsolutePositionForObject(card).Y - drv.AbsolutePositionForObject(v.team).Y
-	v.teamScrol.ScrollToOffset(fyne.NewPos(0, y))
+	v.team.Refresh()
+	growContent(v.teamScrol)
+	if y, ok := offsetIn(v.team, card); ok {
+		v.teamScrol.ScrollToOffset(fyne.NewPos(0, y))
+	}
+}
+
+// offsetIn returns how far down inside root (through its containers) an
+// object is laid out. Unlike the driver's AbsolutePositionForObject it
+// finds objects the window has not drawn yet (a card just built).
+func offsetIn(root, o fyne.CanvasObject) (float32, bool) {
+	if root == o {
+		return 0, true
+	}
+	c, ok := root.(*fyne.Container)
+	if !ok || !root.Visible() {
+		return 0, false
+	}
+	for _, child := range c.Objects {
+		if y, ok := offsetIn(child, o); ok {
+			return child.Position().Y + y, true
+		}
+	}
+	return 0, false
+}
+
+// growContent makes a scroll's content as tall as it now needs: the
+// window does it only at its next frame, and a scroll cannot go past its
+// content's current size.
+func growContent(s *container.Scroll) {
+	if c := s.Content; c.MinSize().Height > c.Size().Height {
+		c.Resize(fyne.NewSize(c.Size().Width, c.MinSize().Height))
+	}
 }
 
 // playerTokensLine describes a player's tokens ("" when there are none).

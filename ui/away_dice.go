@@ -61,17 +61,14 @@ func newAwayDice(v *awayView) *awayDice {
 
 // reveal scrolls the panel by as little as needed to show the child of
 // in whole (its top if it is taller than the panel); child may be in
-// itself. in must have been on screen before (the window finds only what
-// it has drawn), child may be new.
+// itself, or new (not drawn yet).
 func (d *awayDice) reveal(in, child fyne.CanvasObject) {
 	d.scroll.Refresh()
-	// The window grows the content to its new height only at its next
-	// frame; the scroll stops at the content's size, so grow it now.
-	if c := d.scroll.Content; c.MinSize().Height > c.Size().Height {
-		c.Resize(fyne.NewSize(c.Size().Width, c.MinSize().Height))
+	growContent(d.scroll)
+	top, ok := offsetIn(d.scroll.Content, in)
+	if !ok {
+		return
 	}
-	drv := fyne.CurrentApp().Driver()
-	top := drv.AbsolutePositionForObject(in).Y - drv.AbsolutePositionForObject(d.scroll.Content).Y
 	if child != in {
 		top += child.Position().Y
 	}
