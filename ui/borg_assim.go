@@ -323,7 +323,7 @@ func (f *assimForm) homePart(c playerChoice) fyne.CanvasObject {
 		}
 	}
 	box := container.NewVBox(f.homeOf)
-	f.held = placeholderEntry(lang.X("borg.their_systems", "Their systems and resource nodes, e.g. Vulcan 2; P'Jem 1"))
+	f.held = placeholderEntry(lang.X("borg.their_systems", "Their systems, e.g. Vulcan 2; P'Jem 1"))
 	f.held.SetText(f.d.held)
 	f.held.OnChanged = func(s string) { f.d.held = s }
 	if f.d.homeOf != "" {
