@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -155,26 +154,44 @@ func (o AscOptions) validate() error {
 	return nil
 }
 
-// describe words the options for the log.
-func (o AscOptions) describe() string {
-	var parts []string
-	asc := "5 culture an ascendancy token"
+// optionValues words the options' values in the log ("per starbase").
+var optionValues = map[string]Msg{
+	"occupation." + OccupationAll:        {Key: "track.opt.occupation.all", Text: "all"},
+	"occupation." + OccupationProduction: {Key: "track.opt.occupation.production", Text: "production"},
+	"vulcan." + VulcanDeveloped:          {Key: "track.opt.vulcan.developed", Text: "developed"},
+	"vulcan." + VulcanStandard:           {Key: "track.opt.vulcan.standard", Text: "standard"},
+	"starbase." + StarbaseDieOrbit:       {Key: "track.opt.starbase.orbit", Text: "orbit"},
+	"starbase." + StarbaseDiePerStarbase: {Key: "track.opt.starbase.per_starbase", Text: "per starbase"},
+	"recon." + ReconAnySystem:            {Key: "track.opt.recon.any", Text: "any system"},
+	"recon." + ReconRivalSystem:          {Key: "track.opt.recon.rival", Text: "rival system"},
+	"start." + StartStandard:             {Key: "track.opt.start.standard", Text: "standard"},
+	"start." + StartExtra:                {Key: "track.opt.start.extra", Text: "extra"},
+	"start." + StartHumble:               {Key: "track.opt.start.humble", Text: "humble"},
+}
+
+// describe words the options for the log: "5 culture an ascendancy token;
+// 4 starbases a game; Cardassian occupation: all; ...".
+func (o AscOptions) describe() Texts {
+	w := say("track.opt.asc_5", "5 culture an ascendancy token")
 	if o.EasierAscension {
-		asc = "easier ascension (4 culture a token)"
+		w = say("track.opt.asc_4", "easier ascension (4 culture a token)")
 	}
-	parts = append(parts, asc, fmt.Sprintf("%d starbases a game", o.StarbasesPerGame()))
-	pick := func(v, def string) string {
+	w.addRaw("; ").add("track.opt.starbases", "%d starbases a game", o.StarbasesPerGame())
+	value := func(field, v, def string) Msg {
 		if v == "" {
-			return def
+			v = def
 		}
-		return v
+		if m, ok := optionValues[field+"."+v]; ok {
+			return m
+		}
+		return raw(v)
 	}
-	parts = append(parts, "Cardassian occupation: "+pick(o.Occupation, OccupationAll),
-		"Vulcan start: "+pick(o.VulcanStart, VulcanDeveloped),
-		"starbase die: "+strings.ReplaceAll(pick(o.StarbaseDice, StarbaseDieOrbit), "_", " "),
-		"Andorian recon: "+pick(o.AndorianRecon, ReconAnySystem)+" system",
-		"start: "+pick(o.Start, StartStandard))
-	return strings.Join(parts, "; ")
+	w.addRaw("; ").add("track.opt.occupation", "Cardassian occupation: %s", value("occupation", o.Occupation, OccupationAll))
+	w.addRaw("; ").add("track.opt.vulcan", "Vulcan start: %s", value("vulcan", o.VulcanStart, VulcanDeveloped))
+	w.addRaw("; ").add("track.opt.starbase", "starbase die: %s", value("starbase", o.StarbaseDice, StarbaseDieOrbit))
+	w.addRaw("; ").add("track.opt.recon", "Andorian recon: %s", value("recon", o.AndorianRecon, ReconAnySystem))
+	w.addRaw("; ").add("track.opt.start", "start: %s", value("start", o.Start, StartStandard))
+	return w.t
 }
 
 // SetAscOptions records the table's optional rules during setup.

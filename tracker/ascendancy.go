@@ -229,7 +229,7 @@ func wantStage(a *AscendancyState, stages ...string) error {
 	if slices.Contains(stages, a.Walker.Stage) {
 		return nil
 	}
-	return reject(CodeNotNow, "track.not_now_game_is_at", "Not now: the game is at %s.", strings.ToLower(a.summary().Stage))
+	return reject(CodeNotNow, "track.not_now_game_is_at", "Not now: the game is at %s.", lower(a.summary().StageTexts()))
 }
 
 // deepCopy copies a value through JSON, so state never shares memory with

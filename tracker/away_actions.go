@@ -58,18 +58,25 @@ func (c *decideCtx) takeAction(a *AwayState, ch *Character, kind awayrules.Actio
 	return true, nil
 }
 
-func actionWords(kind awayrules.ActionKind) string {
-	switch kind {
-	case awayrules.ActionTakeCover:
-		return "take cover"
-	case awayrules.ActionSkill:
-		return "skill test"
-	case awayrules.ActionDraw:
-		return "draws instead"
-	case awayrules.ActionPass:
-		return "passes"
+// actionNames words each kind of Action in the log ("take cover"); the
+// Away Missions terms stay English in every language, the words around
+// them do not ("passes").
+var actionNames = map[awayrules.ActionKind]Msg{
+	awayrules.ActionMove:      {Key: "track.action_kind.move", Text: "move"},
+	awayrules.ActionAttack:    {Key: "track.action_kind.attack", Text: "attack"},
+	awayrules.ActionTakeCover: {Key: "track.action_kind.take_cover", Text: "take cover"},
+	awayrules.ActionSpecial:   {Key: "track.action_kind.special", Text: "special"},
+	awayrules.ActionSkill:     {Key: "track.action_kind.skill", Text: "skill test"},
+	awayrules.ActionRecover:   {Key: "track.action_kind.recover", Text: "recover"},
+	awayrules.ActionDraw:      {Key: "track.action_kind.draw", Text: "draws instead"},
+	awayrules.ActionPass:      {Key: "track.action_kind.pass", Text: "passes"},
+}
+
+func actionWords(kind awayrules.ActionKind) Msg {
+	if m, ok := actionNames[kind]; ok {
+		return m
 	}
-	return string(kind)
+	return raw(string(kind))
 }
 
 // ActionTaken records an Action TakeAction recorded; Counts: it counts

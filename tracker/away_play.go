@@ -196,13 +196,31 @@ func (cmd AdjustTokens) decide(c *decideCtx) error {
 	}
 	n := have + cmd.Delta
 	if n < 0 {
-		return reject(CodeRules, "track.has_only_token_s", "%s has only %d %s token(s).", who, have, strings.ReplaceAll(cmd.Token, "_", " "))
+		return reject(CodeRules, "track.has_only_token_s", "%s has only %d %s token(s).", who, have, tokenWords(cmd.Token))
 	}
 	if err := checkCount(n, who+"'s "+strings.ReplaceAll(cmd.Token, "_", " ")+" tokens"); err != nil {
 		return err
 	}
-	label := say("", "%s: %s %s (%d)", who, signed(cmd.Delta), strings.ReplaceAll(cmd.Token, "_", " "), n)
+	label := say("track.tokens_set", "%s: %s %s (%d)", who, signed(cmd.Delta), tokenWords(cmd.Token), n)
 	return c.emit(label, TokensSet{Player: cmd.Player, Character: cmd.Character, Token: cmd.Token, Count: n})
+}
+
+// tokenNames words the Away tokens in the log; their names are Away
+// Missions terms, which stay English in every language.
+var tokenNames = map[string]Msg{
+	TokenHonor:        {Key: "track.token.honor", Text: "honor"},
+	TokenAdapt:        {Key: "track.token.adapt", Text: "adapt"},
+	TokenIntel:        {Key: "track.token.intel", Text: "intel"},
+	TokenBonusPoints:  {Key: "track.token.bonus_points", Text: "bonus points"},
+	TokenBonusActions: {Key: "track.token.bonus_actions", Text: "bonus actions"},
+}
+
+// tokenWords is the name of a kind of token ("bonus points").
+func tokenWords(token string) Msg {
+	if m, ok := tokenNames[token]; ok {
+		return m
+	}
+	return raw(strings.ReplaceAll(token, "_", " "))
 }
 
 // Neutralize removes a character from the game outright (an event card, a

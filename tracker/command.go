@@ -56,6 +56,8 @@ type Rejection struct {
 	// as it is.
 	ReasonKey  string            `json:"reason_key,omitempty"`
 	ReasonArgs map[string]string `json:"reason_args,omitempty"`
+	// ReasonParts are the args that are texts themselves (see Msg.Parts).
+	ReasonParts map[string]Texts `json:"reason_parts,omitempty"`
 	// RuleKey names Rule for translation; its source is RuleKey+".source".
 	RuleKey string `json:"rule_key,omitempty"`
 }
@@ -83,7 +85,7 @@ func (r *Rejection) Error() string { return r.In(nil) }
 // English): the reason, then the broken rule and its source.
 func (r *Rejection) In(tr Translator) string {
 	reasonEN := r.Reason
-	reason := Msg{Key: r.ReasonKey, Args: r.ReasonArgs, Text: r.Reason}.In(tr)
+	reason := Msg{Key: r.ReasonKey, Args: r.ReasonArgs, Parts: r.ReasonParts, Text: r.Reason}.In(tr)
 	if r.Rule == "" {
 		return reason
 	}
@@ -104,7 +106,7 @@ func (r *Rejection) Is(target error) bool { return target == ErrRejected }
 // Msg), format and args word it in English.
 func reject(code, key, format string, args ...any) *Rejection {
 	m := msgf(key, format, args...)
-	return &Rejection{Code: code, Reason: m.Text, ReasonKey: m.Key, ReasonArgs: m.Args}
+	return &Rejection{Code: code, Reason: m.Text, ReasonKey: m.Key, ReasonArgs: m.Args, ReasonParts: m.Parts}
 }
 
 // plainReason drops the rules engines' technical tail (": invalid

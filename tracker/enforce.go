@@ -56,7 +56,7 @@ func (c *decideCtx) breaks(r Rule, key, format string, args ...any) error {
 		return nil
 	}
 	m := msgf(key, format, args...)
-	return &Rejection{Code: CodeRules, Reason: m.Text, ReasonKey: m.Key, ReasonArgs: m.Args,
+	return &Rejection{Code: CodeRules, Reason: m.Text, ReasonKey: m.Key, ReasonArgs: m.Args, ReasonParts: m.Parts,
 		Rule: r.Text, Source: r.Source, RuleKey: r.Key, Overridable: true}
 }
 

@@ -15,10 +15,17 @@ import (
 // The translations are templates over the args: the English one of
 // "track.not_in_play" is "{{.a1}} is not in play"; a screen that shows Text
 // as it is shows the English.
+//
+// An arg that is itself a text (a stage, an action's name) is kept in
+// Parts too, under the arg's name, so that it is worded in the reader's
+// language before it goes into the template; Args holds its English.
+// Lower shows the piece in lower case (a stage inside a sentence).
 type Msg struct {
-	Key  string            `json:"key,omitempty"`
-	Args map[string]string `json:"args,omitempty"`
-	Text string            `json:"text"`
+	Key   string            `json:"key,omitempty"`
+	Args  map[string]string `json:"args,omitempty"`
+	Parts map[string]Texts  `json:"parts,omitempty"`
+	Lower bool              `json:"lower,omitempty"`
+	Text  string            `json:"text"`
 }
 
 // Texts is a text made of pieces, shown one after the other.
@@ -56,14 +63,60 @@ func (m Msg) In(tr Translator) string {
 	if tr == nil || m.Key == "" {
 		return m.Text
 	}
-	return tr(m.Key, m.Text, m.Args)
+	args := m.Args
+	if len(m.Parts) > 0 {
+		args = make(map[string]string, len(m.Args))
+		for k, v := range m.Args {
+			args[k] = v
+		}
+		for k, p := range m.Parts {
+			args[k] = p.In(tr)
+		}
+	}
+	s := tr(m.Key, m.Text, args)
+	if m.Lower {
+		s = strings.ToLower(s)
+	}
+	return s
+}
+
+// lower is t shown in lower case, in every language (see Msg.Lower).
+func lower(t Texts) Texts {
+	out := make(Texts, len(t))
+	for i, m := range t {
+		m.Text = strings.ToLower(m.Text)
+		m.Lower = true
+		out[i] = m
+	}
+	return out
 }
 
 // msgf words a piece from an English format and its args, keeping the key
 // and each arg formatted by its own verb: msgf("track.x", "%s has %d", "Kim",
-// 2) has Args a1 "Kim", a2 "2" and Text "Kim has 2".
+// 2) has Args a1 "Kim", a2 "2" and Text "Kim has 2". An arg that is a Texts
+// or a Msg is worded in English in Text and Args, and kept in Parts.
 func msgf(key, format string, args ...any) Msg {
-	m := Msg{Key: key, Text: plainReason(fmt.Sprintf(format, args...))}
+	var parts map[string]Texts
+	args = append([]any(nil), args...)
+	for i, a := range args {
+		var t Texts
+		switch x := a.(type) {
+		case Texts:
+			t = x
+		case Msg:
+			t = Texts{x}
+		default:
+			continue
+		}
+		args[i] = t.String()
+		if key != "" {
+			if parts == nil {
+				parts = map[string]Texts{}
+			}
+			parts[argName(i)] = t
+		}
+	}
+	m := Msg{Key: key, Parts: parts, Text: plainReason(fmt.Sprintf(format, args...))}
 	if key == "" {
 		return m
 	}
