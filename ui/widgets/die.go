@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -36,19 +37,20 @@ const (
 	DieIgnored
 )
 
-// String returns a short word for the state, suitable as a caption.
+// String returns a short word for the state, suitable as a caption, in
+// the reader's language.
 func (s DieState) String() string {
 	switch s {
 	case DieHit:
-		return "hit"
+		return lang.X("dice.state_hit", "hit")
 	case DieCanceled:
-		return "canceled"
+		return lang.X("dice.state_canceled", "canceled")
 	case DieUncontestedHit:
-		return "hit (U)"
+		return lang.X("dice.state_hit_u", "hit (U)")
 	case DieUncontestedMiss:
-		return "miss (U)"
+		return lang.X("dice.state_miss_u", "miss (U)")
 	case DieIgnored:
-		return "ignored"
+		return lang.X("dice.state_ignored", "ignored")
 	default:
 		return ""
 	}
