@@ -394,7 +394,7 @@ func capture(na, nd *AscPlayer, nodes ascrules.Resources, starbase, researchNode
 	if nodes.Total() > 0 {
 		nd.Nodes = nd.Nodes.Sub(nodes)
 		na.Nodes = na.Nodes.Add(nodes)
-		got = append(got, fmtNodes(nodes))
+		got = append(got, fmtNodes(nodes).String())
 	}
 	if starbase && nd.Starbases > 0 {
 		nd.Starbases--

@@ -570,6 +570,7 @@ func (cmd Recharge) decide(c *decideCtx) error {
 			line.add("track.cardassian_occupation_idle", " (Cardassian occupation: %s idle)", fmtNodes(n))
 		}
 		sum.Lines = append(sum.Lines, line.t.String())
+		sum.LineTexts = append(sum.LineTexts, line.t)
 		if err := setPlayer(c, line, np); err != nil {
 			return err
 		}

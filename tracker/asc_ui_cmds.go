@@ -458,11 +458,11 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 }
 
 // fmtNodes names resource nodes: "1 production node, 2 culture nodes".
-func fmtNodes(r ascrules.Resources) string {
+func fmtNodes(r ascrules.Resources) Texts {
 	if r.Total() == 0 {
-		return "no nodes"
+		return Texts{{Key: "track.res.no_nodes", Text: "no nodes"}}
 	}
-	return fmtRes(r) + " node(s)"
+	return say("track.res.nodes", "%s node(s)", fmtRes(r)).t
 }
 
 // BraveHazard resolves ships entering a hazardous system or phenomenon

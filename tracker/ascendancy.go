@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
@@ -121,6 +120,9 @@ type RechargeSummary struct {
 	Round  int                     `json:"round"`
 	Result ascrules.RechargeResult `json:"result"`
 	Lines  []string                `json:"lines"`
+	// LineTexts are Lines as data, one per line, for the screens to
+	// translate (summaries saved before have none).
+	LineTexts []Texts `json:"line_texts,omitempty"`
 }
 
 // BorgState is the Borg Assimilation expansion's part of the table.
@@ -244,21 +246,27 @@ func deepCopy[T any](v T) (T, error) {
 	return out, err
 }
 
-func fmtRes(r ascrules.Resources) string {
-	var parts []string
+func fmtRes(r ascrules.Resources) Texts {
+	var t Texts
+	part := func(m Msg) {
+		if len(t) > 0 {
+			t = append(t, raw(", "))
+		}
+		t = append(t, m)
+	}
 	if r.Production != 0 {
-		parts = append(parts, fmt.Sprintf("%d production", r.Production))
+		part(msgf("track.res.production", "%d production", r.Production))
 	}
 	if r.Research != 0 {
-		parts = append(parts, fmt.Sprintf("%d research", r.Research))
+		part(msgf("track.res.research", "%d research", r.Research))
 	}
 	if r.Culture != 0 {
-		parts = append(parts, fmt.Sprintf("%d culture", r.Culture))
+		part(msgf("track.res.culture", "%d culture", r.Culture))
 	}
-	if len(parts) == 0 {
-		return "nothing"
+	if len(t) == 0 {
+		return Texts{{Key: "track.res.nothing", Text: "nothing"}}
 	}
-	return strings.Join(parts, ", ")
+	return t
 }
 
 // AscPlayerAdded: a civilization joins the game (setup).

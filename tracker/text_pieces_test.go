@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	ascrules "tableops/rules/ascendancy"
 	awayrules "tableops/rules/away"
 )
 
@@ -136,4 +137,31 @@ func TestGameOptionsInItalian(t *testing.T) {
 	}
 	assert.Contains(t, say("track.game_options", "Game options: %s", AscOptions{}.describe()).t.String(),
 		"Game options: 5 culture an ascendancy token; ", "the English summary")
+}
+
+// The recharge summary's lines are data: the same English as Lines, and
+// in Italian the resources and commands are Italian words.
+func TestRechargeLinesInItalian(t *testing.T) {
+	s := ascTwoPlayers(t)
+	nextUntil(t, s, atStage(AscRecharge))
+	play(t, s, Recharge{})
+	sum := s.State().Ascendancy.Recharge
+	require.NotNil(t, sum)
+	require.Len(t, sum.LineTexts, len(sum.Lines))
+	found := 0
+	for i, line := range sum.LineTexts {
+		found++
+		assertWorded(t, line, sum.Lines[i], []string{"production", "research", "culture", "commands ready", "nothing", "node"}, "comandi pronti")
+	}
+	// Kept with the state.
+	b, err := json.Marshal(sum)
+	require.NoError(t, err)
+	var back RechargeSummary
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, sum.LineTexts, back.LineTexts)
+	require.Greater(t, found, 0, "the game recharges")
+
+	occupied := say("track.cardassian_occupation_idle", " (Cardassian occupation: %s idle)", fmtNodes(ascrules.Resources{Production: 1, Culture: 2})).t
+	assertWorded(t, occupied, " (Cardassian occupation: 1 production, 2 culture node(s) idle)", []string{"production", "culture", "node", "idle"}, "1 produzione, 2 cultura")
+	assertWorded(t, fmtNodes(ascrules.Resources{}), "no nodes", []string{"no nodes"}, "nessun nodo")
 }

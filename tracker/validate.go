@@ -546,7 +546,7 @@ func validateAscendancy(a *AscendancyState) error {
 		return fmt.Errorf("the game's end: %v", err)
 	}
 	if r := a.Recharge; r != nil {
-		if len(r.Lines) > maxLines || len(r.Result.Maintenance) > maxLines || len(r.Result.Phenomena) > maxLines || len(r.Result.Generated) > len(a.Players) {
+		if len(r.Lines) > maxLines || len(r.LineTexts) > maxLines || len(r.Result.Maintenance) > maxLines || len(r.Result.Phenomena) > maxLines || len(r.Result.Generated) > len(a.Players) {
 			return errors.New("the last recharge summary is longer than a recharge can be")
 		}
 		if err := checkTexts(maxTextLen, r.Lines...); err != nil {
