@@ -653,9 +653,9 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeRules, "", "%s: %v", p.Name, err)
 	}
-	verdict := "fails"
+	verdict := Msg{Key: "track.verdict.fails", Text: "fails"}
 	if res.Success {
-		verdict = "takes control"
+		verdict = Msg{Key: "track.verdict.takes_control", Text: "takes control"}
 	}
 	mod := ""
 	if cmd.Modifier != 0 {
@@ -759,13 +759,13 @@ func (cmd TestDiplomacy) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeRules, "", "%v", err)
 	}
-	what := "the diplomacy test"
+	what := Msg{Key: "track.what.diplomacy_test", Text: "the diplomacy test"}
 	if card != "" {
-		what = card
+		what = raw(card)
 	}
-	verdict := "fails"
+	verdict := Msg{Key: "track.verdict.fails", Text: "fails"}
 	if pass {
-		verdict = "passes"
+		verdict = Msg{Key: "track.verdict.passes", Text: "passes"}
 	}
 	label := say("track.against", "%s %s %s: %d against %d", p.Name, verdict, what, total, cmd.Number)
 	return c.emit(label, DiplomacyTested{Player: p.ID, Card: card, Number: cmd.Number, Dice: rd, Total: total, Pass: pass})

@@ -123,9 +123,9 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeInvalid, "track.skill_test", "Skill test: %v", err)
 	}
-	verdict := "failed"
+	verdict := Msg{Key: "track.verdict.failed", Text: "failed"}
 	if res.Passed {
-		verdict = "passed"
+		verdict = Msg{Key: "track.verdict.passed", Text: "passed"}
 	}
 	what := "a Skill test"
 	if spec != "" {

@@ -165,3 +165,29 @@ func TestRechargeLinesInItalian(t *testing.T) {
 	assertWorded(t, occupied, " (Cardassian occupation: 1 production, 2 culture node(s) idle)", []string{"production", "culture", "node", "idle"}, "1 produzione, 2 cultura")
 	assertWorded(t, fmtNodes(ascrules.Resources{}), "no nodes", []string{"no nodes"}, "nessun nodo")
 }
+
+// The verdicts of hegemony, diplomacy and Skill tests in the log are
+// worded in the reader's language.
+func TestVerdictsInItalian(t *testing.T) {
+	for _, tc := range []struct {
+		label      Texts
+		english    string
+		notItalian []string
+		italian    string
+	}{
+		{say("track.against", "%s %s %s: %d against %d", "Anna", Msg{Key: "track.verdict.passes", Text: "passes"},
+			Msg{Key: "track.what.diplomacy_test", Text: "the diplomacy test"}, 5, 4).t,
+			"Anna passes the diplomacy test: 5 against 4", []string{"passes", "diplomacy test"}, "Anna supera il Test Diplomazia: 5 contro 4"},
+		{say("track.against", "%s %s %s: %d against %d", "Anna", Msg{Key: "track.verdict.fails", Text: "fails"}, raw("Vulcan Envoy"), 2, 4).t,
+			"Anna fails Vulcan Envoy: 2 against 4", []string{"fails"}, "Anna fallisce Vulcan Envoy"},
+		{say("track.tries_hegemony_on_against_resistance", "%s tries hegemony on %s: %d%s against resistance %d, %s", "Ben", "Qo'noS", 9, "", 7,
+			Msg{Key: "track.verdict.takes_control", Text: "takes control"}).t,
+			"Ben tries hegemony on Qo'noS: 9 against resistance 7, takes control", []string{"takes control"}, "prende il controllo"},
+		{say("track.of", ", %d of %d: %s", 1, 2, Msg{Key: "track.verdict.failed", Text: "failed"}).t,
+			", 1 of 2: failed", []string{"failed"}, ", 1 su 2: fallito"},
+		{say("track.of", ", %d of %d: %s", 2, 2, Msg{Key: "track.verdict.passed", Text: "passed"}).t,
+			", 2 of 2: passed", []string{"passed"}, ", 2 su 2: superato"},
+	} {
+		assertWorded(t, tc.label, tc.english, tc.notItalian, tc.italian)
+	}
+}
