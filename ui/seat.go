@@ -203,14 +203,15 @@ func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat st
 		then(seatWatch)
 	}))
 	d = dialog.NewCustomWithoutButtons(lang.X("seat.take_a_seat", "Take a seat"), box, sh.win)
-	d.Show()
 	// A dialog is as narrow as its widest button; the question would wrap
 	// into a thin column. Give it the width of a phone (less a margin), at
-	// most a comfortable reading width on a desktop.
+	// most a comfortable reading width on a desktop. Sized before it shows,
+	// so that its buttons are never drawn (and tapped) at another place.
 	win := sh.win.Canvas().Size()
 	width := min(seatDialogWidth, win.Width-16)
 	d.Resize(fyne.NewSize(width, d.MinSize().Height))
 	d.Resize(fyne.NewSize(width, d.MinSize().Height)) // as tall as the text now wrapped
+	d.Show()
 }
 
 // sit seats the game screen on seat, tells the host, and opens the seat's

@@ -181,8 +181,10 @@ func TestMeasureTapLatency(t *testing.T) {
 	defer stop()
 	p := newPage(t, startChrome(t))
 	p.Navigate("http://" + h.Addr() + "/app/#join=" + h.Code())
+	p.waitFor("widget.Button", "Ann", slow)
+	p.waitFor("widget.Button", "Watch only", slow) // the chooser is whole
 	p.tapText("widget.Button", "Ann")
-	p.seated("p1", time.Minute)
+	p.seated("p1", slow)
 	var host, page []time.Duration
 	for i := range taps {
 		// + then −, and again (the production track has an end).
