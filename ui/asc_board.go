@@ -309,7 +309,7 @@ func (b *ascBoard) buildActions(p tracker.AscPlayer) fyne.CanvasObject {
 	node("C", tracker.CounterCulture, p.Costs.CultureNode)
 	up := func(label string, weapons bool, done int) {
 		// Words, not an arrow: the app's font has no arrow glyph.
-		c := lang.X("asc.no_cost_entered", "no cost entered")
+		c := "?" // no cost entered, as the node buttons say
 		if cost, err := p.Costs.UpgradeCost(weapons, done); err == nil {
 			c = resText(cost)
 		}
