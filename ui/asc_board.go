@@ -344,7 +344,10 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 	fleet := widget.NewButton(lang.X("asc.fleet_cmd_of_3", "Fleet ({{.Tokens}} cmd, {{.Fleets}} of 3)", map[string]any{"Tokens": tokens, "Fleets": p.Fleets}), func() { v.exec(tracker.CommissionFleet{Player: id}) })
 	why := fleetLimit(p)
 	if why != "" {
-		fleet.Disable()
+		// Muted, not disabled: the caption says why before the tap, and a
+		// tap still reaches the tracker, whose refusal offers the table
+		// "Record it anyway" (or records it, with strict checks off).
+		fleet.Importance = widget.LowImportance
 	}
 	cmds.Add(fleet)
 	if p.Fleets > 0 {

@@ -200,7 +200,8 @@ func TestCardassianOccupationQuestion(t *testing.T) {
 }
 
 // TestFleetGreyedAtTheLimit: with as many fleets as ascendancy the Fleet
-// button is greyed and says why.
+// button is muted and says why; a tap is refused with the rule and the
+// table may record it anyway.
 func TestFleetGreyedAtTheLimit(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := startTwo(t, sh, "Klingon", "Romulan")
@@ -211,11 +212,16 @@ func TestFleetGreyedAtTheLimit(t *testing.T) {
 	test.Tap(fleet)
 	require.Equal(t, 1, ascState(sh).Players[0].Fleets)
 	fleet = button(t, w, "Fleet (1 cmd, 1 of 3)")
-	assert.True(t, fleet.Disabled(), "ascendancy 1, one fleet")
+	assert.Equal(t, widget.LowImportance, fleet.Importance, "ascendancy 1, one fleet")
 	assert.Contains(t, screenText(w), "no more fleets than ascendancy (1)")
+	test.Tap(fleet)
+	assert.Equal(t, 1, ascState(sh).Players[0].Fleets, "refused: no more fleets than ascendancy")
+	assert.Contains(t, sh.game.status.text, "fleets")
+	button(t, w, "Record it anyway")
 	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterAscendancy, Delta: 1})
 	require.NoError(t, err)
-	assert.False(t, button(t, w, "Fleet (1 cmd, 1 of 3)").Disabled(), "ascendancy 2 allows a second")
+	assert.NotEqual(t, widget.LowImportance, button(t, w, "Fleet (1 cmd, 1 of 3)").Importance, "ascendancy 2 allows a second")
+	assert.NotContains(t, screenText(w), "no more fleets than ascendancy")
 }
 
 // TestColonizeAsksForTheSystem: Colonize asks the system's name and
