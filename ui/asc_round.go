@@ -466,7 +466,7 @@ func (w *executionView) playerTurn(p tracker.AscPlayer, last bool) fyne.CanvasOb
 	box.Add(boldLabel(lang.X("asc.s_command_tokens", "{{.Name}}'s command tokens", map[string]any{"Name": p.Name})))
 	box.Add(tokens)
 	box.Add(wrapLabel(lang.X("asc.has_ascendancy_ships", "{{.Name}} has {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})))
-	label := lang.X("asc.building_done_command_phase", "Building done: command phase")
+	label := lang.X("asc.building_done_command_phase", "On to the command phase")
 	if a.Walker.Phase == tracker.PhaseCommand {
 		label = lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": p.Name})
 	}

@@ -185,7 +185,7 @@ func advanceTo(t *testing.T, sh *Shell, w fyne.Window, seat, phase string) {
 		panelTo(t, w, "Round")
 		// The next-step buttons, in the language in use.
 		name := sh.game.view.(*ascView).seatName(a.CurrentSeat())
-		steps := []string{lang.X("asc.building_done_command_phase", "Building done: command phase"),
+		steps := []string{lang.X("asc.building_done_command_phase", "On to the command phase"),
 			lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": name}),
 			lang.X("asc.end_the_borg_turn", "End the Borg turn")}
 		var next *widget.Button
@@ -267,7 +267,7 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 		assert.Equal(t, before.Ships+1, now.Ships)
 		assert.Equal(t, before.Resources.Production-1, now.Resources.Production)
 		test.Tap(button(t, w, "First contact made"))
-		test.Tap(button(t, w, "Building done: command phase"))
+		test.Tap(button(t, w, "On to the command phase"))
 		assert.Contains(t, screenText(w), p.Name+" — command phase")
 		// Command: tap a command token.
 		rows := objects[*widgets.TokenRow](w)

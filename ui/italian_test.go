@@ -84,7 +84,7 @@ func TestItalianFlowsFitAPhone(t *testing.T) {
 			assertPhoneReady(t, w, "home with a game")
 
 			// A new Away Missions game and its panels.
-			test.Tap(button(t, w, "Nuova partita ad Away Missions"))
+			test.Tap(button(t, w, "Nuova partita Away Missions"))
 			test.Tap(button(t, w, "Crea"))
 			require.NotNil(t, sh.game)
 			for _, p := range sh.game.view.panels() {
