@@ -51,25 +51,9 @@ func newCatalogList(changed func(), open func(id string)) *catalogList {
 	l.count = widget.NewLabel("")
 	l.count.Wrapping = fyne.TextWrapWord
 	l.count.SizeName = theme.SizeNameCaptionText
-	l.list = widget.NewList(
-		func() int { return len(l.rows) },
-		func() fyne.CanvasObject {
-			name := widget.NewLabelWithStyle("…", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			name.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("…")
-			detail.Truncation = fyne.TextTruncateEllipsis
-			detail.SizeName = theme.SizeNameCaptionText
-			return container.NewVBox(name, detail)
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(l.rows) {
-				return
-			}
-			box := o.(*fyne.Container)
-			box.Objects[0].(*widget.Label).SetText(l.rows[i].name)
-			box.Objects[1].(*widget.Label).SetText(l.rows[i].detail)
-		},
-	)
+	l.list = newTwoLineList(func() int { return len(l.rows) }, func(i int) (string, string) {
+		return l.rows[i].name, l.rows[i].detail
+	})
 	l.list.OnSelected = func(i widget.ListItemID) {
 		l.list.UnselectAll()
 		if i < len(l.rows) {
@@ -133,4 +117,30 @@ func (l *catalogList) show(cat *reference.Catalog, origin func(id string) string
 	}
 	l.list.Refresh()
 	l.list.ScrollToTop()
+}
+
+// newTwoLineList is a list of cards, each a bold name over a caption line,
+// both cut short with an ellipsis: count says how many rows there are, row
+// the two lines of row i.
+func newTwoLineList(count func() int, row func(i int) (name, detail string)) *widget.List {
+	return widget.NewList(
+		count,
+		func() fyne.CanvasObject {
+			name := widget.NewLabelWithStyle("…", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			name.Truncation = fyne.TextTruncateEllipsis
+			detail := widget.NewLabel("…")
+			detail.Truncation = fyne.TextTruncateEllipsis
+			detail.SizeName = theme.SizeNameCaptionText
+			return container.NewVBox(name, detail)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= count() {
+				return
+			}
+			name, detail := row(i)
+			box := o.(*fyne.Container)
+			box.Objects[0].(*widget.Label).SetText(name)
+			box.Objects[1].(*widget.Label).SetText(detail)
+		},
+	)
 }

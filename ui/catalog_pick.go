@@ -87,25 +87,9 @@ func (sh *Shell) pickCharacter(onPick func(reference.Character)) {
 			pick(p.shown[0])
 		}
 	}
-	p.list = widget.NewList(
-		func() int { return len(p.shown) },
-		func() fyne.CanvasObject {
-			name := widget.NewLabelWithStyle("…", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			name.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("…")
-			detail.Truncation = fyne.TextTruncateEllipsis
-			detail.SizeName = theme.SizeNameCaptionText
-			return container.NewVBox(name, detail)
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(p.shown) {
-				return
-			}
-			box := o.(*fyne.Container)
-			box.Objects[0].(*widget.Label).SetText(p.shown[i].Name)
-			box.Objects[1].(*widget.Label).SetText(pickDetail(p.shown[i]))
-		},
-	)
+	p.list = newTwoLineList(func() int { return len(p.shown) }, func(i int) (string, string) {
+		return p.shown[i].Name, pickDetail(p.shown[i])
+	})
 	p.list.OnSelected = func(i widget.ListItemID) {
 		p.list.UnselectAll()
 		if i < len(p.shown) {
