@@ -263,6 +263,34 @@ func (CommissionFleet) CommandType() string { return "asc.fleet" }
 // fleetCards is the fleet cards each civilization has (seed 003 setup).
 const fleetCards = 3
 
+// fleetRule is the rule that stops p commissioning another fleet, with the
+// reason (bad false when p may): all fleet cards in play, or as many fleets
+// as ascendancy (rulebook, Number of Fleets).
+func fleetRule(p AscPlayer) (r Rule, why Msg, bad bool) {
+	if p.Fleets >= fleetCards {
+		return ruleFleetCards, msgf("track.already_has_fleets", "%s already has %d fleets", p.Name, p.Fleets), true
+	}
+	if p.Fleets+1 > p.Ascendancy {
+		r = ruleFleetsAscendancy
+		if p.Faction == ascrules.Vulcan {
+			r = ruleVulcanFleets
+		}
+		return r, msgf("track.has_ascendancy_and_fleet_s", "%s has ascendancy %d and %d fleet(s)", p.Name, p.Ascendancy, p.Fleets), true
+	}
+	return Rule{}, Msg{}, false
+}
+
+// FleetLimit is the refusal CommissionFleet gives p now (nil when p may
+// commission a fleet), for a screen to show before the tap; the table may
+// still record it anyway.
+func FleetLimit(p AscPlayer) *Rejection {
+	r, why, bad := fleetRule(p)
+	if !bad {
+		return nil
+	}
+	return ruleRejection(r, why)
+}
+
 func (cmd CommissionFleet) decide(c *decideCtx) error {
 	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
@@ -290,15 +318,10 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 	} else if _, p, np, err = c.commandAction(cmd.Player, commandCost(p.Faction, true), "a fleet"); err != nil {
 		return err
 	}
-	if err := c.check(p.Fleets >= fleetCards, ruleFleetCards, "track.already_has_fleets", "%s already has %d fleets", p.Name, p.Fleets); err != nil {
-		return err
-	}
-	rule := ruleFleetsAscendancy
-	if p.Faction == ascrules.Vulcan {
-		rule = ruleVulcanFleets
-	}
-	if err := c.check(p.Fleets+1 > p.Ascendancy, rule, "track.has_ascendancy_and_fleet_s", "%s has ascendancy %d and %d fleet(s)", p.Name, p.Ascendancy, p.Fleets); err != nil {
-		return err
+	if r, why, bad := fleetRule(*p); bad {
+		if err := c.breaksWith(r, why); err != nil {
+			return err
+		}
 	}
 	np.Fleets++
 	return setPlayer(c, say("track.commissions_fleet_in_play", "%s commissions a fleet (%d in play)", p.Name, np.Fleets), np)

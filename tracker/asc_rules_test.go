@@ -278,3 +278,34 @@ func TestBidsInLastRoundsOrderAndDrawnCards(t *testing.T) {
 	play(t, s, ChooseTurnOrder{Chosen: map[string]int{"p3": 1, "p2": 2}, Drawn: map[string]int{"p1": 3}})
 	assert.Equal(t, []string{"p3", "p2", "p1"}, s.State().Ascendancy.Walker.Order)
 }
+
+// TestFleetLimit: the screens' word before the tap is the refusal
+// CommissionFleet gives: nothing while a fleet may be commissioned, the
+// fleet-cards rule at 3, the ascendancy rule (the Vulcans' own wording)
+// at as many fleets as ascendancy.
+func TestFleetLimit(t *testing.T) {
+	for _, tc := range []struct {
+		name               string
+		faction            ascrules.Faction
+		fleets, ascendancy int
+		want               Rule
+	}{
+		{"room for one", ascrules.Klingon, 1, 2, Rule{}},
+		{"as many as ascendancy", ascrules.Klingon, 1, 1, ruleFleetsAscendancy},
+		{"Vulcans", ascrules.Vulcan, 3, 3, ruleFleetCards},
+		{"Vulcans at ascendancy", ascrules.Vulcan, 2, 2, ruleVulcanFleets},
+		{"all fleet cards", ascrules.Federation, 3, 5, ruleFleetCards},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rej := FleetLimit(AscPlayer{Name: "Ben", Faction: tc.faction, Fleets: tc.fleets, Ascendancy: tc.ascendancy})
+			if tc.want == (Rule{}) {
+				assert.Nil(t, rej)
+				return
+			}
+			require.NotNil(t, rej)
+			assert.Equal(t, tc.want.Key, rej.RuleKey)
+			assert.True(t, rej.Overridable, "the table may record it anyway")
+			assert.Contains(t, rej.Reason, "Ben")
+		})
+	}
+}

@@ -51,11 +51,21 @@ func (r Rule) Texts() Texts {
 // without strict checks the step goes ahead and the rule is noted as
 // overruled.
 func (c *decideCtx) breaks(r Rule, key, format string, args ...any) error {
+	return c.breaksWith(r, msgf(key, format, args...))
+}
+
+// breaksWith is breaks with the reason already worded.
+func (c *decideCtx) breaksWith(r Rule, why Msg) error {
 	if c.override || c.s.Relaxed {
 		c.overruled = append(c.overruled, r)
 		return nil
 	}
-	m := msgf(key, format, args...)
+	return ruleRejection(r, why)
+}
+
+// ruleRejection is the overridable refusal of a step that breaks rule r,
+// for the reason m.
+func ruleRejection(r Rule, m Msg) *Rejection {
 	return &Rejection{Code: CodeRules, Reason: m.Text, ReasonKey: m.Key, ReasonArgs: m.Args, ReasonParts: m.Parts,
 		Rule: r.Text, Source: r.Source, RuleKey: r.Key, Overridable: true}
 }

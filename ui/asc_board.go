@@ -342,8 +342,9 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 	}
 	add(cmds, lang.X("asc.starbase_cmd", "Starbase ({{.Tokens}} cmd)", map[string]any{"Tokens": tokens}), func() { v.exec(tracker.CommissionStarbase{Player: id}) })
 	fleet := widget.NewButton(lang.X("asc.fleet_cmd_of_3", "Fleet ({{.Tokens}} cmd, {{.Fleets}} of 3)", map[string]any{"Tokens": tokens, "Fleets": p.Fleets}), func() { v.exec(tracker.CommissionFleet{Player: id}) })
-	why := fleetLimit(p)
-	if why != "" {
+	why := ""
+	if rej := tracker.FleetLimit(p); rej != nil {
+		why = rej.In(trText)
 		// Muted, not disabled: the caption says why before the tap, and a
 		// tap still reaches the tracker, whose refusal offers the table
 		// "Record it anyway" (or records it, with strict checks off).
@@ -371,22 +372,6 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 		return cmds
 	}
 	return container.NewVBox(cmds, captionLabel(why))
-}
-
-// fleetCards is the fleet cards each civilization has (seed 003 setup).
-const fleetCards = 3
-
-// fleetLimit says why a player may commission no more fleets ("" when
-// they may): all their fleet cards are in play, or they have as many
-// fleets as their ascendancy (rulebook, "Number of Fleets").
-func fleetLimit(p tracker.AscPlayer) string {
-	switch {
-	case p.Fleets >= fleetCards:
-		return lang.X("asc.fleet_cards_all_in_play", "Fleet: all {{.N}} fleet cards are in play.", map[string]any{"N": fleetCards})
-	case p.Fleets >= p.Ascendancy:
-		return lang.X("asc.fleet_no_more_than_ascendancy", "Fleet: no more fleets than ascendancy ({{.Ascendancy}}); {{.Name}} has {{.Fleets}}.", map[string]any{"Ascendancy": p.Ascendancy, "Name": p.Name, "Fleets": p.Fleets})
-	}
-	return ""
 }
 
 // presets returns the players' own quick actions kept on this device.

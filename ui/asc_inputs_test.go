@@ -213,7 +213,7 @@ func TestFleetGreyedAtTheLimit(t *testing.T) {
 	require.Equal(t, 1, ascState(sh).Players[0].Fleets)
 	fleet = button(t, w, "Fleet (1 cmd, 1 of 3)")
 	assert.Equal(t, widget.LowImportance, fleet.Importance, "ascendancy 1, one fleet")
-	assert.Contains(t, screenText(w), "no more fleets than ascendancy (1)")
+	assert.Contains(t, screenText(w), "has ascendancy 1 and 1 fleet(s). You may not have more fleets in play than your ascendancy")
 	test.Tap(fleet)
 	assert.Equal(t, 1, ascState(sh).Players[0].Fleets, "refused: no more fleets than ascendancy")
 	assert.Contains(t, sh.game.status.text, "fleets")
@@ -221,7 +221,7 @@ func TestFleetGreyedAtTheLimit(t *testing.T) {
 	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterAscendancy, Delta: 1})
 	require.NoError(t, err)
 	assert.NotEqual(t, widget.LowImportance, button(t, w, "Fleet (1 cmd, 1 of 3)").Importance, "ascendancy 2 allows a second")
-	assert.NotContains(t, screenText(w), "no more fleets than ascendancy")
+	assert.NotContains(t, screenText(w), "more fleets in play than your ascendancy")
 }
 
 // TestColonizeAsksForTheSystem: Colonize asks the system's name and
