@@ -511,15 +511,11 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	return nil
 }
 
-// allocate shares the Borg hits among the fleets: in turn order, one at a
-// time, unless assimilated players allocate them (then Losses is required).
-func (cmd CubeRound) allocate(c *decideCtx, a *AscendancyState, fleets []borgrules.Fleet, hits int) (map[string]int, error) {
-	total := 0
-	for _, f := range fleets {
-		total += f.Ships
-	}
-	due := min(hits, total)
-	// Fleets in turn order: the walker's order, players not in it last.
+// BorgHitShares is how due Borg hits fall on the fleets when nobody
+// allocates them: in turn order (the walker's order, players not in it
+// last), one at a time (borgrules.AllocateInTurnOrder). Fleets that lose
+// nothing are left out.
+func (a *AscendancyState) BorgHitShares(fleets []borgrules.Fleet, due int) map[string]int {
 	ordered := slices.Clone(fleets)
 	pos := func(id string) int {
 		if i := slices.Index(a.Walker.Order, id); i >= 0 {
@@ -532,13 +528,24 @@ func (cmd CubeRound) allocate(c *decideCtx, a *AscendancyState, fleets []borgrul
 	for i, f := range ordered {
 		ships[i] = f.Ships
 	}
-	share := borgrules.AllocateInTurnOrder(due, ships)
 	want := map[string]int{}
-	for i, f := range ordered {
-		if share[i] > 0 {
-			want[f.Player] = share[i]
+	for i, n := range borgrules.AllocateInTurnOrder(due, ships) {
+		if n > 0 {
+			want[ordered[i].Player] = n
 		}
 	}
+	return want
+}
+
+// allocate shares the Borg hits among the fleets: in turn order, one at a
+// time, unless assimilated players allocate them (then Losses is required).
+func (cmd CubeRound) allocate(c *decideCtx, a *AscendancyState, fleets []borgrules.Fleet, hits int) (map[string]int, error) {
+	total := 0
+	for _, f := range fleets {
+		total += f.Ships
+	}
+	due := min(hits, total)
+	want := a.BorgHitShares(fleets, due)
 	assimilated := slices.ContainsFunc(a.Players, func(p AscPlayer) bool { return p.Assimilated })
 	if cmd.Losses == nil && !assimilated {
 		return want, nil

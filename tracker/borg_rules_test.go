@@ -276,3 +276,21 @@ func TestOneCubePerSector(t *testing.T) {
 	play(t, s, ActivateCube{Cube: "cube 2", System: "Rigel"})
 	overruled(t, s, ActivateCube{Cube: "cube 1", System: "Rigel"}, "card: Assimilation Expedited", ruleOneCubePerSector)
 }
+
+// TestBorgHitShares: hits fall in the walker's turn order, one at a time,
+// players not in the order last; the screens show this split before Apply.
+func TestBorgHitShares(t *testing.T) {
+	a := &AscendancyState{Walker: AscWalker{Order: []string{"p2", "p1"}}}
+	fleets := []borgrules.Fleet{{Player: "p1", Ships: 2}, {Player: "p3", Ships: 1}, {Player: "p2", Ships: 1}}
+	for _, tc := range []struct {
+		due  int
+		want map[string]int
+	}{
+		{0, map[string]int{}},
+		{1, map[string]int{"p2": 1}},
+		{2, map[string]int{"p2": 1, "p1": 1}},
+		{4, map[string]int{"p2": 1, "p1": 2, "p3": 1}},
+	} {
+		assert.Equal(t, tc.want, a.BorgHitShares(fleets, tc.due), "%d hits", tc.due)
+	}
+}

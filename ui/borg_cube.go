@@ -481,29 +481,6 @@ func (f *cubeBattle) rollVirtual() {
 	f.render()
 }
 
-// shares returns the ship losses the tracker gives each fleet for due
-// Borg hits: in turn order, one at a time.
-func (f *cubeBattle) shares(fleets []borgrules.Fleet, due int) map[string]int {
-	order := f.v.st.Walker.Order
-	pos := func(id string) int {
-		if i := slices.Index(order, id); i >= 0 {
-			return i
-		}
-		return len(order)
-	}
-	sorted := slices.Clone(fleets)
-	slices.SortStableFunc(sorted, func(x, y borgrules.Fleet) int { return pos(x.Player) - pos(y.Player) })
-	ships := make([]int, len(sorted))
-	for i, fl := range sorted {
-		ships[i] = fl.Ships
-	}
-	out := map[string]int{}
-	for i, n := range borgrules.AllocateInTurnOrder(due, ships) {
-		out[sorted[i].Player] = n
-	}
-	return out
-}
-
 // resolve explains the round as the dice stand, under the dice: what is
 // still to type, or the result, the losses, who retreats, and Apply.
 func (f *cubeBattle) resolve() {
@@ -592,7 +569,7 @@ func (f *cubeBattle) resolve() {
 	// The tracker shares the Borg hits in turn order; assimilated players
 	// controlling the Borg choose instead.
 	choose := slices.ContainsFunc(v.st.Players, func(p tracker.AscPlayer) bool { return p.Assimilated })
-	share := f.shares(fleets, lost)
+	share := v.st.BorgHitShares(fleets, lost)
 	if !choose && lost > 0 {
 		var parts []string
 		for _, fl := range fleets {
