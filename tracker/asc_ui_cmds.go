@@ -199,7 +199,10 @@ func (cmd PayFor) decide(c *decideCtx) error {
 // independent system, whose hit roll and shields are given
 // (DefenderWeapons, DefenderShields: its tech level). NodesLost says which
 // of a defending player's resource nodes were destroyed (the attacker
-// chooses on collateral damage); it may be left empty.
+// chooses on collateral damage); it may be left empty. Round 1 starts a
+// new invasion (a command of the attacker's turn); a later round continues
+// the invasion under way (AscendancyState.Invasion) from what it left;
+// Round 0 is its next round.
 type InvasionRound struct {
 	Round               int                `json:"round"`
 	Attacker            string             `json:"attacker"`
@@ -241,8 +244,18 @@ type InvasionFought struct {
 // EventType implements Payload.
 func (InvasionFought) EventType() string { return "asc.invasion" }
 
-func (e InvasionFought) apply(*State) error {
-	return checkDice(e.AttackerDice, e.DefenderDice)
+// apply also sets the invasion under way to what the round left (games
+// saved before the state held it replay to the same invasion).
+func (e InvasionFought) apply(s *State) error {
+	if err := checkDice(e.AttackerDice, e.DefenderDice); err != nil {
+		return err
+	}
+	a, err := ascOf(s)
+	if err != nil {
+		return err
+	}
+	a.Invasion = invasionLeft(e)
+	return nil
 }
 
 var invasionWords = map[ascrules.InvasionOutcome]string{
@@ -264,8 +277,11 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if cmd.Round < 1 || cmd.Round > 100 {
+	if cmd.Round < 0 || cmd.Round > 100 {
 		return reject(CodeInvalid, "track.rounds_count_from_1", "Rounds count from 1.")
+	}
+	if cmd.Round, err = cmd.invasionRound(c, a, att); err != nil {
+		return err
 	}
 	na, err := copyPlayer(att)
 	if err != nil {

@@ -38,7 +38,9 @@ type AscendancyState struct {
 	Borg     *BorgState       `json:"borg,omitempty"`
 	// Battle is the space battle between players under way, if any.
 	Battle *SpaceBattle `json:"battle,omitempty"`
-	NextID int          `json:"next_id"`
+	// Invasion is the planetary invasion under way, if any.
+	Invasion *InvasionUnderWay `json:"invasion,omitempty"`
+	NextID   int               `json:"next_id"`
 }
 
 // AscWalker is where the round stands.
@@ -338,6 +340,8 @@ func (e AscWalkerSet) apply(s *State) error {
 		return err
 	}
 	a.Walker = w
+	// A new phase or turn ends the invasion under way.
+	a.Invasion = nil
 	return nil
 }
 

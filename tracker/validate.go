@@ -553,6 +553,11 @@ func validateAscendancy(a *AscendancyState) error {
 			return fmt.Errorf("the last recharge summary: %v", err)
 		}
 	}
+	if a.Invasion != nil {
+		if err := validateInvasion(a.Invasion, players); err != nil {
+			return err
+		}
+	}
 	if a.Borg != nil {
 		if err := validateBorg(a.Borg); err != nil {
 			return fmt.Errorf("the Borg: %v", err)

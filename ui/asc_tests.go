@@ -133,51 +133,13 @@ func newInvasionForm(v *ascView) *invasionForm {
 	return f
 }
 
-// invasionUnderWay is an invasion the game's log shows going on this turn:
-// who invades whom, where, the last round fought and what it left.
-type invasionUnderWay struct {
-	attacker, defender, system string
-	round, ships, nodes        int
-	// weapons and shields of an independent system.
-	weapons, shields int
-}
-
-// key names the invasion and its last round.
-func (u *invasionUnderWay) key() string {
+// invasionKey names the invasion under way and its last round ("new":
+// none), so the form sees when a round was fought.
+func invasionKey(u *tracker.InvasionUnderWay) string {
 	if u == nil {
 		return "new"
 	}
-	return fmt.Sprintf("%s|%s|%s|%d", u.attacker, u.defender, u.system, u.round)
-}
-
-// underWay returns the invasion going on this turn, from the game's log:
-// its last round, if no step of the round walker came after it (a new
-// phase or turn ends it) and it is not over; nil otherwise.
-func (v *ascView) invasionUnderWay() *invasionUnderWay {
-	for _, st := range v.gs.game.History().Undo {
-		for i := len(st.Events) - 1; i >= 0; i-- {
-			var fought *tracker.InvasionFought
-			switch e := st.Events[i].Payload.(type) {
-			case tracker.AscWalkerSet, *tracker.AscWalkerSet:
-				return nil
-			case tracker.InvasionFought:
-				fought = &e
-			case *tracker.InvasionFought:
-				fought = e
-			}
-			if fought == nil {
-				continue
-			}
-			r := fought.Result
-			if r.Over || r.Failed || r.Outcome == ascrules.Surrendered || r.AttackerShipsLeft < 1 || r.NodesLeft < 1 {
-				return nil
-			}
-			in := fought.Invasion
-			return &invasionUnderWay{attacker: in.Attacker.Player, defender: fought.Defender, system: fought.System,
-				round: in.Round, ships: r.AttackerShipsLeft, nodes: r.NodesLeft, weapons: in.DefenderWeapons, shields: in.DefenderShields}
-		}
-	}
-	return nil
+	return fmt.Sprintf("%s|%s|%s|%d", u.Attacker, u.Defender, u.System, u.Round)
 }
 
 // newInvasion sets the form for a new invasion: round 1, the sides open.
@@ -189,26 +151,22 @@ func (f *invasionForm) newInvasion() {
 	f.show()
 }
 
-// live returns the invasion under way (nil after "New invasion").
-func (f *invasionForm) live() *invasionUnderWay {
+// live returns the invasion under way in the game (nil after "New
+// invasion").
+func (f *invasionForm) live() *tracker.InvasionUnderWay {
 	if f.fresh {
 		return nil
 	}
-	return f.v.invasionUnderWay()
+	return f.v.st.Invasion
 }
 
 // tracked returns the invasion under way that the sides chosen continue
 // (the same attacker and defender), or nil for a new invasion.
-func (f *invasionForm) tracked() *invasionUnderWay {
-	u := f.live()
-	if u == nil {
+func (f *invasionForm) tracked() *tracker.InvasionUnderWay {
+	if f.live() == nil {
 		return nil
 	}
-	c := f.v.playerChoices()
-	if c.ids[f.att.player.Selected] != u.attacker || f.defenderID() != u.defender {
-		return nil
-	}
-	return u
+	return f.v.st.InvasionFor(f.v.playerChoices().ids[f.att.player.Selected], f.defenderID())
 }
 
 // defenderID is the defending player's id ("" for an independent system).
@@ -219,7 +177,7 @@ func (f *invasionForm) defenderID() string {
 // roundNo is the round the next apply fights.
 func (f *invasionForm) roundNo() int {
 	if u := f.tracked(); u != nil {
-		return u.round + 1
+		return u.NextRound()
 	}
 	return 1
 }
@@ -230,16 +188,16 @@ func (f *invasionForm) show() {
 	if seat := f.v.st.CurrentSeat(); seat != "" {
 		def = c.labelOf(seat)
 	}
-	if u := f.live(); u != nil && f.followed != u.key() {
+	if u := f.live(); u != nil && f.followed != invasionKey(u) {
 		// A round was fought: the form shows the invasion as it goes on.
-		f.followed = u.key()
-		f.att.player.Selected = c.labelOf(u.attacker)
+		f.followed = invasionKey(u)
+		f.att.player.Selected = c.labelOf(u.Attacker)
 		f.defender.Selected = independentLabel()
-		if u.defender != "" {
-			f.defender.Selected = c.labelOf(u.defender)
+		if u.Defender != "" {
+			f.defender.Selected = c.labelOf(u.Defender)
 		}
-		f.system.SetText(u.system)
-		f.defHit.val, f.defSh.val = max(1, u.weapons), u.shields
+		f.system.SetText(u.System)
+		f.defHit.val, f.defSh.val = max(1, u.DefenderWeapons), u.DefenderShields
 		f.defHit.show()
 		f.defSh.show()
 	}
@@ -260,13 +218,13 @@ func (f *invasionForm) show() {
 // within what the defender has.
 func (f *invasionForm) follow(def *tracker.AscPlayer) {
 	u := f.tracked()
-	key := u.key() + "|" + f.att.player.Selected + "|" + f.defender.Selected
+	key := invasionKey(u) + "|" + f.att.player.Selected + "|" + f.defender.Selected
 	refill := key != f.seen
 	f.seen = key
 	if p := f.att.p(); p != nil {
 		most := p.Ships
 		if u != nil {
-			most = min(most, u.ships)
+			most = min(most, u.Ships)
 		}
 		if refill {
 			f.att.ships.val = max(1, most)
@@ -287,7 +245,7 @@ func (f *invasionForm) follow(def *tracker.AscPlayer) {
 		f.lost.SetText("")
 	}
 	if u != nil && refill {
-		f.nodes.val = u.nodes
+		f.nodes.val = u.Nodes
 	}
 	if setVisible(f.capture, def != nil) {
 		f.setup.Refresh()
@@ -352,13 +310,13 @@ func (f *invasionForm) changed() {
 	relayout := setVisible(f.indep, def == nil)
 	if u := f.tracked(); u != nil {
 		// What is decided is folded: the sides as one line.
-		where := u.system
+		where := u.System
 		if where == "" {
 			where = lang.X("asc.invasion.the_system", "the system")
 		}
-		f.roundLine.SetText(lang.X("asc.invasion.round_under_way", "Round {{.Round}} of the invasion under way", map[string]any{"Round": u.round + 1}))
+		f.roundLine.SetText(lang.X("asc.invasion.round_under_way", "Round {{.Round}} of the invasion under way", map[string]any{"Round": u.NextRound()}))
 		f.summary.SetText(lang.X("asc.invasion.summary", "{{.Attacker}} invades {{.System}} ({{.Defender}}): {{.Ships}} ship(s) and {{.Nodes}} node(s) left.",
-			map[string]any{"Attacker": f.v.seatName(u.attacker), "System": where, "Defender": f.defenderName(u.defender), "Ships": f.att.ships.val, "Nodes": f.nodes.val}))
+			map[string]any{"Attacker": f.v.seatName(u.Attacker), "System": where, "Defender": f.defenderName(u.Defender), "Ships": f.att.ships.val, "Nodes": f.nodes.val}))
 		relayout = setVisible(f.summary, true) || relayout
 		relayout = setVisible(f.setup, false) || relayout
 	} else {
