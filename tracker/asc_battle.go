@@ -81,7 +81,7 @@ func (c *decideCtx) side(a *AscendancyState, b BattleSide, rolls int) (ascrules.
 	}
 	var out []RolledDice
 	for _, r := range b.Rolls {
-		rd, err := c.roll(r, 0, p.Name+"'s dice")
+		rd, err := c.roll(r, 0, msgf("track.whose_dice", "%s's dice", p.Name))
 		if err != nil {
 			return ascrules.Side{}, nil, err
 		}

@@ -361,10 +361,10 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		res = ascrules.Surrender(cmd.Nodes)
 		ad, dd = RolledDice{Faces: nil}, RolledDice{Faces: nil}
 	} else {
-		if ad, err = c.roll(cmd.AttackerRoll, 0, att.Name+"'s dice"); err != nil {
+		if ad, err = c.roll(cmd.AttackerRoll, 0, msgf("track.whose_dice", "%s's dice", att.Name)); err != nil {
 			return err
 		}
-		if dd, err = c.roll(cmd.DefenderRoll, 0, "the defending nodes' dice"); err != nil {
+		if dd, err = c.roll(cmd.DefenderRoll, 0, msgf("track.defending_nodes_dice", "the defending nodes' dice")); err != nil {
 			return err
 		}
 		in.AttackerFaces, in.DefenderFaces = ad.Faces, dd.Faces
@@ -522,7 +522,7 @@ func (cmd BraveHazard) decide(c *decideCtx) error {
 	if cmd.Level < 1 || cmd.Level > 6 || cmd.ResearchTokens < 0 || cmd.ResearchTokens > 20 {
 		return reject(CodeInvalid, "track.enter_hazard_level_1_to_6", "Enter the hazard level (1 to 6) and the research tokens on it (0 to 20).")
 	}
-	rd, err := c.roll(cmd.Roll, 0, "hazard dice")
+	rd, err := c.roll(cmd.Roll, 0, msgf("track.hazard_dice", "hazard dice"))
 	if err != nil {
 		return err
 	}
@@ -656,7 +656,7 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 			return err
 		}
 	}
-	rd, err := c.roll(cmd.Roll, 1, "hegemony roll")
+	rd, err := c.roll(cmd.Roll, 1, msgf("track.hegemony_roll", "hegemony roll"))
 	if err != nil {
 		return err
 	}
@@ -667,7 +667,7 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 		Culture: p.Resources.Culture, Costs: cmd.Costs, Modifier: cmd.Modifier}
 	res, err := ascrules.ResolveHegemony(h)
 	if err != nil {
-		return reject(CodeRules, "", "%s: %v", p.Name, err)
+		return reject(CodeRules, "track.who_refused", "%s: %v", p.Name, err)
 	}
 	verdict := Msg{Key: "track.verdict.fails", Text: "fails"}
 	if res.Success {
@@ -764,7 +764,7 @@ func (cmd TestDiplomacy) decide(c *decideCtx) error {
 	if cmd.Number < 0 || cmd.Number > 50 {
 		return reject(CodeInvalid, "track.enter_cards_diplomacy_number_0_to", "Enter the card's diplomacy number (0 to 50).")
 	}
-	rd, err := c.roll(cmd.Roll, 1, "diplomacy roll")
+	rd, err := c.roll(cmd.Roll, 1, msgf("track.diplomacy_roll", "diplomacy roll"))
 	if err != nil {
 		return err
 	}
@@ -879,7 +879,7 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 	}
 	in := borgrules.Assimilation{Cube: b.Cubes[ci], Nodes: cmd.Nodes, Starbase: cmd.Starbase, DefenderWeapons: def.Weapons,
 		DefenderHitsOnSix: cmd.HitsOnSix, BorgHit: hit}
-	dd, err := c.roll(cmd.DefenderRoll, 0, sys+"'s dice")
+	dd, err := c.roll(cmd.DefenderRoll, 0, msgf("track.whose_dice", "%s's dice", sys))
 	if err != nil {
 		return err
 	}
@@ -1072,12 +1072,12 @@ func (cmd ReclaimRound) decide(c *decideCtx) error {
 	}
 	sp := b.Spires[si]
 	r := borgrules.Reclaim{Spire: sp, Fleet: borgrules.Fleet{Player: p.ID, Ships: cmd.Ships, Weapons: p.Weapons, HitsOnSix: cmd.HitsOnSix, BonusDice: cmd.BonusDice}}
-	pd, err := c.roll(cmd.PlayerRoll, 0, p.Name+"'s dice")
+	pd, err := c.roll(cmd.PlayerRoll, 0, msgf("track.whose_dice", "%s's dice", p.Name))
 	if err != nil {
 		return err
 	}
 	r.PlayerFaces = pd.Faces
-	bd, err := c.roll(cmd.BorgRoll, 0, "the Borg system's dice")
+	bd, err := c.roll(cmd.BorgRoll, 0, msgf("track.borg_system_dice", "the Borg system's dice"))
 	if err != nil {
 		return err
 	}

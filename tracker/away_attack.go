@@ -48,8 +48,8 @@ func (c *decideCtx) mayAct(a *AwayState, ch *Character, kind awayrules.ActionKin
 		if err := c.breaks(ruleIncapacitated, "track.is_incapacitated", "%s is Incapacitated", ch.Name); err != nil {
 			return err
 		}
-	} else if ok, why := awayrules.CanAct(ch.Character, kind); !ok {
-		if err := c.breaks(ruleStunned, "", "%s", why); err != nil {
+	} else if why := awayrules.ActRefusal(ch.Character, kind); why != nil {
+		if err := c.breaks(ruleStunned, "", "%v", why); err != nil {
 			return err
 		}
 	}
@@ -145,11 +145,11 @@ func (cmd ApplyAttack) decide(c *decideCtx) error {
 	if err := setup.Validate(); err != nil {
 		return reject(CodeInvalid, "track.attack", "Attack: %v.", err)
 	}
-	atk, err := c.roll(cmd.Attack, awayrules.MaxDice, "attack dice")
+	atk, err := c.roll(cmd.Attack, awayrules.MaxDice, msgf("track.attack_dice", "attack dice"))
 	if err != nil {
 		return err
 	}
-	def, err := c.roll(cmd.Defense, awayrules.MaxDice, "defense dice")
+	def, err := c.roll(cmd.Defense, awayrules.MaxDice, msgf("track.defense_dice", "defense dice"))
 	if err != nil {
 		return err
 	}

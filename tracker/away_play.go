@@ -49,7 +49,7 @@ func (cmd AdjustTrack) decide(c *decideCtx) error {
 		// Putting pegs back (rules/away.Recover: a full track refuses).
 		card, err := awayrules.Recover(ch.Character, tracks)
 		if err != nil {
-			return reject(CodeRules, "", "%s: %v", ch.Name, err)
+			return reject(CodeRules, "track.who_refused", "%s: %v", ch.Name, err)
 		}
 		return c.emit(label, PegsSet{Character: ch.ID, Track: cmd.Track, Pegs: card.Tracks.At(cmd.Track).Pegs})
 	}
@@ -58,10 +58,10 @@ func (cmd AdjustTrack) decide(c *decideCtx) error {
 	// peg; when none can, the character is neutralized.
 	card, rep, err := awayrules.ApplyDamage(ch.Character, len(tracks), tracks)
 	if err != nil {
-		if ok, why := awayrules.CanReduce(ch.Character, cmd.Track); !ok {
-			return reject(CodeRules, "", "%s: %s.", ch.Name, why)
+		if why := awayrules.ReduceRefusal(ch.Character, cmd.Track); why != nil {
+			return reject(CodeRules, "track.who_refused_dot", "%s: %v.", ch.Name, why)
 		}
-		return reject(CodeRules, "", "%s: %v", ch.Name, err)
+		return reject(CodeRules, "track.who_refused", "%s: %v", ch.Name, err)
 	}
 	if len(rep.Reduced) > 0 {
 		if err := c.emit(say("", "%s: -%d %s", ch.Name, len(rep.Reduced), titleWord(cmd.Track.String())),

@@ -23,7 +23,7 @@ func applyDamage(c *decideCtx, a *AwayState, id string, res awayrules.AttackResu
 	case errors.Is(err, awayrules.ErrCannotReduce):
 		return reject(CodeRules, "track.choose_another_track", "%s: %v. Choose another track.", ch.Name, errors.Unwrap(err))
 	case err != nil:
-		return reject(CodeRules, "", "%s: %v", ch.Name, err)
+		return reject(CodeRules, "track.who_refused", "%s: %v", ch.Name, err)
 	}
 	if !rep.Neutralized && len(rep.Reduced) < len(tracks) {
 		return reject(CodeInvalid, "track.takes_damage_but_tracks_were_chosen", "%s takes %d damage but %d tracks were chosen.", ch.Name, res.Damage, len(tracks))

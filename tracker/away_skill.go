@@ -89,7 +89,7 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	if len([]rune(spec)) > maxNameLen {
 		return reject(CodeInvalid, "track.the_specialization_name_is_too_long", "The specialization name is too long.")
 	}
-	roll, err := c.roll(cmd.Roll, awayrules.MaxDice, "skill dice")
+	roll, err := c.roll(cmd.Roll, awayrules.MaxDice, msgf("track.skill_dice", "skill dice"))
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	case cmd.Challenger == "" && (len(cmd.ChallengerRoll.Faces) > 0 || cmd.ChallengerRoll.Virtual > 0):
 		// Opposed by a card or an effect rather than a character.
 		chName = "the challenge"
-		if chRoll, err = c.roll(cmd.ChallengerRoll, awayrules.MaxDice, "challenger's dice"); err != nil {
+		if chRoll, err = c.roll(cmd.ChallengerRoll, awayrules.MaxDice, msgf("track.challenger_dice", "challenger's dice")); err != nil {
 			return err
 		}
 	case cmd.Challenger != "":
@@ -115,7 +115,7 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 			return err
 		}
 		chName = ch.Name
-		if chRoll, err = c.roll(cmd.ChallengerRoll, awayrules.MaxDice, "challenger's dice"); err != nil {
+		if chRoll, err = c.roll(cmd.ChallengerRoll, awayrules.MaxDice, msgf("track.challenger_dice", "challenger's dice")); err != nil {
 			return err
 		}
 	}

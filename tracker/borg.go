@@ -195,7 +195,7 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 	in := borgrules.BuildInput{Spires: b.Spires, CubesInPlay: len(b.Cubes)}
 	var hub RolledDice
 	if b.Hub {
-		if hub, err = c.roll(cmd.HubRoll, 1, "transwarp hub roll"); err != nil {
+		if hub, err = c.roll(cmd.HubRoll, 1, msgf("track.transwarp_hub_roll", "transwarp hub roll")); err != nil {
 			return err
 		}
 		if len(hub.Faces) != 1 {
@@ -417,7 +417,7 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 			w = p.Weapons
 		}
 		fl := borgrules.Fleet{Player: p.ID, Ships: f.Ships, Weapons: w, HitsOnSix: f.HitsOnSix, BonusDice: f.BonusDice}
-		rd, err := c.roll(f.Roll, 0, p.Name+"'s dice")
+		rd, err := c.roll(f.Roll, 0, msgf("track.whose_dice", "%s's dice", p.Name))
 		if err != nil {
 			return err
 		}
@@ -587,10 +587,10 @@ func (cmd CubeRound) allocate(c *decideCtx, a *AscendancyState, fleets []borgrul
 // are due.
 func (c *decideCtx) borgDice(entered Roll, virtual bool, due int) (RolledDice, error) {
 	if !virtual {
-		return c.roll(entered, 0, "Borg dice")
+		return c.roll(entered, 0, msgf("track.borg_dice", "Borg dice"))
 	}
 	if due > 0 {
-		return c.roll(Roll{Virtual: due}, 0, "Borg dice")
+		return c.roll(Roll{Virtual: due}, 0, msgf("track.borg_dice", "Borg dice"))
 	}
 	return RolledDice{}, nil
 }

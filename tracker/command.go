@@ -162,8 +162,9 @@ func defaultLabel(s *State, p Payload) *words {
 }
 
 // roll turns a requested roll into faces: entered faces are validated,
-// virtual dice are rolled from a fresh seed.
-func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
+// virtual dice are rolled from a fresh seed. what names the dice in the
+// refusals ("Kim's dice").
+func (c *decideCtx) roll(r Roll, max int, what Msg) (RolledDice, error) {
 	first, err := c.rollFirst(r, max, what)
 	if err != nil || len(r.Rerolls) == 0 {
 		return first, err
@@ -207,7 +208,7 @@ func (c *decideCtx) roll(r Roll, max int, what string) (RolledDice, error) {
 const maxRerolls = 20
 
 // rollFirst makes the first roll of a requested roll.
-func (c *decideCtx) rollFirst(r Roll, max int, what string) (RolledDice, error) {
+func (c *decideCtx) rollFirst(r Roll, max int, what Msg) (RolledDice, error) {
 	if r.Virtual < 0 {
 		return RolledDice{}, reject(CodeInvalid, "track.a_negative_number_of_dice", "%s: a negative number of dice", what)
 	}
@@ -228,7 +229,7 @@ func (c *decideCtx) rollFirst(r Roll, max int, what string) (RolledDice, error) 
 		return RolledDice{Faces: dice.Roll(r.Virtual, seed), Seed: &seed}, nil
 	}
 	if err := r.Faces.Validate(max); err != nil {
-		return RolledDice{}, reject(CodeInvalid, "", "%s: %v", what, err)
+		return RolledDice{}, reject(CodeInvalid, "track.roll_refused", "%s: %v", what, err)
 	}
 	if len(r.Faces) > maxDicePerRoll {
 		return RolledDice{}, reject(CodeInvalid, "track.dice_is_more_than_roll_can", "%s: %d dice is more than a roll can use", what, len(r.Faces))
@@ -238,7 +239,7 @@ func (c *decideCtx) rollFirst(r Roll, max int, what string) (RolledDice, error) 
 		seed := *r.Seed
 		out.Seed = &seed
 		if err := out.check(); err != nil {
-			return RolledDice{}, reject(CodeInvalid, "", "%s: %v", what, err)
+			return RolledDice{}, reject(CodeInvalid, "track.roll_refused", "%s: %v", what, err)
 		}
 	}
 	return out, nil

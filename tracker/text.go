@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"tableops/rules/rulerr"
 )
 
 // Msg is one piece of a text the screens show, as data: Key names it for
@@ -95,7 +96,16 @@ func lower(t Texts) Texts {
 // and each arg formatted by its own verb: msgf("track.x", "%s has %d", "Kim",
 // 2) has Args a1 "Kim", a2 "2" and Text "Kim has 2". An arg that is a Texts
 // or a Msg is worded in English in Text and Args, and kept in Parts.
+//
+// An arg that is a refusal of the rules engines (a *rulerr.Error, see
+// rulesMsg) is kept in Parts the same way; a piece without a key that is
+// only such a refusal ("%v", err) is the refusal's own keyed piece.
 func msgf(key, format string, args ...any) Msg {
+	if key == "" && len(args) == 1 && (format == "%v" || format == "%s") {
+		if m, ok := rulesMsg(args[0]); ok {
+			return m
+		}
+	}
 	var parts map[string]Texts
 	args = append([]any(nil), args...)
 	for i, a := range args {
@@ -106,7 +116,11 @@ func msgf(key, format string, args ...any) Msg {
 		case Msg:
 			t = Texts{x}
 		default:
-			continue
+			m, ok := rulesMsg(a)
+			if !ok {
+				continue
+			}
+			t = Texts{m}
 		}
 		args[i] = t.String()
 		if key != "" {
@@ -134,6 +148,40 @@ func msgf(key, format string, args ...any) Msg {
 	return m
 }
 
+// rulesMsg is the piece of a refusal of the rules engines: a
+// *rulerr.Error (or an error whose text is exactly one's) keeps its key,
+// args and parts, so the screens word it in the reader's language. Its
+// English drops the engines' technical tail (plainReason).
+func rulesMsg(a any) (Msg, bool) {
+	err, ok := a.(error)
+	if !ok || err == nil {
+		return Msg{}, false
+	}
+	e := rulerr.Find(err)
+	if e == nil || e.Key == "" || err.Error() != e.Error() {
+		return Msg{}, false
+	}
+	return ruleErrMsg(e), true
+}
+
+// ruleErrMsg is the piece of one rulerr.Error (see rulesMsg).
+func ruleErrMsg(e *rulerr.Error) Msg {
+	m := Msg{Key: e.Key, Text: plainReason(e.Text())}
+	if len(e.Args) > 0 {
+		m.Args = make(map[string]string, len(e.Args))
+		for k, v := range e.Args {
+			m.Args[k] = plainReason(v)
+		}
+	}
+	for k, p := range e.Parts {
+		if m.Parts == nil {
+			m.Parts = map[string]Texts{}
+		}
+		m.Parts[k] = Texts{ruleErrMsg(p)}
+	}
+	return m
+}
+
 // raw is a piece shown as it is, in every language.
 func raw(s string) Msg { return Msg{Text: s} }
 
@@ -142,56 +190,12 @@ func argName(i int) string { return "a" + strconv.Itoa(i+1) }
 
 // formatVerbs lists the verbs of a fmt format, one per arg ("%-3d", "%s",
 // "%.1f"); "%%" is not a verb.
-func formatVerbs(format string) []string {
-	var out []string
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
-		}
-		j := i + 1
-		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
-			j++
-		}
-		if j >= len(format) {
-			break
-		}
-		if format[j] != '%' {
-			out = append(out, format[i:j+1])
-		}
-		i = j
-	}
-	return out
-}
+func formatVerbs(format string) []string { return rulerr.Verbs(format) }
 
 // Template is the translation template of an English format, with each
 // verb replaced by its arg: "%s is not in play" gives "{{.a1}} is not in
 // play". The English translation file holds these templates.
-func Template(format string) string {
-	var b strings.Builder
-	n := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			b.WriteByte(format[i])
-			continue
-		}
-		j := i + 1
-		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
-			j++
-		}
-		if j >= len(format) {
-			b.WriteString(format[i:])
-			break
-		}
-		if format[j] == '%' {
-			b.WriteByte('%')
-		} else {
-			b.WriteString("{{." + argName(n) + "}}")
-			n++
-		}
-		i = j
-	}
-	return b.String()
-}
+func Template(format string) string { return rulerr.Template(format) }
 
 // words is a text being put together piece by piece (a log label, a
 // reason).

@@ -102,29 +102,29 @@ func DiceDue(s Side, casualtiesFirst int) int {
 func ResolveSpaceRound(r SpaceRound) (SpaceRoundResult, error) {
 	var res SpaceRoundResult
 	if r.Round < 1 {
-		return res, bad("round %d: rounds count from 1", r.Round)
+		return res, bad("rules.asc.round_rounds_count_from_1", "round %d: rounds count from 1", r.Round)
 	}
 	if err := r.Attacker.Validate(); err != nil {
 		return res, err
 	}
 	if len(r.Defenders) == 0 {
-		return res, bad("a space battle needs at least one defender")
+		return res, bad("rules.asc.space_battle_needs_at_least_one", "a space battle needs at least one defender")
 	}
 	if len(r.AttackerFaces) != len(r.Defenders) {
-		return res, bad("the attacker's dice must be split into %d groups, one per defender (got %d)", len(r.Defenders), len(r.AttackerFaces))
+		return res, bad("rules.asc.attacker_dice_must_be_split_into", "the attacker's dice must be split into %d groups, one per defender (got %d)", len(r.Defenders), len(r.AttackerFaces))
 	}
 	if len(r.DefenderFaces) != len(r.Defenders) {
-		return res, bad("need one dice pool per defender: %d defenders, %d pools", len(r.Defenders), len(r.DefenderFaces))
+		return res, bad("rules.asc.need_one_dice_pool_per_defender", "need one dice pool per defender: %d defenders, %d pools", len(r.Defenders), len(r.DefenderFaces))
 	}
 	for i, d := range r.Defenders {
 		if err := d.Validate(); err != nil {
 			return res, err
 		}
 		if err := dice.Pool(r.DefenderFaces[i]).Validate(0); err != nil {
-			return res, bad("defender %d dice: %v", i+1, err)
+			return res, bad("rules.asc.defender_dice", "defender %d dice: %v", i+1, err)
 		}
 		if err := dice.Pool(r.AttackerFaces[i]).Validate(0); err != nil {
-			return res, bad("attacker dice against defender %d: %v", i+1, err)
+			return res, bad("rules.asc.attacker_dice_against_defender", "attacker dice against defender %d: %v", i+1, err)
 		}
 	}
 	res.Defenders = make([]DefenderOutcome, len(r.Defenders))
@@ -143,7 +143,7 @@ func ResolveSpaceRound(r SpaceRound) (SpaceRoundResult, error) {
 		if StrikesFirst(r.Round, d, att) {
 			res.AttackerStruckFirst = true
 			if got, due := len(r.DefenderFaces[i]), d.Dice(); got != due {
-				return res, bad("defender %d rolls %d dice, %d entered", i+1, due, got)
+				return res, bad("rules.asc.defender_rolls_dice_entered", "defender %d rolls %d dice, %d entered", i+1, due, got)
 			}
 			o.Hits = CountHits(r.DefenderFaces[i], o.Target)
 			firstOnAttacker += o.Hits
@@ -156,9 +156,9 @@ func ResolveSpaceRound(r SpaceRound) (SpaceRoundResult, error) {
 	}
 	if split != attDice {
 		if res.AttackerStruckFirst {
-			return res, bad("the attacker rolls %d dice after first-strike losses, %d entered", attDice, split)
+			return res, bad("rules.asc.attacker_rolls_dice_after_first_strike", "the attacker rolls %d dice after first-strike losses, %d entered", attDice, split)
 		}
-		return res, bad("the attacker rolls %d dice, %d entered", attDice, split)
+		return res, bad("rules.asc.attacker_rolls_dice_entered", "the attacker rolls %d dice, %d entered", attDice, split)
 	}
 	// The attacker's hits; defenders struck first lose ships before rolling.
 	for i, d := range r.Defenders {
@@ -177,9 +177,9 @@ func ResolveSpaceRound(r SpaceRound) (SpaceRoundResult, error) {
 		}
 		if got := len(r.DefenderFaces[i]); got != due {
 			if o.StruckFirst {
-				return res, bad("defender %d rolls %d dice after first-strike losses, %d entered", i+1, due, got)
+				return res, bad("rules.asc.defender_rolls_dice_after_first_strike", "defender %d rolls %d dice after first-strike losses, %d entered", i+1, due, got)
 			}
-			return res, bad("defender %d rolls %d dice, %d entered", i+1, due, got)
+			return res, bad("rules.asc.defender_rolls_dice_entered", "defender %d rolls %d dice, %d entered", i+1, due, got)
 		}
 		o.Hits = CountHits(r.DefenderFaces[i], o.Target)
 	}
@@ -295,7 +295,7 @@ func InvasionResultFor(hits, nodes int) (InvasionOutcome, int) {
 func ResolveInvasion(in Invasion) (InvasionResult, error) {
 	var res InvasionResult
 	if in.Round < 1 {
-		return res, bad("round %d: rounds count from 1", in.Round)
+		return res, bad("rules.asc.round_rounds_count_from_1", "round %d: rounds count from 1", in.Round)
 	}
 	att := in.Attacker
 	att.Starbase, att.BonusDice = false, max(0, att.BonusDice)
@@ -303,19 +303,19 @@ func ResolveInvasion(in Invasion) (InvasionResult, error) {
 		return res, err
 	}
 	if in.Nodes < 1 {
-		return res, bad("the system has %d nodes: only a developed system can be invaded", in.Nodes)
+		return res, bad("rules.asc.system_has_nodes_only_developed_system", "the system has %d nodes: only a developed system can be invaded", in.Nodes)
 	}
 	if in.DefenderWeapons < 1 || in.DefenderWeapons > 6 {
-		return res, bad("defender hit roll %d must be 1 to 6", in.DefenderWeapons)
+		return res, bad("rules.asc.defender_hit_roll_must_be_1", "defender hit roll %d must be 1 to 6", in.DefenderWeapons)
 	}
 	if in.DefenderShields < 0 {
-		return res, bad("defender shield modifier %d must not be negative", in.DefenderShields)
+		return res, bad("rules.asc.defender_shield_modifier_must_not_be", "defender shield modifier %d must not be negative", in.DefenderShields)
 	}
 	if err := dice.Pool(in.AttackerFaces).Validate(0); err != nil {
-		return res, bad("attacker dice: %v", err)
+		return res, bad("rules.asc.attacker_dice", "attacker dice: %v", err)
 	}
 	if err := dice.Pool(in.DefenderFaces).Validate(0); err != nil {
-		return res, bad("defender dice: %v", err)
+		return res, bad("rules.asc.defender_dice_2", "defender dice: %v", err)
 	}
 	def := Side{Ships: in.Nodes, Weapons: in.DefenderWeapons, Shields: in.DefenderShields, FirstStrike: in.DefenderFirstStrike}
 	res.AttackerTarget, res.AttackerCanHit = HitTarget(att.Weapons, in.DefenderShields)
@@ -324,13 +324,13 @@ func ResolveInvasion(in Invasion) (InvasionResult, error) {
 	attDue := att.Dice()
 	if StrikesFirst(in.Round, def, att) {
 		if got := len(in.DefenderFaces); got != in.Nodes {
-			return res, bad("the defender rolls %d dice (one per node), %d entered", in.Nodes, got)
+			return res, bad("rules.asc.defender_rolls_dice_one_per_node", "the defender rolls %d dice (one per node), %d entered", in.Nodes, got)
 		}
 		res.DefenderHits = CountHits(in.DefenderFaces, res.DefenderTarget)
 		attDue = DiceDue(att, res.DefenderHits)
 	}
 	if got := len(in.AttackerFaces); got != attDue {
-		return res, bad("the attacker rolls %d dice (one per ship), %d entered", attDue, got)
+		return res, bad("rules.asc.attacker_rolls_dice_one_per_ship", "the attacker rolls %d dice (one per ship), %d entered", attDue, got)
 	}
 	res.Hits = CountHits(in.AttackerFaces, res.AttackerTarget)
 	res.Outcome, res.NodesDestroyed = InvasionResultFor(res.Hits, in.Nodes)
@@ -343,7 +343,7 @@ func ResolveInvasion(in Invasion) (InvasionResult, error) {
 			}
 		}
 		if got := len(in.DefenderFaces); got != defDue {
-			return res, bad("the defender rolls %d dice (one per node left), %d entered", defDue, got)
+			return res, bad("rules.asc.defender_rolls_dice_one_per_node_2", "the defender rolls %d dice (one per node left), %d entered", defDue, got)
 		}
 		res.DefenderHits = CountHits(in.DefenderFaces, res.DefenderTarget)
 	}
@@ -386,7 +386,7 @@ type CivLevel struct {
 // tokens) have no tech level in the rulebook.
 func TechLevel(warpTokens int) (CivLevel, error) {
 	if warpTokens < 1 || warpTokens > 4 {
-		return CivLevel{}, bad("warp tokens %d: independent civilization levels are 1 to 4", warpTokens)
+		return CivLevel{}, bad("rules.asc.warp_tokens_independent_civilization_levels_are", "warp tokens %d: independent civilization levels are 1 to 4", warpTokens)
 	}
 	return CivLevel{Level: warpTokens, HitRoll: 6 - warpTokens, Shields: warpTokens, HegemonyBase: warpTokens}, nil
 }

@@ -2,11 +2,16 @@ package ascendancy
 
 import "tableops/rules/dice"
 
-func checkDie(roll int, what string) error {
-	if roll < 1 || roll > dice.Sides {
-		return bad("%s %d is not a die face (1 to 6)", what, roll)
+// checkDie refuses a roll that is not a die face; diplomacy tells which
+// roll it is (hegemony or diplomacy).
+func checkDie(roll int, diplomacy bool) error {
+	if roll >= 1 && roll <= dice.Sides {
+		return nil
 	}
-	return nil
+	if diplomacy {
+		return bad("rules.asc.diplomacy_roll_not_a_die_face", "diplomacy roll %d is not a die face (1 to 6)", roll)
+	}
+	return bad("rules.asc.hegemony_roll_not_a_die_face", "hegemony roll %d is not a die face (1 to 6)", roll)
 }
 
 // Resistance returns the hegemony resistance of a system a player controls:
@@ -76,24 +81,24 @@ type HegemonyResult struct {
 // certain.
 func ResolveHegemony(h Hegemony) (HegemonyResult, error) {
 	var res HegemonyResult
-	if err := checkDie(h.Roll, "hegemony roll"); err != nil {
+	if err := checkDie(h.Roll, false); err != nil {
 		return res, err
 	}
 	if h.Ascendancy < 0 || h.Resistance < 0 {
-		return res, bad("ascendancy and resistance must not be negative")
+		return res, bad("rules.asc.ascendancy_and_resistance_must_not_be", "ascendancy and resistance must not be negative")
 	}
 	costs := StandardHegemonyCosts()
 	if h.Costs != nil {
 		costs = *h.Costs
 	}
 	if costs.Try < 0 || costs.Take < 0 {
-		return res, bad("hegemony costs must not be negative")
+		return res, bad("rules.asc.hegemony_costs_must_not_be_negative", "hegemony costs must not be negative")
 	}
 	if h.Culture >= 0 && h.Culture < costs.Try+costs.Take {
-		return res, bad("hegemony needs %d culture (%d to try, %d to take control); the player has %d", costs.Try+costs.Take, costs.Try, costs.Take, h.Culture)
+		return res, bad("rules.asc.hegemony_needs_culture_to_try_to", "hegemony needs %d culture (%d to try, %d to take control); the player has %d", costs.Try+costs.Take, costs.Try, costs.Take, h.Culture)
 	}
 	if h.Modifier < -dice.Sides || h.Modifier > dice.Sides {
-		return res, bad("a die modifier of %d is out of range", h.Modifier)
+		return res, bad("rules.asc.die_modifier_of_is_out_of", "a die modifier of %d is out of range", h.Modifier)
 	}
 	res.Total = h.Roll + h.Modifier
 	if h.Faction != Ferengi {
@@ -151,13 +156,13 @@ type TargetSystem struct {
 func CanHegemony(faction Faction, ascendancy int, t TargetSystem) error {
 	switch {
 	case !t.Developed:
-		return bad("hegemony needs a developed system")
+		return bad("rules.asc.hegemony_needs_developed_system", "hegemony needs a developed system")
 	case !t.Controlled && t.WarpTokens == 0:
-		return bad("pre-warp systems cannot be taken by hegemony: colonize them in the building phase")
+		return bad("rules.asc.pre_warp_systems_cannot_be_taken", "pre-warp systems cannot be taken by hegemony: colonize them in the building phase")
 	case faction == Vulcan && t.Controlled && t.ControllerAscendancy < ascendancy:
-		return bad("Vulcans may not attempt hegemony against a rival with lower ascendancy")
+		return bad("rules.asc.vulcans_may_not_attempt_hegemony_against", "Vulcans may not attempt hegemony against a rival with lower ascendancy")
 	case faction == Dominion && t.Controlled:
-		return bad("the Dominion may use hegemony only on independent systems")
+		return bad("rules.asc.dominion_may_use_hegemony_only_on", "the Dominion may use hegemony only on independent systems")
 	}
 	return nil
 }
@@ -168,9 +173,9 @@ func CanHegemony(faction Faction, ascendancy int, t TargetSystem) error {
 func CanInvade(faction Faction, ascendancy int, t TargetSystem) error {
 	switch {
 	case !t.Developed:
-		return bad("only a developed system can be invaded")
+		return bad("rules.asc.only_developed_system_can_be_invaded", "only a developed system can be invaded")
 	case faction == Vulcan && t.Controlled && t.ControllerAscendancy < ascendancy:
-		return bad("Vulcans may not invade a rival with lower ascendancy")
+		return bad("rules.asc.vulcans_may_not_invade_rival_with", "Vulcans may not invade a rival with lower ascendancy")
 	}
 	return nil
 }
@@ -180,11 +185,11 @@ func CanInvade(faction Faction, ascendancy int, t TargetSystem) error {
 // higher than the card's diplomacy number passes. A failed ally goes to the
 // bottom of the exploration deck.
 func Diplomacy(roll, ascendancy, number int) (total int, pass bool, err error) {
-	if err := checkDie(roll, "diplomacy roll"); err != nil {
+	if err := checkDie(roll, true); err != nil {
 		return 0, false, err
 	}
 	if ascendancy < 0 {
-		return 0, false, bad("ascendancy %d must not be negative", ascendancy)
+		return 0, false, bad("rules.asc.ascendancy_must_not_be_negative", "ascendancy %d must not be negative", ascendancy)
 	}
 	total = roll + ascendancy
 	return total, total > number, nil
@@ -223,13 +228,13 @@ type HazardResult struct {
 func BraveHazard(h Hazard) (HazardResult, error) {
 	var res HazardResult
 	if h.Level < 1 || h.Shields < 0 || h.ResearchTokens < 0 {
-		return res, bad("hazard level must be positive, shields and research tokens not negative")
+		return res, bad("rules.asc.hazard_level_must_be_positive_shields", "hazard level must be positive, shields and research tokens not negative")
 	}
 	if err := dice.Pool(h.Faces).Validate(0); err != nil {
-		return res, bad("hazard dice: %v", err)
+		return res, bad("rules.asc.hazard_dice", "hazard dice: %v", err)
 	}
 	if len(h.Faces) == 0 {
-		return res, bad("roll one hazard die per ship")
+		return res, bad("rules.asc.roll_one_hazard_die_per_ship", "roll one hazard die per ship")
 	}
 	res.Target = h.Level + h.Shields
 	res.Destroyed = CountHits(h.Faces, res.Target)

@@ -47,24 +47,24 @@ func ValidateBids(bids []Bid) error {
 	names := map[string]bool{}
 	for _, b := range bids {
 		if b.Player == "" {
-			return bad("every bid needs a player")
+			return bad("rules.asc.every_bid_needs_player", "every bid needs a player")
 		}
 		if names[b.Player] {
-			return bad("%s bid twice", b.Player)
+			return bad("rules.asc.bid_twice", "%s bid twice", b.Player)
 		}
 		names[b.Player] = true
 		if b.Spent.Negative() {
-			return bad("%s: a bid cannot be negative", b.Player)
+			return bad("rules.asc.bid_cannot_be_negative", "%s: a bid cannot be negative", b.Player)
 		}
 		total := b.Spent.Total()
 		if total == 0 {
 			continue
 		}
 		if !b.FirstContact {
-			return bad("%s has not made first contact and cannot bid", b.Player)
+			return bad("rules.asc.has_not_made_first_contact_and", "%s has not made first contact and cannot bid", b.Player)
 		}
 		if other, ok := seen[total]; ok {
-			return bad("%s cannot bid %d: %s already bid that total", b.Player, total, other)
+			return bad("rules.asc.cannot_bid_already_bid_that_total", "%s cannot bid %d: %s already bid that total", b.Player, total, other)
 		}
 		seen[total] = b.Player
 	}
@@ -119,25 +119,25 @@ func AssignCards(in Initiative, chosen map[string]int, seed uint64) (Assignment,
 		borg = max(1, in.BorgCards)
 	}
 	if len(in.Cards) != len(in.Bids)+borg {
-		return Assignment{}, bad("%d turn order cards for %d players and %d Borg cards", len(in.Cards), len(in.Bids), borg)
+		return Assignment{}, bad("rules.asc.turn_order_cards_for_players_and", "%d turn order cards for %d players and %d Borg cards", len(in.Cards), len(in.Bids), borg)
 	}
 	left := slices.Clone(in.Cards)
 	out := Assignment{Cards: map[string]int{}, Seed: seed}
 	for _, p := range po.Pickers {
 		c, ok := chosen[p]
 		if !ok {
-			return Assignment{}, bad("%s bid and must choose a turn order card", p)
+			return Assignment{}, bad("rules.asc.bid_and_must_choose_turn_order", "%s bid and must choose a turn order card", p)
 		}
 		i := slices.Index(left, c)
 		if i < 0 {
-			return Assignment{}, bad("%s chose card %d, which is not available", p, c)
+			return Assignment{}, bad("rules.asc.chose_card_not_available", "%s chose card %d, which is not available", p, c)
 		}
 		out.Cards[p] = c
 		left = slices.Delete(left, i, i+1)
 	}
 	for p := range chosen {
 		if !slices.Contains(po.Pickers, p) {
-			return Assignment{}, bad("%s did not bid and gets a random card", p)
+			return Assignment{}, bad("rules.asc.did_not_bid_and_gets_random", "%s did not bid and gets a random card", p)
 		}
 	}
 	r := rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
@@ -163,14 +163,17 @@ func AssignDrawn(in Initiative, chosen, drawn map[string]int) (Assignment, error
 		borg = max(1, in.BorgCards)
 	}
 	if len(in.Cards) != len(in.Bids)+borg {
-		return Assignment{}, bad("%d turn order cards for %d players and %d Borg cards", len(in.Cards), len(in.Bids), borg)
+		return Assignment{}, bad("rules.asc.turn_order_cards_for_players_and", "%d turn order cards for %d players and %d Borg cards", len(in.Cards), len(in.Bids), borg)
 	}
 	left := slices.Clone(in.Cards)
 	out := Assignment{Cards: map[string]int{}}
-	take := func(p string, c int, how string) error {
+	take := func(p string, c int, drew bool) error {
 		i := slices.Index(left, c)
 		if i < 0 {
-			return bad("%s %s card %d, which is not available", p, how, c)
+			if drew {
+				return bad("rules.asc.drew_card_not_available", "%s drew card %d, which is not available", p, c)
+			}
+			return bad("rules.asc.chose_card_not_available", "%s chose card %d, which is not available", p, c)
 		}
 		out.Cards[p] = c
 		left = slices.Delete(left, i, i+1)
@@ -179,28 +182,28 @@ func AssignDrawn(in Initiative, chosen, drawn map[string]int) (Assignment, error
 	for _, p := range po.Pickers {
 		c, ok := chosen[p]
 		if !ok {
-			return Assignment{}, bad("%s bid and must choose a turn order card", p)
+			return Assignment{}, bad("rules.asc.bid_and_must_choose_turn_order", "%s bid and must choose a turn order card", p)
 		}
-		if err := take(p, c, "chose"); err != nil {
+		if err := take(p, c, false); err != nil {
 			return Assignment{}, err
 		}
 	}
 	for p := range chosen {
 		if !slices.Contains(po.Pickers, p) {
-			return Assignment{}, bad("%s did not bid and draws a card", p)
+			return Assignment{}, bad("rules.asc.did_not_bid_and_draws_card", "%s did not bid and draws a card", p)
 		}
 	}
 	for p := range drawn {
 		if !slices.Contains(po.Random, p) {
-			return Assignment{}, bad("%s bid and chooses a card; only the others draw", p)
+			return Assignment{}, bad("rules.asc.bid_and_chooses_card_only_others", "%s bid and chooses a card; only the others draw", p)
 		}
 	}
 	for _, p := range po.Random {
 		c, ok := drawn[p]
 		if !ok {
-			return Assignment{}, bad("enter the card %s drew", p)
+			return Assignment{}, bad("rules.asc.enter_card_drew", "enter the card %s drew", p)
 		}
-		if err := take(p, c, "drew"); err != nil {
+		if err := take(p, c, true); err != nil {
 			return Assignment{}, err
 		}
 	}

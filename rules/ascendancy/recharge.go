@@ -30,7 +30,7 @@ func BuyAscendancy(culture int, easier bool) (left int, err error) {
 		cost = EasyAscendancyCost
 	}
 	if culture < cost {
-		return culture, bad("an ascendancy token costs %d culture; the player has %d", cost, culture)
+		return culture, bad("rules.asc.an_ascendancy_token_costs_culture_player", "an ascendancy token costs %d culture; the player has %d", cost, culture)
 	}
 	return culture - cost, nil
 }
@@ -173,12 +173,12 @@ type Income struct {
 // players that are not exhausted, plus advancement income.
 func Generate(in Income) (Resources, error) {
 	if in.Nodes.Negative() || in.Advancements.Negative() {
-		return Resources{}, bad("%s: node counts and advancement income must not be negative", in.Player)
+		return Resources{}, bad("rules.asc.node_counts_and_advancement_income_must", "%s: node counts and advancement income must not be negative", in.Player)
 	}
 	total := in.Nodes.Add(in.Advancements)
 	for _, a := range in.Agreements {
 		if a.Resources.Negative() {
-			return Resources{}, bad("%s: trade agreement from %s must not be negative", in.Player, a.From)
+			return Resources{}, bad("rules.asc.trade_agreement_from_must_not_be", "%s: trade agreement from %s must not be negative", in.Player, a.From)
 		}
 		if a.Exhausted || a.From == "" || a.From == in.Player {
 			continue
@@ -274,15 +274,15 @@ const (
 func CanCommissionStarbase(rules StarbaseRules, faction Faction, commissioned, ascendancy int, systemHasStarbase bool) error {
 	switch {
 	case faction == Vulcan:
-		return bad("Vulcans do not build starbases")
+		return bad("rules.asc.vulcans_do_not_build_starbases", "Vulcans do not build starbases")
 	case systemHasStarbase:
-		return bad("that system already has a starbase")
+		return bad("rules.asc.that_system_already_has_starbase", "that system already has a starbase")
 	case rules.PerGame <= 0:
-		return bad("set the number of starbases allowed per game")
+		return bad("rules.asc.set_number_of_starbases_allowed_per", "set the number of starbases allowed per game")
 	case commissioned >= rules.PerGame:
-		return bad("all %d starbases allowed this game have been commissioned", rules.PerGame)
+		return bad("rules.asc.all_starbases_allowed_this_game_have", "all %d starbases allowed this game have been commissioned", rules.PerGame)
 	case commissioned >= ascendancy:
-		return bad("one starbase per ascendancy level: %d commissioned with ascendancy %d", commissioned, ascendancy)
+		return bad("rules.asc.one_starbase_per_ascendancy_level_commissioned", "one starbase per ascendancy level: %d commissioned with ascendancy %d", commissioned, ascendancy)
 	}
 	return nil
 }
@@ -340,7 +340,7 @@ func Recharge(in RechargeInput) (RechargeResult, error) {
 	}
 	for _, m := range in.Maintenance {
 		if m.Starbases < 0 || m.AdvancementCommands < 0 {
-			return RechargeResult{}, bad("%s: starbases and advancement commands must not be negative", m.Player)
+			return RechargeResult{}, bad("rules.asc.starbases_and_advancement_commands_must_not", "%s: starbases and advancement commands must not be negative", m.Player)
 		}
 		res.Maintenance = append(res.Maintenance, Maintain(m))
 	}

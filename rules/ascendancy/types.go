@@ -16,14 +16,17 @@ package ascendancy
 
 import (
 	"errors"
-	"fmt"
+	"tableops/rules/rulerr"
 )
 
 // ErrBadInput is wrapped by every error caused by values a player entered.
 var ErrBadInput = errors.New("invalid Ascendancy input")
 
-func bad(format string, args ...any) error {
-	return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), ErrBadInput)
+// bad words a refusal caused by values a player entered: key names it for
+// translation (see rulerr), format and args word it in English, and the
+// error wraps ErrBadInput.
+func bad(key, format string, args ...any) error {
+	return rulerr.Errorf(key, format, args...).Kind(ErrBadInput)
 }
 
 // Resources is an amount of each of the three resource types.
@@ -92,16 +95,16 @@ func (s Side) Dice() int {
 // Validate checks the side's numbers.
 func (s Side) Validate() error {
 	if s.Ships < 0 {
-		return bad("%s: ships %d must not be negative", s.name(), s.Ships)
+		return bad("rules.asc.ships_must_not_be_negative", "%s: ships %d must not be negative", s.name(), s.Ships)
 	}
 	if s.BonusDice < 0 {
-		return bad("%s: bonus dice %d must not be negative", s.name(), s.BonusDice)
+		return bad("rules.asc.bonus_dice_must_not_be_negative", "%s: bonus dice %d must not be negative", s.name(), s.BonusDice)
 	}
 	if s.Weapons < 1 || s.Weapons > 6 {
-		return bad("%s: weapons hit roll %d must be 1 to 6", s.name(), s.Weapons)
+		return bad("rules.asc.weapons_hit_roll_must_be_1", "%s: weapons hit roll %d must be 1 to 6", s.name(), s.Weapons)
 	}
 	if s.Shields < 0 {
-		return bad("%s: shield modifier %d must not be negative", s.name(), s.Shields)
+		return bad("rules.asc.shield_modifier_must_not_be_negative", "%s: shield modifier %d must not be negative", s.name(), s.Shields)
 	}
 	return nil
 }
@@ -148,7 +151,7 @@ func (t CostTable) Validate() error {
 	all = append(all, t.ShieldUpgrades...)
 	for _, c := range all {
 		if c.Negative() {
-			return bad("cost table %q: costs must not be negative", t.Faction)
+			return bad("rules.asc.cost_table_costs_must_not_be", "cost table %q: costs must not be negative", t.Faction)
 		}
 	}
 	return nil
@@ -157,12 +160,15 @@ func (t CostTable) Validate() error {
 // UpgradeCost returns the cost of the next weapons (or shields) upgrade
 // after done upgrades, or an error when the table has no such entry.
 func (t CostTable) UpgradeCost(weapons bool, done int) (Resources, error) {
-	list, what := t.ShieldUpgrades, "shield"
+	list := t.ShieldUpgrades
 	if weapons {
-		list, what = t.WeaponUpgrades, "weapons"
+		list = t.WeaponUpgrades
 	}
 	if done < 0 || done >= len(list) {
-		return Resources{}, bad("cost table %q has no cost for %s upgrade %d (enter it from your console)", t.Faction, what, done+1)
+		if weapons {
+			return Resources{}, bad("rules.asc.no_cost_for_weapons_upgrade", "cost table %q has no cost for weapons upgrade %d (enter it from your console)", t.Faction, done+1)
+		}
+		return Resources{}, bad("rules.asc.no_cost_for_shield_upgrade", "cost table %q has no cost for shield upgrade %d (enter it from your console)", t.Faction, done+1)
 	}
 	return list[done], nil
 }

@@ -1,9 +1,9 @@
 package away
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+	"tableops/rules/rulerr"
 )
 
 // Overlay is the Borg Assimilation Overlay: the ratings, Attack Actions and
@@ -25,10 +25,10 @@ type Overlay struct {
 // that Neutralize can return it to its owner.
 func Assimilate(c Character, o Overlay, borgPlayer string) (Character, error) {
 	if err := o.Tracks.Validate(); err != nil {
-		return c, fmt.Errorf("assimilation overlay: %w", err)
+		return c, rulerr.Errorf("rules.away.assimilation_overlay", "assimilation overlay: %w", err)
 	}
 	if c.Assimilated != nil {
-		return c, fmt.Errorf("%s is already Assimilated", c.Name)
+		return c, rulerr.Errorf("rules.away.is_already_assimilated", "%s is already Assimilated", c.Name)
 	}
 	orig := c.Clone()
 	out := Character{

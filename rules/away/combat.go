@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tableops/rules/dice"
+	"tableops/rules/rulerr"
 )
 
 // MaxDice is the most dice any Attack, Defense or Skill roll may use
@@ -77,15 +78,15 @@ type AttackSetup struct {
 func (s AttackSetup) Validate() error {
 	switch {
 	case s.Attack < 0:
-		return fmt.Errorf("attack rating %d is negative", s.Attack)
+		return rulerr.Errorf("rules.away.attack_rating_is_negative", "attack rating %d is negative", s.Attack)
 	case s.Defense < 0:
-		return fmt.Errorf("defense rating %d is negative", s.Defense)
+		return rulerr.Errorf("rules.away.defense_rating_is_negative", "defense rating %d is negative", s.Defense)
 	case s.WeaponDice < 0:
-		return fmt.Errorf("weapon attack dice %d is negative", s.WeaponDice)
+		return rulerr.Errorf("rules.away.weapon_attack_dice_is_negative", "weapon attack dice %d is negative", s.WeaponDice)
 	case s.WeaponDamage < 0:
-		return fmt.Errorf("weapon damage %d is negative", s.WeaponDamage)
+		return rulerr.Errorf("rules.away.weapon_damage_is_negative", "weapon damage %d is negative", s.WeaponDamage)
 	case s.TargetStun < 0 || s.TargetStun > MaxStun:
-		return fmt.Errorf("target has %d stun tokens (0 to %d)", s.TargetStun, MaxStun)
+		return rulerr.Errorf("rules.away.target_has_stun_tokens_0_to", "target has %d stun tokens (0 to %d)", s.TargetStun, MaxStun)
 	}
 	return nil
 }
@@ -219,13 +220,13 @@ type AttackResult struct {
 // re-rolled or played cards.
 func ResolveAttack(s AttackSetup, attack, defense dice.Pool) (AttackResult, error) {
 	if err := s.Validate(); err != nil {
-		return AttackResult{}, fmt.Errorf("attack setup: %w", err)
+		return AttackResult{}, rulerr.Errorf("rules.away.attack_setup", "attack setup: %w", err)
 	}
 	if err := attack.Validate(MaxDice); err != nil {
-		return AttackResult{}, fmt.Errorf("attack dice: %w", err)
+		return AttackResult{}, rulerr.Errorf("rules.away.attack_dice", "attack dice: %w", err)
 	}
 	if err := defense.Validate(MaxDice); err != nil {
-		return AttackResult{}, fmt.Errorf("defense dice: %w", err)
+		return AttackResult{}, rulerr.Errorf("rules.away.defense_dice", "defense dice: %w", err)
 	}
 	pairs, through := Compare(attack, defense)
 	r := AttackResult{Attack: sortedPool(attack), Defense: sortedPool(defense), Pairs: pairs, Uncanceled: through}

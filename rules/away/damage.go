@@ -1,37 +1,45 @@
 package away
 
 import (
-	"errors"
-	"fmt"
+	"tableops/rules/rulerr"
 )
 
 // Errors of the damage, recovery and stun rules. Use errors.Is.
 var (
 	// ErrCannotReduce: the chosen rating may not lose a peg now.
-	ErrCannotReduce = errors.New("rating cannot be reduced")
+	ErrCannotReduce = rulerr.New("rules.away.rating_cannot_be_reduced", "rating cannot be reduced")
 	// ErrChooseTrack: more Damage must be applied than tracks were chosen.
-	ErrChooseTrack = errors.New("choose a rating for every point of damage")
+	ErrChooseTrack = rulerr.New("rules.away.choose_rating_for_every_point_of", "choose a rating for every point of damage")
 	// ErrNeutralized: the character is already Neutralized.
-	ErrNeutralized = errors.New("character is Neutralized")
+	ErrNeutralized = rulerr.New("rules.away.character_is_neutralized", "character is Neutralized")
 	// ErrTrackFull: the chosen track has no empty hole to recover.
-	ErrTrackFull = errors.New("track has every peg")
+	ErrTrackFull = rulerr.New("rules.away.track_has_every_peg", "track has every peg")
 )
 
 // CanReduce reports whether rating r of c may lose a Health peg now, and if
-// not, why. The owner may not reduce a rating below 1 unless it is already
-// 0, and a rating at its lowest value (one peg left) cannot be reduced
-// ("Combat", step 6, Neutralized).
+// not, why (see ReduceRefusal).
 func CanReduce(c Character, r Rating) (bool, string) {
+	if why := ReduceRefusal(c, r); why != nil {
+		return false, why.Text()
+	}
+	return true, ""
+}
+
+// ReduceRefusal says why rating r of c may not lose a Health peg now, or is
+// nil when it may. The owner may not reduce a rating below 1 unless it is
+// already 0, and a rating at its lowest value (one peg left) cannot be
+// reduced ("Combat", step 6, Neutralized).
+func ReduceRefusal(c Character, r Rating) *rulerr.Error {
 	t := c.Tracks.At(r)
 	if t.Pegs <= 1 || len(t.Values) == 0 {
-		return false, fmt.Sprintf("%s is at its lowest value", r)
+		return rulerr.Errorf("rules.away.at_its_lowest_value", "%s is at its lowest value", r)
 	}
 	cur := t.Rating()
 	next := t.Values[min(t.Pegs, len(t.Values))-2]
 	if next < 1 && cur != 0 {
-		return false, fmt.Sprintf("%s may not go below 1", r)
+		return rulerr.Errorf("rules.away.may_not_go_below_1", "%s may not go below 1", r)
 	}
-	return true, ""
+	return nil
 }
 
 // Reducible lists the ratings of c that may lose a peg now, in card order.
@@ -69,13 +77,13 @@ type DamageReport struct {
 func ApplyDamage(c Character, n int, choices []Rating) (Character, DamageReport, error) {
 	var rep DamageReport
 	if n < 0 {
-		return c, rep, fmt.Errorf("damage %d is negative", n)
+		return c, rep, rulerr.Errorf("rules.away.damage_is_negative", "damage %d is negative", n)
 	}
 	if c.Neutralized {
 		if n == 0 {
 			return c, rep, nil
 		}
-		return c, rep, fmt.Errorf("apply %d damage to %s: %w", n, c.Name, ErrNeutralized)
+		return c, rep, rulerr.Errorf("rules.away.apply_damage_to", "apply %d damage to %s: %w", n, c.Name, ErrNeutralized)
 	}
 	out := c.Clone()
 	for i := range n {
@@ -85,14 +93,14 @@ func ApplyDamage(c Character, n int, choices []Rating) (Character, DamageReport,
 			return Neutralize(out), rep, nil
 		}
 		if i >= len(choices) {
-			return c, DamageReport{}, fmt.Errorf("damage %d of %d to %s: %w", i+1, n, c.Name, ErrChooseTrack)
+			return c, DamageReport{}, rulerr.Errorf("rules.away.damage_of_to", "damage %d of %d to %s: %w", i+1, n, c.Name, ErrChooseTrack)
 		}
 		r := choices[i]
 		if r < Attack || r > Move {
-			return c, DamageReport{}, fmt.Errorf("damage %d of %d: rating %d: %w", i+1, n, int(r), ErrCannotReduce)
+			return c, DamageReport{}, rulerr.Errorf("rules.away.damage_of_rating", "damage %d of %d: rating %d: %w", i+1, n, int(r), ErrCannotReduce)
 		}
-		if ok, why := CanReduce(out, r); !ok {
-			return c, DamageReport{}, fmt.Errorf("damage %d of %d to %s: %s: %w", i+1, n, c.Name, why, ErrCannotReduce)
+		if why := ReduceRefusal(out, r); why != nil {
+			return c, DamageReport{}, rulerr.Errorf("rules.away.damage_of_to_2", "damage %d of %d to %s: %s: %w", i+1, n, c.Name, why, ErrCannotReduce)
 		}
 		out.Tracks.Get(r).Pegs--
 		rep.Reduced = append(rep.Reduced, r)
@@ -127,16 +135,16 @@ func Neutralize(c Character) Character {
 // A Neutralized character cannot recover.
 func Recover(c Character, tracks []Rating) (Character, error) {
 	if c.Neutralized {
-		return c, fmt.Errorf("recover %s: %w", c.Name, ErrNeutralized)
+		return c, rulerr.Errorf("rules.away.recover", "recover %s: %w", c.Name, ErrNeutralized)
 	}
 	out := c.Clone()
 	for i, r := range tracks {
 		t := out.Tracks.Get(r)
 		if t == nil {
-			return c, fmt.Errorf("recover %d: rating %d does not exist", i+1, int(r))
+			return c, rulerr.Errorf("rules.away.recover_rating_does_not_exist", "recover %d: rating %d does not exist", i+1, int(r))
 		}
 		if t.Full() {
-			return c, fmt.Errorf("recover %d: %s: %w", i+1, r, ErrTrackFull)
+			return c, rulerr.Errorf("rules.away.recover_2", "recover %d: %s: %w", i+1, r, ErrTrackFull)
 		}
 		t.Pegs++
 	}

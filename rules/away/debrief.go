@@ -1,9 +1,6 @@
 package away
 
-import (
-	"errors"
-	"fmt"
-)
+import "tableops/rules/rulerr"
 
 // Score is what one player (or team) has at Beam Up and Debrief.
 type Score struct {
@@ -47,16 +44,16 @@ type Standing struct {
 // for any number of players.
 func Debrief(scores []Score) (Standing, error) {
 	if len(scores) == 0 {
-		return Standing{}, errors.New("debrief needs at least one player")
+		return Standing{}, rulerr.New("rules.away.debrief_needs_at_least_one_player", "debrief needs at least one player")
 	}
 	st := Standing{Totals: map[string]int{}, Missions: map[string]int{}}
 	best := 0
 	for i, s := range scores {
 		if s.Player == "" {
-			return Standing{}, fmt.Errorf("player %d has no name", i+1)
+			return Standing{}, rulerr.Errorf("rules.away.player_has_no_name", "player %d has no name", i+1)
 		}
 		if _, dup := st.Totals[s.Player]; dup {
-			return Standing{}, fmt.Errorf("player %q scored twice", s.Player)
+			return Standing{}, rulerr.Errorf("rules.away.player_scored_twice", "player %q scored twice", s.Player)
 		}
 		st.Totals[s.Player] = s.Total()
 		st.Missions[s.Player] = len(s.Missions)

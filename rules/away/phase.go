@@ -1,11 +1,10 @@
 package away
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 
 	"tableops/rules/dice"
+	"tableops/rules/rulerr"
 )
 
 // BonusActions returns how many Bonus Action tokens each player takes at
@@ -20,7 +19,7 @@ func BonusActions(inPlay []int) ([]int, error) {
 	most := 0
 	for i, n := range inPlay {
 		if n < 0 {
-			return nil, fmt.Errorf("player %d has %d characters in play", i+1, n)
+			return nil, rulerr.Errorf("rules.away.player_has_characters_in_play", "player %d has %d characters in play", i+1, n)
 		}
 		most = max(most, n)
 	}
@@ -56,15 +55,15 @@ type RollOffRound struct {
 // names.
 func NewRollOff(players []string) (RollOff, error) {
 	if len(players) == 0 {
-		return RollOff{}, errors.New("a roll-off needs at least one player")
+		return RollOff{}, rulerr.New("rules.away.roll_off_needs_at_least_one", "a roll-off needs at least one player")
 	}
 	seen := map[string]bool{}
 	for _, p := range players {
 		if p == "" {
-			return RollOff{}, errors.New("a roll-off player has no name")
+			return RollOff{}, rulerr.New("rules.away.roll_off_player_has_no_name", "a roll-off player has no name")
 		}
 		if seen[p] {
-			return RollOff{}, fmt.Errorf("player %q is in the roll-off twice", p)
+			return RollOff{}, rulerr.Errorf("rules.away.player_is_in_roll_off_twice", "player %q is in the roll-off twice", p)
 		}
 		seen[p] = true
 	}
@@ -106,15 +105,15 @@ func (r RollOff) Record(rolls []int) (RollOff, error) {
 		}
 	}
 	if gi < 0 {
-		return r, errors.New("the roll-off is already decided")
+		return r, rulerr.New("rules.away.roll_off_is_already_decided", "the roll-off is already decided")
 	}
 	group := r.Groups[gi]
 	if len(rolls) != len(group) {
-		return r, fmt.Errorf("%d players must roll, got %d rolls", len(group), len(rolls))
+		return r, rulerr.Errorf("rules.away.players_must_roll_got_rolls", "%d players must roll, got %d rolls", len(group), len(rolls))
 	}
 	for i, f := range rolls {
 		if f < 1 || f > dice.Sides {
-			return r, fmt.Errorf("%s rolled %d: %w", group[i], f, dice.ErrBadFace)
+			return r, rulerr.Errorf("rules.away.rolled", "%s rolled %d: %w", group[i], f, dice.ErrBadFace)
 		}
 	}
 	var split [][]string
@@ -154,7 +153,7 @@ func RollOffVirtual(players []string, seed uint64) (RollOff, error) {
 	}
 	for k := uint64(0); !r.Done(); k++ {
 		if k >= maxRollOffRounds {
-			return r, fmt.Errorf("roll-off still tied after %d rounds", maxRollOffRounds)
+			return r, rulerr.Errorf("rules.away.roll_off_still_tied_after_rounds", "roll-off still tied after %d rounds", maxRollOffRounds)
 		}
 		r, err = r.Record(dice.Roll(len(r.Pending()), seed+k))
 		if err != nil {
@@ -192,13 +191,13 @@ func InPlay(c Character, round int) bool {
 // arriving[i] is how many characters order[i] places.
 func EscalationPlacement(order []string, arriving []int) ([]string, error) {
 	if len(order) != len(arriving) {
-		return nil, fmt.Errorf("%d players but %d arrival counts", len(order), len(arriving))
+		return nil, rulerr.Errorf("rules.away.players_but_arrival_counts", "%d players but %d arrival counts", len(order), len(arriving))
 	}
 	left := slices.Clone(arriving)
 	total := 0
 	for i, n := range left {
 		if n < 0 {
-			return nil, fmt.Errorf("%s has %d arriving characters", order[i], n)
+			return nil, rulerr.Errorf("rules.away.has_arriving_characters", "%s has %d arriving characters", order[i], n)
 		}
 		total += n
 	}
@@ -238,17 +237,26 @@ const (
 // Incapacitated characters have two tokens, so cannot Move, Attack or take
 // Skill tests either).
 func CanAct(c Character, kind ActionKind) (bool, string) {
-	switch {
-	case c.Neutralized:
-		return false, c.Name + " is Neutralized"
-	case kind == ActionDraw || kind == ActionPass:
-		return true, ""
-	case kind == ActionRecover && c.Stun == 0:
-		return false, c.Name + " has no Stun token to remove"
-	case kind != ActionRecover && c.Stun > 0:
-		return false, fmt.Sprintf("%s has %d Stun token(s) and may only Recover", c.Name, c.Stun)
+	if why := ActRefusal(c, kind); why != nil {
+		return false, why.Text()
 	}
 	return true, ""
+}
+
+// ActRefusal says why c may not take an Action of the given kind now, or is
+// nil when it may (see CanAct).
+func ActRefusal(c Character, kind ActionKind) *rulerr.Error {
+	switch {
+	case c.Neutralized:
+		return rulerr.Errorf("rules.away.is_neutralized", "%s is Neutralized", c.Name)
+	case kind == ActionDraw || kind == ActionPass:
+		return nil
+	case kind == ActionRecover && c.Stun == 0:
+		return rulerr.Errorf("rules.away.no_stun_token_to_remove", "%s has no Stun token to remove", c.Name)
+	case kind != ActionRecover && c.Stun > 0:
+		return rulerr.Errorf("rules.away.stunned_may_only_recover", "%s has %d Stun token(s) and may only Recover", c.Name, c.Stun)
+	}
+	return nil
 }
 
 // CanGiveBackup reports whether c can give Backup to a friendly character
@@ -264,7 +272,7 @@ func CanGiveBackup(c Character) bool { return !c.Neutralized && !c.Incapacitated
 // player choices and return only the Activated character.
 func HivemindActors(team []Character, active int, kind ActionKind) ([]int, error) {
 	if active < 0 || active >= len(team) {
-		return nil, fmt.Errorf("activated character %d of %d", active+1, len(team))
+		return nil, rulerr.Errorf("rules.away.activated_character_of", "activated character %d of %d", active+1, len(team))
 	}
 	var out []int
 	if ok, _ := CanAct(team[active], kind); ok {

@@ -1,10 +1,8 @@
 package away
 
 import (
-	"errors"
-	"fmt"
-
 	"tableops/rules/dice"
+	"tableops/rules/rulerr"
 )
 
 // The two sides of a discard-to-re-roll sequence.
@@ -17,7 +15,7 @@ const (
 )
 
 // ErrNotYourTurn: a side acted out of turn, or after the rolls were final.
-var ErrNotYourTurn = errors.New("not this side's turn to re-roll")
+var ErrNotYourTurn = rulerr.New("rules.away.not_this_side_turn_to_re", "not this side's turn to re-roll")
 
 // Reroll is the "Discard to Re-roll" sequence of one Attack, Defense or
 // Skill roll ("Combat", Discard to Re-roll). Starting with the player whose
@@ -47,10 +45,10 @@ type Reroll struct {
 // is opposed, the other side's pool (nil or empty for one-sided rolls).
 func NewReroll(active, other dice.Pool) (Reroll, error) {
 	if err := active.Validate(MaxDice); err != nil {
-		return Reroll{}, fmt.Errorf("active side's dice: %w", err)
+		return Reroll{}, rulerr.Errorf("rules.away.active_side_dice", "active side's dice: %w", err)
 	}
 	if err := other.Validate(MaxDice); err != nil {
-		return Reroll{}, fmt.Errorf("other side's dice: %w", err)
+		return Reroll{}, rulerr.Errorf("rules.away.other_side_dice", "other side's dice: %w", err)
 	}
 	r := Reroll{Pools: [2]dice.Pool{active.Sorted(), other.Sorted()}, Sides: 1}
 	if len(other) > 0 {
@@ -61,10 +59,10 @@ func NewReroll(active, other dice.Pool) (Reroll, error) {
 
 func (r Reroll) check(side int) error {
 	if r.Final {
-		return fmt.Errorf("side %d: the rolls are final: %w", side, ErrNotYourTurn)
+		return rulerr.Errorf("rules.away.side_rolls_are_final", "side %d: the rolls are final: %w", side, ErrNotYourTurn)
 	}
 	if side != r.Turn {
-		return fmt.Errorf("side %d acted, side %d decides: %w", side, r.Turn, ErrNotYourTurn)
+		return rulerr.Errorf("rules.away.side_acted_side_decides", "side %d acted, side %d decides: %w", side, r.Turn, ErrNotYourTurn)
 	}
 	return nil
 }
@@ -98,11 +96,11 @@ func (r Reroll) Discard(side int, indexes []int, faces dice.Pool) (Reroll, error
 		return r, err
 	}
 	if len(indexes) == 0 {
-		return r, errors.New("a re-roll needs at least one die")
+		return r, rulerr.New("rules.away.re_roll_needs_at_least_one", "a re-roll needs at least one die")
 	}
 	p, err := dice.Replace(r.Pools[side], indexes, faces)
 	if err != nil {
-		return r, fmt.Errorf("side %d re-roll: %w", side, err)
+		return r, rulerr.Errorf("rules.away.side_re_roll", "side %d re-roll: %w", side, err)
 	}
 	return r.discarded(side, p), nil
 }
@@ -113,11 +111,11 @@ func (r Reroll) DiscardVirtual(side int, indexes []int, seed uint64) (Reroll, er
 		return r, err
 	}
 	if len(indexes) == 0 {
-		return r, errors.New("a re-roll needs at least one die")
+		return r, rulerr.New("rules.away.re_roll_needs_at_least_one", "a re-roll needs at least one die")
 	}
 	p, err := dice.Reroll(r.Pools[side], indexes, seed)
 	if err != nil {
-		return r, fmt.Errorf("side %d re-roll: %w", side, err)
+		return r, rulerr.Errorf("rules.away.side_re_roll", "side %d re-roll: %w", side, err)
 	}
 	return r.discarded(side, p), nil
 }

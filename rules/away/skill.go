@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tableops/rules/dice"
+	"tableops/rules/rulerr"
 )
 
 // SkillSetup holds what decides one side's dice in a Skill test ("Skill
@@ -21,9 +22,9 @@ type SkillSetup struct {
 func (s SkillSetup) Validate() error {
 	switch {
 	case s.Skill < 0:
-		return fmt.Errorf("skill rating %d is negative", s.Skill)
+		return rulerr.Errorf("rules.away.skill_rating_is_negative", "skill rating %d is negative", s.Skill)
 	case s.Specialization < 0:
-		return fmt.Errorf("specialization dice %d is negative", s.Specialization)
+		return rulerr.Errorf("rules.away.specialization_dice_is_negative", "specialization dice %d is negative", s.Specialization)
 	}
 	return nil
 }
@@ -68,10 +69,10 @@ type SkillResult struct {
 // as 1.
 func ResolveSkill(tester, challenger dice.Pool, need int) (SkillResult, error) {
 	if err := tester.Validate(MaxDice); err != nil {
-		return SkillResult{}, fmt.Errorf("tester dice: %w", err)
+		return SkillResult{}, rulerr.Errorf("rules.away.tester_dice", "tester dice: %w", err)
 	}
 	if err := challenger.Validate(MaxDice); err != nil {
-		return SkillResult{}, fmt.Errorf("challenger dice: %w", err)
+		return SkillResult{}, rulerr.Errorf("rules.away.challenger_dice", "challenger dice: %w", err)
 	}
 	need = max(need, 1)
 	pairs, through := Compare(tester, challenger)

@@ -10,10 +10,10 @@
 package away
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"tableops/rules/rulerr"
 )
 
 // Rating names one of the four rating tracks on a character card.
@@ -60,13 +60,13 @@ func ParseRating(s string) (Rating, error) {
 	case "move", "movement", "m":
 		return Move, nil
 	}
-	return 0, fmt.Errorf("%q is not a rating (attack, defense, skill or move)", s)
+	return 0, rulerr.Errorf("rules.away.is_not_rating_attack_defense_skill", "%q is not a rating (attack, defense, skill or move)", s)
 }
 
 // MarshalText encodes the rating by name, so JSON shows "attack".
 func (r Rating) MarshalText() ([]byte, error) {
 	if r < Attack || r > Move {
-		return nil, fmt.Errorf("rating %d out of range", int(r))
+		return nil, rulerr.Errorf("rules.away.rating_out_of_range", "rating %d out of range", int(r))
 	}
 	return []byte(r.String()), nil
 }
@@ -123,17 +123,17 @@ func (t Track) Full() bool { return t.Pegs >= len(t.Values) }
 func (t Track) Validate() error {
 	for i, v := range t.Values {
 		if v < 0 || v > 12 {
-			return fmt.Errorf("printed value %d is outside 0-12", v)
+			return rulerr.Errorf("rules.away.printed_value_is_outside_0_12", "printed value %d is outside 0-12", v)
 		}
 		if i > 0 && v < t.Values[i-1] {
-			return fmt.Errorf("printed values %v must not fall from lowest to highest", t.Values)
+			return rulerr.Errorf("rules.away.printed_values_must_not_fall_from", "printed values %v must not fall from lowest to highest", t.Values)
 		}
 	}
 	if t.Pegs < 0 || t.Pegs > len(t.Values) {
-		return fmt.Errorf("%d pegs in a track of %d holes", t.Pegs, len(t.Values))
+		return rulerr.Errorf("rules.away.pegs_in_track_of_holes", "%d pegs in a track of %d holes", t.Pegs, len(t.Values))
 	}
 	if len(t.Values) > 0 && t.Pegs == 0 {
-		return fmt.Errorf("a track keeps its lowest peg (pegs 0 of %d)", len(t.Values))
+		return rulerr.Errorf("rules.away.track_keeps_its_lowest_peg_pegs", "a track keeps its lowest peg (pegs 0 of %d)", len(t.Values))
 	}
 	return nil
 }
@@ -193,7 +193,7 @@ func (t Tracks) Refill() Tracks {
 func (t Tracks) Validate() error {
 	for _, r := range Ratings {
 		if err := t.At(r).Validate(); err != nil {
-			return fmt.Errorf("%s track: %w", r, err)
+			return rulerr.Errorf("rules.away.track", "%s track: %w", r, err)
 		}
 	}
 	return nil

@@ -20,10 +20,10 @@ func CubesOnSpires(spires []Spire) int {
 // cubesInPlay counts every cube on the board and on spires.
 func TranswarpHub(h HubRoll, cubesInPlay int) (bool, error) {
 	if h.Roll < 1 || h.Roll > 6 {
-		return false, bad("hub roll %d must be a die face 1 to 6", h.Roll)
+		return false, bad("rules.borg.hub_roll_must_be_die_face", "hub roll %d must be a die face 1 to 6", h.Roll)
 	}
 	if h.Target < 1 || h.Target > 6 {
-		return false, bad("transwarp hub target %d must be 1 to 6 (enter it from the Borg console)", h.Target)
+		return false, bad("rules.borg.transwarp_hub_target_must_be_1", "transwarp hub target %d must be 1 to 6 (enter it from the Borg console)", h.Target)
 	}
 	if h.HubHasCube || cubesInPlay >= MaxCubes {
 		return false, nil
@@ -42,17 +42,17 @@ func TranswarpHub(h HubRoll, cubesInPlay int) (bool, error) {
 func BuildPhase(in BuildInput) (BuildResult, error) {
 	var res BuildResult
 	if in.CubesInPlay < 0 {
-		return res, bad("cubes in play %d must not be negative", in.CubesInPlay)
+		return res, bad("rules.borg.cubes_in_play_must_not_be", "cubes in play %d must not be negative", in.CubesInPlay)
 	}
 	for i, s := range in.Spires {
 		if err := s.Validate(); err != nil {
-			return res, bad("spire %d: %v", i+1, err)
+			return res, bad("rules.borg.spire", "spire %d: %v", i+1, err)
 		}
 	}
 	spires := slices.Clone(in.Spires)
 	inPlay := in.CubesInPlay + CubesOnSpires(spires)
 	if inPlay > MaxCubes {
-		return res, bad("%d cubes in play: there are only %d", inPlay, MaxCubes)
+		return res, bad("rules.borg.cubes_in_play_there_are_only", "%d cubes in play: there are only %d", inPlay, MaxCubes)
 	}
 	if in.Hub != nil {
 		made, err := TranswarpHub(*in.Hub, inPlay)
@@ -143,7 +143,7 @@ func Exterminate(systems []SystemHeld) ([]ExterminatedSystem, error) {
 	out := make([]ExterminatedSystem, 0, len(systems))
 	for _, s := range systems {
 		if s.ResourceNodes < 0 {
-			return nil, bad("system %q: resource nodes %d must not be negative", s.System, s.ResourceNodes)
+			return nil, bad("rules.borg.system_resource_nodes_must_not_be", "system %q: resource nodes %d must not be negative", s.System, s.ResourceNodes)
 		}
 		out = append(out, ExterminatedSystem{System: s.System, ResourceNodes: s.ResourceNodes, WarpTokens: s.ResourceNodes})
 	}

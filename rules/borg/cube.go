@@ -80,36 +80,36 @@ func ResolveCubeRound(r CubeRound) (CubeRoundResult, error) {
 		return res, err
 	}
 	if r.Cube.Destroyed() {
-		return res, bad("the cube already has %d damage: it is destroyed", r.Cube.Damage)
+		return res, bad("rules.borg.cube_already_has_damage_it_is", "the cube already has %d damage: it is destroyed", r.Cube.Damage)
 	}
 	if err := ValidateBorgHit(r.BorgHit); err != nil {
 		return res, err
 	}
 	if len(r.Fleets) == 0 {
-		return res, bad("a cube battle needs at least one player fleet")
+		return res, bad("rules.borg.cube_battle_needs_at_least_one", "a cube battle needs at least one player fleet")
 	}
 	if len(r.PlayerFaces) != len(r.Fleets) {
-		return res, bad("need one dice pool per fleet: %d fleets, %d pools", len(r.Fleets), len(r.PlayerFaces))
+		return res, bad("rules.borg.need_one_dice_pool_per_fleet", "need one dice pool per fleet: %d fleets, %d pools", len(r.Fleets), len(r.PlayerFaces))
 	}
 	if err := dice.Pool(r.BorgFaces).Validate(0); err != nil {
-		return res, bad("Borg dice: %v", err)
+		return res, bad("rules.borg.borg_dice", "Borg dice: %v", err)
 	}
 	first := r.FirstStrike()
 	res.Fleets = make([]FleetResult, len(r.Fleets))
 	for i, f := range r.Fleets {
 		if f.Ships < 0 || f.BonusDice < 0 {
-			return res, bad("fleet %d: ships and bonus dice must not be negative", i+1)
+			return res, bad("rules.borg.fleet_ships_and_bonus_dice_must", "fleet %d: ships and bonus dice must not be negative", i+1)
 		}
 		if f.Weapons < 1 || f.Weapons > dice.Sides {
-			return res, bad("fleet %d: weapons hit roll %d must be 1 to 6", i+1, f.Weapons)
+			return res, bad("rules.borg.fleet_weapons_hit_roll_must_be", "fleet %d: weapons hit roll %d must be 1 to 6", i+1, f.Weapons)
 		}
 		faces := r.PlayerFaces[i]
 		if err := dice.Pool(faces).Validate(0); err != nil {
-			return res, bad("fleet %d dice: %v", i+1, err)
+			return res, bad("rules.borg.fleet_dice", "fleet %d dice: %v", i+1, err)
 		}
 		target, ok := PlayerTarget(f.Weapons, r.Cube.Shields, f.HitsOnSix)
 		if got, due := len(faces), f.Dice(); got != due && (ok || got != 0) {
-			return res, bad("fleet %d rolls %d dice (one per ship plus bonus dice), %d entered", i+1, due, got)
+			return res, bad("rules.borg.fleet_rolls_dice_one_per_ship", "fleet %d rolls %d dice (one per ship plus bonus dice), %d entered", i+1, due, got)
 		}
 		hits := 0
 		if ok {
@@ -121,9 +121,9 @@ func ResolveCubeRound(r CubeRound) (CubeRoundResult, error) {
 	res.BorgDice = BorgDiceDue(r.Cube, first, res.PlayerHits)
 	if got := len(r.BorgFaces); got != res.BorgDice {
 		if first {
-			return res, bad("after the players' first strike the cube may roll %d dice (9 − %d damage − %d hits), %d entered", res.BorgDice, r.Cube.Damage, res.PlayerHits, got)
+			return res, bad("rules.borg.after_players_first_strike_cube_may", "after the players' first strike the cube may roll %d dice (9 − %d damage − %d hits), %d entered", res.BorgDice, r.Cube.Damage, res.PlayerHits, got)
 		}
-		return res, bad("the cube may roll %d dice (9 − %d damage), %d entered", res.BorgDice, r.Cube.Damage, got)
+		return res, bad("rules.borg.cube_may_roll_dice_9_damage", "the cube may roll %d dice (9 − %d damage), %d entered", res.BorgDice, r.Cube.Damage, got)
 	}
 	res.BorgHits, res.Sixes = ScoreBorg(r.BorgFaces, r.BorgHit)
 	after, regen, destroyed := ApplyDamage(r.Cube.Damage, res.PlayerHits, res.Sixes)
@@ -155,31 +155,34 @@ func ResolveAssimilation(a Assimilation) (AssimilationResult, error) {
 		return res, err
 	}
 	if a.Cube.Destroyed() {
-		return res, bad("the cube already has %d damage: it is destroyed", a.Cube.Damage)
+		return res, bad("rules.borg.cube_already_has_damage_it_is", "the cube already has %d damage: it is destroyed", a.Cube.Damage)
 	}
 	if err := ValidateBorgHit(a.BorgHit); err != nil {
 		return res, err
 	}
 	if a.Nodes < 0 {
-		return res, bad("nodes %d must not be negative", a.Nodes)
+		return res, bad("rules.borg.nodes_must_not_be_negative", "nodes %d must not be negative", a.Nodes)
 	}
 	structures := a.Nodes
 	if a.Starbase {
 		structures++
 	}
 	if structures == 0 {
-		return res, bad("the system has no nodes or starbase left to assimilate")
+		return res, bad("rules.borg.system_has_no_nodes_or_starbase", "the system has no nodes or starbase left to assimilate")
 	}
 	if a.DefenderWeapons < 1 || a.DefenderWeapons > dice.Sides {
-		return res, bad("defender hit roll %d must be 1 to 6", a.DefenderWeapons)
+		return res, bad("rules.borg.defender_hit_roll_must_be_1", "defender hit roll %d must be 1 to 6", a.DefenderWeapons)
 	}
 	for what, f := range [][]int{a.DefenderFaces, a.BorgFaces} {
 		if err := dice.Pool(f).Validate(0); err != nil {
-			return res, bad("%s dice: %v", [...]string{"defender", "Borg"}[what], err)
+			if what == 1 {
+				return res, bad("rules.borg.borg_dice", "Borg dice: %v", err)
+			}
+			return res, bad("rules.borg.defender_dice", "defender dice: %v", err)
 		}
 	}
 	if got := len(a.DefenderFaces); got != structures {
-		return res, bad("the system rolls %d dice (one per node, one for a starbase), %d entered", structures, got)
+		return res, bad("rules.borg.system_rolls_dice_one_per_node", "the system rolls %d dice (one per node, one for a starbase), %d entered", structures, got)
 	}
 	target, ok := PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
 	res.DefenderTarget = target
@@ -189,7 +192,7 @@ func ResolveAssimilation(a Assimilation) (AssimilationResult, error) {
 	first := a.Cube.Round == 0 && !a.NoFirstStrike
 	res.BorgDice = BorgDiceDue(a.Cube, first, res.DefenderHits)
 	if got := len(a.BorgFaces); got != res.BorgDice {
-		return res, bad("the cube may roll %d dice, %d entered", res.BorgDice, got)
+		return res, bad("rules.borg.cube_may_roll_dice_entered", "the cube may roll %d dice, %d entered", res.BorgDice, got)
 	}
 	res.BorgHits, res.Sixes = ScoreBorg(a.BorgFaces, a.BorgHit)
 	after, regen, destroyed := ApplyDamage(a.Cube.Damage, res.DefenderHits, res.Sixes)
@@ -218,16 +221,16 @@ func ResolveReclaim(r Reclaim) (ReclaimResult, error) {
 	}
 	f := r.Fleet
 	if f.Ships < 0 || f.BonusDice < 0 {
-		return res, bad("ships and bonus dice must not be negative")
+		return res, bad("rules.borg.ships_and_bonus_dice_must_not", "ships and bonus dice must not be negative")
 	}
 	if f.Weapons < 1 || f.Weapons > dice.Sides {
-		return res, bad("weapons hit roll %d must be 1 to 6", f.Weapons)
+		return res, bad("rules.borg.weapons_hit_roll_must_be_1", "weapons hit roll %d must be 1 to 6", f.Weapons)
 	}
 	if err := dice.Pool(r.PlayerFaces).Validate(0); err != nil {
-		return res, bad("player dice: %v", err)
+		return res, bad("rules.borg.player_dice", "player dice: %v", err)
 	}
 	if got, due := len(r.PlayerFaces), f.Dice(); got != due {
-		return res, bad("the fleet rolls %d dice, %d entered", due, got)
+		return res, bad("rules.borg.fleet_rolls_dice_entered", "the fleet rolls %d dice, %d entered", due, got)
 	}
 	res.Structures = r.Spire.Structures()
 	res.Hopeless = f.Dice() < res.Structures
@@ -240,10 +243,10 @@ func ResolveReclaim(r Reclaim) (ReclaimResult, error) {
 			return res, err
 		}
 		if err := dice.Pool(r.BorgFaces).Validate(0); err != nil {
-			return res, bad("Borg dice: %v", err)
+			return res, bad("rules.borg.borg_dice", "Borg dice: %v", err)
 		}
 		if got := len(r.BorgFaces); got != res.Structures {
-			return res, bad("the Borg system rolls %d dice (one per structure), %d entered", res.Structures, got)
+			return res, bad("rules.borg.borg_system_rolls_dice_one_per", "the Borg system rolls %d dice (one per structure), %d entered", res.Structures, got)
 		}
 		res.BorgHits, _ = ScoreBorg(r.BorgFaces, r.BorgHit)
 	}

@@ -15,7 +15,7 @@ package borg
 
 import (
 	"errors"
-	"fmt"
+	"tableops/rules/rulerr"
 )
 
 // Fixed numbers the rulebook text states.
@@ -44,8 +44,11 @@ const (
 // ErrBadInput is wrapped by every error caused by values a player entered.
 var ErrBadInput = errors.New("invalid Borg input")
 
-func bad(format string, args ...any) error {
-	return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), ErrBadInput)
+// bad words a refusal caused by values a player entered: key names it for
+// translation (see rulerr), format and args word it in English, and the
+// error wraps ErrBadInput.
+func bad(key, format string, args ...any) error {
+	return rulerr.Errorf(key, format, args...).Kind(ErrBadInput)
 }
 
 // Cube is one Borg cube in play: the damage dice on the cube card and its
@@ -77,13 +80,13 @@ func (c Cube) Destroyed() bool { return c.Damage >= CubeDice }
 // Validate checks the cube's numbers are within the rules' ranges.
 func (c Cube) Validate() error {
 	if c.Damage < 0 || c.Damage > CubeDice {
-		return bad("cube damage %d: must be 0 to %d", c.Damage, CubeDice)
+		return bad("rules.borg.cube_damage_must_be_0_to", "cube damage %d: must be 0 to %d", c.Damage, CubeDice)
 	}
 	if c.Shields < 0 || c.Shields > MaxCubeShields {
-		return bad("cube shields %d: must be 0 to %d", c.Shields, MaxCubeShields)
+		return bad("rules.borg.cube_shields_must_be_0_to", "cube shields %d: must be 0 to %d", c.Shields, MaxCubeShields)
 	}
 	if c.Round < 0 {
-		return bad("cube round %d: must not be negative", c.Round)
+		return bad("rules.borg.cube_round_must_not_be_negative", "cube round %d: must not be negative", c.Round)
 	}
 	return nil
 }
@@ -128,7 +131,7 @@ func (s Spire) Structures() int {
 // Validate checks the spire's numbers.
 func (s Spire) Validate() error {
 	if s.Nodes < 0 || s.Nodes > MaxSpireNodes {
-		return bad("spire nodes %d: must be 0 to %d", s.Nodes, MaxSpireNodes)
+		return bad("rules.borg.spire_nodes_must_be_0_to", "spire nodes %d: must be 0 to %d", s.Nodes, MaxSpireNodes)
 	}
 	return nil
 }
@@ -145,10 +148,10 @@ type HitTable struct {
 func (t HitTable) HitRoll(spires int) (int, error) {
 	h, ok := t.BySpires[spires]
 	if !ok {
-		return 0, bad("the Borg hit roll for %d spires has not been entered from the console", spires)
+		return 0, bad("rules.borg.borg_hit_roll_for_spires_has", "the Borg hit roll for %d spires has not been entered from the console", spires)
 	}
 	if err := ValidateBorgHit(h); err != nil {
-		return 0, fmt.Errorf("hit table entry for %d spires: %w", spires, err)
+		return 0, rulerr.Errorf("rules.borg.hit_table_entry_for_spires", "hit table entry for %d spires: %w", spires, err)
 	}
 	return h, nil
 }
@@ -157,7 +160,7 @@ func (t HitTable) HitRoll(spires int) (int, error) {
 // "Borg Regeneration", so the roll cannot be above 6).
 func ValidateBorgHit(h int) error {
 	if h < 2 || h > 6 {
-		return bad("Borg hit roll %d: must be 2 to 6", h)
+		return bad("rules.borg.borg_hit_roll_must_be_2", "Borg hit roll %d: must be 2 to 6", h)
 	}
 	return nil
 }

@@ -8,11 +8,11 @@
 package dice
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"tableops/rules/rulerr"
 )
 
 // Sides is the number of faces on every die both games use.
@@ -41,13 +41,13 @@ type Pool []int
 // Errors returned by Parse, wrapped with details. Use errors.Is to test them.
 var (
 	// ErrBadFace reports a face outside 1-6.
-	ErrBadFace = errors.New("not a die face (faces are 1 to 6)")
+	ErrBadFace = rulerr.New("rules.dice.not_die_face_faces_are_1", "not a die face (faces are 1 to 6)")
 	// ErrTooManyDice reports more dice than the roll may use.
-	ErrTooManyDice = errors.New("too many dice")
+	ErrTooManyDice = rulerr.New("rules.dice.too_many_dice", "too many dice")
 	// ErrBadCharacter reports input that is neither a digit nor a separator.
-	ErrBadCharacter = errors.New("not a die face")
+	ErrBadCharacter = rulerr.New("rules.dice.not_die_face", "not a die face")
 	// ErrBadIndex reports a re-roll of a die that is not in the pool.
-	ErrBadIndex = errors.New("no such die in the pool")
+	ErrBadIndex = rulerr.New("rules.dice.no_such_die_in_pool", "no such die in the pool")
 )
 
 // Parse reads dice faces as a player types them: "6,4,2,2", "6 4 2 2",
@@ -63,7 +63,7 @@ func Parse(s string, max int) (Pool, error) {
 		max = MaxPool
 	}
 	if len(s) > MaxInput {
-		return nil, fmt.Errorf("dice %s: %d characters, at most %d allowed: %w", quote(s), len(s), MaxInput, ErrTooManyDice)
+		return nil, rulerr.Errorf("rules.dice.dice_characters_at_most_allowed", "dice %s: %d characters, at most %d allowed: %w", quote(s), len(s), MaxInput, ErrTooManyDice)
 	}
 	var p Pool
 	n := 0 // dice entered; p stops growing at max
@@ -75,17 +75,17 @@ func Parse(s string, max int) (Pool, error) {
 				p = append(p, int(r-'0'))
 			}
 		case r == '0' || (r >= '7' && r <= '9'):
-			return nil, fmt.Errorf("dice %s: %c at position %d: %w", quote(s), r, i+1, ErrBadFace)
+			return nil, rulerr.Errorf("rules.dice.dice_at_position", "dice %s: %c at position %d: %w", quote(s), r, i+1, ErrBadFace)
 		case r == ',' || r == ';' || r == '/' || r == '+' || r == ' ' || r == '\t' || r == '\n' || r == '\r':
 			// separator
 		case r == '-':
-			return nil, fmt.Errorf("dice %s: negative faces do not exist: %w", quote(s), ErrBadFace)
+			return nil, rulerr.Errorf("rules.dice.dice_negative_faces_do_not_exist", "dice %s: negative faces do not exist: %w", quote(s), ErrBadFace)
 		default:
-			return nil, fmt.Errorf("dice %s: %q at position %d: %w", quote(s), r, i+1, ErrBadCharacter)
+			return nil, rulerr.Errorf("rules.dice.dice_at_position_2", "dice %s: %q at position %d: %w", quote(s), r, i+1, ErrBadCharacter)
 		}
 	}
 	if n > max {
-		return nil, fmt.Errorf("dice %s: %d dice entered, at most %d allowed: %w", quote(s), n, max, ErrTooManyDice)
+		return nil, rulerr.Errorf("rules.dice.dice_dice_entered_at_most_allowed", "dice %s: %d dice entered, at most %d allowed: %w", quote(s), n, max, ErrTooManyDice)
 	}
 	return p, nil
 }
@@ -110,11 +110,11 @@ func (p Pool) Validate(max int) error {
 		max = MaxPool
 	}
 	if len(p) > max {
-		return fmt.Errorf("%d dice, at most %d allowed: %w", len(p), max, ErrTooManyDice)
+		return rulerr.Errorf("rules.dice.dice_at_most_allowed", "%d dice, at most %d allowed: %w", len(p), max, ErrTooManyDice)
 	}
 	for i, f := range p {
 		if f < 1 || f > Sides {
-			return fmt.Errorf("die %d shows %d: %w", i+1, f, ErrBadFace)
+			return rulerr.Errorf("rules.dice.die_shows", "die %d shows %d: %w", i+1, f, ErrBadFace)
 		}
 	}
 	return nil
@@ -192,10 +192,10 @@ func Reroll(p Pool, indexes []int, seed uint64) (Pool, error) {
 	seen := make(map[int]bool, len(indexes))
 	for _, i := range indexes {
 		if i < 0 || i >= len(p) {
-			return nil, fmt.Errorf("re-roll die %d of %d: %w", i+1, len(p), ErrBadIndex)
+			return nil, rulerr.Errorf("rules.dice.re_roll_die_of", "re-roll die %d of %d: %w", i+1, len(p), ErrBadIndex)
 		}
 		if seen[i] {
-			return nil, fmt.Errorf("re-roll die %d twice: %w", i+1, ErrBadIndex)
+			return nil, rulerr.Errorf("rules.dice.re_roll_die_twice", "re-roll die %d twice: %w", i+1, ErrBadIndex)
 		}
 		seen[i] = true
 	}
@@ -211,7 +211,7 @@ func Reroll(p Pool, indexes []int, seed uint64) (Pool, error) {
 // faces a player rolled physically and typed in, in the same order.
 func Replace(p Pool, indexes []int, faces Pool) (Pool, error) {
 	if len(indexes) != len(faces) {
-		return nil, fmt.Errorf("re-rolled %d dice but entered %d faces", len(indexes), len(faces))
+		return nil, rulerr.Errorf("rules.dice.re_rolled_dice_but_entered_faces", "re-rolled %d dice but entered %d faces", len(indexes), len(faces))
 	}
 	if err := faces.Validate(0); err != nil {
 		return nil, err
@@ -220,7 +220,7 @@ func Replace(p Pool, indexes []int, faces Pool) (Pool, error) {
 	out := slices.Clone(p)
 	for k, i := range indexes {
 		if i < 0 || i >= len(p) || seen[i] {
-			return nil, fmt.Errorf("re-roll die %d of %d: %w", i+1, len(p), ErrBadIndex)
+			return nil, rulerr.Errorf("rules.dice.re_roll_die_of", "re-roll die %d of %d: %w", i+1, len(p), ErrBadIndex)
 		}
 		seen[i] = true
 		out[i] = faces[k]

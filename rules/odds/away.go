@@ -1,11 +1,11 @@
 package odds
 
 import (
-	"fmt"
 	"math"
 
 	"tableops/rules/away"
 	"tableops/rules/dice"
+	"tableops/rules/rulerr"
 )
 
 // AwayAttackOdds is the exact outcome distribution of one Away Missions
@@ -31,7 +31,7 @@ type AwayAttackOdds struct {
 // away.AttackEffect the resolver uses.
 func AwayAttack(s away.AttackSetup) (AwayAttackOdds, error) {
 	if err := s.Validate(); err != nil {
-		return AwayAttackOdds{}, fmt.Errorf("attack odds: %w", err)
+		return AwayAttackOdds{}, rulerr.Errorf("rules.odds.attack_odds", "attack odds: %w", err)
 	}
 	o := AwayAttackOdds{AttackDice: s.AttackDice(), DefenseDice: s.DefenseDice()}
 	o.Uncanceled = AwayUncanceled(o.AttackDice.Kept, o.DefenseDice.Kept)
@@ -67,10 +67,10 @@ type AwaySkillOdds struct {
 // Tests). need below 1 counts as 1 ("one or more successes is sufficient").
 func AwaySkill(tester, challenger away.SkillSetup, need int) (AwaySkillOdds, error) {
 	if err := tester.Validate(); err != nil {
-		return AwaySkillOdds{}, fmt.Errorf("skill odds: tester: %w", err)
+		return AwaySkillOdds{}, rulerr.Errorf("rules.odds.skill_odds_tester", "skill odds: tester: %w", err)
 	}
 	if err := challenger.Validate(); err != nil {
-		return AwaySkillOdds{}, fmt.Errorf("skill odds: challenger: %w", err)
+		return AwaySkillOdds{}, rulerr.Errorf("rules.odds.skill_odds_challenger", "skill odds: challenger: %w", err)
 	}
 	o := AwaySkillOdds{TesterDice: tester.Dice(), ChallengerDice: challenger.Dice(), Need: max(need, 1)}
 	o.Opposed = o.ChallengerDice.Kept > 0

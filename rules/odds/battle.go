@@ -1,9 +1,8 @@
 package odds
 
 import (
-	"fmt"
-
 	"tableops/rules/ascendancy"
+	"tableops/rules/rulerr"
 )
 
 // MaxBattleDice is the most dice (or ships) the battle odds accept. It is a
@@ -11,11 +10,16 @@ import (
 // keeps a mistyped count from exhausting memory.
 const MaxBattleDice = 300
 
-func checkBattleDice(what string, n int) error {
-	if n > MaxBattleDice {
-		return fmt.Errorf("%s: %d dice is more than the %d the odds handle: %w", what, n, MaxBattleDice, ascendancy.ErrBadInput)
+// checkBattleDice refuses more than MaxBattleDice dice for a space battle's
+// odds (or, with invasion, an invasion's).
+func checkBattleDice(invasion bool, n int) error {
+	if n <= MaxBattleDice {
+		return nil
 	}
-	return nil
+	if invasion {
+		return rulerr.Errorf("rules.odds.invasion_too_many_dice", "invasion odds: %d dice is more than the %d the odds handle", n, MaxBattleDice).Kind(ascendancy.ErrBadInput)
+	}
+	return rulerr.Errorf("rules.odds.battle_too_many_dice", "space battle odds: %d dice is more than the %d the odds handle", n, MaxBattleDice).Kind(ascendancy.ErrBadInput)
 }
 
 // BattleHits returns the distribution of hits when n dice each hit on
@@ -66,16 +70,16 @@ type SpaceRoundOdds struct {
 func SpaceBattleRound(round int, att, def ascendancy.Side) (SpaceRoundOdds, error) {
 	var o SpaceRoundOdds
 	if err := att.Validate(); err != nil {
-		return o, fmt.Errorf("space battle odds: %w", err)
+		return o, rulerr.Errorf("rules.odds.space_battle_odds", "space battle odds: %w", err)
 	}
 	if err := def.Validate(); err != nil {
-		return o, fmt.Errorf("space battle odds: %w", err)
+		return o, rulerr.Errorf("rules.odds.space_battle_odds", "space battle odds: %w", err)
 	}
-	if err := checkBattleDice("space battle odds", max(att.Dice(), def.Dice())); err != nil {
+	if err := checkBattleDice(false, max(att.Dice(), def.Dice())); err != nil {
 		return o, err
 	}
 	if round < 1 {
-		return o, fmt.Errorf("space battle odds: round %d: rounds count from 1: %w", round, ascendancy.ErrBadInput)
+		return o, rulerr.Errorf("rules.odds.space_battle_odds_round_rounds_count", "space battle odds: round %d: rounds count from 1", round).Kind(ascendancy.ErrBadInput)
 	}
 	o.AttackerTarget, o.AttackerCanHit = ascendancy.HitTarget(att.Weapons, def.Shields)
 	o.DefenderTarget, o.DefenderCanHit = ascendancy.HitTarget(def.Weapons, att.Shields)
@@ -154,12 +158,12 @@ func InvasionRound(in ascendancy.Invasion) (InvasionOdds, error) {
 	att := in.Attacker
 	att.Starbase = false
 	if err := att.Validate(); err != nil {
-		return o, fmt.Errorf("invasion odds: %w", err)
+		return o, rulerr.Errorf("rules.odds.invasion_odds", "invasion odds: %w", err)
 	}
 	if in.Nodes < 1 || in.DefenderWeapons < 1 || in.DefenderWeapons > 6 || in.DefenderShields < 0 || in.Round < 1 {
-		return o, fmt.Errorf("invasion odds: need a round from 1, at least one node, a defender hit roll 1 to 6 and shields not negative: %w", ascendancy.ErrBadInput)
+		return o, rulerr.Errorf("rules.odds.invasion_odds_need_round_from_1", "invasion odds: need a round from 1, at least one node, a defender hit roll 1 to 6 and shields not negative").Kind(ascendancy.ErrBadInput)
 	}
-	if err := checkBattleDice("invasion odds", max(att.Dice(), in.Nodes)); err != nil {
+	if err := checkBattleDice(true, max(att.Dice(), in.Nodes)); err != nil {
 		return o, err
 	}
 	def := ascendancy.Side{Ships: in.Nodes, Weapons: in.DefenderWeapons, Shields: in.DefenderShields, FirstStrike: in.DefenderFirstStrike}

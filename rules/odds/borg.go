@@ -1,11 +1,11 @@
 package odds
 
 import (
-	"fmt"
 	"math"
 
 	"tableops/rules/borg"
 	"tableops/rules/dice"
+	"tableops/rules/rulerr"
 )
 
 // CubeBattleSetup describes a battle between one player's ships and a Borg
@@ -35,13 +35,13 @@ type CubeBattleSetup struct {
 
 func (s CubeBattleSetup) validate() error {
 	if s.Ships < 0 || s.BonusDice < 0 {
-		return fmt.Errorf("ships and bonus dice must not be negative: %w", borg.ErrBadInput)
+		return rulerr.Errorf("rules.odds.ships_and_bonus_dice_must_not", "ships and bonus dice must not be negative").Kind(borg.ErrBadInput)
 	}
 	if s.Ships+s.BonusDice > MaxBattleDice {
-		return fmt.Errorf("%d ships and bonus dice is more than the %d the odds handle: %w", s.Ships+s.BonusDice, MaxBattleDice, borg.ErrBadInput)
+		return rulerr.Errorf("rules.odds.ships_and_bonus_dice_is_more", "%d ships and bonus dice is more than the %d the odds handle", s.Ships+s.BonusDice, MaxBattleDice).Kind(borg.ErrBadInput)
 	}
 	if s.Weapons < 1 || s.Weapons > dice.Sides {
-		return fmt.Errorf("weapons hit roll %d must be 1 to 6: %w", s.Weapons, borg.ErrBadInput)
+		return rulerr.Errorf("rules.odds.weapons_hit_roll_must_be_1", "weapons hit roll %d must be 1 to 6", s.Weapons).Kind(borg.ErrBadInput)
 	}
 	if err := s.Cube.Validate(); err != nil {
 		return err
@@ -225,7 +225,7 @@ func (c *cubeSolver) round(ships, damage, shields int, first bool) *cubeValue {
 func CubeBattle(s CubeBattleSetup) (CubeBattleOdds, error) {
 	var o CubeBattleOdds
 	if err := s.validate(); err != nil {
-		return o, fmt.Errorf("cube battle odds: %w", err)
+		return o, rulerr.Errorf("rules.odds.cube_battle_odds", "cube battle odds: %w", err)
 	}
 	o.ShipsLeft = make(Dist, s.Ships+1)
 	switch {
@@ -272,10 +272,10 @@ type CubeRoundOdds struct {
 func CubeRound(s CubeBattleSetup) (CubeRoundOdds, error) {
 	var o CubeRoundOdds
 	if err := s.validate(); err != nil {
-		return o, fmt.Errorf("cube round odds: %w", err)
+		return o, rulerr.Errorf("rules.odds.cube_round_odds", "cube round odds: %w", err)
 	}
 	if s.Cube.Destroyed() {
-		return o, fmt.Errorf("cube round odds: the cube is already destroyed: %w", borg.ErrBadInput)
+		return o, rulerr.Errorf("rules.odds.cube_round_odds_cube_is_already", "cube round odds: the cube is already destroyed").Kind(borg.ErrBadInput)
 	}
 	c := &cubeSolver{s: s, hitsP: map[[2]int]Dist{}}
 	first := s.Cube.Round == 0 && !s.NoFirstStrike

@@ -1,0 +1,187 @@
+package i18n
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"text/template"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/rules/rulerr"
+)
+
+// rulesText is one refusal the rules engines (or scan) word as data: its
+// key, its English template and where it is worded.
+type rulesText struct {
+	key, english, pos string
+	args              int
+}
+
+// rulesTexts parses rules/ and scan/ and returns every keyed refusal:
+// rulerr.Errorf(key, format, ...), rulerr.New(key, text) and the engines'
+// bad(key, format, ...). A key or format that is not a literal is a
+// problem: the check could not see it.
+func rulesTexts(t *testing.T) ([]rulesText, []string) {
+	t.Helper()
+	var out []rulesText
+	var problems []string
+	fset := token.NewFileSet()
+	for _, dir := range []string{"rules", "scan"} {
+		root := filepath.Join("..", "..", dir)
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if d.Name() == "testdata" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") || strings.Contains(p, "rulerr") {
+				return nil
+			}
+			f, err := parser.ParseFile(fset, p, nil, 0)
+			if err != nil {
+				return err
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				name := ""
+				switch fn := call.Fun.(type) {
+				case *ast.Ident:
+					name = fn.Name
+				case *ast.SelectorExpr:
+					if x, ok := fn.X.(*ast.Ident); ok && x.Name == "rulerr" {
+						name = "rulerr." + fn.Sel.Name
+					}
+				}
+				if name != "bad" && name != "rulerr.Errorf" && name != "rulerr.New" {
+					return true
+				}
+				pos := fset.Position(call.Pos()).String()
+				if len(call.Args) < 2 {
+					if name != "bad" {
+						problems = append(problems, pos+": "+name+" needs a key and an English text")
+					}
+					return true
+				}
+				k, ok1 := literal(call.Args[0])
+				format, ok2 := literal(call.Args[1])
+				if !ok1 || !ok2 {
+					if _, isIdent := call.Args[0].(*ast.Ident); isIdent && name == "rulerr.Errorf" {
+						return true // a helper passing its parameters on
+					}
+					problems = append(problems, pos+": "+name+" needs a literal key and English format")
+					return true
+				}
+				english := rulerr.Template(format)
+				if name == "rulerr.New" {
+					english = format
+				}
+				out = append(out, rulesText{key: k, english: english, pos: pos, args: len(rulerr.Verbs(format))})
+				return true
+			})
+			return nil
+		})
+		require.NoError(t, err)
+	}
+	return out, problems
+}
+
+func literal(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+// rulesKeys is the set of keys the rules engines and scan use.
+func rulesKeys(t *testing.T) map[string]bool {
+	texts, _ := rulesTexts(t)
+	out := make(map[string]bool, len(texts))
+	for _, x := range texts {
+		out[x.key] = true
+	}
+	return out
+}
+
+// TestRulesTextsTranslated fails when a refusal of the rules engines (or
+// of scan) has no English or Italian text, when en.json's English differs
+// from the code's, when one key names two texts, or when a translation
+// filled with args still shows a placeholder.
+func TestRulesTextsTranslated(t *testing.T) {
+	texts, problems := rulesTexts(t)
+	for _, p := range problems {
+		t.Error(p)
+	}
+	require.Greater(t, len(texts), 150, "the rules engines' refusals are found")
+	en, err := Messages(English)
+	require.NoError(t, err)
+	it, err := Messages("it")
+	require.NoError(t, err)
+	seen := map[string]rulesText{}
+	var missing []string
+	for _, x := range texts {
+		if prev, ok := seen[x.key]; ok {
+			assert.Equal(t, prev.english, x.english, "%s: key %q already names another text at %s", x.pos, x.key, prev.pos)
+			continue
+		}
+		seen[x.key] = x
+		assert.True(t, strings.HasPrefix(x.key, "rules.") || strings.HasPrefix(x.key, "scan."),
+			"%s: keys of refusals start with rules. or scan.: %q", x.pos, x.key)
+		got, ok := en[x.key]
+		if !ok {
+			missing = append(missing, strconv.Quote(x.key)+": "+strconv.Quote(x.english)+",")
+			continue
+		}
+		assert.Equal(t, x.english, got, "%s: en.json's text for %q differs from the code's", x.pos, x.key)
+		for _, code := range []string{English, "it"} {
+			m := map[string]map[string]string{English: en, "it": it}[code]
+			tr, ok := m[x.key]
+			if !assert.True(t, ok, "%s.json misses %q", code, x.key) {
+				continue
+			}
+			args := map[string]string{}
+			for i := 0; i < x.args; i++ {
+				args[rulerr.ArgName(i)] = "ARG" + strconv.Itoa(i+1)
+			}
+			tmpl, err := template.New(x.key).Option("missingkey=error").Parse(tr)
+			if !assert.NoError(t, err, "%s.json: %q", code, x.key) {
+				continue
+			}
+			var b bytes.Buffer
+			if !assert.NoError(t, tmpl.Execute(&b, args), "%s.json: %q", code, x.key) {
+				continue
+			}
+			s := b.String()
+			assert.NotContains(t, s, "{", "%s.json: %q leaves a placeholder: %s", code, x.key, s)
+			assert.NotContains(t, s, "<no value>", "%s.json: %q", code, x.key)
+			for i := 0; i < x.args; i++ {
+				assert.Contains(t, s, "ARG"+strconv.Itoa(i+1), "%s.json: %q loses arg a%d", code, x.key, i+1)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		t.Errorf("en.json misses %d refusals of the rules:\n%s", len(missing), strings.Join(missing, "\n"))
+		if p := os.Getenv("RULES_TEXTS_OUT"); p != "" {
+			require.NoError(t, os.WriteFile(p, []byte(strings.Join(missing, "\n")+"\n"), 0o644))
+		}
+	}
+}
