@@ -160,7 +160,7 @@ func (cmd Colonize) decide(c *decideCtx) error {
 			return err
 		}
 	}
-	vulcan := p.Faction == ascrules.Vulcan
+	vulcan := p.ColonizesWithAscendancy()
 	if (cmd.Reliquary || cmd.FreeNode != "") && !vulcan {
 		return reject(CodeInvalid, "track.the_reliquary_and_communication_network_are", "The Reliquary and the Communication Network are Vulcan advancements.")
 	}

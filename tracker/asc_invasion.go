@@ -111,3 +111,17 @@ func validateInvasion(u *InvasionUnderWay, players map[string]bool) error {
 	}
 	return nil
 }
+
+// InvasionShips is the most ships attacker may bring to the next invasion
+// round against defender ("" an independent system): their ships on the
+// board, and no more than the invasion under way between them left.
+func (a *AscendancyState) InvasionShips(attacker, defender string) int {
+	p, err := a.player(attacker)
+	if err != nil {
+		return 0
+	}
+	if u := a.InvasionFor(attacker, defender); u != nil {
+		return min(p.Ships, u.Ships)
+	}
+	return p.Ships
+}

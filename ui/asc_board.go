@@ -285,15 +285,12 @@ func addButton(grid *fyne.Container, label string, f func()) {
 func (b *ascBoard) buildActions(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	id := p.ID
-	ascCost := ascrules.AscendancyCost
-	if v.st.Options.EasierAscension {
-		ascCost = ascrules.EasyAscendancyCost
-	}
+	ascCost := v.st.Options.AscendancyCost()
 	build := fitGrid(2)
 	add := addButton
 	add(build, lang.X("asc.ship_1p", "Ship (1P)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 1}) })
 	colonize := lang.X("asc.colonize_1c", "Colonize (1C)")
-	if p.Faction == ascrules.Vulcan {
+	if p.ColonizesWithAscendancy() {
 		colonize = lang.X("asc.colonize_1_ascendancy", "Colonize (1 ascendancy)")
 	}
 	add(build, colonize, func() { b.colonize(p) })
@@ -336,10 +333,7 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 	id := p.ID
 	add := addButton
 	cmds := fitGrid(2)
-	tokens := 1
-	if p.Faction == ascrules.Andorian {
-		tokens = 2
-	}
+	tokens := p.FleetOrStarbaseCommands()
 	add(cmds, lang.X("asc.starbase_cmd", "Starbase ({{.Tokens}} cmd)", map[string]any{"Tokens": tokens}), func() { v.exec(tracker.CommissionStarbase{Player: id}) })
 	fleet := widget.NewButton(lang.X("asc.fleet_cmd_of_3", "Fleet ({{.Tokens}} cmd, {{.Fleets}} of 3)", map[string]any{"Tokens": tokens, "Fleets": p.Fleets}), func() { v.exec(tracker.CommissionFleet{Player: id}) })
 	why := ""

@@ -222,9 +222,9 @@ func (f *invasionForm) follow(def *tracker.AscPlayer) {
 	refill := key != f.seen
 	f.seen = key
 	if p := f.att.p(); p != nil {
-		most := p.Ships
-		if u != nil {
-			most = min(most, u.Ships)
+		most := f.v.st.InvasionShips(p.ID, f.defenderID())
+		if f.fresh {
+			most = p.Ships
 		}
 		if refill {
 			f.att.ships.val = max(1, most)
@@ -269,7 +269,7 @@ func (f *invasionForm) follow(def *tracker.AscPlayer) {
 	if n := f.systemNodes().Total(); n > 0 {
 		if from := fmt.Sprintf("%s/%d", def.ID, n); from != f.nodesFrom && u == nil {
 			f.nodesFrom = from
-			f.nodes.val = n + 1
+			f.nodes.val = tracker.PlanetNodes(f.systemNodes(), true)
 		}
 	}
 	f.nodes.show()
@@ -750,13 +750,10 @@ func (f *dieTestForm) draft(p *tracker.AscPlayer) {
 	}
 	if p.ID != f.draftedBy {
 		f.draftedBy = p.ID
-		f.modifier.val = 0
-		if p.Faction == ascrules.Federation {
-			f.modifier.val = 1
-		}
+		f.modifier.val = p.HegemonyModifier()
 		f.modifier.show()
 	}
-	if p.Faction == ascrules.Federation {
+	if p.HegemonyModifier() != 0 {
 		f.modNote.Show()
 	} else {
 		f.modNote.Hide()
@@ -787,15 +784,15 @@ func (f *dieTestForm) draft(p *tracker.AscPlayer) {
 	} else {
 		f.starbase.Enable()
 	}
-	structures := f.systemNodes().Total() + 1 // the control node
-	if f.starbase.Checked {
-		structures++
+	resistance, err := f.v.st.HegemonyResistance(rival.ID, f.systemNodes(), f.starbase.Checked, 0)
+	if err != nil {
+		return
 	}
 	// Worked out again when what it counts changes; the players may
 	// still correct it (a Vulcan ambassador does not count).
-	if key := fmt.Sprintf("%s/%d/%d", rival.ID, rival.Ascendancy, structures); key != f.resisted {
+	if key := fmt.Sprintf("%s/%d", rival.ID, resistance); key != f.resisted {
 		f.resisted = key
-		f.number.val = ascrules.Resistance(structures, rival.Ascendancy)
+		f.number.val = resistance
 		f.number.show()
 	}
 }
@@ -818,11 +815,10 @@ func (f *dieTestForm) changed() {
 		faction = "" // every civilization adds its ascendancy to diplomacy
 	}
 	chance := ascrules.HegemonyChanceModified(p.Ascendancy, f.number.val, faction, mod)
-	add := p.Ascendancy
-	if faction == ascrules.Ferengi {
-		add = 0
+	add := p.HegemonyAdds(mod)
+	if !f.hegemony {
+		add = p.Ascendancy + mod
 	}
-	add += mod
 	f.info.SetText(lang.X("asc.adds_needs_a_total_above", "{{.Name}} adds {{.Add}}: needs a total above {{.Val}}. Chance: {{.Percent}}.", map[string]any{"Name": p.Name, "Add": add, "Val": f.number.val, "Percent": widgets.Percent(chance)}))
 	f.resolve()
 }

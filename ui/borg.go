@@ -102,22 +102,11 @@ func (b *borgPanel) show() {
 // assimilatedLine names the assimilated players and the Borg turns this
 // round: each assimilated player gets their own turn order card.
 func (b *borgPanel) assimilatedLine() string {
-	a := b.v.st
-	var ids []string
-	for _, p := range a.Players {
-		if p.Assimilated {
-			ids = append(ids, p.ID)
-		}
-	}
+	ids := b.v.st.AssimilatedPlayers()
 	if len(ids) == 0 {
 		return ""
 	}
-	turns := 0
-	for _, id := range a.Walker.Order {
-		if id == tracker.BorgSeat {
-			turns++
-		}
-	}
+	turns := b.v.st.BorgTurns()
 	return lang.X("borg.assimilated_players", "Assimilated: {{.Names}}. Each assimilated player gets their own turn order card at the next deal and takes a full Borg turn; this round the Borg take {{.Turns}} turn(s).", map[string]any{"Names": b.v.namesOf(ids), "Turns": turns})
 }
 

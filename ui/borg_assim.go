@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
 	"tableops/rules/dice"
 	"tableops/rules/odds"
@@ -139,11 +138,11 @@ func (f *assimForm) sync() {
 			if old.defender == fight.Defender && strings.EqualFold(old.system, fight.System) {
 				f.d.nodes, f.d.starbase, f.d.onSix, f.d.homeOf, f.d.held = old.nodes, old.starbase, old.onSix, old.homeOf, old.held
 			} else if p := f.v.player(fight.Defender); p != nil {
-				f.d.onSix = p.Faction == ascrules.Klingon
+				f.d.onSix = p.HitsOnSixVsBorg()
 			}
 		}
 	}
-	if p := f.v.player(f.d.defender); p == nil || p.Assimilated || p.Eliminated {
+	if p := f.v.player(f.d.defender); p == nil || !p.InPlay() {
 		f.d.defender = ""
 	} else if f.d.starbase && p.Starbases < 1 {
 		f.d.starbase = false
@@ -219,7 +218,7 @@ func (f *assimForm) render() {
 		if id := c.ids[l]; id != f.d.defender {
 			f.d.defender, f.d.def, f.d.borg = id, ascPool{}, ascPool{}
 			if p := v.player(id); p != nil {
-				f.d.onSix = p.Faction == ascrules.Klingon
+				f.d.onSix = p.HitsOnSixVsBorg()
 			}
 			f.redraw()
 		}

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
 	"tableops/rules/dice"
 	"tableops/rules/odds"
@@ -137,7 +136,7 @@ func (f *cubeBattle) sync() {
 	for i := range f.d.fleets {
 		fd := &f.d.fleets[i]
 		p := f.v.player(fd.player)
-		if p == nil || p.Assimilated || p.Eliminated || p.Ships < 1 {
+		if p == nil || !p.CanFightBorg() {
 			*fd = fleetDraft{}
 			continue
 		}
@@ -184,7 +183,7 @@ func (f *cubeBattle) newFleet(id string) fleetDraft {
 	if p == nil {
 		return fleetDraft{}
 	}
-	return fleetDraft{player: id, ships: p.Ships, onSix: p.Faction == ascrules.Klingon}
+	return fleetDraft{player: id, ships: p.Ships, onSix: p.HitsOnSixVsBorg()}
 }
 
 // engaged returns the indexes of the fleets with a player chosen (each

@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
 	"tableops/rules/dice"
 	"tableops/rules/odds"
@@ -96,7 +95,7 @@ func (f *reclaimForm) sync() {
 		}
 	}
 	p := f.v.player(f.dr.player)
-	if p == nil || p.Assimilated || p.Eliminated || p.Ships < 1 {
+	if p == nil || !p.CanFightBorg() {
 		f.dr.player = ""
 		return
 	}
@@ -108,7 +107,7 @@ func (f *reclaimForm) sync() {
 func (f *reclaimForm) setPlayer(id string) {
 	f.dr.player, f.dr.d, f.dr.borg = id, ascPool{}, ascPool{}
 	if p := f.v.player(id); p != nil {
-		f.dr.ships, f.dr.onSix = p.Ships, p.Faction == ascrules.Klingon
+		f.dr.ships, f.dr.onSix = p.Ships, p.HitsOnSixVsBorg()
 	}
 }
 
