@@ -209,17 +209,25 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	importBtn := widget.NewButtonWithIcon(lang.X("catalog.import", "Import"), theme.DownloadIcon(), v.importFile)
 	exportBtn := widget.NewButtonWithIcon(lang.X("catalog.export", "Export"), theme.UploadIcon(), v.exportFile)
 	fileTools := append([]fyne.CanvasObject{importBtn, exportBtn}, v.tagTools()...)
-	var tools *fyne.Container
-	if sh.phoneSized() { // New character and New card side by side when they fit
-		// On a phone the list needs the height: the file and tag tools
-		// open from one button.
-		more := widget.NewButtonWithIcon(lang.X("catalog.more_tools", "Import, export, tags…"), theme.MoreHorizontalIcon(), func() { v.showTools(fileTools) })
-		tools = container.NewVBox(fitGrid(2, newChar, newRef), more)
-	} else {
-		tools = fitGrid(2, append([]fyne.CanvasObject{newChar, newRef}, fileTools...)...)
+	var tools, search fyne.CanvasObject = fitGrid(2, append([]fyne.CanvasObject{newChar, newRef}, fileTools...)...), v.search
+	if sh.phoneSized() {
+		// On a phone the list needs the height: New character and New
+		// card open from "+" and the file and tag tools from "…", both
+		// beside the search (the Italian names of the two new-card
+		// buttons do not even fit side by side on a small phone).
+		add := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
+			v.showTools(lang.X("catalog.create_a_card", "Create a card"), []fyne.CanvasObject{newChar, newRef})
+		})
+		add.Importance = widget.HighImportance
+		more := widget.NewButtonWithIcon("", theme.MoreHorizontalIcon(), func() {
+			v.showTools(lang.X("catalog.more_tools", "Import, export, tags…"), fileTools)
+		})
+		search, tools = container.NewBorder(nil, nil, nil, container.NewHBox(add, more), v.search), nil
 	}
+	// The filter shares its row with the count.
+	filter := container.NewBorder(nil, nil, nil, v.count, v.kind)
 	browse := container.NewBorder(
-		container.NewVBox(v.search, v.kind, v.count, v.problem), tools, nil, nil, v.list)
+		container.NewVBox(search, filter, v.empty, v.problem), tools, nil, nil, v.list)
 
 	v.detail = container.NewStack()
 	v.layout = newAdaptive(0.4,
@@ -234,19 +242,21 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	return v
 }
 
-// showTools shows the catalog's file and tag tools in a dialog (on a
-// phone); tapping one closes it and does what it says.
-func (v *catalogView) showTools(tools []fyne.CanvasObject) {
+// showTools shows some of the catalog's buttons in a dialog titled title
+// (on a phone); tapping one closes it and does what it says.
+func (v *catalogView) showTools(title string, tools []fyne.CanvasObject) {
 	box := container.NewVBox()
 	var d dialog.Dialog
 	for _, o := range tools {
 		b := o.(*widget.Button)
-		box.Add(widget.NewButtonWithIcon(b.Text, b.Icon, func() {
+		c := widget.NewButtonWithIcon(b.Text, b.Icon, func() {
 			d.Hide()
 			b.OnTapped()
-		}))
+		})
+		c.Importance = b.Importance
+		box.Add(c)
 	}
-	d = dialog.NewCustom(lang.X("catalog.more_tools", "Import, export, tags…"), lang.X("common.close", "Close"), box, v.win)
+	d = dialog.NewCustom(title, lang.X("common.close", "Close"), box, v.win)
 	d.Show()
 }
 

@@ -307,16 +307,15 @@ func labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
 	return container.NewVBox(l, o)
 }
 
-func newEntry(placeholder, text string) *widget.Entry {
-	e := widget.NewEntry()
+func newEntry(placeholder, text string) *textEntry {
+	e := newTextEntry()
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
 	return e
 }
 
-func newMultiEntry(placeholder, text string) *widget.Entry {
-	e := widget.NewMultiLineEntry()
-	e.Wrapping = fyne.TextWrapWord
+func newMultiEntry(placeholder, text string) *textEntry {
+	e := newTextArea()
 	e.SetMinRowsVisible(3)
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
@@ -325,7 +324,7 @@ func newMultiEntry(placeholder, text string) *widget.Entry {
 
 // attackRow is one attack action in the character editor.
 type attackRow struct {
-	name, rules  *widget.Entry
+	name, rules  *textEntry
 	dice, damage *widget.Select
 	note         *widget.Label
 	box          *fyne.Container
@@ -333,7 +332,7 @@ type attackRow struct {
 
 // abilityRow is one special ability in the character editor.
 type abilityRow struct {
-	name, text *widget.Entry
+	name, text *textEntry
 	note       *widget.Label
 	box        *fyne.Container
 }
@@ -343,15 +342,15 @@ type charEditor struct {
 	v    *catalogView
 	orig *reference.Character
 
-	id, name, role, ship, affiliation, keywords, specs *widget.Entry
-	tracks                                             [4]*widget.Entry
+	id, name, role, ship, affiliation, keywords, specs *textEntry
+	tracks                                             [4]*textEntry
 	previews                                           [4]*widgets.PegTrack
 	attacks                                            []*attackRow
 	attackBox                                          *fyne.Container
 	abilities                                          []*abilityRow
 	abilityBox                                         *fyne.Container
 	esc                                                *widget.Select
-	notes                                              *widget.Entry
+	notes                                              *textEntry
 	errLabel                                           *widget.Label
 	body                                               fyne.CanvasObject
 	// fieldNotes are the notes under the fields, by the card's field
@@ -519,7 +518,7 @@ func (v *catalogView) cancelEdit() func() {
 }
 
 // showEditor shows an editor in the Card panel and focuses its first entry.
-func (v *catalogView) showEditor(e cardEditor, first *widget.Entry) {
+func (v *catalogView) showEditor(e cardEditor, first *textEntry) {
 	v.editing = e
 	v.setDetail(e.content())
 	v.layout.show(lang.X("catalog.card", "Card"))
@@ -658,9 +657,9 @@ type refEditor struct {
 	v    *catalogView
 	orig *reference.ReferenceCard
 
-	id, name, affiliation, keywords, points, supply *widget.Entry
+	id, name, affiliation, keywords, points, supply *textEntry
 	kind, game                                      *widget.Select
-	summary, notes                                  *widget.Entry
+	summary, notes                                  *textEntry
 	errLabel                                        *widget.Label
 	body                                            fyne.CanvasObject
 	// fieldNotes are the notes under the fields, by the card's field names.

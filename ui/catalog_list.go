@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -17,11 +18,13 @@ import (
 // box, the kind filter, the count and a row for each card that matches.
 // show rebuilds the rows from a catalog; it keeps nothing else.
 type catalogList struct {
-	search *widget.Entry
+	search *textEntry
 	kind   *widget.Select
 	rows   []catalogRow
 	list   *widget.List
-	count  *widget.Label
+	// count says how many cards are listed, beside the filter; empty
+	// says why none are, over the empty list.
+	count, empty *widget.Label
 }
 
 // catalogRow is one line of the card list.
@@ -35,7 +38,7 @@ type catalogRow struct {
 // search: the first card found).
 func newCatalogList(changed func(), open func(id string)) *catalogList {
 	l := &catalogList{}
-	l.search = widget.NewEntry()
+	l.search = newTextEntry()
 	l.search.SetPlaceHolder(lang.X("catalog.search_cards_name_affiliation", "Search cards: name, affiliation, keyword…"))
 	l.search.OnChanged = func(string) { changed() }
 	l.search.OnSubmitted = func(string) {
@@ -49,8 +52,10 @@ func newCatalogList(changed func(), open func(id string)) *catalogList {
 	}
 	l.kind = widget.NewSelect(choices, func(string) { changed() })
 	l.count = widget.NewLabel("")
-	l.count.Wrapping = fyne.TextWrapWord
 	l.count.SizeName = theme.SizeNameCaptionText
+	l.empty = widget.NewLabel("")
+	l.empty.Wrapping = fyne.TextWrapWord
+	l.empty.Hide()
 	l.list = newTwoLineList(func() int { return len(l.rows) }, func(i int) (string, string) {
 		return l.rows[i].name, l.rows[i].detail
 	})
@@ -107,13 +112,16 @@ func (l *catalogList) show(cat *reference.Catalog, origin func(id string) string
 		}
 		return strings.Compare(strings.ToLower(a.name), strings.ToLower(b.name))
 	})
+	l.count.SetText(lang.X("catalog.a_of_b_cards", "{{.A}} of {{.B}} cards", map[string]any{"A": len(l.rows), "B": cat.Len()}))
 	switch {
 	case len(l.rows) == 0 && l.search.Text != "":
-		l.count.SetText(lang.X("catalog.no_card_matches_every", "No card matches. Every word must appear in the name, affiliation, keywords or id."))
+		l.empty.SetText(lang.X("catalog.no_card_matches_every", "No card matches. Every word must appear in the name, affiliation, keywords or id."))
+		l.empty.Show()
 	case len(l.rows) == 0:
-		l.count.SetText(lang.X("catalog.no_cards_of_this", "No cards of this kind yet. Create one below, or import a catalog file."))
+		l.empty.SetText(lang.X("catalog.no_cards_of_this", "No cards of this kind yet. Create one below, or import a catalog file."))
+		l.empty.Show()
 	default:
-		l.count.SetText(lang.X("catalog.a_of_b_cards", "{{.A}} of {{.B}} cards", map[string]any{"A": len(l.rows), "B": cat.Len()}))
+		l.empty.Hide()
 	}
 	l.list.Refresh()
 	l.list.ScrollToTop()
@@ -131,7 +139,10 @@ func newTwoLineList(count func() int, row func(i int) (name, detail string)) *wi
 			detail := widget.NewLabel("…")
 			detail.Truncation = fyne.TextTruncateEllipsis
 			detail.SizeName = theme.SizeNameCaptionText
-			return container.NewVBox(name, detail)
+			// The caption sits right under the name, a padding apart (not
+			// the two labels' inner paddings), so that a phone shows more
+			// cards.
+			return container.New(layout.NewCustomPaddedVBoxLayout(theme.Padding()-2*theme.InnerPadding()), name, detail)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i >= count() {

@@ -55,7 +55,7 @@ func addCharacterFrom(ch reference.Character) tracker.AddCharacter {
 type characterPicker struct {
 	shown  []reference.Character
 	cat    *reference.Catalog
-	search *widget.Entry
+	search *textEntry
 	list   *widget.List
 	hint   *widget.Label
 	d      dialog.Dialog
@@ -72,7 +72,7 @@ func (sh *Shell) pickCharacter(onPick func(reference.Character)) {
 		return
 	}
 	p := &characterPicker{cat: cat}
-	p.search = widget.NewEntry()
+	p.search = newTextEntry()
 	p.search.SetPlaceHolder(lang.X("catalog.search_characters_name_affiliation", "Search characters: name, affiliation, keyword…"))
 	p.search.OnChanged = func(string) { p.filter() }
 	p.hint = widget.NewLabel("")

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,12 +39,25 @@ func openCatalog(t *testing.T, sh *Shell, w, h float32) (*catalogView, fyne.Wind
 	return v, v.win
 }
 
+// catalogNew taps New character or New card (label): on a phone they
+// open from the "+" beside the search first.
+func catalogNew(t *testing.T, w fyne.Window, label string) {
+	t.Helper()
+	for _, b := range objects[*widget.Button](w) {
+		if b.Text == "" && b.Icon != nil && b.Icon.Name() == theme.ContentAddIcon().Name() {
+			test.Tap(b)
+			break
+		}
+	}
+	test.Tap(button(t, w, label))
+}
+
 // catalogTool taps one of the catalog's file and tag tools: on a phone
 // they open from one button first.
 func catalogTool(t *testing.T, w fyne.Window, label string) {
 	t.Helper()
 	for _, b := range objects[*widget.Button](w) {
-		if b.Text == "Import, export, tags…" {
+		if b.Text == "" && b.Icon != nil && b.Icon.Name() == theme.MoreHorizontalIcon().Name() {
 			test.Tap(b)
 			break
 		}
@@ -104,7 +118,7 @@ func TestCatalogCreateEditFindCharacter(t *testing.T) {
 	selectTab(t, w, "Cards")
 	assert.Contains(t, screenText(w), "cards")
 
-	test.Tap(button(t, w, "New character"))
+	catalogNew(t, w, "New character")
 	assert.Equal(t, "Card", selectedTab(w), "the editor takes the screen on a phone")
 	fillCharacter(t, w)
 	previews := objects[*widgets.PegTrack](w)
@@ -188,7 +202,7 @@ func TestCatalogCreateEditFindCharacter(t *testing.T) {
 	test.Tap(button(t, w, "Edit"))
 	test.Tap(button(t, w, "Cancel"))
 	selectTab(t, w, "Cards")
-	test.Tap(button(t, w, "New character"))
+	catalogNew(t, w, "New character")
 	typeInto(w, entry(t, w, "Character name"), "Ro Laren")
 	test.Tap(button(t, w, "Save card"))
 	cat, _ = st.LoadCatalog()
@@ -205,7 +219,7 @@ func TestCatalogReferenceCardsDeleteAndRestore(t *testing.T) {
 	sh, st := newTestShell(t, 420, 820)
 	v, w := openCatalog(t, sh, 1280, 800)
 
-	test.Tap(button(t, w, "New card"))
+	catalogNew(t, w, "New card")
 	selectOption(t, w, "Mission", 0, "Equipment")
 	typeInto(w, entry(t, w, "Card name"), "Tricorder")
 	selectOption(t, w, anyGame(), 0, reference.AwayMissions.Title())
@@ -379,7 +393,7 @@ func TestCatalogUnreadableSavedCardsAreKept(t *testing.T) {
 	assert.True(t, v.cat.Has("AM-RIKER"), "the built-in cards are shown")
 
 	// Changes are refused rather than written over the saved cards.
-	test.Tap(button(t, w, "New character"))
+	catalogNew(t, w, "New character")
 	typeInto(w, entry(t, w, "Character name"), "Lost")
 	test.Tap(button(t, w, "Save card"))
 	assert.Contains(t, screenText(w), "Not saved")
@@ -515,12 +529,20 @@ func TestCardProblem(t *testing.T) {
 
 // noteUnder is the text of the note shown under the editor field whose
 // entry has placeholder ("" when none shows).
+// isEntry reports whether o is the entry e (or the textEntry around it).
+func isEntry(o fyne.CanvasObject, e *widget.Entry) bool {
+	if te, ok := o.(*textEntry); ok {
+		return &te.Entry == e
+	}
+	return o == e
+}
+
 func noteUnder(t *testing.T, w fyne.Window, placeholder string) string {
 	t.Helper()
 	e := entry(t, w, placeholder)
 	for _, c := range objects[*fyne.Container](w) {
 		for i, o := range c.Objects {
-			if o != e && !slices.Contains(under[*widget.Entry](o), e) || i+1 >= len(c.Objects) {
+			if !slices.ContainsFunc(under[fyne.CanvasObject](o), func(x fyne.CanvasObject) bool { return isEntry(x, e) }) || i+1 >= len(c.Objects) {
 				continue
 			}
 			if l, ok := c.Objects[i+1].(*widget.Label); ok && l.Importance == widget.DangerImportance {
@@ -560,7 +582,7 @@ func TestCatalogEditorsKeepWhatWasTyped(t *testing.T) {
 
 			// A reference card: "thirty" as points, then no name.
 			selectTab(t, w, tr("Cards", "Carte"))
-			test.Tap(button(t, w, tr("New card", "Nuova carta")))
+			catalogNew(t, w, tr("New card", "Nuova carta"))
 			name := entry(t, w, tr("Card name", "Nome della carta"))
 			typeInto(w, name, "Red Alert")
 			points := entry(t, w, tr("as printed", "come stampato"))
@@ -584,7 +606,7 @@ func TestCatalogEditorsKeepWhatWasTyped(t *testing.T) {
 
 			// A character: letters in a track, then a value out of range.
 			selectTab(t, w, tr("Cards", "Carte"))
-			test.Tap(button(t, w, tr("New character", "Nuovo personaggio")))
+			catalogNew(t, w, tr("New character", "Nuovo personaggio"))
 			typeInto(w, entry(t, w, tr("Character name", "Nome del personaggio")), "Ro Laren")
 			tracks := entries(w, tr(trackPlaceholder, "dal più basso, per es. 1 2 3 3"))
 			require.Len(t, tracks, 4)

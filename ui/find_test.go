@@ -91,6 +91,10 @@ func entry(t *testing.T, w fyne.Window, placeholder string) *widget.Entry {
 				if visible(e) && e.PlaceHolder == placeholder {
 					found = &e.Entry
 				}
+			case *textEntry:
+				if visible(e) && e.PlaceHolder == placeholder {
+					found = &e.Entry
+				}
 			case *widgets.PickEntry:
 				if visible(e) && e.PlaceHolder == placeholder {
 					found = &e.Entry
@@ -117,10 +121,16 @@ func screenText(w fyne.Window) string {
 }
 
 // typeInto focuses an entry and types text into it like a user.
-func typeInto(w fyne.Window, e *widget.Entry, text string) {
+func typeInto(w fyne.Window, e typable, text string) {
 	w.Canvas().Focus(e)
 	e.SetText("")
 	test.Type(e, text)
+}
+
+// typable is an entry a test types into.
+type typable interface {
+	fyne.Focusable
+	SetText(string)
 }
 
 // objects returns every object of type T under the window.
@@ -139,7 +149,16 @@ func objects[T fyne.CanvasObject](w fyne.Window) []T {
 // entries finds every visible entry with a placeholder, in screen order.
 func entries(w fyne.Window, placeholder string) []*widget.Entry {
 	var out []*widget.Entry
-	for _, e := range objects[*widget.Entry](w) {
+	for _, o := range objects[fyne.CanvasObject](w) {
+		var e *widget.Entry
+		switch x := o.(type) {
+		case *widget.Entry:
+			e = x
+		case *textEntry:
+			e = &x.Entry
+		default:
+			continue
+		}
 		if e.PlaceHolder == placeholder {
 			out = append(out, e)
 		}

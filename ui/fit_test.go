@@ -212,7 +212,7 @@ func fitShellScreens(t *testing.T, size fyne.Size) {
 	assertFits(t, w, "character editor")
 	test.Tap(button(t, w, "Cancel"))
 	selectTab(t, w, "Cards")
-	test.Tap(button(t, w, "New card"))
+	catalogNew(t, w, "New card")
 	assertFits(t, w, "card editor")
 	test.Tap(button(t, w, "Cancel"))
 	selectTab(t, w, "Cards")

@@ -134,7 +134,7 @@ func TestItalianCatalogAndScannerFitAPhone(t *testing.T) {
 			selectTab(t, cw, "Carte")
 			assertPhoneReady(t, cw, "catalog")
 			assert.LessOrEqual(t, cw.Content().MinSize().Height, size.Height, "the catalog is taller than the phone")
-			test.Tap(button(t, cw, "Nuovo personaggio"))
+			catalogNew(t, cw, "Nuovo personaggio")
 			assertPhoneReady(t, cw, "character editor")
 			button(t, cw, "Salva carta")
 			cv.close()
@@ -151,4 +151,49 @@ func TestItalianCatalogAndScannerFitAPhone(t *testing.T) {
 			v.dismiss()
 		})
 	}
+}
+
+// TestItalianCatalogShowsSeveralCardsOnAPhone opens the card catalog in
+// Italian on the smallest phone and counts the cards whose whole row is in
+// sight in the list: the tools above and below it leave room for several
+// (the Italian "Nuovo personaggio" once took a row of its own, and the
+// list showed one card and a half).
+func TestItalianCatalogShowsSeveralCardsOnAPhone(t *testing.T) {
+	italian(t)
+	for _, size := range phoneSizes {
+		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
+			sh, _ := newTestShell(t, size.Width, size.Height)
+			test.Tap(button(t, sh.win, "Catalogo"))
+			cv := sh.catalog()
+			require.NotNil(t, cv)
+			require.Same(t, sh.win, cv.win, "a page on a phone")
+			assertPhoneReady(t, sh.win, "catalog")
+			want := 4
+			if size.Height >= 800 {
+				want = 6
+			}
+			assert.GreaterOrEqual(t, cardsInSight(cv.list), want, "cards in sight on the catalog's list")
+		})
+	}
+}
+
+// cardsInSight counts the rows of a list of cards (a bold name over a
+// caption) that are wholly inside the list's visible area.
+func cardsInSight(l *widget.List) int {
+	d := fyne.CurrentApp().Driver()
+	top := d.AbsolutePositionForObject(l)
+	bottom := top.Y + l.Size().Height
+	n := 0
+	labels := under[*widget.Label](l)
+	for i, name := range labels {
+		if !name.TextStyle.Bold || i+1 >= len(labels) || name.Text == "" || name.Text == "…" {
+			continue
+		}
+		caption := labels[i+1]
+		from, to := d.AbsolutePositionForObject(name).Y, d.AbsolutePositionForObject(caption).Y+caption.Size().Height
+		if name.Visible() && from >= top.Y-0.5 && to <= bottom+0.5 {
+			n++
+		}
+	}
+	return n
 }

@@ -24,7 +24,7 @@ type rulesView struct {
 	content fyne.CanvasObject
 	layout  *adaptive
 
-	search  *widget.Entry
+	search  *textEntry
 	game    *widget.Select
 	results []reference.Result
 	list    *widget.List
@@ -52,7 +52,7 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 		language = reference.English
 	}
 	v := &rulesView{lib: lib, lang: language, position: -1}
-	v.search = widget.NewEntry()
+	v.search = newTextEntry()
 	v.search.SetPlaceHolder(lang.X("rules.search_hint", "Ask: stun, hegemony resistance, first strike…"))
 	v.search.OnChanged = func(string) { v.runSearch() }
 	v.search.OnSubmitted = func(string) {
