@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/scan"
+	"tableops/tracker"
 	"tableops/tracker/share"
 	"tableops/tracker/store"
 	"tableops/ui/i18n"
@@ -455,17 +456,47 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 }
 
 // joinError says why joining a shared game failed, in the player's
-// language for the reasons the host gives.
+// language: what went wrong and what to do, never the chain of what the
+// code was doing nor the host's address twice. A reason it cannot word
+// is logged and the player reads a general one.
 func joinError(err error) string {
+	if msg := shareReason(err); msg != "" {
+		return msg
+	}
+	var rej *tracker.Rejection
+	if errors.As(err, &rej) && rej.ReasonKey != "" {
+		return rej.In(trText)
+	}
+	fyne.LogError("joining a shared game", err)
+	return lang.X("share.err.other", "Joining failed: the sharing device's answer could not be understood. Check the address and try again.")
+}
+
+// shareReason words the sharing's own failures (the share package's
+// errors) in the player's language, or returns "" for any other error.
+func shareReason(err error) string {
 	switch {
 	case errors.Is(err, share.ErrWrongCode):
 		return lang.X("share.err.wrong_code", "The join code is wrong.")
 	case errors.Is(err, share.ErrCodeChanged):
 		return lang.X("share.err.code_changed", "This game's code changed: scan the host's code again.")
+	case errors.Is(err, share.ErrUnreachable):
+		return lang.X("share.err.unreachable", "The sharing device cannot be reached. Check that it is sharing, that both devices are on the same network, and the address.")
+	case errors.Is(err, share.ErrHostFull):
+		return lang.X("share.err.host_full", "The sharing device has as many devices connected as it takes.")
+	case errors.Is(err, share.ErrTooManyTries):
+		return lang.X("share.err.too_many_tries", "Too many attempts: wait a few seconds and try again.")
+	case errors.Is(err, share.ErrWrongName):
+		return lang.X("share.err.wrong_name", "The sharing device does not answer to that name: type its address as it shows it.")
+	case errors.Is(err, share.ErrNoAnswer):
+		return lang.X("share.err.no_answer", "The sharing device hung up before answering. Try again; if it goes on, scan its code again.")
+	case errors.Is(err, share.ErrNoGame):
+		return lang.X("share.err.no_game", "The sharing device did not send the game. Scan its code again.")
+	case errors.Is(err, share.ErrTimeout):
+		return lang.X("share.err.timeout", "The sharing device did not answer in time. Check the game before trying again.")
+	case errors.Is(err, share.ErrNotConnected):
+		return lang.X("share.err.not_connected", "Not connected to the sharing device; reconnecting…")
+	case errors.Is(err, share.ErrClosed):
+		return lang.X("share.err.closed", "The shared game was closed.")
 	}
-	msg := plainError(err)
-	if !strings.HasSuffix(msg, ".") {
-		msg += "."
-	}
-	return msg
+	return ""
 }

@@ -305,3 +305,68 @@ func TestJoinFromInvitation(t *testing.T) {
 	assert.Equal(t, "Table Ops — Scanned (shared)", sh2.win.Title())
 	sh2.showHome()
 }
+
+// TestJoinRefusalsInItalian: the reasons a join fails (a wrong code, no
+// device at the address, a host that hangs up at once) read in the
+// player's language, each one sentence of what happened and what to do:
+// no error chain, no "join <address>:", no network library's words.
+func TestJoinRefusalsInItalian(t *testing.T) {
+	italian(t)
+	sh, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAway, "Partita tranquilla")
+	require.NoError(t, err)
+	h, err := share.Start(t.Context(), g, share.Options{Addr: "127.0.0.1:0"})
+	require.NoError(t, err)
+	t.Cleanup(h.Stop)
+
+	// An address where nothing listens, and one that hangs up at once.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	nobody := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	rude, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { rude.Close() })
+	go func() {
+		for {
+			c, err := rude.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+
+	sh2 := joinShell(t, sh)
+	w := sh2.win
+	test.Tap(button(t, w, "Unisciti a una partita"))
+	addr := entry(t, w, "Indirizzo, es. 192.168.1.20:8765")
+	code := entry(t, w, "Codice di accesso")
+	form := joinFormOn(t, w)
+	status := func() string {
+		var out string
+		for _, l := range under[*widget.Label](form) {
+			if l.Importance == widget.DangerImportance && l.Visible() {
+				out = l.Text
+			}
+		}
+		return out
+	}
+	for _, c := range []struct{ addr, code, want string }{
+		{h.Addr(), "WRONG234", "Il codice di accesso è sbagliato."},
+		{nobody, h.Code(), "Il dispositivo che condivide non risponde. Controlla che stia condividendo, che i due dispositivi siano sulla stessa rete e l'indirizzo."},
+		{rude.Addr().String(), h.Code(), "Il dispositivo che condivide non risponde."},
+	} {
+		typeInto(w, addr, c.addr)
+		typeInto(w, code, c.code)
+		test.Tap(button(t, w, "Collegati"))
+		settle(t, form)
+		got := status()
+		assert.Contains(t, got, c.want, c.addr)
+		for _, bad := range []string{"join ", c.addr, "dial", "tcp", "websocket", "EOF", ": "} {
+			assert.NotContains(t, got, bad, "%s: the message is the reason, not the chain", c.addr)
+		}
+		assert.Equal(t, c.addr, addr.Text, "what was typed stays")
+		assert.Nil(t, sh2.game)
+	}
+}

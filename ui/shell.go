@@ -222,6 +222,9 @@ func plainError(err error) string {
 	if errors.As(err, &rej) {
 		return rej.In(trText)
 	}
+	if msg := shareReason(err); msg != "" {
+		return msg
+	}
 	switch {
 	case errors.Is(err, store.ErrFutureVersion):
 		return lang.X("app.err.future_version", "The saved games file was written by a newer version of Table Ops.")

@@ -57,6 +57,28 @@ var ErrNotConnected = errors.New("not connected to the host")
 // ErrClosed reports a request on a closed client.
 var ErrClosed = errors.New("the shared game was closed")
 
+// Why a join failed, for the screens to word in the player's language
+// (errors.Is); the error also says which host, for the logs.
+var (
+	// ErrUnreachable: no answer at the address (not sharing, another
+	// network, a typo in the address).
+	ErrUnreachable = errors.New("the host cannot be reached (is it sharing, and on the same network?)")
+	// ErrHostFull: the host has as many devices as it takes.
+	ErrHostFull = errors.New("the host has too many devices connected")
+	// ErrTooManyTries: the host refuses more attempts for a while.
+	ErrTooManyTries = errors.New("too many attempts; wait a moment")
+	// ErrWrongName: the address names the host by a name it does not
+	// answer to.
+	ErrWrongName = errors.New("the host does not answer to that name; use its address")
+	// ErrNoAnswer: the host closed the connection before answering.
+	ErrNoAnswer = errors.New("the host closed the connection before answering")
+	// ErrNoGame: the host answered without the game (or with another
+	// kind of game than the one joined).
+	ErrNoGame = errors.New("the host did not send the game")
+	// ErrTimeout: the host did not answer a request in time.
+	ErrTimeout = errors.New("the host did not answer in time; check the game before trying again")
+)
+
 // Client is a device's view of a game shared by a host: a mirror of the
 // host's session (a snapshot, then events in sequence order; a fresh
 // snapshot after a gap or a reconnection) that sends commands, undo and
@@ -109,7 +131,7 @@ func Dial(ctx context.Context, addr, code string, opts ClientOptions) (*Client, 
 	dctx, dcancel := withTimeout(ctx, opts.Timeout)
 	defer dcancel()
 	conn, first, err := c.connect(dctx)
-	for errors.Is(err, errNoAnswer) && dctx.Err() == nil {
+	for errors.Is(err, ErrNoAnswer) && dctx.Err() == nil {
 		// The host closed the socket before it answered: a browser page
 		// busy drawing the app may send its hello after the host stopped
 		// waiting for it. A new socket, once the page is free, gets in.
@@ -143,13 +165,13 @@ func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, err
 		case http.StatusForbidden:
 			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrWrongCode)
 		case http.StatusServiceUnavailable:
-			return nil, HostMessage{}, fmt.Errorf("join %s: the host has too many devices connected", c.addr)
+			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrHostFull)
 		case http.StatusTooManyRequests:
-			return nil, HostMessage{}, fmt.Errorf("join %s: too many attempts; wait a moment", c.addr)
+			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrTooManyTries)
 		case http.StatusMisdirectedRequest:
-			return nil, HostMessage{}, fmt.Errorf("join %s: the host does not answer to that name; use its address", c.addr)
+			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrWrongName)
 		}
-		return nil, HostMessage{}, fmt.Errorf("join %s: the host cannot be reached (is it sharing, and on the same network?): %w", c.addr, err)
+		return nil, HostMessage{}, fmt.Errorf("join %s: %w: %w", c.addr, ErrUnreachable, err)
 	}
 	conn.SetReadLimit(MaxHostMessage)
 	c.mu.Lock()
@@ -165,13 +187,13 @@ func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, err
 	}
 	if err != nil {
 		_ = conn.CloseNow()
-		return nil, HostMessage{}, fmt.Errorf("join %s: the host cannot be reached: %w", c.addr, err)
+		return nil, HostMessage{}, fmt.Errorf("join %s: %w: %w", c.addr, ErrUnreachable, err)
 	}
 	m, err := readHostMessage(ctx, conn)
 	if err != nil {
 		_ = conn.CloseNow()
 		if ctx.Err() == nil {
-			err = fmt.Errorf("%w: %w", errNoAnswer, err)
+			err = fmt.Errorf("%w: %w", ErrNoAnswer, err)
 		}
 		return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, err)
 	}
@@ -183,7 +205,7 @@ func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, err
 		case CodeReadOnly:
 			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrWrongCode)
 		case CodeUnavailable:
-			return nil, HostMessage{}, fmt.Errorf("join %s: the host has too many devices connected", c.addr)
+			return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrHostFull)
 		}
 		return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, m.Error)
 	}
@@ -192,13 +214,10 @@ func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, err
 	c.mu.Unlock()
 	if m.Op != OpSnapshot && !(m.Op == OpEvents && hasState) {
 		_ = conn.CloseNow()
-		return nil, HostMessage{}, fmt.Errorf("join %s: the host did not send the game", c.addr)
+		return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, ErrNoGame)
 	}
 	return conn, m, nil
 }
-
-// errNoAnswer: the host closed the connection before its first message.
-var errNoAnswer = errors.New("the host closed the connection before answering")
 
 func readHostMessage(ctx context.Context, conn *websocket.Conn) (HostMessage, error) {
 	_, b, err := conn.Read(ctx)
@@ -307,12 +326,12 @@ func (c *Client) handle(m HostMessage) error {
 	switch m.Op {
 	case OpSnapshot:
 		if m.Snapshot == nil || m.Snapshot.State == nil || !m.Snapshot.Kind.Valid() {
-			return errors.New("the host sent an empty game")
+			return fmt.Errorf("%w: it sent an empty one", ErrNoGame)
 		}
 		c.mu.Lock()
 		if c.kind != "" && m.Snapshot.Kind != c.kind {
 			c.mu.Unlock()
-			return fmt.Errorf("the host now shares a different game (%s)", m.Snapshot.Kind)
+			return fmt.Errorf("%w: it now shares a different game (%s)", ErrNoGame, m.Snapshot.Kind)
 		}
 		c.kind, c.name, c.write, c.seat = m.Snapshot.Kind, m.Name, m.Write, m.Seat
 		seats := c.setSeatsLocked(m.Seats)
@@ -335,7 +354,7 @@ func (c *Client) handle(m HostMessage) error {
 			c.mu.Lock()
 			if m.Kind != "" && c.kind != "" && m.Kind != c.kind {
 				c.mu.Unlock()
-				return fmt.Errorf("the host now shares a different game (%s)", m.Kind)
+				return fmt.Errorf("%w: it now shares a different game (%s)", ErrNoGame, m.Kind)
 			}
 			c.write, c.seat = m.Write, m.Seat
 			c.resyncs++
@@ -692,7 +711,7 @@ func (c *Client) request(msg ClientMessage) (HostMessage, error) {
 		m = r
 	case <-ctx.Done():
 		forget()
-		return HostMessage{}, fmt.Errorf("%s: the host did not answer in time; check the game before trying again", msg.Op)
+		return HostMessage{}, fmt.Errorf("%s: %w", msg.Op, ErrTimeout)
 	}
 	if m.Error != nil && m.Error.Code != CodeStale {
 		return HostMessage{}, m.Error

@@ -427,15 +427,15 @@ func (h *Host) apply(op string, cmd tracker.Command, basis *uint64, nonce string
 	h.writeMu.Lock()
 	defer h.writeMu.Unlock()
 	if h.ctx.Err() != nil {
-		return CommandResponse{}, &tracker.Rejection{Code: CodeUnavailable, Reason: "The host stopped sharing the game."}
+		return CommandResponse{}, &tracker.Rejection{Code: CodeUnavailable, ReasonKey: "share.refused.stopped", Reason: "The host stopped sharing the game."}
 	}
 	if h.game.HasNonce(nonce) {
-		return CommandResponse{}, &tracker.Rejection{Code: CodeDuplicate, Reason: "This request was already received."}
+		return CommandResponse{}, &tracker.Rejection{Code: CodeDuplicate, ReasonKey: "share.refused.duplicate", Reason: "This request was already received."}
 	}
 	before := h.game.Seq()
 	if basis != nil && *basis != before {
 		// Seq tells the sender how far its view has to catch up.
-		return CommandResponse{Seq: before}, &tracker.Rejection{Code: CodeStale,
+		return CommandResponse{Seq: before}, &tracker.Rejection{Code: CodeStale, ReasonKey: "share.refused.stale",
 			Reason: "The game changed while you were choosing; look at it again and retry."}
 	}
 	var resp CommandResponse
@@ -465,7 +465,7 @@ func (h *Host) apply(op string, cmd tracker.Command, basis *uint64, nonce string
 			}
 		}
 	default:
-		return CommandResponse{}, &tracker.Rejection{Code: CodeMalformed, Reason: "Unknown request."}
+		return CommandResponse{}, &tracker.Rejection{Code: CodeMalformed, ReasonKey: "share.refused.unknown", Reason: "Unknown request."}
 	}
 	return resp, nil
 }
@@ -479,7 +479,7 @@ func (h *Host) refusal(err error) *tracker.Rejection {
 		return r
 	}
 	h.log.Error("share: the game could not apply a request", "err", err)
-	return &tracker.Rejection{Code: CodeUnavailable, Reason: "The host could not save the change: " + err.Error()}
+	return &tracker.Rejection{Code: CodeUnavailable, ReasonKey: "share.refused.not_saved", Reason: "The host could not save the change: " + err.Error()}
 }
 
 // broadcast sends every change of the game to every peer, coalescing bursts:
@@ -568,8 +568,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-func refuse(w http.ResponseWriter, status int, code, reason string) {
-	writeJSON(w, status, tracker.Rejection{Code: code, Reason: reason})
+// refuse answers with a refusal: code, the key of its text in the app's
+// translations (empty for a malformed request's details) and the English.
+func refuse(w http.ResponseWriter, status int, code, key, reason string) {
+	writeJSON(w, status, tracker.Rejection{Code: code, ReasonKey: key, Reason: reason})
 }
 
 // checkHost refuses requests that name a host other than this device (DNS
@@ -578,7 +580,7 @@ func (h *Host) checkHost(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !h.names.allowed(r.Host) {
 			h.refusals.refused(refuseHost, remoteIP(r), "host", truncate(r.Host, 80))
-			refuse(w, http.StatusMisdirectedRequest, CodeMalformed, "This device does not answer to that name; use its address.")
+			refuse(w, http.StatusMisdirectedRequest, CodeMalformed, "share.refused.wrong_name", "This device does not answer to that name; use its address.")
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -596,14 +598,14 @@ func truncate(s string, n int) string {
 func (h *Host) serveState(w http.ResponseWriter, r *http.Request) {
 	if !h.limits.allow(remoteIP(r), time.Now()) {
 		h.refusals.refused(refuseRate, remoteIP(r), "path", r.URL.Path)
-		refuse(w, http.StatusTooManyRequests, CodeTooFast, "Too many requests; slow down.")
+		refuse(w, http.StatusTooManyRequests, CodeTooFast, "share.refused.too_fast", "Too many requests; slow down.")
 		return
 	}
 	writeJSON(w, http.StatusOK, StateResponse{Name: h.opts.Name, Snapshot: h.game.Snapshot(), Seats: h.Seats()})
 }
 
 // errCodeBudget is the refusal while the wrong-code budget is spent.
-var errCodeBudget = &tracker.Rejection{Code: CodeTooFast, Reason: "Too many wrong join codes were tried on this host; wait a few seconds and try again."}
+var errCodeBudget = &tracker.Rejection{Code: CodeTooFast, ReasonKey: "share.refused.code_budget", Reason: "Too many wrong join codes were tried on this host; wait a few seconds and try again."}
 
 // checkCode checks a join code against the host's, within the budget of
 // wrong codes every address shares: while it is spent, no code is compared
@@ -633,9 +635,9 @@ func (h *Host) checkCode(ip, got string, changed bool) (*tracker.Rejection, int)
 		}
 	}
 	if changed {
-		return &tracker.Rejection{Code: CodeCodeChanged, Reason: "This game's code changed: scan the host's code again."}, http.StatusForbidden
+		return &tracker.Rejection{Code: CodeCodeChanged, ReasonKey: "share.refused.code_changed", Reason: "This game's code changed: scan the host's code again."}, http.StatusForbidden
 	}
-	return &tracker.Rejection{Code: CodeReadOnly, Reason: "The join code is wrong."}, http.StatusForbidden
+	return &tracker.Rejection{Code: CodeReadOnly, ReasonKey: "share.refused.wrong_code", Reason: "The join code is wrong."}, http.StatusForbidden
 }
 
 // servePost handles POST /api/command, /api/undo and /api/redo.
@@ -644,22 +646,22 @@ func (h *Host) servePost(op string) http.HandlerFunc {
 		ip := remoteIP(r)
 		if !h.limits.allow(ip, time.Now()) {
 			h.refusals.refused(refuseRate, ip, "path", r.URL.Path)
-			refuse(w, http.StatusTooManyRequests, CodeTooFast, "Too many requests; slow down.")
+			refuse(w, http.StatusTooManyRequests, CodeTooFast, "share.refused.too_fast", "Too many requests; slow down.")
 			return
 		}
 		if !sameOrigin(r) {
 			h.refusals.refused(refuseOrigin, ip, "origin", truncate(r.Header.Get("Origin"), 80))
-			refuse(w, http.StatusForbidden, CodeReadOnly, "Changes are accepted only from this device's own pages.")
+			refuse(w, http.StatusForbidden, CodeReadOnly, "share.refused.foreign_page", "Changes are accepted only from this device's own pages.")
 			return
 		}
 		if r.Header.Get(HeaderCode) == "" {
 			h.refusals.refused(refuseCode, ip, "path", r.URL.Path)
-			refuse(w, http.StatusForbidden, CodeReadOnly, "The join code is missing or wrong.")
+			refuse(w, http.StatusForbidden, CodeReadOnly, "share.refused.code_missing", "The join code is missing or wrong.")
 			return
 		}
 		if rej, status := h.checkCode(ip, r.Header.Get(HeaderCode), false); rej != nil {
 			if rej.Code == CodeReadOnly {
-				rej = &tracker.Rejection{Code: CodeReadOnly, Reason: "The join code is missing or wrong."}
+				rej = &tracker.Rejection{Code: CodeReadOnly, ReasonKey: "share.refused.code_missing", Reason: "The join code is missing or wrong."}
 			}
 			writeJSON(w, status, rej)
 			return
@@ -668,14 +670,14 @@ func (h *Host) servePost(op string) http.HandlerFunc {
 		if s := r.Header.Get(HeaderBasis); s != "" {
 			v, err := strconv.ParseUint(s, 10, 64)
 			if err != nil {
-				refuse(w, http.StatusBadRequest, CodeMalformed, HeaderBasis+" must be a sequence number.")
+				refuse(w, http.StatusBadRequest, CodeMalformed, "", HeaderBasis+" must be a sequence number.")
 				return
 			}
 			basis = &v
 		}
 		nonce := r.Header.Get(HeaderNonce)
 		if err := checkNonce(nonce); err != nil {
-			refuse(w, http.StatusBadRequest, CodeMalformed, HeaderNonce+": "+err.Error())
+			refuse(w, http.StatusBadRequest, CodeMalformed, "", HeaderNonce+": "+err.Error())
 			return
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, tracker.MaxCommandSize))
@@ -683,17 +685,17 @@ func (h *Host) servePost(op string) http.HandlerFunc {
 			var mbe *http.MaxBytesError
 			if errors.As(err, &mbe) {
 				h.refusals.refused(refuseOversize, ip, "limit", mbe.Limit)
-				refuse(w, http.StatusRequestEntityTooLarge, CodeMalformed, fmt.Sprintf("The request is larger than %d bytes.", mbe.Limit))
+				refuse(w, http.StatusRequestEntityTooLarge, CodeMalformed, "share.refused.too_large", fmt.Sprintf("The request is larger than %d bytes.", mbe.Limit))
 				return
 			}
-			refuse(w, http.StatusBadRequest, CodeMalformed, "The request could not be read.")
+			refuse(w, http.StatusBadRequest, CodeMalformed, "share.refused.unreadable", "The request could not be read.")
 			return
 		}
 		var cmd tracker.Command
 		if op == OpCommand {
 			if cmd, err = tracker.DecodeCommand(body); err != nil {
 				h.refusals.refused(refuseMalform, ip, "err", err)
-				refuse(w, http.StatusBadRequest, CodeMalformed, err.Error())
+				refuse(w, http.StatusBadRequest, CodeMalformed, "", err.Error())
 				return
 			}
 		}
@@ -845,16 +847,16 @@ func (h *Host) takeSeat(p *peer, seat string) *tracker.Rejection {
 	}
 	if seat != SeatWatch {
 		if !p.write {
-			return &tracker.Rejection{Code: CodeReadOnly, Reason: "This connection has no join code: it can only watch."}
+			return &tracker.Rejection{Code: CodeReadOnly, ReasonKey: "share.refused.watch_only", Reason: "This connection has no join code: it can only watch."}
 		}
 		if tracker.PlayerName(h.game.Snapshot().State, seat) == "" {
-			return &tracker.Rejection{Code: tracker.CodeNotFound, Reason: fmt.Sprintf("The game has no player %q.", seat)}
+			return &tracker.Rejection{Code: tracker.CodeNotFound, ReasonKey: "share.refused.no_player", ReasonArgs: map[string]string{"a1": strconv.Quote(seat)}, Reason: fmt.Sprintf("The game has no player %q.", seat)}
 		}
 	}
 	h.mu.Lock()
 	if s := h.seats[seat]; seat != SeatWatch && s != nil && s.device != p.device && s.peer != nil {
 		h.mu.Unlock()
-		return &tracker.Rejection{Code: CodeSeatTaken, Reason: "Another device sits as this player; pick another seat, or watch."}
+		return &tracker.Rejection{Code: CodeSeatTaken, ReasonKey: "share.refused.seat_taken", Reason: "Another device sits as this player; pick another seat, or watch."}
 	}
 	for id, s := range h.seats {
 		if s.peer == p || s.device == p.device {
@@ -931,7 +933,7 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	ip := remoteIP(r)
 	if !h.limits.allow(ip, time.Now()) {
 		h.refusals.refused(refuseRate, ip, "path", r.URL.Path)
-		refuse(w, http.StatusTooManyRequests, CodeTooFast, "Too many requests; slow down.")
+		refuse(w, http.StatusTooManyRequests, CodeTooFast, "share.refused.too_fast", "Too many requests; slow down.")
 		return
 	}
 	write := false
@@ -949,9 +951,9 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	if kind := h.reserve(ip, class); kind != "" {
 		h.refusals.refused(kind, ip)
 		if kind == refuseAddr {
-			refuse(w, http.StatusTooManyRequests, CodeTooFast, "Too many connections from this device.")
+			refuse(w, http.StatusTooManyRequests, CodeTooFast, "share.refused.device_busy", "Too many connections from this device.")
 		} else {
-			refuse(w, http.StatusServiceUnavailable, CodeUnavailable, "Too many devices are connected.")
+			refuse(w, http.StatusServiceUnavailable, CodeUnavailable, "share.refused.full", "Too many devices are connected.")
 		}
 		return
 	}
@@ -1033,11 +1035,10 @@ func (h *Host) hello(p *peer, wait time.Duration) bool {
 	}
 	if !h.move(p, class) {
 		h.refusals.refused(refuseFull, p.remote)
-		what := "Too many devices are connected."
 		if class == slotWatcher {
-			what = "Too many devices are watching; join with the code to play."
+			return fail(&tracker.Rejection{Code: CodeUnavailable, ReasonKey: "share.refused.full_watching", Reason: "Too many devices are watching; join with the code to play."})
 		}
-		return fail(&tracker.Rejection{Code: CodeUnavailable, Reason: what})
+		return fail(&tracker.Rejection{Code: CodeUnavailable, ReasonKey: "share.refused.full", Reason: "Too many devices are connected."})
 	}
 	if req.Device != "" {
 		p.device = req.Device
@@ -1205,7 +1206,7 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 			if id.ID != 0 {
 				op = OpResult
 			}
-			if !reply(HostMessage{Op: op, ID: id.ID, Error: &tracker.Rejection{Code: CodeTooFast, Reason: "Too many messages; slow down."}}) {
+			if !reply(HostMessage{Op: op, ID: id.ID, Error: &tracker.Rejection{Code: CodeTooFast, ReasonKey: "share.refused.too_fast", Reason: "Too many messages; slow down."}}) {
 				return
 			}
 		} else if typ != websocket.MessageText {
@@ -1226,7 +1227,7 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 			} else {
 				h.refusals.refused(refuseResync, p.remote)
 				strikes++
-				if !reply(HostMessage{Op: OpError, Error: &tracker.Rejection{Code: CodeTooFast, Reason: "Too many snapshot requests; slow down."}}) {
+				if !reply(HostMessage{Op: OpError, Error: &tracker.Rejection{Code: CodeTooFast, ReasonKey: "share.refused.too_fast", Reason: "Too many snapshot requests; slow down."}}) {
 					return
 				}
 			}
@@ -1242,7 +1243,7 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 				return
 			}
 		} else if !p.write {
-			if !reply(HostMessage{Op: OpResult, ID: req.ID, Error: &tracker.Rejection{Code: CodeReadOnly, Reason: "This connection has no join code: it can only watch."}}) {
+			if !reply(HostMessage{Op: OpResult, ID: req.ID, Error: &tracker.Rejection{Code: CodeReadOnly, ReasonKey: "share.refused.watch_only", Reason: "This connection has no join code: it can only watch."}}) {
 				return
 			}
 		} else {
