@@ -163,6 +163,9 @@ func TestTranslationsCoverCode(t *testing.T) {
 	for k := range rulesKeys(t) { // the refusals of rules/ and scan/ (rules_keys_test.go)
 		used[k] = true
 	}
+	for _, k := range shareKeys(t) { // the host's refusals (share_keys_test.go)
+		used[k] = true
+	}
 	for _, u := range uses {
 		used[u.key] = true
 		if assert.Contains(t, en, u.key, "%s: key %q is not in en.json", u.pos, u.key) {
