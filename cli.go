@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"tableops/rules/dice"
+	"tableops/rules/rulerr"
 	"tableops/ui/i18n"
 )
 
@@ -54,10 +56,38 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-// badInput returns a usageError with a formatted one-line reason.
+// badInput returns a usageError with a formatted one-line reason. An arg
+// that is an error is worded in the reader's language when the rules
+// engines (or scan) gave it (see explain).
 func badInput(format string, args ...any) error {
+	args = append([]any(nil), args...)
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = explain(err)
+		}
+	}
 	return usageError{msg: fmt.Sprintf(format, args...)}
 }
+
+// explain words err in the language of the human text: a refusal of the
+// rules engines or of scan (a rulerr.Error, after any context) through the
+// translations, any other error as it is.
+func explain(err error) string {
+	return rulerr.Explain(err, translate)
+}
+
+// translate is the translation lookup for the texts that are data (a key,
+// the English, the args it was worded from): their keys are not literals
+// here; ui/i18n's tests check the keys of rules/ and scan/.
+func translate(key, english string, args map[string]string) string {
+	if len(args) == 0 {
+		return localize(key, english)
+	}
+	return localize(key, english, args)
+}
+
+// localize is Fyne's translation lookup (see translate).
+var localize = lang.X
 
 // runCLI runs one headless subcommand and returns the process exit code:
 // 0 on success, 2 for bad input (one line on stderr), 1 for other failures.
@@ -85,7 +115,7 @@ func runCLI(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := table[name]
 	if !ok {
-		fmt.Fprintf(stderr, "tableops: unknown command %q (try: tableops help)\n", strings.Join(args[:min(2, len(args))], " "))
+		fmt.Fprintf(stderr, "tableops: %s\n", lang.X("cli.err.unknown_command", "unknown command {{.Name}} (try: tableops help)", tv{"Name": strconv.Quote(strings.Join(args[:min(2, len(args))], " "))}))
 		return 2
 	}
 	if err := cmd.run(rest, stdout); err != nil {
@@ -99,7 +129,7 @@ func runCLI(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "tableops %s: %s\n", name, oneLine(err.Error()))
 			return 2
 		}
-		fmt.Fprintf(stderr, "tableops %s: %s\n", name, oneLine(err.Error()))
+		fmt.Fprintf(stderr, "tableops %s: %s\n", name, oneLine(explain(err)))
 		return 1
 	}
 	return 0
@@ -141,7 +171,7 @@ func printHelp(w io.Writer, table map[string]command) {
 
 // printCommandHelp prints one command's usage: its summary and its flags.
 func printCommandHelp(w io.Writer, name, summary, flags string) {
-	fmt.Fprintf(w, "usage: tableops %s [flags]\n  %s\n", name, summary)
+	fmt.Fprintf(w, "%s\n  %s\n", lang.X("cli.help.usage", "usage: tableops {{.Name}} [flags]", tv{"Name": name}), summary)
 	if flags != "" {
 		fmt.Fprintf(w, "\n%s\n%s", lang.X("cli.help.flags", "flags (one or two leading dashes):"), flags)
 	}
@@ -211,7 +241,7 @@ func (fs *flagSet) parse(args []string, allowArgs bool) error {
 // helpRequested for --help and -h, else a one-line usageError.
 func (fs *flagSet) parseError(err error) error {
 	if !errors.Is(err, flag.ErrHelp) {
-		return usageError{msg: err.Error()}
+		return usageError{msg: flagError(err.Error())}
 	}
 	var b strings.Builder
 	fs.VisitAll(func(f *flag.Flag) {
@@ -227,6 +257,58 @@ func (fs *flagSet) parseError(err error) error {
 		b.WriteString("\n")
 	})
 	return helpRequested{flags: b.String()}
+}
+
+// flagErrors are the refusals of the flag package, as regular expressions
+// over its English text, each with its translation (the submatches are the
+// template's args a1, a2, ...).
+var flagErrors = []struct {
+	re   *regexp.Regexp
+	word func(args map[string]string) string
+}{
+	{regexp.MustCompile(`^flag provided but not defined: (-\S+)$`), func(a map[string]string) string {
+		return lang.X("cli.err.flag_not_defined", "unknown flag {{.a1}}", a)
+	}},
+	{regexp.MustCompile(`^flag needs an argument: (-\S+)$`), func(a map[string]string) string {
+		return lang.X("cli.err.flag_needs_argument", "flag {{.a1}} needs a value", a)
+	}},
+	{regexp.MustCompile(`^bad flag syntax: (.*)$`), func(a map[string]string) string {
+		return lang.X("cli.err.flag_syntax", "bad flag syntax: {{.a1}}", a)
+	}},
+	{regexp.MustCompile(`^invalid boolean value ("(?:[^"\\]|\\.)*") for (-\S+): (.*)$`), func(a map[string]string) string {
+		return lang.X("cli.err.flag_bad_boolean", "{{.a1}} is not a value for {{.a2}} (true or false): {{.a3}}", a)
+	}},
+	{regexp.MustCompile(`^invalid boolean flag (\S+): (.*)$`), func(a map[string]string) string {
+		return lang.X("cli.err.flag_bad_boolean_flag", "flag {{.a1}}: {{.a2}}", a)
+	}},
+	{regexp.MustCompile(`^invalid value ("(?:[^"\\]|\\.)*") for flag (-\S+): (.*)$`), func(a map[string]string) string {
+		return lang.X("cli.err.flag_bad_value", "{{.a1}} is not a value for {{.a2}}: {{.a3}}", a)
+	}},
+}
+
+// flagError words a refusal of the flag package in the language of the
+// human text ("unknown flag -x"); a text it does not know stays as it is.
+func flagError(msg string) string {
+	for _, f := range flagErrors {
+		m := f.re.FindStringSubmatch(msg)
+		if m == nil {
+			continue
+		}
+		args := map[string]string{}
+		for i, v := range m[1:] {
+			if i == len(m)-2 { // the flag package's own reason comes last
+				switch v {
+				case "parse error":
+					v = lang.X("cli.err.flag_parse", "not a number of the right kind")
+				case "value out of range":
+					v = lang.X("cli.err.flag_range", "value out of range")
+				}
+			}
+			args[rulerr.ArgName(i)] = v
+		}
+		return f.word(args)
+	}
+	return msg
 }
 
 // poolFlag is a dice pool given either as faces (--attack 6,4,2,2) or as a

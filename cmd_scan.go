@@ -91,12 +91,12 @@ func runScan(args []string, out io.Writer) error {
 	for _, file := range files {
 		f, err := scan.ReadImageFile(file)
 		if err != nil {
-			readErrs = append(readErrs, err.Error())
+			readErrs = append(readErrs, explain(err))
 			continue
 		}
 		codes, err := dec.Decode(f)
 		if err != nil {
-			readErrs = append(readErrs, fmt.Sprintf("%s: %v", file, err))
+			readErrs = append(readErrs, file+": "+explain(err))
 			continue
 		}
 		for _, c := range codes {
@@ -111,7 +111,7 @@ func runScan(args []string, out io.Writer) error {
 				found++
 				line = oneLineText(c.Text)
 			case terr != nil:
-				line = "not a usable tag: " + cards.Problem(terr)
+				line = lang.X("cli.scan.not_usable", "not a usable tag: {{.Problem}}", tv{"Problem": cards.ProblemIn(terr, translate)})
 			default:
 				found++
 				line = tag.String()
@@ -145,11 +145,10 @@ func runScan(args []string, out io.Writer) error {
 		return fmt.Errorf("%s", strings.Join(readErrs, "; "))
 	}
 	if found == 0 {
-		what := "no Table Ops tag"
 		if *raw {
-			what = "no QR code"
+			return fmt.Errorf("%s", lang.X("cli.scan.no_qr_found", "no QR code found in {{.N}} image(s)", tv{"N": len(files)}))
 		}
-		return fmt.Errorf("%s found in %d image(s)", what, len(files))
+		return fmt.Errorf("%s", lang.X("cli.scan.no_tag_found", "no Table Ops tag found in {{.N}} image(s)", tv{"N": len(files)}))
 	}
 	return nil
 }
@@ -215,7 +214,7 @@ func runTags(args []string, out io.Writer) error {
 	items, err := cards.SheetItems(cat, ids, !*refOnly)
 	switch {
 	case errors.Is(err, cards.ErrNoCards), errors.Is(err, cards.ErrUnknownCard):
-		return badInput("%v (see the catalog screen, or pass --catalog FILE)", err)
+		return badInput("%s", lang.X("cli.tags.no_card", "{{.Reason}} (see the catalog screen, or pass --catalog FILE)", tv{"Reason": explain(err)}))
 	case err != nil:
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"tableops/rules/rulerr"
 )
 
 // MaxPixels is the largest picture the app decodes: about 40 megapixels,
@@ -15,11 +16,11 @@ const MaxPixels = 40_000_000
 
 // ErrImageTooLarge reports a picture with more pixels than MaxPixels, or
 // one whose header claims so; errors.Is matches a *SizeError with it.
-var ErrImageTooLarge = errors.New("picture too large")
+var ErrImageTooLarge = rulerr.New("scan.err.picture_too_large", "picture too large")
 
 // ErrNotImage reports data that is not a PNG, JPEG or GIF picture the app
 // can read.
-var ErrNotImage = errors.New("not a picture the app can read (PNG, JPEG or GIF)")
+var ErrNotImage = rulerr.New("scan.err.not_picture_app_can_read_png", "not a picture the app can read (PNG, JPEG or GIF)")
 
 // SizeError is a picture refused for its size, read from its header
 // before any pixel was decoded.
@@ -64,14 +65,14 @@ func DecodeImage(r io.Reader) (image.Image, error) {
 	var head bytes.Buffer
 	cfg, _, err := image.DecodeConfig(io.TeeReader(r, &head))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return nil, rulerr.Errorf("scan.err.not_image_because", "%w: %v", ErrNotImage, err)
 	}
 	if err := CheckImageSize(cfg.Width, cfg.Height); err != nil {
 		return nil, err
 	}
 	img, _, err := image.Decode(io.MultiReader(&head, r))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return nil, rulerr.Errorf("scan.err.not_image_because", "%w: %v", ErrNotImage, err)
 	}
 	if b := img.Bounds(); b.Dx() != cfg.Width || b.Dy() != cfg.Height {
 		if err := CheckImageSize(b.Dx(), b.Dy()); err != nil {
@@ -88,13 +89,13 @@ func ReadPhoto(r io.Reader, name string) (image.Image, []Found, error) {
 	img, err := DecodeImage(r)
 	switch {
 	case errors.Is(err, ErrNotImage):
-		return nil, nil, fmt.Errorf("%s is %w", name, ErrNotImage)
+		return nil, nil, rulerr.Errorf("scan.err.file_not_image", "%s is %w", name, ErrNotImage)
 	case err != nil:
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, rulerr.Errorf("scan.err.file_reason", "%s: %w", name, err)
 	}
 	found, err := ScanImage(img)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, rulerr.Errorf("scan.err.file_reason", "%s: %w", name, err)
 	}
 	return img, found, nil
 }

@@ -1,11 +1,11 @@
 package scan
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strings"
+	"tableops/rules/rulerr"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -45,7 +45,7 @@ type SheetItem struct {
 }
 
 // ErrNoItems reports a sheet without tags.
-var ErrNoItems = errors.New("no tags to print")
+var ErrNoItems = rulerr.New("scan.err.no_tags_to_print", "no tags to print")
 
 // Sheet layout constants, in mm.
 const (
@@ -97,13 +97,13 @@ func LayoutSheet(opts SheetOptions) (SheetLayout, error) {
 	case PaperLetter:
 		l.PageW, l.PageH = 215.9, 279.4
 	default:
-		return SheetLayout{}, fmt.Errorf("tag sheet: unknown paper %q (a4 or letter)", opts.Paper)
+		return SheetLayout{}, rulerr.Errorf("scan.err.tag_sheet_unknown_paper_a4_or", "tag sheet: unknown paper %q (a4 or letter)", opts.Paper)
 	}
 	if l.CodeMM == 0 {
 		l.CodeMM = DefaultCodeMM
 	}
 	if math.IsNaN(l.CodeMM) || l.CodeMM < MinCodeMM || l.CodeMM > MaxCodeMM {
-		return SheetLayout{}, fmt.Errorf("tag sheet: code size %g mm (%g to %g)", l.CodeMM, MinCodeMM, MaxCodeMM)
+		return SheetLayout{}, rulerr.Errorf("scan.err.tag_sheet_code_size_mm_to", "tag sheet: code size %g mm (%g to %g)", l.CodeMM, MinCodeMM, MaxCodeMM)
 	}
 	// At least 4 modules of a version 4 symbol (33 modules) around the code.
 	l.Quiet = math.Max(3, l.CodeMM*4/33)
@@ -120,7 +120,7 @@ func LayoutSheet(opts SheetOptions) (SheetLayout, error) {
 // below it, dashed cut guides between them, as many pages as needed.
 func WriteSheet(w io.Writer, items []SheetItem, opts SheetOptions) error {
 	if len(items) == 0 {
-		return fmt.Errorf("tag sheet: %w", ErrNoItems)
+		return rulerr.Errorf("scan.err.tag_sheet", "tag sheet: %w", ErrNoItems)
 	}
 	l, err := LayoutSheet(opts)
 	if err != nil {
@@ -134,11 +134,11 @@ func WriteSheet(w io.Writer, items []SheetItem, opts SheetOptions) error {
 	for i, it := range items {
 		p, err := Encode(it.Tag)
 		if err != nil {
-			return fmt.Errorf("tag sheet item %d: %w", i+1, err)
+			return rulerr.Errorf("scan.err.tag_sheet_item", "tag sheet item %d: %w", i+1, err)
 		}
 		sym, err := EncodeQR(p)
 		if err != nil {
-			return fmt.Errorf("tag sheet item %d: %w", i+1, err)
+			return rulerr.Errorf("scan.err.tag_sheet_item", "tag sheet item %d: %w", i+1, err)
 		}
 		label := it.Label
 		if label == "" {
@@ -176,7 +176,7 @@ func WriteSheet(w io.Writer, items []SheetItem, opts SheetOptions) error {
 		}
 	}
 	if err := pdf.Output(w); err != nil {
-		return fmt.Errorf("tag sheet: %w", err)
+		return rulerr.Errorf("scan.err.tag_sheet", "tag sheet: %w", err)
 	}
 	return nil
 }

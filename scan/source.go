@@ -2,8 +2,6 @@ package scan
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"image"
 	_ "image/gif"  // photos may be GIF
 	_ "image/jpeg" // photos are usually JPEG
@@ -13,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"tableops/rules/rulerr"
 )
 
 // Source yields frames: a camera, a still photo, a directory of images, or
@@ -42,7 +41,7 @@ func IsLive(src Source) bool {
 }
 
 // ErrNoImages reports a directory without any image file.
-var ErrNoImages = errors.New("no images found")
+var ErrNoImages = rulerr.New("scan.err.no_images_found", "no images found")
 
 // ImageExts are the file name extensions the file sources read.
 var imageExts = []string{".png", ".jpg", ".jpeg", ".gif"}
@@ -58,12 +57,12 @@ func IsImageFile(name string) bool {
 func ReadImageFile(path string) (Frame, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Frame{}, fmt.Errorf("read image: %w", err)
+		return Frame{}, rulerr.Errorf("scan.err.read_image", "read image: %w", err)
 	}
 	defer f.Close()
 	img, err := DecodeImage(f)
 	if err != nil {
-		return Frame{}, fmt.Errorf("read image %s: %w", path, err)
+		return Frame{}, rulerr.Errorf("scan.err.read_image_2", "read image %s: %w", path, err)
 	}
 	return FrameFromImage(img), nil
 }
@@ -95,7 +94,7 @@ func NewDirSource(dir string) (*FileSource, error) {
 func ImageFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("image directory: %w", err)
+		return nil, rulerr.Errorf("scan.err.image_directory", "image directory: %w", err)
 	}
 	var paths []string
 	for _, e := range entries {
@@ -104,7 +103,7 @@ func ImageFiles(dir string) ([]string, error) {
 		}
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("image directory %s: %w", dir, ErrNoImages)
+		return nil, rulerr.Errorf("scan.err.image_directory_2", "image directory %s: %w", dir, ErrNoImages)
 	}
 	return paths, nil
 }

@@ -1,10 +1,10 @@
 package scan
 
 import (
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"strings"
+	"tableops/rules/rulerr"
 	"unicode"
 	"unicode/utf8"
 )
@@ -147,7 +147,7 @@ func ParseKind(name string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: %q", ErrUnknownKind, name)
+	return 0, rulerr.Errorf("scan.err.unknown_kind_name", "%w: %q", ErrUnknownKind, name)
 }
 
 func kindForCode(c byte) (Kind, bool) {
@@ -204,35 +204,35 @@ type Tag struct {
 // Errors returned by Decode and Encode, wrapped with details. Use errors.Is.
 var (
 	// ErrForeign reports a QR code that is not a Table Ops tag.
-	ErrForeign = errors.New("not a Table Ops tag")
+	ErrForeign = rulerr.New("scan.err.not_table_ops_tag", "not a Table Ops tag")
 	// ErrVersion reports a tag written by a newer format version.
-	ErrVersion = errors.New("tag format version not supported")
+	ErrVersion = rulerr.New("scan.err.tag_format_version_not_supported", "tag format version not supported")
 	// ErrChecksum reports a tag whose check digits do not match: a mis-read
 	// or a damaged code.
-	ErrChecksum = errors.New("tag check digits do not match (damaged or mis-read)")
+	ErrChecksum = rulerr.New("scan.err.tag_check_digits_do_not_match", "tag check digits do not match (damaged or mis-read)")
 	// ErrUnknownKind reports a tag kind this version does not know.
-	ErrUnknownKind = errors.New("unknown tag kind")
+	ErrUnknownKind = rulerr.New("scan.err.unknown_tag_kind", "unknown tag kind")
 	// ErrMalformed reports a tag whose fields do not follow the format.
-	ErrMalformed = errors.New("malformed tag")
+	ErrMalformed = rulerr.New("scan.err.malformed_tag", "malformed tag")
 	// ErrInvalid reports a Tag value that cannot be encoded.
-	ErrInvalid = errors.New("invalid tag")
+	ErrInvalid = rulerr.New("scan.err.invalid_tag", "invalid tag")
 	// ErrTooLong reports a tag whose payload would not fit its QR size limit.
-	ErrTooLong = errors.New("tag too long")
+	ErrTooLong = rulerr.New("scan.err.tag_too_long", "tag too long")
 )
 
 // Validate reports whether t can be encoded, naming the first problem.
 func (t Tag) Validate() error {
 	if !t.Kind.Valid() {
-		return fmt.Errorf("%w: kind %d", ErrInvalid, t.Kind)
+		return rulerr.Errorf("scan.err.kind", "%w: kind %d", ErrInvalid, t.Kind)
 	}
 	if t.Kind == KindJoin {
 		if t.ID != "" || t.Character != nil {
-			return fmt.Errorf("%w: a join tag has no card id or character", ErrInvalid)
+			return rulerr.Errorf("scan.err.join_tag_has_no_card_id", "%w: a join tag has no card id or character", ErrInvalid)
 		}
 		if t.Join == nil {
-			return fmt.Errorf("%w: join tag without address", ErrInvalid)
+			return rulerr.Errorf("scan.err.join_tag_without_address", "%w: join tag without address", ErrInvalid)
 		}
-		if err := checkText("address", t.Join.Addr); err != nil {
+		if err := checkText(wordAddress, t.Join.Addr); err != nil {
 			return err
 		}
 		if err := checkJoinCode(t.Join.Code); err != nil {
@@ -241,25 +241,25 @@ func (t Tag) Validate() error {
 		return nil
 	}
 	if t.Join != nil {
-		return fmt.Errorf("%w: only join tags carry a join address", ErrInvalid)
+		return rulerr.Errorf("scan.err.only_join_tags_carry_join_address", "%w: only join tags carry a join address", ErrInvalid)
 	}
 	if err := checkID(t.ID); err != nil {
 		return err
 	}
 	if t.Character != nil {
 		if t.Kind != KindCharacter {
-			return fmt.Errorf("%w: only character tags carry a name and tracks", ErrInvalid)
+			return rulerr.Errorf("scan.err.only_character_tags_carry_name_and", "%w: only character tags carry a name and tracks", ErrInvalid)
 		}
-		if err := checkText("name", t.Character.Name); err != nil {
+		if err := checkText(wordName, t.Character.Name); err != nil {
 			return err
 		}
 		for i, tr := range t.Character.Tracks.all() {
 			if len(tr) == 0 || len(tr) > MaxTrackLen {
-				return fmt.Errorf("%w: %s track has %d values (1 to %d)", ErrInvalid, trackNames[i], len(tr), MaxTrackLen)
+				return rulerr.Errorf("scan.err.track_has_values_1_to", "%w: %s track has %d values (1 to %d)", ErrInvalid, trackNames[i], len(tr), MaxTrackLen)
 			}
 			for _, v := range tr {
 				if v < 0 || v > MaxTrackValue {
-					return fmt.Errorf("%w: %s track value %d (0 to %d)", ErrInvalid, trackNames[i], v, MaxTrackValue)
+					return rulerr.Errorf("scan.err.track_value_0_to", "%w: %s track value %d (0 to %d)", ErrInvalid, trackNames[i], v, MaxTrackValue)
 				}
 			}
 		}
@@ -267,16 +267,24 @@ func (t Tag) Validate() error {
 	return nil
 }
 
-func checkText(what, s string) error {
+// The names of a tag's texts in checkText's refusals.
+var (
+	wordAddress = rulerr.New("scan.err.word_address", "address")
+	wordName    = rulerr.New("scan.err.word_name", "name")
+)
+
+// checkText refuses an empty, non-UTF-8 or unprintable text; what names it
+// (wordAddress, wordName).
+func checkText(what *rulerr.Error, s string) error {
 	if s == "" {
-		return fmt.Errorf("%w: empty %s", ErrInvalid, what)
+		return rulerr.Errorf("scan.err.empty", "%w: empty %s", ErrInvalid, what)
 	}
 	if !utf8.ValidString(s) {
-		return fmt.Errorf("%w: %s is not valid UTF-8", ErrInvalid, what)
+		return rulerr.Errorf("scan.err.is_not_valid_utf_8", "%w: %s is not valid UTF-8", ErrInvalid, what)
 	}
 	for _, r := range s {
 		if !unicode.IsPrint(r) {
-			return fmt.Errorf("%w: %s contains unprintable character %U", ErrInvalid, what, r)
+			return rulerr.Errorf("scan.err.contains_unprintable_character", "%w: %s contains unprintable character %U", ErrInvalid, what, r)
 		}
 	}
 	return nil
@@ -284,11 +292,11 @@ func checkText(what, s string) error {
 
 func checkID(id string) error {
 	if id == "" {
-		return fmt.Errorf("%w: empty card id", ErrInvalid)
+		return rulerr.Errorf("scan.err.empty_card_id", "%w: empty card id", ErrInvalid)
 	}
 	for i := 0; i < len(id); i++ {
 		if c := id[i]; c == ' ' || !isAlnumQR(c) {
-			return fmt.Errorf("%w: card id %q may only use 0-9, A-Z and $%%*+-./: (the catalog id, upper case)", ErrInvalid, id)
+			return rulerr.Errorf("scan.err.card_id_may_only_use_0", "%w: card id %q may only use 0-9, A-Z and $%%*+-./: (the catalog id, upper case)", ErrInvalid, id)
 		}
 	}
 	return nil
@@ -301,11 +309,11 @@ func isAlnumQR(c byte) bool {
 
 func checkJoinCode(c string) error {
 	if len(c) < 4 || len(c) > 16 {
-		return fmt.Errorf("%w: join code must be 4 to 16 characters", ErrInvalid)
+		return rulerr.Errorf("scan.err.join_code_must_be_4_to", "%w: join code must be 4 to 16 characters", ErrInvalid)
 	}
 	for i := 0; i < len(c); i++ {
 		if !isDigit(c[i]) && !isUpper(c[i]) {
-			return fmt.Errorf("%w: join code may hold only 0-9 and A-Z", ErrInvalid)
+			return rulerr.Errorf("scan.err.join_code_may_hold_only_0", "%w: join code may hold only 0-9 and A-Z", ErrInvalid)
 		}
 	}
 	return nil
@@ -366,7 +374,7 @@ func (t Tag) MaxLen() int {
 // Validate rejects and ErrTooLong when the payload would exceed MaxLen.
 func Encode(t Tag) (string, error) {
 	if err := t.Validate(); err != nil {
-		return "", fmt.Errorf("encode tag: %w", err)
+		return "", rulerr.Errorf("scan.err.encode_tag", "encode tag: %w", err)
 	}
 	var b strings.Builder
 	b.WriteString(magic)
@@ -395,7 +403,7 @@ func Encode(t Tag) (string, error) {
 	b.WriteString(checkDigits(b.String()))
 	s := b.String()
 	if len(s) > t.MaxLen() {
-		return "", fmt.Errorf("encode tag %q: %w: %d characters, the limit is %d", t.Label(), ErrTooLong, len(s), t.MaxLen())
+		return "", rulerr.Errorf("scan.err.encode_tag_characters_limit_is", "encode tag %q: %w: %d characters, the limit is %d", t.Label(), ErrTooLong, len(s), t.MaxLen())
 	}
 	return s, nil
 }
@@ -411,17 +419,17 @@ func IsTag(text string) bool {
 // kind gives ErrUnknownKind; anything else wrong gives ErrMalformed.
 func Decode(text string) (Tag, error) {
 	if !IsTag(text) {
-		return Tag{}, fmt.Errorf("decode tag: %w", ErrForeign)
+		return Tag{}, rulerr.Errorf("scan.err.decode_tag", "decode tag: %w", ErrForeign)
 	}
 	if text[2] != '0'+FormatVersion {
-		return Tag{}, fmt.Errorf("decode tag: %w: version %c (this app reads version %d)", ErrVersion, text[2], FormatVersion)
+		return Tag{}, rulerr.Errorf("scan.err.decode_tag_version_this_app_reads", "decode tag: %w: version %c (this app reads version %d)", ErrVersion, text[2], FormatVersion)
 	}
 	last := strings.LastIndexByte(text, sep)
 	if last < 4 || len(text)-last-1 != checkLen {
-		return Tag{}, fmt.Errorf("decode tag: %w: no check digits", ErrMalformed)
+		return Tag{}, rulerr.Errorf("scan.err.decode_tag_no_check_digits", "decode tag: %w: no check digits", ErrMalformed)
 	}
 	if got, want := text[last+1:], checkDigits(text[:last+1]); got != want {
-		return Tag{}, fmt.Errorf("decode tag: %w", ErrChecksum)
+		return Tag{}, rulerr.Errorf("scan.err.decode_tag", "decode tag: %w", ErrChecksum)
 	}
 	full := text[3] == fullCharacterCode
 	kind, ok := kindForCode(text[3])
@@ -429,10 +437,10 @@ func Decode(text string) (Tag, error) {
 		kind, ok = KindCharacter, true
 	}
 	if !ok {
-		return Tag{}, fmt.Errorf("decode tag: %w: code %q", ErrUnknownKind, text[3])
+		return Tag{}, rulerr.Errorf("scan.err.decode_tag_code", "decode tag: %w: code %q", ErrUnknownKind, text[3])
 	}
 	if text[4] != sep {
-		return Tag{}, fmt.Errorf("decode tag: %w: missing separator after kind", ErrMalformed)
+		return Tag{}, rulerr.Errorf("scan.err.decode_tag_missing_separator_after_kind", "decode tag: %w: missing separator after kind", ErrMalformed)
 	}
 	body := ""
 	if last > 5 {
@@ -444,26 +452,26 @@ func Decode(text string) (Tag, error) {
 	case kind == KindJoin:
 		fields := strings.SplitN(body, string(sep), 2)
 		if len(fields) != 2 {
-			return Tag{}, fmt.Errorf("decode join tag: %w: want a code and an address", ErrMalformed)
+			return Tag{}, rulerr.Errorf("scan.err.decode_join_tag_want_code_and", "decode join tag: %w: want a code and an address", ErrMalformed)
 		}
 		j := &Join{Code: fields[0]}
 		if j.Addr, err = unescapeText(fields[1], false); err != nil {
-			return Tag{}, fmt.Errorf("decode join tag address: %w", err)
+			return Tag{}, rulerr.Errorf("scan.err.decode_join_tag_address", "decode join tag address: %w", err)
 		}
 		t.Join = j
 	case full:
 		fields := strings.SplitN(body, string(sep), 6)
 		if len(fields) != 6 {
-			return Tag{}, fmt.Errorf("decode character tag: %w: want a name, four tracks and an id", ErrMalformed)
+			return Tag{}, rulerr.Errorf("scan.err.decode_character_tag_want_name_four", "decode character tag: %w: want a name, four tracks and an id", ErrMalformed)
 		}
 		c := &Character{}
 		if c.Name, err = unescapeText(fields[0], true); err != nil {
-			return Tag{}, fmt.Errorf("decode character tag name: %w", err)
+			return Tag{}, rulerr.Errorf("scan.err.decode_character_tag_name", "decode character tag name: %w", err)
 		}
 		var tr [4][]int
 		for i := range tr {
 			if tr[i], err = decodeTrack(fields[1+i]); err != nil {
-				return Tag{}, fmt.Errorf("decode character tag %s track: %w", trackNames[i], err)
+				return Tag{}, rulerr.Errorf("scan.err.decode_character_tag_track", "decode character tag %s track: %w", trackNames[i], err)
 			}
 		}
 		c.Tracks = Tracks{Attack: tr[0], Defense: tr[1], Skill: tr[2], Move: tr[3]}
@@ -473,12 +481,12 @@ func Decode(text string) (Tag, error) {
 		t.ID = body
 	}
 	if err := t.Validate(); err != nil {
-		return Tag{}, fmt.Errorf("decode %s tag: %w: %w", kind, ErrMalformed, err)
+		return Tag{}, rulerr.Errorf("scan.err.decode_tag_2", "decode %s tag: %w: %w", kind, ErrMalformed, err)
 	}
 	// Reject non-canonical spellings (for example a "$" escape of a plain
 	// letter) so that every valid tag has exactly one payload.
 	if canon, err := Encode(t); err != nil || canon != text {
-		return Tag{}, fmt.Errorf("decode %s tag: %w: not in canonical form", kind, ErrMalformed)
+		return Tag{}, rulerr.Errorf("scan.err.decode_tag_not_in_canonical_form", "decode %s tag: %w: not in canonical form", kind, ErrMalformed)
 	}
 	return t, nil
 }
@@ -569,7 +577,7 @@ func unescapeText(s string, title bool) (string, error) {
 			if flip {
 				i++
 				if i >= len(s) || !isUpper(s[i]) {
-					return "", fmt.Errorf("%w: %q not followed by a letter", ErrMalformed, flipCase)
+					return "", rulerr.Errorf("scan.err.not_followed_by_letter", "%w: %q not followed by a letter", ErrMalformed, flipCase)
 				}
 				c = s[i]
 			}
@@ -580,25 +588,25 @@ func unescapeText(s string, title bool) (string, error) {
 			}
 		case c == runeEsc:
 			if i+escDigits >= len(s) {
-				return "", fmt.Errorf("%w: short %q escape", ErrMalformed, runeEsc)
+				return "", rulerr.Errorf("scan.err.short_escape", "%w: short %q escape", ErrMalformed, runeEsc)
 			}
 			v := 0
 			for _, d := range []byte(s[i+1 : i+1+escDigits]) {
 				n, ok := unbase36(d)
 				if !ok {
-					return "", fmt.Errorf("%w: bad %q escape", ErrMalformed, runeEsc)
+					return "", rulerr.Errorf("scan.err.bad_escape", "%w: bad %q escape", ErrMalformed, runeEsc)
 				}
 				v = v*36 + n
 			}
 			i += escDigits
 			r = rune(v)
 			if !utf8.ValidRune(r) {
-				return "", fmt.Errorf("%w: escape is not a character", ErrMalformed)
+				return "", rulerr.Errorf("scan.err.escape_is_not_character", "%w: escape is not a character", ErrMalformed)
 			}
 		case c < utf8.RuneSelf && literal(c):
 			r = rune(c)
 		default:
-			return "", fmt.Errorf("%w: character %q", ErrMalformed, c)
+			return "", rulerr.Errorf("scan.err.character", "%w: character %q", ErrMalformed, c)
 		}
 		b.WriteRune(r)
 		prev, first = r, false
@@ -616,13 +624,13 @@ func encodeTrack(tr []int) string {
 
 func decodeTrack(s string) ([]int, error) {
 	if s == "" {
-		return nil, fmt.Errorf("%w: empty track", ErrMalformed)
+		return nil, rulerr.Errorf("scan.err.empty_track", "%w: empty track", ErrMalformed)
 	}
 	tr := make([]int, len(s))
 	for i := 0; i < len(s); i++ {
 		v, ok := unbase36(s[i])
 		if !ok {
-			return nil, fmt.Errorf("%w: track value %q", ErrMalformed, s[i])
+			return nil, rulerr.Errorf("scan.err.track_value", "%w: track value %q", ErrMalformed, s[i])
 		}
 		tr[i] = v
 	}

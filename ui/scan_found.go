@@ -84,7 +84,7 @@ func describeScan(c cards.Card, err error, text string) (title, detail string) {
 		if errors.Is(err, scan.ErrForeign) {
 			return lang.X("scan.foreign", "Not a Table Ops tag"), lang.X("scan.foreign_detail", "This QR code holds “{{.Text}}”, not a card.", map[string]any{"Text": shorten(oneLine(text), 60)})
 		}
-		return lang.X("scan.unreadable", "Unreadable tag"), lang.X("scan.unreadable_detail", "The tag is {{.Problem}}. Hold it steadier or closer, or print it again.", map[string]any{"Problem": cards.Problem(err)})
+		return lang.X("scan.unreadable", "Unreadable tag"), lang.X("scan.unreadable_detail", "The tag is {{.Problem}}. Hold it steadier or closer, or print it again.", map[string]any{"Problem": cards.ProblemIn(err, trText)})
 	}
 	t := c.Tag
 	if t.Kind == scan.KindJoin {

@@ -239,7 +239,7 @@ func plainError(err error) string {
 	case errors.Is(err, store.ErrClosed):
 		return lang.X("app.err.closed", "The saved games are closed.")
 	}
-	msg := err.Error()
+	msg := errText(err)
 	for {
 		m := opPrefix.FindStringIndex(msg)
 		if m == nil {

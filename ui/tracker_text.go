@@ -3,6 +3,7 @@ package ui
 import (
 	"fyne.io/fyne/v2/lang"
 
+	"tableops/rules/rulerr"
 	"tableops/tracker"
 )
 
@@ -32,3 +33,17 @@ var _ tracker.Translator = trText
 // trTexts words a tracker text (a log label, a stage) in the player's
 // language.
 func trTexts(t tracker.Texts) string { return t.In(trText) }
+
+// errText is an error's text in the player's language: a refusal of the
+// rules engines or of scan (rulerr) is translated, after any context, and
+// loses the engines' technical tail (": invalid Ascendancy input"); any
+// other error is its own text.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	if e := rulerr.Find(err); e != nil {
+		return rulerr.Explain(err, trText)
+	}
+	return err.Error()
+}

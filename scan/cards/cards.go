@@ -6,18 +6,18 @@ package cards
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 
 	"tableops/rules/reference"
+	"tableops/rules/rulerr"
 	"tableops/scan"
 )
 
 // ErrNoCards reports a sheet request for a catalog without cards.
-var ErrNoCards = errors.New("the catalog has no cards")
+var ErrNoCards = rulerr.New("scan.err.catalog_has_no_cards", "the catalog has no cards")
 
 // ErrUnknownCard reports a card id that is not in the catalog.
-var ErrUnknownCard = errors.New("no such card in the catalog")
+var ErrUnknownCard = rulerr.New("scan.err.no_such_card_in_catalog", "no such card in the catalog")
 
 // Tag returns the tag printed for the catalog card id and the card's name
 // for the label under it. A character whose four tracks are entered gets a
@@ -42,11 +42,11 @@ func Tag(cat *reference.Catalog, id string, selfDescribing bool) (scan.Tag, stri
 	}
 	r, ok := cat.Reference(id)
 	if !ok {
-		return scan.Tag{}, "", fmt.Errorf("card %q: %w", id, ErrUnknownCard)
+		return scan.Tag{}, "", rulerr.Errorf("scan.err.card", "card %q: %w", id, ErrUnknownCard)
 	}
 	kind, err := TagKind(r.Kind)
 	if err != nil {
-		return scan.Tag{}, "", fmt.Errorf("card %s: %w", r.ID, err)
+		return scan.Tag{}, "", rulerr.Errorf("scan.err.card_2", "card %s: %w", r.ID, err)
 	}
 	return scan.Tag{Kind: kind, ID: r.ID}, r.Name, nil
 }
@@ -55,7 +55,7 @@ func Tag(cat *reference.Catalog, id string, selfDescribing bool) (scan.Tag, stri
 func TagKind(k reference.CardKind) (scan.Kind, error) {
 	kind, err := scan.ParseKind(string(k))
 	if err != nil {
-		return 0, fmt.Errorf("card kind %q has no tag kind: %w", k, err)
+		return 0, rulerr.Errorf("scan.err.card_kind_has_no_tag_kind", "card kind %q has no tag kind: %w", k, err)
 	}
 	return kind, nil
 }
@@ -179,18 +179,39 @@ func Lookup(cat *reference.Catalog, t scan.Tag) Card {
 
 // Problem explains in a few plain words why scanned text is not a usable
 // tag (err from scan.Decode).
-func Problem(err error) string {
-	switch {
-	case err == nil:
+func Problem(err error) string { return ProblemIn(err, nil) }
+
+// ProblemIn is Problem worded with tr (the reader's translations; nil gives
+// the English).
+func ProblemIn(err error, tr rulerr.Translator) string {
+	if err == nil {
 		return ""
-	case errors.Is(err, scan.ErrForeign):
-		return "not a Table Ops tag"
-	case errors.Is(err, scan.ErrVersion):
-		return "made by a newer Table Ops (update the app)"
-	case errors.Is(err, scan.ErrChecksum):
-		return "damaged or mis-read (check digits do not match)"
-	case errors.Is(err, scan.ErrUnknownKind):
-		return "a kind of tag this version does not know"
 	}
-	return err.Error()
+	if p := problem(err); p != nil {
+		return p.In(tr)
+	}
+	return rulerr.Explain(err, tr)
+}
+
+// The plain words of the tag troubles a player can do something about.
+var (
+	problemForeign = rulerr.New("scan.err.problem_foreign", "not a Table Ops tag")
+	problemVersion = rulerr.New("scan.err.problem_version", "made by a newer Table Ops (update the app)")
+	problemDamaged = rulerr.New("scan.err.problem_damaged", "damaged or mis-read (check digits do not match)")
+	problemKind    = rulerr.New("scan.err.problem_kind", "a kind of tag this version does not know")
+)
+
+// problem is the plain words of err's trouble, or nil.
+func problem(err error) *rulerr.Error {
+	switch {
+	case errors.Is(err, scan.ErrForeign):
+		return problemForeign
+	case errors.Is(err, scan.ErrVersion):
+		return problemVersion
+	case errors.Is(err, scan.ErrChecksum):
+		return problemDamaged
+	case errors.Is(err, scan.ErrUnknownKind):
+		return problemKind
+	}
+	return nil
 }
