@@ -105,7 +105,7 @@ func (sb *ascScoreboard) show() {
 	v := sb.v
 	a := v.st
 	seat := a.CurrentSeat()
-	stage := v.gs.game.State().Summary().Stage
+	stage := trTexts(v.gs.game.State().Summary().StageTexts())
 	if a.Walker.Stage == tracker.AscExecution && a.Walker.Phase != "" && seat != tracker.BorgSeat {
 		stage += " · " + phaseWord(a.Walker.Phase)
 	}
