@@ -177,17 +177,39 @@ func Setup(choice string) (string, error) {
 	return c, nil
 }
 
-// WebTexts returns the web scoreboard's texts (the "web.*" keys) as a JSON
-// object, in the language closest to a browser's Accept-Language header
-// (English when none is close). It fits share.Options.Texts.
-func WebTexts(acceptLanguage string) []byte {
-	code := English
-	if tags, _, err := language.ParseAcceptLanguage(acceptLanguage); err == nil && len(tags) > 0 {
-		var want []string
-		for _, t := range tags {
-			want = append(want, t.String())
+// Current returns the language lang.X speaks now (the one Setup chose).
+func Current() string {
+	name := lang.X("language.name", "English")
+	for _, c := range Languages() {
+		if Name(c) == name {
+			return c
 		}
-		code = Match(want...)
+	}
+	return English
+}
+
+// webPrefixes are the keys the web scoreboard needs: its own texts and
+// the tracker's texts its log and stages are made of (Event.Texts, whose
+// pieces name these keys).
+var webPrefixes = []string{"web.", "track.", "rule.", "rules.", "choice."}
+
+// WebTexts returns the web scoreboard's texts as a JSON object of key ->
+// text: its own ("web.*") and the tracker's that its log is worded from.
+// The page speaks the host's language (the one the app or command speaks:
+// the player's choice, --lang, or the system's); a host that speaks
+// English gives each reader the language closest to the browser's
+// Accept-Language header. An English page needs no texts: the page and
+// the log carry their English. It fits share.Options.Texts.
+func WebTexts(acceptLanguage string) []byte {
+	code := Current()
+	if code == English {
+		if tags, _, err := language.ParseAcceptLanguage(acceptLanguage); err == nil && len(tags) > 0 {
+			var want []string
+			for _, t := range tags {
+				want = append(want, t.String())
+			}
+			code = Match(want...)
+		}
 	}
 	m, err := Messages(code)
 	if err != nil {
@@ -195,8 +217,14 @@ func WebTexts(acceptLanguage string) []byte {
 	}
 	out := map[string]string{}
 	for k, v := range m {
-		if strings.HasPrefix(k, "web.") {
-			out[k] = v
+		if code == English && !strings.HasPrefix(k, "web.") {
+			continue
+		}
+		for _, p := range webPrefixes {
+			if strings.HasPrefix(k, p) {
+				out[k] = v
+				break
+			}
 		}
 	}
 	js, err := json.Marshal(out)

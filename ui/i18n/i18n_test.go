@@ -269,4 +269,17 @@ func TestWebTexts(t *testing.T) {
 		assert.Equal(t, "live", get(al)["web.live"], "%q: English", al)
 	}
 	assert.Equal(t, "in diretta", get("de;q=0.9, it;q=0.8")["web.live"], "the best language there is a file for")
+	assert.NotContains(t, get("en-US"), "track.undo_step", "an English page needs no texts for its log")
+
+	// A host that speaks Italian gives every reader its Italian page, with
+	// the texts the log is worded from.
+	_, err := Setup("it")
+	require.NoError(t, err)
+	t.Cleanup(func() { _, _ = Setup("") })
+	assert.Equal(t, "it", Current())
+	for _, al := range []string{"", "en-US,en;q=0.9", "de-DE"} {
+		m := get(al)
+		assert.Equal(t, "in diretta", m["web.live"], al)
+		assert.NotEmpty(t, m["track.undo_step"], "%q: the log's texts", al)
+	}
 }
