@@ -26,7 +26,7 @@ func TestRulesAndScanErrorsItalian(t *testing.T) {
 		it, en string
 	}{
 		{[]string{"resolve", "hegemony", "--roll", "7", "--ascendancy", "1", "--resistance", "2"}, 2,
-			"il tiro di Egemonia 7 non è una faccia del dado (da 1 a 6)", "hegemony roll 7 is not a die face (1 to 6)"},
+			"il tiro di egemonia 7 non è una faccia del dado (da 1 a 6)", "hegemony roll 7 is not a die face (1 to 6)"},
 		{[]string{"resolve", "space-battle", "--dice", "6,9", "--hit", "4"}, 2,
 			`--dice: dadi "6,9": 9 in posizione 3: non è una faccia del dado (le facce vanno da 1 a 6)`, `--dice: dice "6,9": 9 at position 3: not a die face (faces are 1 to 6)`},
 		{[]string{"resolve", "away-attack", "--attack", "6", "--defense", "5", "--damage", "-1"}, 2,

@@ -1,7 +1,6 @@
 package tracker
 
 import (
-	"fmt"
 	"slices"
 
 	ascrules "tableops/rules/ascendancy"
@@ -38,7 +37,7 @@ func (c *decideCtx) onTurn(a *AscendancyState, p *AscPlayer, phase string) error
 }
 
 // exhaust exhausts n of np's command tokens for what.
-func (c *decideCtx) exhaust(np *AscPlayer, n int, what string) error {
+func (c *decideCtx) exhaust(np *AscPlayer, n int, what Msg) error {
 	if np.Ready() < n {
 		if err := c.breaks(ruleCommandToken, "track.has_command_s_ready_needs", "%s has %d command(s) ready; %s needs %d", np.Name, np.Ready(), what, n); err != nil {
 			return err
@@ -59,7 +58,7 @@ func commandCost(f ascrules.Faction, fleetOrStarbase bool) int {
 
 // commandAction checks the turn and phase for a command action by the
 // player id and returns their copied record with the tokens exhausted.
-func (c *decideCtx) commandAction(id string, n int, what string) (*AscendancyState, *AscPlayer, AscPlayer, error) {
+func (c *decideCtx) commandAction(id string, n int, what Msg) (*AscendancyState, *AscPlayer, AscPlayer, error) {
 	a, err := c.asc()
 	if err != nil {
 		return nil, nil, AscPlayer{}, err
@@ -115,7 +114,7 @@ func (cmd BuildShips) decide(c *decideCtx) error {
 		return reject(CodeInvalid, "track.build_1_to_30_ships", "Build 1 to 30 ships.")
 	}
 	cost := ascrules.Resources{Production: shipCost * cmd.Ships}
-	np, err := pay(p, cost, fmt.Sprintf("%d ship(s) cost", cmd.Ships))
+	np, err := pay(p, cost, msgf("track.ships_cost", "%d ship(s) cost", cmd.Ships))
 	if err != nil {
 		return err
 	}
@@ -215,7 +214,7 @@ func (cmd CommissionStarbase) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	a, p, np, err := c.commandAction(cmd.Player, commandCost(p0.Faction, true), "a starbase")
+	a, p, np, err := c.commandAction(cmd.Player, commandCost(p0.Faction, true), msgf("track.what_a_starbase", "a starbase"))
 	if err != nil {
 		return err
 	}
@@ -315,7 +314,7 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 		if np, err = copyPlayer(p); err != nil {
 			return err
 		}
-	} else if _, p, np, err = c.commandAction(cmd.Player, commandCost(p.Faction, true), "a fleet"); err != nil {
+	} else if _, p, np, err = c.commandAction(cmd.Player, commandCost(p.Faction, true), msgf("track.what_a_fleet", "a fleet")); err != nil {
 		return err
 	}
 	if r, why, bad := fleetRule(*p); bad {
@@ -363,7 +362,7 @@ func (cmd Project) decide(c *decideCtx) error {
 		}
 		return setPlayer(c, say("track.left", "%s %s (%d left)", p.Name, verb, np.Projects), np)
 	}
-	_, p, np, err := c.commandAction(cmd.Player, 1, "a new project")
+	_, p, np, err := c.commandAction(cmd.Player, 1, msgf("track.what_a_new_project", "a new project"))
 	if err != nil {
 		return err
 	}
@@ -412,12 +411,12 @@ func (cmd CompleteAgenda) decide(c *decideCtx) error {
 // nodes (nodes), a starbase (the new owner takes one of the old owner's
 // command tokens, exhausted), and with a research node one of the old
 // owner's projects. It changes na (new owner) and nd (old owner).
-func capture(na, nd *AscPlayer, nodes ascrules.Resources, starbase, researchNode bool) []string {
-	var got []string
+func capture(na, nd *AscPlayer, nodes ascrules.Resources, starbase, researchNode bool) []Texts {
+	var got []Texts
 	if nodes.Total() > 0 {
 		nd.Nodes = nd.Nodes.Sub(nodes)
 		na.Nodes = na.Nodes.Add(nodes)
-		got = append(got, fmtNodes(nodes).String())
+		got = append(got, fmtNodes(nodes))
 	}
 	if starbase && nd.Starbases > 0 {
 		nd.Starbases--
@@ -426,12 +425,12 @@ func capture(na, nd *AscPlayer, nodes ascrules.Resources, starbase, researchNode
 		na.Starbases++
 		na.Commands++
 		na.Exhausted++
-		got = append(got, "the starbase and a command token (exhausted)")
+		got = append(got, Texts{{Key: "track.got_starbase", Text: "the starbase and a command token (exhausted)"}})
 	}
 	if researchNode && nd.Projects > 0 {
 		nd.Projects--
 		na.Projects++
-		got = append(got, "a project")
+		got = append(got, Texts{{Key: "track.got_project", Text: "a project"}})
 	}
 	return got
 }
@@ -482,7 +481,7 @@ func (c *decideCtx) ascPlayer(id string) (*AscendancyState, *AscPlayer, error) {
 
 // pay returns a copy of p that has paid cost, or refuses: "<costs> 3
 // production; Anna has ...".
-func pay(p *AscPlayer, cost ascrules.Resources, costs string) (AscPlayer, error) {
+func pay(p *AscPlayer, cost ascrules.Resources, costs Msg) (AscPlayer, error) {
 	if !p.Resources.Covers(cost) {
 		return AscPlayer{}, reject(CodeRules, "track.has", "%s %s; %s has %s.", costs, fmtRes(cost), p.Name, fmtRes(p.Resources))
 	}

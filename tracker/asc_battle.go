@@ -151,7 +151,7 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 		if err := c.onTurn(a, attacker, PhaseCommand); err != nil {
 			return err
 		}
-		if err := c.exhaust(&na, 1, "a space battle"); err != nil {
+		if err := c.exhaust(&na, 1, msgf("track.what_a_space_battle", "a space battle")); err != nil {
 			return err
 		}
 		for _, d := range cmd.Defenders {
@@ -201,7 +201,7 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	if battle == nil {
 		l := say("track.a_command_for_battle", "%s: a command for the battle", attacker.Name)
 		if len(betrayed) > 0 {
-			l.add("track.returns_agreements_of", "; returns the trade agreement of %s (betrayal)", joinAnd(betrayed))
+			l.add("track.returns_agreements_of", "; returns the trade agreement of %s (betrayal)", joinAnd(rawList(betrayed)))
 		}
 		if err := setPlayer(c, l, na); err != nil {
 			return err

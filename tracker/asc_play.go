@@ -168,15 +168,15 @@ func (cmd Upgrade) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	done, what := p.ShieldUpgrades, "shields"
+	done, what := p.ShieldUpgrades, msgf("track.shields_upgrade_costs", "Shields upgrade costs")
 	if cmd.Weapons {
-		done, what = p.WeaponUpgrades, "weapons"
+		done, what = p.WeaponUpgrades, msgf("track.weapons_upgrade_costs", "Weapons upgrade costs")
 	}
 	cost, err := p.Costs.UpgradeCost(cmd.Weapons, done)
 	if err != nil {
 		return reject(CodeRules, "", "%v", err)
 	}
-	np, err := pay(p, cost, titleWord(what)+" upgrade costs")
+	np, err := pay(p, cost, what)
 	if err != nil {
 		return err
 	}

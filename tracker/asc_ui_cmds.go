@@ -163,7 +163,7 @@ func (cmd PayFor) decide(c *decideCtx) error {
 	if cmd.Cost.Total() == 0 && (cmd.Counter == "" || cmd.Delta == 0) {
 		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
-	np, err := pay(p, cmd.Cost, what+" costs")
+	np, err := pay(p, cmd.Cost, msgf("track.action_costs", "%s costs", what))
 	if err != nil {
 		return err
 	}
@@ -292,7 +292,7 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		if err := c.onTurn(a, att, PhaseCommand); err != nil {
 			return err
 		}
-		if err := c.exhaust(&na, 1, "an invasion"); err != nil {
+		if err := c.exhaust(&na, 1, msgf("track.what_an_invasion", "an invasion")); err != nil {
 			return err
 		}
 	}
@@ -412,7 +412,7 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		}
 		nd.Nodes = nd.Nodes.Sub(cmd.NodesLost)
 	}
-	var took []string
+	var took []Texts
 	switch {
 	case won && def != nil:
 		left := cmd.SystemNodes.Sub(cmd.NodesLost)
@@ -603,7 +603,7 @@ func (HegemonyTried) EventType() string { return "asc.hegemony" }
 func (e HegemonyTried) apply(*State) error { return e.Dice.check() }
 
 func (cmd TryHegemony) decide(c *decideCtx) error {
-	a, p, np, err := c.commandAction(cmd.Player, 1, "hegemony")
+	a, p, np, err := c.commandAction(cmd.Player, 1, msgf("track.what_hegemony", "hegemony"))
 	if err != nil {
 		return err
 	}
@@ -673,9 +673,9 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 	if res.Success {
 		verdict = Msg{Key: "track.verdict.takes_control", Text: "takes control"}
 	}
-	mod := ""
+	mod := raw("")
 	if cmd.Modifier != 0 {
-		mod = fmt.Sprintf(" (die %+d)", cmd.Modifier)
+		mod = msgf("track.die_modifier", " (die %+d)", cmd.Modifier)
 	}
 	label := say("track.tries_hegemony_on_against_resistance", "%s tries hegemony on %s: %d%s against resistance %d, %s", p.Name, sys, res.Total, mod, cmd.Resistance, verdict)
 	if err := c.emit(label, HegemonyTried{Player: p.ID, Target: cmd.Target, System: trimSpace(cmd.System), Hegemony: h, Dice: rd, Result: res}); err != nil {
@@ -714,14 +714,28 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 }
 
 // joinAnd joins words with commas and a final "and".
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
+func joinAnd(parts []Texts) Texts {
+	var out Texts
+	for i, p := range parts {
+		switch {
+		case i == 0:
+		case i == len(parts)-1:
+			out = append(out, Msg{Key: "track.list_and", Text: " and "})
+		default:
+			out = append(out, raw(", "))
+		}
+		out = append(out, p...)
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return out
+}
+
+// rawList is names shown as they are, as pieces for joinAnd.
+func rawList(names []string) []Texts {
+	out := make([]Texts, len(names))
+	for i, n := range names {
+		out[i] = Texts{raw(n)}
+	}
+	return out
 }
 
 // TestDiplomacy resolves a diplomacy test (rules/ascendancy.Diplomacy): one

@@ -383,7 +383,7 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 		if err != nil {
 			return err
 		}
-		if err := c.exhaust(&np, 1, "an attack on a cube"); err != nil {
+		if err := c.exhaust(&np, 1, msgf("track.what_a_cube_attack", "an attack on a cube")); err != nil {
 			return err
 		}
 		attacker = &np

@@ -157,6 +157,7 @@ func (r Ruling) decide(c *decideCtx) error {
 	}
 	rules := make([]string, 0, len(c.overruled))
 	var ruleTexts Texts
+	var eachRule []Texts
 	seen := map[string]bool{}
 	for _, ru := range c.overruled {
 		if s := ru.String(); !seen[s] {
@@ -166,6 +167,7 @@ func (r Ruling) decide(c *decideCtx) error {
 				ruleTexts = append(ruleTexts, raw("; "))
 			}
 			ruleTexts = append(ruleTexts, ru.Texts()...)
+			eachRule = append(eachRule, ru.Texts())
 		}
 	}
 	stepLabel := stepLabel(c.events[start:])
@@ -174,7 +176,8 @@ func (r Ruling) decide(c *decideCtx) error {
 	label := say("track.table_ruling", "Table ruling: ").addTexts(stepTexts(c.events[start:])).
 		addRaw(" ("+reason).add("track.overrules", "; overrules: ").addTexts(ruleTexts).addRaw(")")
 	if err := c.emit(label,
-		RulingRecorded{Reason: reason, Step: stepLabel, Command: r.Command.CommandType(), Rules: rules}); err != nil {
+		RulingRecorded{Reason: reason, Step: stepLabel, Command: r.Command.CommandType(), Rules: rules,
+			StepTexts: stepTexts(c.events[start:]), RuleTexts: eachRule}); err != nil {
 		return err
 	}
 	// The ruling's own entry leads the step, so the log and the undo list
@@ -191,6 +194,31 @@ type TableRuling struct {
 	Step    string   `json:"step"`
 	Command string   `json:"command"`
 	Rules   []string `json:"rules"`
+	// StepTexts and RuleTexts are Step and Rules as data, for the screens
+	// to translate (rulings recorded before have none: see StepIn, RulesIn).
+	StepTexts Texts   `json:"step_texts,omitempty"`
+	RuleTexts []Texts `json:"rule_texts,omitempty"`
+}
+
+// StepIn is the step the ruling recorded, worded with tr (a ruling
+// recorded before its texts were kept is its English Step).
+func (t TableRuling) StepIn(tr Translator) string {
+	if len(t.StepTexts) == 0 {
+		return t.Step
+	}
+	return t.StepTexts.In(tr)
+}
+
+// RulesIn are the rules the ruling overruled, worded with tr (see StepIn).
+func (t TableRuling) RulesIn(tr Translator) []string {
+	if len(t.RuleTexts) != len(t.Rules) {
+		return append([]string(nil), t.Rules...)
+	}
+	out := make([]string, len(t.RuleTexts))
+	for i, r := range t.RuleTexts {
+		out[i] = r.In(tr)
+	}
+	return out
 }
 
 // RulingRecorded records a table ruling (see Ruling).

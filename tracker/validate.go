@@ -100,7 +100,7 @@ func validateState(s *State) error {
 		if err := checkTexts(maxTextLen, r.Reason, r.Step, r.Command); err != nil {
 			return fmt.Errorf("table ruling %d: %v", i+1, err)
 		}
-		if len(r.Rules) > maxListLen {
+		if len(r.Rules) > maxListLen || len(r.RuleTexts) > maxListLen || len(r.StepTexts) > maxTextLen {
 			return fmt.Errorf("table ruling %d: %d rules; at most %d", i+1, len(r.Rules), maxListLen)
 		}
 		if err := checkTexts(maxTextLen, r.Rules...); err != nil {

@@ -184,11 +184,8 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 	}
 	r := a.Recharge
 	box := container.NewVBox(boldLabel(lang.X("asc.recharge_of_round", "Recharge of round {{.Round}}", map[string]any{"Round": r.Round})))
-	for i, l := range r.Lines {
-		if len(r.LineTexts) == len(r.Lines) {
-			l = trTexts(r.LineTexts[i])
-		}
-		box.Add(wrapLabel("• " + l))
+	for _, l := range r.Texts() {
+		box.Add(wrapLabel("• " + trTexts(l)))
 	}
 	vr := r.Result.Victory
 	var verdict string
