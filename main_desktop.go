@@ -23,3 +23,10 @@ func openStore(a fyne.App) (*store.Store, error) {
 
 // startPlatform does nothing on the desktop: the app opens on its home screen.
 func startPlatform(*ui.Shell) {}
+
+// hasCLI is true on the desktop: with arguments the app runs a headless
+// subcommand.
+const hasCLI = true
+
+// startMark does nothing on the desktop (the browser marks its start).
+func startMark(string) {}

@@ -55,12 +55,39 @@ func firstFrame(t *testing.T, c *chrometest.Chrome, url string) (*page, time.Dur
 // up to the first frame, and each file: how many bytes came over the
 // network and whether the service worker answered.
 func startup(p *page) string {
-	return p.EvalString(`(() => {
+	// The app marks when the browser has shown its first frame, and logs
+	// its memory then.
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if v, _ := p.Eval(`performance.getEntriesByName("tableops-drawn").length`).(float64); v > 0 {
+			break
+		}
+	}
+	var memory []string
+	for _, l := range p.Console() {
+		if strings.HasPrefix(l, "tableops: first frame") {
+			memory = append(memory, l)
+		}
+	}
+	return strings.Join(memory, "; ") + "; " + p.EvalString(`(() => {
 		const ms = n => { const e = performance.getEntriesByName(n)[0]; return e ? Math.round(e.startTime) : -1; };
 		const load = ms("tableops-load"), compiled = ms("tableops-compiled");
 		const out = ["loader " + load + " ms", "wasm fetch+compile " + (compiled - load) + " ms",
-			"Go start to first frame " + Math.round(window.__firstFrame - compiled) + " ms",
-			"controlled by the service worker: " + !!navigator.serviceWorker?.controller];
+			"Go start to first frame " + Math.round(window.__firstFrame - compiled) + " ms"];
+		// The app's own marks (main_js.go): Go's runtime and package
+		// inits, the app and its language, the saved games, the shell
+		// and home screen, then the first frame.
+		let at = compiled;
+		const steps = [];
+		for (const [n, what] of [["tableops-main", "instantiate+inits"], ["tableops-app", "app+language"],
+			["tableops-store", "store"], ["tableops-shell", "shell+home"]]) {
+			const m = ms(n);
+			if (m < 0) continue;
+			steps.push(what + " " + (m - at));
+			at = m;
+		}
+		if (steps.length) steps.push("to first frame " + Math.round(window.__firstFrame - at));
+		out.push("Go: " + (steps.join(", ") || "no marks") + " ms");
+		out.push("controlled by the service worker: " + !!navigator.serviceWorker?.controller);
 		for (const r of performance.getEntriesByType("resource").concat(performance.getEntriesByType("navigation"))) {
 			const name = r.name.split("/").pop() || "index";
 			out.push(name + ": " + Math.round(r.duration) + " ms, " + r.transferSize + " B over the network" +

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -29,10 +30,21 @@ func bundle(t *testing.T) fs.FS {
 	return files
 }
 
+// hashedName matches a file name with a content hash ("app.3f2a9c1d.wasm").
+var hashedName = regexp.MustCompile(`\.[0-9a-f]{8,}\.`)
+
 // serveStatic serves files at /app/ the way a static web server with
-// precompressed files does: x.br or x.gz when the browser accepts it.
+// precompressed files does: x.br or x.gz when the browser accepts it, with
+// the caching the host gives them.
 func serveStatic(t *testing.T, files fs.FS) string {
 	t.Helper()
+	srv := httptest.NewServer(staticHandler(files))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/app/"
+}
+
+// staticHandler is serveStatic's web server.
+func staticHandler(files fs.FS) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/app/", func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/app/")
@@ -55,15 +67,19 @@ func serveStatic(t *testing.T, files fs.FS) string {
 			if enc.name != "" {
 				w.Header().Set("Content-Encoding", enc.name)
 			}
-			w.Header().Set("Cache-Control", "no-cache")
+			// As the host does: files with a content hash in their
+			// names are kept for good, the others revalidated.
+			if hashedName.MatchString(path.Base(name)) {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				w.Header().Set("Cache-Control", "no-cache")
+			}
 			_, _ = w.Write(b)
 			return
 		}
 		http.NotFound(w, r)
 	})
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	return srv.URL + "/app/"
+	return mux
 }
 
 // shots is the folder the browser tests save their screenshots in

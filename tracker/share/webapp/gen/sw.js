@@ -4,6 +4,7 @@
 "use strict";
 const CACHE = "tableops-{{.Version}}";
 const FILES = {{.Files}};
+const HASHED = /\.[0-9a-f]{8,}\./;
 
 self.addEventListener("install", function (e) {
 	e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(FILES); }).then(function () { return self.skipWaiting(); }));
@@ -25,6 +26,13 @@ self.addEventListener("fetch", function (e) {
 	let path = url.pathname.slice(scope.pathname.length);
 	if (path === "") path = "./";
 	if (FILES.indexOf(path) < 0) return;
+	// The app's code (the files with a content hash in their names, which
+	// the server lets the browser keep for good) is left to the browser's
+	// own HTTP cache while online: it keeps the code compressed and reads
+	// it without passing tens of megabytes through this worker on every
+	// start. Offline, or when the page asks again after a failure
+	// ("?cached"), this worker's copy answers.
+	if (HASHED.test(path) && self.navigator.onLine && url.search !== "?cached") return;
 	e.respondWith(caches.open(CACHE).then(function (c) {
 		return c.match(path).then(function (hit) {
 			return hit || fetch(req).then(function (resp) {

@@ -1,0 +1,39 @@
+//go:build unix
+
+package webapp_test
+
+import (
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestOfflineFromTheWorkersCopy: a phone that opened the app once opens it
+// again with the server gone and the browser's HTTP cache emptied: the
+// service worker, which leaves the app's code to the HTTP cache while
+// online, answers the page's second try from its own copy.
+func TestOfflineFromTheWorkersCopy(t *testing.T) {
+	srv := httptest.NewServer(staticHandler(bundle(t)))
+	t.Cleanup(srv.Close)
+	p := newPage(t, startChrome(t))
+	p.Navigate(srv.URL + "/app/")
+	p.waitFor("widget.Button", "New Ascendancy game", slow)
+	// The worker takes over once it has stored the app's files.
+	deadline := time.Now().Add(slow)
+	for time.Now().Before(deadline) {
+		if v, _ := p.Eval(`(async () => { const r = await navigator.serviceWorker.ready; return r.active && r.active.state === "activated" ? 1 : 0; })()`).(float64); v == 1 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	srv.Close()
+	p.Call("Network.enable", nil)
+	p.Call("Network.clearBrowserCache", nil)
+	p.Call("Page.reload", map[string]any{})
+	time.Sleep(500 * time.Millisecond)
+	p.waitFor("widget.Button", "New Ascendancy game", slow)
+	second := p.EvalString(`performance.getEntriesByType("resource").map(r => r.name.split("/").pop()).filter(n => n.endsWith(".wasm?cached")).join(" ")`)
+	require.NotEmpty(t, second, "the app's code came from the worker's copy, asked for again")
+}
