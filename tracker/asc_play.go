@@ -28,44 +28,44 @@ const (
 )
 
 // counter returns a pointer to a player's counter and its display name.
-func (p *AscPlayer) counter(name string) (*int, string) {
+func (p *AscPlayer) counter(name string) (*int, Msg) {
 	switch name {
 	case CounterProduction:
-		return &p.Resources.Production, "production"
+		return &p.Resources.Production, Msg{Key: "track.counter.production", Text: "production"}
 	case CounterResearch:
-		return &p.Resources.Research, "research"
+		return &p.Resources.Research, Msg{Key: "track.counter.research", Text: "research"}
 	case CounterCulture:
-		return &p.Resources.Culture, "culture"
+		return &p.Resources.Culture, Msg{Key: "track.counter.culture", Text: "culture"}
 	case CounterAscendancy:
-		return &p.Ascendancy, "ascendancy"
+		return &p.Ascendancy, Msg{Key: "track.counter.ascendancy", Text: "ascendancy"}
 	case CounterStarbases:
-		return &p.Starbases, "starbases"
+		return &p.Starbases, Msg{Key: "track.counter.starbases", Text: "starbases"}
 	case CounterShips:
-		return &p.Ships, "ships"
+		return &p.Ships, Msg{Key: "track.counter.ships", Text: "ships"}
 	case CounterSystems:
-		return &p.Systems, "systems"
+		return &p.Systems, Msg{Key: "track.counter.systems", Text: "systems"}
 	case CounterHomeSystems:
-		return &p.HomeSystems, "home systems"
+		return &p.HomeSystems, Msg{Key: "track.counter.home_systems", Text: "home systems"}
 	case CounterNodeProd:
-		return &p.Nodes.Production, "production nodes"
+		return &p.Nodes.Production, Msg{Key: "track.counter.production_nodes", Text: "production nodes"}
 	case CounterNodeRes:
-		return &p.Nodes.Research, "research nodes"
+		return &p.Nodes.Research, Msg{Key: "track.counter.research_nodes", Text: "research nodes"}
 	case CounterNodeCult:
-		return &p.Nodes.Culture, "culture nodes"
+		return &p.Nodes.Culture, Msg{Key: "track.counter.culture_nodes", Text: "culture nodes"}
 	case CounterIncomeProd:
-		return &p.Income.Production, "production income"
+		return &p.Income.Production, Msg{Key: "track.counter.production_income", Text: "production income"}
 	case CounterIncomeRes:
-		return &p.Income.Research, "research income"
+		return &p.Income.Research, Msg{Key: "track.counter.research_income", Text: "research income"}
 	case CounterIncomeCult:
-		return &p.Income.Culture, "culture income"
+		return &p.Income.Culture, Msg{Key: "track.counter.culture_income", Text: "culture income"}
 	case CounterAdvCommands:
-		return &p.AdvancementCommands, "advancement commands"
+		return &p.AdvancementCommands, Msg{Key: "track.counter.advancement_commands", Text: "advancement commands"}
 	case CounterWeapons:
-		return &p.Weapons, "weapons hit roll"
+		return &p.Weapons, Msg{Key: "track.counter.weapons_hit_roll", Text: "weapons hit roll"}
 	case CounterShields:
-		return &p.Shields, "shields"
+		return &p.Shields, Msg{Key: "track.counter.shields", Text: "shields"}
 	}
-	return nil, ""
+	return nil, Msg{}
 }
 
 // AdjustAsc changes one of a player's counters by Delta: resources,
@@ -105,12 +105,12 @@ func (cmd AdjustAsc) decide(c *decideCtx) error {
 	case n < 0:
 		return reject(CodeRules, "track.has_only_2", "%s has only %d %s.", p.Name, *v, name)
 	case n > maxCount:
-		return checkCount(n, p.Name+"'s "+name)
+		return checkCount(n, msgf("track.whose_counter", "%s's %s", p.Name, name))
 	case cmd.Counter == CounterWeapons && (n < 1 || n > 6):
 		return reject(CodeRules, "track.the_weapons_hit_roll_stays_between", "The weapons hit roll stays between 1 and 6.")
 	}
 	*v = n
-	return setPlayer(c, say("", "%s: %s %s (%d)", p.Name, signed(cmd.Delta), name, n), np)
+	return setPlayer(c, say("track.counter_changed", "%s: %s %s (%d)", p.Name, signed(cmd.Delta), name, n), np)
 }
 
 // UseCommand exhausts (Delta > 0) or readies (Delta < 0) command tokens.

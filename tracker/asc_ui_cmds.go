@@ -176,7 +176,7 @@ func (cmd PayFor) decide(c *decideCtx) error {
 		if n < 0 {
 			return reject(CodeRules, "track.has_only_2", "%s has only %d %s.", p.Name, *v, name)
 		}
-		if err := checkCount(n, p.Name+"'s "+name); err != nil {
+		if err := checkCount(n, msgf("track.whose_counter", "%s's %s", p.Name, name)); err != nil {
 			return err
 		}
 		if cmd.Counter == CounterWeapons && (n < 1 || n > 6) {

@@ -198,7 +198,7 @@ func (cmd AdjustTokens) decide(c *decideCtx) error {
 	if n < 0 {
 		return reject(CodeRules, "track.has_only_token_s", "%s has only %d %s token(s).", who, have, tokenWords(cmd.Token))
 	}
-	if err := checkCount(n, who+"'s "+strings.ReplaceAll(cmd.Token, "_", " ")+" tokens"); err != nil {
+	if err := checkCount(n, raw(who+"'s "+strings.ReplaceAll(cmd.Token, "_", " ")+" tokens")); err != nil {
 		return err
 	}
 	label := say("track.tokens_set", "%s: %s %s (%d)", who, signed(cmd.Delta), tokenWords(cmd.Token), n)

@@ -82,8 +82,12 @@ func TestTrackerMadeTextsAreKeyed(t *testing.T) {
 	require.ErrorAs(t, err, &rej)
 	assert.Equal(t, "<track.has <track.ships_cost 30> <track.res.production 30> Anna <track.res.production 3>, <track.res.research 3>, <track.res.culture 3>>", rej.In(keysOnly))
 
+	evs, err := viaJSON(t, s, AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 1})
+	require.NoError(t, err)
+	assert.Equal(t, "<track.counter_changed Anna +1 <track.counter.ships> 7>", evs[0].LabelTexts().In(keysOnly))
+
 	play(t, s, NextPhase{})
-	evs, err := viaJSON(t, s, TryHegemony{Player: "p1", Target: "p2", System: "Qo'noS", Resistance: 2, Roll: Entered(6), Modifier: 1,
+	evs, err = viaJSON(t, s, TryHegemony{Player: "p1", Target: "p2", System: "Qo'noS", Resistance: 2, Roll: Entered(6), Modifier: 1,
 		Nodes: ascrules.Resources{Production: 1}})
 	require.NoError(t, err)
 	var row, pays string

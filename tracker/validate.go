@@ -50,7 +50,7 @@ func (impossible) Is(target error) bool { return target == ErrBadLog }
 
 // checkCount refuses a token, resource or counter count outside 0 to
 // maxCount. Commands that change counts and ValidateState both use it.
-func checkCount(n int, what string) error {
+func checkCount(n int, what Msg) error {
 	if outside(n, 0, maxCount) {
 		return reject(CodeInvalid, "track.is_counts_run_from_0_to", "%s is %d; counts run from 0 to %d.", what, n, maxCount)
 	}
@@ -137,7 +137,7 @@ type namedCount struct {
 // checkCounts checks each count with checkCount.
 func checkCounts(counts ...namedCount) error {
 	for _, c := range counts {
-		if err := checkCount(c.n, c.what); err != nil {
+		if err := checkCount(c.n, raw(c.what)); err != nil {
 			return clause(err)
 		}
 	}
@@ -374,7 +374,7 @@ func validateAwayPlayer(p AwayPlayer, taken []string) error {
 		if !slices.Contains(kinds, k) {
 			return fmt.Errorf("%s tokens; players hold %s tokens", short(k), strings.Join(kinds, ", "))
 		}
-		if err := checkCount(n, strings.ReplaceAll(k, "_", " ")+" tokens"); err != nil {
+		if err := checkCount(n, raw(strings.ReplaceAll(k, "_", " ")+" tokens")); err != nil {
 			return clause(err)
 		}
 	}
@@ -417,7 +417,7 @@ func validateCharacter(c Character, players map[string]bool) error {
 	if !slices.Contains([]string{StatusWaiting, StatusInPlay, StatusNeutralized}, c.Status) {
 		return fmt.Errorf("status %s; a character is waiting, in play or neutralized", short(c.Status))
 	}
-	if err := checkCount(c.Honor, "honor"); err != nil {
+	if err := checkCount(c.Honor, raw("honor")); err != nil {
 		return clause(err)
 	}
 	if outside(c.Stun, 0, awayrules.MaxStun) {
@@ -626,7 +626,7 @@ func validateAscPlayer(p AscPlayer, taken []string) error {
 		return fmt.Errorf("%d warp tokens; at most %d", len(p.WarpTokens), maxListLen)
 	}
 	for _, t := range p.WarpTokens {
-		if err := checkCount(t, "a warp token"); err != nil {
+		if err := checkCount(t, raw("a warp token")); err != nil {
 			return clause(err)
 		}
 	}

@@ -396,7 +396,7 @@ func (b *ascBoard) newPreset() {
 		}
 		r, err := parseCost(cost.Text)
 		if err != nil {
-			b.v.gs.say(lang.X("asc.cost_2", "Cost: {{.Error}}", map[string]any{"Error": err.Error()}), true)
+			b.v.gs.say(lang.X("asc.cost_2", "Cost: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 			return
 		}
 		n := strings.TrimSpace(name.Text)
@@ -456,7 +456,7 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 	add := widget.NewButtonWithIcon(lang.X("asc.receive", "Receive"), theme.ContentAddIcon(), func() {
 		r, err := parseCost(b.tradeIn.Text)
 		if err != nil {
-			v.gs.say(lang.X("asc.trade_agreement", "Trade agreement: {{.Error}}", map[string]any{"Error": err.Error()}), true)
+			v.gs.say(lang.X("asc.trade_agreement", "Trade agreement: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 			return
 		}
 		if ids[b.from.Selected] == "" {

@@ -55,7 +55,7 @@ func (v *ascView) rollPair(n int, due func(first ascPool) int) (first, second as
 		second, err = v.ascRoll(due(first))
 	}
 	if err != nil {
-		v.gs.say(err.Error(), true)
+		v.gs.say(errText(err), true)
 		return ascPool{}, ascPool{}, false
 	}
 	return first, second, true
@@ -179,5 +179,5 @@ func (s *numStepper) clamp(lo, hi int) {
 // rulesReason is a rules engine's reason without the error class it is
 // wrapped in ("...: invalid Ascendancy input").
 func rulesReason(err error) string {
-	return strings.TrimSuffix(err.Error(), ": "+ascrules.ErrBadInput.Error())
+	return strings.TrimSuffix(errText(err), ": "+ascrules.ErrBadInput.Error())
 }

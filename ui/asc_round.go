@@ -93,7 +93,7 @@ func (r *rechargeView) show() fyne.CanvasObject {
 		g, err := ascrules.Generate(ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
 		line := lang.X("asc.commands", "{{.Name}}: +{{.ResText}}, {{.Commands}} commands", map[string]any{"Name": p.Name, "ResText": resText(g), "Commands": ascrules.Commands(p.BaseCommands, p.Starbases, p.AdvancementCommands)})
 		if err != nil {
-			line = p.Name + ": " + err.Error()
+			line = p.Name + ": " + errText(err)
 		}
 		box.Add(wrapLabel("• " + line))
 	}
@@ -292,7 +292,7 @@ func (w *initiativeView) bidRows() fyne.CanvasObject {
 		btn := widget.NewButton(lang.X("asc.bids", "{{.Name}} bids", map[string]any{"Name": p.Name}), func() {
 			r, err := parseCost(e.Text)
 			if err != nil {
-				v.gs.say(lang.X("asc.bid", "Bid: {{.Error}}", map[string]any{"Error": err.Error()}), true)
+				v.gs.say(lang.X("asc.bid", "Bid: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 				return
 			}
 			if v.exec(tracker.Bid{Player: p.ID, Spent: r}) {

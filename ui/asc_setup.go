@@ -275,12 +275,12 @@ func (s *ascSetup) chosenFaction() ascrules.Faction {
 func (s *ascSetup) addPlayer() {
 	res, err := parseCost(s.resources.Text)
 	if err != nil {
-		s.v.gs.say(lang.X("asc.starting_resources", "Starting resources: {{.Error}}", map[string]any{"Error": err.Error()}), true)
+		s.v.gs.say(lang.X("asc.starting_resources", "Starting resources: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 		return
 	}
 	asc, err := numEntry(s.ascend, startAscendancy, lang.X("asc.starting_ascendancy", "Starting ascendancy"))
 	if err != nil {
-		s.v.gs.say(err.Error(), true)
+		s.v.gs.say(errText(err), true)
 		return
 	}
 	civ := strings.TrimSpace(s.civ.Text)
@@ -289,7 +289,7 @@ func (s *ascSetup) addPlayer() {
 	}
 	costs, err := s.costs.read(civ)
 	if err != nil {
-		s.v.gs.say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": err.Error()}), true)
+		s.v.gs.say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 		return
 	}
 	cmd := tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: s.name.Text, Civilization: civ,
@@ -316,7 +316,7 @@ func (s *ascSetup) editCosts(p tracker.AscPlayer) {
 		}
 		t, err := f.read(p.Civilization)
 		if err != nil {
-			s.v.gs.say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": err.Error()}), true)
+			s.v.gs.say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 			return
 		}
 		if s.v.exec(tracker.SetCosts{Player: p.ID, Costs: t}) {
@@ -372,7 +372,7 @@ func (s *ascSetup) enableBorg() {
 	if s.hub.Checked {
 		t, err := numEntry(s.hubTarget, 0, lang.X("asc.transwarp_hub_roll", "Transwarp hub roll"))
 		if err != nil {
-			s.v.gs.say(err.Error(), true)
+			s.v.gs.say(errText(err), true)
 			return
 		}
 		cmd.HubTarget = t
@@ -466,7 +466,7 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 			pick := widget.NewButtonWithIcon("", icon, func() {
 				o, err := withOption(s.v.st.Options, c.Field, r.Value)
 				if err != nil {
-					s.v.gs.say(err.Error(), true)
+					s.v.gs.say(errText(err), true)
 					return
 				}
 				if o != s.v.st.Options {

@@ -353,7 +353,7 @@ func (f *spaceForm) changed() {
 	if len(defs) == 1 {
 		o, err := odds.SpaceBattleRound(round, att, defs[0])
 		if err != nil {
-			f.info.SetText(err.Error())
+			f.info.SetText(errText(err))
 			f.oddsView.Hide()
 			return
 		}
@@ -429,7 +429,7 @@ func (f *spaceForm) rollVirtual() {
 		}
 		p, err := f.v.ascRoll(d.Dice())
 		if err != nil {
-			f.v.gs.say(err.Error(), true)
+			f.v.gs.say(errText(err), true)
 			return
 		}
 		dt, _ := ascrules.HitTarget(d.Weapons, att.Shields)
@@ -450,7 +450,7 @@ func (f *spaceForm) rollVirtual() {
 	for i, d := range defs {
 		p, err := f.v.ascRoll(splits[i])
 		if err != nil {
-			f.v.gs.say(err.Error(), true)
+			f.v.gs.say(errText(err), true)
 			return
 		}
 		attP[i] = p
@@ -463,7 +463,7 @@ func (f *spaceForm) rollVirtual() {
 			due = ascrules.DiceDue(d, ascrules.CountHits(p.faces, at))
 		}
 		if defP[i], err = f.v.ascRoll(due); err != nil {
-			f.v.gs.say(err.Error(), true)
+			f.v.gs.say(errText(err), true)
 			return
 		}
 	}

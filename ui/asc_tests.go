@@ -338,7 +338,7 @@ func (f *invasionForm) changed() {
 	}
 	o, err := odds.InvasionRound(in)
 	if err != nil {
-		f.info.SetText(err.Error())
+		f.info.SetText(errText(err))
 		f.oddsView.Hide()
 		return
 	}
@@ -449,7 +449,7 @@ func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
 	}
 	lost, err := parseCost(f.lost.Text)
 	if err != nil {
-		f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": err.Error()}), true)
+		f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 		return tracker.InvasionRound{}, false
 	}
 	cmd := tracker.InvasionRound{Round: in.Round, Attacker: in.Attacker.Player, Ships: in.Attacker.Ships, FirstStrike: in.Attacker.FirstStrike,
@@ -567,7 +567,7 @@ func (f *hazardForm) rollVirtual() {
 	}
 	p, err := f.v.ascRoll(s.Ships)
 	if err != nil {
-		f.v.gs.say(err.Error(), true)
+		f.v.gs.say(errText(err), true)
 		return
 	}
 	f.d.set(p)
@@ -588,7 +588,7 @@ func (f *hazardForm) resolve() {
 	res, err := ascrules.BraveHazard(ascrules.Hazard{Level: f.level.val, Shields: s.Shields, Faces: f.d.pool.faces,
 		Phenomenon: f.phenomenon.Checked, ResearchTokens: f.research.val})
 	if err != nil {
-		f.result.Add(wrapLabel(err.Error()))
+		f.result.Add(wrapLabel(errText(err)))
 		return
 	}
 	f.d.mark(res.Target)
@@ -826,7 +826,7 @@ func (f *dieTestForm) changed() {
 func (f *dieTestForm) rollVirtual() {
 	pool, err := f.v.ascRoll(1)
 	if err != nil {
-		f.v.gs.say(err.Error(), true)
+		f.v.gs.say(errText(err), true)
 		return
 	}
 	f.d.set(pool)
@@ -847,7 +847,7 @@ func (f *dieTestForm) resolve() {
 		res, err := ascrules.ResolveHegemony(ascrules.Hegemony{Roll: roll, Ascendancy: p.Ascendancy, Resistance: f.number.val,
 			Faction: p.Faction, Culture: p.Resources.Culture, Modifier: f.modifier.val})
 		if err != nil {
-			f.result.Add(wrapLabel(err.Error()))
+			f.result.Add(wrapLabel(errText(err)))
 			return
 		}
 		verdict = lang.X("asc.against_hegemony_fails", "{{.Total}} against {{.Val}}: hegemony fails", map[string]any{"Total": res.Total, "Val": f.number.val})
@@ -859,7 +859,7 @@ func (f *dieTestForm) resolve() {
 	} else {
 		total, pass, err := ascrules.Diplomacy(roll, p.Ascendancy, f.number.val)
 		if err != nil {
-			f.result.Add(wrapLabel(err.Error()))
+			f.result.Add(wrapLabel(errText(err)))
 			return
 		}
 		verdict = lang.X("asc.against_the_test_fails", "{{.Total}} against {{.Val}}: the test fails", map[string]any{"Total": total, "Val": f.number.val})

@@ -238,7 +238,7 @@ func (f *attackForm) setupChanged() {
 	dist, stun, err := attackOdds(s)
 	if err != nil {
 		f.odds.SetDist(nil)
-		setLine(f.oddsLine, err.Error())
+		setLine(f.oddsLine, errText(err))
 		return
 	}
 	f.odds.Show()
@@ -313,7 +313,7 @@ func (f *attackForm) resolve() {
 	}
 	res, err := awayrules.ResolveAttack(s, a, d)
 	if err != nil {
-		f.result.Add(wrapLabel(err.Error()))
+		f.result.Add(wrapLabel(errText(err)))
 		f.result.Refresh()
 		return
 	}

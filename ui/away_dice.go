@@ -215,7 +215,7 @@ func (v *awayView) rollInto(rp *rerollPanel, done func(), blocks []*diceBlock, c
 		}
 		p, err := v.rollVirtual(n)
 		if err != nil {
-			v.gs.say(err.Error(), true)
+			v.gs.say(errText(err), true)
 			return
 		}
 		pools[i] = p

@@ -51,7 +51,7 @@ func (p *rerollPanel) render(active, other dice.Pool, activeName, otherName stri
 	if p.rr == nil {
 		rr, err := awayrules.NewReroll(active, other)
 		if err != nil {
-			p.box.Add(wrapLabel(err.Error()))
+			p.box.Add(wrapLabel(errText(err)))
 			return p.box
 		}
 		p.rr = &rr
@@ -73,7 +73,7 @@ func (p *rerollPanel) render(active, other dice.Pool, activeName, otherName stri
 	pass := widget.NewButtonWithIcon(lang.X("away.reroll.pass", "Pass"), theme.MediaSkipNextIcon(), func() {
 		rr, err := p.rr.Pass(side)
 		if err != nil {
-			p.v.gs.say(err.Error(), true)
+			p.v.gs.say(errText(err), true)
 			return
 		}
 		p.rr = &rr
@@ -95,7 +95,7 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 	}
 	apply := func(rr awayrules.Reroll, err error) {
 		if err != nil {
-			p.v.gs.say(err.Error(), true)
+			p.v.gs.say(errText(err), true)
 			return
 		}
 		p.rr = &rr
@@ -121,7 +121,7 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 			}
 			faces, err := dice.Parse(e.Text, len(idx))
 			if err != nil {
-				p.v.gs.say(err.Error(), true)
+				p.v.gs.say(errText(err), true)
 				return
 			}
 			apply(p.rr.Discard(side, idx, faces))

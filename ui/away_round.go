@@ -311,7 +311,7 @@ func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.C
 		for _, p := range v.st.Players {
 			faces, err := dice.Parse(entries[p.ID].Text, 0)
 			if err != nil {
-				v.gs.say(p.Name+": "+err.Error(), true)
+				v.gs.say(p.Name+": "+errText(err), true)
 				return
 			}
 			if len(faces) == 0 {

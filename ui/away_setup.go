@@ -190,7 +190,7 @@ func (t trackEntries) values() (a, d, s, m []int, err error) {
 	read := func(what string, e *widget.Entry) ([]int, error) {
 		v, err := parseTrack(what, e.Text)
 		if err != nil {
-			return nil, onField(e, err.Error())
+			return nil, onField(e, errText(err))
 		}
 		return v, nil
 	}

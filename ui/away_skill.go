@@ -212,7 +212,7 @@ func (f *skillForm) changed() {
 	f.dist = nil
 	if err != nil {
 		f.odds.SetDist(nil)
-		setLine(f.oddsLine, err.Error())
+		setLine(f.oddsLine, errText(err))
 	} else {
 		f.dist = []float64(dist)
 		f.odds.SetDist([]float64(dist))
@@ -272,7 +272,7 @@ func (f *skillForm) resolve() {
 	}
 	res, err := awayrules.ResolveSkill(t, c, f.need.Value())
 	if err != nil {
-		f.result.Add(wrapLabel(err.Error()))
+		f.result.Add(wrapLabel(errText(err)))
 		return
 	}
 	ts, cs := pairStates(res.Pairs, len(res.Tester), len(res.Challenger))

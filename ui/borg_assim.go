@@ -409,7 +409,7 @@ func (f *assimForm) resolve() {
 	a.DefenderFaces, a.BorgFaces = f.d.def.faces, f.d.borg.faces
 	res, err := borgrules.ResolveAssimilation(a)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": errText(err)})))
 		return
 	}
 	head := lang.X("borg.hit_s_the_cube_structure", "{{.Name}} {{.DefenderHits}} hit(s), the cube {{.BorgHits}}: {{.StructuresLeft}} structure(s) left", map[string]any{"Name": p.Name, "DefenderHits": res.DefenderHits, "BorgHits": res.BorgHits, "StructuresLeft": res.StructuresLeft})
@@ -460,7 +460,7 @@ func (f *assimForm) resolve() {
 func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 	lost, err := parseCost(f.d.lost)
 	if err != nil {
-		f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": err.Error()}), true)
+		f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 		return
 	}
 	cmd := tracker.AssimilationRound{Cube: a.Cube.ID, Defender: p.ID, System: f.d.system, Nodes: a.Nodes, Starbase: a.Starbase,
@@ -468,7 +468,7 @@ func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 		HomeOf: f.d.homeOf}
 	if f.d.homeOf != "" {
 		if cmd.Independents, err = parseHeld(f.d.held); err != nil {
-			f.v.gs.say(err.Error(), true)
+			f.v.gs.say(errText(err), true)
 			return
 		}
 	}

@@ -463,7 +463,7 @@ func (f *cubeBattle) rollVirtual() {
 	for i, fl := range fleets {
 		p, err := f.v.ascRoll(fl.Dice())
 		if err != nil {
-			f.v.gs.say(err.Error(), true)
+			f.v.gs.say(errText(err), true)
 			return
 		}
 		f.d.fleets[idx[i]].dice = p
@@ -473,7 +473,7 @@ func (f *cubeBattle) rollVirtual() {
 	}
 	bp, err := f.v.ascRoll(borgrules.BorgDiceDue(cube, cube.Round == 0, hits))
 	if err != nil {
-		f.v.gs.say(err.Error(), true)
+		f.v.gs.say(errText(err), true)
 		return
 	}
 	f.d.borg = bp
@@ -528,7 +528,7 @@ func (f *cubeBattle) resolve() {
 	}
 	res, err := borgrules.ResolveCubeRound(r)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": errText(err)})))
 		return
 	}
 	head := lang.X("borg.players_hit_s_the_cube", "Players {{.PlayerHits}} hit(s), the cube {{.BorgHits}}", map[string]any{"PlayerHits": res.PlayerHits, "BorgHits": res.BorgHits})

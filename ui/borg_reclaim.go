@@ -270,7 +270,7 @@ func (f *reclaimForm) resolve() {
 	}
 	res, err := borgrules.ResolveReclaim(r)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": err.Error()})))
+		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": errText(err)})))
 		return
 	}
 	head := lang.X("borg.hit_s_on_structure_s", "{{.Hits}} hit(s) on {{.Structures}} structure(s): no effect", map[string]any{"Hits": res.Hits, "Structures": res.Structures})

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"errors"
+
 	"fyne.io/fyne/v2/lang"
 
 	"tableops/rules/rulerr"
@@ -34,15 +36,19 @@ var _ tracker.Translator = trText
 // language.
 func trTexts(t tracker.Texts) string { return t.In(trText) }
 
-// errText is an error's text in the player's language: a refusal of the
-// rules engines or of scan (rulerr) is translated, after any context, and
-// loses the engines' technical tail (": invalid Ascendancy input"); any
-// other error is its own text.
+// errText is an error's text in the player's language: a tracker refusal
+// with its rule, a refusal of the rules engines or of scan (rulerr)
+// translated after any context and without the engines' technical tail
+// (": invalid Ascendancy input"); any other error is its own text.
 func errText(err error) string {
 	if err == nil {
 		return ""
 	}
-	if e := rulerr.Find(err); e != nil {
+	var rej *tracker.Rejection
+	if errors.As(err, &rej) {
+		return rej.In(trText)
+	}
+	if rulerr.Find(err) != nil {
 		return rulerr.Explain(err, trText)
 	}
 	return err.Error()
