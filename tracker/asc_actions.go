@@ -519,7 +519,7 @@ func (cmd AndorianToken) decide(c *decideCtx) error {
 	if p.Faction != ascrules.Andorian {
 		return reject(CodeInvalid, "track.surveillance_tokens_are_andorians_plays", "Surveillance tokens are the Andorians'; %s plays %s.", p.Name, p.Civilization)
 	}
-	sys, err := cleanText(cmd.System, maxNameLen, "system name")
+	sys, err := cleanText(cmd.System, maxNameLen, Msg{Key: "track.word.system_name", Text: "system name"})
 	if err != nil {
 		return err
 	}

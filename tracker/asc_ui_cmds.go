@@ -150,7 +150,7 @@ func (cmd PayFor) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	what, err := cleanText(cmd.What, maxNameLen, "action name")
+	what, err := cleanText(cmd.What, maxNameLen, Msg{Key: "track.word.action_name", Text: "action name"})
 	if err != nil {
 		return err
 	}
@@ -870,7 +870,7 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	sys, err := cleanText(cmd.System, maxNameLen, "system name")
+	sys, err := cleanText(cmd.System, maxNameLen, Msg{Key: "track.word.system_name", Text: "system name"})
 	if err != nil {
 		return err
 	}

@@ -146,7 +146,7 @@ func cleanWeapons(in []awayrules.Weapon) ([]awayrules.Weapon, error) {
 	}
 	weapons := []awayrules.Weapon{}
 	for _, w := range in {
-		wn, err := cleanText(w.Name, maxNameLen, "weapon name")
+		wn, err := cleanText(w.Name, maxNameLen, Msg{Key: "track.word.weapon_name", Text: "weapon name"})
 		if err != nil {
 			return nil, err
 		}
@@ -207,7 +207,7 @@ func (cmd AddCharacter) decide(c *decideCtx) error {
 	if len(a.Characters) >= maxCharacters {
 		return reject(CodeRules, "track.too_many_characters_in_one_game", "Too many characters in one game.")
 	}
-	name, err := cleanText(cmd.Name, maxNameLen, "character name")
+	name, err := cleanText(cmd.Name, maxNameLen, Msg{Key: "track.word.character_name", Text: "character name"})
 	if err != nil {
 		return err
 	}

@@ -275,7 +275,7 @@ func (cmd ScoreMission) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	name, err := cleanText(cmd.Name, maxNameLen, "mission name")
+	name, err := cleanText(cmd.Name, maxNameLen, Msg{Key: "track.word.mission_name", Text: "mission name"})
 	if err != nil {
 		return err
 	}

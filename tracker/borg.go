@@ -104,7 +104,7 @@ func (cmd PlaceSpire) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	sys, err := cleanText(cmd.System, maxNameLen, "system name")
+	sys, err := cleanText(cmd.System, maxNameLen, Msg{Key: "track.word.system_name", Text: "system name"})
 	if err != nil {
 		return err
 	}
@@ -145,7 +145,7 @@ func (cmd AddCube) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	sys, err := cleanText(cmd.System, maxNameLen, "system name")
+	sys, err := cleanText(cmd.System, maxNameLen, Msg{Key: "track.word.system_name", Text: "system name"})
 	if err != nil {
 		return err
 	}

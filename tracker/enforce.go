@@ -129,7 +129,7 @@ func (r *Ruling) UnmarshalJSON(b []byte) error {
 }
 
 func (r Ruling) decide(c *decideCtx) error {
-	reason, err := cleanText(r.Reason, maxNoteLen, "reason for the ruling")
+	reason, err := cleanText(r.Reason, maxNoteLen, Msg{Key: "track.word.reason_for_the_ruling", Text: "reason for the ruling"})
 	if err != nil {
 		return err
 	}

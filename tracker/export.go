@@ -76,7 +76,7 @@ func ReadExport(r io.Reader) (*Export, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read game file: %w", err)
 	}
-	name, err := cleanText(x.Name, maxNameLen, "game name")
+	name, err := cleanText(x.Name, maxNameLen, Msg{Key: "track.word.game_name", Text: "game name"})
 	if err != nil {
 		return nil, fmt.Errorf("read game file: %v: %w", err, ErrNotExport)
 	}

@@ -172,7 +172,7 @@ type Note struct {
 func (Note) CommandType() string { return "note" }
 
 func (n Note) decide(c *decideCtx) error {
-	t, err := cleanText(n.Text, maxNoteLen, "note")
+	t, err := cleanText(n.Text, maxNoteLen, Msg{Key: "track.word.note", Text: "note"})
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ const (
 )
 
 // cleanText trims a name or note and checks its length; empty is refused.
-func cleanText(s string, max int, what string) (string, error) {
+func cleanText(s string, max int, what Msg) (string, error) {
 	t := trimSpace(s)
 	if t == "" {
 		return "", reject(CodeInvalid, "track.the_is_empty", "The %s is empty.", what)
@@ -229,7 +229,7 @@ func trimSpace(s string) string {
 // newPlayerName cleans a new player's name and refuses one already taken
 // (case does not count), for both games' setup.
 func newPlayerName(raw string, taken []string) (string, error) {
-	name, err := cleanText(raw, maxNameLen, "player name")
+	name, err := cleanText(raw, maxNameLen, Msg{Key: "track.word.player_name", Text: "player name"})
 	if err != nil {
 		return "", err
 	}

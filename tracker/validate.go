@@ -173,7 +173,7 @@ func checkPlayerNames(id, name string, taken []string, optional ...string) error
 // checkName checks a name as cleanText leaves it: not empty, trimmed, no
 // control characters, at most maxNameLen characters.
 func checkName(s, what string) error {
-	t, err := cleanText(s, maxNameLen, what)
+	t, err := cleanText(s, maxNameLen, raw(what))
 	if err != nil {
 		return clause(err)
 	}
@@ -752,7 +752,7 @@ func validateLog(kind Kind, events []Event) error {
 			return err
 		}
 		if n, ok := e.Payload.(NoteAdded); ok {
-			if t, err := cleanText(n.Text, maxNoteLen, "note"); err != nil || t != n.Text {
+			if t, err := cleanText(n.Text, maxNoteLen, Msg{Key: "track.word.note", Text: "note"}); err != nil || t != n.Text {
 				return fmt.Errorf("event %d: a note the app never writes (%s)", e.Seq, short(n.Text))
 			}
 		}
