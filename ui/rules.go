@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/rules/reference"
+	"tableops/tracker"
 	"tableops/ui/i18n"
 )
 
@@ -121,10 +122,19 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 	)
 	v.content = v.layout
 	v.runSearch()
-	v.openSheet(reference.AwayMissions)
+	v.startOn(reference.AwayMissions)
+	return v
+}
+
+// startOn puts the quick reference sheet of g in the topic panel as the
+// first page, leaving the search in front (on a phone, where one panel
+// shows at a time, the player types first).
+func (v *rulesView) startOn(g reference.Game) {
+	v.history, v.position = v.history[:0], -1
+	v.push("sheet:" + string(g))
+	v.render("sheet:" + string(g))
 	v.history, v.position = v.history[:0], -1
 	v.updateNav()
-	return v
 }
 
 // selectedGame returns the game filter ("" for all games).
@@ -300,6 +310,9 @@ func (sh *Shell) showRules() {
 		sh.lib = lib
 	}
 	sh.rules = newRulesViewIn(sh.lib, i18n.Resolve(sh.app.Preferences().String(i18n.PreferenceKey)))
+	if sh.game != nil && sh.game.game.Kind() == tracker.KindAscendancy {
+		sh.rules.startOn(reference.Ascendancy) // the sheet of the game at the table
+	}
 	if sh.win.Canvas().Size().Width < wideWidth {
 		sh.showRulesInPlace()
 		return

@@ -299,3 +299,25 @@ func TestRulesTopicListsFitAPhone(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesOnAPhoneOpenOnTheSearch: on a phone the rules open with the
+// search in front and focused, so what the player types goes there; the
+// topic panel holds the quick reference sheet of the game at the table
+// (Ascendancy's in an Ascendancy game).
+func TestRulesOnAPhoneOpenOnTheSearch(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	w := sh.win
+	test.Tap(button(t, w, "New Ascendancy game"))
+	test.Tap(button(t, w, "Create"))
+	require.NotNil(t, sh.game)
+	sh.showRules()
+	v := sh.rules
+	require.NotNil(t, v)
+	assert.Equal(t, "Search", selectedTab(w), "the search is in front")
+	require.Same(t, v.search, w.Canvas().Focused(), "the search has the focus")
+	test.Type(w.Canvas().Focused(), "shields")
+	assert.Equal(t, "shields", v.search.Text, "typing goes to the search")
+	require.NotEmpty(t, v.results)
+	selectTab(t, w, "Topic")
+	assert.Contains(t, pageTitle(v), "Ascendancy", "the sheet of the game at the table")
+}
