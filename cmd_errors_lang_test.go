@@ -19,6 +19,8 @@ func TestRulesAndScanErrorsItalian(t *testing.T) {
 	notPic := filepath.Join(dir, "notes.png")
 	require.NoError(t, os.WriteFile(notPic, []byte("just text"), 0o644))
 	foreign := photo(t, dir, "foreign.png", "https://example.com/card")
+	badCatalog := filepath.Join(dir, "cat.json")
+	require.NoError(t, os.WriteFile(badCatalog, []byte(`{"schema": 1, "characters": [{"id": "", "name": "Kirk"}]}`), 0o644))
 
 	for _, tc := range []struct {
 		args   []string
@@ -38,6 +40,8 @@ func TestRulesAndScanErrorsItalian(t *testing.T) {
 		{[]string{"resolve", "frob"}, 2, `comando sconosciuto "resolve frob"`, `unknown command "resolve frob"`},
 		{[]string{"tags", "--out", filepath.Join(dir, "t.pdf"), "--paper", "a3"}, 2,
 			`foglio dei tag: formato carta "a3" sconosciuto (a4 o letter)`, `tag sheet: unknown paper "a3" (a4 or letter)`},
+		{[]string{"tags", "--out", filepath.Join(dir, "t.pdf"), "--catalog", badCatalog}, 2,
+			"file del catalogo, riga 1, characters[0].id: l'id è vuoto", "catalog file line 1, characters[0].id: id is empty"},
 		{[]string{"scan", notPic}, 1, "non è un'immagine che l'app sa leggere", "not a picture the app can read"},
 		{[]string{"scan", foreign}, 1, "nessun tag di Table Ops trovato in 1 immagine/i", "no Table Ops tag found in 1 image(s)"},
 	} {

@@ -512,7 +512,11 @@ func importProblem(err error) string {
 	if b.Len() > 0 {
 		b.WriteString(": ")
 	}
-	b.WriteString(ie.Msg)
+	if ie.Why != nil {
+		b.WriteString(ie.Why.In(trText))
+	} else {
+		b.WriteString(ie.Msg)
+	}
 	return b.String()
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tableops/rules/away"
+	"tableops/rules/rulerr"
 )
 
 // SchemaVersion is the version of the catalog JSON format this package
@@ -209,7 +210,7 @@ func (c *Catalog) WithCharacter(ch Character) (*Catalog, error) {
 	}
 	out := c.without(ch.ID)
 	if out.Len() >= MaxCards {
-		return nil, fmt.Errorf("catalog is full (%d cards)", MaxCards)
+		return nil, rulerr.Errorf("rules.catalog.full", "catalog is full (%d cards)", MaxCards)
 	}
 	out.chars = append(out.chars, ch)
 	out.sort()
@@ -226,7 +227,7 @@ func (c *Catalog) WithReference(r ReferenceCard) (*Catalog, error) {
 	}
 	out := c.without(r.ID)
 	if out.Len() >= MaxCards {
-		return nil, fmt.Errorf("catalog is full (%d cards)", MaxCards)
+		return nil, rulerr.Errorf("rules.catalog.full", "catalog is full (%d cards)", MaxCards)
 	}
 	out.refs = append(out.refs, r)
 	out.sort()
@@ -258,16 +259,16 @@ func (c *Catalog) Merge(other *Catalog) (*Catalog, error) {
 	replaced := map[string]bool{}
 	for _, ch := range other.chars {
 		if err := ch.Validate(); err != nil {
-			return nil, fmt.Errorf("card %s: %w", ch.ID, err)
+			return nil, rulerr.Errorf("rules.catalog.card", "card %s: %w", ch.ID, err)
 		}
 		replaced[ch.ID] = true
 	}
 	for _, r := range other.refs {
 		if err := r.Validate(); err != nil {
-			return nil, fmt.Errorf("card %s: %w", r.ID, err)
+			return nil, rulerr.Errorf("rules.catalog.card", "card %s: %w", r.ID, err)
 		}
 		if replaced[r.ID] {
-			return nil, fmt.Errorf("card %s: id used twice", r.ID)
+			return nil, rulerr.Errorf("rules.catalog.id_used_twice", "card %s: id used twice", r.ID)
 		}
 		replaced[r.ID] = true
 	}
@@ -289,7 +290,7 @@ func (c *Catalog) Merge(other *Catalog) (*Catalog, error) {
 		out.refs = append(out.refs, r.clone())
 	}
 	if out.Len() > MaxCards {
-		return nil, fmt.Errorf("the merged catalog would have %d cards (at most %d)", out.Len(), MaxCards)
+		return nil, rulerr.Errorf("rules.catalog.merged_too_big", "the merged catalog would have %d cards (at most %d)", out.Len(), MaxCards)
 	}
 	out.sort()
 	return out, nil
@@ -346,37 +347,40 @@ func NormalizeID(id string) string { return strings.ToUpper(strings.TrimSpace(id
 func ValidID(id string) error {
 	switch {
 	case id == "":
-		return fmt.Errorf("id is empty")
+		return rulerr.New("rules.catalog.id_is_empty", "id is empty")
 	case len(id) > MaxIDLen:
-		return fmt.Errorf("id %q is longer than %d characters", id, MaxIDLen)
+		return rulerr.Errorf("rules.catalog.id_too_long", "id %q is longer than %d characters", id, MaxIDLen)
 	case !idPattern.MatchString(id):
-		return fmt.Errorf("id %q may only use 0-9, A-Z and $%%*+-./: (the QR alphanumeric set, no spaces)", id)
+		return rulerr.Errorf("rules.catalog.id_characters", "id %q may only use 0-9, A-Z and $%%*+-./: (the QR alphanumeric set, no spaces)", id)
 	}
 	return nil
 }
 
-// fieldError is a validation error naming the JSON field at fault.
+// fieldError is a validation error naming the JSON field at fault; why
+// words the fault (key, English format, args: see rulerr).
 type fieldError struct {
 	field string
-	msg   string
+	why   *rulerr.Error
 }
 
-func (e *fieldError) Error() string { return e.field + ": " + e.msg }
+func (e *fieldError) Error() string { return e.field + ": " + e.why.Error() }
 
-func ferr(field, format string, args ...any) error {
-	return &fieldError{field: field, msg: fmt.Sprintf(format, args...)}
+// ferr is a fieldError: key names the fault for translation, format and
+// args word it in English.
+func ferr(field, key, format string, args ...any) error {
+	return &fieldError{field: field, why: rulerr.Errorf(key, format, args...)}
 }
 
 func checkText(field, s string, max int, required bool) error {
 	if required && strings.TrimSpace(s) == "" {
-		return ferr(field, "is required")
+		return ferr(field, "rules.catalog.is_required", "is required")
 	}
 	if len(s) > max {
-		return ferr(field, "is longer than %d bytes", max)
+		return ferr(field, "rules.catalog.is_longer_than_bytes", "is longer than %d bytes", max)
 	}
 	for _, r := range s {
 		if r == 0xFFFD || (r < 0x20 && r != '\n' && r != '\t') {
-			return ferr(field, "contains a control or invalid character")
+			return ferr(field, "rules.catalog.contains_control_or_invalid_character", "contains a control or invalid character")
 		}
 	}
 	return nil
@@ -384,7 +388,7 @@ func checkText(field, s string, max int, required bool) error {
 
 func checkList(field string, list []string) error {
 	if len(list) > maxListLen {
-		return ferr(field, "has more than %d entries", maxListLen)
+		return ferr(field, "rules.catalog.has_more_than_entries", "has more than %d entries", maxListLen)
 	}
 	for i, s := range list {
 		if err := checkText(fmt.Sprintf("%s[%d]", field, i), s, maxNameLen, true); err != nil {
@@ -399,7 +403,7 @@ func checkList(field string, list []string) error {
 // 0-6, escalation 0-3.
 func (ch Character) Validate() error {
 	if err := ValidID(ch.ID); err != nil {
-		return ferr("id", "%s", err.Error())
+		return ferr("id", "rules.catalog.bad_id", "%v", err)
 	}
 	for _, f := range []struct {
 		name, val string
@@ -417,7 +421,7 @@ func (ch Character) Validate() error {
 		return err
 	}
 	if len(ch.Specializations) > maxListLen {
-		return ferr("specializations", "has more than %d entries", maxListLen)
+		return ferr("specializations", "rules.catalog.has_more_than_entries", "has more than %d entries", maxListLen)
 	}
 	for i, s := range ch.Specializations {
 		f := fmt.Sprintf("specializations[%d]", i)
@@ -425,7 +429,7 @@ func (ch Character) Validate() error {
 			return err
 		}
 		if s.Count < 1 || s.Count > maxSpecCount {
-			return ferr(f+".count", "must be 1 to %d, got %d", maxSpecCount, s.Count)
+			return ferr(f+".count", "rules.catalog.must_be_1_to_got", "must be 1 to %d, got %d", maxSpecCount, s.Count)
 		}
 	}
 	for _, t := range []struct {
@@ -433,16 +437,16 @@ func (ch Character) Validate() error {
 		vals []int
 	}{{"attack", ch.Tracks.Attack}, {"defense", ch.Tracks.Defense}, {"skill", ch.Tracks.Skill}, {"move", ch.Tracks.Move}} {
 		if len(t.vals) > maxTrackLen {
-			return ferr("tracks."+t.name, "has more than %d holes", maxTrackLen)
+			return ferr("tracks."+t.name, "rules.catalog.has_more_than_holes", "has more than %d holes", maxTrackLen)
 		}
 		for i, v := range t.vals {
 			if v < 0 || v > maxTrackValue {
-				return ferr(fmt.Sprintf("tracks.%s[%d]", t.name, i), "must be 0 to %d, got %d", maxTrackValue, v)
+				return ferr(fmt.Sprintf("tracks.%s[%d]", t.name, i), "rules.catalog.must_be_0_to_got", "must be 0 to %d, got %d", maxTrackValue, v)
 			}
 		}
 	}
 	if len(ch.Attacks) > maxListLen {
-		return ferr("attacks", "has more than %d entries", maxListLen)
+		return ferr("attacks", "rules.catalog.has_more_than_entries", "has more than %d entries", maxListLen)
 	}
 	for i, a := range ch.Attacks {
 		f := fmt.Sprintf("attacks[%d]", i)
@@ -450,17 +454,17 @@ func (ch Character) Validate() error {
 			return err
 		}
 		if a.Dice != nil && (*a.Dice < 0 || *a.Dice > maxDiceBonus) {
-			return ferr(f+".dice", "must be 0 to %d, got %d", maxDiceBonus, *a.Dice)
+			return ferr(f+".dice", "rules.catalog.must_be_0_to_got", "must be 0 to %d, got %d", maxDiceBonus, *a.Dice)
 		}
 		if a.Damage != nil && (*a.Damage < 0 || *a.Damage > maxDiceBonus) {
-			return ferr(f+".damage", "must be 0 to %d, got %d", maxDiceBonus, *a.Damage)
+			return ferr(f+".damage", "rules.catalog.must_be_0_to_got", "must be 0 to %d, got %d", maxDiceBonus, *a.Damage)
 		}
 		if err := checkList(f+".rules", a.Rules); err != nil {
 			return err
 		}
 	}
 	if len(ch.Abilities) > maxListLen {
-		return ferr("abilities", "has more than %d entries", maxListLen)
+		return ferr("abilities", "rules.catalog.has_more_than_entries", "has more than %d entries", maxListLen)
 	}
 	for i, a := range ch.Abilities {
 		f := fmt.Sprintf("abilities[%d]", i)
@@ -472,7 +476,7 @@ func (ch Character) Validate() error {
 		}
 	}
 	if ch.Escalation < 0 || ch.Escalation > maxEscalation {
-		return ferr("escalation", "must be 0 to %d, got %d", maxEscalation, ch.Escalation)
+		return ferr("escalation", "rules.catalog.must_be_0_to_got", "must be 0 to %d, got %d", maxEscalation, ch.Escalation)
 	}
 	return nil
 }
@@ -481,13 +485,13 @@ func (ch Character) Validate() error {
 // known game if set, sane lengths and non-negative points and supply.
 func (r ReferenceCard) Validate() error {
 	if err := ValidID(r.ID); err != nil {
-		return ferr("id", "%s", err.Error())
+		return ferr("id", "rules.catalog.bad_id", "%v", err)
 	}
 	if !slices.Contains(ReferenceKinds(), r.Kind) {
-		return ferr("kind", "unknown kind %q (want one of %v)", r.Kind, ReferenceKinds())
+		return ferr("kind", "rules.catalog.unknown_kind_want_one_of", "unknown kind %q (want one of %v)", r.Kind, ReferenceKinds())
 	}
 	if r.Game != "" && !slices.Contains(Games(), r.Game) {
-		return ferr("game", "unknown game %q", r.Game)
+		return ferr("game", "rules.catalog.unknown_game", "unknown game %q", r.Game)
 	}
 	for _, f := range []struct {
 		name, val string
@@ -505,10 +509,10 @@ func (r ReferenceCard) Validate() error {
 		return err
 	}
 	if r.Points != nil && (*r.Points < 0 || *r.Points > 1000) {
-		return ferr("points", "must be 0 to 1000, got %d", *r.Points)
+		return ferr("points", "rules.catalog.must_be_0_to_1000_got", "must be 0 to 1000, got %d", *r.Points)
 	}
 	if r.Supply != nil && (*r.Supply < 1 || *r.Supply > 20) {
-		return ferr("supply", "must be 1 to 20, got %d", *r.Supply)
+		return ferr("supply", "rules.catalog.must_be_1_to_20_got", "must be 1 to 20, got %d", *r.Supply)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"tableops/rules/rulerr"
 )
 
 // catalogFile is the JSON form of a catalog.
@@ -19,26 +20,42 @@ type catalogFile struct {
 
 // ImportError is a catalog file that was refused. Line is the 1-based line
 // of the file where the fault is (0 if unknown) and Field the JSON path of
-// the field at fault (for example "characters[2].tracks.attack[0]").
+// the field at fault (for example "characters[2].tracks.attack[0]"). Msg is
+// the fault in English, Why the same as data for translation (see rulerr).
 type ImportError struct {
 	Line  int
 	Field string
 	Msg   string
+	Why   *rulerr.Error
 }
 
-func (e *ImportError) Error() string {
-	var b strings.Builder
-	b.WriteString("catalog file")
-	if e.Line > 0 {
-		fmt.Fprintf(&b, " line %d", e.Line)
-	}
-	if e.Field != "" {
-		fmt.Fprintf(&b, ", %s", e.Field)
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Msg)
-	return b.String()
+// importErr is an ImportError whose fault is why.
+func importErr(line int, field string, why *rulerr.Error) *ImportError {
+	return &ImportError{Line: line, Field: field, Msg: why.Text(), Why: why}
 }
+
+// Refusal is the whole refusal as data: where, then the fault.
+func (e *ImportError) Refusal() *rulerr.Error {
+	why := e.Why
+	if why == nil {
+		why = rulerr.Errorf("rules.catalog.plain", "%s", e.Msg)
+	}
+	switch {
+	case e.Line > 0 && e.Field != "":
+		return rulerr.Errorf("rules.catalog.at_line_field", "catalog file line %d, %s: %v", e.Line, e.Field, why)
+	case e.Line > 0:
+		return rulerr.Errorf("rules.catalog.at_line", "catalog file line %d: %v", e.Line, why)
+	case e.Field != "":
+		return rulerr.Errorf("rules.catalog.at_field", "catalog file, %s: %v", e.Field, why)
+	}
+	return rulerr.Errorf("rules.catalog.refused", "catalog file: %v", why)
+}
+
+func (e *ImportError) Error() string { return e.Refusal().Error() }
+
+// Unwrap gives the refusal as data, so rulerr.Find and rulerr.Explain
+// word the whole of it in the reader's language.
+func (e *ImportError) Unwrap() error { return e.Refusal() }
 
 // Export writes the catalog as an indented JSON file with the schema
 // version.
@@ -71,7 +88,7 @@ func (c *Catalog) Import(r io.Reader) (*Catalog, error) {
 		return nil, fmt.Errorf("reading catalog file: %w", err)
 	}
 	if len(data) > MaxImportBytes {
-		return nil, &ImportError{Msg: fmt.Sprintf("file is larger than %d bytes", MaxImportBytes)}
+		return nil, importErr(0, "", rulerr.Errorf("rules.catalog.file_too_large", "file is larger than %d bytes", MaxImportBytes))
 	}
 	in, err := ParseCatalog(data)
 	if err != nil {
@@ -79,7 +96,7 @@ func (c *Catalog) Import(r io.Reader) (*Catalog, error) {
 	}
 	out, err := c.Merge(in)
 	if err != nil {
-		return nil, &ImportError{Msg: err.Error()}
+		return nil, importErr(0, "", rulerr.Errorf("rules.catalog.merge", "%v", err))
 	}
 	return out, nil
 }
@@ -96,7 +113,7 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 		return nil, jsonError(p, 0, "", err)
 	}
 	if start := skipSpace(p.data, 0); start >= len(p.data) || p.data[start] != '{' {
-		return nil, &ImportError{Line: p.lineAt(skipSpace(p.data, 0)), Msg: "a catalog file is a JSON object with schema, characters and references"}
+		return nil, importErr(p.lineAt(skipSpace(p.data, 0)), "", rulerr.New("rules.catalog.not_an_object", "a catalog file is a JSON object with schema, characters and references"))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if _, err := dec.Token(); err != nil { // {
@@ -117,7 +134,7 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 		switch key {
 		case "schema":
 			if err := dec.Decode(&f.Schema); err != nil {
-				return nil, &ImportError{Line: keyLine, Field: "schema", Msg: "must be a whole number"}
+				return nil, importErr(keyLine, "schema", rulerr.New("rules.catalog.whole_number", "must be a whole number"))
 			}
 			hasSchema = true
 		case "characters", "references":
@@ -127,27 +144,27 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 					return err
 				}
 				if prev, dup := seen[id]; dup {
-					return &ImportError{Line: line, Field: field + ".id", Msg: fmt.Sprintf("duplicate id %q (first on line %d)", id, prev)}
+					return importErr(line, field+".id", rulerr.Errorf("rules.catalog.duplicate_id", "duplicate id %q (first on line %d)", id, prev))
 				}
 				seen[id] = line
 				if len(seen) > MaxCards {
-					return &ImportError{Line: line, Field: field, Msg: fmt.Sprintf("more than %d cards", MaxCards)}
+					return importErr(line, field, rulerr.Errorf("rules.catalog.more_than_cards", "more than %d cards", MaxCards))
 				}
 				return nil
 			}); err != nil {
 				return nil, err
 			}
 		default:
-			return nil, &ImportError{Line: keyLine, Field: key, Msg: "unknown field (want schema, characters, references)"}
+			return nil, importErr(keyLine, key, rulerr.New("rules.catalog.unknown_top_field", "unknown field (want schema, characters, references)"))
 		}
 	}
 	switch {
 	case !hasSchema:
-		return nil, &ImportError{Line: 1, Field: "schema", Msg: "missing: this is not a Table Ops catalog file"}
+		return nil, importErr(1, "schema", rulerr.New("rules.catalog.no_schema", "missing: this is not a Table Ops catalog file"))
 	case f.Schema < 1:
-		return nil, &ImportError{Line: 1, Field: "schema", Msg: fmt.Sprintf("unknown version %d", f.Schema)}
+		return nil, importErr(1, "schema", rulerr.Errorf("rules.catalog.unknown_version", "unknown version %d", f.Schema))
 	case f.Schema > SchemaVersion:
-		return nil, &ImportError{Line: 1, Field: "schema", Msg: fmt.Sprintf("version %d was written by a newer Table Ops (this one reads up to %d)", f.Schema, SchemaVersion)}
+		return nil, importErr(1, "schema", rulerr.Errorf("rules.catalog.newer_version", "version %d was written by a newer Table Ops (this one reads up to %d)", f.Schema, SchemaVersion))
 	}
 	out := &Catalog{chars: f.Characters, refs: f.References}
 	out.sort()
@@ -166,7 +183,7 @@ func decodeArray(p *parser, dec *json.Decoder, key string, fn func(raw []byte, b
 		return nil
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '[' {
-		return &ImportError{Line: p.lineAt(skipSpace(p.data, start)), Field: key, Msg: "must be a list"}
+		return importErr(p.lineAt(skipSpace(p.data, start)), key, rulerr.New("rules.catalog.must_be_list", "must be a list"))
 	}
 	for i := 0; dec.More(); i++ {
 		off := int(dec.InputOffset())
@@ -218,16 +235,16 @@ func decodeCard(p *parser, raw []byte, base int, field string, line int, charact
 	}
 	var fe *fieldError
 	if errors.As(err, &fe) {
-		return "", &ImportError{Line: fieldLine(p, raw, base, fe.field, line), Field: field + "." + fe.field, Msg: withID(fe.msg, id)}
+		return "", importErr(fieldLine(p, raw, base, fe.field, line), field+"."+fe.field, withID(fe.why, id))
 	}
 	return "", jsonError(p, base, field, err)
 }
 
-func withID(msg, id string) string {
+func withID(why *rulerr.Error, id string) *rulerr.Error {
 	if id == "" {
-		return msg
+		return why
 	}
-	return msg + " (card " + id + ")"
+	return rulerr.Errorf("rules.catalog.of_card", "%v (card %s)", why, id)
 }
 
 // fieldLine finds the line of a top-level field of a card (the part of the
@@ -250,15 +267,15 @@ func jsonError(p *parser, base int, field string, err error) error {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		return &ImportError{Line: p.lineAt(base + int(se.Offset)), Field: field, Msg: "not valid JSON: " + se.Error()}
+		return importErr(p.lineAt(base+int(se.Offset)), field, rulerr.Errorf("rules.catalog.not_json", "not valid JSON: %s", se.Error()))
 	case errors.As(err, &te):
 		f := field
 		if te.Field != "" {
 			f = field + "." + te.Field
 		}
-		return &ImportError{Line: p.lineAt(base + int(te.Offset)), Field: strings.TrimPrefix(f, "."), Msg: fmt.Sprintf("wrong type: got JSON %s, want %s", te.Value, te.Type)}
+		return importErr(p.lineAt(base+int(te.Offset)), strings.TrimPrefix(f, "."), rulerr.Errorf("rules.catalog.wrong_type", "wrong type: got JSON %s, want %s", te.Value, te.Type))
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return &ImportError{Line: p.lineAt(len(p.data)), Field: field, Msg: "the file ends too early"}
+		return importErr(p.lineAt(len(p.data)), field, rulerr.New("rules.catalog.ends_early", "the file ends too early"))
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	line := 0
@@ -270,9 +287,9 @@ func jsonError(p *parser, base int, field string, err error) error {
 		if i := bytes.Index(p.data[base:], []byte(`"`+name+`"`)); i >= 0 {
 			line = p.lineAt(base + i)
 		}
-		return &ImportError{Line: line, Field: strings.TrimPrefix(field+"."+name, "."), Msg: "unknown field"}
+		return importErr(line, strings.TrimPrefix(field+"."+name, "."), rulerr.New("rules.catalog.unknown_field", "unknown field"))
 	}
-	return &ImportError{Line: line, Field: field, Msg: msg}
+	return importErr(line, field, rulerr.Errorf("rules.catalog.json", "%s", msg))
 }
 
 // parser holds a catalog file being parsed and the offsets of its line

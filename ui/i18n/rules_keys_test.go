@@ -28,8 +28,8 @@ type rulesText struct {
 }
 
 // rulesTexts parses rules/ and scan/ and returns every keyed refusal:
-// rulerr.Errorf(key, format, ...), rulerr.New(key, text) and the engines'
-// bad(key, format, ...). A key or format that is not a literal is a
+// rulerr.Errorf(key, format, ...), rulerr.New(key, text), the engines'
+// bad(key, format, ...) and the catalog's ferr(field, key, format, ...). A key or format that is not a literal is a
 // problem: the check could not see it.
 func rulesTexts(t *testing.T) ([]rulesText, []string) {
 	t.Helper()
@@ -69,20 +69,27 @@ func rulesTexts(t *testing.T) ([]rulesText, []string) {
 						name = "rulerr." + fn.Sel.Name
 					}
 				}
-				if name != "bad" && name != "rulerr.Errorf" && name != "rulerr.New" {
+				if name != "bad" && name != "rulerr.Errorf" && name != "rulerr.New" && name != "ferr" {
 					return true
 				}
+				args := call.Args
+				if name == "ferr" { // ferr(field, key, format, ...): the catalog's field errors
+					if len(args) < 3 {
+						return true
+					}
+					args = args[1:]
+				}
 				pos := fset.Position(call.Pos()).String()
-				if len(call.Args) < 2 {
+				if len(args) < 2 {
 					if name != "bad" {
 						problems = append(problems, pos+": "+name+" needs a key and an English text")
 					}
 					return true
 				}
-				k, ok1 := literal(call.Args[0])
-				format, ok2 := literal(call.Args[1])
+				k, ok1 := literal(args[0])
+				format, ok2 := literal(args[1])
 				if !ok1 || !ok2 {
-					if _, isIdent := call.Args[0].(*ast.Ident); isIdent && name == "rulerr.Errorf" {
+					if _, isIdent := args[0].(*ast.Ident); isIdent && (name == "rulerr.Errorf" || name == "ferr") {
 						return true // a helper passing its parameters on
 					}
 					problems = append(problems, pos+": "+name+" needs a literal key and English format")
