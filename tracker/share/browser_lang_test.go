@@ -99,6 +99,7 @@ func TestScoreboardInBrowserSpeaksItalian(t *testing.T) {
 	require.True(t, strings.HasPrefix(undo, tr("track.undo_step", "Undo: ", nil)), undo)
 	b.waitFor(a.Seq(), undo)
 
+	assert.Equal(t, "it", b.eval(`document.documentElement.lang`), "the page says its language")
 	page := b.eval(`document.body.innerText`)
 	for _, en := range []string{"Latest in the log", "Turn order", "Cube", "System", "Damage", "Shields", "Production", "Research", "Culture",
 		"Commands", "Weapons", "Undo", "added", "Setup", "Read-only scoreboard", "live"} {
