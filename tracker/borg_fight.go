@@ -64,11 +64,38 @@ func (b *BorgState) placeFlags() {
 // fightFor returns the fight a new round with cube continues, or nil when
 // the round starts a new battle.
 func (a *AscendancyState) fightFor(b *BorgState, cube, kind string) *CubeFight {
-	f := b.Fight
-	if f == nil || f.Cube != cube || f.Kind != kind || f.Round != a.Walker.Round || f.Turn != a.Walker.Turn || a.Walker.Stage != AscExecution {
+	f := fightNow(a, b, cube)
+	if f == nil || f.Kind != kind {
 		return nil
 	}
 	return f
+}
+
+// FightWith returns the battle with cube under way in this turn (either
+// kind), or nil: the next round with the cube starts a new battle.
+func (a *AscendancyState) FightWith(cube string) *CubeFight {
+	if a.Borg == nil {
+		return nil
+	}
+	return fightNow(a, a.Borg, cube)
+}
+
+// fightNow returns b's fight with cube if it is this turn's.
+func fightNow(a *AscendancyState, b *BorgState, cube string) *CubeFight {
+	f := b.Fight
+	if f == nil || f.Cube != cube || f.Round != a.Walker.Round || f.Turn != a.Walker.Turn || a.Walker.Stage != AscExecution {
+		return nil
+	}
+	return f
+}
+
+// CubeByID returns the cube on the board with that id.
+func (b *BorgState) CubeByID(id string) (borgrules.Cube, bool) {
+	i := slices.IndexFunc(b.Cubes, func(c borgrules.Cube) bool { return c.ID == id })
+	if i < 0 {
+		return borgrules.Cube{}, false
+	}
+	return b.Cubes[i], true
 }
 
 // endFight ends the fight under way, if any: the cube, if still in play,

@@ -23,6 +23,57 @@ import (
 func startTwo(t *testing.T, sh *Shell, first, second string) fyne.Window {
 	t.Helper()
 	w := newAscGame(t, sh)
+	dealTwo(t, sh, w, first, second)
+	return w
+}
+
+// phoneGame is startTwo on a 400x800 phone.
+func phoneGame(t *testing.T, first, second string) (*Shell, fyne.Window) {
+	t.Helper()
+	sh, _ := newTestShell(t, 400, 800)
+	return sh, startTwo(t, sh, first, second)
+}
+
+// commandPhase is phoneGame at Alice's command phase, on panel.
+func commandPhase(t *testing.T, first, second, panel string) (*Shell, fyne.Window) {
+	t.Helper()
+	sh, w := phoneGame(t, first, second)
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
+	panelTo(t, w, panel)
+	return sh, w
+}
+
+// battleMode opens the Battle panel on the form of mode.
+func battleMode(t *testing.T, sh *Shell, w fyne.Window, mode string) *ascView {
+	t.Helper()
+	panelTo(t, w, "Battle")
+	v := sh.game.view.(*ascView)
+	v.battle.mode.SetSelected(battleModeLabel(mode))
+	return v
+}
+
+// lastEvent is the last event of type T in the game's log.
+func lastEvent[T any](t *testing.T, sh *Shell) T {
+	t.Helper()
+	for _, st := range sh.game.game.History().Undo {
+		for _, ev := range st.Events {
+			switch e := any(ev.Payload).(type) {
+			case T:
+				return e
+			case *T:
+				return *e
+			}
+		}
+	}
+	var none T
+	require.Fail(t, "not in the log", "%T", none)
+	return none
+}
+
+// dealTwo adds Alice and Bob to the new game in w by tapping, starts round
+// 1 and deals the turn order as the table drew it: Alice first.
+func dealTwo(t *testing.T, sh *Shell, w fyne.Window, first, second string) {
+	t.Helper()
 	panelTo(t, w, "Players")
 	addAscPlayer(t, w, "Alice", first, nil)
 	addAscPlayer(t, w, "Bob", second, nil)
@@ -33,7 +84,6 @@ func startTwo(t *testing.T, sh *Shell, first, second string) fyne.Window {
 	v.walker.initiative.drawn["p2"].SetSelected("2")
 	test.Tap(button(t, w, "Deal the turn order"))
 	require.Equal(t, []string{"p1", "p2"}, ascState(sh).Walker.Order, sh.game.status.text)
-	return w
 }
 
 // numButton returns a stepper's + (or −) button.
@@ -53,32 +103,12 @@ func numButton(t *testing.T, s *numStepper, plus bool) *widget.Button {
 	return found
 }
 
-// lastHegemony is the last hegemony attempt in the game's log.
-func lastHegemony(t *testing.T, sh *Shell) tracker.HegemonyTried {
-	t.Helper()
-	for _, st := range sh.game.game.History().Undo {
-		for _, ev := range st.Events {
-			switch e := ev.Payload.(type) {
-			case tracker.HegemonyTried:
-				return e
-			case *tracker.HegemonyTried:
-				return *e
-			}
-		}
-	}
-	require.Fail(t, "no hegemony in the log")
-	return tracker.HegemonyTried{}
-}
-
 // TestHegemonyWithTheUniversalTranslator: a Federation player's hegemony
 // has the Universal Translator's +1 filled in; the rival's resistance
 // follows the nodes entered; the die modifier, the nodes taken and whose
 // home it is reach the tracker.
 func TestHegemonyWithTheUniversalTranslator(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := startTwo(t, sh, "Federation", "Klingon")
-	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
-	panelTo(t, w, "Players")
+	sh, w := commandPhase(t, "Federation", "Klingon", "Players")
 	test.Tap(button(t, w, "Hegemony (1 cmd)"))
 	f := sh.game.view.(*ascView).battle.heg
 	assert.Equal(t, "Alice (Federation)", f.player.Selected, "the console's player")
@@ -103,7 +133,7 @@ func TestHegemonyWithTheUniversalTranslator(t *testing.T) {
 	test.Type(f.d.pad, "2")
 	assert.Contains(t, screenText(w), "4 against 3: Alice takes control")
 	test.Tap(button(t, w, "Apply"))
-	h := lastHegemony(t, sh)
+	h := lastEvent[tracker.HegemonyTried](t, sh)
 	assert.Equal(t, 1, h.Hegemony.Modifier, "the modifier reached the tracker")
 	a := ascState(sh)
 	assert.Equal(t, 2, a.Players[0].Nodes.Production, "Alice takes Bob's production node")
@@ -115,12 +145,8 @@ func TestHegemonyWithTheUniversalTranslator(t *testing.T) {
 // TestHegemonyDraftFollowsThePlayer: another player brings their own
 // modifier; nodes entered for a rival are cleared for another target.
 func TestHegemonyDraftFollowsThePlayer(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := startTwo(t, sh, "Federation", "Klingon")
-	panelTo(t, w, "Battle")
-	v := sh.game.view.(*ascView)
-	v.battle.mode.SetSelected(battleModeLabel(modeHegemony))
-	f := v.battle.heg
+	sh, w := phoneGame(t, "Federation", "Klingon")
+	f := battleMode(t, sh, w, modeHegemony).battle.heg
 	f.player.SetSelected("Alice (Federation)")
 	assert.Equal(t, 1, f.modifier.val)
 	f.player.SetSelected("Bob (Klingon)")
@@ -137,8 +163,7 @@ func TestHegemonyDraftFollowsThePlayer(t *testing.T) {
 // their console; one on a phenomenon is refused with "Record it anyway"
 // offered; a token can be taken back.
 func TestAndorianTokens(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := startTwo(t, sh, "Andorian", "Klingon")
+	sh, w := phoneGame(t, "Andorian", "Klingon")
 	panelTo(t, w, "Players")
 	assert.Contains(t, screenText(w), "Andorian tokens (0)")
 	typeInto(w, entry(t, w, "System name"), "Vega")
@@ -178,8 +203,7 @@ func TestAndorianTokens(t *testing.T) {
 // player says which resource nodes have no Cardassian ship in orbit; the
 // answer reaches the recharge (no production from the idle node).
 func TestCardassianOccupationQuestion(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := startTwo(t, sh, "Cardassian", "Klingon")
+	sh, w := phoneGame(t, "Cardassian", "Klingon")
 	advanceTo(t, sh, w, "", "")
 	require.Equal(t, tracker.AscRecharge, ascState(sh).Walker.Stage)
 	panelTo(t, w, "Round")
@@ -203,10 +227,7 @@ func TestCardassianOccupationQuestion(t *testing.T) {
 // button is muted and says why; a tap is refused with the rule and the
 // table may record it anyway.
 func TestFleetGreyedAtTheLimit(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := startTwo(t, sh, "Klingon", "Romulan")
-	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
-	panelTo(t, w, "Players")
+	sh, w := commandPhase(t, "Klingon", "Romulan", "Players")
 	fleet := button(t, w, "Fleet (1 cmd, 0 of 3)")
 	assert.False(t, fleet.Disabled())
 	test.Tap(fleet)
@@ -228,8 +249,7 @@ func TestFleetGreyedAtTheLimit(t *testing.T) {
 // whether it is pre-warp; the Federation's Prime Directive refusal offers
 // "Record it anyway"; a plain colony is recorded with its name.
 func TestColonizeAsksForTheSystem(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := startTwo(t, sh, "Federation", "Vulcan")
+	sh, w := phoneGame(t, "Federation", "Vulcan")
 	panelTo(t, w, "Players")
 	test.Tap(button(t, w, "Colonize (1C)"))
 	typeInto(w, entry(t, w, "System name (optional)"), "Bajor")
@@ -267,14 +287,8 @@ func TestSpaceBattleStarbasesCount(t *testing.T) {
 	_, err := sh.game.game.Execute(tracker.SetAscOptions{Options: opts})
 	require.NoError(t, err)
 	require.Equal(t, tracker.StarbaseDiePerStarbase, ascState(sh).Options.StarbaseDice)
-	addAscPlayer(t, w, "Alice", "Klingon", nil)
-	addAscPlayer(t, w, "Bob", "Romulan", nil)
-	test.Tap(button(t, w, "Start round 1"))
-	panelTo(t, w, "Round")
+	dealTwo(t, sh, w, "Klingon", "Romulan")
 	v := sh.game.view.(*ascView)
-	v.walker.initiative.drawn["p1"].SetSelected("1")
-	v.walker.initiative.drawn["p2"].SetSelected("2")
-	test.Tap(button(t, w, "Deal the turn order"))
 	_, err = sh.game.game.Execute(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterStarbases, Delta: 2})
 	require.NoError(t, err)
 	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
@@ -372,36 +386,14 @@ func TestAscendancyInputsFitAPhone(t *testing.T) {
 	}
 }
 
-// lastInvasion is the last invasion round in the game's log.
-func lastInvasion(t *testing.T, sh *Shell) tracker.InvasionFought {
-	t.Helper()
-	for _, st := range sh.game.game.History().Undo {
-		for _, ev := range st.Events {
-			switch e := ev.Payload.(type) {
-			case tracker.InvasionFought:
-				return e
-			case *tracker.InvasionFought:
-				return *e
-			}
-		}
-	}
-	require.Fail(t, "no invasion in the log")
-	return tracker.InvasionFought{}
-}
-
 // TestInvasionFollowsTheInvasion: the invasion form takes its round from
 // the invasion under way (no round stepper): after round 1 its sides fold
 // into one line and round 2 fights with the ships and nodes left; the
 // nodes, starbase and home system that pass reach the tracker; the result
 // and Apply sit right under the dice, above the odds.
 func TestInvasionFollowsTheInvasion(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := startTwo(t, sh, "Klingon", "Romulan")
-	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
-	panelTo(t, w, "Battle")
-	v := sh.game.view.(*ascView)
-	v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
-	f := v.battle.inv
+	sh, w := commandPhase(t, "Klingon", "Romulan", "Battle")
+	f := battleMode(t, sh, w, modeInvasion).battle.inv
 	assert.Equal(t, "Alice (Klingon)", f.att.player.Selected, "whose turn it is")
 	f.defender.SetSelected("Bob (Romulan)")
 	typeInto(w, f.system, "Romulus")
@@ -426,7 +418,7 @@ func TestInvasionFollowsTheInvasion(t *testing.T) {
 	assert.Contains(t, under[*widget.Button](f.result), apply)
 	typeInto(w, entry(t, w, "Nodes the attacker destroys, e.g. 1P"), "1P")
 	test.Tap(apply)
-	in := lastInvasion(t, sh)
+	in := lastEvent[tracker.InvasionFought](t, sh)
 	assert.Equal(t, 1, in.Invasion.Round)
 	a := ascState(sh)
 	assert.Equal(t, 0, a.Players[1].Nodes.Production, "the P node destroyed")
@@ -444,7 +436,7 @@ func TestInvasionFollowsTheInvasion(t *testing.T) {
 	test.Type(f.defD.pad, "1")
 	assert.Contains(t, screenText(w), "Successful invasion")
 	test.Tap(button(t, w, "Apply round 2"))
-	in = lastInvasion(t, sh)
+	in = lastEvent[tracker.InvasionFought](t, sh)
 	assert.Equal(t, 2, in.Invasion.Round, "the tracker got round 2")
 	a = ascState(sh)
 	assert.Equal(t, 2, a.Players[0].Systems, "Alice takes Romulus")
@@ -457,13 +449,8 @@ func TestInvasionFollowsTheInvasion(t *testing.T) {
 // TestNewInvasionStartsAgain: "New invasion" leaves the one under way and
 // opens the sides again at round 1.
 func TestNewInvasionStartsAgain(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := startTwo(t, sh, "Klingon", "Romulan")
-	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
-	panelTo(t, w, "Battle")
-	v := sh.game.view.(*ascView)
-	v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
-	f := v.battle.inv
+	sh, w := commandPhase(t, "Klingon", "Romulan", "Battle")
+	f := battleMode(t, sh, w, modeInvasion).battle.inv
 	test.Type(f.attD.pad, "111")
 	test.Type(f.defD.pad, "11")
 	test.Tap(button(t, w, "Apply round 1"))

@@ -161,14 +161,10 @@ func (b *borgPanel) foldSections(secs []borgSection) fyne.CanvasObject {
 
 // cubeFight returns the fight with the cube under way this turn, if any.
 func cubeFight(a *tracker.AscendancyState, cube string) *tracker.CubeFight {
-	if a == nil || a.Borg == nil || a.Walker.Stage != tracker.AscExecution {
+	if a == nil {
 		return nil
 	}
-	f := a.Borg.Fight
-	if f == nil || f.Cube != cube || f.Round != a.Walker.Round || f.Turn != a.Walker.Turn {
-		return nil
-	}
-	return f
+	return a.FightWith(cube)
 }
 
 // fightCube opens the cube battle on cube (a cube card's Fight button)

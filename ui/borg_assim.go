@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	borgrules "tableops/rules/borg"
-	"tableops/rules/dice"
 	"tableops/rules/odds"
 	"tableops/tracker"
 	"tableops/ui/widgets"
@@ -86,12 +85,7 @@ func (f *assimForm) fight() *tracker.CubeFight {
 
 // stateCube returns the draft's cube as the state has it.
 func (f *assimForm) stateCube() (borgrules.Cube, bool) {
-	for _, c := range f.v.st.Borg.Cubes {
-		if c.ID == f.d.cube {
-			return c, true
-		}
-	}
-	return borgrules.Cube{}, false
+	return f.v.st.Borg.CubeByID(f.d.cube)
 }
 
 // currentCube returns the cube as the next round fights it: fresh for a
@@ -154,19 +148,14 @@ func (f *assimForm) sync() {
 
 func (f *assimForm) player() *tracker.AscPlayer { return f.v.player(f.d.defender) }
 
+// show draws the form from the state and returns it.
 func (f *assimForm) show() fyne.CanvasObject {
-	f.sync()
-	f.render()
+	drawBorgForm(f.v.st, f)
 	return f.box
 }
 
-func (f *assimForm) redraw() {
-	if f.v.st == nil || f.v.st.Borg == nil {
-		return
-	}
-	f.sync()
-	f.render()
-}
+// redraw draws the form again after a choice of the players.
+func (f *assimForm) redraw() { drawBorgForm(f.v.st, f) }
 
 // setup returns the rules' view of the round (faces not set).
 func (f *assimForm) setup() (borgrules.Assimilation, *tracker.AscPlayer, bool) {
@@ -197,13 +186,7 @@ func (f *assimForm) render() {
 	defer f.refreshed(f.box)
 	v := f.v
 	bs := v.st.Borg
-	var ids []string
-	for _, c := range bs.Cubes {
-		ids = append(ids, c.ID)
-	}
-	f.cube = widget.NewSelect(ids, nil)
-	f.cube.PlaceHolder = lang.X("borg.assimilating_cube", "Assimilating cube")
-	f.cube.Selected = f.d.cube
+	f.cube = cubeSelect(bs, lang.X("borg.assimilating_cube", "Assimilating cube"), f.d.cube)
 	f.cube.OnChanged = func(id string) {
 		if id != f.d.cube {
 			f.d.cube = id
@@ -278,23 +261,14 @@ func (f *assimForm) render() {
 	}
 	f.box.Add(widget.NewSeparator())
 	t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
-	f.defD = newBorgDice(lang.X("borg.system_s_dice_hit_on", "System's dice ({{.N}}, hit on {{.HitText}})", map[string]any{"N": n, "HitText": hitText(t, can)}), n, f.d.def, func(d dice.Pool) {
-		f.d.def = ascPool{faces: d}
-		f.resolve()
-	})
-	f.borgD = newBorgDice(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": a.BorgHit}), a.Cube.Dice(), f.d.borg, func(d dice.Pool) {
-		f.d.borg = ascPool{faces: d}
-		f.resolve()
-	})
+	f.defD = newBorgSide(lang.X("borg.system_s_dice_hit_on", "System's dice ({{.N}}, hit on {{.HitText}})", map[string]any{"N": n, "HitText": hitText(t, can)}), n, &f.d.def, f.resolve)
+	f.borgD = newBorgSide(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": a.BorgHit}), a.Cube.Dice(), &f.d.borg, f.resolve)
 	f.box.Add(f.defD.box)
 	f.box.Add(f.borgD.box)
-	f.roll = rollButton(f.rollVirtual)
-	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), func() {
+	f.roll = addDiceActions(f.box, f.result, f.rollVirtual, func() {
 		f.d.def, f.d.borg = ascPool{}, ascPool{}
 		f.render()
 	})
-	f.box.Add(fitGrid(2, f.roll, clear))
-	f.box.Add(f.result)
 	f.box.Add(widget.NewSeparator())
 	// The round is a cube round with one die per structure.
 	if o, err := odds.CubeRound(odds.CubeBattleSetup{Ships: n, Weapons: a.DefenderWeapons, HitsOnSix: a.DefenderHitsOnSix, Cube: a.Cube, BorgHit: a.BorgHit}); err == nil {

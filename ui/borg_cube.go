@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	borgrules "tableops/rules/borg"
-	"tableops/rules/dice"
 	"tableops/rules/odds"
 	"tableops/tracker"
 	"tableops/ui/widgets"
@@ -96,12 +95,7 @@ func (f *cubeBattle) fightNow() *tracker.CubeFight {
 
 // stateCube returns the draft's cube as the state has it.
 func (f *cubeBattle) stateCube() (borgrules.Cube, bool) {
-	for _, c := range f.v.st.Borg.Cubes {
-		if c.ID == f.d.cube {
-			return c, true
-		}
-	}
-	return borgrules.Cube{}, false
+	return f.v.st.Borg.CubeByID(f.d.cube)
 }
 
 // battleKey names the battle and round the next round belongs to.
@@ -244,19 +238,12 @@ func (f *cubeBattle) choose(cube string) {
 
 // show draws the form from the state and returns it.
 func (f *cubeBattle) show() fyne.CanvasObject {
-	f.sync()
-	f.render()
+	drawBorgForm(f.v.st, f)
 	return f.box
 }
 
 // redraw draws the form again after a choice of the players.
-func (f *cubeBattle) redraw() {
-	if f.v.st == nil || f.v.st.Borg == nil {
-		return
-	}
-	f.sync()
-	f.render()
-}
+func (f *cubeBattle) redraw() { drawBorgForm(f.v.st, f) }
 
 // render draws the whole form from the draft.
 func (f *cubeBattle) render() {
@@ -264,13 +251,7 @@ func (f *cubeBattle) render() {
 	defer f.refreshed(f.box)
 	v := f.v
 	bs := v.st.Borg
-	var ids []string
-	for _, c := range bs.Cubes {
-		ids = append(ids, c.ID)
-	}
-	f.cube = widget.NewSelect(ids, nil)
-	f.cube.PlaceHolder = lang.X("borg.cube", "Cube")
-	f.cube.Selected = f.d.cube
+	f.cube = cubeSelect(bs, lang.X("borg.cube", "Cube"), f.d.cube)
 	f.cube.OnChanged = f.choose
 	fight := f.fightNow()
 	cube, _ := f.current()
@@ -309,22 +290,13 @@ func (f *cubeBattle) render() {
 		t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix)
 		fd := &f.d.fleets[idx[k]]
 		title := lang.X("borg.s_dice_hit_on", "{{.SeatName}}'s dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"SeatName": v.seatName(fl.Player), "Dice": fl.Dice(), "HitText": hitText(t, can)})
-		d := newBorgDice(title, fl.Dice(), fd.dice, func(p dice.Pool) {
-			fd.dice = ascPool{faces: p}
-			f.resolve()
-		})
+		d := newBorgSide(title, fl.Dice(), &fd.dice, f.resolve)
 		f.fleets[idx[k]].d = d
 		f.box.Add(d.box)
 	}
-	f.borgD = newBorgDice(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": hit}), cube.Dice(), f.d.borg, func(p dice.Pool) {
-		f.d.borg = ascPool{faces: p}
-		f.resolve()
-	})
+	f.borgD = newBorgSide(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": hit}), cube.Dice(), &f.d.borg, f.resolve)
 	f.box.Add(f.borgD.box)
-	f.roll = rollButton(f.rollVirtual)
-	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), f.clearDice)
-	f.box.Add(fitGrid(2, f.roll, clear))
-	f.box.Add(f.result)
+	f.roll = addDiceActions(f.box, f.result, f.rollVirtual, f.clearDice)
 	f.box.Add(f.oddsPart(cube, fleets, hit))
 	f.resolve()
 }

@@ -3,9 +3,12 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/rules/dice"
+	"tableops/tracker"
 	"tableops/ui/widgets"
 )
 
@@ -36,6 +39,52 @@ func newBorgDice(title string, max int, pool ascPool, changed func(dice.Pool)) *
 	}
 	d.box = container.NewVBox(d.title, d.pad)
 	return d
+}
+
+// newBorgSide is newBorgDice keeping the faces typed in *pool (the form's
+// draft) and calling resolve after every die.
+func newBorgSide(title string, max int, pool *ascPool, resolve func()) *borgDice {
+	return newBorgDice(title, max, *pool, func(d dice.Pool) {
+		*pool = ascPool{faces: d}
+		resolve()
+	})
+}
+
+// addDiceActions adds what follows the keypads on a Borg form: Roll for me
+// and Clear dice side by side, then the result right under them. It
+// returns the roll button.
+func addDiceActions(box, result *fyne.Container, roll, clear func()) *widget.Button {
+	r := rollButton(roll)
+	c := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), clear)
+	box.Add(fitGrid(2, r, c))
+	box.Add(result)
+	return r
+}
+
+// drawBorgForm keeps a Borg form's draft within the state (sync) and draws
+// it (render); nothing while the game has no Borg.
+func drawBorgForm(st *tracker.AscendancyState, f interface {
+	sync()
+	render()
+}) {
+	if st == nil || st.Borg == nil {
+		return
+	}
+	f.sync()
+	f.render()
+}
+
+// cubeSelect chooses one of the cubes on the board; selected is shown
+// chosen (without calling OnChanged, which the form sets).
+func cubeSelect(bs *tracker.BorgState, placeholder, selected string) *widget.Select {
+	var ids []string
+	for _, c := range bs.Cubes {
+		ids = append(ids, c.ID)
+	}
+	s := widget.NewSelect(ids, nil)
+	s.PlaceHolder = placeholder
+	s.Selected = selected
+	return s
 }
 
 // markedDice shows faces hitting on target or more (none above 6).

@@ -6,11 +6,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	borgrules "tableops/rules/borg"
-	"tableops/rules/dice"
 	"tableops/rules/odds"
 	"tableops/tracker"
 	"tableops/ui/widgets"
@@ -111,19 +109,14 @@ func (f *reclaimForm) setPlayer(id string) {
 	}
 }
 
+// show draws the form from the state and returns it.
 func (f *reclaimForm) show() fyne.CanvasObject {
-	f.sync()
-	f.render()
+	drawBorgForm(f.v.st, f)
 	return f.box
 }
 
-func (f *reclaimForm) redraw() {
-	if f.v.st == nil || f.v.st.Borg == nil {
-		return
-	}
-	f.sync()
-	f.render()
-}
+// redraw draws the form again after a choice of the players.
+func (f *reclaimForm) redraw() { drawBorgForm(f.v.st, f) }
 
 func (f *reclaimForm) setup() (borgrules.Reclaim, bool) {
 	s, ok := f.stateSpire()
@@ -201,23 +194,14 @@ func (f *reclaimForm) render() {
 	t, can := borgrules.PlayerTarget(r.Fleet.Weapons, r.Spire.Nodes, r.Fleet.HitsOnSix)
 	f.box.Add(boldLabel(lang.X("borg.reclaim_needs", "{{.N}} structure(s) to destroy at once; no first strike; the spire's nodes are its shields (+{{.Nodes}}).", map[string]any{"N": n, "Nodes": r.Spire.Nodes})))
 	f.box.Add(widget.NewSeparator())
-	f.d = newBorgDice(lang.X("borg.attacker_s_dice_hit_on", "Attacker's dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"Dice": r.Fleet.Dice(), "HitText": hitText(t, can)}), r.Fleet.Dice(), f.dr.d, func(d dice.Pool) {
-		f.dr.d = ascPool{faces: d}
-		f.resolve()
-	})
-	f.borgD = newBorgDice(lang.X("borg.borg_system_s_dice_optional", "Borg system's dice (optional)"), n, f.dr.borg, func(d dice.Pool) {
-		f.dr.borg = ascPool{faces: d}
-		f.resolve()
-	})
+	f.d = newBorgSide(lang.X("borg.attacker_s_dice_hit_on", "Attacker's dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"Dice": r.Fleet.Dice(), "HitText": hitText(t, can)}), r.Fleet.Dice(), &f.dr.d, f.resolve)
+	f.borgD = newBorgSide(lang.X("borg.borg_system_s_dice_optional", "Borg system's dice (optional)"), n, &f.dr.borg, f.resolve)
 	f.box.Add(f.d.box)
 	f.box.Add(f.borgD.box)
-	f.roll = rollButton(f.rollVirtual)
-	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), func() {
+	f.roll = addDiceActions(f.box, f.result, f.rollVirtual, func() {
 		f.dr.d, f.dr.borg = ascPool{}, ascPool{}
 		f.render()
 	})
-	f.box.Add(fitGrid(2, f.roll, clear))
-	f.box.Add(f.result)
 	f.box.Add(widget.NewSeparator())
 	chance := 0.0
 	if can {
