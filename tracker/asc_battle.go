@@ -265,15 +265,35 @@ type SpaceBattle struct {
 	Turn        int            `json:"turn"`
 }
 
-// battleFor returns the battle cmd continues, or nil for a new battle: the
-// same attacker against defenders still in it, in the same turn.
+// battleFor returns the battle cmd continues, or nil for a new battle.
 func (a *AscendancyState) battleFor(cmd SpaceBattleRound) *SpaceBattle {
+	defs := make([]string, len(cmd.Defenders))
+	for i, d := range cmd.Defenders {
+		defs[i] = d.Player
+	}
+	return a.BattleFor(cmd.Attacker.Player, defs)
+}
+
+// BattleNow returns the space battle under way in this turn (whoever
+// fights it), or nil.
+func (a *AscendancyState) BattleNow() *SpaceBattle {
 	b := a.Battle
-	if b == nil || b.Attacker != cmd.Attacker.Player || b.WalkerRound != a.Walker.Round || b.Turn != a.Walker.Turn {
+	if b == nil || b.WalkerRound != a.Walker.Round || b.Turn != a.Walker.Turn {
 		return nil
 	}
-	for _, d := range cmd.Defenders {
-		if !slices.Contains(b.Defenders, d.Player) {
+	return b
+}
+
+// BattleFor returns the battle under way that a round between attacker
+// and defenders continues: the same attacker against defenders still in
+// it, in the same turn; nil: the round starts a new battle.
+func (a *AscendancyState) BattleFor(attacker string, defenders []string) *SpaceBattle {
+	b := a.BattleNow()
+	if b == nil || b.Attacker != attacker {
+		return nil
+	}
+	for _, d := range defenders {
+		if !slices.Contains(b.Defenders, d) {
 			return nil
 		}
 	}

@@ -468,3 +468,78 @@ func TestNewInvasionStartsAgain(t *testing.T) {
 	panelTo(t, w, "Battle")
 	assert.Equal(t, 1, f.roundNo(), "another turn: a new invasion")
 }
+
+// TestSpaceFormFollowsTheState: the space battle form rebuilds from the
+// game on every update. A round applied elsewhere (another device, the
+// log) while the form is open turns it to the next round with the ships
+// left, first strike off and the dice typed for the old round gone; an
+// undo turns it back to a new battle with every ship; ships lost outside
+// the battle lower what it offers.
+func TestSpaceFormFollowsTheState(t *testing.T) {
+	sh, w := commandPhase(t, "Klingon", "Romulan", "Battle")
+	f := battleMode(t, sh, w, modeSpace).battle.space
+	assert.Equal(t, "Alice (Klingon)", f.att.player.Selected)
+	assert.Equal(t, "Bob (Romulan)", f.defs[0].side.player.Selected)
+	assert.Equal(t, 3, f.att.ships.val)
+	f.att.firstStrike.SetChecked(true)
+	test.Type(f.attD.pad, "66")
+	assert.Contains(t, screenText(w), "Round 1 of a new battle")
+
+	// Round 1 comes from elsewhere: each side loses a ship.
+	_, err := sh.game.game.Execute(tracker.SpaceBattleRound{
+		Attacker:  tracker.BattleSide{Player: "p1", Ships: 3, Rolls: []tracker.Roll{tracker.Entered(6, 1, 1)}},
+		Defenders: []tracker.BattleSide{{Player: "p2", Ships: 3, Rolls: []tracker.Roll{tracker.Entered(6, 1, 1)}}}})
+	require.NoError(t, err)
+	assert.Contains(t, screenText(w), "Round 2 of the battle under way")
+	assert.Equal(t, 2, f.att.ships.val, "the ships left")
+	assert.Equal(t, 2, f.defs[0].side.ships.val)
+	assert.False(t, f.att.firstStrike.Checked, "first strike counts in round 1 only")
+	assert.True(t, f.att.firstStrike.Disabled())
+	assert.Empty(t, f.attD.pool.faces, "dice typed for round 1 are not round 2's")
+	test.Tap(numButton(t, f.att.ships, true))
+	assert.Equal(t, 2, f.att.ships.val, "no more ships than the battle left")
+
+	// Round 2 typed and applied from the form: the tracker gets round 2.
+	test.Type(f.attD.pad, "11")
+	test.Type(f.defD.pad, "11")
+	test.Tap(button(t, w, "Apply round 2"))
+	require.NotNil(t, ascState(sh).Battle, sh.game.status.text)
+	assert.Equal(t, 2, ascState(sh).Battle.Round)
+
+	// Undo both rounds: a new battle with every ship on the board.
+	_, err = sh.game.game.Undo()
+	require.NoError(t, err)
+	_, err = sh.game.game.Undo()
+	require.NoError(t, err)
+	assert.Contains(t, screenText(w), "Round 1 of a new battle")
+	assert.Equal(t, 3, f.att.ships.val)
+	assert.False(t, f.att.firstStrike.Disabled())
+
+	// Bob loses a ship to a hazard: the form offers his 2.
+	_, err = sh.game.game.Execute(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterShips, Delta: -1})
+	require.NoError(t, err)
+	assert.Equal(t, 2, f.defs[0].side.ships.val)
+}
+
+// TestInvasionFormFollowsTheState: an invasion round applied elsewhere
+// while the invasion form is open turns it to the next round of that
+// invasion, its sides folded; the turn moving on ends it on the form too.
+func TestInvasionFormFollowsTheState(t *testing.T) {
+	sh, w := commandPhase(t, "Klingon", "Romulan", "Battle")
+	f := battleMode(t, sh, w, modeInvasion).battle.inv
+	assert.Contains(t, screenText(w), "Round 1 of a new invasion")
+	_, err := sh.game.game.Execute(tracker.InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Defender: "p2", System: "Romulus", Nodes: 3,
+		AttackerRoll: tracker.Entered(1, 1, 1), DefenderRoll: tracker.Entered(6, 1, 1)})
+	require.NoError(t, err)
+	assert.Contains(t, screenText(w), "Round 2 of the invasion under way")
+	assert.Contains(t, screenText(w), "Alice invades Romulus (Bob): 2 ship(s) and 3 node(s) left.")
+	assert.Equal(t, "Bob (Romulan)", f.defender.Selected, "the form took the invasion's sides")
+	assert.Equal(t, 2, f.att.ships.val)
+	assert.Equal(t, 3, f.nodes.val)
+	assert.False(t, f.setup.Visible())
+	_, err = sh.game.game.Execute(tracker.NextPhase{})
+	require.NoError(t, err)
+	assert.Nil(t, ascState(sh).Invasion)
+	assert.Contains(t, screenText(w), "Round 1 of a new invasion")
+	assert.True(t, f.setup.Visible())
+}

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"fyne.io/fyne/v2/lang"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -118,21 +117,15 @@ func (f *spaceForm) newBattle() {
 // (the same attacker against defenders still in it, this turn), or nil
 // for a new battle.
 func (f *spaceForm) tracked() *tracker.SpaceBattle {
-	a := f.v.st
-	b := a.Battle
-	if f.fresh || b == nil || b.WalkerRound != a.Walker.Round || b.Turn != a.Walker.Turn {
+	if f.fresh {
 		return nil
 	}
 	c := f.v.playerChoices()
-	if c.ids[f.att.player.Selected] != b.Attacker {
-		return nil
+	defs := make([]string, len(f.defs))
+	for i, d := range f.defs {
+		defs[i] = c.ids[d.side.player.Selected]
 	}
-	for _, d := range f.defs {
-		if !slices.Contains(b.Defenders, c.ids[d.side.player.Selected]) {
-			return nil
-		}
-	}
-	return b
+	return f.v.st.BattleFor(c.ids[f.att.player.Selected], defs)
 }
 
 // roundNo is the round the next apply fights: the tracked battle's next
@@ -145,13 +138,7 @@ func (f *spaceForm) roundNo() int {
 }
 
 // live returns the battle under way this turn (whoever fights it).
-func (f *spaceForm) live() *tracker.SpaceBattle {
-	a := f.v.st
-	if b := a.Battle; b != nil && b.WalkerRound == a.Walker.Round && b.Turn == a.Walker.Turn {
-		return b
-	}
-	return nil
-}
+func (f *spaceForm) live() *tracker.SpaceBattle { return f.v.st.BattleNow() }
 
 func (f *spaceForm) addDefender() {
 	d := &defSlot{side: newSideForm(f.v, lang.X("asc.defender", "Defender"), true, f.changed)}
@@ -188,6 +175,11 @@ func (f *spaceForm) show() {
 			if !taken[l] && other == "" {
 				other = l
 			}
+		}
+		if taken[d.side.player.Selected] {
+			// A choice made for another state (before the attacker was
+			// chosen, or another defender): the first free player.
+			d.side.player.Selected = ""
 		}
 		d.side.show(other)
 		taken[d.side.player.Selected] = true
@@ -524,13 +516,10 @@ func (f *spaceForm) resolve() {
 	}
 	f.result.Add(explainLines(lines))
 	addApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(round)}), func() {
-		// Round 0: the tracker numbers the round (and knows the ships
-		// left); 1 starts a new battle when the table said so.
-		cmd := tracker.SpaceBattleRound{
+		// The round the form was made for: the tracker refuses it if
+		// the battle moved on meanwhile (1 starts a new battle).
+		cmd := tracker.SpaceBattleRound{Round: round,
 			Attacker: battleSide(f.att, att)}
-		if f.fresh {
-			cmd.Round = 1
-		}
 		for i, d := range defs {
 			cmd.Attacker.Rolls = append(cmd.Attacker.Rolls, f.defs[i].attD.pool.roll())
 			ds := battleSide(f.defs[i].side, d)

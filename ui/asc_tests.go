@@ -202,6 +202,10 @@ func (f *invasionForm) show() {
 		f.defSh.show()
 	}
 	f.att.show(def)
+	if f.defender.Selected == f.att.player.Selected {
+		// Chosen for another attacker: nobody invades their own system.
+		f.defender.Selected = ""
+	}
 	syncSelect(f.defender, append(append([]string{}, c.labels...), independentLabel()), independentLabel())
 	nobody := lang.X("asc.hegemony.nobody_s_home", "Nobody's home system")
 	homes := []string{nobody}
