@@ -69,3 +69,15 @@ func TestRulesAndScanErrorsItalian(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.True(t, strings.HasPrefix(out, "usage: tableops resolve hegemony [flags]\n"), out)
 }
+
+// TestHostMissingGameItalian: a --game the saved games do not hold is
+// refused in the reader's language.
+func TestHostMissingGameItalian(t *testing.T) {
+	isolate(t)
+	code, _, errOut := run(t, "host", "--lang", "it", "--game", "nope", "--addr", "127.0.0.1:0")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "tableops host: --game nope: nessuna partita salvata con questo id\n", errOut)
+	code, _, errOut = run(t, "host", "--lang", "en", "--game", "nope", "--addr", "127.0.0.1:0")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "tableops host: --game nope: there is no saved game with that id\n", errOut)
+}

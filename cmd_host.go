@@ -67,11 +67,27 @@ func storageDir() (string, error) {
 // GUI.
 func openStoreDir(dir string) (*store.Store, error) {
 	st, err := store.OpenDefault(context.Background(), dir, store.Options{Seeds: tracker.CryptoSeeds{}})
-	if errors.Is(err, store.ErrInUse) {
-		return nil, fmt.Errorf("%w: close the app, or share the game from its game screen", err)
+	switch {
+	case errors.Is(err, store.ErrInUse):
+		return nil, reworded{lang.X("app.err.in_use", "The saved games file is in use by another copy of Table Ops.") + " " +
+			lang.X("cli.host.close_app", "Close the app, or share the game from its game screen."), err}
+	case errors.Is(err, store.ErrFutureVersion):
+		return nil, reworded{lang.X("app.err.future_version", "The saved games file was written by a newer version of Table Ops."), err}
+	case errors.Is(err, store.ErrUnreadable):
+		return nil, reworded{lang.X("app.err.unreadable", "The saved games file cannot be read."), err}
 	}
 	return st, err
 }
+
+// reworded is an error shown in the reader's words that still matches its
+// cause (errors.Is).
+type reworded struct {
+	msg string
+	err error
+}
+
+func (r reworded) Error() string { return r.msg }
+func (r reworded) Unwrap() error { return r.err }
 
 // hostInfo is the --json output of the host command.
 type hostInfo struct {
@@ -208,8 +224,11 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 func pickGame(st *store.Store, id string, kind tracker.Kind) (*store.Game, error) {
 	if id != "" {
 		g, err := st.OpenGame(id)
-		if errors.Is(err, store.ErrNoGame) || errors.Is(err, store.ErrInTrash) {
-			return nil, badInput("--game %s: %v", id, err)
+		switch {
+		case errors.Is(err, store.ErrNoGame):
+			return nil, badInput("%s", lang.X("cli.host.no_game", "--game {{.ID}}: there is no saved game with that id", tv{"ID": id}))
+		case errors.Is(err, store.ErrInTrash):
+			return nil, badInput("%s", lang.X("cli.host.in_trash", "--game {{.ID}}: the game is in the trash (restore it in the app first)", tv{"ID": id}))
 		}
 		return g, err
 	}
