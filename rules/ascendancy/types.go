@@ -109,12 +109,16 @@ func (s Side) Validate() error {
 	return nil
 }
 
-func (s Side) name() string {
+// name names the side in a refusal: its player, or the word "side".
+func (s Side) name() any {
 	if s.Player != "" {
 		return s.Player
 	}
-	return "side"
+	return sideWord
 }
+
+// sideWord names a side without a player in a refusal.
+var sideWord = rulerr.New("rules.asc.word_side", "side")
 
 // CostTable is what things cost one faction. The seed text does not print
 // node, colonization or upgrade costs (they are icons on the consoles), so

@@ -81,3 +81,10 @@ func TestNewKeepsPercent(t *testing.T) {
 	assert.Equal(t, "100% sure", e.Error())
 	assert.Equal(t, "100% sure", Template(e.Format))
 }
+
+func TestWordArgIsAPart(t *testing.T) {
+	side := New("rules.x.side", "side")
+	e := Errorf("rules.x.ships", "%s: ships %d must not be negative", side, -1)
+	assert.Equal(t, "side: ships -1 must not be negative", e.Error())
+	assert.Equal(t, "<rules.x.ships <rules.x.side> -1>", e.In(upper))
+}
