@@ -148,12 +148,17 @@ func NewShell(a fyne.App, st *store.Store, storeErr error) *Shell {
 	sh := &Shell{app: a, store: st, storeErr: storeErr}
 	sh.applyTheme()
 	sh.win = a.NewWindow(lang.X("app.title", "Table Ops"))
-	sh.win.Resize(fyne.NewSize(420, 820))
+	sh.win.Resize(fyne.NewSize(phoneWidth, phoneHeight))
 	sh.home = newHome(sh)
 	sh.showHome()
 	sh.installShortcuts()
 	return sh
 }
+
+// The size the main window opens at: a phone held upright, 400 wide so
+// that it fits a 400x800 screen whole, 760 high so that a title bar (up to
+// 40 px) still fits on it. Larger screens may resize it.
+const phoneWidth, phoneHeight = 400, 760
 
 // Window returns the main window.
 func (sh *Shell) Window() fyne.Window { return sh.win }
