@@ -11,14 +11,15 @@ import (
 
 // StartBrowser starts what the web app does in a browser page, once the app
 // runs: it joins the game its link names ("#join=CODE" on the page of the
-// host that shares it), and it installs the page's automation hook.
+// host that shares it), and it installs the page's automation hook (which
+// describes the screen only when asked: at the start, before the first
+// frame, describing it cost a noticeable part of a phone's start).
 func StartBrowser(sh *Shell) {
 	sh.app.Lifecycle().SetOnStarted(func() {
 		loc := js.Global().Get("location")
 		if code, ok := joinCodeFromHash(loc.Get("hash").String()); ok {
 			sh.joinLink(loc.Get("host").String(), code, sh.publish)
 		}
-		sh.publish()
 	})
 	// window.tableopsAutomation.refresh() asks the app to describe its
 	// screen; the answer appears in window.tableopsScreen (JSON) soon after,

@@ -134,7 +134,7 @@ func Resolve(choice string) string {
 	return System()
 }
 
-// Setup loads every translation into Fyne's lang package and makes choice
+// Setup loads the translations into Fyne's lang package and makes choice
 // the language of lang.X and friends; an empty choice follows the system's
 // language. It returns the language in use. Call it before building any
 // screen; calling it again switches the language of texts asked for later.
@@ -144,11 +144,23 @@ func Resolve(choice string) string {
 // registered under the system's locale; Fyne's own few texts (dialog
 // buttons) then stay in English.
 func Setup(choice string) (string, error) {
-	if err := lang.AddTranslationsFS(files, "translations"); err != nil {
-		return English, fmt.Errorf("loading translations: %w", err)
-	}
 	sys := lang.SystemLocale()
 	use := Match(sys.String())
+	// Only the files Fyne may pick by itself are loaded (each is large
+	// and slow to read on a phone): English, the reference, and the
+	// system's language; a chosen other language is loaded below.
+	for _, code := range []string{English, use} {
+		raw, err := files.ReadFile("translations/" + code + ".json")
+		if err == nil {
+			err = lang.AddTranslationsForLocale(raw, fyne.Locale(code))
+		}
+		if err != nil {
+			return English, fmt.Errorf("loading translations: %w", err)
+		}
+		if use == English {
+			break
+		}
+	}
 	c := use
 	if choice != "" {
 		var err error
