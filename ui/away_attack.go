@@ -12,6 +12,7 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/awaytext"
 	"tableops/ui/widgets"
 )
 
@@ -349,7 +350,7 @@ func (f *attackForm) resolve() {
 	att, _, _, _ := f.chosen()
 	f.result.Objects = []fyne.CanvasObject{shown,
 		f.rp.render(res.Attack, res.Defense, f.v.playerName(att.Controller), f.v.playerName(tgt.Controller)),
-		explanation(res.Explain())}
+		explanation(awaytext.Attack(res))}
 	f.result.Refresh()
 	if showResult && f.reveal != nil {
 		// The outcome, the peg choices and Apply come into view.

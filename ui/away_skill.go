@@ -10,6 +10,7 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/awaytext"
 	"tableops/ui/widgets"
 )
 
@@ -298,7 +299,7 @@ func (f *skillForm) resolve() {
 		defer func() { f.result.Refresh(); f.reveal(f.result, shown) }()
 	}
 	f.result.Add(f.rp.render(res.Tester, res.Challenger, f.v.playerName(ch.Controller), lang.X("away.skill.the_challenger", "The challenger")))
-	f.result.Add(explanation(res.Explain()))
+	f.result.Add(explanation(awaytext.Skill(res)))
 }
 
 // record sends the test with its final dice to the game log (the tracker
