@@ -520,21 +520,7 @@ func (cmd Recharge) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	var in ascrules.RechargeInput
-	for _, p := range a.Players {
-		if p.Assimilated || p.Eliminated {
-			continue
-		}
-		// Holding your home system means controlling it: a player with no
-		// systems holds none, whatever was recorded.
-		in.Standings = append(in.Standings, ascrules.PlayerStanding{Player: p.ID, Faction: p.Faction, Ascendancy: p.Ascendancy,
-			HoldsOwnHome: p.HoldsHome && p.Systems > 0, HomeSystems: min(p.HomeSystems, p.Systems), Systems: p.Systems, Ships: p.Ships,
-			AgendaDone: p.AgendaDone})
-		in.Incomes = append(in.Incomes, ascrules.Income{Player: p.ID, Nodes: p.Nodes.Sub(idle[p.ID]), Agreements: p.Agreements, Advancements: p.Income})
-		in.Maintenance = append(in.Maintenance, ascrules.MaintenanceInput{Player: p.ID, BaseCommands: p.BaseCommands,
-			Starbases: p.Starbases, AdvancementCommands: p.AdvancementCommands, WarpTokens: p.WarpTokens})
-	}
-	res, err := ascrules.Recharge(in)
+	res, err := ascrules.Recharge(a.rechargeInput(idle))
 	if err != nil {
 		return reject(CodeRules, "track.recharge", "Recharge: %v", err)
 	}
@@ -594,6 +580,59 @@ func (cmd Recharge) decide(c *decideCtx) error {
 // occupation checks Recharge.Unoccupied and returns, per Cardassian player,
 // the nodes that generate nothing this recharge under the game's reading
 // of Cardassian Occupation.
+// rechargeInput is the rules engine's view of the recharge: the players
+// in play, each with the nodes idle (unoccupied) left out of generation.
+func (a *AscendancyState) rechargeInput(idle map[string]ascrules.Resources) ascrules.RechargeInput {
+	var in ascrules.RechargeInput
+	for _, p := range a.Players {
+		if !p.InPlay() {
+			continue
+		}
+		// Holding your home system means controlling it: a player with no
+		// systems holds none, whatever was recorded.
+		in.Standings = append(in.Standings, ascrules.PlayerStanding{Player: p.ID, Faction: p.Faction, Ascendancy: p.Ascendancy,
+			HoldsOwnHome: p.HoldsHome && p.Systems > 0, HomeSystems: min(p.HomeSystems, p.Systems), Systems: p.Systems, Ships: p.Ships,
+			AgendaDone: p.AgendaDone})
+		in.Incomes = append(in.Incomes, ascrules.Income{Player: p.ID, Nodes: p.Nodes.Sub(idle[p.ID]), Agreements: p.Agreements, Advancements: p.Income})
+		in.Maintenance = append(in.Maintenance, ascrules.MaintenanceInput{Player: p.ID, BaseCommands: p.BaseCommands,
+			Starbases: p.Starbases, AdvancementCommands: p.AdvancementCommands, WarpTokens: p.WarpTokens})
+	}
+	return in
+}
+
+// RechargePreview is what the recharge stage would give the players in
+// play now, worked out as Recharge does, with the Cardassian players'
+// unoccupied nodes as Recharge.Unoccupied takes them: Generated (resources
+// by player id) and Maintenance (the command tokens) are what the recharge
+// panel shows before the players recharge.
+func (a *AscendancyState) RechargePreview(unoccupied map[string]ascrules.Resources) (ascrules.RechargeResult, error) {
+	idle := map[string]ascrules.Resources{}
+	for id, n := range unoccupied {
+		p, err := a.player(id)
+		if err != nil {
+			return ascrules.RechargeResult{}, err
+		}
+		if n.Negative() || !p.Nodes.Covers(n) {
+			return ascrules.RechargeResult{}, reject(CodeRules, "track.has_cannot_be_unoccupied", "%s has %s; %s cannot be unoccupied.", p.Name, fmtNodes(p.Nodes), fmtNodes(n))
+		}
+		idle[id] = a.Options.idleNodes(n)
+	}
+	res, err := ascrules.Recharge(a.rechargeInput(idle))
+	if err != nil {
+		return res, reject(CodeRules, "track.recharge", "Recharge: %v", err)
+	}
+	return res, nil
+}
+
+// idleNodes is what unoccupied nodes n do not generate by the game's
+// reading of the Cardassian occupation: all of it, or only production.
+func (o AscOptions) idleNodes(n ascrules.Resources) ascrules.Resources {
+	if o.Occupation == OccupationProduction {
+		return ascrules.Resources{Production: n.Production}
+	}
+	return n
+}
+
 func (cmd Recharge) occupation(c *decideCtx, a *AscendancyState) (map[string]ascrules.Resources, error) {
 	idle := map[string]ascrules.Resources{}
 	for id, n := range cmd.Unoccupied {
@@ -615,10 +654,7 @@ func (cmd Recharge) occupation(c *decideCtx, a *AscendancyState) (map[string]asc
 		if !p.Nodes.Covers(n) {
 			return nil, reject(CodeRules, "track.has_cannot_be_unoccupied", "%s has %s; %s cannot be unoccupied.", p.Name, fmtNodes(p.Nodes), fmtNodes(n))
 		}
-		if a.Options.Occupation == OccupationProduction {
-			n = ascrules.Resources{Production: n.Production}
-		}
-		idle[id] = n
+		idle[id] = a.Options.idleNodes(n)
 	}
 	return idle, nil
 }

@@ -185,3 +185,42 @@ func TestCostReadouts(t *testing.T) {
 	play(t, s, CommissionStarbase{Player: "p1"})
 	assert.Equal(t, anna.Ready()-2, ascPlayer(t, s, "p1").Ready(), "2 commands used; the starbase's new one comes exhausted")
 }
+
+// TestRechargePreview: what the recharge panel shows before the players
+// recharge is what the recharge then gives, with the Cardassian players'
+// unoccupied nodes by either reading of the occupation.
+func TestRechargePreview(t *testing.T) {
+	cases := []struct {
+		name       string
+		opts       AscOptions
+		unoccupied ascrules.Resources
+		want       ascrules.Resources // Anna's (Cardassians) generation
+	}{
+		{"every system occupied", AscOptions{}, ascrules.Resources{}, ascrules.Resources{Production: 1, Research: 1, Culture: 1}},
+		{"an unoccupied node generates nothing", AscOptions{Occupation: OccupationAll}, ascrules.Resources{Production: 1, Culture: 1}, ascrules.Resources{Research: 1}},
+		{"or no production (rules summary)", AscOptions{Occupation: OccupationProduction}, ascrules.Resources{Production: 1, Culture: 1}, ascrules.Resources{Research: 1, Culture: 1}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := ascTurns(t, ascrules.Cardassian, tc.opts)
+			for range 6 {
+				play(t, s, NextPhase{})
+			}
+			require.Equal(t, AscRecharge, s.State().Ascendancy.Walker.Stage)
+			unocc := map[string]ascrules.Resources{"p1": tc.unoccupied}
+			preview, err := s.State().Ascendancy.RechargePreview(unocc)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, preview.Generated["p1"])
+			assert.Equal(t, ascrules.Resources{Production: 1, Research: 1, Culture: 1}, preview.Generated["p2"])
+			play(t, s, Recharge{Unoccupied: unocc})
+			got := s.State().Ascendancy.Recharge.Result
+			assert.Equal(t, got.Generated, preview.Generated, "the recharge gives what the preview said")
+			assert.Equal(t, got.Maintenance, preview.Maintenance)
+		})
+	}
+	a := readoutTable()
+	_, err := a.RechargePreview(map[string]ascrules.Resources{"p1": {Culture: 1}})
+	assert.Error(t, err, "Ben has no culture node")
+	_, err = a.RechargePreview(map[string]ascrules.Resources{"p9": {}})
+	assert.Error(t, err)
+}

@@ -211,9 +211,12 @@ func TestCardassianOccupationQuestion(t *testing.T) {
 	assert.NotContains(t, screenText(w), "Cardassian occupation: Bob")
 	o := sh.game.view.(*ascView).walker.recharge.unocc["p1"]
 	require.NotNil(t, o)
+	assert.Contains(t, screenText(w), "Alice: +1P 1R 1C, 5 commands")
 	test.Tap(numButton(t, o.prod, true))
 	test.Tap(numButton(t, o.prod, true))
 	assert.Equal(t, 1, o.prod.val, "Alice has one production node")
+	assert.Contains(t, screenText(w), "Alice: +1R 1C, 5 commands", "the preview follows the answer")
+	assert.Contains(t, screenText(w), "Bob: +1P 1R 1C, 5 commands")
 	before := ascState(sh).Players
 	test.Tap(button(t, w, "Recharge everyone"))
 	a := ascState(sh)

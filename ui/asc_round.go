@@ -74,6 +74,9 @@ type rechargeView struct {
 	// round it was given for.
 	unocc map[string]*occupation
 	round int
+	// preview is what everyone will get, as the tracker works it out
+	// from the answers.
+	preview *fyne.Container
 }
 
 // occupation is one Cardassian player's answer: resource nodes, by kind,
@@ -89,19 +92,37 @@ func (r *rechargeView) show() fyne.CanvasObject {
 	box.Add(step(lang.X("asc.2_resource_generation", "2. Resource generation"), lang.X("asc.each_node_produces_one_of", "Each node produces one of its kind; trade agreements from others produce for their holders; advancements add their income.")))
 	box.Add(step(lang.X("asc.3_maintenance", "3. Maintenance"), lang.X("asc.every_command_token_is_ready", "Every command token is ready again (base + starbases + advancements); trade agreements are refreshed.")))
 	box.Add(boldLabel(lang.X("asc.what_everyone_will_get", "What everyone will get")))
-	for _, p := range v.active() {
-		g, err := ascrules.Generate(ascrules.Income{Player: p.ID, Nodes: p.Nodes, Agreements: p.Agreements, Advancements: p.Income})
-		line := lang.X("asc.commands", "{{.Name}}: +{{.ResText}}, {{.Commands}} commands", map[string]any{"Name": p.Name, "ResText": resText(g), "Commands": ascrules.Commands(p.BaseCommands, p.Starbases, p.AdvancementCommands)})
-		if err != nil {
-			line = p.Name + ": " + errText(err)
-		}
-		box.Add(wrapLabel("• " + line))
-	}
+	r.preview = container.NewVBox()
+	box.Add(r.preview)
 	box.Add(r.occupationQuestion())
+	r.showPreview()
 	go1 := widget.NewButtonWithIcon(lang.X("asc.recharge_everyone", "Recharge everyone"), theme.ViewRefreshIcon(), func() { v.exec(r.command()) })
 	go1.Importance = widget.HighImportance
 	box.Add(go1)
 	return box
+}
+
+// showPreview lists what each player in play will get from the recharge
+// with the occupation answers as they stand (the tracker's own reckoning).
+func (r *rechargeView) showPreview() {
+	if r.preview == nil {
+		return
+	}
+	r.preview.RemoveAll()
+	defer r.preview.Refresh()
+	res, err := r.v.st.RechargePreview(r.command().Unoccupied)
+	if err != nil {
+		r.preview.Add(wrapLabel(errText(err)))
+		return
+	}
+	commands := map[string]int{}
+	for _, m := range res.Maintenance {
+		commands[m.Player] = m.Commands
+	}
+	for _, p := range r.v.active() {
+		line := lang.X("asc.commands", "{{.Name}}: +{{.ResText}}, {{.Commands}} commands", map[string]any{"Name": p.Name, "ResText": resText(res.Generated[p.ID]), "Commands": commands[p.ID]})
+		r.preview.Add(wrapLabel("• " + line))
+	}
 }
 
 // occupationQuestion asks each Cardassian player which of their resource
@@ -121,9 +142,9 @@ func (r *rechargeView) occupationQuestion() fyne.CanvasObject {
 		o, ok := r.unocc[p.ID]
 		if !ok {
 			o = &occupation{
-				prod: newNumStepper(lang.X("asc.p_nodes", "P nodes"), 0, 0, 0, nil),
-				res:  newNumStepper(lang.X("asc.r_nodes", "R nodes"), 0, 0, 0, nil),
-				cult: newNumStepper(lang.X("asc.c_nodes", "C nodes"), 0, 0, 0, nil),
+				prod: newNumStepper(lang.X("asc.p_nodes", "P nodes"), 0, 0, 0, r.showPreview),
+				res:  newNumStepper(lang.X("asc.r_nodes", "R nodes"), 0, 0, 0, r.showPreview),
+				cult: newNumStepper(lang.X("asc.c_nodes", "C nodes"), 0, 0, 0, r.showPreview),
 			}
 			r.unocc[p.ID] = o
 		}

@@ -230,7 +230,7 @@ func (v *ascView) namesOf(ids []string) string {
 func (v *ascView) active() []tracker.AscPlayer {
 	var out []tracker.AscPlayer
 	for _, p := range v.st.Players {
-		if !p.Assimilated && !p.Eliminated {
+		if p.InPlay() {
 			out = append(out, p)
 		}
 	}
