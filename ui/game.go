@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -133,6 +134,7 @@ func (gs *gameScreen) showLog() {
 
 // refresh shows the session's current state, undo/redo and log.
 func (gs *gameScreen) refresh() {
+	start := time.Now()
 	gs.history = gs.game.History()
 	if len(gs.history.Undo) > 0 {
 		gs.undoBtn.Enable()
@@ -149,6 +151,9 @@ func (gs *gameScreen) refresh() {
 	// screen now.
 	gs.status.clearError()
 	gs.view.show(gs.game.State())
+	if gs.sh.shown != nil {
+		gs.sh.shown(time.Since(start))
+	}
 }
 
 // exec runs a command on the game. A refused command changes nothing; its

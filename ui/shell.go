@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -46,6 +47,11 @@ type Shell struct {
 	// pages are the screens shown over the whole main window on a phone
 	// (rules, catalog, scanner), the top one last.
 	pages []*page
+
+	// shown, when set, is told each time the open game's screen has
+	// shown a new state, and how long showing it took (the web page's
+	// automation hook times a change from a tap to the frame showing it).
+	shown func(took time.Duration)
 }
 
 // page is a screen that takes the whole main window on a phone, where a

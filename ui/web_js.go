@@ -5,6 +5,7 @@ package ui
 import (
 	"encoding/json"
 	"syscall/js"
+	"time"
 
 	"fyne.io/fyne/v2"
 )
@@ -30,6 +31,15 @@ func StartBrowser(sh *Shell) {
 		return nil
 	}))
 	js.Global().Set("tableopsAutomation", hook)
+	// window.tableopsOnShown(seq, ms), when the page defines it, is called
+	// each time the open game's screen has shown a new state: the log
+	// position shown and the milliseconds showing it took. The frame the
+	// page draws next holds the change.
+	sh.shown = func(took time.Duration) {
+		if f := js.Global().Get("tableopsOnShown"); f.Type() == js.TypeFunction {
+			f.Invoke(sh.gameSeq(), float64(took.Microseconds())/1000)
+		}
+	}
 }
 
 // publish writes the automation hook's description of the screen.

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/internal/chrometest"
-	"tableops/tracker"
 )
 
 // firstFrameHook records when the page first draws with WebGL (the app's
@@ -206,88 +204,4 @@ func dirSize(dir string) (n int64) {
 		return nil
 	})
 	return n
-}
-
-// TestMeasureTapLatency measures, on a phone page joined to a host on this
-// machine, the time from a tap on the seat's + (the finger lifted) to the
-// host's saved game having the change, and to the page's own screen
-// showing it (the page asks the app to describe its screen as fast as it
-// can; that asking is counted in). It reports the median and the 95th
-// percentile of 30 taps; it times nothing against a limit. It runs only
-// with TABLEOPS_WEB_BUDGET=1.
-func TestMeasureTapLatency(t *testing.T) {
-	if os.Getenv("TABLEOPS_WEB_BUDGET") != "1" {
-		t.Skip("set TABLEOPS_WEB_BUDGET=1 to measure the tap latency")
-	}
-	const taps = 30
-	h, g := hostAsc(t, bundle(t))
-	changed := make(chan time.Time, 1)
-	stop := g.Subscribe(func(tracker.Update) {
-		select {
-		case changed <- time.Now():
-		default:
-		}
-	})
-	defer stop()
-	p := newPage(t, startChrome(t))
-	p.Navigate("http://" + h.Addr() + "/app/#join=" + h.Code())
-	p.waitFor("widget.Button", "Ann", slow)
-	p.waitFor("widget.Button", "Watch only", slow) // the chooser is whole
-	p.tapText("widget.Button", "Ann")
-	p.seated("p1", slow)
-	var host, page []time.Duration
-	for i := range taps {
-		// + then −, and again (the production track has an end).
-		from, want, fx := 3, 4, float32(0.88)
-		if i%2 == 1 {
-			from, want, fx = 4, 3, 0.12
-		}
-		o, sc := p.counter("Production", from, slow)
-		time.Sleep(300 * time.Millisecond) // the page at rest
-		k := sc.Scale / sc.dpr
-		x, y := (o.X+o.W*fx)*k, (o.Y+o.H*0.7)*k
-		pt := []map[string]any{{"x": x, "y": y, "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}}
-		p.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchStart", "touchPoints": pt})
-		time.Sleep(30 * time.Millisecond)
-		select {
-		case <-changed: // an older change
-		default:
-		}
-		start := time.Now()
-		p.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}})
-		shown := p.Eval(`(async (label, want) => {
-			const t0 = performance.now();
-			while (performance.now() - t0 < 20000) {
-				window.tableopsScreen = "";
-				window.tableopsAutomation.refresh();
-				while (!window.tableopsScreen) await new Promise(r => setTimeout(r, 0));
-				const s = JSON.parse(window.tableopsScreen);
-				if (s.objects.some(o => o.text === label && o.value === want)) return performance.now() - t0;
-			}
-			return -1;
-		})("Production", ` + strconv.Itoa(want) + `)`)
-		evalDone := time.Since(start)
-		var hostAt time.Duration
-		select {
-		case at := <-changed:
-			hostAt = at.Sub(start)
-		case <-time.After(slow):
-			t.Fatalf("tap %d: the host did not get the change", i+1)
-		}
-		ms, _ := shown.(float64)
-		require.Positive(t, ms, "tap %d: the page did not show the change in 20 s (the host has production %d)", i+1, g.State().Ascendancy.Players[0].Resources.Production)
-		host, page = append(host, hostAt), append(page, evalDone) // page: from the finger lifted to the page's answer
-		t.Logf("tap %d: host %s, page %s", i+1, hostAt.Round(time.Millisecond), evalDone.Round(time.Millisecond))
-		require.Equal(t, want, g.State().Ascendancy.Players[0].Resources.Production)
-	}
-	t.Logf("tap to change, %d taps on a 390x844 phone page (host on %s): host has it p50 %s p95 %s; the page shows it p50 %s p95 %s",
-		taps, h.Addr(), pct(host, 50), pct(host, 95), pct(page, 50), pct(page, 95))
-}
-
-// pct returns the p-th percentile (nearest rank) of ds.
-func pct(ds []time.Duration, p int) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := (len(s)*p + 99) / 100
-	return s[max(i-1, 0)].Round(time.Millisecond)
 }
