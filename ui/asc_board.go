@@ -71,10 +71,24 @@ type ascBoard struct {
 	andSys  *widget.Entry
 	andCtl  *widget.Select
 	andPhen *widget.Check
+	// followCheck is "Follow whose turn it is".
+	followCheck *widget.Check
+	// parts are the console's parts as last built (see part).
+	parts map[string]keptPart
+	// counters are the resources part's counters (production, research,
+	// culture, ascendancy): kept for the player shown, their values set
+	// at each change.
+	counters [4]*widgets.Counter
+}
+
+// keptPart is a part of the console and the data it was built from.
+type keptPart struct {
+	from string
+	obj  fyne.CanvasObject
 }
 
 func newAscBoard(v *ascView) *ascBoard {
-	b := &ascBoard{v: v, follow: true}
+	b := &ascBoard{v: v, follow: true, parts: map[string]keptPart{}}
 	b.pick = widget.NewSelect(nil, func(string) {
 		b.follow = false
 		if v.st != nil {
@@ -89,7 +103,30 @@ func newAscBoard(v *ascView) *ascBoard {
 	b.andCtl = widget.NewSelect(nil, nil)
 	b.andCtl.PlaceHolder = lang.X("asc.andorian.controller", "Who controls it")
 	b.andPhen = widget.NewCheck(lang.X("asc.andorian.phenomenon", "It is a phenomenon"), nil)
+	b.followCheck = widget.NewCheck(lang.X("asc.follow_whose_turn_it_is", "Follow whose turn it is"), func(on bool) {
+		if on == b.follow {
+			return
+		}
+		b.follow = on
+		v.show(v.gs.game.State())
+	})
+	b.followCheck.Checked = b.follow
 	return b
+}
+
+// part returns the part of the console that build builds, built again
+// only when from (what the part shows, and what its buttons act on)
+// differs from the last time: a change elsewhere in the game keeps the
+// part's widgets as they are on screen, so a phone shows the change
+// without building and drawing the whole console again.
+func (b *ascBoard) part(name string, from any, build func() fyne.CanvasObject) fyne.CanvasObject {
+	key := fmt.Sprintf("%#v", from)
+	if k, ok := b.parts[name]; ok && k.from == key {
+		return k.obj
+	}
+	o := build()
+	b.parts[name] = keptPart{from: key, obj: o}
+	return o
 }
 
 // current returns the player shown.
@@ -117,12 +154,11 @@ func (b *ascBoard) show() fyne.CanvasObject {
 	b.pick.OnChanged = nil
 	syncSelect(b.pick, b.choice.labels, def)
 	b.pick.OnChanged = cb
-	follow := widget.NewCheck(lang.X("asc.follow_whose_turn_it_is", "Follow whose turn it is"), func(on bool) {
-		b.follow = on
-		v.show(v.gs.game.State())
-	})
-	follow.Checked = b.follow
-	box := container.NewVBox(b.pick, follow)
+	if b.followCheck.Checked != b.follow {
+		b.followCheck.Checked = b.follow
+		b.followCheck.Refresh()
+	}
+	box := container.NewVBox(b.pick, b.followCheck)
 	p := b.current()
 	if p == nil {
 		box.Add(wrapLabel(lang.X("asc.no_players", "No players.")))
@@ -132,28 +168,44 @@ func (b *ascBoard) show() fyne.CanvasObject {
 	return box
 }
 
-// console is one player's console, rebuilt from the state on every
-// update: who and what state they are in, resources, command tokens, quick
+// console is one player's console, shown from the state on every update:
+// who and what state they are in, resources, command tokens, quick
 // actions, weapons, shields and the counts, trade agreements.
+//
+// Each part is kept while the data it reads is the same (see part); the
+// resources, which most taps change, keep their counters and show the new
+// values. The resources and the used command tokens are read by their own
+// parts only.
 func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
-	box := container.NewVBox()
-	box.Add(b.header(p))
-	box.Add(b.resources(p))
-	box.Add(b.commandTokens(p))
-	box.Add(widget.NewSeparator())
-	box.Add(boldLabel(lang.X("asc.quick_actions", "Quick actions")))
-	box.Add(b.quickActions(p))
-	box.Add(widget.NewSeparator())
-	box.Add(b.counts(p))
-	box.Add(b.contact(p))
-	if p.Faction == ascrules.Andorian || len(p.AndorianTokens) > 0 {
-		box.Add(widget.NewSeparator())
-		box.Add(b.andorian(p))
+	v := b.v
+	rest := p // what the other parts read
+	rest.Resources, rest.Exhausted = ascrules.Resources{}, 0
+	tokens := p
+	tokens.Resources = ascrules.Resources{}
+	type seat struct{ ID, Name string }
+	var players []seat
+	for _, o := range v.st.Players {
+		players = append(players, seat{o.ID, o.Name})
 	}
-	box.Add(widget.NewSeparator())
-	box.Add(boldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")))
-	box.Add(b.trade(p))
-	return box
+	presets := v.gs.sh.app.Preferences().String(prefAscPresets)
+	objs := []fyne.CanvasObject{
+		b.part("header", []any{rest, v.st.CurrentSeat(), v.st.Walker.Phase}, func() fyne.CanvasObject { return b.header(p) }),
+		b.part("resources", p.ID, func() fyne.CanvasObject { return b.resources(p) }),
+		b.part("tokens", tokens, func() fyne.CanvasObject { return b.commandTokens(p) }),
+		b.part("quick", []any{rest, v.st.Options.EasierAscension, presets}, func() fyne.CanvasObject {
+			return container.NewVBox(widget.NewSeparator(), boldLabel(lang.X("asc.quick_actions", "Quick actions")), b.quickActions(p), widget.NewSeparator())
+		}),
+		b.part("counts", rest, func() fyne.CanvasObject { return b.counts(p) }),
+		b.part("contact", rest, func() fyne.CanvasObject { return b.contact(p) }),
+	}
+	if p.Faction == ascrules.Andorian || len(p.AndorianTokens) > 0 {
+		objs = append(objs, widget.NewSeparator(), b.andorian(p))
+	}
+	objs = append(objs, b.part("trade", []any{rest, players}, func() fyne.CanvasObject {
+		return container.NewVBox(widget.NewSeparator(), boldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")), b.trade(p))
+	}))
+	b.setResources(p)
+	return container.NewVBox(objs...)
 }
 
 // header names the player and their state: whose turn and phase,
@@ -199,11 +251,22 @@ func (b *ascBoard) resources(p tracker.AscPlayer) fyne.CanvasObject {
 	}
 	asc := counter(lang.X("asc.ascendancy", "Ascendancy"), tracker.CounterAscendancy, p.Ascendancy)
 	asc.SetSuffix(fmt.Sprintf("/%d", ascrules.VictoryAscendancy))
-	return spacedGrid(2, 3*theme.Padding(),
+	b.counters = [4]*widgets.Counter{
 		counter(lang.X("asc.production", "Production"), tracker.CounterProduction, p.Resources.Production),
 		counter(lang.X("asc.research", "Research"), tracker.CounterResearch, p.Resources.Research),
 		counter(lang.X("asc.culture", "Culture"), tracker.CounterCulture, p.Resources.Culture),
-		asc)
+		asc}
+	return spacedGrid(2, 3*theme.Padding(), b.counters[0], b.counters[1], b.counters[2], b.counters[3])
+}
+
+// setResources shows a player's resources and ascendancy on the counters
+// of the resources part.
+func (b *ascBoard) setResources(p tracker.AscPlayer) {
+	for i, v := range []int{p.Resources.Production, p.Resources.Research, p.Resources.Culture, p.Ascendancy} {
+		if c := b.counters[i]; c != nil && c.Value() != v {
+			c.SetValue(v)
+		}
+	}
 }
 
 // commandTokens are the commands as tokens: tap to exhaust, long press to

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -124,16 +125,12 @@ func (v *ascView) show(s *tracker.State) {
 	for _, l := range v.turnLines {
 		l.SetText(v.turnLine())
 	}
-	v.players.RemoveAll()
 	if v.st.Walker.Stage == tracker.AscSetup {
-		v.players.Add(padded(v.setup.show()))
+		setPanel(v.players, padded(v.setup.show()))
 	} else {
-		v.players.Add(padded(v.board.show()))
+		setPanel(v.players, padded(v.board.show()))
 	}
-	v.players.Refresh()
-	v.round.RemoveAll()
-	v.round.Add(padded(v.walker.show()))
-	v.round.Refresh()
+	setPanel(v.round, padded(v.walker.show()))
 	// A new stage or turn is a new step: show it from its top.
 	if step := fmt.Sprintf("%s/%d/%d/%s", v.st.Walker.Stage, v.st.Walker.Round, v.st.Walker.Turn, v.st.Walker.Phase); step != v.step {
 		v.step = step
@@ -145,6 +142,33 @@ func (v *ascView) show(s *tracker.State) {
 	v.borg.show()
 	if v.score != nil {
 		v.score.show()
+	}
+}
+
+// setPanel makes o what a panel's box shows. Only the box is refreshed:
+// the widgets built for this state draw fresh, and the ones kept from the
+// last state (see ascBoard.part) are unchanged. (Refreshing every widget
+// in the box again re-read each button's icon: on a phone, most of the
+// time it took to show another player's change.)
+func setPanel(box *fyne.Container, o fyne.CanvasObject) {
+	box.Objects = []fyne.CanvasObject{o}
+	// Twice: a wrapped text's height depends on the width the first
+	// pass gives it.
+	relayout(box)
+	relayout(box)
+	canvas.Refresh(box)
+}
+
+// relayout lays out a container and every container inside it, from the
+// top (widgets lay out their own parts when resized).
+func relayout(c *fyne.Container) {
+	if c.Layout != nil {
+		c.Layout.Layout(c.Objects, c.Size())
+	}
+	for _, o := range c.Objects {
+		if in, ok := o.(*fyne.Container); ok {
+			relayout(in)
+		}
 	}
 }
 
