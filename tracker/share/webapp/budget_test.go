@@ -177,10 +177,18 @@ func TestStartupBudget(t *testing.T) {
 		bares, colds, agains, warms = append(bares, bareTime), append(colds, cold), append(agains, again), append(warms, warm)
 	}
 	bareTime, cold, again, warm := pct(bares, 50), pct(colds, 50), pct(agains, 50), pct(warms, 50)
-	t.Logf("link to first frame at 390x844, median of %d rounds: bare Fyne window %s, Table Ops cold %s (%.2fx the bare window; budget 2x), again at once in the same browser %s (%.2f of cold), from the service worker's cache with the browser started again %s (%.2f of cold; budget 0.5); load average after: %s",
-		runs, bareTime, cold, float64(cold)/float64(bareTime),
-		again, float64(again)/float64(cold),
-		warm, float64(warm)/float64(cold), load())
+	// Each round's own ratio too: its starts ran under the same load.
+	ratio := func(num, den []time.Duration) string {
+		var rs []string
+		for i := range num {
+			rs = append(rs, strconv.FormatFloat(float64(num[i])/float64(den[i]), 'f', 2, 64))
+		}
+		return strings.Join(rs, ", ")
+	}
+	t.Logf("link to first frame at 390x844, median of %d rounds: bare Fyne window %s, Table Ops cold %s (%.2fx the bare window; budget 2x; rounds %s), again at once in the same browser %s (%.2f of cold; rounds %s), from the service worker's cache with the browser started again %s (%.2f of cold; budget 0.5; rounds %s); load average after: %s",
+		runs, bareTime, cold, float64(cold)/float64(bareTime), ratio(colds, bares),
+		again, float64(again)/float64(cold), ratio(agains, colds),
+		warm, float64(warm)/float64(cold), ratio(warms, colds), load())
 	size := func(dir string) (n int64) {
 		matches, _ := filepath.Glob(filepath.Join(dir, "*.br"))
 		for _, m := range matches {
