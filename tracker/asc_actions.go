@@ -389,7 +389,7 @@ func (cmd CompleteAgenda) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if p.Faction != ascrules.Vulcan {
+	if !p.HasAgenda() {
 		return reject(CodeRules, "track.only_vulcans_have_agenda_plays", "Only the Vulcans have an agenda; %s plays %s.", p.Name, p.Civilization)
 	}
 	if p.AgendaDone == !cmd.Undo {
@@ -516,7 +516,7 @@ func (cmd AndorianToken) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if p.Faction != ascrules.Andorian {
+	if !p.LeavesSurveillanceTokens() {
 		return reject(CodeInvalid, "track.surveillance_tokens_are_andorians_plays", "Surveillance tokens are the Andorians'; %s plays %s.", p.Name, p.Civilization)
 	}
 	sys, err := cleanText(cmd.System, maxNameLen, Msg{Key: "track.word.system_name", Text: "system name"})

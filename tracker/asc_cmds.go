@@ -643,7 +643,7 @@ func (cmd Recharge) occupation(c *decideCtx, a *AscendancyState) (map[string]asc
 		if n.Negative() {
 			return nil, reject(CodeInvalid, "track.unoccupied_nodes_are_counts_of_0", "Unoccupied nodes are counts of 0 or more.")
 		}
-		if p.Faction != ascrules.Cardassian {
+		if !p.AnswersOccupation() {
 			if n.Total() == 0 {
 				continue
 			}

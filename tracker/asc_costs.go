@@ -25,3 +25,16 @@ func (p AscPlayer) FleetOrStarbaseCommands() int { return commandCost(p.Faction,
 // ColonizesWithAscendancy is true for a player who colonizes by spending 1
 // ascendancy instead of 1 culture: the Vulcans (Colonize charges the same).
 func (p AscPlayer) ColonizesWithAscendancy() bool { return p.Faction == ascrules.Vulcan }
+
+// HasAgenda is true for a player who completes agenda cards to win: the
+// Vulcans (CompleteAgenda refuses anyone else).
+func (p AscPlayer) HasAgenda() bool { return p.Faction == ascrules.Vulcan }
+
+// LeavesSurveillanceTokens is true for a player whose reconnaissance fleet
+// leaves surveillance tokens: the Andorians (AndorianToken refuses anyone
+// else).
+func (p AscPlayer) LeavesSurveillanceTokens() bool { return p.Faction == ascrules.Andorian }
+
+// AnswersOccupation is true for a player whose systems generate only while
+// occupied: the Cardassians (Recharge takes unoccupied nodes from them).
+func (p AscPlayer) AnswersOccupation() bool { return p.Faction == ascrules.Cardassian }

@@ -174,7 +174,11 @@ func TestCostReadouts(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tc.commands, p.FleetOrStarbaseCommands(), p.Name)
 		assert.Equal(t, tc.vulcan, p.ColonizesWithAscendancy(), p.Name)
+		assert.Equal(t, tc.vulcan, p.HasAgenda(), p.Name)
+		assert.Equal(t, tc.player == "p6", p.LeavesSurveillanceTokens(), p.Name)
+		assert.False(t, p.AnswersOccupation(), p.Name)
 	}
+	assert.True(t, AscPlayer{Faction: ascrules.Cardassian}.AnswersOccupation())
 	// The commands charge the same: Anna (Andorians) pays 2 commands for a
 	// starbase; with easier ascension a token costs 4 culture.
 	s := ascTurns(t, ascrules.Andorian, AscOptions{EasierAscension: true})

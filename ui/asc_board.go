@@ -198,7 +198,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 		b.part("counts", rest, func() fyne.CanvasObject { return b.counts(p) }),
 		b.part("contact", rest, func() fyne.CanvasObject { return b.contact(p) }),
 	}
-	if p.Faction == ascrules.Andorian || len(p.AndorianTokens) > 0 {
+	if p.LeavesSurveillanceTokens() || len(p.AndorianTokens) > 0 {
 		objs = append(objs, widget.NewSeparator(), b.andorian(p))
 	}
 	objs = append(objs, b.part("trade", []any{rest, players}, func() fyne.CanvasObject {
@@ -418,7 +418,7 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 	}
 	add(cmds, lang.X("asc.hegemony_1_cmd", "Hegemony (1 cmd)"), func() { v.battle.open(modeHegemony, id) })
 	add(cmds, lang.X("asc.battle_1_cmd", "Battle (1 cmd)"), func() { v.battle.open(modeSpace, id) })
-	if p.Faction == ascrules.Vulcan {
+	if p.HasAgenda() {
 		if p.AgendaDone {
 			add(cmds, lang.X("asc.agenda_not_done_undo", "Agenda not done (undo)"), func() { v.exec(tracker.CompleteAgenda{Player: id, Undo: true}) })
 		} else {
@@ -573,7 +573,7 @@ func (b *ascBoard) andorian(p tracker.AscPlayer) fyne.CanvasObject {
 		})
 		box.Add(container.NewBorder(nil, nil, nil, off, wrapLabel("• "+sys)))
 	}
-	if p.Faction != ascrules.Andorian {
+	if !p.LeavesSurveillanceTokens() {
 		return box
 	}
 	if b.andFor != id {
@@ -628,7 +628,7 @@ func (b *ascBoard) colonize(p tracker.AscPlayer) {
 		lang.X("asc.production", "Production"): tracker.CounterProduction,
 		lang.X("asc.research", "Research"):     tracker.CounterResearch,
 		lang.X("asc.culture", "Culture"):       tracker.CounterCulture}
-	if p.Faction == ascrules.Vulcan {
+	if p.ColonizesWithAscendancy() { // the Vulcans' colonizing advancements
 		reliquary = widget.NewCheck(lang.X("asc.colonize.reliquary", "Vulcan Reliquary (free)"), nil)
 		free = widget.NewSelect([]string{none, lang.X("asc.production", "Production"), lang.X("asc.research", "Research"), lang.X("asc.culture", "Culture")}, nil)
 		free.SetSelected(none)

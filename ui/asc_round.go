@@ -136,7 +136,7 @@ func (r *rechargeView) occupationQuestion() fyne.CanvasObject {
 		r.unocc, r.round = map[string]*occupation{}, v.st.Walker.Round
 	}
 	for _, p := range v.active() {
-		if p.Faction != ascrules.Cardassian {
+		if !p.AnswersOccupation() {
 			continue
 		}
 		o, ok := r.unocc[p.ID]
@@ -167,7 +167,7 @@ func (r *rechargeView) command() tracker.Recharge {
 	cmd := tracker.Recharge{}
 	for _, p := range r.v.active() {
 		o, ok := r.unocc[p.ID]
-		if !ok || p.Faction != ascrules.Cardassian {
+		if !ok || !p.AnswersOccupation() {
 			continue
 		}
 		n := ascrules.Resources{Production: o.prod.val, Research: o.res.val, Culture: o.cult.val}
