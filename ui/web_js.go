@@ -30,6 +30,19 @@ func StartBrowser(sh *Shell) {
 		go fyne.Do(sh.publish)
 		return nil
 	}))
+	// window.tableopsAutomation.redraw() asks the app to draw its screen
+	// again unchanged, then tells window.tableopsOnShown as a change
+	// does: the page times what drawing the screen costs by itself.
+	hook.Set("redraw", js.FuncOf(func(js.Value, []js.Value) any {
+		go fyne.Do(func() {
+			c := sh.win.Canvas()
+			c.Refresh(c.Content())
+			if sh.shown != nil {
+				sh.shown(0)
+			}
+		})
+		return nil
+	}))
 	js.Global().Set("tableopsAutomation", hook)
 	// window.tableopsOnShown(seq, ms), when the page defines it, is called
 	// each time the open game's screen has shown a new state: the log
