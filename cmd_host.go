@@ -239,5 +239,5 @@ func pickGame(st *store.Store, id string, kind tracker.Kind) (*store.Game, error
 	if len(list) > 0 {
 		return st.OpenGame(list[0].ID)
 	}
-	return st.Create(kind, "Shared "+kind.String()+" game")
+	return st.Create(kind, lang.X("cli.host.new_game", "Shared {{.Kind}} game", tv{"Kind": kind.String()}))
 }

@@ -187,8 +187,8 @@ func (f *assimForm) render() {
 	v := f.v
 	bs := v.st.Borg
 	f.cube = cubeSelect(bs, lang.X("borg.assimilating_cube", "Assimilating cube"), f.d.cube)
-	f.cube.OnChanged = func(id string) {
-		if id != f.d.cube {
+	f.cube.OnChanged = func(name string) {
+		if id := cubeID(bs, name); id != f.d.cube {
 			f.d.cube = id
 			f.redraw()
 		}

@@ -41,7 +41,7 @@ func (cv *borgCubesView) update() fyne.CanvasObject {
 // the adaptive shield track, the rounds fought.
 func (cv *borgCubesView) card(c borgrules.Cube) fyne.CanvasObject {
 	st := cv.v.st
-	title := c.ID
+	title := borgName(c.ID)
 	if c.System != "" {
 		title += " · " + c.System
 	}
@@ -103,7 +103,7 @@ func (sv *borgSpiresView) update() fyne.CanvasObject {
 // spireLine describes a spire: its system, nodes as pips, a cube atop.
 func spireLine(s borgrules.Spire) string {
 	pips := strings.Repeat("●", s.Nodes) + strings.Repeat("○", borgrules.MaxSpireNodes-s.Nodes)
-	line := lang.X("borg.nodes_planetary_shields", "{{.ID}} · {{.System}} · nodes {{.Pips}} (planetary shields +{{.Nodes}})", map[string]any{"ID": s.ID, "System": s.System, "Pips": pips, "Nodes": s.Nodes})
+	line := lang.X("borg.nodes_planetary_shields", "{{.ID}} · {{.System}} · nodes {{.Pips}} (planetary shields +{{.Nodes}})", map[string]any{"ID": borgName(s.ID), "System": s.System, "Pips": pips, "Nodes": s.Nodes})
 	if s.CubeOnSpire {
 		line += lang.X("borg.cube_on_the_spire", " · cube on the spire")
 	}

@@ -252,7 +252,7 @@ func (f *cubeBattle) render() {
 	v := f.v
 	bs := v.st.Borg
 	f.cube = cubeSelect(bs, lang.X("borg.cube", "Cube"), f.d.cube)
-	f.cube.OnChanged = f.choose
+	f.cube.OnChanged = func(name string) { f.choose(cubeID(bs, name)) }
 	fight := f.fightNow()
 	cube, _ := f.current()
 	hit, herr := bs.Hits.HitRoll(len(bs.Spires))
@@ -603,9 +603,9 @@ func (f *cubeBattle) apply(cube borgrules.Cube, ds []*fleetDraft, fleets []borgr
 	// with no dice and no choice left over.
 	f.d.key, f.d.newBattle, f.d.editFleets = "", false, false
 	f.redraw()
-	msg := lang.X("borg.round_against_applied", "Round {{.V}} against {{.ID}} applied.", map[string]any{"V": cube.Round + 1, "ID": cube.ID})
+	msg := lang.X("borg.round_against_applied", "Round {{.V}} against {{.ID}} applied.", map[string]any{"V": cube.Round + 1, "ID": borgName(cube.ID)})
 	if destroyed {
-		msg = lang.X("borg.is_destroyed", "{{.ID}} is destroyed.", map[string]any{"ID": cube.ID})
+		msg = lang.X("borg.is_destroyed", "{{.ID}} is destroyed.", map[string]any{"ID": borgName(cube.ID)})
 	}
 	f.v.gs.say(msg, false)
 	if f.onApplied != nil {

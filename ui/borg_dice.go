@@ -79,11 +79,11 @@ func drawBorgForm(st *tracker.AscendancyState, f interface {
 func cubeSelect(bs *tracker.BorgState, placeholder, selected string) *widget.Select {
 	var ids []string
 	for _, c := range bs.Cubes {
-		ids = append(ids, c.ID)
+		ids = append(ids, borgName(c.ID))
 	}
 	s := widget.NewSelect(ids, nil)
 	s.PlaceHolder = placeholder
-	s.Selected = selected
+	s.Selected = borgName(selected)
 	return s
 }
 

@@ -62,7 +62,7 @@ func newReclaimForm(v *ascView) *reclaimForm {
 }
 
 // spireLabel names a spire in the choice.
-func spireLabel(s borgrules.Spire) string { return s.ID + " · " + s.System }
+func spireLabel(s borgrules.Spire) string { return borgName(s.ID) + " · " + s.System }
 
 func (f *reclaimForm) stateSpire() (borgrules.Spire, bool) {
 	for _, s := range f.v.st.Borg.Spires {

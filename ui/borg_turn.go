@@ -71,7 +71,7 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 	var done []string
 	for _, c := range bs.Cubes {
 		if slices.Contains(bs.Activated, c.ID) {
-			done = append(done, c.ID)
+			done = append(done, borgName(c.ID))
 			continue
 		}
 		if next == "" {
@@ -86,7 +86,7 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 	}
 	// The activate row keeps its place when every cube is done, so "End
 	// the Borg turn" under it never moves under a finger.
-	act := widget.NewButton(lang.X("borg.activate", "Activate {{.Next}}", map[string]any{"Next": next}), func() {
+	act := widget.NewButton(lang.X("borg.activate", "Activate {{.Next}}", map[string]any{"Next": borgName(next)}), func() {
 		if v.exec(tracker.ActivateCube{Cube: next, System: t.activateAt.Text}) {
 			t.activateAt.SetText("")
 		}

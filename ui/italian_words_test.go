@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -26,6 +27,7 @@ import (
 type englishOnScreen struct {
 	english map[string]string // English text -> its key, where it.json differs
 	found   map[string][]string
+	seen    []string // every text looked at, with ITALIAN_DUMP set
 	// cards is the built-in catalog as JSON (the cards' own texts are
 	// the players' data, printed in English) and the Away Missions sheet.
 	cards string
@@ -89,8 +91,11 @@ func newEnglishOnScreen(t *testing.T) *englishOnScreen {
 	return e
 }
 
+// dumpTexts names a file to write every text looked at to, for a reader.
+var dumpTexts = os.Getenv("ITALIAN_DUMP")
+
 // englishWords are words an Italian text never holds (as whole words).
-var englishWords = regexp.MustCompile(`(?i)\b(the|and|with|your|you|this|that|these|those|is|are|was|not|of|to|for|from|has|have|no longer|cannot|can't|don't|which|when|there|here|card|cards|game|games|player|players|search|new|open|close|save|cancel|round|turn|none|yet|shown|only|every|each|add|remove|keyword|keywords|type|tap|choose|pick)\b`)
+var englishWords = regexp.MustCompile(`(?i)\b(the|and|with|your|you|this|that|these|those|is|are|was|not|of|to|for|from|has|have|no longer|cannot|can't|don't|which|when|there|here|card|cards|game|games|player|players|search|new|open|close|save|cancel|turn|none|yet|shown|only|every|each|add|remove|keyword|keywords|type|tap|choose|pick)\b`)
 
 // staysEnglish are the texts that rightly stay English on an Italian
 // screen: names of games, factions and cards, and Away Missions terms
@@ -143,6 +148,9 @@ func (e *englishOnScreen) look(w fyne.Window, where string, articles ...bool) {
 	}
 	for _, s := range texts {
 		s = strings.TrimSpace(s)
+		if dumpTexts != "" {
+			e.seen = append(e.seen, where+" | "+s)
+		}
 		if s == "" || staysEnglish.MatchString(s) || e.isData(s) {
 			continue
 		}
@@ -173,6 +181,9 @@ func (e *englishOnScreen) report(t *testing.T) {
 		lines = append(lines, "  "+s+"   — at "+where[0])
 	}
 	sort.Strings(lines)
+	if dumpTexts != "" {
+		require.NoError(t, os.WriteFile(dumpTexts, []byte(strings.Join(e.seen, "\n")), 0o644))
+	}
 	if len(lines) > 0 {
 		t.Errorf("%d English texts on Italian screens:\n%s", len(lines), strings.Join(lines, "\n"))
 	}

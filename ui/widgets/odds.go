@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -120,10 +121,10 @@ func (o *OddsView) Lines() []string {
 	if len(o.dist) == 0 {
 		return nil
 	}
-	out := []string{fmt.Sprintf("Expected: %.2f", o.Expected())}
+	out := []string{lang.X("dice.odds_expected", "Expected: {{.V}}", map[string]any{"V": fmt.Sprintf("%.2f", o.Expected())})}
 	for _, k := range o.atLeast {
 		if k > 0 && k < len(o.dist) {
-			out = append(out, fmt.Sprintf("At least %d: %s", k, Percent(o.AtLeast(k))))
+			out = append(out, lang.X("dice.odds_at_least", "At least {{.K}}: {{.P}}", map[string]any{"K": k, "P": Percent(o.AtLeast(k))}))
 		}
 	}
 	return out
