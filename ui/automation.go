@@ -105,6 +105,9 @@ func (sh *Shell) screenObjects() []shownObject {
 			s.Text = x.Selected
 		case *widget.Entry:
 			s.Text = x.Text
+		case *textEntry: // an entry for the player
+			s.Type = "widget.Entry"
+			s.Text = x.Text
 		case *canvas.Text:
 			s.Text = x.Text
 		case *statusLine:
