@@ -258,11 +258,18 @@ func TestBorgHubRolledByTheTableAndAssimilatedPlayer(t *testing.T) {
 	evs, err := viaJSON(t, s, BorgBuild{HubRoll: Entered(5)})
 	require.NoError(t, err)
 	assert.Equal(t, "Borg build phase: transwarp hub rolls 5: a new cube; Alpha: builds a node", evs[0].Label)
+	assert.Equal(t, "<track.borg_build_phase_2><track.borg_build_lines <track.hub_rolls 5><track.a_new_cube>; <track.borg_step_node Alpha>>",
+		evs[0].LabelTexts().In(keysOnly), "the build lines are worded from keys, not English glued into the row")
 	a = s.State().Ascendancy
 	assert.True(t, a.Borg.HubHasCube)
 	require.Len(t, a.Borg.Cubes, 1)
 	assert.Equal(t, "transwarp hub", a.Borg.Cubes[0].System)
 	assert.Equal(t, 1, a.Borg.Spires[0].Nodes)
+
+	evs, err = viaJSON(t, s, ActivateCube{Cube: "cube 1"})
+	require.NoError(t, err)
+	assert.Equal(t, "Borg cube 1 activates", evs[0].Label)
+	assert.Equal(t, "<track.borg_activates <track.borg_cube_n 1>>", evs[0].LabelTexts().In(keysOnly), "the cube is named in the reader's language")
 
 	play(t, s, AssimilatePlayer{Player: "p2"})
 	assert.True(t, ascPlayer(t, s, "p2").Assimilated)

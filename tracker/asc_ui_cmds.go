@@ -916,7 +916,7 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 	if !def.Nodes.Covers(cmd.NodesLost) {
 		return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
 	}
-	label := say("track.borg_assimilates_round_hit_s_borg", "Borg %s assimilates %s, round %d: %s %d hit(s), Borg %d hit(s)", cmd.Cube, sys, in.Cube.Round+1, def.Name, res.DefenderHits, res.BorgHits)
+	label := say("track.borg_assimilates_round_hit_s_borg", "Borg %s assimilates %s, round %d: %s %d hit(s), Borg %d hit(s)", borgPiece(cmd.Cube), sys, in.Cube.Round+1, def.Name, res.DefenderHits, res.BorgHits)
 	switch {
 	case res.CubeDestroyed:
 		label.add("track.cube_destroyed", ": cube destroyed")

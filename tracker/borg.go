@@ -153,7 +153,7 @@ func (cmd AddCube) decide(c *decideCtx) error {
 		return reject(CodeRules, "track.there_are_already_cubes_in_play", "There are already %d cubes in play.", borgrules.MaxCubes)
 	}
 	if other := b.cubeAt(sys, ""); other != "" {
-		if err := c.breaks(ruleOneCubePerSector, "track.borg_is_already_at", "Borg %s is already at %s", other, sys); err != nil {
+		if err := c.breaks(ruleOneCubePerSector, "track.borg_is_already_at", "Borg %s is already at %s", borgPiece(other), sys); err != nil {
 			return err
 		}
 	}
@@ -161,7 +161,7 @@ func (cmd AddCube) decide(c *decideCtx) error {
 	id := "cube " + strconv.Itoa(b.NextCube)
 	b.Cubes = append(b.Cubes, borgrules.Cube{ID: id, System: sys})
 	b.placeFlags()
-	return c.emit(say("track.borg_at", "Borg %s at %s", id, sys), BorgSet{Borg: b})
+	return c.emit(say("track.borg_at", "Borg %s at %s", borgPiece(id), sys), BorgSet{Borg: b})
 }
 
 // BorgBuild runs the Borg build phase at the start of the Borg turn
@@ -207,7 +207,13 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeRules, "track.borg_build_phase", "Borg build phase: %v", err)
 	}
-	var lines []string
+	var lines Texts
+	line := func(t ...Msg) {
+		if len(lines) > 0 {
+			lines = append(lines, Msg{Text: "; "})
+		}
+		lines = append(lines, t...)
+	}
 	if in.Hub != nil {
 		l := say("track.hub_rolls", "transwarp hub rolls %s", hub.String())
 		switch {
@@ -216,16 +222,14 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 		case in.Hub.HubHasCube:
 			l = say("track.transwarp_hub_cube_is_on_it", "transwarp hub: a cube is on it, no roll counts")
 		}
-		lines = append(lines, l.t.String())
+		line(l.t...)
 	}
 	for _, st := range res.Steps {
-		sys := st.System
-		if sys == "" {
-			sys = fmt.Sprintf("spire %d", st.Spire+1)
+		sys := Msg{Text: st.System}
+		if st.System == "" {
+			sys = borgPiece("spire " + strconv.Itoa(st.Spire+1))
 		}
-		lines = append(lines, fmt.Sprintf("%s: %s", sys, map[borgrules.BuildAction]string{
-			borgrules.BuildNode: "builds a node", borgrules.BuildCube: "builds a cube", borgrules.BuildLaunch: "launches its cube",
-			borgrules.BuildHold: "cube waits (a cube is in orbit)", borgrules.BuildFull: "no cube (5 in play)"}[st.Action]))
+		line(buildStep(sys, st.Action))
 	}
 	b.Spires = res.Spires
 	for _, cube := range res.Launched {
@@ -237,7 +241,7 @@ func (cmd BorgBuild) decide(c *decideCtx) error {
 	b.Built = true
 	label := say("track.borg_build_phase_2", "Borg build phase")
 	if len(lines) > 0 {
-		label.add("track.borg_build_lines", ": %s", strings.Join(lines, "; "))
+		label.add("track.borg_build_lines", ": %s", lines)
 	}
 	return c.emit(label, BorgSet{Borg: b})
 }
@@ -275,7 +279,7 @@ func (cmd ActivateCube) decide(c *decideCtx) error {
 		return reject(CodeRules, "track.has_already_activated_this_turn", "%s has already activated this turn.", cmd.Cube)
 	}
 	b.Activated = append(b.Activated, cmd.Cube)
-	label := say("track.borg_activates", "Borg %s activates", cmd.Cube)
+	label := say("track.borg_activates", "Borg %s activates", borgPiece(cmd.Cube))
 	if b.Fight != nil {
 		endFight(&b)
 	}
@@ -284,7 +288,7 @@ func (cmd ActivateCube) decide(c *decideCtx) error {
 			return reject(CodeInvalid, "track.the_system_name_is_too_long", "The system name is too long.")
 		}
 		if other := b.cubeAt(sys, cmd.Cube); other != "" {
-			if err := c.breaks(ruleOneCubePerSector, "track.borg_is_already_at_stops_in", "Borg %s is already at %s: %s stops in the sector before", other, sys, cmd.Cube); err != nil {
+			if err := c.breaks(ruleOneCubePerSector, "track.borg_is_already_at_stops_in", "Borg %s is already at %s: %s stops in the sector before", borgPiece(other), sys, borgPiece(cmd.Cube)); err != nil {
 				return err
 			}
 		}
@@ -360,7 +364,7 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	if fight != nil {
 		for _, f := range cmd.Fleets {
 			if slices.Contains(fight.Left, f.Player) {
-				if err := c.breaks(ruleRetreatLeaves, "track.has_left_battle_with_borg", "%s has left the battle with Borg %s", a.seatName(f.Player), cmd.Cube); err != nil {
+				if err := c.breaks(ruleRetreatLeaves, "track.has_left_battle_with_borg", "%s has left the battle with Borg %s", a.seatName(f.Player), borgPiece(cmd.Cube)); err != nil {
 					return err
 				}
 			} else if !slices.Contains(fight.Players, f.Player) {
@@ -439,7 +443,7 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeRules, "", "%v", err)
 	}
-	label := say("track.borg_round_players_hit_s_borg", "Borg %s round %d: players %d hit(s), Borg %d hit(s)", cmd.Cube, r.Cube.Round+1, res.PlayerHits, res.BorgHits)
+	label := say("track.borg_round_players_hit_s_borg", "Borg %s round %d: players %d hit(s), Borg %d hit(s)", borgPiece(cmd.Cube), r.Cube.Round+1, res.PlayerHits, res.BorgHits)
 	if res.Regenerated > 0 {
 		label.add("track.regenerates", ", regenerates %d", res.Regenerated)
 	}
@@ -474,17 +478,17 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 			nf.Players = append(nf.Players, f.Player)
 		}
 	}
-	cubeLabel := say("track.borg_damage_shields", "Borg %s: damage %d, shields +%d", cmd.Cube, res.Cube.Damage, res.Cube.Shields)
+	cubeLabel := say("track.borg_damage_shields", "Borg %s: damage %d, shields +%d", borgPiece(cmd.Cube), res.Cube.Damage, res.Cube.Shields)
 	switch {
 	case res.CubeDestroyed:
 		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
 		b.Fight = nil
 		b.placeFlags()
-		cubeLabel = say("track.borg_removed_from_board", "Borg %s removed from the board", cmd.Cube)
+		cubeLabel = say("track.borg_removed_from_board", "Borg %s removed from the board", borgPiece(cmd.Cube))
 	case len(nf.Players) == 0:
 		b.Cubes[ci] = res.Cube.EndBattle()
 		b.Fight = nil
-		cubeLabel = say("track.battle_with_borg_over_no_player", "Battle with Borg %s over: no player fights on; the cube will start its next battle fresh", cmd.Cube)
+		cubeLabel = say("track.battle_with_borg_over_no_player", "Battle with Borg %s over: no player fights on; the cube will start its next battle fresh", borgPiece(cmd.Cube))
 	default:
 		b.Cubes[ci] = res.Cube
 		b.Fight = &nf
@@ -642,5 +646,41 @@ func (cmd EndCubeBattle) decide(c *decideCtx) error {
 	if b.Fight != nil && b.Fight.Cube == cmd.Cube {
 		b.Fight = nil
 	}
-	return c.emit(say("track.battle_with_borg_ends", "Battle with Borg %s ends", cmd.Cube), BorgSet{Borg: b})
+	return c.emit(say("track.battle_with_borg_ends", "Battle with Borg %s ends", borgPiece(cmd.Cube)), BorgSet{Borg: b})
+}
+
+// buildStep is what a spire (or the system it stands on) did in the Borg
+// build phase, worded for the log.
+func buildStep(where Msg, action borgrules.BuildAction) Msg {
+	switch action {
+	case borgrules.BuildNode:
+		return msgf("track.borg_step_node", "%s: builds a node", where)
+	case borgrules.BuildCube:
+		return msgf("track.borg_step_cube", "%s: builds a cube", where)
+	case borgrules.BuildLaunch:
+		return msgf("track.borg_step_launch", "%s: launches its cube", where)
+	case borgrules.BuildHold:
+		return msgf("track.borg_step_hold", "%s: cube waits (a cube is in orbit)", where)
+	case borgrules.BuildFull:
+		return msgf("track.borg_step_full", "%s: no cube (5 in play)", where)
+	}
+	return msgf("", "%s: %v", where, action)
+}
+
+// borgPiece is a cube's or spire's id ("cube 2", "spire 1") as a piece the
+// screens word in the reader's language ("cubo 2"); any other id as it is.
+func borgPiece(id string) Msg {
+	if n, ok := strings.CutPrefix(id, "cube "); ok && isNumber(n) {
+		return msgf("track.borg_cube_n", "cube %s", n)
+	}
+	if n, ok := strings.CutPrefix(id, "spire "); ok && isNumber(n) {
+		return msgf("track.borg_spire_n", "spire %s", n)
+	}
+	return Msg{Text: id}
+}
+
+// isNumber tells whether s is a whole number in digits.
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
 }

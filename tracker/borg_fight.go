@@ -132,7 +132,7 @@ func endFightOnTurn(c *decideCtx, a *AscendancyState) error {
 	if err != nil {
 		return err
 	}
-	label := say("track.battle_with_borg_ends", "Battle with Borg %s ends", b.Fight.Cube)
+	label := say("track.battle_with_borg_ends", "Battle with Borg %s ends", borgPiece(b.Fight.Cube))
 	endFight(&b)
 	return c.emit(label, BorgSet{Borg: b})
 }
