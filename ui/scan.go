@@ -172,7 +172,7 @@ func (sh *Shell) openScanner(use *scanUse, cams cameraAccess) *scannerView {
 		root.ExtendBaseWidget(root)
 		v.win.SetContent(root)
 		v.win.SetOnClosed(v.close)
-		v.win.Resize(sh.windowSize(420, 820)) // a whole phone screen in a browser (platform_*.go)
+		v.win.Resize(sh.windowSize(phoneWidth, phoneHeight)) // a phone held upright, as the main window; a whole phone screen in a browser (platform_*.go)
 		v.win.Show()
 	}
 	v.findCameras()
