@@ -154,19 +154,28 @@ func (p *page) tapText(typ, text string) {
 	p.tapObject(sc, o, 0.5, 0.5)
 }
 
-// waitTappable waits for an object that matches and has been laid out:
-// the hook lists a dialog before its first layout, when its buttons
-// still have no size and a tap at their place would miss.
+// waitTappable waits for an object that matches and has been laid out
+// where it stays: the hook lists a dialog before its first layout, when
+// its buttons still have no size, and a dialog can move its buttons once
+// more as it settles its size; a tap at a place it just left would miss.
+// So the object must stand at the same place in two screens in a row.
 func (p *page) waitTappable(match func(shown) bool, what string) (shown, screen) {
 	p.t.Helper()
-	var found shown
+	var found, last shown
+	seen := false
 	sc, ok := p.poll(slow, 100*time.Millisecond, func(sc screen) bool {
 		for _, o := range sc.Objects {
 			if match(o) && o.W > 0 && o.H > 0 {
-				found = o
-				return true
+				settled := seen && o.X == last.X && o.Y == last.Y && o.W == last.W && o.H == last.H
+				last, seen = o, true
+				if settled {
+					found = o
+					return true
+				}
+				return false
 			}
 		}
+		seen = false
 		return false
 	})
 	if !ok {
