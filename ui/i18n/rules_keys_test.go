@@ -6,9 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,8 +21,8 @@ import (
 // rulesText is one refusal the rules engines (or scan) word as data: its
 // key, its English template and where it is worded.
 type rulesText struct {
-	key, english, pos string
-	args              int
+	codeText
+	args int
 }
 
 // rulesTexts parses rules/ and scan/ and returns every keyed refusal:
@@ -99,7 +97,7 @@ func rulesTexts(t *testing.T) ([]rulesText, []string) {
 				if name == "rulerr.New" {
 					english = format
 				}
-				out = append(out, rulesText{key: k, english: english, pos: pos, args: len(rulerr.Verbs(format))})
+				out = append(out, rulesText{codeText: codeText{key: k, english: english, pos: pos}, args: len(rulerr.Verbs(format))})
 				return true
 			})
 			return nil
@@ -138,57 +136,43 @@ func TestRulesTextsTranslated(t *testing.T) {
 		t.Error(p)
 	}
 	require.Greater(t, len(texts), 150, "the rules engines' refusals are found")
+	codes := make([]codeText, len(texts))
+	args := map[string]int{}
+	for i, x := range texts {
+		codes[i] = x.codeText
+		args[x.key] = x.args
+	}
+	seen := checkCodeTexts(t, "refusals of the rules", codes, []string{"rules.", "scan."}, "RULES_TEXTS_OUT")
 	en, err := Messages(English)
 	require.NoError(t, err)
 	it, err := Messages("it")
 	require.NoError(t, err)
-	seen := map[string]rulesText{}
-	var missing []string
-	for _, x := range texts {
-		if prev, ok := seen[x.key]; ok {
-			assert.Equal(t, prev.english, x.english, "%s: key %q already names another text at %s", x.pos, x.key, prev.pos)
-			continue
-		}
-		seen[x.key] = x
-		assert.True(t, strings.HasPrefix(x.key, "rules.") || strings.HasPrefix(x.key, "scan."),
-			"%s: keys of refusals start with rules. or scan.: %q", x.pos, x.key)
-		got, ok := en[x.key]
-		if !ok {
-			missing = append(missing, strconv.Quote(x.key)+": "+strconv.Quote(x.english)+",")
-			continue
-		}
-		assert.Equal(t, x.english, got, "%s: en.json's text for %q differs from the code's", x.pos, x.key)
+	for _, x := range seen {
+		n := args[x.key]
 		for _, code := range []string{English, "it"} {
 			m := map[string]map[string]string{English: en, "it": it}[code]
 			tr, ok := m[x.key]
 			if !assert.True(t, ok, "%s.json misses %q", code, x.key) {
 				continue
 			}
-			args := map[string]string{}
-			for i := 0; i < x.args; i++ {
-				args[rulerr.ArgName(i)] = "ARG" + strconv.Itoa(i+1)
+			vals := map[string]string{}
+			for i := 0; i < n; i++ {
+				vals[rulerr.ArgName(i)] = "ARG" + strconv.Itoa(i+1)
 			}
 			tmpl, err := template.New(x.key).Option("missingkey=error").Parse(tr)
 			if !assert.NoError(t, err, "%s.json: %q", code, x.key) {
 				continue
 			}
 			var b bytes.Buffer
-			if !assert.NoError(t, tmpl.Execute(&b, args), "%s.json: %q", code, x.key) {
+			if !assert.NoError(t, tmpl.Execute(&b, vals), "%s.json: %q", code, x.key) {
 				continue
 			}
 			s := b.String()
 			assert.NotContains(t, s, "{", "%s.json: %q leaves a placeholder: %s", code, x.key, s)
 			assert.NotContains(t, s, "<no value>", "%s.json: %q", code, x.key)
-			for i := 0; i < x.args; i++ {
+			for i := 0; i < n; i++ {
 				assert.Contains(t, s, "ARG"+strconv.Itoa(i+1), "%s.json: %q loses arg a%d", code, x.key, i+1)
 			}
-		}
-	}
-	if len(missing) > 0 {
-		sort.Strings(missing)
-		t.Errorf("en.json misses %d refusals of the rules:\n%s", len(missing), strings.Join(missing, "\n"))
-		if p := os.Getenv("RULES_TEXTS_OUT"); p != "" {
-			require.NoError(t, os.WriteFile(p, []byte(strings.Join(missing, "\n")+"\n"), 0o644))
 		}
 	}
 }

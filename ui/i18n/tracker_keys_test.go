@@ -17,9 +17,9 @@ import (
 	"tableops/tracker"
 )
 
-// trackerText is one text the tracker words for the screens: its key and
+// codeText is one text the tracker words for the screens: its key and
 // its English template (what en.json must hold).
-type trackerText struct {
+type codeText struct {
 	key, english, pos string
 }
 
@@ -28,7 +28,7 @@ type trackerText struct {
 // add, msgf), pieces (Msg{Key, Text}), the rules (Rule{key, text, source})
 // and the setup choices (AscChoice, Reading). A key or text that is not a
 // literal (or a string constant) is a problem: the check could not see it.
-func trackerTexts(t *testing.T) ([]trackerText, []string) {
+func trackerTexts(t *testing.T) ([]codeText, []string) {
 	t.Helper()
 	dir := filepath.Join("..", "..", "tracker")
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -88,13 +88,13 @@ func trackerTexts(t *testing.T) ([]trackerText, []string) {
 		return "", false
 	}
 
-	var out []trackerText
+	var out []codeText
 	var problems []string
 	add := func(n ast.Node, key, english string) {
 		if key == "" {
 			return
 		}
-		out = append(out, trackerText{key: key, english: english, pos: fset.Position(n.Pos()).String()})
+		out = append(out, codeText{key: key, english: english, pos: fset.Position(n.Pos()).String()})
 	}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -222,11 +222,32 @@ func TestTrackerTextsTranslated(t *testing.T) {
 		t.Error(p)
 	}
 	require.Greater(t, len(texts), 300, "the tracker's texts are found")
+	prefixes := []string{"track.", "rule.", "choice."}
+	seen := checkCodeTexts(t, "tracker texts", texts, prefixes, "TRACKER_TEXTS_OUT")
+	en, err := Messages(English)
+	require.NoError(t, err)
+	// Keys of the tracker's prefixes that the tracker no longer uses.
+	for k := range en {
+		if hasAnyPrefix(k, prefixes) {
+			_, ok := seen[k]
+			assert.True(t, ok, "en.json: tracker key %q is used nowhere in the tracker", k)
+		}
+	}
+}
+
+// checkCodeTexts checks the texts the code words by key (what names
+// them in messages) against the translation files: one key names one
+// English text and starts with one of prefixes, en.json has the code's
+// English and it.json an Italian text. The keys en.json misses are
+// listed, and written as JSON lines to the file the environment variable
+// outEnv names, if set. It returns the texts by key.
+func checkCodeTexts(t *testing.T, what string, texts []codeText, prefixes []string, outEnv string) map[string]codeText {
+	t.Helper()
 	en, err := Messages(English)
 	require.NoError(t, err)
 	it, err := Messages("it")
 	require.NoError(t, err)
-	seen := map[string]trackerText{}
+	seen := map[string]codeText{}
 	var missing []string
 	for _, x := range texts {
 		if prev, ok := seen[x.key]; ok {
@@ -234,30 +255,33 @@ func TestTrackerTextsTranslated(t *testing.T) {
 			continue
 		}
 		seen[x.key] = x
-		assert.True(t, strings.HasPrefix(x.key, "track.") || strings.HasPrefix(x.key, "rule.") || strings.HasPrefix(x.key, "choice."),
-			"%s: tracker keys start with track., rule. or choice.: %q", x.pos, x.key)
+		assert.True(t, hasAnyPrefix(x.key, prefixes), "%s: keys of %s start with %s: %q", x.pos, what, strings.Join(prefixes, " or "), x.key)
 		got, ok := en[x.key]
 		if !ok {
 			missing = append(missing, strconv.Quote(x.key)+": "+strconv.Quote(x.english)+",")
 			continue
 		}
-		assert.Equal(t, x.english, got, "%s: en.json's text for %q differs from the tracker's", x.pos, x.key)
+		assert.Equal(t, x.english, got, "%s: en.json's text for %q differs from the code's", x.pos, x.key)
 		assert.NotEmpty(t, strings.TrimSpace(it[x.key]), "%s: it.json has no text for %q", x.pos, x.key)
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		t.Errorf("en.json misses %d tracker texts:\n%s", len(missing), strings.Join(missing, "\n"))
-		if p := os.Getenv("TRACKER_TEXTS_OUT"); p != "" {
+		t.Errorf("en.json misses %d %s:\n%s", len(missing), what, strings.Join(missing, "\n"))
+		if p := os.Getenv(outEnv); p != "" {
 			require.NoError(t, os.WriteFile(p, []byte(strings.Join(missing, "\n")+"\n"), 0o644))
 		}
 	}
-	// Keys of the tracker's prefixes that the tracker no longer uses.
-	for k := range en {
-		if strings.HasPrefix(k, "track.") || strings.HasPrefix(k, "rule.") || strings.HasPrefix(k, "choice.") {
-			_, ok := seen[k]
-			assert.True(t, ok, "en.json: tracker key %q is used nowhere in the tracker", k)
+	return seen
+}
+
+// hasAnyPrefix tells whether s starts with one of prefixes.
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
 		}
 	}
+	return false
 }
 
 // trackerKeys is the set of keys the tracker uses (for the check that
