@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -75,6 +76,8 @@ type ascBoard struct {
 	followCheck *widget.Check
 	// parts are the console's parts as last built (see part).
 	parts map[string]keptPart
+	// box is the console as last shown (see show).
+	box *fyne.Container
 	// counters are the resources part's counters (production, research,
 	// culture, ascendancy): kept for the player shown, their values set
 	// at each change.
@@ -158,14 +161,19 @@ func (b *ascBoard) show() fyne.CanvasObject {
 		b.followCheck.Checked = b.follow
 		b.followCheck.Refresh()
 	}
-	box := container.NewVBox(b.pick, b.followCheck)
-	p := b.current()
-	if p == nil {
-		box.Add(wrapLabel(lang.X("asc.no_players", "No players.")))
-		return box
+	objs := []fyne.CanvasObject{b.pick, b.followCheck}
+	if p := b.current(); p == nil {
+		objs = append(objs, b.part("none", nil, func() fyne.CanvasObject { return wrapLabel(lang.X("asc.no_players", "No players.")) }))
+	} else {
+		objs = append(objs, b.console(*p)...)
 	}
-	box.Add(b.console(*p))
-	return box
+	// The same parts in the same order: the box on screen is kept, so the
+	// toolkit neither lays the console out again nor draws it anew (a new
+	// box is, to it, a new tree).
+	if b.box == nil || !slices.Equal(b.box.Objects, objs) {
+		b.box = container.NewVBox(objs...)
+	}
+	return b.box
 }
 
 // console is one player's console, shown from the state on every update:
@@ -176,7 +184,7 @@ func (b *ascBoard) show() fyne.CanvasObject {
 // resources, which most taps change, keep their counters and show the new
 // values. The resources and the used command tokens are read by their own
 // parts only.
-func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
+func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 	v := b.v
 	rest := p // what the other parts read
 	rest.Resources, rest.Exhausted = ascrules.Resources{}, 0
@@ -199,13 +207,15 @@ func (b *ascBoard) console(p tracker.AscPlayer) fyne.CanvasObject {
 		b.part("contact", rest, func() fyne.CanvasObject { return b.contact(p) }),
 	}
 	if p.LeavesSurveillanceTokens() || len(p.AndorianTokens) > 0 {
-		objs = append(objs, widget.NewSeparator(), b.andorian(p))
+		objs = append(objs, b.part("andorian", []any{rest, players}, func() fyne.CanvasObject {
+			return container.NewVBox(widget.NewSeparator(), b.andorian(p))
+		}))
 	}
 	objs = append(objs, b.part("trade", []any{rest, players}, func() fyne.CanvasObject {
 		return container.NewVBox(widget.NewSeparator(), boldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")), b.trade(p))
 	}))
 	b.setResources(p)
-	return container.NewVBox(objs...)
+	return objs
 }
 
 // header names the player and their state: whose turn and phase,

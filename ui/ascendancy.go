@@ -122,15 +122,18 @@ func (v *ascView) show(s *tracker.State) {
 		return
 	}
 	v.st = s.Ascendancy
+	line := v.turnLine()
 	for _, l := range v.turnLines {
-		l.SetText(v.turnLine())
+		if l.Text != line { // the same text drawn again costs a phone a frame
+			l.SetText(line)
+		}
 	}
 	if v.st.Walker.Stage == tracker.AscSetup {
-		setPanel(v.players, padded(v.setup.show()))
+		setPanel(v.players, v.setup.show())
 	} else {
-		setPanel(v.players, padded(v.board.show()))
+		setPanel(v.players, v.board.show())
 	}
-	setPanel(v.round, padded(v.walker.show()))
+	setPanel(v.round, v.walker.show())
 	// A new stage or turn is a new step: show it from its top.
 	if step := fmt.Sprintf("%s/%d/%d/%s", v.st.Walker.Stage, v.st.Walker.Round, v.st.Walker.Turn, v.st.Walker.Phase); step != v.step {
 		v.step = step
@@ -145,13 +148,20 @@ func (v *ascView) show(s *tracker.State) {
 	}
 }
 
-// setPanel makes o what a panel's box shows. Only the box is refreshed:
-// the widgets built for this state draw fresh, and the ones kept from the
-// last state (see ascBoard.part) are unchanged. (Refreshing every widget
-// in the box again re-read each button's icon: on a phone, most of the
-// time it took to show another player's change.)
+// setPanel makes o, padded, what a panel's box shows. When the box shows o
+// already, nothing is done: its widgets show their own changes, and the
+// toolkit lays out again what grew or shrank. Otherwise only the box is
+// refreshed: the widgets built for this state draw fresh, and the ones kept
+// from the last state (see ascBoard.part) are unchanged. (Refreshing every
+// widget in the box again re-read each button's icon: on a phone, most of
+// the time it took to show another player's change.)
 func setPanel(box *fyne.Container, o fyne.CanvasObject) {
-	box.Objects = []fyne.CanvasObject{o}
+	if len(box.Objects) == 1 {
+		if pad, ok := box.Objects[0].(*fyne.Container); ok && len(pad.Objects) == 1 && pad.Objects[0] == o {
+			return
+		}
+	}
+	box.Objects = []fyne.CanvasObject{container.NewPadded(o)}
 	// Twice: a wrapped text's height depends on the width the first
 	// pass gives it.
 	relayout(box)
