@@ -36,6 +36,22 @@ type adaptive struct {
 	leftShare float64
 	// onSwitch, if set, is told of every switch between narrow and wide.
 	onSwitch func(wide bool)
+	// onShow, if set, is told when a panel comes into view: its tab is
+	// opened, or the layout changed and it is on screen.
+	onShow func(title string)
+}
+
+// visible reports whether the panel with the given title is on screen:
+// the first panel of a wide window, or the open tab.
+func (a *adaptive) visible(title string) bool {
+	if a.wide && len(a.panels) > 1 && a.panels[0].title == title {
+		return true
+	}
+	if a.tabs == nil {
+		return false
+	}
+	it := a.tabs.Selected()
+	return it != nil && it.Text == title
 }
 
 func newAdaptive(leftShare float64, panels ...panel) *adaptive {
@@ -109,7 +125,12 @@ func (a *adaptive) rebuild(wide bool) {
 			a.tabs.Select(it)
 		}
 	}
-	a.tabs.OnSelected = func(it *container.TabItem) { a.selected = it.Text }
+	a.tabs.OnSelected = func(it *container.TabItem) {
+		a.selected = it.Text
+		if a.onShow != nil {
+			a.onShow(it.Text)
+		}
+	}
 	if left != nil {
 		// The tabs of the narrow layout hid it if another tab was open.
 		left.Show()
@@ -118,6 +139,13 @@ func (a *adaptive) rebuild(wide bool) {
 		a.current = split
 	} else {
 		a.current = shown
+	}
+	if a.onShow != nil {
+		for _, p := range a.panels {
+			if a.visible(p.title) {
+				a.onShow(p.title)
+			}
+		}
 	}
 	a.Refresh()
 }

@@ -114,6 +114,9 @@ func (b *ascBattle) form(m string) fyne.CanvasObject {
 
 // open shows a mode with a player chosen (e.g. hegemony from the console).
 func (b *ascBattle) open(mode, player string) {
+	// The panel shows the current state first (it may have been out of
+	// sight since the last change).
+	b.v.lazy.shown(lang.X("asc.battle", "Battle"))
 	b.mode.SetSelected(battleModeLabel(mode))
 	switch mode {
 	case modeHegemony:

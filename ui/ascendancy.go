@@ -43,6 +43,8 @@ type ascView struct {
 	turnLines []*widget.Label
 	// step is the stage, round, turn and phase last shown (see show).
 	step string
+	// lazy shows the state on the panels in view (see lazyPanels).
+	lazy *lazyPanels
 }
 
 func newAscendancyView(gs *gameScreen) *ascView {
@@ -56,6 +58,17 @@ func newAscendancyView(gs *gameScreen) *ascView {
 	v.walker = newAscWalker(v)
 	v.battle = newAscBattle(v)
 	v.borg = newBorgPanel(v)
+	v.lazy = newLazyPanels(func(title string) bool { return gs.layout == nil || gs.layout.visible(title) })
+	v.lazy.add(lang.X("asc.players", "Players"), func() {
+		if v.st.Walker.Stage == tracker.AscSetup {
+			setPanel(v.players, v.setup.show())
+		} else {
+			setPanel(v.players, v.board.show())
+		}
+	})
+	v.lazy.add(lang.X("asc.round", "Round"), func() { setPanel(v.round, v.walker.show()) })
+	v.lazy.add(lang.X("asc.battle", "Battle"), v.battle.show)
+	v.lazy.add(lang.X("asc.borg", "Borg"), v.borg.show)
 	return v
 }
 
@@ -65,6 +78,13 @@ func (v *ascView) panels() []panel {
 		{title: lang.X("asc.round", "Round"), icon: theme.MediaPlayIcon(), content: v.withTurn(v.roundScrl)},
 		{title: lang.X("asc.battle", "Battle"), icon: theme.GridIcon(), content: v.withTurn(v.battle.content)},
 		{title: lang.X("asc.borg", "Borg"), icon: theme.WarningIcon(), content: v.withTurn(v.borg.content)},
+	}
+}
+
+// shown brings a panel that came into view up to date.
+func (v *ascView) shown(title string) {
+	if v.st != nil {
+		v.lazy.shown(title)
 	}
 }
 
@@ -128,12 +148,7 @@ func (v *ascView) show(s *tracker.State) {
 			l.SetText(line)
 		}
 	}
-	if v.st.Walker.Stage == tracker.AscSetup {
-		setPanel(v.players, v.setup.show())
-	} else {
-		setPanel(v.players, v.board.show())
-	}
-	setPanel(v.round, v.walker.show())
+	v.lazy.changed()
 	// A new stage or turn is a new step: show it from its top.
 	if step := fmt.Sprintf("%s/%d/%d/%s", v.st.Walker.Stage, v.st.Walker.Round, v.st.Walker.Turn, v.st.Walker.Phase); step != v.step {
 		v.step = step
@@ -141,8 +156,6 @@ func (v *ascView) show(s *tracker.State) {
 		v.playersScrl.ScrollToTop()
 		v.borg.scroll.ScrollToTop()
 	}
-	v.battle.show()
-	v.borg.show()
 	if v.score != nil {
 		v.score.show()
 	}

@@ -34,6 +34,8 @@ type awayView struct {
 	open map[string]bool
 	// cardOf is each character's card on the Team panel, as last shown.
 	cardOf map[string]fyne.CanvasObject
+	// lazy shows the state on the panels in view (see lazyPanels).
+	lazy *lazyPanels
 }
 
 func newAwayView(gs *gameScreen) *awayView {
@@ -43,7 +45,18 @@ func newAwayView(gs *gameScreen) *awayView {
 	v.round = container.NewVBox()
 	v.roundScrl = container.NewVScroll(v.round)
 	v.dice = newAwayDice(v)
+	v.lazy = newLazyPanels(func(title string) bool { return gs.layout == nil || gs.layout.visible(title) })
+	v.lazy.add(lang.X("away.panel.team", "Team"), v.showTeam)
+	v.lazy.add(lang.X("away.panel.round", "Round"), v.showRound)
+	v.lazy.add(awayDicePanel(), func() { v.dice.show(v.st) })
 	return v
+}
+
+// shown brings a panel that came into view up to date.
+func (v *awayView) shown(title string) {
+	if v.st != nil {
+		v.lazy.shown(title)
+	}
 }
 
 func (v *awayView) panels() []panel {
@@ -62,15 +75,13 @@ func (v *awayView) show(s *tracker.State) {
 		return
 	}
 	v.st = s.Away
-	v.showTeam()
-	v.showRound()
+	v.lazy.changed()
 	// A new phase or round is a new step: show it from its top, not at the
 	// old scroll position (which could be blank below a shorter panel).
 	if step := fmt.Sprintf("%v/%d", v.st.Phase, v.st.Round); step != v.step {
 		v.step = step
 		v.roundScrl.ScrollToTop()
 	}
-	v.dice.show(v.st)
 }
 
 // rollNow rolls the dice on the Dice panel (desktop roll shortcut).

@@ -144,6 +144,9 @@ func newStepCounter(label string, v, lo, hi int, changed func()) *widgets.Counte
 // preset opens the Dice panel on the attack or the skill test with the
 // character chosen as attacker or tester.
 func (d *awayDice) preset(mode, id string) {
+	// The panel shows the current state first (it may have been out of
+	// sight since the last change).
+	d.v.lazy.shown(awayDicePanel())
 	d.mode.SetSelected(modeLabel(mode))
 	if mode == modeSkill {
 		d.skill.tester.pick(id)

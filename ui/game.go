@@ -36,8 +36,11 @@ type LiveGame interface {
 type gameView interface {
 	// panels returns the panels of the screen, the main one first.
 	panels() []panel
-	// show updates every panel for the state (always on the UI goroutine).
+	// show shows the state (always on the UI goroutine): on the panels in
+	// view at once, on the others when they come into view (see shown).
 	show(st *tracker.State)
+	// shown is told that the panel with the given title came into view.
+	shown(title string)
 }
 
 // gameScreen frames an open game: a bar with home, undo and redo, the game's
@@ -74,6 +77,7 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	panels := append(gs.view.panels(), panel{title: lang.X("game.log", "Log"), icon: theme.ListIcon(), content: padded(gs.logPanel(gs.logList)), wideOnly: true})
 	gs.layout = newAdaptive(0.58, panels...)
 	gs.layout.onSwitch = gs.fitBar
+	gs.layout.onShow = gs.panelShown
 	gs.fitBar(gs.layout.wide)
 	gs.content = container.NewBorder(container.NewVBox(bar, gs.status), nil, nil, nil, gs.layout)
 
@@ -146,7 +150,9 @@ func (gs *gameScreen) refresh() {
 	} else {
 		gs.redoBtn.Disable()
 	}
-	gs.logList.Refresh()
+	if gs.layout.visible(lang.X("game.log", "Log")) {
+		gs.logList.Refresh()
+	}
 	// A refusal shown before this change no longer applies to what is on
 	// screen now.
 	gs.status.clearError()
@@ -154,6 +160,15 @@ func (gs *gameScreen) refresh() {
 	if gs.sh.shown != nil {
 		gs.sh.shown(time.Since(start))
 	}
+}
+
+// panelShown brings a panel that came into view up to date.
+func (gs *gameScreen) panelShown(title string) {
+	if title == lang.X("game.log", "Log") {
+		gs.logList.Refresh()
+		return
+	}
+	gs.view.shown(title)
 }
 
 // exec runs a command on the game. A refused command changes nothing; its

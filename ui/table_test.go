@@ -290,6 +290,7 @@ func TestNewStepShowsFromTheTop(t *testing.T) {
 		test.Tap(button(t, w, "Move")) // the second Action passes the turn
 		test.Tap(button(t, w, "Close"))
 	}
+	growContent(v.roundScrl) // what the window's next frame does with the grown panel
 	v.roundScrl.ScrollToBottom()
 	require.Greater(t, v.roundScrl.Offset.Y, float32(0))
 	test.Tap(button(t, w, "End round 1 and start the next"))

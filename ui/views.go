@@ -30,3 +30,5 @@ func (v logOnlyView) panels() []panel {
 }
 
 func (logOnlyView) show(*tracker.State) {}
+
+func (logOnlyView) shown(string) {}

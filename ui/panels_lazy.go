@@ -1,0 +1,60 @@
+package ui
+
+// lazyPanels keeps a game screen's panels up to date with the least work:
+// after a change, the panels on screen show the new state at once, and
+// the others when they come into view (a phone shows one panel at a time;
+// building the hidden ones again on every change of another player's
+// pieces cost it most of the time it took to show the change).
+type lazyPanels struct {
+	order  []string
+	update map[string]func()
+	stale  map[string]bool
+	// onScreen reports whether a panel is in view.
+	onScreen func(title string) bool
+}
+
+func newLazyPanels(onScreen func(title string) bool) *lazyPanels {
+	return &lazyPanels{update: map[string]func(){}, stale: map[string]bool{}, onScreen: onScreen}
+}
+
+// add names a panel and how it shows the current state.
+func (l *lazyPanels) add(title string, update func()) {
+	if _, ok := l.update[title]; !ok {
+		l.order = append(l.order, title)
+	}
+	l.update[title] = update
+	l.stale[title] = true
+}
+
+// changed is told of a new state: the panels in view show it, the others
+// are marked to show it when they come into view.
+func (l *lazyPanels) changed() {
+	for _, t := range l.order {
+		l.stale[t] = true
+	}
+	for _, t := range l.order {
+		if l.onScreen == nil || l.onScreen(t) {
+			l.shown(t)
+		}
+	}
+}
+
+// shown is told that a panel came into view: it shows the current state
+// if it does not yet.
+func (l *lazyPanels) shown(title string) {
+	if !l.stale[title] {
+		return
+	}
+	l.stale[title] = false
+	if f := l.update[title]; f != nil {
+		f()
+	}
+}
+
+// all brings every panel up to date (before something reads a panel that
+// is out of sight).
+func (l *lazyPanels) all() {
+	for _, t := range l.order {
+		l.shown(t)
+	}
+}
