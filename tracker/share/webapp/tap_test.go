@@ -43,7 +43,9 @@ const frameTimer = `(() => {
 	} });
 	window.addEventListener("touchend", () => { tap.touch = now(); }, { capture: true });
 	let pending = null; // a shown state waiting for its frame
+	tap.n = 0; // WebGL draw calls so far
 	const drew = () => {
+		tap.n++;
 		if (!pending) return;
 		const t = now();
 		if (pending.draw0) { pending.drawN = t; return; }
@@ -51,9 +53,11 @@ const frameTimer = `(() => {
 		const r = pending;
 		requestAnimationFrame(() => {
 			r.frame = now();
+			r.calls = tap.n - r.n0;
 			if (pending === r) pending = null;
 			requestAnimationFrame(() => {
 				r.frame2 = now();
+				r.calls2 = tap.n - r.n0 - r.calls;
 				if (r.redraw) return r.redraw(JSON.stringify(r));
 				tap.records.push(r);
 				tap.waiters = tap.waiters.filter(w => !w(r));
@@ -68,7 +72,7 @@ const frameTimer = `(() => {
 		}
 	}
 	window.tableopsOnShown = (seq, ms) => {
-		pending = { seq, msg: tap.msg, shown: now(), refresh: ms, redraw: tap.redrawn };
+		pending = { seq, msg: tap.msg, shown: now(), refresh: ms, redraw: tap.redrawn, n0: tap.n };
 		tap.redrawn = null;
 	};
 	// tap.redraw() resolves with the record of a frame the app drew with
@@ -91,6 +95,9 @@ type frameRecord struct {
 	Seq                               uint64
 	Msg, Shown, Refresh, Draw0, DrawN float64
 	Frame, Frame2                     float64
+	// Calls and Calls2 count the WebGL draw calls of the frame that holds
+	// the change and of the one after it.
+	Calls, Calls2 int
 }
 
 // frameOf waits for the page's record of the frame showing log position
@@ -206,9 +213,9 @@ func TestMeasureTapLatency(t *testing.T) {
 		refresh = append(refresh, time.Duration(rb.Refresh*1e6))
 		draw = append(draw, time.Duration((rb.DrawN-rb.Draw0)*1e6))
 		frame = append(frame, time.Duration((rb.Frame-rb.Shown)*1e6))
-		t.Logf("tap %d: host %s, other phone %s (message %s after the host, refresh %s, then its frame %s: draws %s; next frame +%s), own screen %s",
+		t.Logf("tap %d: host %s, other phone %s (message %s after the host, refresh %s, then its frame %s: %d draw calls in %s; next frame +%s with %d calls), own screen %s",
 			i+1, ms(c.at.Sub(start)), ms(since(start, rb.Frame)), ms(since(c.at, rb.Msg)), ms(time.Duration(rb.Refresh*1e6)),
-			ms(time.Duration((rb.Frame-rb.Shown)*1e6)), ms(time.Duration((rb.DrawN-rb.Draw0)*1e6)), ms(time.Duration((rb.Frame2-rb.Frame)*1e6)),
+			ms(time.Duration((rb.Frame-rb.Shown)*1e6)), rb.Calls, ms(time.Duration((rb.DrawN-rb.Draw0)*1e6)), ms(time.Duration((rb.Frame2-rb.Frame)*1e6)), rb.Calls2,
 			ms(since(start, ra.Frame)))
 	}
 	// What drawing the other phone's screen costs by itself: the same
@@ -221,6 +228,7 @@ func TestMeasureTapLatency(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(s), &r))
 		redraw = append(redraw, time.Duration((r.Frame-r.Shown)*1e6))
 		redrawCalls = append(redrawCalls, time.Duration((r.DrawN-r.Draw0)*1e6))
+		t.Logf("redraw: %d draw calls, then %d", r.Calls, r.Calls2)
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
 	t.Logf("tap to change, %d taps on phone pages 390x844 at 3x (host on %s; load average %s): host has it p50 %s p95 %s; the other phone draws it p50 %s p95 %s; the tapping phone draws it p50 %s p95 %s",
