@@ -75,7 +75,7 @@ type ascBoard struct {
 	// followCheck is "Follow whose turn it is".
 	followCheck *widget.Check
 	// parts are the console's parts as last built (see part).
-	parts map[string]keptPart
+	parts keptParts
 	// box is the console as last shown (see show).
 	box *fyne.Container
 	// counters are the resources part's counters (production, research,
@@ -84,14 +84,8 @@ type ascBoard struct {
 	counters [4]*widgets.Counter
 }
 
-// keptPart is a part of the console and the data it was built from.
-type keptPart struct {
-	from string
-	obj  fyne.CanvasObject
-}
-
 func newAscBoard(v *ascView) *ascBoard {
-	b := &ascBoard{v: v, follow: true, parts: map[string]keptPart{}}
+	b := &ascBoard{v: v, follow: true}
 	b.pick = widget.NewSelect(nil, func(string) {
 		b.follow = false
 		if v.st != nil {
@@ -123,13 +117,7 @@ func newAscBoard(v *ascView) *ascBoard {
 // part's widgets as they are on screen, so a phone shows the change
 // without building and drawing the whole console again.
 func (b *ascBoard) part(name string, from any, build func() fyne.CanvasObject) fyne.CanvasObject {
-	key := fmt.Sprintf("%#v", from)
-	if k, ok := b.parts[name]; ok && k.from == key {
-		return k.obj
-	}
-	o := build()
-	b.parts[name] = keptPart{from: key, obj: o}
-	return o
+	return b.parts.get(name, from, build)
 }
 
 // current returns the player shown.
@@ -167,6 +155,7 @@ func (b *ascBoard) show() fyne.CanvasObject {
 	} else {
 		objs = append(objs, b.console(*p)...)
 	}
+	b.parts.done()
 	// The same parts in the same order: the box on screen is kept, so the
 	// toolkit neither lays the console out again nor draws it anew (a new
 	// box is, to it, a new tree).
