@@ -36,6 +36,8 @@ type awayView struct {
 	cardOf map[string]fyne.CanvasObject
 	// lazy shows the state on the panels in view (see lazyPanels).
 	lazy *lazyPanels
+	// parts are the Team panel's headings and cards as last shown.
+	parts keptParts
 }
 
 func newAwayView(gs *gameScreen) *awayView {
@@ -105,19 +107,51 @@ func (v *awayView) playerName(id string) string {
 const teamColumnWidth = 360
 
 // showTeam lists every character, grouped by the player who controls it.
+// Each player's heading and each card are kept while what they show is the
+// same (see keptParts): removing a peg builds that character's card again,
+// not the whole team.
 func (v *awayView) showTeam() {
-	v.team.RemoveAll()
+	objs := v.teamObjects()
+	v.parts.done()
+	setObjects(v.team, objs)
+}
+
+// teamObjects are the Team panel's parts for the state.
+func (v *awayView) teamObjects() []fyne.CanvasObject {
 	if len(v.st.Players) == 0 {
-		v.team.Add(padded(wrapLabel(lang.X("away.team.no_players", "No players yet. Add the players and their away teams in the Round panel."))))
-		return
+		return []fyne.CanvasObject{v.parts.get("none", nil, func() fyne.CanvasObject {
+			return padded(wrapLabel(lang.X("away.team.no_players", "No players yet. Add the players and their away teams in the Round panel.")))
+		})}
 	}
 	cur := v.st.CurrentPlayer()
+	compact := v.compact()
+	phase := v.st.Phase
 	cardOf := map[string]fyne.CanvasObject{}
 	v.cardOf = cardOf
-	jump := fitGrid(3)
+	var objs []fyne.CanvasObject
 	if len(v.st.Characters) > 1 {
 		// A jump list: one tap brings a character's card into view.
-		v.team.Add(jump)
+		type jumpTo struct{ ID, Name string }
+		var names []jumpTo
+		for _, p := range seatFirst(v.st.Players, v.gs.seat) {
+			for _, ch := range v.st.Characters {
+				if ch.Controller == p.ID {
+					name := ch.Name
+					if ch.Status == tracker.StatusNeutralized {
+						name += " " + lang.X("away.team.out", "(out)")
+					}
+					names = append(names, jumpTo{ch.ID, name})
+				}
+			}
+		}
+		objs = append(objs, v.parts.get("jump", names, func() fyne.CanvasObject {
+			jump := fitGrid(3)
+			for _, n := range names {
+				id := n.ID
+				jump.Add(widget.NewButton(n.Name, func() { v.jumpTo(id) }))
+			}
+			return jump
+		}))
 	}
 	for _, p := range seatFirst(v.st.Players, v.gs.seat) {
 		title := p.Name
@@ -130,56 +164,76 @@ func (v *awayView) showTeam() {
 		if p.ID == cur {
 			title = "▶ " + lang.X("away.team.activating_now", "{{.Title}} — activating now", map[string]any{"Title": title})
 		}
-		v.team.Add(heading(title))
 		line := playerTokensLine(p)
 		if line == "" {
 			line = lang.X("away.team.no_tokens", "No tokens")
 		}
 		pid := p.ID
-		tokens := widget.NewButtonWithIcon(lang.X("away.team.tokens", "Tokens"), theme.DocumentCreateIcon(), func() { v.editTokens(pid) })
-		v.team.Add(container.NewBorder(nil, nil, nil, tokens, wrapLabel(line)))
-		cards := newColumns(teamColumnWidth)
+		objs = append(objs,
+			v.parts.get("title/"+pid, title, func() fyne.CanvasObject { return heading(title) }),
+			v.parts.get("tokens/"+pid, line, func() fyne.CanvasObject {
+				tokens := widget.NewButtonWithIcon(lang.X("away.team.tokens", "Tokens"), theme.DocumentCreateIcon(), func() { v.editTokens(pid) })
+				return container.NewBorder(nil, nil, nil, tokens, wrapLabel(line))
+			}))
+		var cards []fyne.CanvasObject
 		for i := range v.st.Characters {
 			ch := &v.st.Characters[i]
-			if ch.Controller == p.ID {
-				var c fyne.CanvasObject
-				if v.compact() && !v.open[ch.ID] {
-					c = v.compactCard(ch)
-				} else {
-					c = v.characterCard(ch)
-				}
-				cardOf[ch.ID] = c
-				cards.Add(c)
+			if ch.Controller != p.ID {
+				continue
 			}
+			small := compact && !v.open[ch.ID]
+			c := v.parts.get("card/"+ch.ID, []any{cardData(ch), small, compact, phase == tracker.AwayAction, v.badges(ch)}, func() fyne.CanvasObject {
+				if small {
+					return v.compactCard(ch)
+				}
+				return v.characterCard(ch)
+			})
+			cardOf[ch.ID] = c
+			cards = append(cards, c)
 		}
-		if len(cards.Objects) == 0 {
-			v.team.Add(wrapLabel(lang.X("away.team.no_characters", "No characters on this team yet.")))
-		} else {
-			v.team.Add(cards)
-		}
-	}
-	for _, ch := range v.st.Characters {
-		c, ok := cardOf[ch.ID]
-		if !ok {
+		if len(cards) == 0 {
+			objs = append(objs, v.parts.get("empty/"+pid, nil, func() fyne.CanvasObject {
+				return wrapLabel(lang.X("away.team.no_characters", "No characters on this team yet."))
+			}))
 			continue
 		}
-		name := ch.Name
-		if ch.Status == tracker.StatusNeutralized {
-			name += " " + lang.X("away.team.out", "(out)")
+		// The player's cards in columns, the same box while the cards are.
+		ids := make([]string, len(cards))
+		for i, c := range cards {
+			ids[i] = fmt.Sprintf("%p", c)
 		}
-		id := ch.ID
-		jump.Add(widget.NewButton(name, func() {
-			if v.compact() && !v.open[id] {
-				// Open the card, then bring it to the top.
-				v.open[id] = true
-				v.showTeam()
-				v.teamScrol.Refresh()
-				c = v.cardOf[id]
-			}
-			v.scrollTeamTo(c)
+		objs = append(objs, v.parts.get("cards/"+pid, ids, func() fyne.CanvasObject {
+			cols := newColumns(teamColumnWidth)
+			cols.Objects = cards
+			return cols
 		}))
 	}
-	v.team.Refresh()
+	return objs
+}
+
+// cardData is what a character's card shows: the character as a value
+// (its assimilation too, not the pointer to it).
+func cardData(ch *tracker.Character) []any {
+	c := *ch
+	var asm awayrules.Assimilation
+	if c.Assimilated != nil {
+		asm = *c.Assimilated
+		c.Assimilated = nil
+	}
+	return []any{c, asm}
+}
+
+// jumpTo brings a character's card into view on the Team panel, opening
+// it first on a narrow screen.
+func (v *awayView) jumpTo(id string) {
+	if v.compact() && !v.open[id] {
+		v.open[id] = true
+		v.showTeam()
+		v.teamScrol.Refresh()
+	}
+	if c, ok := v.cardOf[id]; ok {
+		v.scrollTeamTo(c)
+	}
 }
 
 // compact reports whether the roster shows compact cards (a narrow window).
