@@ -19,7 +19,7 @@ type shownObject struct {
 	Text string `json:"text,omitempty"`
 	// Icon is a button's icon's name (buttons that show only an icon).
 	Icon string `json:"icon,omitempty"`
-	// Value is a counter's value.
+	// Value is a counter's value, or a peg track's pegs.
 	Value *int    `json:"value,omitempty"`
 	X     float32 `json:"x"`
 	Y     float32 `json:"y"`
@@ -112,6 +112,13 @@ func (sh *Shell) screenObjects() []shownObject {
 			s.Text = x.Text
 		case *statusLine:
 			s.Text = x.text
+		case interface {
+			Label() string
+			Pegs() int
+		}: // a peg track: its pegs
+			s.Text = x.Label()
+			v := x.Pegs()
+			s.Value = &v
 		case interface {
 			Label() string
 			Value() int

@@ -3,9 +3,14 @@
 package webapp_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"net"
 	"os"
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +19,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/tracker/share"
+	"tableops/tracker/store"
 )
 
 // frameTimer is set up in a page before the app loads. It records, for
@@ -123,27 +130,143 @@ func since(t time.Time, ms float64) time.Duration {
 	return time.Duration(ms*1e6) - time.Duration(t.UnixNano())
 }
 
+// tapScenario is what TestMeasureTapLatency taps: a game shared by a host,
+// the seat the tapping phone takes, and a control it taps back and forth.
+type tapScenario struct {
+	// host shares the game.
+	host func(t *testing.T) (*share.Host, *store.Game)
+	// seat is the tapping phone's seat button and the seat's id.
+	seat, seatID string
+	// ready makes the control reachable on the tapping phone (e.g. opens
+	// a card).
+	ready func(p *page)
+	// control is the counter (or peg track) tapped; value reads it from
+	// the host's game.
+	control string
+	value   func(*tracker.State) int
+	// tap returns where (in the app's units, inside the control o) the
+	// i-th tap lands, and the value it leads to from the value before.
+	tap func(o shown, i, before int) (x, y float32, after int)
+	// otherSees checks that the other phone shows a value (after the
+	// frames were timed).
+	otherSees func(p *page, value int)
+}
+
 // TestMeasureTapLatency measures, with two phones joined to a host on this
 // machine (each its own browser, 390x844 pages at 3 device pixels per
-// pixel, SwiftShader WebGL), the time from a tap on Ann's phone on her +
-// Production (the finger lifted, as the test sends it) to the host's saved
-// game having the change, and to the other phone (watching Ann's console)
-// drawing the frame that shows it. The phones time their frames themselves
+// pixel, SwiftShader WebGL), the time from a tap on a seated player's phone
+// (the finger lifted, as the test sends it) to the host's saved game having
+// the change, and to the other phone (watching) drawing the frame that
+// shows it: in Ascendancy, Ann's + and − Production on her console; in
+// Away Missions, a character's − and + Attack peg on its card while the
+// other phone shows the team. The phones time their frames themselves
 // (frameTimer): the test does not poll while it measures. It reports the
 // median and the 95th percentile of 60 taps and where the other phone's
 // time went, and what drawing the other phone's screen again unchanged
-// costs (the floor of its frame); it times nothing against a limit. It runs only with
-// TABLEOPS_WEB_BUDGET=1.
+// costs (the floor of its frame); it times nothing against a limit. It
+// runs only with TABLEOPS_WEB_BUDGET=1.
 func TestMeasureTapLatency(t *testing.T) {
 	if os.Getenv("TABLEOPS_WEB_BUDGET") != "1" {
 		t.Skip("set TABLEOPS_WEB_BUDGET=1 to measure the tap latency")
 	}
+	files := bundle(t)
+	t.Run("ascendancy", func(t *testing.T) {
+		production := func(s *tracker.State) int { return s.Ascendancy.Players[0].Resources.Production }
+		measureTaps(t, tapScenario{
+			host: func(t *testing.T) (*share.Host, *store.Game) { return hostAsc(t, files) },
+			seat: "Ann", seatID: "p1",
+			control: "Production", value: production,
+			tap: func(o shown, i, before int) (float32, float32, int) {
+				// + then −, and again (the production track has an end).
+				if i%2 == 0 {
+					return o.X + o.W*0.88, o.Y + o.H*0.7, before + 1
+				}
+				return o.X + o.W*0.12, o.Y + o.H*0.7, before - 1
+			},
+			otherSees: func(p *page, v int) { p.counter("Production", v, slow) },
+		})
+	})
+	t.Run("away", func(t *testing.T) {
+		attack := func(s *tracker.State) int { return s.Away.Characters[0].Tracks.Attack.Pegs }
+		measureTaps(t, tapScenario{
+			host: func(t *testing.T) (*share.Host, *store.Game) { return hostAway(t, files) },
+			seat: "Kim", seatID: "p1",
+			ready: func(p *page) {
+				// The phone's team shows compact cards: open Lukara's.
+				p.tapText("widget.Button", "Open")
+			},
+			control: "ATTACK", value: attack,
+			tap: func(o shown, i, before int) (float32, float32, int) {
+				// − then +. The track's header row holds, from the
+				// right: its padding (6), + (48), 6, the rating (64), 6,
+				// − (48).
+				if i%2 == 0 {
+					return o.X + o.W - 154, o.Y + 30, before - 1
+				}
+				return o.X + o.W - 30, o.Y + 30, before + 1
+			},
+			otherSees: func(p *page, v int) {
+				// The other phone's compact card of Lukara: "A 3 · D 3 ·
+				// S 3 · M 3" (on a 1-2-3 track the rating is the pegs).
+				want := fmt.Sprintf("A %d · ", v)
+				sc, ok := p.poll(slow, 50*time.Millisecond, func(sc screen) bool {
+					card := false
+					for _, o := range sc.Objects {
+						if o.Text == "Lukara" {
+							card = true
+						} else if card && strings.HasPrefix(o.Text, "A ") {
+							return strings.HasPrefix(o.Text, want)
+						}
+					}
+					return false
+				})
+				require.True(p.t, ok, "the other phone does not show Lukara with %q; it shows: %s", want, sc.texts())
+			},
+		})
+	})
+}
+
+// hostAway shares a two-player Away Missions game in its action phase, as
+// hostAsc does: Kim's Lukara (Attack 1-2-3) against Dana's Riker.
+func hostAway(t *testing.T, files fs.FS) (*share.Host, *store.Game) {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	g, err := st.Create(tracker.KindAway, "Seats")
+	require.NoError(t, err)
+	track := []int{1, 2, 3}
+	for _, c := range []tracker.Command{
+		tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Klingon"},
+		tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"},
+		tracker.AddCharacter{Player: "p1", Name: "Lukara", Attack: track, Defense: track, Skill: track, Move: track},
+		tracker.AddCharacter{Player: "p2", Name: "Riker", Attack: track, Defense: track, Skill: track, Move: track},
+		tracker.StartMission{},
+		tracker.AwayOrder{Which: tracker.OrderBeamDown, Order: []string{"p1", "p2"}},
+		tracker.StartRound{},
+		tracker.StartActionPhase{FirstActivation: &tracker.AwayOrder{Order: []string{"p1", "p2"}}},
+	} {
+		_, err := g.Execute(c)
+		require.NoError(t, err, "%T", c)
+	}
+	addr := "127.0.0.1:0"
+	if ip, err := share.LANAddr(); err == nil {
+		addr = net.JoinHostPort(ip.String(), "0")
+	}
+	h, err := share.Start(context.Background(), g, share.Options{Addr: addr, App: files})
+	require.NoError(t, err)
+	t.Cleanup(h.Stop)
+	return h, g
+}
+
+// measureTaps runs TestMeasureTapLatency for one scenario.
+func measureTaps(t *testing.T, sc tapScenario) {
 	const taps = 60
 	type change struct {
 		seq uint64
 		at  time.Time
 	}
-	h, g := hostAsc(t, bundle(t))
+	h, g := sc.host(t)
 	changed := make(chan change, 1)
 	stop := g.Subscribe(func(u tracker.Update) {
 		select {
@@ -157,13 +280,16 @@ func TestMeasureTapLatency(t *testing.T) {
 		p := newPage(t, startChrome(t))
 		p.Call("Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": frameTimer})
 		p.Navigate(link)
-		p.waitFor("widget.Button", "Ann", slow)
+		p.waitFor("widget.Button", sc.seat, slow)
 		p.waitFor("widget.Button", "Watch only", slow) // the chooser is whole
 		p.tapText("widget.Button", seat)
 		return p
 	}
-	a := open("Ann")
-	a.seated("p1", slow)
+	a := open(sc.seat)
+	a.seated(sc.seatID, slow)
+	if sc.ready != nil {
+		sc.ready(a)
+	}
 	b := open("Watch only")
 	b.seated("watch", slow)
 
@@ -177,22 +303,18 @@ func TestMeasureTapLatency(t *testing.T) {
 		defer func() {
 			var r struct{ Profile json.RawMessage }
 			require.NoError(t, json.Unmarshal(b.Call("Profiler.stop", nil), &r))
-			require.NoError(t, os.WriteFile(out, r.Profile, 0o644))
+			require.NoError(t, os.WriteFile(strings.TrimSuffix(out, ".cpuprofile")+"-"+path.Base(t.Name())+".cpuprofile", r.Profile, 0o644))
 		}()
 	}
 	var host, other, own, msg, refresh, draw, frame, touch, sent []time.Duration
 	for i := range taps {
-		// + then −, and again (the production track has an end).
-		from, want, fx := 3, 4, float32(0.88)
-		if i%2 == 1 {
-			from, want, fx = 4, 3, 0.12
-		}
-		o, sc := a.counter("Production", from, slow)
-		b.counter("Production", from, slow)
+		from := sc.value(g.State())
+		o, scr := a.counter(sc.control, from, slow)
+		sc.otherSees(b, from)
 		time.Sleep(300 * time.Millisecond) // both pages at rest
-		k := sc.Scale / sc.dpr
-		x, y := (o.X+o.W*fx)*k, (o.Y+o.H*0.7)*k
-		pt := []map[string]any{{"x": x, "y": y, "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}}
+		fx, fy, want := sc.tap(o, i, from)
+		k := scr.Scale / scr.dpr
+		pt := []map[string]any{{"x": fx * k, "y": fy * k, "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}}
 		a.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchStart", "touchPoints": pt})
 		time.Sleep(30 * time.Millisecond)
 		select {
@@ -208,10 +330,10 @@ func TestMeasureTapLatency(t *testing.T) {
 			t.Fatalf("tap %d: the host did not get the change", i+1)
 		}
 		rb, ra := b.frameOf(c.seq), a.frameOf(c.seq)
-		require.Equal(t, want, g.State().Ascendancy.Players[0].Resources.Production)
+		require.Equal(t, want, sc.value(g.State()))
 		// What the frames timed is on the screens.
-		b.counter("Production", want, slow)
-		a.counter("Production", want, slow)
+		sc.otherSees(b, want)
+		a.counter(sc.control, want, slow)
 
 		host = append(host, c.at.Sub(start))
 		other = append(other, since(start, rb.Frame))
