@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -13,6 +14,7 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/widgets"
 )
 
 // awayView is the Away Missions game screen: the away teams with their peg
@@ -38,10 +40,13 @@ type awayView struct {
 	lazy *lazyPanels
 	// parts are the Team panel's headings and cards as last shown.
 	parts keptParts
+	// tracks are the peg tracks of each character's full card as last
+	// built (see setTracks).
+	tracks map[string][4]*widgets.PegTrack
 }
 
 func newAwayView(gs *gameScreen) *awayView {
-	v := &awayView{gs: gs, open: map[string]bool{}}
+	v := &awayView{gs: gs, open: map[string]bool{}, tracks: map[string][4]*widgets.PegTrack{}}
 	v.team = container.NewVBox()
 	v.teamScrol = container.NewVScroll(v.team)
 	v.round = container.NewVBox()
@@ -182,12 +187,23 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 				continue
 			}
 			small := compact && !v.open[ch.ID]
-			c := v.parts.get("card/"+ch.ID, []any{cardData(ch), small, compact, phase == tracker.AwayAction, v.badges(ch)}, func() fyne.CanvasObject {
+			data := cardData(ch)
+			if !small {
+				// The full card keeps its peg tracks and shows the new
+				// pegs on them (setTracks): a peg removed changes no
+				// other widget of it.
+				data = cardData(&tracker.Character{ID: ch.ID, Controller: ch.Controller, CatalogID: ch.CatalogID,
+					Affiliation: ch.Affiliation, Status: ch.Status, Honor: ch.Honor, Character: withoutPegs(ch.Character)})
+			}
+			c := v.parts.get("card/"+ch.ID, []any{data, small, compact, phase == tracker.AwayAction, v.badges(ch)}, func() fyne.CanvasObject {
 				if small {
 					return v.compactCard(ch)
 				}
 				return v.characterCard(ch)
 			})
+			if !small {
+				v.setTracks(ch)
+			}
 			cardOf[ch.ID] = c
 			cards = append(cards, c)
 		}
@@ -221,6 +237,30 @@ func cardData(ch *tracker.Character) []any {
 		c.Assimilated = nil
 	}
 	return []any{c, asm}
+}
+
+// withoutPegs is a character with every track's pegs left out (the
+// values printed on the card stay).
+func withoutPegs(c awayrules.Character) awayrules.Character {
+	for _, r := range awayrules.Ratings {
+		if t := c.Tracks.Get(r); t != nil {
+			t.Pegs = 0
+		}
+	}
+	return c
+}
+
+// setTracks shows a character's pegs on the peg tracks of its full card.
+func (v *awayView) setTracks(ch *tracker.Character) {
+	for i, p := range v.tracks[ch.ID] {
+		if p == nil {
+			continue
+		}
+		t := ch.Tracks.At(awayrules.Ratings[i])
+		if p.Pegs() != t.Pegs || !slices.Equal(p.Values(), t.Values) {
+			p.SetTrack(t.Values, t.Pegs)
+		}
+	}
 }
 
 // jumpTo brings a character's card into view on the Team panel, opening
@@ -411,13 +451,15 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 		return widget.NewCard("", "", rows)
 	}
 	playing := ch.Status == tracker.StatusInPlay
-	for _, r := range []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Skill, awayrules.Move} {
-		r := r
+	var tracks [4]*widgets.PegTrack
+	for i, r := range awayrules.Ratings {
 		t := ch.Tracks.At(r)
-		rows.Add(newPegRow(strings.ToUpper(r.String()), t, playing,
+		tracks[i] = newPegRow(strings.ToUpper(r.String()), t, playing,
 			func() { v.exec(tracker.AdjustTrack{Character: id, Track: r, Delta: -1}) },
-			func() { v.exec(tracker.AdjustTrack{Character: id, Track: r, Delta: 1}) }))
+			func() { v.exec(tracker.AdjustTrack{Character: id, Track: r, Delta: 1}) })
+		rows.Add(tracks[i])
 	}
+	v.tracks[id] = tracks
 	if len(ch.Specializations) > 0 || len(ch.Weapons) > 0 {
 		var ws []string
 		for _, w := range ch.Weapons {

@@ -19,7 +19,7 @@ func newBaseTheme() fyne.Theme { return widgets.NewTableTheme() }
 
 // newPegRow shows one rating track as pegs; tapping a peg removes one,
 // a secondary tap (long press) puts one back.
-func newPegRow(label string, t awayrules.Track, enabled bool, onRemove, onRestore func()) fyne.CanvasObject {
+func newPegRow(label string, t awayrules.Track, enabled bool, onRemove, onRestore func()) *widgets.PegTrack {
 	p := widgets.NewPegTrack(label, t.Values, t.Pegs)
 	p.OnRemove = onRemove
 	p.OnRestore = onRestore

@@ -94,4 +94,12 @@ func TestTeamKeepsTheCardsThatDidNotChange(t *testing.T) {
 	y, ok := offsetIn(v.team, card)
 	require.True(t, ok, "the card on screen is the one the jump list scrolls to")
 	assert.Equal(t, y, v.teamScrol.Offset.Y, "Lukara's card is at the top")
+
+	// The open card keeps its widgets when a peg is removed: its track
+	// shows the peg gone.
+	_, err = sh.game.game.Execute(tracker.AdjustTrack{Character: ids["Lukara"], Track: awayrules.Attack, Delta: -1})
+	require.NoError(t, err)
+	assert.Same(t, card, v.cardOf[ids["Lukara"]], "the open card is kept")
+	assert.Equal(t, 1, v.tracks[ids["Lukara"]][0].Pegs(), "its Attack track shows 1 peg")
+	assert.Contains(t, screenText(w), "Riker", "the rest of the team is still shown")
 }
