@@ -294,15 +294,20 @@ func measureTaps(t *testing.T, sc tapScenario) {
 	b.seated("watch", slow)
 
 	// TABLEOPS_WEB_PROFILE=FILE saves a CPU profile of the other phone's
-	// page during the taps (open it in Chromium's DevTools; a bundle built
-	// without -s names the app's functions).
+	// page during the taps, or of the tapping phone's with
+	// TABLEOPS_WEB_PROFILE_TAPPING=1 (open it in Chromium's DevTools; a
+	// bundle built without -s names the app's functions).
 	if out := os.Getenv("TABLEOPS_WEB_PROFILE"); out != "" {
-		b.Call("Profiler.enable", nil)
-		b.Call("Profiler.setSamplingInterval", map[string]any{"interval": 500})
-		b.Call("Profiler.start", nil)
+		prof := b
+		if os.Getenv("TABLEOPS_WEB_PROFILE_TAPPING") == "1" {
+			prof = a
+		}
+		prof.Call("Profiler.enable", nil)
+		prof.Call("Profiler.setSamplingInterval", map[string]any{"interval": 500})
+		prof.Call("Profiler.start", nil)
 		defer func() {
 			var r struct{ Profile json.RawMessage }
-			require.NoError(t, json.Unmarshal(b.Call("Profiler.stop", nil), &r))
+			require.NoError(t, json.Unmarshal(prof.Call("Profiler.stop", nil), &r))
 			require.NoError(t, os.WriteFile(strings.TrimSuffix(out, ".cpuprofile")+"-"+path.Base(t.Name())+".cpuprofile", r.Profile, 0o644))
 		}()
 	}
@@ -351,16 +356,27 @@ func measureTaps(t *testing.T, sc tapScenario) {
 	}
 	// What drawing the other phone's screen costs by itself: the same
 	// screen drawn again with nothing changed (the software GPU's floor).
-	var redraw, redrawCalls []time.Duration
-	for range 20 {
-		time.Sleep(100 * time.Millisecond)
-		s, _ := b.Eval(`window.__tap.redraw()`).(string)
-		var r frameRecord
-		require.NoError(t, json.Unmarshal([]byte(s), &r))
-		redraw = append(redraw, time.Duration((r.Frame-r.Shown)*1e6))
-		redrawCalls = append(redrawCalls, time.Duration((r.DrawN-r.Draw0)*1e6))
-		t.Logf("redraw: %d draw calls, then %d", r.Calls, r.Calls2)
+	// redraws draws a page's screen again unchanged 20 times and returns
+	// the time to each frame and of each frame's draw calls.
+	redraws := func(p *page) (frames, calls []time.Duration) {
+		for range 20 {
+			time.Sleep(100 * time.Millisecond)
+			s, _ := p.Eval(`window.__tap.redraw()`).(string)
+			var r frameRecord
+			require.NoError(t, json.Unmarshal([]byte(s), &r))
+			frames = append(frames, time.Duration((r.Frame-r.Shown)*1e6))
+			calls = append(calls, time.Duration((r.DrawN-r.Draw0)*1e6))
+		}
+		return frames, calls
 	}
+	// A page at rest draws nothing: count its draw calls in a second.
+	atRest := func(p *page) int {
+		n, _ := p.Eval(`new Promise(r => { const n0 = window.__tap.n; setTimeout(() => r(window.__tap.n - n0), 1000); })`).(float64)
+		return int(n)
+	}
+	t.Logf("draw calls in a second at rest: the tapping phone %d, the other phone %d", atRest(a), atRest(b))
+	redraw, redrawCalls := redraws(b)
+	ownRedraw, ownRedrawCalls := redraws(a)
 	load, _ := os.ReadFile("/proc/loadavg")
 	t.Logf("tap to change, %d taps on phone pages 390x844 at 3x (host on %s; load average %s): host has it p50 %s p95 %s; the other phone draws it p50 %s p95 %s; the tapping phone draws it p50 %s p95 %s",
 		taps, h.Addr(), strings.Join(strings.Fields(string(load))[:3], " "), pct(host, 50), pct(host, 95), pct(other, 50), pct(other, 95), pct(own, 50), pct(own, 95))
@@ -370,6 +386,8 @@ func measureTaps(t *testing.T, sc tapScenario) {
 		pct(touch, 50), pct(touch, 95), pct(sent, 50), pct(sent, 95))
 	t.Logf("the other phone's screen drawn again unchanged, 20 times: to its frame p50 %s p95 %s, of which WebGL draw calls p50 %s p95 %s",
 		pct(redraw, 50), pct(redraw, 95), pct(redrawCalls, 50), pct(redrawCalls, 95))
+	t.Logf("the tapping phone's screen drawn again unchanged, 20 times: to its frame p50 %s p95 %s, of which WebGL draw calls p50 %s p95 %s",
+		pct(ownRedraw, 50), pct(ownRedraw, 95), pct(ownRedrawCalls, 50), pct(ownRedrawCalls, 95))
 }
 
 // ms rounds a duration to the millisecond for the log.
