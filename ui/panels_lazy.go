@@ -50,11 +50,3 @@ func (l *lazyPanels) shown(title string) {
 		f()
 	}
 }
-
-// all brings every panel up to date (before something reads a panel that
-// is out of sight).
-func (l *lazyPanels) all() {
-	for _, t := range l.order {
-		l.shown(t)
-	}
-}
