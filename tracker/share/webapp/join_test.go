@@ -20,24 +20,31 @@ import (
 )
 
 // hostAsc shares a started two-player Ascendancy game on the machine's LAN
-// address (as a phone sees a host: plain http, not a secure page, so
-// without a service worker), or on loopback when it has none, serving the
-// web app at /app/.
+// address (see hostGame).
 func hostAsc(t *testing.T, files fs.FS) (*share.Host, *store.Game) {
+	t.Helper()
+	start := ascrules.Resources{Production: 3, Research: 3, Culture: 3}
+	return hostGame(t, files, tracker.KindAscendancy, []tracker.Command{
+		tracker.AddAscPlayer{Name: "Ann", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
+		tracker.AddAscPlayer{Name: "Ben", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
+		tracker.StartAscendancy{},
+	})
+}
+
+// hostGame shares a game of the kind given, set up by cmds, on the
+// machine's LAN address (as a phone sees a host: plain http, not a secure
+// page, so without a service worker), or on loopback when it has none,
+// serving the web app at /app/.
+func hostGame(t *testing.T, files fs.FS, kind tracker.Kind, cmds []tracker.Command) (*share.Host, *store.Game) {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = st.Close() })
-	g, err := st.Create(tracker.KindAscendancy, "Seats")
+	g, err := st.Create(kind, "Seats")
 	require.NoError(t, err)
-	start := ascrules.Resources{Production: 3, Research: 3, Culture: 3}
-	for _, c := range []tracker.Command{
-		tracker.AddAscPlayer{Name: "Ann", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
-		tracker.AddAscPlayer{Name: "Ben", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
-		tracker.StartAscendancy{},
-	} {
+	for _, c := range cmds {
 		_, err := g.Execute(c)
-		require.NoError(t, err)
+		require.NoError(t, err, "%T", c)
 	}
 	addr := "127.0.0.1:0"
 	if ip, err := share.LANAddr(); err == nil {

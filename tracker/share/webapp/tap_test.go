@@ -3,14 +3,11 @@
 package webapp_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"net"
 	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -230,13 +227,8 @@ func TestMeasureTapLatency(t *testing.T) {
 // hostAsc does: Kim's Lukara (Attack 1-2-3) against Dana's Riker.
 func hostAway(t *testing.T, files fs.FS) (*share.Host, *store.Game) {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{Seeds: tracker.CryptoSeeds{}})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = st.Close() })
-	g, err := st.Create(tracker.KindAway, "Seats")
-	require.NoError(t, err)
 	track := []int{1, 2, 3}
-	for _, c := range []tracker.Command{
+	return hostGame(t, files, tracker.KindAway, []tracker.Command{
 		tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Klingon"},
 		tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"},
 		tracker.AddCharacter{Player: "p1", Name: "Lukara", Attack: track, Defense: track, Skill: track, Move: track},
@@ -245,18 +237,7 @@ func hostAway(t *testing.T, files fs.FS) (*share.Host, *store.Game) {
 		tracker.AwayOrder{Which: tracker.OrderBeamDown, Order: []string{"p1", "p2"}},
 		tracker.StartRound{},
 		tracker.StartActionPhase{FirstActivation: &tracker.AwayOrder{Order: []string{"p1", "p2"}}},
-	} {
-		_, err := g.Execute(c)
-		require.NoError(t, err, "%T", c)
-	}
-	addr := "127.0.0.1:0"
-	if ip, err := share.LANAddr(); err == nil {
-		addr = net.JoinHostPort(ip.String(), "0")
-	}
-	h, err := share.Start(context.Background(), g, share.Options{Addr: addr, App: files})
-	require.NoError(t, err)
-	t.Cleanup(h.Stop)
-	return h, g
+	})
 }
 
 // measureTaps runs TestMeasureTapLatency for one scenario.
