@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
 )
 
@@ -61,19 +60,7 @@ func TestScoreboardInBrowserSpeaksItalian(t *testing.T) {
 		})
 	}
 
-	a, err := tracker.New(tracker.KindAscendancy, tracker.Options{Seeds: &tracker.CountingSeeds{}})
-	require.NoError(t, err)
-	start := ascrules.Resources{Production: 3, Research: 2, Culture: 1}
-	for _, c := range []tracker.Command{
-		tracker.AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
-		tracker.AddAscPlayer{Name: "Bob", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
-		tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}},
-		tracker.AddCube{System: "Deep space"},
-		tracker.PlaceSpire{System: "Alpha", Nodes: 2},
-	} {
-		_, err := a.Execute(c)
-		require.NoError(t, err)
-	}
+	a := borgAscGame(t)
 	h, _ := startHost(t, a, Options{Name: "Serata Ascendancy", Texts: func(string) []byte { return js }})
 	b := startBrowser(t)
 	b.call("Page.navigate", map[string]any{"url": h.URL()})

@@ -69,6 +69,26 @@ func (b *browser) waitFor(seq uint64, texts ...string) {
 // TestScoreboardInBrowser loads the web scoreboard in headless Chromium
 // and checks that it follows the host: both games, live updates without
 // reloading, and reconnection after the host restarts.
+// borgAscGame is an Ascendancy game with Alice, Bob and the Borg (a cube
+// in deep space, a spire on Alpha) for the scoreboard tests.
+func borgAscGame(t *testing.T) *tracker.Session {
+	t.Helper()
+	a, err := tracker.New(tracker.KindAscendancy, tracker.Options{Seeds: &tracker.CountingSeeds{}})
+	require.NoError(t, err)
+	start := ascrules.Resources{Production: 3, Research: 2, Culture: 1}
+	for _, c := range []tracker.Command{
+		tracker.AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
+		tracker.AddAscPlayer{Name: "Bob", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
+		tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}},
+		tracker.AddCube{System: "Deep space"},
+		tracker.PlaceSpire{System: "Alpha", Nodes: 2},
+	} {
+		_, err := a.Execute(c)
+		require.NoError(t, err)
+	}
+	return a
+}
+
 func TestScoreboardInBrowser(t *testing.T) {
 	b := startBrowser(t)
 
@@ -107,19 +127,7 @@ func TestScoreboardInBrowser(t *testing.T) {
 	require.Equal(t, "live", b.eval(`document.getElementById("conn").textContent`))
 
 	// Ascendancy with the Borg.
-	a, err := tracker.New(tracker.KindAscendancy, tracker.Options{Seeds: &tracker.CountingSeeds{}})
-	require.NoError(t, err)
-	start := ascrules.Resources{Production: 3, Research: 2, Culture: 1}
-	for _, c := range []tracker.Command{
-		tracker.AddAscPlayer{Name: "Alice", Civilization: "Federation", Faction: ascrules.Federation, Resources: start},
-		tracker.AddAscPlayer{Name: "Bob", Civilization: "Klingons", Faction: ascrules.Klingon, Resources: start},
-		tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}},
-		tracker.AddCube{System: "Deep space"},
-		tracker.PlaceSpire{System: "Alpha", Nodes: 2},
-	} {
-		_, err := a.Execute(c)
-		require.NoError(t, err)
-	}
+	a := borgAscGame(t)
 	ha, _ := startHost(t, a, Options{Name: "Ascendancy night"})
 	b.call("Page.navigate", map[string]any{"url": ha.URL()})
 	b.waitFor(a.Seq(), "Ascendancy night", "Alice", "Klingons", "cube 1", "Deep space", "Alpha: 2 nodes")
