@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -161,38 +160,15 @@ func (v *ascView) show(s *tracker.State) {
 	}
 }
 
-// setPanel makes o, padded, what a panel's box shows. When the box shows o
-// already, nothing is done: its widgets show their own changes, and the
-// toolkit lays out again what grew or shrank. Otherwise only the box is
-// refreshed: the widgets built for this state draw fresh, and the ones kept
-// from the last state (see ascBoard.part) are unchanged. (Refreshing every
-// widget in the box again re-read each button's icon: on a phone, most of
-// the time it took to show another player's change.)
+// setPanel makes o, padded, what a panel's box shows; nothing is done when
+// the box shows o already (see setObjects).
 func setPanel(box *fyne.Container, o fyne.CanvasObject) {
 	if len(box.Objects) == 1 {
 		if pad, ok := box.Objects[0].(*fyne.Container); ok && len(pad.Objects) == 1 && pad.Objects[0] == o {
 			return
 		}
 	}
-	box.Objects = []fyne.CanvasObject{container.NewPadded(o)}
-	// Twice: a wrapped text's height depends on the width the first
-	// pass gives it.
-	relayout(box)
-	relayout(box)
-	canvas.Refresh(box)
-}
-
-// relayout lays out a container and every container inside it, from the
-// top (widgets lay out their own parts when resized).
-func relayout(c *fyne.Container) {
-	if c.Layout != nil {
-		c.Layout.Layout(c.Objects, c.Size())
-	}
-	for _, o := range c.Objects {
-		if in, ok := o.(*fyne.Container); ok {
-			relayout(in)
-		}
-	}
+	setObjects(box, []fyne.CanvasObject{container.NewPadded(o)})
 }
 
 // rollNow rolls the dice of the battle on screen (desktop roll shortcut).

@@ -66,3 +66,16 @@ func setObjects(box *fyne.Container, objs []fyne.CanvasObject) {
 	relayout(box)
 	canvas.Refresh(box)
 }
+
+// relayout lays out a container and every container inside it, from the
+// top (widgets lay out their own parts when resized).
+func relayout(c *fyne.Container) {
+	if c.Layout != nil {
+		c.Layout.Layout(c.Objects, c.Size())
+	}
+	for _, o := range c.Objects {
+		if in, ok := o.(*fyne.Container); ok {
+			relayout(in)
+		}
+	}
+}
