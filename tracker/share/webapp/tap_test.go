@@ -38,6 +38,8 @@ import (
 // window.__tap.touch is when the page last received a finger lifted, and
 // window.__tap.sent when it last sent a WebSocket message; each record
 // keeps both as they were when its state was shown.
+// window.__tap.paints counts the frames the app began to paint (each
+// starts by clearing the canvas).
 const frameTimer = `(() => {
 	const now = () => performance.timeOrigin + performance.now();
 	const tap = window.__tap = { records: [], waiters: [], msg: 0, touch: 0 };
@@ -72,8 +74,11 @@ const frameTimer = `(() => {
 			});
 		});
 	};
+	tap.paints = 0;
 	for (const C of [window.WebGLRenderingContext, window.WebGL2RenderingContext]) {
 		if (!C) continue;
+		const clear = C.prototype.clear;
+		C.prototype.clear = function () { tap.paints++; return clear.apply(this, arguments); };
 		for (const m of ["drawArrays", "drawElements"]) {
 			const f = C.prototype[m];
 			C.prototype[m] = function () { const v = f.apply(this, arguments); drew(); return v; };
@@ -159,8 +164,9 @@ type tapScenario struct {
 // other phone shows the team. The phones time their frames themselves
 // (frameTimer): the test does not poll while it measures. It reports the
 // median and the 95th percentile of 60 taps and where the other phone's
-// time went, and what drawing the other phone's screen again unchanged
-// costs (the floor of its frame); it times nothing against a limit. It
+// time went, how many frames each phone painted per tap, and what drawing
+// the other phone's screen again unchanged costs (the floor of its frame);
+// it times nothing against a limit. It
 // runs only with TABLEOPS_WEB_BUDGET=1.
 func TestMeasureTapLatency(t *testing.T) {
 	if os.Getenv("TABLEOPS_WEB_BUDGET") != "1" {
@@ -293,11 +299,28 @@ func measureTaps(t *testing.T, sc tapScenario) {
 		}()
 	}
 	var host, other, own, msg, refresh, draw, frame, touch, sent []time.Duration
+	// The frames each phone painted from one tap to the next.
+	var paintsA, paintsB []int
+	paints := func(p *page) int {
+		n, _ := p.Eval(`window.__tap.paints`).(float64)
+		return int(n)
+	}
+	lastA, lastB := 0, 0
+	countPaints := func() {
+		na, nb := paints(a), paints(b)
+		paintsA, paintsB = append(paintsA, na-lastA), append(paintsB, nb-lastB)
+		lastA, lastB = na, nb
+	}
 	for i := range taps {
 		from := sc.value(g.State())
 		o, scr := a.counter(sc.control, from, slow)
 		sc.otherSees(b, from)
 		time.Sleep(300 * time.Millisecond) // both pages at rest
+		if i > 0 {
+			countPaints()
+		} else {
+			lastA, lastB = paints(a), paints(b)
+		}
 		fx, fy, want := sc.tap(o, i, from)
 		k := scr.Scale / scr.dpr
 		pt := []map[string]any{{"x": fx * k, "y": fy * k, "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}}
@@ -335,6 +358,8 @@ func measureTaps(t *testing.T, sc tapScenario) {
 			ms(time.Duration((rb.Frame-rb.Shown)*1e6)), rb.Calls, ms(time.Duration((rb.DrawN-rb.Draw0)*1e6)), ms(time.Duration((rb.Frame2-rb.Frame)*1e6)), rb.Calls2,
 			ms(since(start, ra.Frame)), ms(since(start, ra.Touch)), ms(time.Duration((ra.Sent-ra.Touch)*1e6)))
 	}
+	time.Sleep(time.Second)
+	countPaints()
 	// What drawing the other phone's screen costs by itself: the same
 	// screen drawn again with nothing changed (the software GPU's floor).
 	// redraws draws a page's screen again unchanged 20 times and returns
@@ -355,6 +380,8 @@ func measureTaps(t *testing.T, sc tapScenario) {
 		n, _ := p.Eval(`new Promise(r => { const n0 = window.__tap.n; setTimeout(() => r(window.__tap.n - n0), 1000); })`).(float64)
 		return int(n)
 	}
+	t.Logf("frames painted per tap (from one tap to the next), p50/p95: the tapping phone %d/%d, the other phone %d/%d",
+		pctInt(paintsA, 50), pctInt(paintsA, 95), pctInt(paintsB, 50), pctInt(paintsB, 95))
 	t.Logf("draw calls in a second at rest: the tapping phone %d, the other phone %d", atRest(a), atRest(b))
 	redraw, redrawCalls := redraws(b)
 	ownRedraw, ownRedrawCalls := redraws(a)
@@ -373,6 +400,14 @@ func measureTaps(t *testing.T, sc tapScenario) {
 
 // ms rounds a duration to the millisecond for the log.
 func ms(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
+
+// pctInt returns the p-th percentile (nearest rank) of ns.
+func pctInt(ns []int, p int) int {
+	s := slices.Clone(ns)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(i-1, 0)]
+}
 
 // pct returns the p-th percentile (nearest rank) of ds.
 func pct(ds []time.Duration, p int) time.Duration {

@@ -1,9 +1,9 @@
 // Command gen builds the web bundle of Table Ops (run through
 // "go generate ./tracker/share/webapp"): it compiles the app to WebAssembly
-// (-trimpath -tags=migrated_fynedo -ldflags="-s -w"), writes its page, Go's
-// wasm_exec.js, a web manifest, icons and a service worker, and
-// precompresses every file with gzip and brotli, into an output folder
-// (replacing what was there).
+// (-trimpath -tags=migrated_fynedo,no_animations -ldflags="-s -w"),
+// writes its page, Go's wasm_exec.js, a web manifest, icons and a service
+// worker, and precompresses every file with gzip and brotli, into an output
+// folder (replacing what was there).
 //
 // Usage:
 //
@@ -45,6 +45,9 @@ var swJS string
 
 // placeholder is the committed file the output folder keeps.
 const placeholder = "PLACEHOLDER.txt"
+
+// buildTags are the build tags of the WebAssembly (see build for why).
+const buildTags = "migrated_fynedo,no_animations"
 
 func main() {
 	mainPkg := flag.String("main", "", "main package to build (default: the module's root, the app)")
@@ -91,11 +94,17 @@ func run(mainPkg, name, icon, out string, quality int) error {
 	// goroutine's stack) and its locks guard nothing there; they took a
 	// fifth of a phone page's time updating a game screen. (The toolkit's
 	// own build tool sets the tag for apps that call it through fyne.Do.)
-	cmd := exec.Command("go", "build", "-trimpath", "-tags=migrated_fynedo", "-ldflags=-s -w", "-o", wasmPath, mainPkg)
+	// no_animations: in a page every frame draws the whole canvas again
+	// (WebGL), so a button's tap ripple (300 ms) drew a phone's screen 5
+	// or 6 times per tap instead of once or twice; where WebGL runs in
+	// software (as in CI's Chromium) that queued 0.5-1 s of drawing
+	// behind each tap, which held up the next tap by up to 0.4 s. The
+	// app's own animations (the dice tumbling) still run.
+	cmd := exec.Command("go", "build", "-trimpath", "-tags="+buildTags, "-ldflags=-s -w", "-o", wasmPath, mainPkg)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	fmt.Fprintln(os.Stderr, "web bundle: building the WebAssembly (GOOS=js GOARCH=wasm go build -trimpath -tags=migrated_fynedo -ldflags=\"-s -w\")")
+	fmt.Fprintln(os.Stderr, "web bundle: building the WebAssembly (GOOS=js GOARCH=wasm go build -trimpath -tags="+buildTags+" -ldflags=\"-s -w\")")
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("build the WebAssembly: %w", err)
 	}
