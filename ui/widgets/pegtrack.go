@@ -134,11 +134,15 @@ func (p *PegTrack) CreateRenderer() fyne.WidgetRenderer {
 		atLeast(plus, btn, btn),
 	}}
 	holes := &fyne.Container{Layout: layout.NewGridLayoutWithColumns(1)}
-	bg := canvas.NewRectangle(color.Transparent)
+	// A thin line under the track parts it from the next, rather than a
+	// filled box behind it: a box is painted pixel by pixel on every
+	// frame (a third of an open card's drawing where WebGL runs in
+	// software), and the − and + buttons stand out better without it.
+	line := canvas.NewRectangle(color.Transparent)
 	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{header, holes}}
-	root := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{
-		bg, &fyne.Container{Layout: layout.NewPaddedLayout(), Objects: []fyne.CanvasObject{body}},
-	}}
+	padded := &fyne.Container{Layout: layout.NewPaddedLayout(), Objects: []fyne.CanvasObject{body}}
+	under := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{layout.NewSpacer(), line}}
+	root := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{padded, under}}
 	var cells []*pegHole
 	return newContentRenderer(root, func() {
 		fg := themed(p, theme.ColorNameForeground)
@@ -151,10 +155,8 @@ func (p *PegTrack) CreateRenderer() fyne.WidgetRenderer {
 		number.Text = p.RatingText()
 		number.TextSize = bigNumberSize(p)
 		number.Color = fg
-		bg.FillColor = themed(p, theme.ColorNameInputBackground)
-		bg.StrokeColor = themed(p, theme.ColorNameSeparator)
-		bg.StrokeWidth = 1
-		bg.CornerRadius = sized(p, theme.SizeNameInputRadius)
+		line.FillColor = themed(p, theme.ColorNameSeparator)
+		line.SetMinSize(fyne.NewSize(0, sized(p, theme.SizeNameSeparatorThickness)))
 		if p.disabled || p.pegs == 0 {
 			minus.Disable()
 		} else {
