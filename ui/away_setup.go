@@ -25,6 +25,10 @@ func (v *awayView) showSetup() {
 	a := v.st
 	v.round.Add(heading(lang.X("away.setup.title", "New game: players and away teams")))
 	v.round.Add(wrapLabel(lang.X("away.setup.intro", "Add 2 to 4 players (teams share a team name), then each player's characters with the printed values of their four tracks.")))
+	// The form comes first and stays, greyed out once the game has 4
+	// players: a player added shows below it, so nothing above the form's
+	// Add player button moves under the finger that adds the next one.
+	v.round.Add(v.addPlayerForm(len(a.Players)))
 	for _, p := range a.Players {
 		pid, pname := p.ID, p.Name
 		n := 0
@@ -52,9 +56,6 @@ func (v *awayView) showSetup() {
 			}
 			v.round.Add(container.NewBorder(nil, nil, nil, rm, wrapLabel(desc)))
 		}
-	}
-	if len(a.Players) < 4 {
-		v.round.Add(v.addPlayerForm())
 	}
 	hasBorg := false
 	for _, p := range a.Players {
@@ -111,7 +112,9 @@ func tracksLine(t awayrules.Tracks) string {
 // affiliations offered when adding a player (any other may be typed).
 var affiliations = []string{"Federation", "Borg", "Klingon", "Romulan", "Dominion"}
 
-func (v *awayView) addPlayerForm() fyne.CanvasObject {
+// addPlayerForm is the card that adds a player to a game that has n; with
+// 4 (the most a game has) it stays, disabled, and says so.
+func (v *awayView) addPlayerForm(n int) fyne.CanvasObject {
 	name := widget.NewEntry()
 	name.SetPlaceHolder(lang.X("away.setup.player_name", "Player name"))
 	aff := widgets.NewPickEntry(affiliations) // opens from a tap anywhere on it
@@ -131,7 +134,16 @@ func (v *awayView) addPlayerForm() fyne.CanvasObject {
 	})
 	borgHint := wrapLabel(lang.X("away.setup.borg_hint", "The Borg player receives assimilated characters."))
 	borgHint.SizeName = theme.SizeNameCaptionText
-	return widget.NewCard(lang.X("away.setup.add_a_player", "Add a player"), "", container.NewVBox(name, aff, team, borg, borgHint, add))
+	count := lang.X("away.setup.players_added", "{{.N}} of 2 to 4 players added", map[string]any{"N": n})
+	if n >= 4 {
+		count = lang.X("away.setup.players_full", "4 players added: the most a game has")
+		name.Disable()
+		aff.Disable()
+		team.Disable()
+		borg.Disable()
+		add.Disable()
+	}
+	return widget.NewCard(lang.X("away.setup.add_a_player", "Add a player"), count, container.NewVBox(name, aff, team, borg, borgHint, add))
 }
 
 // parseTrack reads printed track values typed as "1 2 3 3" or "1,2,3".

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2"
+	"fmt"
 	"strings"
-
-	"fyne.io/fyne/v2/widget"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -335,4 +335,43 @@ func TestRoundPanelHoldsTheActivation(t *testing.T) {
 	test.Tap(button(t, w, "Close"))
 	assert.Contains(t, screenText(w), "Everyone has activated")
 	assert.NotContains(t, screenText(w), "End activation")
+}
+
+// TestAddPlayerKeepsItsPlace: on a phone, adding Away Missions players one
+// after the other taps Add player in the same place each time (a player
+// added shows below the form, not above it), and with 4 players the form
+// stays, greyed out, saying why.
+func TestAddPlayerKeepsItsPlace(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	w := sh.win
+	test.Tap(button(t, w, "New Away Missions game"))
+	test.Tap(button(t, w, "Create"))
+	selectTab(t, w, "Round")
+	drv := sh.app.Driver()
+	at := drv.AbsolutePositionForObject(button(t, w, "Add player"))
+	count := func() string {
+		for _, c := range objects[*widget.Card](w) {
+			if c.Title == "Add a player" {
+				return c.Subtitle
+			}
+		}
+		return ""
+	}
+	assert.Equal(t, "0 of 2 to 4 players added", count())
+	for i, name := range []string{"Kim", "Dana", "Lee", "Sam"} {
+		typeInto(w, entry(t, w, "Player name"), name)
+		add := button(t, w, "Add player")
+		require.Equal(t, at, drv.AbsolutePositionForObject(add), "before player %d, Add player is where it was", i+1)
+		test.Tap(add)
+		require.Len(t, sh.game.game.State().Away.Players, i+1)
+		assert.NotNil(t, button(t, w, "Add a character to "+name), "the player added shows")
+		if i < 3 {
+			assert.Equal(t, fmt.Sprintf("%d of 2 to 4 players added", i+1), count())
+		}
+	}
+	add := button(t, w, "Add player")
+	assert.Equal(t, at, drv.AbsolutePositionForObject(add), "with 4 players the form stays in place")
+	assert.True(t, add.Disabled(), "a fifth player cannot be added")
+	assert.True(t, entry(t, w, "Player name").Disabled())
+	assert.Equal(t, "4 players added: the most a game has", count())
 }
