@@ -20,6 +20,15 @@ import (
 	"tableops/ui/widgets"
 )
 
+// openAwaySetup creates an Away Missions game with the default name and
+// opens its Round panel, where the game is set up.
+func openAwaySetup(t *testing.T, w fyne.Window) {
+	t.Helper()
+	test.Tap(button(t, w, "New Away Missions game"))
+	test.Tap(button(t, w, "Create"))
+	selectTab(t, w, "Round")
+}
+
 // addPlayer fills the add-player card and taps Add player.
 func addPlayer(t *testing.T, w fyne.Window, name, aff string) {
 	t.Helper()
@@ -269,9 +278,7 @@ func TestAwayAttackByEnteredDice(t *testing.T) {
 func TestAwayCharacterFromCatalog(t *testing.T) {
 	sh, st := newTestShell(t, 1280, 800)
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	test.Tap(button(t, w, "Create"))
-	selectTab(t, w, "Round")
+	openAwaySetup(t, w)
 	addPlayer(t, w, "Kim", "Klingon")
 	test.Tap(button(t, w, "Add a character to Kim"))
 	test.Tap(button(t, w, "Pick from the catalog"))
@@ -660,9 +667,7 @@ func TestAssimilatedAttacksWithTheOverlay(t *testing.T) {
 func TestVirtualRollOffShowsItsFaces(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	test.Tap(button(t, w, "Create"))
-	selectTab(t, w, "Round")
+	openAwaySetup(t, w)
 	addPlayer(t, w, "Dana", "Federation")
 	addPlayer(t, w, "Kim", "Klingon")
 	addCharacter(t, w, "Dana", "Riker", [4]string{"1 2 3", "1 2 3", "1 2 3 4", "1 2 3"}, "Phaser", "1", "1")

@@ -170,9 +170,7 @@ func TestSpaceBattleFollowsTheBattle(t *testing.T) {
 func TestBorgPlayerTickFollowsTheAffiliation(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	test.Tap(button(t, w, "Create"))
-	selectTab(t, w, "Round")
+	openAwaySetup(t, w)
 	typeInto(w, entry(t, w, "Player name"), "Dave")
 	aff := entry(t, w, "Affiliation")
 	typeInto(w, aff, "Borg")
@@ -344,9 +342,7 @@ func TestRoundPanelHoldsTheActivation(t *testing.T) {
 func TestAddPlayerKeepsItsPlace(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	test.Tap(button(t, w, "Create"))
-	selectTab(t, w, "Round")
+	openAwaySetup(t, w)
 	drv := sh.app.Driver()
 	at := drv.AbsolutePositionForObject(button(t, w, "Add player"))
 	count := func() string {
