@@ -74,6 +74,15 @@ func (v *awayView) panels() []panel {
 	}
 }
 
+// startPanel is the panel the game opens on: Round while no player is in
+// (the game is set up there), else the first.
+func (v *awayView) startPanel() string {
+	if v.st != nil && len(v.st.Players) == 0 {
+		return lang.X("away.panel.round", "Round")
+	}
+	return ""
+}
+
 // awayDicePanel is the title of the Dice panel (also used to open it).
 func awayDicePanel() string { return lang.X("away.panel.dice", "Dice") }
 

@@ -83,6 +83,14 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 
 	gs.cancel = g.Subscribe(func(tracker.Update) { fyne.Do(gs.refresh) })
 	gs.refresh()
+	// A game that starts on another panel than the first (a new Away
+	// Missions game is set up on its Round panel) opens there: one tap
+	// less for every new game.
+	if sp, ok := gs.view.(interface{ startPanel() string }); ok {
+		if title := sp.startPanel(); title != "" {
+			gs.layout.show(title)
+		}
+	}
 	return gs
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
@@ -370,4 +371,27 @@ func TestAddPlayerKeepsItsPlace(t *testing.T) {
 	assert.True(t, add.Disabled(), "a fifth player cannot be added")
 	assert.True(t, entry(t, w, "Player name").Disabled())
 	assert.Equal(t, "4 players added: the most a game has", count())
+}
+
+// TestNewAwayGameOpensOnRound: a new Away Missions game opens on its Round
+// panel, where its players are added, with no tap on the tab; once it has
+// players it opens on its team.
+func TestNewAwayGameOpensOnRound(t *testing.T) {
+	sh, st := newTestShell(t, 360, 640)
+	w := sh.win
+	selected := func() string {
+		tabs := objects[*container.AppTabs](w)
+		require.Len(t, tabs, 1)
+		return tabs[0].Selected().Text
+	}
+	test.Tap(button(t, w, "New Away Missions game"))
+	test.Tap(button(t, w, "Create"))
+	assert.Equal(t, "Round", selected())
+	addPlayer(t, w, "Kim", "Klingon")
+	games, err := st.List()
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	sh.showHome()
+	sh.openGame(games[0].ID)
+	assert.Equal(t, "Team", selected(), "a game with players opens on its team")
 }
