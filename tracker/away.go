@@ -127,6 +127,10 @@ func (a *AwayState) summary() Summary {
 	return newSummary(names, 0, a.Phase, "")
 }
 
+// PlayersFull reports whether the game has as many players as Away
+// Missions allows (4): AddAwayPlayer refuses another.
+func (a *AwayState) PlayersFull() bool { return len(a.Players) >= maxAwayPlayers }
+
 func (a *AwayState) player(id string) (*AwayPlayer, error) {
 	for i := range a.Players {
 		if a.Players[i].ID == id {

@@ -71,7 +71,7 @@ func (cmd AddAwayPlayer) decide(c *decideCtx) error {
 	if err := wantPhase(a, AwaySetup); err != nil {
 		return err
 	}
-	if len(a.Players) >= maxAwayPlayers {
+	if a.PlayersFull() {
 		return reject(CodeRules, "track.away_missions_is_played_by_2", "Away Missions is played by 2 to 4 players.")
 	}
 	taken := make([]string, len(a.Players))

@@ -28,7 +28,7 @@ func (v *awayView) showSetup() {
 	// The form comes first and stays, greyed out once the game has 4
 	// players: a player added shows below it, so nothing above the form's
 	// Add player button moves under the finger that adds the next one.
-	v.round.Add(v.addPlayerForm(len(a.Players)))
+	v.round.Add(v.addPlayerForm(a))
 	for _, p := range a.Players {
 		pid, pname := p.ID, p.Name
 		n := 0
@@ -112,9 +112,9 @@ func tracksLine(t awayrules.Tracks) string {
 // affiliations offered when adding a player (any other may be typed).
 var affiliations = []string{"Federation", "Borg", "Klingon", "Romulan", "Dominion"}
 
-// addPlayerForm is the card that adds a player to a game that has n; with
-// 4 (the most a game has) it stays, disabled, and says so.
-func (v *awayView) addPlayerForm(n int) fyne.CanvasObject {
+// addPlayerForm is the card that adds a player to the game a; once the
+// game has the most players it can, it stays, disabled, and says so.
+func (v *awayView) addPlayerForm(a *tracker.AwayState) fyne.CanvasObject {
 	name := widget.NewEntry()
 	name.SetPlaceHolder(lang.X("away.setup.player_name", "Player name"))
 	aff := widgets.NewPickEntry(affiliations) // opens from a tap anywhere on it
@@ -134,8 +134,8 @@ func (v *awayView) addPlayerForm(n int) fyne.CanvasObject {
 	})
 	borgHint := wrapLabel(lang.X("away.setup.borg_hint", "The Borg player receives assimilated characters."))
 	borgHint.SizeName = theme.SizeNameCaptionText
-	count := lang.X("away.setup.players_added", "{{.N}} of 2 to 4 players added", map[string]any{"N": n})
-	if n >= 4 {
+	count := lang.X("away.setup.players_added", "{{.N}} of 2 to 4 players added", map[string]any{"N": len(a.Players)})
+	if a.PlayersFull() {
 		count = lang.X("away.setup.players_full", "4 players added: the most a game has")
 		name.Disable()
 		aff.Disable()
