@@ -3,6 +3,7 @@
 package webapp_test
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -381,7 +382,7 @@ func measureTaps(t *testing.T, sc tapScenario) {
 		return int(n)
 	}
 	t.Logf("frames painted per tap (from one tap to the next), p50/p95: the tapping phone %d/%d, the other phone %d/%d",
-		pctInt(paintsA, 50), pctInt(paintsA, 95), pctInt(paintsB, 50), pctInt(paintsB, 95))
+		nearestRank(paintsA, 50), nearestRank(paintsA, 95), nearestRank(paintsB, 50), nearestRank(paintsB, 95))
 	t.Logf("draw calls in a second at rest: the tapping phone %d, the other phone %d", atRest(a), atRest(b))
 	redraw, redrawCalls := redraws(b)
 	ownRedraw, ownRedrawCalls := redraws(a)
@@ -401,18 +402,15 @@ func measureTaps(t *testing.T, sc tapScenario) {
 // ms rounds a duration to the millisecond for the log.
 func ms(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 
-// pctInt returns the p-th percentile (nearest rank) of ns.
-func pctInt(ns []int, p int) int {
-	s := slices.Clone(ns)
+// nearestRank returns the p-th percentile (nearest rank) of xs.
+func nearestRank[T cmp.Ordered](xs []T, p int) T {
+	s := slices.Clone(xs)
 	slices.Sort(s)
 	i := (len(s)*p + 99) / 100
 	return s[max(i-1, 0)]
 }
 
-// pct returns the p-th percentile (nearest rank) of ds.
+// pct returns the p-th percentile (nearest rank) of ds, to the millisecond.
 func pct(ds []time.Duration, p int) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := (len(s)*p + 99) / 100
-	return s[max(i-1, 0)].Round(time.Millisecond)
+	return nearestRank(ds, p).Round(time.Millisecond)
 }
