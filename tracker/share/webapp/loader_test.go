@@ -74,6 +74,7 @@ func TestLoadingScreenWaitsASecond(t *testing.T) {
 	screen := func() (visibility, text string, at float64) {
 		s := p.EvalString(`(() => {
 			const l = document.getElementById("loading");
+			if (!l) return "not yet||0";
 			return [getComputedStyle(l).display === "none" ? "gone" : getComputedStyle(l).visibility,
 				document.getElementById("action").textContent, performance.now()].join("|");
 		})()`)
