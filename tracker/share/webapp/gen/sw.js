@@ -9,12 +9,15 @@ self.addEventListener("install", function (e) {
 	// Where the browser can route requests itself (Chromium), the app's
 	// files come straight from this cache, without starting this worker
 	// for them; a file not in it comes from the network.
-	if (e.addRoutes) {
-		const scope = new URL(self.registration.scope);
-		e.addRoutes([{
-			condition: { requestMethod: "GET", urlPattern: new URLPattern({ pathname: scope.pathname + "*" }) },
-			source: { cacheName: CACHE },
-		}]).catch(function () {}); // the fetch handler below does the same
+	// The fetch handler below does the same where it cannot.
+	if (e.addRoutes && self.URLPattern) {
+		try {
+			const scope = new URL(self.registration.scope);
+			Promise.resolve(e.addRoutes([{
+				condition: { requestMethod: "GET", urlPattern: new URLPattern({ pathname: scope.pathname + "*" }) },
+				source: { cacheName: CACHE },
+			}])).catch(function () {});
+		} catch (err) { /* the fetch handler answers */ }
 	}
 	e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(FILES); }).then(function () { return self.skipWaiting(); }));
 });
