@@ -140,14 +140,7 @@ func TestStartupBudget(t *testing.T) {
 		c = chrometest.StartWithProfile(t, profile)
 		p, cold := firstFrame(t, c, app)
 		t.Logf("round %d, cold: %s", round, startup(p))
-		// The service worker takes over once it has stored the app's files.
-		deadline := time.Now().Add(slow)
-		for time.Now().Before(deadline) {
-			if v, _ := p.Eval(`(async () => { const r = await navigator.serviceWorker.ready; return r.active && r.active.state === "activated" ? 1 : 0; })()`).(float64); v == 1 {
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+		p.waitForWorker()
 		p.Navigate("about:blank")
 		p, again := firstFrame(t, c, app)
 		t.Logf("round %d, again at once: %s", round, startup(p))

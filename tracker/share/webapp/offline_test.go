@@ -19,14 +19,7 @@ func TestOfflineFromTheWorkersCopy(t *testing.T) {
 	p := newPage(t, startChrome(t))
 	p.Navigate(srv.URL + "/app/")
 	p.waitFor("widget.Button", "New Ascendancy game", slow)
-	// The worker takes over once it has stored the app's files.
-	deadline := time.Now().Add(slow)
-	for time.Now().Before(deadline) {
-		if v, _ := p.Eval(`(async () => { const r = await navigator.serviceWorker.ready; return r.active && r.active.state === "activated" ? 1 : 0; })()`).(float64); v == 1 {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	p.waitForWorker()
 	srv.Close()
 	p.Call("Network.enable", nil)
 	p.Call("Network.clearBrowserCache", nil)

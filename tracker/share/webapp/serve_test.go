@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"tableops/tracker/share/webapp"
 )
@@ -87,5 +88,15 @@ func staticHandler(files fs.FS) http.Handler {
 func shots(t *testing.T, p *page, name string) {
 	if dir := os.Getenv("TABLEOPS_WEB_SHOTS"); dir != "" {
 		p.Screenshot(dir+"/"+name, false)
+	}
+}
+
+// waitForWorker waits (up to slow) until the page's service worker has
+// taken over, which it does once it has stored the app's files.
+func (p *page) waitForWorker() {
+	for deadline := time.Now().Add(slow); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if v, _ := p.Eval(`(async () => { const r = await navigator.serviceWorker.ready; return r.active && r.active.state === "activated" ? 1 : 0; })()`).(float64); v == 1 {
+			return
+		}
 	}
 }
