@@ -31,8 +31,8 @@ func TestNoWebGLSaysSo(t *testing.T) {
 	var said string
 	for deadline := time.Now().Add(slow); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		said = p.EvalString(`(() => {
-			const l = document.getElementById("loading");
-			return !l || getComputedStyle(l).display === "none" ? "" : document.getElementById("action").textContent;
+			const l = document.getElementById("loading"), a = document.getElementById("action");
+			return !l || !a || getComputedStyle(l).display === "none" ? "" : a.textContent;
 		})()`)
 		if strings.Contains(said, "cannot draw") {
 			break
@@ -73,10 +73,11 @@ func TestLoadingScreenWaitsASecond(t *testing.T) {
 	p.Navigate(srv.URL + "/app/")
 	screen := func() (visibility, text string, at float64) {
 		s := p.EvalString(`(() => {
-			const l = document.getElementById("loading");
-			if (!l) return "not yet||0";
+			// The page is read in parts: the screen may be there before its text.
+			const l = document.getElementById("loading"), a = document.getElementById("action");
+			if (!l || !a) return "not yet||0";
 			return [getComputedStyle(l).display === "none" ? "gone" : getComputedStyle(l).visibility,
-				document.getElementById("action").textContent, performance.now()].join("|");
+				a.textContent, performance.now()].join("|");
 		})()`)
 		f := strings.SplitN(s, "|", 3)
 		if len(f) != 3 {
