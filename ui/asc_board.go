@@ -450,7 +450,7 @@ func (b *ascBoard) newPreset() {
 	}
 	then := widget.NewSelect(labels, nil)
 	then.SetSelected(labels[0])
-	dialog.ShowForm(lang.X("asc.new_quick_action", "New quick action"), lang.X("asc.save", "Save"), lang.X("asc.cancel", "Cancel"), []*widget.FormItem{
+	b.v.gs.sh.showDialog(b.v.gs.sh.win, dialog.NewForm(lang.X("asc.new_quick_action", "New quick action"), lang.X("asc.save", "Save"), lang.X("asc.cancel", "Cancel"), []*widget.FormItem{
 		widget.NewFormItem(lang.X("asc.name", "Name"), name), widget.NewFormItem(lang.X("asc.cost", "Cost"), cost), widget.NewFormItem(lang.X("asc.then_2", "Then"), then),
 	}, func(ok bool) {
 		if !ok {
@@ -477,7 +477,7 @@ func (b *ascBoard) newPreset() {
 			b.v.gs.sh.app.Preferences().SetString(prefAscPresets, string(bs))
 		}
 		b.v.show(b.v.gs.game.State())
-	}, b.v.gs.sh.win)
+	}, b.v.gs.sh.win))
 }
 
 // trade lists the trade agreements a player holds, with ready/exhausted
@@ -634,7 +634,7 @@ func (b *ascBoard) colonize(p tracker.AscPlayer) {
 		items = append(items, widget.NewFormItem("", reliquary),
 			widget.NewFormItem(lang.X("asc.colonize.network", "Free node (Network)"), free))
 	}
-	f := newFormDialog(v.gs.sh.win, lang.X("asc.colonize.title", "Colonize: {{.Name}}", map[string]any{"Name": p.Name}), lang.X("asc.colonize", "Colonize"), items, func() error {
+	f := newFormDialog(v.gs.sh, lang.X("asc.colonize.title", "Colonize: {{.Name}}", map[string]any{"Name": p.Name}), lang.X("asc.colonize", "Colonize"), items, func() error {
 		// The player as they are now: a change since the dialog opened
 		// counts (the tracker checks the command against it).
 		if v.player(p.ID) == nil {

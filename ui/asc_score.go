@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -76,16 +75,7 @@ func (v *ascView) openScoreboard() {
 	sb.show()
 	c := v.gs.sh.win.Canvas()
 	sb.prevKey = c.OnTypedKey()
-	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		switch ev.Name {
-		case fyne.KeyEscape, mobile.KeyBack:
-			v.closeScoreboard()
-		default:
-			if sb.prevKey != nil {
-				sb.prevKey(ev)
-			}
-		}
-	})
+	c.SetOnTypedKey(v.gs.sh.onBack(v.gs.sh.win, v.closeScoreboard, sb.prevKey))
 	v.gs.sh.win.SetContent(padded(sb.content))
 	v.gs.sh.win.SetFullScreen(true)
 }

@@ -324,7 +324,7 @@ func (s *ascSetup) editCosts(p tracker.AscPlayer) {
 		}
 	}, s.v.gs.sh.win)
 	d.Resize(fyne.NewSize(380, 560))
-	d.Show()
+	s.v.gs.sh.showDialog(s.v.gs.sh.win, d)
 }
 
 // costSummary lists the costs of a table in one line.

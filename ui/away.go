@@ -431,7 +431,7 @@ func (v *awayView) editTokens(pid string) {
 	cancel := v.gs.game.Subscribe(func(tracker.Update) { fyne.Do(fill) })
 	d := dialog.NewCustom(lang.X("away.team.tokens_of", "Tokens of {{.Name}}", map[string]any{"Name": v.playerName(pid)}), lang.X("away.done", "Done"), box, v.gs.sh.win)
 	d.SetOnClosed(cancel)
-	d.Show()
+	v.gs.sh.showDialog(v.gs.sh.win, d)
 }
 
 // characterCard draws one character like its physical card: the four peg
@@ -495,13 +495,13 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 	tokens := container.NewVBox(stun, honor)
 	actions := container.NewVBox(cover)
 	neutralize := widget.NewButtonWithIcon(lang.X("away.team.neutralize", "Neutralize"), theme.CancelIcon(), func() {
-		dialog.ShowConfirm(lang.X("away.team.neutralize_q", "Neutralize {{.Name}}?", map[string]any{"Name": ch.Name}),
+		v.gs.sh.showDialog(v.gs.sh.win, dialog.NewConfirm(lang.X("away.team.neutralize_q", "Neutralize {{.Name}}?", map[string]any{"Name": ch.Name}),
 			lang.X("away.team.neutralize_why", "For a card or rule that removes the character from the game. Damage neutralizes by itself when a track at its lowest must lose a peg."),
 			func(ok bool) {
 				if ok {
 					v.exec(tracker.Neutralize{Character: id})
 				}
-			}, v.gs.sh.win)
+			}, v.gs.sh.win))
 	})
 	actions.Add(neutralize)
 	if v.st.Phase == tracker.AwayAction && !ch.Activated {

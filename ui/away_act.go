@@ -173,7 +173,7 @@ func (v *awayView) activationCard(id string) {
 	d = dialog.NewCustom(name, lang.X("away.close", "Close"), box, v.gs.sh.win)
 	d.SetOnClosed(cancel)
 	d.Resize(fyne.NewSize(min(400, v.gs.sh.win.Canvas().Size().Width-16), d.MinSize().Height))
-	d.Show()
+	v.gs.sh.showDialog(v.gs.sh.win, d)
 }
 
 // actionLimit is the Actions the current activation gives: two, or one

@@ -222,7 +222,7 @@ func (v *awayView) chooseCharacter(title, player string, then func(id string) er
 		}
 	}
 	sel := widget.NewRadioGroup(names, nil)
-	newFormDialog(v.gs.sh.win, title, lang.X("away.ok", "OK"), []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
+	newFormDialog(v.gs.sh, title, lang.X("away.ok", "OK"), []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
 		if sel.Selected == "" {
 			return onField(nil, lang.X("away.round.choose_who", "Choose the character who takes the action."))
 		}
@@ -367,7 +367,7 @@ func (v *awayView) scoreMission(pid, pname string) {
 	points.SetPlaceHolder(lang.X("away.round.mission_points", "Points on the card"))
 	eog := widget.NewCheck(lang.X("away.round.eog_mission", "End-of-game mission"), nil)
 	eog.Checked = v.st.Phase == tracker.AwayDebrief
-	dialog.ShowForm(lang.X("away.round.scored_by", "Mission scored by {{.Name}}", map[string]any{"Name": pname}), lang.X("away.round.score", "Score"), lang.X("away.cancel", "Cancel"), []*widget.FormItem{
+	v.gs.sh.showDialog(v.gs.sh.win, dialog.NewForm(lang.X("away.round.scored_by", "Mission scored by {{.Name}}", map[string]any{"Name": pname}), lang.X("away.round.score", "Score"), lang.X("away.cancel", "Cancel"), []*widget.FormItem{
 		widget.NewFormItem(lang.X("away.round.mission", "Mission"), name),
 		widget.NewFormItem(lang.X("away.round.points_label", "Points"), points),
 		widget.NewFormItem("", eog),
@@ -381,7 +381,7 @@ func (v *awayView) scoreMission(pid, pname string) {
 			return
 		}
 		v.exec(tracker.ScoreMission{Player: pid, Name: name.Text, Points: n, EndOfGame: eog.Checked})
-	}, v.gs.sh.win)
+	}, v.gs.sh.win))
 }
 
 // standing shows the final totals and the winner.

@@ -256,7 +256,7 @@ func (v *awayView) chooseAddCharacter(pid, pname string) {
 		v.scanCharacter(pid, pname)
 	})
 	d = dialog.NewCustom(lang.X("away.setup.add_character_to", "Add a character to {{.Name}}", map[string]any{"Name": pname}), lang.X("away.cancel", "Cancel"), container.NewVBox(typed, catalog, scanned), v.gs.sh.win)
-	d.Show()
+	v.gs.sh.showDialog(v.gs.sh.win, d)
 }
 
 // addCharacter is the form for a character card entered by hand, or
@@ -294,7 +294,7 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 	)
 	items = append(items, weapon.items()...)
 	items = append(items, widget.NewFormItem(lang.X("away.setup.escalation", "Escalation"), esc))
-	d := newFormDialog(v.gs.sh.win, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
+	d := newFormDialog(v.gs.sh, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
 		if strings.TrimSpace(name.Text) == "" {
 			return onField(name, lang.X("away.setup.needs_name", "The character needs a name."))
 		}
@@ -384,7 +384,7 @@ func (v *awayView) enterOverlay() {
 	}
 	weapon := newWeaponEntries(&w)
 	items := append(tracks.items(), weapon.items()...)
-	newFormDialog(v.gs.sh.win, lang.X("away.setup.overlay_title", "Borg Assimilation Overlay"), lang.X("away.setup.save", "Save"), items, func() error {
+	newFormDialog(v.gs.sh, lang.X("away.setup.overlay_title", "Borg Assimilation Overlay"), lang.X("away.setup.save", "Save"), items, func() error {
 		a, d, s, m, err := tracks.values()
 		if err != nil {
 			return err

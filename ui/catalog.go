@@ -257,7 +257,7 @@ func (v *catalogView) showTools(title string, tools []fyne.CanvasObject) {
 		box.Add(c)
 	}
 	d = dialog.NewCustom(title, lang.X("common.close", "Close"), box, v.win)
-	d.Show()
+	v.sh.showDialog(v.win, d)
 }
 
 // setLoadProblem explains why changes cannot be saved, with a way out when
@@ -283,7 +283,7 @@ func (v *catalogView) setLoadProblem(err error) {
 // startOver sets an unreadable saved catalog aside (kept in the file) so
 // that changes can be saved again.
 func (v *catalogView) startOver() {
-	dialog.ShowConfirm(lang.X("catalog.start_over", "Start over?"), lang.X("catalog.the_unreadable_saved_cards", "The unreadable saved cards are set aside in the file (not deleted) and the catalog starts again from the built-in cards."), func(ok bool) {
+	v.sh.showDialog(v.win, dialog.NewConfirm(lang.X("catalog.start_over", "Start over?"), lang.X("catalog.the_unreadable_saved_cards", "The unreadable saved cards are set aside in the file (not deleted) and the catalog starts again from the built-in cards."), func(ok bool) {
 		if !ok {
 			return
 		}
@@ -298,7 +298,7 @@ func (v *catalogView) startOver() {
 		v.setLoadProblem(err)
 		v.refreshList()
 		v.say(lang.X("catalog.started_over_from_the", "Started over from the built-in cards."), false)
-	}, v.win)
+	}, v.win))
 }
 
 // say shows a message at the top of the window, above either panel (in
@@ -394,7 +394,7 @@ func (v *catalogView) deleteCard(id string) {
 	} else if r, ok := v.cat.Reference(id); ok {
 		name = r.Name
 	}
-	dialog.ShowConfirm(lang.X("catalog.delete_card", "Delete card?"), lang.X("catalog.a_will_be_gone", "“{{.A}}” will be gone from your catalog (games that use it keep their copy).", map[string]any{"A": name}), func(ok bool) {
+	v.sh.showDialog(v.win, dialog.NewConfirm(lang.X("catalog.delete_card", "Delete card?"), lang.X("catalog.a_will_be_gone", "“{{.A}}” will be gone from your catalog (games that use it keep their copy).", map[string]any{"A": name}), func(ok bool) {
 		if !ok {
 			return
 		}
@@ -405,7 +405,7 @@ func (v *catalogView) deleteCard(id string) {
 		v.say(lang.X("catalog.deleted_a", "Deleted “{{.A}}”.", map[string]any{"A": name}), false)
 		v.showNothing()
 		v.layout.show(lang.X("catalog.cards", "Cards"))
-	}, v.win)
+	}, v.win))
 }
 
 // restoreBuiltin puts back the built-in version of an edited card.
@@ -466,7 +466,7 @@ func (v *catalogView) importFrom(r io.Reader, name string) {
 	}
 	msg := importProblem(err)
 	v.say(lang.X("catalog.not_imported_a", "Not imported: {{.A}}", map[string]any{"A": msg}), true)
-	dialog.ShowError(errors.New(lang.X("catalog.import_failed", "The file {{.Name}} was not imported, and nothing was changed.\n{{.Why}}", map[string]any{"Name": name, "Why": msg})), v.win)
+	v.sh.showDialog(v.win, dialog.NewError(errors.New(lang.X("catalog.import_failed", "The file {{.Name}} was not imported, and nothing was changed.\n{{.Why}}", map[string]any{"Name": name, "Why": msg})), v.win))
 }
 
 // importCounts counts the cards of next that before did not have, and

@@ -100,7 +100,7 @@ func (sh *Shell) pickCharacter(onPick func(reference.Character)) {
 	body := container.NewBorder(container.NewVBox(p.search, p.hint), nil, nil, nil, p.list)
 	p.d = dialog.NewCustom(lang.X("catalog.pick_from_the_catalog", "Pick from the catalog"), lang.X("common.cancel", "Cancel"), body, sh.win)
 	p.d.Resize(fyne.NewSize(380, 560))
-	p.d.Show()
+	sh.showDialog(sh.win, p.d)
 	sh.win.Canvas().Focus(p.search)
 }
 

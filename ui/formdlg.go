@@ -27,6 +27,7 @@ func onField(field *widget.Entry, msg string) error { return &fieldError{field: 
 // and as a line above the buttons) and nothing typed is lost. On a phone
 // the labels sit above their fields so the form fits the width.
 type formDialog struct {
+	sh     *Shell
 	win    fyne.Window
 	d      *dialog.CustomDialog
 	form   *widget.Form
@@ -36,8 +37,9 @@ type formDialog struct {
 
 // newFormDialog builds (but does not show) a form dialog; submit returns
 // nil to close it or the reason it was not accepted.
-func newFormDialog(win fyne.Window, title, confirm string, items []*widget.FormItem, submit func() error) *formDialog {
-	f := &formDialog{win: win, submit: submit}
+func newFormDialog(sh *Shell, title, confirm string, items []*widget.FormItem, submit func() error) *formDialog {
+	win := sh.win
+	f := &formDialog{sh: sh, win: win, submit: submit}
 	f.form = &widget.Form{Items: items}
 	size := win.Canvas().Size()
 	if size.Width < wideWidth {
@@ -78,4 +80,4 @@ func (f *formDialog) fail(err error) {
 }
 
 // Show shows the dialog.
-func (f *formDialog) Show() { f.d.Show() }
+func (f *formDialog) Show() { f.sh.showDialog(f.win, f.d) }

@@ -141,7 +141,7 @@ func (gs *gameScreen) showLog() {
 	d.SetOnClosed(cancel)
 	size := gs.sh.win.Canvas().Size()
 	d.Resize(fyne.NewSize(size.Width-20, size.Height-40))
-	d.Show()
+	gs.sh.showDialog(gs.sh.win, d)
 }
 
 // refresh shows the session's current state, undo/redo and log.
@@ -216,7 +216,7 @@ func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) 
 	reason := widget.NewEntry()
 	reason.SetPlaceHolder(lang.X("game.e_g_a_card", "e.g. a card in play allows it"))
 	rule := wrapLabel(rej.In(trText))
-	f := newFormDialog(gs.sh.win, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
+	f := newFormDialog(gs.sh, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
 		widget.NewFormItem(lang.X("game.refused", "Refused"), rule),
 		widget.NewFormItem(lang.X("game.why_the_table_allows", "Why the table allows it"), reason),
 	}, func() error {

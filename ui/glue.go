@@ -37,7 +37,7 @@ func (sh *Shell) newGame(kind tracker.Kind) {
 	}
 	name := widget.NewEntry()
 	name.SetText(kindTitle(kind) + " " + time.Now().Format("2/1 15:04"))
-	f := newFormDialog(sh.win, newGameTitle(kind), lang.X("home.create", "Create"),
+	f := newFormDialog(sh, newGameTitle(kind), lang.X("home.create", "Create"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), name)}, func() error {
 			if strings.TrimSpace(name.Text) == "" {
 				return onField(name, lang.X("app.err.needs_name", "The game needs a name."))

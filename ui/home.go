@@ -172,7 +172,7 @@ func (h *home) gameMenu(g store.GameInfo, anchor fyne.CanvasObject) {
 func (h *home) rename(g store.GameInfo) {
 	e := widget.NewEntry()
 	e.SetText(g.Name)
-	newFormDialog(h.sh.win, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
+	newFormDialog(h.sh, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), e)}, func() error {
 			if err := h.sh.store.Rename(g.ID, e.Text); err != nil {
 				return onField(e, plainError(err))
@@ -266,7 +266,7 @@ func (h *home) importFrom(r io.Reader, name string) {
 		return
 	}
 	h.reload()
-	dialog.ShowInformation(lang.X("home.game_imported", "Game imported"), lang.X("home.imported_body", "“{{.Name}}” is in your saved games.", map[string]any{"Name": info.Name}), h.sh.win)
+	h.sh.showDialog(h.sh.win, dialog.NewInformation(lang.X("home.game_imported", "Game imported"), lang.X("home.imported_body", "“{{.Name}}” is in your saved games.", map[string]any{"Name": info.Name}), h.sh.win))
 }
 
 // showTrash lists deleted games, to restore them or delete them for good.
@@ -295,7 +295,7 @@ func (h *home) showTrash() {
 			h.reload()
 		})
 		purge := widget.NewButton(lang.X("home.delete_for_good", "Delete for good"), func() {
-			dialog.ShowConfirm(lang.X("home.delete_for_good_2", "Delete for good?"), lang.X("home.purge_body", "“{{.Name}}” and its whole log will be gone.", map[string]any{"Name": g.Name}), func(ok bool) {
+			h.sh.showDialog(h.sh.win, dialog.NewConfirm(lang.X("home.delete_for_good_2", "Delete for good?"), lang.X("home.purge_body", "“{{.Name}}” and its whole log will be gone.", map[string]any{"Name": g.Name}), func(ok bool) {
 				if !ok {
 					return
 				}
@@ -303,7 +303,7 @@ func (h *home) showTrash() {
 					h.sh.showError(lang.X("common.delete", "Delete"), err)
 				}
 				d.Hide()
-			}, h.sh.win)
+			}, h.sh.win))
 		})
 		purge.Importance = widget.DangerImportance
 		lbl := widget.NewLabel(g.Name + " · " + kindTitle(g.Kind))
@@ -312,7 +312,7 @@ func (h *home) showTrash() {
 	}
 	d = dialog.NewCustom(lang.X("home.trash", "Trash"), lang.X("common.close", "Close"), container.NewVScroll(box), h.sh.win)
 	d.Resize(fyne.NewSize(380, 420))
-	d.Show()
+	h.sh.showDialog(h.sh.win, d)
 }
 
 // kindTitle is the game's name in the player's language.

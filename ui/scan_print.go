@@ -109,7 +109,7 @@ func (v *catalogView) printTags() {
 			f.chooseFile()
 		}
 	}, v.win)
-	d.Show()
+	v.sh.showDialog(v.win, d)
 }
 
 // ids returns the card ids chosen.

@@ -68,7 +68,7 @@ func (gs *gameScreen) askFirst(cmd tracker.Command) bool {
 		}, gs.sh.win)
 	d.SetConfirmText(lang.X("seat.change_them", "Change them"))
 	d.SetDismissText(lang.X("common.cancel", "Cancel"))
-	d.Show()
+	gs.sh.showDialog(gs.sh.win, d)
 	return true
 }
 
@@ -129,8 +129,8 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 		fyne.Do(func() {
 			wait.Hide()
 			if err != nil {
-				dialog.ShowInformation(lang.X("seat.could_not_join_the", "Could not join the game"),
-					joinError(err)+"\n\n"+lang.X("seat.new_code_hint", "If the host started sharing again, it has a new code: scan its QR code again."), sh.win)
+				sh.showDialog(sh.win, dialog.NewInformation(lang.X("seat.could_not_join_the", "Could not join the game"),
+					joinError(err)+"\n\n"+lang.X("seat.new_code_hint", "If the host started sharing again, it has a new code: scan its QR code again."), sh.win))
 				finish()
 				return
 			}

@@ -144,7 +144,7 @@ func (sh *Shell) showSettings() {
 		awake,
 	)
 	body.Add(sh.languageSetting())
-	dialog.ShowCustom(lang.X("settings.settings", "Settings"), lang.X("common.done", "Done"), body, sh.win)
+	sh.showDialog(sh.win, dialog.NewCustom(lang.X("settings.settings", "Settings"), lang.X("common.done", "Done"), body, sh.win))
 }
 
 // homeTools are the buttons at the foot of the home screen besides import

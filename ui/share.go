@@ -164,7 +164,7 @@ func (b *shareButton) confirm(g share.Game) {
 			b.start(g, where)
 		}
 	}, b.gs.sh.win)
-	d.Show()
+	b.gs.sh.showDialog(b.gs.sh.win, d)
 }
 
 // start starts sharing the game on where and shows the invitation.
@@ -280,7 +280,7 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 	}
 	b.dlg = dialog.NewCustom(lang.X("share.share_this_game", "Share this game"), lang.X("common.close", "Close"), container.NewVScroll(container.NewVBox(items...)), b.gs.sh.win)
 	b.dlg.Resize(fyne.NewSize(340, 620))
-	b.dlg.Show()
+	b.gs.sh.showDialog(b.gs.sh.win, b.dlg)
 }
 
 // stop ends sharing, if the game is shared.
@@ -451,7 +451,7 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 		addr, code, connect, widget.NewSeparator(), look, found, status)
 	form.ExtendBaseWidget(form)
 	d = dialog.NewCustom(lang.X("share.join_a_game", "Join a game"), lang.X("common.cancel", "Cancel"), form, sh.win)
-	d.Show()
+	sh.showDialog(sh.win, d)
 	sh.win.Canvas().Focus(addr)
 }
 

@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
-	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -47,6 +46,9 @@ type Shell struct {
 	// pages are the screens shown over the whole main window on a phone
 	// (rules, catalog, scanner), the top one last.
 	pages []*page
+
+	// dialogs are the dialogs open with showDialog, the top one last.
+	dialogs []*shownDialog
 
 	// shown, when set, is told each time the open game's screen has
 	// shown a new state, and how long showing it took (the web page's
@@ -90,16 +92,7 @@ func (sh *Shell) pushPage(title string, body fyne.CanvasObject, closed func()) *
 	sh.pages = append(sh.pages, p)
 	c := sh.win.Canvas()
 	p.prevKey = c.OnTypedKey()
-	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		switch ev.Name {
-		case fyne.KeyEscape, mobile.KeyBack:
-			sh.closePage(p)
-		default:
-			if p.prevKey != nil {
-				p.prevKey(ev)
-			}
-		}
-	})
+	c.SetOnTypedKey(sh.onBack(sh.win, func() { sh.closePage(p) }, p.prevKey))
 	sh.win.SetContent(p.content)
 	sh.win.SetTitle(title)
 	return p
@@ -157,6 +150,9 @@ func NewShell(a fyne.App, st *store.Store, storeErr error) *Shell {
 	sh.win.Resize(fyne.NewSize(phoneWidth, phoneHeight))
 	sh.home = newHome(sh)
 	sh.showHome()
+	// Escape (or a phone's Back) closes the top dialog; pages and the
+	// scoreboard put their own handler over this one while they show.
+	sh.win.Canvas().SetOnTypedKey(sh.onBack(sh.win, nil, nil))
 	sh.installShortcuts()
 	return sh
 }
@@ -196,9 +192,9 @@ func (sh *Shell) openGame(id string) {
 	info, _ := g.Info()
 	sh.showGame(g, info.Name)
 	if d := g.Damage(); d != nil {
-		dialog.ShowInformation(lang.X("app.damaged_game", "Damaged game"), lang.X("app.damaged_body",
+		sh.showDialog(sh.win, dialog.NewInformation(lang.X("app.damaged_game", "Damaged game"), lang.X("app.damaged_body",
 			"{{.What}}. The game opened at the last good event; you can export it. The damaged events stay in the file, and are kept aside if you go on playing.",
-			map[string]any{"What": strings.ToUpper(d.String()[:1]) + d.String()[1:]}), sh.win)
+			map[string]any{"What": strings.ToUpper(d.String()[:1]) + d.String()[1:]}), sh.win))
 	}
 }
 
@@ -220,7 +216,7 @@ func (sh *Shell) showError(what string, err error) {
 	if err == nil {
 		return
 	}
-	dialog.ShowError(fmt.Errorf("%s: %s", what, plainError(err)), sh.win)
+	sh.showDialog(sh.win, dialog.NewError(fmt.Errorf("%s: %s", what, plainError(err)), sh.win))
 }
 
 // plainError returns the message a player should read for err: the reason of

@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"errors"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/mobile"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/tracker"
+)
+
+// TestEscapeClosesTheDialogFirst: Escape (or a phone's Back) closes the
+// dialog on top as its Cancel does, changing nothing, and only then the
+// page under it.
+func TestEscapeClosesTheDialogFirst(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	key := func(name fyne.KeyName) {
+		w.Canvas().Unfocus()
+		w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: name})
+	}
+
+	// A form dialog over the game: Escape is its Cancel.
+	v := sh.game.view.(*awayView)
+	kim := v.st.Players[1].ID
+	_, err := sh.game.game.Execute(tracker.AdjustTokens{Player: kim, Token: tracker.TokenBonusActions, Delta: 1})
+	require.NoError(t, err)
+	selectTab(t, w, "Round")
+	game := w.Content()
+	test.Tap(button(t, w, "Use a bonus action (Kim)"))
+	require.Len(t, w.Canvas().Overlays().List(), 1)
+	objects[*widget.RadioGroup](w)[0].SetSelected("Lukara")
+	key(fyne.KeyEscape)
+	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
+	assert.Equal(t, 1, v.st.Players[1].Tokens[tracker.TokenBonusActions], "nothing spent")
+	assert.Same(t, game, w.Content(), "the game stays")
+	assert.Empty(t, sh.dialogs)
+
+	// A dialog over a page (the catalog, on a phone): the dialog goes
+	// first, then the page.
+	sh.showCatalog()
+	require.NotNil(t, sh.catalog())
+	sh.showError("Catalog", errors.New("the file is damaged"))
+	require.Len(t, w.Canvas().Overlays().List(), 1)
+	key(mobile.KeyBack)
+	assert.Empty(t, w.Canvas().Overlays().List(), "Back closed the dialog")
+	assert.NotNil(t, sh.catalog(), "the page under the dialog stays")
+	key(fyne.KeyEscape)
+	assert.Nil(t, sh.catalog(), "then the page closes")
+	assert.Same(t, game, w.Content(), "back to the game")
+
+	// Two dialogs: the top one goes first.
+	sh.showError("One", errors.New("first"))
+	sh.showError("Two", errors.New("second"))
+	require.Len(t, w.Canvas().Overlays().List(), 2)
+	key(fyne.KeyEscape)
+	require.Len(t, w.Canvas().Overlays().List(), 1)
+	assert.Contains(t, screenText(w), "first")
+	assert.NotContains(t, screenText(w), "second")
+	key(fyne.KeyEscape)
+	assert.Empty(t, w.Canvas().Overlays().List())
+	// With nothing over the game, Escape leaves it alone.
+	key(fyne.KeyEscape)
+	assert.Same(t, game, w.Content())
+}
