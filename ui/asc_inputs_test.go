@@ -335,7 +335,7 @@ func TestAscendancyInputsFitAPhone(t *testing.T) {
 			sh, _ := newTestShell(t, size.Width, size.Height)
 			w := sh.win
 			test.Tap(button(t, w, lang.X("home.new_ascendancy_game", "New Ascendancy game")))
-			typeInto(w, objects[*widget.Entry](w)[0], "Settore 001")
+			typeInto(w, objects[*textEntry](w)[0], "Settore 001")
 			test.Tap(button(t, w, lang.X("home.create", "Create")))
 			require.NotNil(t, sh.game)
 			g := sh.game.game

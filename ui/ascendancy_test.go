@@ -83,7 +83,7 @@ func newAscGame(t *testing.T, sh *Shell) fyne.Window {
 	t.Helper()
 	w := sh.win
 	test.Tap(button(t, w, "New Ascendancy game"))
-	typeInto(w, objects[*widget.Entry](w)[0], "Sector 001")
+	typeInto(w, objects[*textEntry](w)[0], "Sector 001")
 	test.Tap(button(t, w, "Create"))
 	require.NotNil(t, sh.game, "the game screen is open")
 	return w
@@ -745,7 +745,7 @@ func TestAscendancyInItalianFitsAPhone(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
 	test.Tap(button(t, w, "Nuova partita ad Ascendancy"))
-	typeInto(w, objects[*widget.Entry](w)[0], "Settore 001")
+	typeInto(w, objects[*textEntry](w)[0], "Settore 001")
 	test.Tap(button(t, w, lang.X("home.create", "Create")))
 	require.NotNil(t, sh.game)
 	g := sh.game.game

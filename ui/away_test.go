@@ -113,7 +113,7 @@ func removePeg(t *testing.T, p *widgets.PegTrack) {
 func startAwayGame(t *testing.T, sh *Shell) fyne.Window {
 	w := sh.win
 	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*widget.Entry](w)[0], "Wolf 359")
+	typeInto(w, objects[*textEntry](w)[0], "Wolf 359")
 	test.Tap(button(t, w, "Create"))
 	require.NotNil(t, sh.game, "the game screen is open")
 	selectTab(t, w, "Round")
@@ -420,7 +420,7 @@ func TestOverlayComesWithItsAttackAction(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
 	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*widget.Entry](w)[0], "Wolf 359")
+	typeInto(w, objects[*textEntry](w)[0], "Wolf 359")
 	test.Tap(button(t, w, "Create"))
 	selectTab(t, w, "Round")
 	addPlayer(t, w, "Dana", "Federation")

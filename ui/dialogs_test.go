@@ -68,3 +68,22 @@ func TestEscapeClosesTheDialogFirst(t *testing.T) {
 	key(fyne.KeyEscape)
 	assert.Same(t, game, w.Content())
 }
+
+// TestEscapeInTheNewGameName: the new game's dialog opens with its name
+// entry focused; Escape typed there closes the dialog as Cancel does, and
+// no game is made.
+func TestEscapeInTheNewGameName(t *testing.T) {
+	sh, st := newTestShell(t, 360, 640)
+	w := sh.win
+	test.Tap(button(t, w, "New Ascendancy game"))
+	require.Len(t, w.Canvas().Overlays().List(), 1)
+	name := objects[*textEntry](w)[0]
+	require.Same(t, name, w.Canvas().Focused(), "the name has the focus")
+	typeInto(w, name, "Sector 001")
+	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
+	assert.Nil(t, sh.game)
+	games, err := st.List()
+	require.NoError(t, err)
+	assert.Empty(t, games, "no game made")
+}

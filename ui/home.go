@@ -170,12 +170,12 @@ func (h *home) gameMenu(g store.GameInfo, anchor fyne.CanvasObject) {
 }
 
 func (h *home) rename(g store.GameInfo) {
-	e := widget.NewEntry()
+	e := newTextEntry() // lets Escape close the dialog
 	e.SetText(g.Name)
 	newFormDialog(h.sh, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), e)}, func() error {
 			if err := h.sh.store.Rename(g.ID, e.Text); err != nil {
-				return onField(e, plainError(err))
+				return onField(&e.Entry, plainError(err))
 			}
 			h.reload()
 			return nil
