@@ -20,10 +20,7 @@ import (
 func TestEscapeClosesTheDialogFirst(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := startAwayGame(t, sh)
-	key := func(name fyne.KeyName) {
-		w.Canvas().Unfocus()
-		w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: name})
-	}
+	key := func(name fyne.KeyName) { pressKey(w, name) }
 
 	// A form dialog over the game: Escape is its Cancel.
 	v := sh.game.view.(*awayView)
@@ -80,10 +77,27 @@ func TestEscapeInTheNewGameName(t *testing.T) {
 	name := objects[*textEntry](w)[0]
 	require.Same(t, name, w.Canvas().Focused(), "the name has the focus")
 	typeInto(w, name, "Sector 001")
-	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	pressKey(w, fyne.KeyEscape)
 	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
 	assert.Nil(t, sh.game)
 	games, err := st.List()
 	require.NoError(t, err)
 	assert.Empty(t, games, "no game made")
+}
+
+// TestRefusedNameKeepsTheFocus: a new game with no name is refused under
+// the name, the dialog stays, and the name has the focus to type into.
+func TestRefusedNameKeepsTheFocus(t *testing.T) {
+	sh, st := newTestShell(t, 360, 640)
+	w := sh.win
+	test.Tap(button(t, w, "New Ascendancy game"))
+	name := objects[*textEntry](w)[0]
+	name.SetText("  ")
+	test.Tap(button(t, w, "Create"))
+	require.Len(t, w.Canvas().Overlays().List(), 1, "the dialog stays")
+	assert.Contains(t, screenText(w), "The game needs a name.")
+	assert.Same(t, name, w.Canvas().Focused(), "the name has the focus")
+	games, err := st.List()
+	require.NoError(t, err)
+	assert.Empty(t, games)
 }

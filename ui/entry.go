@@ -2,13 +2,13 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/widget"
 )
 
 // textEntry is a text entry that lets go of Escape (and a phone's Back):
-// the focused entry would swallow the key, so a page (rules, catalog,
-// scanner on a phone) could not be closed while the player types in it.
+// the focused entry would swallow the key, so a dialog or a page (rules,
+// catalog, scanner on a phone) could not be closed while the player types
+// in it.
 // Escape gives up the focus, keeping what was typed, and goes on to the
 // window's own key handler, as when nothing has the focus.
 type textEntry struct {
@@ -34,7 +34,7 @@ func newTextArea() *textEntry {
 
 // TypedKey passes Escape and Back on to the window; other keys edit.
 func (e *textEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name != fyne.KeyEscape && ev.Name != mobile.KeyBack {
+	if !isBack(ev) {
 		e.Entry.TypedKey(ev)
 		return
 	}

@@ -10,17 +10,25 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
+// formField is an entry a form can mark and focus: a widget.Entry, or a
+// textEntry (the object on screen, which takes the focus, is the
+// textEntry, not the entry inside it).
+type formField interface {
+	fyne.Focusable
+	SetValidationError(error)
+}
+
 // fieldError is a reason a form was not accepted that belongs to one of its
 // entries: the form shows it under that entry.
 type fieldError struct {
-	field *widget.Entry
+	field formField
 	msg   string
 }
 
 func (e *fieldError) Error() string { return e.msg }
 
 // onField ties a reason to the entry it is about.
-func onField(field *widget.Entry, msg string) error { return &fieldError{field: field, msg: msg} }
+func onField(field formField, msg string) error { return &fieldError{field: field, msg: msg} }
 
 // formDialog is a form in a dialog that stays open until what was typed is
 // accepted: a refusal shows inside the form (under the entry it is about,
@@ -28,7 +36,6 @@ func onField(field *widget.Entry, msg string) error { return &fieldError{field: 
 // the labels sit above their fields so the form fits the width.
 type formDialog struct {
 	sh     *Shell
-	win    fyne.Window
 	d      *dialog.CustomDialog
 	form   *widget.Form
 	errMsg *widget.Label
@@ -39,7 +46,7 @@ type formDialog struct {
 // nil to close it or the reason it was not accepted.
 func newFormDialog(sh *Shell, title, confirm string, items []*widget.FormItem, submit func() error) *formDialog {
 	win := sh.win
-	f := &formDialog{sh: sh, win: win, submit: submit}
+	f := &formDialog{sh: sh, submit: submit}
 	f.form = &widget.Form{Items: items}
 	size := win.Canvas().Size()
 	if size.Width < wideWidth {
@@ -73,11 +80,11 @@ func (f *formDialog) fail(err error) {
 	var fe *fieldError
 	if errors.As(err, &fe) && fe.field != nil {
 		fe.field.SetValidationError(errors.New(fe.msg))
-		f.win.Canvas().Focus(fe.field)
+		f.sh.win.Canvas().Focus(fe.field)
 	}
 	f.errMsg.SetText(msg)
 	f.errMsg.Show()
 }
 
 // Show shows the dialog.
-func (f *formDialog) Show() { f.sh.showDialog(f.win, f.d) }
+func (f *formDialog) Show() { f.sh.showDialog(f.sh.win, f.d) }

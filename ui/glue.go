@@ -40,11 +40,11 @@ func (sh *Shell) newGame(kind tracker.Kind) {
 	f := newFormDialog(sh, newGameTitle(kind), lang.X("home.create", "Create"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), name)}, func() error {
 			if strings.TrimSpace(name.Text) == "" {
-				return onField(&name.Entry, lang.X("app.err.needs_name", "The game needs a name."))
+				return onField(name, lang.X("app.err.needs_name", "The game needs a name."))
 			}
 			g, err := sh.store.Create(kind, name.Text)
 			if err != nil {
-				return onField(&name.Entry, plainError(err))
+				return onField(name, plainError(err))
 			}
 			info, _ := g.Info()
 			sh.showGame(g, info.Name)

@@ -175,7 +175,7 @@ func (h *home) rename(g store.GameInfo) {
 	newFormDialog(h.sh, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), e)}, func() error {
 			if err := h.sh.store.Rename(g.ID, e.Text); err != nil {
-				return onField(&e.Entry, plainError(err))
+				return onField(e, plainError(err))
 			}
 			h.reload()
 			return nil
