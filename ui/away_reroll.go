@@ -112,7 +112,7 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 		apply(p.rr.DiscardVirtual(side, idx, seed))
 		return
 	}
-	e := widget.NewEntry()
+	e := newTextEntry()
 	e.SetPlaceHolder(lang.X("away.reroll.faces_hint", "{{.N}} new faces, e.g. 6 3", map[string]any{"N": len(idx)}))
 	p.v.gs.sh.showDialog(p.v.gs.sh.win, dialog.NewForm(lang.X("away.reroll.new_faces_for", "New faces for {{.Name}}", map[string]any{"Name": p.names[side]}), lang.X("away.reroll.reroll", "Re-roll"), lang.X("away.cancel", "Cancel"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("away.reroll.faces", "Faces"), e)}, func(ok bool) {

@@ -361,9 +361,9 @@ func (v *awayView) scoring(editable bool) fyne.CanvasObject {
 
 // scoreMission asks for a scored mission's name and points.
 func (v *awayView) scoreMission(pid, pname string) {
-	name := widget.NewEntry()
+	name := newTextEntry()
 	name.SetPlaceHolder(lang.X("away.round.mission_name", "Mission card name"))
-	points := widget.NewEntry()
+	points := newTextEntry()
 	points.SetPlaceHolder(lang.X("away.round.mission_points", "Points on the card"))
 	eog := widget.NewCheck(lang.X("away.round.eog_mission", "End-of-game mission"), nil)
 	eog.Checked = v.st.Phase == tracker.AwayDebrief

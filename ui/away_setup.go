@@ -164,11 +164,11 @@ func parseTrack(what, s string) ([]int, error) {
 }
 
 // trackEntries are the four entries for a character's printed track values.
-type trackEntries struct{ attack, defense, skill, move *widget.Entry }
+type trackEntries struct{ attack, defense, skill, move *textEntry }
 
 func newTrackEntries() trackEntries {
-	mk := func() *widget.Entry {
-		e := widget.NewEntry()
+	mk := func() *textEntry {
+		e := newTextEntry()
 		e.SetPlaceHolder(lang.X("away.setup.track_hint", "lowest first, e.g. 1 2 3 3"))
 		return e
 	}
@@ -178,7 +178,7 @@ func newTrackEntries() trackEntries {
 // fill shows known printed values (empty tracks stay empty).
 func (t trackEntries) fill(a, d, s, m []int) {
 	for _, x := range []struct {
-		e *widget.Entry
+		e *textEntry
 		v []int
 	}{{t.attack, a}, {t.defense, d}, {t.skill, s}, {t.move, m}} {
 		parts := make([]string, len(x.v))
@@ -199,7 +199,7 @@ func (t trackEntries) items() []*widget.FormItem {
 // values reads the four tracks; a track that cannot be read is named in a
 // fieldError on its entry.
 func (t trackEntries) values() (a, d, s, m []int, err error) {
-	read := func(what string, e *widget.Entry) ([]int, error) {
+	read := func(what string, e *textEntry) ([]int, error) {
 		v, err := parseTrack(what, e.Text)
 		if err != nil {
 			return nil, onField(e, errText(err))
@@ -263,15 +263,15 @@ func (v *awayView) chooseAddCharacter(pid, pname string) {
 // completed by hand when the catalog lacks some of its printed values
 // (prefill holds what is known).
 func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter) {
-	name := widget.NewEntry()
+	name := newTextEntry()
 	name.SetPlaceHolder(lang.X("away.setup.character_name", "Character name"))
 	name.SetText(prefill.Name)
 	tracks := newTrackEntries()
 	tracks.fill(prefill.Attack, prefill.Defense, prefill.Skill, prefill.Move)
-	specs := widget.NewEntry()
+	specs := newTextEntry()
 	specs.SetPlaceHolder(lang.X("away.setup.specs_hint", "e.g. Command, Science, Science"))
 	specs.SetText(strings.Join(prefill.Specializations, ", "))
-	keywords := widget.NewEntry()
+	keywords := newTextEntry()
 	keywords.SetPlaceHolder(lang.X("away.setup.keywords_hint", "e.g. Human, Commander"))
 	keywords.SetText(strings.Join(prefill.Keywords, ", "))
 	if len(prefill.Keywords) == 0 && v.playerBorg(pid) {
@@ -328,13 +328,13 @@ var overlayWeapon = awayrules.Weapon{Name: "Assimilation Tubules", Dice: 0, Dama
 
 // weaponEntries are the fields of one Attack Action.
 type weaponEntries struct {
-	name         *widget.Entry
+	name         *textEntry
 	dice, damage *widget.Select
 	keywords     *widget.CheckGroup
 }
 
 func newWeaponEntries(w *awayrules.Weapon) weaponEntries {
-	e := weaponEntries{name: widget.NewEntry(),
+	e := weaponEntries{name: newTextEntry(),
 		dice:     widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
 		damage:   widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
 		keywords: widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)}

@@ -101,3 +101,16 @@ func TestRefusedNameKeepsTheFocus(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, games)
 }
+
+// TestEscapeInTheJoinDialog: Join a game opens with its address focused;
+// Escape typed there closes it as Cancel does.
+func TestEscapeInTheJoinDialog(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	w := sh.win
+	sh.showJoinWith("", "")
+	require.Len(t, w.Canvas().Overlays().List(), 1)
+	require.NotNil(t, w.Canvas().Focused(), "the address has the focus")
+	pressKey(w, fyne.KeyEscape)
+	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
+	assert.Empty(t, sh.dialogs)
+}

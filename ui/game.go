@@ -213,7 +213,7 @@ func (gs *gameScreen) refuse(cmd tracker.Command, err error) {
 // recordAnyway asks the table for a short reason and records a refused
 // step as a table ruling (undoable, shown in the log).
 func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) {
-	reason := widget.NewEntry()
+	reason := newTextEntry()
 	reason.SetPlaceHolder(lang.X("game.e_g_a_card", "e.g. a card in play allows it"))
 	rule := wrapLabel(rej.In(trText))
 	f := newFormDialog(gs.sh, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{

@@ -327,10 +327,10 @@ func (sh *Shell) showJoin() { sh.showJoinWith("", "") }
 // body is a container holding the entries directly.
 func (sh *Shell) showJoinWith(address, joinCode string) {
 	form := &joinForm{settled: make(chan struct{}, 16)}
-	addr := widget.NewEntry()
+	addr := newTextEntry()
 	addr.SetPlaceHolder(lang.X("share.address_e_g_192", "Address, e.g. 192.168.1.20:8765"))
 	addr.SetText(address)
-	code := widget.NewEntry()
+	code := newTextEntry()
 	code.SetPlaceHolder(lang.X("share.join_code", "Join code"))
 	code.SetText(joinCode)
 	status := wrapLabel("")
