@@ -66,10 +66,10 @@ type ascBoard struct {
 	choice  playerChoice
 	follow  bool // the picker follows the current player
 	from    *widget.Select
-	tradeIn *widget.Entry
+	tradeIn *textEntry
 	// The Andorian token being placed (a draft for the player andFor).
 	andFor  string
-	andSys  *widget.Entry
+	andSys  *textEntry
 	andCtl  *widget.Select
 	andPhen *widget.Check
 	// followCheck is "Follow whose turn it is".

@@ -30,7 +30,7 @@ type ascWalker struct {
 
 func newAscWalker(v *ascView) *ascWalker {
 	return &ascWalker{v: v,
-		initiative: &initiativeView{v: v, bids: map[string]*widget.Entry{}, cards: map[string]*widget.Select{}, drawn: map[string]*widget.Select{}},
+		initiative: &initiativeView{v: v, bids: map[string]*textEntry{}, cards: map[string]*widget.Select{}, drawn: map[string]*widget.Select{}},
 		execution:  &executionView{v: v},
 		recharge:   &rechargeView{v: v},
 	}
@@ -240,7 +240,7 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 // each new state.
 type initiativeView struct {
 	v     *ascView
-	bids  map[string]*widget.Entry
+	bids  map[string]*textEntry
 	cards map[string]*widget.Select
 	drawn map[string]*widget.Select
 }

@@ -73,7 +73,7 @@ func factionLabel(f ascrules.Faction) string {
 
 // costForm is the cost table of one civilization, as entries.
 type costForm struct {
-	ship, pnode, rnode, cnode, colonize, weapons, shields *widget.Entry
+	ship, pnode, rnode, cnode, colonize, weapons, shields *textEntry
 	form                                                  *widget.Form
 }
 
@@ -98,7 +98,7 @@ func newCostForm() *costForm {
 
 // fill shows a cost table (empty entries for costs not entered).
 func (f *costForm) fill(t ascrules.CostTable) {
-	set := func(e *widget.Entry, r ascrules.Resources) {
+	set := func(e *textEntry, r ascrules.Resources) {
 		if r.Total() == 0 {
 			e.SetText("")
 		} else {
@@ -118,7 +118,7 @@ func (f *costForm) fill(t ascrules.CostTable) {
 func (f *costForm) read(faction string) (ascrules.CostTable, error) {
 	t := ascrules.CostTable{Faction: faction}
 	for _, x := range []struct {
-		e    *widget.Entry
+		e    *textEntry
 		to   *ascrules.Resources
 		name string
 	}{{f.ship, &t.Ship, lang.X("asc.ship", "Ship")}, {f.pnode, &t.ProductionNode, lang.X("asc.production_node", "Production node")}, {f.rnode, &t.ResearchNode, lang.X("asc.research_node", "Research node")},
@@ -145,18 +145,18 @@ type ascSetup struct {
 	v *ascView
 
 	easier            *widget.Check
-	name, civ         *widget.Entry
+	name, civ         *textEntry
 	faction           *widget.Select
-	resources, ascend *widget.Entry
+	resources, ascend *textEntry
 	costs             *costForm
 	costNote          *widget.Label
 	// start is the starting-resources option the form was filled for.
 	start string
 
 	borgOn, hub, physHub, three *widget.Check
-	hubTarget                   *widget.Entry
-	hits                        []*widget.Entry
-	cubeAt                      *widget.Entry
+	hubTarget                   *textEntry
+	hits                        []*textEntry
+	cubeAt                      *textEntry
 }
 
 func newAscSetup(v *ascView) *ascSetup {

@@ -38,7 +38,7 @@ type invasionForm struct {
 	summary  *widget.Label
 	att      *sideForm
 	defender *widget.Select
-	system   *widget.Entry
+	system   *textEntry
 	nodes    *numStepper
 	level    *widget.Select
 	defHit   *numStepper
@@ -52,7 +52,7 @@ type invasionForm struct {
 	homeOf   *widget.Select
 	// nodesFrom is what the nodes count was last worked out from.
 	nodesFrom string
-	lost      *widget.Entry
+	lost      *textEntry
 	info      *widget.Label
 	oddsView  *widgets.OddsView
 	attD      *ascDice
@@ -628,7 +628,7 @@ type dieTestForm struct {
 	content  fyne.CanvasObject
 	player   *widget.Select
 	target   *widget.Select
-	name     *widget.Entry
+	name     *textEntry
 	number   *numStepper
 	info     *widget.Label
 	d        *ascDice

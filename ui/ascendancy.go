@@ -424,14 +424,14 @@ func boldLabel(text string) *widget.Label {
 }
 
 // placeholderEntry is an entry showing a hint while empty.
-func placeholderEntry(hint string) *widget.Entry {
-	e := widget.NewEntry()
+func placeholderEntry(hint string) *textEntry {
+	e := newTextEntry()
 	e.PlaceHolder = hint
 	return e
 }
 
 // numEntry reads a whole number from an entry, def when empty.
-func numEntry(e *widget.Entry, def int, what string) (int, error) {
+func numEntry(e *textEntry, def int, what string) (int, error) {
 	t := strings.TrimSpace(e.Text)
 	if t == "" {
 		return def, nil

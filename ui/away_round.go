@@ -297,10 +297,10 @@ func (v *awayView) rollsOf(which string) string {
 // by the app for everyone. Ties roll off (typed: enter the tie-break dice
 // after the first, e.g. "4 6").
 func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.CanvasObject {
-	entries := map[string]*widget.Entry{}
+	entries := map[string]*textEntry{}
 	form := fitGrid(2)
 	for _, p := range v.st.Players {
-		e := widget.NewEntry()
+		e := newTextEntry()
 		e.SetPlaceHolder(lang.X("away.round.die", "die"))
 		entries[p.ID] = e
 		form.Add(widget.NewLabel(p.Name))

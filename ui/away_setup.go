@@ -115,11 +115,11 @@ var affiliations = []string{"Federation", "Borg", "Klingon", "Romulan", "Dominio
 // addPlayerForm is the card that adds a player to the game a; once the
 // game has the most players it can, it stays, disabled, and says so.
 func (v *awayView) addPlayerForm(a *tracker.AwayState) fyne.CanvasObject {
-	name := widget.NewEntry()
+	name := newTextEntry()
 	name.SetPlaceHolder(lang.X("away.setup.player_name", "Player name"))
 	aff := widgets.NewPickEntry(affiliations) // opens from a tap anywhere on it
 	aff.SetPlaceHolder(lang.X("away.setup.affiliation", "Affiliation"))
-	team := widget.NewEntry()
+	team := newTextEntry()
 	team.SetPlaceHolder(lang.X("away.setup.team", "Team (team games only)"))
 	borg := widget.NewCheck(lang.X("away.setup.borg_player_check", "Borg player"), nil)
 	// The tick follows the affiliation: Borg ticks it, another affiliation

@@ -57,13 +57,13 @@ type assimForm struct {
 	result   *fyne.Container
 	cube     *widget.Select
 	defender *widget.Select
-	system   *widget.Entry
+	system   *textEntry
 	nodes    *numStepper
 	starbase *widget.Check
 	onSix    *widget.Check
 	homeOf   *widget.Select
-	held     *widget.Entry
-	lost     *widget.Entry
+	held     *textEntry
+	lost     *textEntry
 	sbLost   *widget.Check
 	defD     *borgDice
 	borgD    *borgDice

@@ -16,7 +16,7 @@ import (
 // uses it; the player choices follow the state on every update.
 type borgBoardForm struct {
 	v               *ascView
-	cubeAt, spireAt *widget.Entry
+	cubeAt, spireAt *textEntry
 	spireNodes      *numStepper
 	assim           *widget.Select
 	addCube         *widget.Button

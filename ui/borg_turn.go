@@ -21,7 +21,7 @@ import (
 type borgTurnView struct {
 	v          *ascView
 	hubPad     *widgets.DicePad
-	activateAt *widget.Entry
+	activateAt *textEntry
 }
 
 func newBorgTurnView(v *ascView) *borgTurnView {

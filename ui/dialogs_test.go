@@ -114,3 +114,25 @@ func TestEscapeInTheJoinDialog(t *testing.T) {
 	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
 	assert.Empty(t, sh.dialogs)
 }
+
+// TestEscapeWhileTypingAQuickAction: typing a new quick action's name, the
+// player presses Escape: the dialog closes as Cancel does and no quick
+// action is kept.
+func TestEscapeWhileTypingAQuickAction(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := setUpAscByTapping(t, sh)
+	panelTo(t, w, "Players")
+	test.Tap(button(t, w, "New preset…"))
+	require.Len(t, w.Canvas().Overlays().List(), 1)
+	var name *textEntry
+	for _, e := range objects[*textEntry](w) {
+		if e.PlaceHolder == "e.g. Starbase" {
+			name = e
+		}
+	}
+	require.NotNil(t, name, "the quick action's name")
+	typeInto(w, name, "Starbase")
+	pressKey(w, fyne.KeyEscape)
+	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
+	assert.Empty(t, sh.app.Preferences().String(prefAscPresets), "no quick action kept")
+}

@@ -5,7 +5,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// textEntry is a text entry that lets go of Escape (and a phone's Back):
+// textEntry is the app's text entry (every entry of ui is one): it lets go
+// of Escape (and a phone's Back):
 // the focused entry would swallow the key, so a dialog or a page (rules,
 // catalog, scanner on a phone) could not be closed while the player types
 // in it.

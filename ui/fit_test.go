@@ -294,6 +294,8 @@ func describe(o fyne.CanvasObject) string {
 		return x.PlaceHolder + "|" + x.Selected
 	case *widget.Entry:
 		return x.PlaceHolder
+	case *textEntry:
+		return x.PlaceHolder
 	}
 	return ""
 }
