@@ -184,6 +184,9 @@ func (sh *Shell) showCatalog() {
 		return
 	}
 	v.win = sh.app.NewWindow(lang.X("catalog.card_catalog", "Card catalog"))
+	// Escape closes the window's top dialog (a card to delete, tags to
+	// print), as in the main window.
+	v.win.Canvas().SetOnTypedKey(sh.onBack(v.win, nil, nil))
 	v.win.SetContent(v.root)
 	v.win.Resize(sh.windowSize(900, 700)) // a whole phone screen in a browser (platform_*.go)
 	v.win.Show()

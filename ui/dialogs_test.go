@@ -136,3 +136,21 @@ func TestEscapeWhileTypingAQuickAction(t *testing.T) {
 	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
 	assert.Empty(t, sh.app.Preferences().String(prefAscPresets), "no quick action kept")
 }
+
+// TestEscapeInTheCatalogWindow: beside a wide window the catalog has a
+// window of its own; Escape there closes its dialog as No does, and the
+// main window's dialogs are left alone.
+func TestEscapeInTheCatalogWindow(t *testing.T) {
+	sh, st := newTestShell(t, 1280, 800)
+	v, w := openCatalog(t, sh, 1280, 800)
+	require.NotSame(t, sh.win, w, "a window of its own")
+	sh.showError("Main", errors.New("in the main window"))
+	v.deleteCard("AM-RIKER")
+	require.Len(t, w.Canvas().Overlays().List(), 1)
+	pressKey(w, fyne.KeyEscape)
+	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the catalog's dialog")
+	assert.Len(t, sh.win.Canvas().Overlays().List(), 1, "the main window's dialog stays")
+	cat, err := st.LoadCatalog()
+	require.NoError(t, err)
+	assert.True(t, cat.Has("AM-RIKER"), "nothing deleted")
+}
