@@ -16,11 +16,11 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
-	"tableops/tracker/share/webapp"
 	"tableops/tracker/store"
 	"tableops/ui/i18n"
+	"tableops/webapp"
 )
 
 // hostCommand shares a saved game on the local network without the GUI.

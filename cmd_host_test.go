@@ -16,9 +16,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
-	"tableops/tracker/share/webapp"
+	"tableops/webapp"
 )
 
 // syncBuffer is a bytes.Buffer safe to read while the command writes.

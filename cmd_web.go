@@ -9,7 +9,7 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
-	"tableops/tracker/share/webapp"
+	"tableops/webapp"
 )
 
 // webCommand writes the web app as static files.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tableops/tracker/share/webapp"
+	"tableops/webapp"
 )
 
 func TestWebBadInput(t *testing.T) {

@@ -195,8 +195,8 @@ fi
 # --- 3. Generated files ---------------------------------------------------
 # Steps that write files the build embeds run here, before `go build`.
 # The web app (WebAssembly) that `tableops host` serves to phones at /app/:
-say "building the web app (go generate ./tracker/share/webapp)"
-go generate ./tracker/share/webapp
+say "building the web app (go generate ./webapp)"
+go generate ./webapp
 
 # --- 4. Build -------------------------------------------------------------
 say "building ./tableops (the first build compiles the GUI toolkit: a few minutes)"

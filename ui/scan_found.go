@@ -14,8 +14,8 @@ import (
 	"tableops/rules/reference"
 	"tableops/scan"
 	"tableops/scan/cards"
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
 )
 
 // add lists a newly found code: a tag says what it is and offers its

@@ -15,8 +15,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
 )
 
 // Seats: a phone that joins a shared game by its link sits as one player

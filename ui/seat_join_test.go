@@ -18,8 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	ascrules "tableops/rules/ascendancy"
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
 	"tableops/ui/widgets"
 )
 

@@ -17,8 +17,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/scan"
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
 	"tableops/tracker/store"
 	"tableops/ui/i18n"
 )

@@ -6,7 +6,7 @@ import "io/fs"
 
 // appBuildHint is the command that builds the web app; a browser does not
 // host games, so it serves none.
-const appBuildHint = "go generate ./tracker/share/webapp"
+const appBuildHint = "go generate ./webapp"
 
 // appBundle is nil in the browser: it cannot host a game.
 func appBundle() fs.FS { return nil }

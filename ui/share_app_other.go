@@ -5,7 +5,7 @@ package ui
 import (
 	"io/fs"
 
-	"tableops/tracker/share/webapp"
+	"tableops/webapp"
 )
 
 // appBuildHint is the command that builds the web app the host serves.

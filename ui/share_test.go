@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
 	"tableops/tracker/store"
 )
 

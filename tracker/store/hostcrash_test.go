@@ -23,8 +23,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
 )
 
 const (

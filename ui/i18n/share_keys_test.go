@@ -14,7 +14,7 @@ import (
 )
 
 // TestShareRefusalKeys: every refusal the host gives a device names a
-// translation key ("share.refused.*", in tracker/share) that both
+// translation key ("share.refused.*", in share) that both
 // translation files hold, so a joined device words it in its language.
 func TestShareRefusalKeys(t *testing.T) {
 	keys := shareKeys(t)
@@ -29,10 +29,10 @@ func TestShareRefusalKeys(t *testing.T) {
 }
 
 // shareKeys lists the translation keys of the host's refusals: the
-// "share.refused.*" literals of tracker/share.
+// "share.refused.*" literals of share.
 func shareKeys(t *testing.T) []string {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join("..", "..", "tracker", "share", "*.go"))
+	names, err := filepath.Glob(filepath.Join("..", "..", "share", "*.go"))
 	require.NoError(t, err)
 	fset := token.NewFileSet()
 	var keys []string

@@ -16,8 +16,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tableops/share"
 	"tableops/tracker"
-	"tableops/tracker/share"
 	"tableops/tracker/store"
 )
 

@@ -231,14 +231,14 @@ func TestAppServedPrecompressed(t *testing.T) {
 	r2.Body.Close()
 	assert.Equal(t, http.StatusNotModified, r2.StatusCode)
 
-	h2, _ := startHost(t, awayGame(t), Options{AppHint: "go generate ./tracker/share/webapp"})
+	h2, _ := startHost(t, awayGame(t), Options{AppHint: "go generate ./webapp"})
 	assert.False(t, h2.HasApp())
 	r3, err := http.Get(h2.URL() + "app/")
 	require.NoError(t, err)
 	b, _ := io.ReadAll(r3.Body)
 	r3.Body.Close()
 	assert.Equal(t, http.StatusNotFound, r3.StatusCode)
-	assert.Contains(t, string(b), "go generate ./tracker/share/webapp")
+	assert.Contains(t, string(b), "go generate ./webapp")
 	assert.True(t, h.HasApp())
 	assert.Equal(t, "http://"+h.Addr()+"/app/#join=TEST42", h.AppURL())
 }

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"tableops/tracker/share/webapp"
+	"tableops/webapp"
 )
 
 // bundle returns the built web app, or skips the test with the command that

@@ -3,7 +3,7 @@
 // file also precompressed (gzip and brotli). The host serves it at /app/ and
 // "tableops web --out DIR" writes it as static files.
 //
-// The bundle is built by "go generate ./tracker/share/webapp" (see
+// The bundle is built by "go generate ./webapp" (see
 // BuildCommand) into dist/, which is embedded. dist/ holds only a
 // placeholder in the repository, so the app compiles without a build;
 // Bundle then reports that there is no bundle.
@@ -21,7 +21,7 @@ import (
 
 // BuildCommand is the command, run at the repository's root, that builds the
 // web bundle into this package.
-const BuildCommand = "go generate ./tracker/share/webapp"
+const BuildCommand = "go generate ./webapp"
 
 // ErrNoBundle reports a build of the app without the web bundle.
 var ErrNoBundle = errors.New("this copy of Table Ops was built without the web app; build it with \"" + BuildCommand + "\" and rebuild Table Ops")

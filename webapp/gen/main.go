@@ -1,5 +1,5 @@
 // Command gen builds the web bundle of Table Ops (run through
-// "go generate ./tracker/share/webapp"): it compiles the app to WebAssembly
+// "go generate ./webapp"): it compiles the app to WebAssembly
 // (-trimpath -tags=migrated_fynedo,no_animations -ldflags="-s -w"),
 // writes its page, Go's wasm_exec.js, a web manifest, icons and a service
 // worker, and precompresses every file with gzip and brotli, into an output
