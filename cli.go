@@ -15,9 +15,9 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"tableops/i18n"
 	"tableops/rules/dice"
 	"tableops/rules/rulerr"
-	"tableops/ui/i18n"
 )
 
 // command is one headless subcommand, e.g. "resolve away-attack".
@@ -78,7 +78,7 @@ func explain(err error) string {
 
 // translate is the translation lookup for the texts that are data (a key,
 // the English, the args it was worded from): their keys are not literals
-// here; ui/i18n's tests check the keys of rules/ and scan/.
+// here; i18n's tests check the keys of rules/ and scan/.
 func translate(key, english string, args map[string]string) string {
 	if len(args) == 0 {
 		return localize(key, english)

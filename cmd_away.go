@@ -7,10 +7,10 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"tableops/i18n/awaytext"
 	"tableops/rules/away"
 	"tableops/rules/dice"
 	"tableops/rules/odds"
-	"tableops/ui/awaytext"
 )
 
 // awayAttackFlags are the flags shared by "resolve away-attack" and

@@ -16,10 +16,10 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"tableops/i18n"
 	"tableops/share"
 	"tableops/tracker"
 	"tableops/tracker/store"
-	"tableops/ui/i18n"
 	"tableops/webapp"
 )
 

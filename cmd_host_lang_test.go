@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/i18n"
 	"tableops/tracker"
-	"tableops/ui/i18n"
 )
 
 // TestHostNamesANewGameInTheReadersLanguage: "tableops host --lang it"

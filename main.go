@@ -12,8 +12,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	"tableops/i18n"
 	"tableops/ui"
-	"tableops/ui/i18n"
 )
 
 // appID identifies the app to the platform (storage root, preferences).

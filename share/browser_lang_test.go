@@ -21,7 +21,7 @@ import (
 // translation file.
 func italianTexts(t *testing.T) map[string]string {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "ui", "i18n", "translations", "it.json"))
+	raw, err := os.ReadFile(filepath.Join("..", "i18n", "translations", "it.json"))
 	require.NoError(t, err)
 	var all map[string]string
 	require.NoError(t, json.Unmarshal(raw, &all))

@@ -13,6 +13,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
 	"tableops/rules/dice"
+	"tableops/rules/rulerr"
 )
 
 // Command is a player's intention, e.g. "Worf loses a Defense peg". The
@@ -83,7 +84,7 @@ func (r *Rejection) Error() string { return r.In(nil) }
 
 // In is Error worded with tr (the screens' translations; nil gives the
 // English): the reason, then the broken rule and its source.
-func (r *Rejection) In(tr Translator) string {
+func (r *Rejection) In(tr rulerr.Translator) string {
 	reasonEN := r.Reason
 	reason := Msg{Key: r.ReasonKey, Args: r.ReasonArgs, Parts: r.ReasonParts, Text: r.Reason}.In(tr)
 	if r.Rule == "" {

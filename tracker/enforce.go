@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"tableops/rules/rulerr"
 )
 
 // Rule is a rule of the games that a command is checked against: Text says
@@ -23,7 +25,7 @@ type Rule struct {
 func (r Rule) String() string { return r.In(nil) }
 
 // In is String worded with tr (nil gives the English).
-func (r Rule) In(tr Translator) string {
+func (r Rule) In(tr rulerr.Translator) string {
 	text, source := r.Text, r.Source
 	if tr != nil && r.Key != "" {
 		text = tr(r.Key, r.Text, nil)
@@ -202,7 +204,7 @@ type TableRuling struct {
 
 // StepIn is the step the ruling recorded, worded with tr (a ruling
 // recorded before its texts were kept is its English Step).
-func (t TableRuling) StepIn(tr Translator) string {
+func (t TableRuling) StepIn(tr rulerr.Translator) string {
 	if len(t.StepTexts) == 0 {
 		return t.Step
 	}
@@ -210,7 +212,7 @@ func (t TableRuling) StepIn(tr Translator) string {
 }
 
 // RulesIn are the rules the ruling overruled, worded with tr (see StepIn).
-func (t TableRuling) RulesIn(tr Translator) []string {
+func (t TableRuling) RulesIn(tr rulerr.Translator) []string {
 	if len(t.RuleTexts) != len(t.Rules) {
 		return append([]string(nil), t.Rules...)
 	}

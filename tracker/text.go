@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
 	"tableops/rules/rulerr"
 )
 
@@ -41,14 +42,9 @@ func (t Texts) String() string {
 	return b.String()
 }
 
-// Translator words one piece in the reader's language: key names the text,
-// english is the English text (the fallback), args the values it was worded
-// from. The screens pass their translation lookup; nil shows English.
-type Translator func(key, english string, args map[string]string) string
-
 // In words the text with tr, piece by piece (pieces without a key as they
 // are). A nil tr gives the English.
-func (t Texts) In(tr Translator) string {
+func (t Texts) In(tr rulerr.Translator) string {
 	if tr == nil {
 		return t.String()
 	}
@@ -60,7 +56,7 @@ func (t Texts) In(tr Translator) string {
 }
 
 // In words one piece with tr (see Texts.In).
-func (m Msg) In(tr Translator) string {
+func (m Msg) In(tr rulerr.Translator) string {
 	if tr == nil || m.Key == "" {
 		return m.Text
 	}

@@ -13,14 +13,15 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	awayrules "tableops/rules/away"
+	"tableops/rules/rulerr"
 )
 
 // translations reads one of the app's translation files and words texts
 // with it the way the screens do: the key's template filled with the args
 // (a key the file lacks shows the English).
-func translations(t *testing.T, lang string) Translator {
+func translations(t *testing.T, lang string) rulerr.Translator {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "ui", "i18n", "translations", lang+".json"))
+	b, err := os.ReadFile(filepath.Join("..", "i18n", "translations", lang+".json"))
 	require.NoError(t, err)
 	var texts map[string]string
 	require.NoError(t, json.Unmarshal(b, &texts))

@@ -14,11 +14,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/i18n"
 	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
 	"tableops/tracker"
 	"tableops/tracker/store"
-	"tableops/ui/i18n"
 	"tableops/ui/widgets"
 )
 

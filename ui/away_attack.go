@@ -10,9 +10,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tableops/i18n/awaytext"
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
-	"tableops/ui/awaytext"
 	"tableops/ui/widgets"
 )
 

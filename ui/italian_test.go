@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tableops/ui/i18n"
+	"tableops/i18n"
 )
 
 // italian switches the texts to Italian for one test.

@@ -14,9 +14,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
 
+	"tableops/i18n"
 	"tableops/rules/reference"
 	"tableops/tracker"
-	"tableops/ui/i18n"
 )
 
 // englishOnScreen collects the English texts left on an Italian screen:

@@ -11,9 +11,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tableops/i18n"
 	"tableops/rules/reference"
 	"tableops/tracker"
-	"tableops/ui/i18n"
 )
 
 // rulesView is the rules lookup: a search box with results as you type, a

@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
-	"tableops/ui/i18n"
+	"tableops/i18n"
 )
 
 // languageSetting is the settings' language choice: the system's language

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/i18n"
 	"tableops/rules/reference"
-	"tableops/ui/i18n"
 )
 
 // tapOption taps the option that reads exactly text (a radio item), like a

@@ -16,11 +16,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tableops/i18n"
 	"tableops/scan"
 	"tableops/share"
 	"tableops/tracker"
 	"tableops/tracker/store"
-	"tableops/ui/i18n"
 )
 
 // shareButton is the Share button of the game bar (an icon). It owns the sharing of

@@ -30,7 +30,7 @@ func trText(key, english string, args map[string]string) string {
 }
 
 // The tracker's translator for Texts.In, Rejection.In and Rule.In.
-var _ tracker.Translator = trText
+var _ rulerr.Translator = trText
 
 // trTexts words a tracker text (a log label, a stage) in the player's
 // language.

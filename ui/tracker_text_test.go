@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/i18n"
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
 	"tableops/tracker/store"
-	"tableops/ui/i18n"
 )
 
 // english switches the texts to English for one test.

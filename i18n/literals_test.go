@@ -159,7 +159,7 @@ func untranslated(t *testing.T, fset *token.FileSet, path string) []finding {
 // straight to a widget, a dialog, a menu or the app's own text helpers
 // instead of through lang.X (so it would stay English in every language).
 func TestNoUntranslatedTextOnScreen(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	root, err := filepath.Abs(filepath.Join(".."))
 	require.NoError(t, err)
 	fset := token.NewFileSet()
 	byFile := map[string][]finding{}

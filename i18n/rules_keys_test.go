@@ -35,7 +35,7 @@ func rulesTexts(t *testing.T) ([]rulesText, []string) {
 	var problems []string
 	fset := token.NewFileSet()
 	for _, dir := range []string{"rules", "scan"} {
-		root := filepath.Join("..", "..", dir)
+		root := filepath.Join("..", dir)
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err

@@ -6,9 +6,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/i18n"
 	"tableops/rules/away"
 	"tableops/rules/dice"
-	"tableops/ui/i18n"
 )
 
 // TestEnglishIsTheRulesOwnAndItalianIsItalian: in English the lines are
