@@ -1,8 +1,7 @@
-// Command tableops is Table Ops, a companion app for Star Trek: Away Missions
-// and Star Trek: Ascendancy with its Borg Assimilation expansion.
-//
-// Without arguments it starts the GUI. With a subcommand it runs headless and
-// prints human text, or JSON with --json (run "tableops help" for the list).
+//go:build !headless
+
+// The GUI: without arguments the app opens its window.
+
 package main
 
 import (
@@ -16,15 +15,14 @@ import (
 	"tableops/ui"
 )
 
-// appID identifies the app to the platform (storage root, preferences).
-const appID = "app.tableops.companion"
-
 //go:embed Icon.png
 var iconPNG []byte
 
 func main() {
-	if hasCLI && len(os.Args) > 1 {
-		os.Exit(runCLI(os.Args[1:], os.Stdout, os.Stderr))
+	if len(os.Args) > 1 {
+		if code, ran := runHeadless(os.Args[1:]); ran {
+			os.Exit(code)
+		}
 	}
 	startMark("tableops-main") // in the browser: a performance mark per step of the start
 	a := app.NewWithID(appID)

@@ -17,9 +17,12 @@ import (
 	"tableops/ui"
 )
 
-// hasCLI is false in a browser page, which has no command line: the
-// headless commands are left out of the WebAssembly.
-const hasCLI = false
+// appID identifies the app to the browser's storage (the desktop's is
+// cli.AppID; the headless commands are left out of the WebAssembly).
+const appID = "app.tableops.companion"
+
+// runHeadless runs nothing: a browser page has no command line.
+func runHeadless([]string) (int, bool) { return 0, false }
 
 // openStore opens the saved games kept in the browser (IndexedDB).
 func openStore(fyne.App) (*store.Store, error) {

@@ -143,7 +143,7 @@ if [ "$mode" = test ]; then
 	gui=() plain=()
 	while read -r pkg deps; do
 		case " $deps " in
-		*" fyne.io/fyne/v2"* | *" tableops/ui"*) gui+=("$pkg") ;;
+		*" fyne.io/fyne/v2/widget "* | *" fyne.io/fyne/v2/app "* | *" fyne.io/fyne/v2/test "* | *" tableops/ui "*) gui+=("$pkg") ;;
 		*) plain+=("$pkg") ;;
 		esac
 	done < <(go list -f '{{.ImportPath}} {{join .Deps " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./...)

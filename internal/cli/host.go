@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -60,12 +60,16 @@ func storageDir() (string, error) {
 		}
 		root = filepath.Join(cfg, "fyne")
 	}
-	return filepath.Join(root, appID), nil
+	return filepath.Join(root, AppID), nil
 }
 
-// openStoreDir opens the saved games file in dir as openStore does for the
-// GUI.
-func openStoreDir(dir string) (*store.Store, error) {
+// AppID identifies the app to the platform: the GUI's storage root and
+// preferences, and the folder the host command finds the saved games in.
+const AppID = "app.tableops.companion"
+
+// OpenStoreDir opens the saved games file in dir, for the GUI and the host
+// command alike; its errors say in the reader's words what is wrong.
+func OpenStoreDir(dir string) (*store.Store, error) {
 	st, err := store.OpenDefault(context.Background(), dir, store.Options{Seeds: tracker.CryptoSeeds{}})
 	switch {
 	case errors.Is(err, store.ErrInUse):
@@ -132,7 +136,7 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	st, err := openStoreDir(dir)
+	st, err := OpenStoreDir(dir)
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,9 @@
-package main
+package cli
 
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -16,7 +17,7 @@ import (
 // Every subcommand answers --help, -h and -help with its usage on stdout and
 // exit status 0, before doing anything else.
 func TestEverySubcommandAnswersHelp(t *testing.T) {
-	for name, cmd := range commands() {
+	for name, cmd := range testProgram().commands() {
 		for _, flag := range []string{"--help", "-h", "-help"} {
 			t.Run(name+" "+flag, func(t *testing.T) {
 				args := append(strings.Fields(name), flag)
@@ -63,7 +64,7 @@ func TestHelpShowsDefaults(t *testing.T) {
 }
 
 func TestVersionPrintsFyneAppVersionAndBuild(t *testing.T) {
-	raw, err := os.ReadFile("FyneApp.toml")
+	raw, err := os.ReadFile(filepath.Join("..", "..", "FyneApp.toml"))
 	require.NoError(t, err)
 	want, err := loadAppMetadata(raw)
 	require.NoError(t, err)
@@ -110,4 +111,12 @@ func TestLoadAppMetadataRefusesBrokenFile(t *testing.T) {
 		_, err := loadAppMetadata([]byte(in))
 		assert.Error(t, err, in)
 	}
+}
+
+// TestAppIDIsFyneAppTOMLs: the storage folder the host command reads is the
+// one the GUI writes, named by FyneApp.toml's ID.
+func TestAppIDIsFyneAppTOMLs(t *testing.T) {
+	m, err := loadAppMetadata(testProgram().Metadata)
+	require.NoError(t, err)
+	assert.Equal(t, m.Details.ID, AppID)
 }

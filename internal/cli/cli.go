@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"crypto/rand"
@@ -26,9 +26,17 @@ type command struct {
 	run     func(args []string, out io.Writer) error
 }
 
+// Program is what the headless commands know of the binary they run in.
+type Program struct {
+	// Metadata is FyneApp.toml as embedded in the binary (the app's name,
+	// id, version and build number): the one place the version is kept,
+	// which `fyne package` reads too.
+	Metadata []byte
+}
+
 // commands is the dispatch table of the headless subcommands, keyed by the
 // words that name them. Each command adds one line here.
-func commands() map[string]command {
+func (p Program) commands() map[string]command {
 	return map[string]command{
 		"resolve away-attack":  {lang.X("cli.cmd.resolve_away_attack", "Away Missions attack: --attack 6,4,2,2 --defense 5,4,1 [--damage N] [--stun] [--borg-target]"), runResolveAwayAttack},
 		"resolve away-skill":   {lang.X("cli.cmd.resolve_away_skill", "Away Missions skill test: --tester 5,3,1 [--challenger 6,2] [--need N (default 1)]"), runResolveAwaySkill},
@@ -47,7 +55,7 @@ func commands() map[string]command {
 		"scan":                 scanCommand(),
 		"tags":                 tagsCommand(),
 		"web":                  webCommand(),
-		"version":              {lang.X("cli.cmd.version", "the app's version (from FyneApp.toml) and how this binary was built"), runVersion},
+		"version":              {lang.X("cli.cmd.version", "the app's version (from FyneApp.toml) and how this binary was built"), p.runVersion},
 	}
 }
 
@@ -89,15 +97,15 @@ func translate(key, english string, args map[string]string) string {
 // localize is Fyne's translation lookup (see translate).
 var localize = lang.X
 
-// runCLI runs one headless subcommand and returns the process exit code:
+// Run runs one headless subcommand and returns the process exit code:
 // 0 on success, 2 for bad input (one line on stderr), 1 for other failures.
-func runCLI(args []string, stdout, stderr io.Writer) int {
+func (p Program) Run(args []string, stdout, stderr io.Writer) int {
 	// Human text follows --lang, or the system's language.
 	if _, err := i18n.Setup(langArg(args)); err != nil {
 		fmt.Fprintf(stderr, "tableops: --lang: %s\n", oneLine(err.Error()))
 		return 2
 	}
-	table := commands()
+	table := p.commands()
 	if len(args) > 1 && args[0] == "help" && !strings.HasPrefix(args[1], "-") {
 		// "tableops help resolve away-attack" is "tableops resolve away-attack --help".
 		args = append(args[1:len(args):len(args)], "--help")
@@ -178,7 +186,7 @@ func printCommandHelp(w io.Writer, name, summary, flags string) {
 }
 
 // helpRequested is returned by a command's flag parsing when --help or -h
-// was given: runCLI prints the command's usage and exits 0.
+// was given: Run prints the command's usage and exits 0.
 type helpRequested struct{ flags string }
 
 func (helpRequested) Error() string { return "help requested" }
@@ -217,7 +225,7 @@ func newFlagSet(name string) *flagSet {
 }
 
 // language is the language the command speaks: --lang, or the system's.
-// runCLI has already refused a --lang it has no translation for.
+// Run has already refused a --lang it has no translation for.
 func (fs *flagSet) language() string {
 	if l, err := i18n.Parse(fs.lang); err == nil {
 		return l

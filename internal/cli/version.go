@@ -1,7 +1,6 @@
-package main
+package cli
 
 import (
-	_ "embed"
 	"fmt"
 	"io"
 	"runtime"
@@ -10,12 +9,6 @@ import (
 
 	"github.com/BurntSushi/toml"
 )
-
-// fyneAppTOML is the app metadata that `fyne package` also reads: the one
-// place the version number is kept.
-//
-//go:embed FyneApp.toml
-var fyneAppTOML []byte
 
 // appMetadata is the part of FyneApp.toml that the version command prints.
 type appMetadata struct {
@@ -91,7 +84,7 @@ func buildVersionInfo(m appMetadata, bi *debug.BuildInfo) versionInfo {
 
 // runVersion prints the app's version from FyneApp.toml and how the binary
 // was built.
-func runVersion(args []string, out io.Writer) error {
+func (p Program) runVersion(args []string, out io.Writer) error {
 	fs := newFlagSet("version")
 	if err := fs.parse(args, false); err != nil {
 		return err
@@ -99,7 +92,7 @@ func runVersion(args []string, out io.Writer) error {
 	if fs.seedSet {
 		return badInput("--seed does not apply to version")
 	}
-	m, err := loadAppMetadata(fyneAppTOML)
+	m, err := loadAppMetadata(p.Metadata)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,10 @@
-package main
+package cli
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,6 +19,21 @@ func run(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// testProgram is the binary as the tests see it: FyneApp.toml from the
+// repository's root.
+func testProgram() Program {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "FyneApp.toml"))
+	if err != nil {
+		panic(err) // the tests run inside the repository
+	}
+	return Program{Metadata: raw}
+}
+
+// runCLI runs the headless commands as the binary does.
+func runCLI(args []string, stdout, stderr io.Writer) int {
+	return testProgram().Run(args, stdout, stderr)
+}
+
 func TestUnknownCommandExits2WithOneLine(t *testing.T) {
 	code, out, errOut := run(t, "frobnicate")
 	assert.Equal(t, 2, code)
@@ -28,7 +46,7 @@ func TestHelpListsCommands(t *testing.T) {
 	code, out, _ := run(t, "help")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "Headless commands")
-	for name := range commands() {
+	for name := range testProgram().commands() {
 		assert.Contains(t, out, name)
 	}
 }
