@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/tracker/trackertest"
 )
 
 // logBuffer collects a host's log lines for assertions.
@@ -41,7 +42,7 @@ func (l *logBuffer) String() string {
 // four characters each (the tracker's benchmark log).
 func awayGame(t testing.TB) *tracker.Session {
 	t.Helper()
-	s, err := tracker.Replay(tracker.KindAway, tracker.BenchmarkLog(40), tracker.Options{Seeds: &tracker.CountingSeeds{}})
+	s, err := tracker.Replay(tracker.KindAway, trackertest.Log(40), tracker.Options{Seeds: &tracker.CountingSeeds{}})
 	require.NoError(t, err)
 	return s
 }

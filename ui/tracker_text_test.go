@@ -14,6 +14,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/tracker/trackertest"
 )
 
 // english switches the texts to English for one test.
@@ -30,7 +31,7 @@ func english(t *testing.T) {
 // tracker's formats), and in Italian they read differently.
 func TestTrackerTextsInEnglishAreTheTrackersOwn(t *testing.T) {
 	english(t)
-	events := tracker.BenchmarkLog(400)
+	events := trackertest.Log(400)
 	require.Len(t, events, 400)
 	keyed := 0
 	for _, e := range events {

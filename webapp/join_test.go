@@ -17,6 +17,7 @@ import (
 	"tableops/share"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/tracker/trackertest"
 )
 
 // hostAsc shares a started two-player Ascendancy game on the machine's LAN
@@ -144,7 +145,7 @@ func TestJoinByLinkInTheBrowser(t *testing.T) {
 // link, takes the first player's seat and sees that player's team.
 func TestJoinAwayInTheBrowser(t *testing.T) {
 	files := bundle(t)
-	g, err := tracker.Replay(tracker.KindAway, tracker.BenchmarkLog(40), tracker.Options{Seeds: tracker.CryptoSeeds{}})
+	g, err := tracker.Replay(tracker.KindAway, trackertest.Log(40), tracker.Options{Seeds: tracker.CryptoSeeds{}})
 	require.NoError(t, err)
 	h, err := share.Start(context.Background(), g, share.Options{Addr: "127.0.0.1:0", App: files})
 	require.NoError(t, err)

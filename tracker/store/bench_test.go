@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tableops/tracker"
+	"tableops/tracker/trackertest"
 )
 
 // BenchmarkAppend measures one committed command (one bbolt transaction,
@@ -39,7 +40,7 @@ func BenchmarkOpenGame10k(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	events := tracker.BenchmarkLog(10000)
+	events := trackertest.Log(10000)
 	sess, err := tracker.Replay(tracker.KindAway, events, tracker.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -73,7 +74,7 @@ func BenchmarkOpenStore10k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	events := tracker.BenchmarkLog(10000)
+	events := trackertest.Log(10000)
 	sess, err := tracker.Replay(tracker.KindAway, events, tracker.Options{})
 	if err != nil {
 		b.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"tableops/tracker"
+	"tableops/tracker/trackertest"
 )
 
 // savedGame writes a store with one game, "Friday game", of n notes (event
@@ -276,7 +277,7 @@ func format1Store(t *testing.T, bad uint64) (string, []byte) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	db, err := bolt.Open(path, 0o600, nil)
 	require.NoError(t, err)
-	events := tracker.BenchmarkLog(50)
+	events := trackertest.Log(50)
 	sess, err := tracker.Replay(tracker.KindAway, events, tracker.Options{})
 	require.NoError(t, err)
 	sum := sess.State().Summary()

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/tracker/trackertest"
 )
 
 // These tests run in a real browser: a wasm test binary under headless
@@ -103,7 +104,7 @@ func BenchmarkIndexedDBOpen10k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	events := tracker.BenchmarkLog(10000)
+	events := trackertest.Log(10000)
 	sess, err := tracker.Replay(tracker.KindAway, events, tracker.Options{})
 	if err != nil {
 		b.Fatal(err)
