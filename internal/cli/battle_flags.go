@@ -15,7 +15,7 @@ import (
 // battleDice is a dice pool given as faces (--FACES 6,5,4) or as a count to
 // roll virtually (--COUNT N, with --seed). The Ascendancy and Borg commands
 // use their own flag names (--dice/--count, --player-dice/--player-count,
-// --borg-dice/--borg-count) because DESIGN.md fixes --dice and
+// --borg-dice/--borg-count) because the documented commands fix --dice and
 // --player-dice as faces.
 type battleDice struct {
 	facesName, countName string
