@@ -1,14 +1,17 @@
-package tracker
+package tracker_test
 
 import (
 	"encoding/json"
 	"testing"
+
+	"tableops/tracker"
+	"tableops/tracker/trackertest"
 )
 
 // BenchmarkDecodeEvents10k measures decoding 10,000 stored events (what
 // opening a saved game costs on top of the replay).
 func BenchmarkDecodeEvents10k(b *testing.B) {
-	events := BenchmarkLog(10000)
+	events := trackertest.Log(10000)
 	raw := make([][]byte, len(events))
 	for i, e := range events {
 		var err error
@@ -19,7 +22,7 @@ func BenchmarkDecodeEvents10k(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, r := range raw {
-			if _, err := DecodeEvent(r); err != nil {
+			if _, err := tracker.DecodeEvent(r); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -29,18 +32,18 @@ func BenchmarkDecodeEvents10k(b *testing.B) {
 // BenchmarkUnmarshalRecords10k measures decoding 10,000 events from the
 // store's record form.
 func BenchmarkUnmarshalRecords10k(b *testing.B) {
-	events := BenchmarkLog(10000)
+	events := trackertest.Log(10000)
 	raw := make([][]byte, len(events))
 	for i, e := range events {
 		var err error
-		if raw[i], err = MarshalRecord(e); err != nil {
+		if raw[i], err = tracker.MarshalRecord(e); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ResetTimer()
 	for b.Loop() {
 		for _, r := range raw {
-			if _, err := UnmarshalRecord(r); err != nil {
+			if _, err := tracker.UnmarshalRecord(r); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,4 +1,4 @@
-package tracker
+package tracker_test
 
 import (
 	"bytes"
@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"tableops/tracker"
+	"tableops/tracker/trackertest"
 )
 
 // notesExport is an Away Missions export of n notes, the shape of the
@@ -30,11 +33,11 @@ func notesExport(t testing.TB, n int) []byte {
 	return buf.Bytes()
 }
 
-// realExport is an export of a played game of n events (BenchmarkLog).
+// realExport is an export of a played game of n events (trackertest.Log).
 func realExport(t testing.TB, n int) []byte {
 	t.Helper()
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	x := Export{Format: ExportFormat, Schema: SchemaVersion, Kind: KindAway, Name: "played", Created: t0, Exported: t0, Events: BenchmarkLog(n)}
+	x := tracker.Export{Format: tracker.ExportFormat, Schema: tracker.SchemaVersion, Kind: tracker.KindAway, Name: "played", Created: t0, Exported: t0, Events: trackertest.Log(n)}
 	require.Len(t, x.Events, n)
 	var buf bytes.Buffer
 	_, err := x.WriteTo(&buf)
@@ -59,9 +62,9 @@ func TestReadExportRefusesNoteFlood(t *testing.T) {
 	b := notesExport(t, 200_000)
 	t.Logf("export of 200k notes: %.1f MB", float64(len(b))/1e6)
 	var err error
-	n := allocatedBy(func() { _, err = ReadExport(bytes.NewReader(b)) })
+	n := allocatedBy(func() { _, err = tracker.ReadExport(bytes.NewReader(b)) })
 	t.Logf("allocated %.1f MB", float64(n)/1e6)
-	require.ErrorIs(t, err, ErrNotExport)
+	require.ErrorIs(t, err, tracker.ErrNotExport)
 	assert.Contains(t, err.Error(), "events")
 	assert.Less(t, n, uint64(200<<20), "allocated %d MB to refuse it", n>>20)
 }
@@ -70,9 +73,9 @@ func TestReadExportRefusesNoteFlood(t *testing.T) {
 // proportion to the game, not several times the file.
 func TestReadExportStreams(t *testing.T) {
 	b := realExport(t, 2_000)
-	var x *Export
+	var x *tracker.Export
 	var err error
-	n := allocatedBy(func() { x, err = ReadExport(bytes.NewReader(b)) })
+	n := allocatedBy(func() { x, err = tracker.ReadExport(bytes.NewReader(b)) })
 	require.NoError(t, err)
 	require.Len(t, x.Events, 2_000)
 	t.Logf("export of %d events: %.1f MB, allocated %.1f MB", len(x.Events), float64(len(b))/1e6, float64(n)/1e6)
@@ -85,7 +88,7 @@ func BenchmarkReadExportNotes200k(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		_, _ = ReadExport(bytes.NewReader(data))
+		_, _ = tracker.ReadExport(bytes.NewReader(data))
 	}
 }
 
@@ -95,7 +98,7 @@ func BenchmarkReadExport10k(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ReadExport(bytes.NewReader(data)); err != nil {
+		if _, err := tracker.ReadExport(bytes.NewReader(data)); err != nil {
 			b.Fatal(err)
 		}
 	}

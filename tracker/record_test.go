@@ -1,4 +1,4 @@
-package tracker
+package tracker_test
 
 import (
 	"encoding/json"
@@ -6,15 +6,18 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"tableops/tracker"
+	"tableops/tracker/trackertest"
 )
 
 func TestRecordRoundTrip(t *testing.T) {
-	events := BenchmarkLog(300)
+	events := trackertest.Log(300)
 	require.Len(t, events, 300)
 	for _, e := range events {
-		b, err := MarshalRecord(e)
+		b, err := tracker.MarshalRecord(e)
 		require.NoError(t, err)
-		got, err := UnmarshalRecord(b)
+		got, err := tracker.UnmarshalRecord(b)
 		require.NoError(t, err)
 		want, _ := json.Marshal(e)
 		have, _ := json.Marshal(got)
@@ -22,7 +25,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		assert.True(t, e.At.Equal(got.At))
 		// Every truncation is an error, never a panic.
 		for i := range len(b) - 1 {
-			if _, err := UnmarshalRecord(b[:i]); err == nil && e.Payload != nil {
+			if _, err := tracker.UnmarshalRecord(b[:i]); err == nil && e.Payload != nil {
 				t.Fatalf("event %d truncated to %d bytes was accepted", e.Seq, i)
 			}
 		}
@@ -30,23 +33,23 @@ func TestRecordRoundTrip(t *testing.T) {
 }
 
 func FuzzUnmarshalRecord(f *testing.F) {
-	for _, e := range BenchmarkLog(40) {
-		b, err := MarshalRecord(e)
+	for _, e := range trackertest.Log(40) {
+		b, err := tracker.MarshalRecord(e)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		e, err := UnmarshalRecord(b)
+		e, err := tracker.UnmarshalRecord(b)
 		if err != nil {
 			return
 		}
-		again, err := MarshalRecord(e)
+		again, err := tracker.MarshalRecord(e)
 		if err != nil {
 			t.Fatalf("decoded record does not encode: %v", err)
 		}
-		if _, err := UnmarshalRecord(again); err != nil {
+		if _, err := tracker.UnmarshalRecord(again); err != nil {
 			t.Fatalf("re-encoded record does not decode: %v", err)
 		}
 	})

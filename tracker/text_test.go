@@ -74,36 +74,6 @@ func TestRejectionIn(t *testing.T) {
 	assert.Contains(t, string(b), `"reason_key":"track.x_is_stunned","reason_args":{"a1":"Worf"},"rule_key":"rule.stunned"`)
 }
 
-// Every event of a long game carries its label as data, and the pieces
-// make the label; records and JSON keep them; pieces that do not make the
-// label (a file edited by hand) are dropped and the label is shown.
-func TestEventTextsMakeTheLabel(t *testing.T) {
-	events := BenchmarkLog(300)
-	keyed := 0
-	for _, e := range events {
-		if len(e.Texts) > 0 {
-			keyed++
-			assert.Equal(t, e.Label, e.Texts.String(), "event %d", e.Seq)
-		}
-		assert.Equal(t, e.Label, e.LabelTexts().String(), "event %d", e.Seq)
-		b, err := MarshalRecord(e)
-		require.NoError(t, err)
-		got, err := UnmarshalRecord(b)
-		require.NoError(t, err)
-		assert.Equal(t, e.Texts, got.Texts, "event %d", e.Seq)
-	}
-	assert.Greater(t, keyed, 250)
-
-	e := events[len(events)-1]
-	e.Texts = Texts{{Key: "track.x", Text: "something else"}}
-	b, err := json.Marshal(e)
-	require.NoError(t, err)
-	var got Event
-	require.NoError(t, json.Unmarshal(b, &got))
-	assert.Nil(t, got.Texts)
-	assert.Equal(t, e.Label, got.LabelTexts().String())
-}
-
 func TestStageTexts(t *testing.T) {
 	for _, tc := range []struct {
 		round        int
