@@ -78,7 +78,9 @@ func OpenStoreDir(dir string) (*store.Store, error) {
 	case errors.Is(err, store.ErrFutureVersion):
 		return nil, reworded{lang.X("app.err.future_version", "The saved games file was written by a newer version of Table Ops."), err}
 	case errors.Is(err, store.ErrUnreadable):
-		return nil, reworded{lang.X("app.err.unreadable", "The saved games file cannot be read."), err}
+		return nil, reworded{lang.X("app.err.unreadable", "The saved games file cannot be read.") + " " +
+			lang.X("cli.host.unreadable_kept", "It was left as it is, nothing in it changed: {{.Path}}. Move it aside to start with no saved games, or put back a copy.",
+				tv{"Path": filepath.Join(dir, store.FileName)}), err}
 	}
 	return st, err
 }

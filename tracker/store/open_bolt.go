@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -43,6 +44,7 @@ func Open(path string, opts Options) (*Store, error) {
 		opts.Timeout = time.Second
 	}
 	var notices []string
+	var shape fileShape
 	r := report{empty: true}
 	fi, err := os.Stat(path)
 	switch {
@@ -63,6 +65,11 @@ func Open(path string, opts Options) (*Store, error) {
 		notices = append(notices, fmt.Sprintf("The saved games file was empty (0 bytes), so no games could be in it. "+
 			"It was kept as %s and a new, empty file was started.", filepath.Base(aside)))
 	case err == nil:
+		// The file's two commit records first: bbolt trusts them and
+		// would fault on a file cut short (shape.go).
+		if shape, err = checkShape(path); err != nil {
+			return nil, fmt.Errorf("open store %s: %w", path, err)
+		}
 		if r, err = checkFile(path, opts.Timeout); err != nil {
 			return nil, fmt.Errorf("open store %s: %w", path, err)
 		}
@@ -78,13 +85,39 @@ func Open(path string, opts Options) (*Store, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
+	if shape.damaged {
+		notices = append(notices, commitRecordNotice(st, shape.rewound))
+	}
 	st.notices = append(notices, st.notices...)
 	return st, nil
+}
+
+// commitRecordNotice tells the players that one of the file's two commit
+// records was damaged (shape.go) and, when it was the newer one, that the
+// last change saved may be missing, naming the game changed last.
+func commitRecordNotice(st *Store, rewound bool) string {
+	if !rewound {
+		return "One of the two commit records of the saved games file was damaged. The other is whole, so nothing is missing; the next change writes a new one."
+	}
+	msg := "One of the two commit records of the saved games file was damaged, so the file was opened as of the commit before it: the last change saved before the app closed may be missing."
+	if games, err := st.List(); err == nil && len(games) > 0 {
+		last := games[0]
+		for _, g := range games[1:] {
+			if g.Updated.After(last.Updated) {
+				last = g
+			}
+		}
+		msg += fmt.Sprintf(" The game changed last is %q (%s, step %d): check its newest steps.", last.Name, last.Updated.Local().Format("2006-01-02 15:04"), last.Events)
+	}
+	return msg
 }
 
 // openBolt opens a bbolt file, turning its errors and panics on damaged
 // files into ErrInUse or ErrUnreadable.
 func openBolt(path string, o *bolt.Options) (db *bolt.DB, err error) {
+	// A read of a page the file does not back (checkShape keeps those
+	// out) becomes a panic that is recovered below, not a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			db, err = nil, fmt.Errorf("damaged (%v): %w", r, ErrUnreadable)
@@ -108,6 +141,7 @@ func checkFile(path string, timeout time.Duration) (r report, err error) {
 	if err != nil {
 		return r, err
 	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("damaged (%v): %w", p, ErrUnreadable)
