@@ -79,3 +79,17 @@ func relayout(c *fyne.Container) {
 		}
 	}
 }
+
+// setVisible shows or hides an object and reports whether that changed (the
+// container holding it must then be laid out again).
+func setVisible(o fyne.CanvasObject, on bool) bool {
+	if o.Visible() == on {
+		return false
+	}
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+	return true
+}
