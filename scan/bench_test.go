@@ -7,20 +7,20 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/scan"
-	"tableops/scan/synth"
+	"tableops/scan/scantest"
 )
 
 // benchFrame is a 1280x720 camera-like frame: a character card held up
 // with its 200-pixel tag slightly turned, mild noise.
 func benchFrame(b *testing.B, withTag bool) scan.Frame {
 	b.Helper()
-	s := synth.Scene{Width: 1280, Height: 720, Seed: 7, Noise: 3}
+	s := scantest.Scene{Width: 1280, Height: 720, Seed: 7, Noise: 3}
 	if withTag {
-		payloads, err := synth.CorpusPayloads()
+		payloads, err := scantest.CorpusPayloads()
 		require.NoError(b, err)
-		s.Cards = []synth.Placement{{Payload: payloads[8], X: 600, Y: 300, Size: 200, Rotation: 6}}
+		s.Cards = []scantest.Placement{{Payload: payloads[8], X: 600, Y: 300, Size: 200, Rotation: 6}}
 	}
-	f, err := synth.Render(s)
+	f, err := scantest.Render(s)
 	require.NoError(b, err)
 	return f
 }
@@ -89,7 +89,7 @@ func BenchmarkFrameFromRGBA(b *testing.B) {
 }
 
 func BenchmarkTagDecode(b *testing.B) {
-	payloads, err := synth.CorpusPayloads()
+	payloads, err := scantest.CorpusPayloads()
 	require.NoError(b, err)
 	for b.Loop() {
 		if _, err := scan.Decode(payloads[8]); err != nil {

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/scan"
-	"tableops/scan/synth"
+	"tableops/scan/scantest"
 )
 
 func payload(t testing.TB, tag scan.Tag) string {
@@ -27,11 +27,11 @@ func payload(t testing.TB, tag scan.Tag) string {
 // scene renders a 640x480 frame showing the given payloads side by side.
 func scene(t testing.TB, payloads ...string) scan.Frame {
 	t.Helper()
-	s := synth.Scene{Width: 640, Height: 480, Seed: 1}
+	s := scantest.Scene{Width: 640, Height: 480, Seed: 1}
 	for i, p := range payloads {
-		s.Cards = append(s.Cards, synth.Placement{Payload: p, X: 130 + 190*float64(i), Y: 170, Size: 140})
+		s.Cards = append(s.Cards, scantest.Placement{Payload: p, X: 130 + 190*float64(i), Y: 170, Size: 140})
 	}
-	f, err := synth.Render(s)
+	f, err := scantest.Render(s)
 	require.NoError(t, err)
 	return f
 }

@@ -16,18 +16,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/scan"
-	"tableops/scan/synth"
+	"tableops/scan/scantest"
 )
 
 // photo writes a synthetic photo of cards carrying the payloads and
 // returns its path.
 func photo(t *testing.T, dir, name string, payloads ...string) string {
 	t.Helper()
-	s := synth.Scene{Width: 640, Height: 480, Seed: 5, Noise: 3}
+	s := scantest.Scene{Width: 640, Height: 480, Seed: 5, Noise: 3}
 	for i, p := range payloads {
-		s.Cards = append(s.Cards, synth.Placement{Payload: p, X: 130 + 190*float64(i), Y: 170, Size: 130, Rotation: 4})
+		s.Cards = append(s.Cards, scantest.Placement{Payload: p, X: 130 + 190*float64(i), Y: 170, Size: 130, Rotation: 4})
 	}
-	f, err := synth.Render(s)
+	f, err := scantest.Render(s)
 	require.NoError(t, err)
 	path := filepath.Join(dir, name)
 	out, err := os.Create(path)

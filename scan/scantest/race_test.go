@@ -1,6 +1,6 @@
 //go:build race
 
-package synth
+package scantest
 
 // raceEnabled is true when tests run with -race, which slows rendering and
 // decoding about tenfold: the corpus test then runs a smaller sample.

@@ -1,4 +1,4 @@
-package synth
+package scantest
 
 import (
 	"fmt"

@@ -1,11 +1,12 @@
-// Package synth renders synthetic camera frames of QR-tagged cards lying on
-// a table: tags on card-like backgrounds seen with rotation, perspective,
-// blur, noise, glare, low light and at small sizes. Tests use it as a
-// robustness corpus and as a frame source; screens may use it for a demo.
+// Package scantest renders synthetic camera frames of QR-tagged cards lying
+// on a table: tags on card-like backgrounds seen with rotation, perspective,
+// blur, noise, glare, low light and at small sizes. It is test support (as
+// tracker/trackertest is): the tests of scan and internal/cli use it as a
+// robustness corpus and as a frame source.
 //
 // Rendering is deterministic: the same Scene (including its Seed) always
 // gives the same frame.
-package synth
+package scantest
 
 import (
 	"errors"

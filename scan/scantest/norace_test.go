@@ -1,6 +1,6 @@
 //go:build !race
 
-package synth
+package scantest
 
 // raceEnabled is true when tests run with -race.
 const raceEnabled = false
