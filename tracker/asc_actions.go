@@ -562,6 +562,67 @@ func (cmd AndorianToken) decide(c *decideCtx) error {
 	return setPlayer(c, say("track.s_reconnaissance_fleet_leaves_surveillance_token", "%s's reconnaissance fleet leaves a surveillance token on %s (held by %s)", p.Name, sys, held), np)
 }
 
+// PayFor spends Cost from a player's resources and changes one of their
+// counters (see the Counter constants) by Delta, as one step: a ship built
+// for 1 production, a system colonized, a starbase commissioned, a preset
+// the players made from their own cards. What names the action for the log.
+type PayFor struct {
+	Player  string             `json:"player"`
+	What    string             `json:"what"`
+	Cost    ascrules.Resources `json:"cost"`
+	Counter string             `json:"counter,omitempty"`
+	Delta   int                `json:"delta,omitempty"`
+}
+
+// CommandType implements Command.
+func (PayFor) CommandType() string { return "asc.pay_for" }
+
+func (cmd PayFor) decide(c *decideCtx) error {
+	_, p, err := c.building(cmd.Player)
+	if err != nil {
+		return err
+	}
+	what, err := cleanText(cmd.What, maxNameLen, Msg{Key: "track.word.action_name", Text: "action name"})
+	if err != nil {
+		return err
+	}
+	if cmd.Cost.Negative() || cmd.Cost.Total() > 100 {
+		return reject(CodeInvalid, "track.a_cost_is_0_to_100", "A cost is 0 to 100 resources of each kind.")
+	}
+	if cmd.Delta > 100 || cmd.Delta < -100 {
+		return reject(CodeInvalid, "track.that_is_too_large_change", "That is too large a change.")
+	}
+	if cmd.Cost.Total() == 0 && (cmd.Counter == "" || cmd.Delta == 0) {
+		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
+	}
+	np, err := pay(p, cmd.Cost, msgf("track.action_costs", "%s costs", what))
+	if err != nil {
+		return err
+	}
+	if cmd.Counter != "" && cmd.Delta != 0 {
+		v, name := np.counter(cmd.Counter)
+		if v == nil {
+			return reject(CodeInvalid, "track.there_is_no_counter", "There is no counter %q.", cmd.Counter)
+		}
+		n := *v + cmd.Delta
+		if n < 0 {
+			return reject(CodeRules, "track.has_only_2", "%s has only %d %s.", p.Name, *v, name)
+		}
+		if err := checkCount(n, msgf("track.whose_counter", "%s's %s", p.Name, name)); err != nil {
+			return err
+		}
+		if cmd.Counter == CounterWeapons && (n < 1 || n > 6) {
+			return reject(CodeRules, "track.the_weapons_hit_roll_stays_between", "The weapons hit roll stays between 1 and 6.")
+		}
+		*v = n
+	}
+	label := say("", "%s: %s", p.Name, what)
+	if cmd.Cost.Total() > 0 {
+		label.add("track.paid", " (paid %s)", fmtRes(cmd.Cost))
+	}
+	return setPlayer(c, label, np)
+}
+
 func init() {
 	commandTypes["asc.andorian_token"] = func() Command { return &AndorianToken{} }
 }

@@ -125,3 +125,285 @@ func (a *AscendancyState) InvasionShips(attacker, defender string) int {
 	}
 	return p.Ships
 }
+
+// InvasionRound fights one round of a planetary invasion
+// (rules/ascendancy.ResolveInvasion) and applies it: the attacker's ship
+// losses; on success (or the defender's Surrender) the system changes
+// hands (systems counters); on total annihilation the defender loses the
+// system. Defender is the controlling player's id, or "" for an
+// independent system, whose hit roll and shields are given
+// (DefenderWeapons, DefenderShields: its tech level). NodesLost says which
+// of a defending player's resource nodes were destroyed (the attacker
+// chooses on collateral damage); it may be left empty. Round 1 starts a
+// new invasion (a command of the attacker's turn); a later round continues
+// the invasion under way (AscendancyState.Invasion) from what it left;
+// Round 0 is its next round.
+type InvasionRound struct {
+	Round               int                `json:"round"`
+	Attacker            string             `json:"attacker"`
+	Ships               int                `json:"ships"`
+	BonusDice           int                `json:"bonus_dice,omitempty"`
+	FirstStrike         bool               `json:"first_strike,omitempty"`
+	Defender            string             `json:"defender,omitempty"`
+	System              string             `json:"system,omitempty"`
+	Nodes               int                `json:"nodes"`
+	DefenderWeapons     int                `json:"defender_weapons,omitempty"`
+	DefenderShields     int                `json:"defender_shields,omitempty"`
+	DefenderFirstStrike bool               `json:"defender_first_strike,omitempty"`
+	Surrender           bool               `json:"surrender,omitempty"`
+	AttackerRoll        Roll               `json:"attacker_roll"`
+	DefenderRoll        Roll               `json:"defender_roll"`
+	NodesLost           ascrules.Resources `json:"nodes_lost,omitempty"`
+	// SystemNodes are the defending player's resource nodes on the planet
+	// before the round; on success those left pass to the attacker, with
+	// the starbase (Starbase) and, with a research node, a project.
+	SystemNodes ascrules.Resources `json:"system_nodes,omitempty"`
+	Starbase    bool               `json:"starbase,omitempty"`
+	HomeOf      string             `json:"home_of,omitempty"`
+}
+
+// CommandType implements Command.
+func (InvasionRound) CommandType() string { return "asc.invasion_round" }
+
+// InvasionFought records an invasion round: the dice and the rules'
+// result. Ship, node and system changes follow in the same step.
+type InvasionFought struct {
+	Invasion     ascrules.Invasion       `json:"invasion"`
+	Defender     string                  `json:"defender,omitempty"`
+	System       string                  `json:"system,omitempty"`
+	AttackerDice RolledDice              `json:"attacker_dice"`
+	DefenderDice RolledDice              `json:"defender_dice"`
+	Result       ascrules.InvasionResult `json:"result"`
+}
+
+// EventType implements Payload.
+func (InvasionFought) EventType() string { return "asc.invasion" }
+
+// apply also sets the invasion under way to what the round left (games
+// saved before the state held it replay to the same invasion).
+func (e InvasionFought) apply(s *State) error {
+	if err := checkDice(e.AttackerDice, e.DefenderDice); err != nil {
+		return err
+	}
+	a, err := ascOf(s)
+	if err != nil {
+		return err
+	}
+	a.Invasion = invasionLeft(e)
+	return nil
+}
+
+var invasionWords = map[ascrules.InvasionOutcome]string{
+	ascrules.Successful:   "successful invasion",
+	ascrules.Annihilation: "total annihilation",
+	ascrules.Collateral:   "collateral damage",
+	ascrules.Surrendered:  "the defender surrenders",
+}
+
+func (cmd InvasionRound) decide(c *decideCtx) error {
+	a, err := c.asc()
+	if err != nil {
+		return err
+	}
+	if err := wantStage(a, AscExecution); err != nil {
+		return err
+	}
+	att, err := a.player(cmd.Attacker)
+	if err != nil {
+		return err
+	}
+	if cmd.Round < 0 || cmd.Round > 100 {
+		return reject(CodeInvalid, "track.rounds_count_from_1", "Rounds count from 1.")
+	}
+	if cmd.Round, err = cmd.invasionRound(c, a, att); err != nil {
+		return err
+	}
+	na, err := copyPlayer(att)
+	if err != nil {
+		return err
+	}
+	if cmd.Round == 1 {
+		// The invasion is a command of the attacker's turn.
+		if err := c.onTurn(a, att, PhaseCommand); err != nil {
+			return err
+		}
+		if err := c.exhaust(&na, 1, msgf("track.what_an_invasion", "an invasion")); err != nil {
+			return err
+		}
+	}
+	if att.Faction == ascrules.Federation && !cmd.Surrender {
+		if err := c.breaks(rulePrimeDirective, "track.may_not_invade_planets", "%s may not invade planets", att.Name); err != nil {
+			return err
+		}
+	}
+	if cmd.HomeOf != "" {
+		if _, err := a.player(cmd.HomeOf); err != nil {
+			return err
+		}
+	}
+	if cmd.Ships < 1 || cmd.Ships > att.Ships {
+		return reject(CodeRules, "track.has_ship_s_on_board_in_2", "%s has %d ship(s) on the board; %d in the invasion.", att.Name, att.Ships, cmd.Ships)
+	}
+	if cmd.Nodes < 1 || cmd.Nodes > 20 {
+		return reject(CodeInvalid, "track.enter_nodes_on_planet_control_node", "Enter the nodes on the planet (control node included), 1 to 20.")
+	}
+	if cmd.BonusDice < 0 || cmd.BonusDice > 20 {
+		return reject(CodeInvalid, "track.bonus_dice_are_0_to_20", "Bonus dice are 0 to 20.")
+	}
+	sys := trimSpace(cmd.System)
+	if len([]rune(sys)) > maxNameLen {
+		return reject(CodeInvalid, "track.the_system_name_is_too_long", "The system name is too long.")
+	}
+	if sys == "" {
+		sys = "the system"
+	}
+	in := ascrules.Invasion{Round: cmd.Round, Nodes: cmd.Nodes, DefenderFirstStrike: cmd.DefenderFirstStrike,
+		Attacker: ascrules.Side{Player: att.ID, Ships: cmd.Ships, BonusDice: cmd.BonusDice, Weapons: att.Weapons,
+			Shields: att.Shields, FirstStrike: cmd.FirstStrike}}
+	var def *AscPlayer
+	if cmd.Defender != "" {
+		if def, err = a.player(cmd.Defender); err != nil {
+			return err
+		}
+		if def.ID == att.ID {
+			return reject(CodeRules, "track.a_player_cannot_invade_their_own", "A player cannot invade their own system.")
+		}
+		ts := ascrules.TargetSystem{Controlled: true, ControllerAscendancy: def.Ascendancy, Developed: true}
+		if err := ascrules.CanInvade(att.Faction, att.Ascendancy, ts); err != nil {
+			if err := c.breaks(ruleLogicalObservers, "track.cannot_invade", "%s cannot invade %s: %v", att.Name, def.Name, err); err != nil {
+				return err
+			}
+		}
+		if cmd.SystemNodes.Negative() || !def.Nodes.Covers(cmd.SystemNodes) {
+			return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(cmd.SystemNodes))
+		}
+		if cmd.Starbase && def.Starbases < 1 {
+			return reject(CodeRules, "track.has_no_starbase_on_board", "%s has no starbase on the board.", def.Name)
+		}
+		in.Controlled, in.DefenderWeapons, in.DefenderShields = true, def.Weapons, def.Shields
+	} else {
+		in.DefenderWeapons, in.DefenderShields = cmd.DefenderWeapons, cmd.DefenderShields
+		if in.DefenderWeapons < 1 || in.DefenderWeapons > 6 || in.DefenderShields < 0 || in.DefenderShields > 6 {
+			return reject(CodeInvalid, "track.enter_independent_systems_hit_roll_1", "Enter the independent system's hit roll (1 to 6) and shields (0 to 6).")
+		}
+	}
+	var res ascrules.InvasionResult
+	var ad, dd RolledDice
+	if cmd.Surrender {
+		if def == nil {
+			return reject(CodeRules, "track.only_player_can_surrender_system", "Only a player can surrender a system.")
+		}
+		res = ascrules.Surrender(cmd.Nodes)
+		ad, dd = RolledDice{Faces: nil}, RolledDice{Faces: nil}
+	} else {
+		if ad, err = c.roll(cmd.AttackerRoll, 0, msgf("track.whose_dice", "%s's dice", att.Name)); err != nil {
+			return err
+		}
+		if dd, err = c.roll(cmd.DefenderRoll, 0, msgf("track.defending_nodes_dice", "the defending nodes' dice")); err != nil {
+			return err
+		}
+		in.AttackerFaces, in.DefenderFaces = ad.Faces, dd.Faces
+		if res, err = ascrules.ResolveInvasion(in); err != nil {
+			return reject(CodeRules, "", "%v", err)
+		}
+	}
+	if cmd.NodesLost.Negative() {
+		return reject(CodeInvalid, "track.nodes_lost_are_0_or_more", "Nodes lost are 0 or more.")
+	}
+	if cmd.NodesLost.Total() > 0 {
+		resource := res.NodesDestroyed
+		if res.Outcome == ascrules.Annihilation && in.Controlled {
+			resource-- // the control node is not a resource node
+		}
+		switch {
+		case def == nil:
+			return reject(CodeInvalid, "track.an_independent_systems_nodes_are_not", "An independent system's nodes are not tracked.")
+		case cmd.NodesLost.Total() > resource:
+			return reject(CodeRules, "track.the_invasion_destroyed_resource_node_s", "The invasion destroyed %d resource node(s), not %d.", resource, cmd.NodesLost.Total())
+		case !def.Nodes.Covers(cmd.NodesLost):
+			return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
+		}
+	}
+	label := say("track.invasion_of_round", "Invasion of %s round %d: %s", sys, cmd.Round, invasionWords[res.Outcome])
+	if !cmd.Surrender {
+		label.add("track.hit_s_on_node_s_nodes", " (%d hit(s) on %d node(s); nodes hit %d ship(s))", res.Hits, cmd.Nodes, res.DefenderHits)
+	}
+	if res.Failed {
+		label.add("track.the_invasion_failed", ": the invasion failed")
+	}
+	if err := c.emit(label, InvasionFought{Invasion: in, Defender: cmd.Defender, System: trimSpace(cmd.System),
+		AttackerDice: ad, DefenderDice: dd, Result: res}); err != nil {
+		return err
+	}
+	na.Ships = max(0, na.Ships-res.AttackerLosses)
+	won := res.Outcome == ascrules.Successful || res.Outcome == ascrules.Surrendered
+	if won {
+		na.Systems++
+	}
+	var nd AscPlayer
+	if def != nil {
+		if nd, err = copyPlayer(def); err != nil {
+			return err
+		}
+		nd.Nodes = nd.Nodes.Sub(cmd.NodesLost)
+	}
+	var took []Texts
+	switch {
+	case won && def != nil:
+		left := cmd.SystemNodes.Sub(cmd.NodesLost)
+		if left.Negative() {
+			left = ascrules.Resources{Production: max(0, left.Production), Research: max(0, left.Research), Culture: max(0, left.Culture)}
+		}
+		took = capture(&na, &nd, left, cmd.Starbase, left.Research > 0)
+		homeChanges(&na, &nd, cmd.HomeOf)
+	case won:
+		homeChanges(&na, nil, cmd.HomeOf)
+	case res.Outcome == ascrules.Annihilation && def != nil:
+		// The defender loses the starbase and its command; nobody holds it.
+		if cmd.Starbase && nd.Starbases > 0 {
+			nd.Starbases--
+			nd.Commands = max(0, nd.Commands-1)
+			nd.Exhausted = min(nd.Exhausted, nd.Commands)
+		}
+		if cmd.HomeOf == def.ID {
+			nd.HoldsHome = false
+		}
+		if cmd.HomeOf != "" {
+			nd.HomeSystems = max(0, nd.HomeSystems-1)
+		}
+	}
+	betrayed := cmd.Round == 1 && def != nil && betray(&na, def.ID)
+	if res.AttackerLosses > 0 || won || cmd.Round == 1 {
+		l := say("track.loses_ship_s_left", "%s loses %d ship(s) (%d left)", att.Name, res.AttackerLosses, na.Ships)
+		if won {
+			l = say("track.takes_ship_s_lost", "%s takes %s (%d ship(s) lost)", att.Name, sys, res.AttackerLosses)
+			if len(took) > 0 {
+				l.add("track.with_took", " with %s", joinAnd(took))
+			}
+		}
+		if cmd.Round == 1 {
+			l.add("track.a_command_exhausted", "; a command exhausted")
+		}
+		if betrayed {
+			l.add("track.returns_s_trade_agreement_betrayal", "; returns %s's trade agreement (betrayal)", def.Name)
+		}
+		if err := setPlayer(c, l, na); err != nil {
+			return err
+		}
+	}
+	if def == nil {
+		return nil
+	}
+	lostSystem := won || res.Outcome == ascrules.Annihilation
+	if lostSystem {
+		nd.Systems = max(0, nd.Systems-1)
+	}
+	if !lostSystem && cmd.NodesLost.Total() == 0 {
+		return nil
+	}
+	l := say("track.loses", "%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
+	if lostSystem {
+		l = say("track.loses_system_s_left", "%s loses %s (%d system(s) left)", def.Name, sys, nd.Systems)
+	}
+	return setPlayer(c, l, nd)
+}

@@ -197,3 +197,31 @@ func TestValidateInvasion(t *testing.T) {
 		})
 	}
 }
+
+func TestInvasionRound(t *testing.T) {
+	s := ascTwoPlayers(t)
+	// Alice (5+) invades Bob's 3-node system (control node + 2 production):
+	// 2 hits on 3 nodes is collateral damage; Bob's nodes (5+) hit once.
+	evs, err := viaJSON(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 4, Defender: "p2", System: "Qo'noS", Nodes: 3,
+		AttackerRoll: Entered(6, 5, 2, 1), DefenderRoll: Entered(5, 3, 1), NodesLost: ascrules.Resources{Production: 2}})
+	require.NoError(t, err)
+	assert.Equal(t, "Invasion of Qo'noS round 1: collateral damage (2 hit(s) on 3 node(s); nodes hit 1 ship(s))", evs[0].Label)
+	assert.Equal(t, 3, ascPlayer(t, s, "p1").Ships)
+	assert.Equal(t, 0, ascPlayer(t, s, "p2").Nodes.Production)
+	// Round 2: one node left; two hits take the system.
+	play(t, s, InvasionRound{Round: 2, Attacker: "p1", Ships: 3, Defender: "p2", Nodes: 1,
+		AttackerRoll: Entered(6, 6, 1), DefenderRoll: Entered(2)})
+	assert.Equal(t, 2, ascPlayer(t, s, "p1").Systems)
+	assert.Equal(t, 0, ascPlayer(t, s, "p2").Systems)
+
+	rejected(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Nodes: 2, AttackerRoll: Entered(6, 6, 6), DefenderRoll: Entered(1, 1)}, CodeInvalid) // no tech level
+	rejected(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Nodes: 2, DefenderWeapons: 5, DefenderShields: 1,
+		AttackerRoll: Entered(6, 6), DefenderRoll: Entered(1, 1)}, CodeRules) // one die short
+	rejected(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Defender: "p2", Nodes: 3,
+		AttackerRoll: Entered(6, 1, 1), DefenderRoll: Entered(1, 1, 1), NodesLost: ascrules.Resources{Culture: 1}}, CodeRules)
+	evs, err = viaJSON(t, s, InvasionRound{Round: 1, Attacker: "p2", Ships: 1, Defender: "p1", Nodes: 2, Surrender: true})
+	require.NoError(t, err)
+	assert.Contains(t, evs[0].Label, "the defender surrenders")
+	assert.Equal(t, 1, ascPlayer(t, s, "p2").Systems)
+	assertReplays(t, s)
+}

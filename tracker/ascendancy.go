@@ -271,6 +271,14 @@ func fmtRes(r ascrules.Resources) Texts {
 	return t
 }
 
+// fmtNodes names resource nodes: "1 production node, 2 culture nodes".
+func fmtNodes(r ascrules.Resources) Texts {
+	if r.Total() == 0 {
+		return Texts{{Key: "track.res.no_nodes", Text: "no nodes"}}
+	}
+	return say("track.res.nodes", "%s node(s)", fmtRes(r)).t
+}
+
 // AscPlayerAdded: a civilization joins the game (setup).
 type AscPlayerAdded struct {
 	Player AscPlayer `json:"player"`

@@ -219,3 +219,28 @@ func (w *words) addTexts(t Texts) *words {
 	w.t = append(w.t, t...)
 	return w
 }
+
+// joinAnd joins words with commas and a final "and".
+func joinAnd(parts []Texts) Texts {
+	var out Texts
+	for i, p := range parts {
+		switch {
+		case i == 0:
+		case i == len(parts)-1:
+			out = append(out, Msg{Key: "track.list_and", Text: " and "})
+		default:
+			out = append(out, raw(", "))
+		}
+		out = append(out, p...)
+	}
+	return out
+}
+
+// rawList is names shown as they are, as pieces for joinAnd.
+func rawList(names []string) []Texts {
+	out := make([]Texts, len(names))
+	for i, n := range names {
+		out[i] = Texts{raw(n)}
+	}
+	return out
+}
