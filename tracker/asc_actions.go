@@ -11,15 +11,6 @@ import (
 // projects). Battles, invasions and hegemony check the same turn, phase and
 // token rules in their own commands.
 
-func init() {
-	commandTypes["asc.build_ships"] = func() Command { return &BuildShips{} }
-	commandTypes["asc.colonize"] = func() Command { return &Colonize{} }
-	commandTypes["asc.commission_starbase"] = func() Command { return &CommissionStarbase{} }
-	commandTypes["asc.fleet"] = func() Command { return &CommissionFleet{} }
-	commandTypes["asc.project"] = func() Command { return &Project{} }
-	commandTypes["asc.agenda"] = func() Command { return &CompleteAgenda{} }
-}
-
 // onTurn checks that it is p's turn and, when phase is given, that p's turn
 // is in that phase (building or command).
 func (c *decideCtx) onTurn(a *AscendancyState, p *AscPlayer, phase string) error {
@@ -621,8 +612,4 @@ func (cmd PayFor) decide(c *decideCtx) error {
 		label.add("track.paid", " (paid %s)", fmtRes(cmd.Cost))
 	}
 	return setPlayer(c, label, np)
-}
-
-func init() {
-	commandTypes["asc.andorian_token"] = func() Command { return &AndorianToken{} }
 }

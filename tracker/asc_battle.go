@@ -325,10 +325,6 @@ func (e BattleSet) apply(s *State) error {
 	return nil
 }
 
-func init() {
-	payloadTypes["asc.battle"] = func() Payload { return &BattleSet{} }
-}
-
 // AssimilatePlayer records that a player's civilization was absorbed by the
 // Borg (they play the Borg from now on and take no part in the victory check).
 type AssimilatePlayer struct {

@@ -170,8 +170,3 @@ func (cmd TakeAction) decide(c *decideCtx) error {
 	}
 	return nil
 }
-
-func init() {
-	payloadTypes["away.action_taken"] = func() Payload { return &ActionTaken{} }
-	commandTypes["away.action"] = func() Command { return &TakeAction{} }
-}

@@ -277,10 +277,3 @@ func (e StrictSet) apply(s *State) error {
 	s.Relaxed = !e.Strict
 	return nil
 }
-
-func init() {
-	payloadTypes["ruling"] = func() Payload { return &RulingRecorded{} }
-	payloadTypes["strict"] = func() Payload { return &StrictSet{} }
-	commandTypes["ruling"] = func() Command { return &Ruling{} }
-	commandTypes["strict"] = func() Command { return &SetStrict{} }
-}
