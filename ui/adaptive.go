@@ -4,28 +4,20 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"tableops/ui/screen"
 )
 
 // wideWidth is the window width from which panels sit side by side; below
 // it (a phone held upright) one panel shows at a time with tabs to switch.
 const wideWidth = 760
 
-// panel is one part of a game screen: the tracker, the dice, the log.
-type panel struct {
-	title   string
-	icon    fyne.Resource
-	content fyne.CanvasObject
-	// wideOnly panels have no tab on a narrow window (the screen offers
-	// them another way, so the tabs fit a phone).
-	wideOnly bool
-}
-
 // adaptive shows its panels one at a time with tabs at the bottom on a
 // narrow window, and the first panel beside tabs of the others on a wide
 // one. It switches as the window is resized.
 type adaptive struct {
 	widget.BaseWidget
-	panels  []panel
+	panels  []screen.Panel
 	wide    bool
 	built   bool
 	current fyne.CanvasObject
@@ -44,7 +36,7 @@ type adaptive struct {
 // visible reports whether the panel with the given title is on screen:
 // the first panel of a wide window, or the open tab.
 func (a *adaptive) visible(title string) bool {
-	if a.wide && len(a.panels) > 1 && a.panels[0].title == title {
+	if a.wide && len(a.panels) > 1 && a.panels[0].Title == title {
 		return true
 	}
 	if a.tabs == nil {
@@ -54,7 +46,7 @@ func (a *adaptive) visible(title string) bool {
 	return it != nil && it.Text == title
 }
 
-func newAdaptive(leftShare float64, panels ...panel) *adaptive {
+func newAdaptive(leftShare float64, panels ...screen.Panel) *adaptive {
 	a := &adaptive{panels: panels, leftShare: leftShare}
 	a.ExtendBaseWidget(a)
 	a.rebuild(false)
@@ -93,19 +85,19 @@ func (a *adaptive) rebuild(wide bool) {
 	rest := a.panels
 	var left fyne.CanvasObject
 	if wide && len(a.panels) > 1 {
-		left, rest = a.panels[0].content, a.panels[1:]
+		left, rest = a.panels[0].Content, a.panels[1:]
 	}
 	items := make([]*container.TabItem, 0, len(rest))
 	for _, p := range rest {
-		if p.wideOnly && !wide {
+		if p.WideOnly && !wide {
 			continue
 		}
 		if wide {
-			items = append(items, container.NewTabItemWithIcon(p.title, p.icon, p.content))
+			items = append(items, container.NewTabItemWithIcon(p.Title, p.Icon, p.Content))
 		} else {
 			// Words only on a phone: with icons beside them the last
 			// tabs would hide behind an overflow menu.
-			items = append(items, container.NewTabItem(p.title, p.content))
+			items = append(items, container.NewTabItem(p.Title, p.Content))
 		}
 	}
 	a.tabs = container.NewAppTabs(items...)
@@ -142,8 +134,8 @@ func (a *adaptive) rebuild(wide bool) {
 	}
 	if a.onShow != nil {
 		for _, p := range a.panels {
-			if a.visible(p.title) {
-				a.onShow(p.title)
+			if a.visible(p.Title) {
+				a.onShow(p.Title)
 			}
 		}
 	}

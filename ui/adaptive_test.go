@@ -50,8 +50,8 @@ func TestPhoneShowsOnePanelTabletShowsTwo(t *testing.T) {
 	assert.Equal(t, "Log", tabs[0].Selected().Text)
 
 	// Every panel fits a phone held upright.
-	for _, p := range sh.game.view.panels() {
-		assert.LessOrEqual(t, p.content.MinSize().Width, float32(390), "panel %s", p.title)
+	for _, p := range sh.game.view.Panels() {
+		assert.LessOrEqual(t, p.Content.MinSize().Width, float32(390), "panel %s", p.Title)
 	}
 }
 

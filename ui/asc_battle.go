@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+
 	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
@@ -124,7 +125,7 @@ func (b *ascBattle) open(mode, player string) {
 	case modeSpace:
 		b.space.att.player.SetSelected(b.v.playerChoices().labelOf(player))
 	}
-	b.v.gs.layout.show(lang.X("asc.battle", "Battle"))
+	b.v.f.ShowPanel(lang.X("asc.battle", "Battle"))
 }
 
 func (b *ascBattle) show() {

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -89,7 +90,7 @@ func newAscBoard(v *ascView) *ascBoard {
 	b.pick = widget.NewSelect(nil, func(string) {
 		b.follow = false
 		if v.st != nil {
-			v.show(v.gs.game.State())
+			v.Show(v.f.Game().State())
 		}
 	})
 	b.pick.PlaceHolder = lang.X("asc.player", "Player")
@@ -105,7 +106,7 @@ func newAscBoard(v *ascView) *ascBoard {
 			return
 		}
 		b.follow = on
-		v.show(v.gs.game.State())
+		v.Show(v.f.Game().State())
 	})
 	b.followCheck.Checked = b.follow
 	return b
@@ -184,7 +185,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 	for _, o := range v.st.Players {
 		players = append(players, seat{o.ID, o.Name})
 	}
-	presets := v.gs.sh.app.Preferences().String(prefAscPresets)
+	presets := v.f.Preferences().String(prefAscPresets)
 	objs := []fyne.CanvasObject{
 		b.part("header", []any{rest, v.st.CurrentSeat(), v.st.Walker.Phase}, func() fyne.CanvasObject { return b.header(p) }),
 		b.part("resources", p.ID, func() fyne.CanvasObject { return b.resources(p) }),
@@ -433,7 +434,7 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 // presets returns the players' own quick actions kept on this device.
 func (b *ascBoard) presets() []ascPreset {
 	var out []ascPreset
-	raw := b.v.gs.sh.app.Preferences().String(prefAscPresets)
+	raw := b.v.f.Preferences().String(prefAscPresets)
 	if raw == "" || json.Unmarshal([]byte(raw), &out) != nil {
 		return nil
 	}
@@ -450,7 +451,7 @@ func (b *ascBoard) newPreset() {
 	}
 	then := widget.NewSelect(labels, nil)
 	then.SetSelected(labels[0])
-	b.v.gs.sh.showDialog(b.v.gs.sh.win, dialog.NewForm(lang.X("asc.new_quick_action", "New quick action"), lang.X("asc.save", "Save"), lang.X("asc.cancel", "Cancel"), []*widget.FormItem{
+	b.v.f.ShowDialog(dialog.NewForm(lang.X("asc.new_quick_action", "New quick action"), lang.X("asc.save", "Save"), lang.X("asc.cancel", "Cancel"), []*widget.FormItem{
 		widget.NewFormItem(lang.X("asc.name", "Name"), name), widget.NewFormItem(lang.X("asc.cost", "Cost"), cost), widget.NewFormItem(lang.X("asc.then_2", "Then"), then),
 	}, func(ok bool) {
 		if !ok {
@@ -458,12 +459,12 @@ func (b *ascBoard) newPreset() {
 		}
 		r, err := parseCost(cost.Text)
 		if err != nil {
-			b.v.gs.say(lang.X("asc.cost_2", "Cost: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+			b.v.f.Say(lang.X("asc.cost_2", "Cost: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 			return
 		}
 		n := strings.TrimSpace(name.Text)
 		if n == "" || len([]rune(n)) > 30 {
-			b.v.gs.say(lang.X("asc.give_the_quick_action_a", "Give the quick action a short name."), true)
+			b.v.f.Say(lang.X("asc.give_the_quick_action_a", "Give the quick action a short name."), true)
 			return
 		}
 		pr := ascPreset{Name: n, Cost: r}
@@ -474,10 +475,11 @@ func (b *ascBoard) newPreset() {
 		}
 		list := append(b.presets(), pr)
 		if bs, err := json.Marshal(list); err == nil {
-			b.v.gs.sh.app.Preferences().SetString(prefAscPresets, string(bs))
+			b.v.f.Preferences().SetString(prefAscPresets, string(bs))
 		}
-		b.v.show(b.v.gs.game.State())
-	}, b.v.gs.sh.win))
+		b.v.Show(b.v.f.Game().State())
+	}, b.v.f.Window()))
+
 }
 
 // trade lists the trade agreements a player holds, with ready/exhausted
@@ -518,11 +520,11 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 	add := widget.NewButtonWithIcon(lang.X("asc.receive", "Receive"), theme.ContentAddIcon(), func() {
 		r, err := parseCost(b.tradeIn.Text)
 		if err != nil {
-			v.gs.say(lang.X("asc.trade_agreement", "Trade agreement: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+			v.f.Say(lang.X("asc.trade_agreement", "Trade agreement: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 			return
 		}
 		if ids[b.from.Selected] == "" {
-			v.gs.say(lang.X("asc.choose_who_gives_the_trade", "Choose who gives the trade agreement."), true)
+			v.f.Say(lang.X("asc.choose_who_gives_the_trade", "Choose who gives the trade agreement."), true)
 			return
 		}
 		if v.exec(tracker.SetTrade{Player: p.ID, From: ids[b.from.Selected], Resources: r}) {
@@ -593,7 +595,7 @@ func (b *ascBoard) andorian(p tracker.AscPlayer) fyne.CanvasObject {
 	leave := widget.NewButtonWithIcon(lang.X("asc.andorian.leave", "Leave a token"), theme.ContentAddIcon(), func() {
 		sys := strings.TrimSpace(b.andSys.Text)
 		if sys == "" {
-			v.gs.say(lang.X("asc.andorian.name_the_system", "Name the system the token goes on."), true)
+			v.f.Say(lang.X("asc.andorian.name_the_system", "Name the system the token goes on."), true)
 			return
 		}
 		cmd := tracker.AndorianToken{Player: id, System: sys, Controller: ids[b.andCtl.Selected], Phenomenon: b.andPhen.Checked}
@@ -634,9 +636,8 @@ func (b *ascBoard) colonize(p tracker.AscPlayer) {
 		items = append(items, widget.NewFormItem("", reliquary),
 			widget.NewFormItem(lang.X("asc.colonize.network", "Free node (Network)"), free))
 	}
-	f := newFormDialog(v.gs.sh, lang.X("asc.colonize.title", "Colonize: {{.Name}}", map[string]any{"Name": p.Name}), lang.X("asc.colonize", "Colonize"), items, func() error {
-		// The player as they are now: a change since the dialog opened
-		// counts (the tracker checks the command against it).
+	f := newFormDialog(v.f, lang.X("asc.colonize.title", "Colonize: {{.Name}}", map[string]any{"Name": p.Name}), lang.X("asc.colonize", "Colonize"), items, func() error {
+
 		if v.player(p.ID) == nil {
 			return errors.New(lang.X("asc.colonize.gone", "{{.Name}} is no longer in the game.", map[string]any{"Name": p.Name}))
 		}
@@ -647,9 +648,10 @@ func (b *ascBoard) colonize(p tracker.AscPlayer) {
 		}
 		return v.submit(cmd)
 	})
+
 	name.OnSubmitted = func(string) { f.Submit() }
-	showWhole(f, v.gs.sh.win)
-	v.gs.sh.win.Canvas().Focus(name)
+	showWhole(f, v.f.Window())
+	v.f.Window().Canvas().Focus(name)
 }
 
 // showWhole shows a form dialog tall enough for the whole form when the

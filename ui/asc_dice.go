@@ -3,8 +3,9 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -38,7 +39,7 @@ func (v *ascView) ascRoll(n int) (ascPool, error) {
 	if n <= 0 {
 		return ascPool{}, nil
 	}
-	seed, ok := v.gs.game.NewSeed()
+	seed, ok := v.f.Game().NewSeed()
 	if !ok {
 		return ascPool{}, errors.New(lang.X("asc.this_game_cannot_roll_virtual", "this game cannot roll virtual dice; type the faces on the keypad instead"))
 	}
@@ -55,7 +56,7 @@ func (v *ascView) rollPair(n int, due func(first ascPool) int) (first, second as
 		second, err = v.ascRoll(due(first))
 	}
 	if err != nil {
-		v.gs.say(errText(err), true)
+		v.f.Say(errText(err), true)
 		return ascPool{}, ascPool{}, false
 	}
 	return first, second, true

@@ -224,7 +224,7 @@ func (f *dieTestForm) changed() {
 func (f *dieTestForm) rollVirtual() {
 	pool, err := f.v.ascRoll(1)
 	if err != nil {
-		f.v.gs.say(errText(err), true)
+		f.v.f.Say(errText(err), true)
 		return
 	}
 	f.d.set(pool)
@@ -276,7 +276,7 @@ func (f *dieTestForm) resolve() {
 				Nodes: nodes, ResearchNode: nodes.Research > 0, Starbase: f.starbase.Checked, HomeOf: f.homeID()}
 		}
 		if f.v.exec(cmd) {
-			f.v.gs.say(lang.X("asc.applied", "Applied."), false)
+			f.v.f.Say(lang.X("asc.applied", "Applied."), false)
 			f.d.set(ascPool{})
 			f.resolve()
 		}

@@ -77,12 +77,12 @@ func (f *hazardForm) changed() {
 func (f *hazardForm) rollVirtual() {
 	s, ok := f.side.side()
 	if !ok {
-		f.v.gs.say(lang.X("asc.choose_the_player_first", "Choose the player first."), true)
+		f.v.f.Say(lang.X("asc.choose_the_player_first", "Choose the player first."), true)
 		return
 	}
 	p, err := f.v.ascRoll(s.Ships)
 	if err != nil {
-		f.v.gs.say(errText(err), true)
+		f.v.f.Say(errText(err), true)
 		return
 	}
 	f.d.set(p)
@@ -123,7 +123,7 @@ func (f *hazardForm) resolve() {
 		cmd := tracker.BraveHazard{Player: s.Player, Ships: s.Ships, Level: f.level.val, Phenomenon: f.phenomenon.Checked,
 			ResearchTokens: f.research.val, Roll: f.d.pool.roll()}
 		if f.v.exec(cmd) {
-			f.v.gs.say(lang.X("asc.hazard_applied", "Hazard applied."), false)
+			f.v.f.Say(lang.X("asc.hazard_applied", "Hazard applied."), false)
 			f.d.set(ascPool{})
 			f.changed()
 		}

@@ -368,7 +368,7 @@ func (f *invasionForm) defenderName(id string) string {
 func (f *invasionForm) rollVirtual() {
 	in, _, ok := f.invasion()
 	if !ok {
-		f.v.gs.say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
+		f.v.f.Say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
 		return
 	}
 	att := in.Attacker
@@ -448,12 +448,12 @@ func (f *invasionForm) resolve() {
 func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
 	in, def, ok := f.invasion()
 	if !ok {
-		f.v.gs.say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
+		f.v.f.Say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
 		return tracker.InvasionRound{}, false
 	}
 	lost, err := parseCost(f.lost.Text)
 	if err != nil {
-		f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+		f.v.f.Say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 		return tracker.InvasionRound{}, false
 	}
 	cmd := tracker.InvasionRound{Round: in.Round, Attacker: in.Attacker.Player, Ships: in.Attacker.Ships, FirstStrike: in.Attacker.FirstStrike,
@@ -486,7 +486,7 @@ func (f *invasionForm) apply(surrender bool) {
 		f.fresh = fresh
 		return
 	}
-	f.v.gs.say(lang.X("asc.invasion_round_applied", "Invasion round applied."), false)
+	f.v.f.Say(lang.X("asc.invasion_round_applied", "Invasion round applied."), false)
 	// The nodes destroyed are no longer on the planet.
 	left := cmd.SystemNodes.Sub(cmd.NodesLost)
 	for i, n := range []int{left.Production, left.Research, left.Culture} {

@@ -2,10 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strconv"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -313,7 +314,7 @@ func (w *initiativeView) bidRows() fyne.CanvasObject {
 		btn := widget.NewButton(lang.X("asc.bids", "{{.Name}} bids", map[string]any{"Name": p.Name}), func() {
 			r, err := parseCost(e.Text)
 			if err != nil {
-				v.gs.say(lang.X("asc.bid", "Bid: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+				v.f.Say(lang.X("asc.bid", "Bid: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 				return
 			}
 			if v.exec(tracker.Bid{Player: p.ID, Spent: r}) {
@@ -403,7 +404,7 @@ func (w *initiativeView) deal(chosen map[string]int, drawers []string) {
 	}
 	if len(drawn) > 0 {
 		if len(drawn) != len(drawers) {
-			w.v.gs.say(lang.X("asc.type_the_card_every_other", "Type the card every other player drew, or leave them all on Random."), true)
+			w.v.f.Say(lang.X("asc.type_the_card_every_other", "Type the card every other player drew, or leave them all on Random."), true)
 			return
 		}
 		cmd.Drawn = drawn
@@ -458,7 +459,7 @@ func (w *executionView) borgTurn(last bool) fyne.CanvasObject {
 	v := w.v
 	box := container.NewVBox()
 	box.Add(step(lang.X("asc.the_borg_turn", "The Borg turn"), lang.X("asc.build_phase_first_spires_build", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel.")))
-	open := widget.NewButtonWithIcon(lang.X("asc.open_the_borg_panel", "Open the Borg panel"), theme.WarningIcon(), func() { v.gs.layout.show(lang.X("asc.borg", "Borg")) })
+	open := widget.NewButtonWithIcon(lang.X("asc.open_the_borg_panel", "Open the Borg panel"), theme.WarningIcon(), func() { v.f.ShowPanel(lang.X("asc.borg", "Borg")) })
 	box.Add(open)
 	end := widget.NewButtonWithIcon(lang.X("asc.end_the_borg_turn", "End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 	end.Importance = widget.HighImportance

@@ -2,8 +2,9 @@ package ui
 
 import (
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"image/color"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -44,8 +45,8 @@ type ascScoreboard struct {
 	layout  *scoreGrid
 	tiles   map[string]*widgets.ScoreTile
 	borg    *widgets.ScoreTile
-	// prevKey is the window's key handler before the scoreboard opened.
-	prevKey func(*fyne.KeyEvent)
+	// restore puts the game screen back (see closeScoreboard).
+	restore func()
 }
 
 // openScoreboard fills the window with the scoreboard, full screen where
@@ -73,21 +74,15 @@ func (v *ascView) openScoreboard() {
 	}}, over, scroll)
 	v.score = sb
 	sb.show()
-	c := v.gs.sh.win.Canvas()
-	sb.prevKey = c.OnTypedKey()
-	c.SetOnTypedKey(v.gs.sh.onBack(v.gs.sh.win, v.closeScoreboard, sb.prevKey))
-	v.gs.sh.win.SetContent(padded(sb.content))
-	v.gs.sh.win.SetFullScreen(true)
+	sb.restore = v.f.FullScreen(padded(sb.content), v.closeScoreboard)
 }
 
 // closeScoreboard goes back to the game screen.
 func (v *ascView) closeScoreboard() {
 	if v.score != nil {
-		v.gs.sh.win.Canvas().SetOnTypedKey(v.score.prevKey)
+		v.score.restore()
 	}
 	v.score = nil
-	v.gs.sh.win.SetFullScreen(false)
-	v.gs.sh.win.SetContent(v.gs.content)
 }
 
 // show updates the header and the tiles for the current state.
@@ -95,7 +90,7 @@ func (sb *ascScoreboard) show() {
 	v := sb.v
 	a := v.st
 	seat := a.CurrentSeat()
-	stage := trTexts(v.gs.game.State().Summary().StageTexts())
+	stage := trTexts(v.f.Game().State().Summary().StageTexts())
 	if a.Walker.Stage == tracker.AscExecution && a.Walker.Phase != "" && seat != tracker.BorgSeat {
 		stage += " · " + phaseWord(a.Walker.Phase)
 	}

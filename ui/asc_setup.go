@@ -3,9 +3,10 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"strconv"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -161,7 +162,7 @@ type ascSetup struct {
 
 func newAscSetup(v *ascView) *ascSetup {
 	s := &ascSetup{v: v}
-	prefs := v.gs.sh.app.Preferences()
+	prefs := v.f.Preferences()
 	s.easier = widget.NewCheck(lang.X("asc.easier_ascension_4c_each", "Easier ascension (4C each)"), func(on bool) {
 		// The table's choice is part of the game (every device plays by
 		// it) and the default for the next game on this device.
@@ -188,7 +189,7 @@ func newAscSetup(v *ascView) *ascSetup {
 	s.costs = newCostForm()
 	s.costNote = captionLabel("")
 
-	s.borgOn = widget.NewCheck(lang.X("asc.play_with_the_borg", "Play with the Borg"), func(bool) { v.show(v.gs.game.State()) })
+	s.borgOn = widget.NewCheck(lang.X("asc.play_with_the_borg", "Play with the Borg"), func(bool) { v.Show(v.f.Game().State()) })
 	s.hub = widget.NewCheck(lang.X("asc.delta_quadrant_connection", "Delta Quadrant connection"), nil)
 	s.physHub = widget.NewCheck(lang.X("asc.we_roll_the_hub_die", "We roll the hub die ourselves"), nil)
 	s.three = widget.NewCheck(lang.X("asc.3_spires_and_you_re", "3 spires and you're out"), nil)
@@ -233,7 +234,7 @@ func (s *ascSetup) prefill() {
 // rememberedCosts returns the cost tables kept on this device.
 func (s *ascSetup) rememberedCosts() map[string]ascrules.CostTable {
 	out := map[string]ascrules.CostTable{}
-	raw := s.v.gs.sh.app.Preferences().String(prefAscCosts)
+	raw := s.v.f.Preferences().String(prefAscCosts)
 	if raw != "" {
 		if err := json.Unmarshal([]byte(raw), &out); err != nil {
 			return map[string]ascrules.CostTable{}
@@ -247,7 +248,7 @@ func (s *ascSetup) remember(civ string, t ascrules.CostTable) {
 	m := s.rememberedCosts()
 	m[strings.ToLower(strings.TrimSpace(civ))] = t
 	if b, err := json.Marshal(m); err == nil {
-		s.v.gs.sh.app.Preferences().SetString(prefAscCosts, string(b))
+		s.v.f.Preferences().SetString(prefAscCosts, string(b))
 	}
 }
 
@@ -275,12 +276,12 @@ func (s *ascSetup) chosenFaction() ascrules.Faction {
 func (s *ascSetup) addPlayer() {
 	res, err := parseCost(s.resources.Text)
 	if err != nil {
-		s.v.gs.say(lang.X("asc.starting_resources", "Starting resources: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+		s.v.f.Say(lang.X("asc.starting_resources", "Starting resources: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 		return
 	}
 	asc, err := numEntry(s.ascend, startAscendancy, lang.X("asc.starting_ascendancy", "Starting ascendancy"))
 	if err != nil {
-		s.v.gs.say(errText(err), true)
+		s.v.f.Say(errText(err), true)
 		return
 	}
 	civ := strings.TrimSpace(s.civ.Text)
@@ -289,7 +290,7 @@ func (s *ascSetup) addPlayer() {
 	}
 	costs, err := s.costs.read(civ)
 	if err != nil {
-		s.v.gs.say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+		s.v.f.Say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 		return
 	}
 	cmd := tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: s.name.Text, Civilization: civ,
@@ -298,7 +299,7 @@ func (s *ascSetup) addPlayer() {
 		return
 	}
 	s.remember(civ, costs)
-	s.v.gs.say(lang.X("asc.joins_next_player_or_start", "{{.TrimSpace}} joins. Next player, or start the game below.", map[string]any{"TrimSpace": strings.TrimSpace(s.name.Text)}), false)
+	s.v.f.Say(lang.X("asc.joins_next_player_or_start", "{{.TrimSpace}} joins. Next player, or start the game below.", map[string]any{"TrimSpace": strings.TrimSpace(s.name.Text)}), false)
 	s.name.SetText("")
 	s.civ.SetText("")
 	s.faction.ClearSelected()
@@ -316,15 +317,15 @@ func (s *ascSetup) editCosts(p tracker.AscPlayer) {
 		}
 		t, err := f.read(p.Civilization)
 		if err != nil {
-			s.v.gs.say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+			s.v.f.Say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 			return
 		}
 		if s.v.exec(tracker.SetCosts{Player: p.ID, Costs: t}) {
 			s.remember(p.Civilization, t)
 		}
-	}, s.v.gs.sh.win)
+	}, s.v.f.Window())
 	d.Resize(fyne.NewSize(380, 560))
-	s.v.gs.sh.showDialog(s.v.gs.sh.win, d)
+	s.v.f.ShowDialog(d)
 }
 
 // costSummary lists the costs of a table in one line.
@@ -363,7 +364,7 @@ func (s *ascSetup) enableBorg() {
 		}
 		h, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(e.Text, "+")))
 		if err != nil {
-			s.v.gs.say(lang.X("asc.borg_hit_roll_with_spires", "Borg hit roll with {{.N}} spires: {{.Text}} is not a number.", map[string]any{"N": n, "Text": fmt.Sprintf("%q", e.Text)}), true)
+			s.v.f.Say(lang.X("asc.borg_hit_roll_with_spires", "Borg hit roll with {{.N}} spires: {{.Text}} is not a number.", map[string]any{"N": n, "Text": fmt.Sprintf("%q", e.Text)}), true)
 			return
 		}
 		hits[n] = h
@@ -372,7 +373,7 @@ func (s *ascSetup) enableBorg() {
 	if s.hub.Checked {
 		t, err := numEntry(s.hubTarget, 0, lang.X("asc.transwarp_hub_roll", "Transwarp hub roll"))
 		if err != nil {
-			s.v.gs.say(errText(err), true)
+			s.v.f.Say(errText(err), true)
 			return
 		}
 		cmd.HubTarget = t
@@ -380,10 +381,10 @@ func (s *ascSetup) enableBorg() {
 	if !s.v.exec(cmd) {
 		return
 	}
-	prefs := s.v.gs.sh.app.Preferences()
+	prefs := s.v.f.Preferences()
 	prefs.SetString(prefAscBorgHits, strings.Join(saved, ","))
 	prefs.SetString(prefAscHub, strings.TrimSpace(s.hubTarget.Text))
-	s.v.gs.say(lang.X("asc.borg_console_entered", "Borg console entered."), false)
+	s.v.f.Say(lang.X("asc.borg_console_entered", "Borg console entered."), false)
 }
 
 // applyOptions records the easier-ascension tick in the game, if it
@@ -466,7 +467,7 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 			pick := widget.NewButtonWithIcon("", icon, func() {
 				o, err := withOption(s.v.st.Options, c.Field, r.Value)
 				if err != nil {
-					s.v.gs.say(errText(err), true)
+					s.v.f.Say(errText(err), true)
 					return
 				}
 				if o != s.v.st.Options {
@@ -507,7 +508,7 @@ func (s *ascSetup) show() fyne.CanvasObject {
 	box.Add(widget.NewSeparator())
 	start := widget.NewButtonWithIcon(lang.X("asc.start_round_1", "Start round 1"), theme.MediaPlayIcon(), func() {
 		if s.borgOn.Checked && st.Borg == nil {
-			s.v.gs.say(lang.X("asc.enter_the_borg_console_first", "Enter the Borg console first (or untick the Borg)."), true)
+			s.v.f.Say(lang.X("asc.enter_the_borg_console_first", "Enter the Borg console first (or untick the Borg)."), true)
 			return
 		}
 		if s.applyOptions() {

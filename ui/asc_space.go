@@ -2,9 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"strconv"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -407,7 +408,7 @@ func (f *spaceForm) clear() {
 func (f *spaceForm) rollVirtual() {
 	att, defs, ok := f.sides()
 	if !ok {
-		f.v.gs.say(lang.X("asc.choose_the_attacker_and_the_2", "Choose the attacker and the defenders first."), true)
+		f.v.f.Say(lang.X("asc.choose_the_attacker_and_the_2", "Choose the attacker and the defenders first."), true)
 		return
 	}
 	r := f.roundNo()
@@ -421,7 +422,7 @@ func (f *spaceForm) rollVirtual() {
 		}
 		p, err := f.v.ascRoll(d.Dice())
 		if err != nil {
-			f.v.gs.say(errText(err), true)
+			f.v.f.Say(errText(err), true)
 			return
 		}
 		dt, _ := ascrules.HitTarget(d.Weapons, att.Shields)
@@ -442,7 +443,7 @@ func (f *spaceForm) rollVirtual() {
 	for i, d := range defs {
 		p, err := f.v.ascRoll(splits[i])
 		if err != nil {
-			f.v.gs.say(errText(err), true)
+			f.v.f.Say(errText(err), true)
 			return
 		}
 		attP[i] = p
@@ -455,7 +456,7 @@ func (f *spaceForm) rollVirtual() {
 			due = ascrules.DiceDue(d, ascrules.CountHits(p.faces, at))
 		}
 		if defP[i], err = f.v.ascRoll(due); err != nil {
-			f.v.gs.say(errText(err), true)
+			f.v.f.Say(errText(err), true)
 			return
 		}
 	}
@@ -536,7 +537,7 @@ func (f *spaceForm) resolve() {
 		if res.Over {
 			msg = lang.X("asc.round_applied_the_battle_is", "Round {{.Round}} applied: the battle is over.", map[string]any{"Round": round})
 		}
-		f.v.gs.say(msg, false)
+		f.v.f.Say(msg, false)
 		// The state update refilled the form from the battle as it stands:
 		// show the next round from its top.
 		f.clear()

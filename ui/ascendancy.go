@@ -3,10 +3,11 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -15,6 +16,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -23,7 +25,7 @@ import (
 // agreements), the round walker, the battles, the Borg and a tablet
 // scoreboard. Every change goes through a tracker command.
 type ascView struct {
-	gs *gameScreen
+	f  screen.Frame
 	st *tracker.AscendancyState
 
 	players     *fyne.Container
@@ -46,8 +48,8 @@ type ascView struct {
 	lazy *lazyPanels
 }
 
-func newAscendancyView(gs *gameScreen) *ascView {
-	v := &ascView{gs: gs}
+func newAscendancyView(f screen.Frame) *ascView {
+	v := &ascView{f: f}
 	v.players = container.NewVBox()
 	v.playersScrl = container.NewVScroll(v.players)
 	v.round = container.NewVBox()
@@ -57,7 +59,7 @@ func newAscendancyView(gs *gameScreen) *ascView {
 	v.walker = newAscWalker(v)
 	v.battle = newAscBattle(v)
 	v.borg = newBorgPanel(v)
-	v.lazy = newLazyPanels(func(title string) bool { return gs.layout == nil || gs.layout.visible(title) })
+	v.lazy = newLazyPanels(f.PanelVisible)
 	v.lazy.add(lang.X("asc.players", "Players"), func() {
 		if v.st.Walker.Stage == tracker.AscSetup {
 			setPanel(v.players, v.setup.show())
@@ -71,17 +73,18 @@ func newAscendancyView(gs *gameScreen) *ascView {
 	return v
 }
 
-func (v *ascView) panels() []panel {
-	return []panel{
-		{title: lang.X("asc.players", "Players"), icon: theme.AccountIcon(), content: v.withTurn(v.playersScrl)},
-		{title: lang.X("asc.round", "Round"), icon: theme.MediaPlayIcon(), content: v.withTurn(v.roundScrl)},
-		{title: lang.X("asc.battle", "Battle"), icon: theme.GridIcon(), content: v.withTurn(v.battle.content)},
-		{title: lang.X("asc.borg", "Borg"), icon: theme.WarningIcon(), content: v.withTurn(v.borg.content)},
+// Panels are the Players, Round, Battle and Borg panels.
+func (v *ascView) Panels() []screen.Panel {
+	return []screen.Panel{
+		{Title: lang.X("asc.players", "Players"), Icon: theme.AccountIcon(), Content: v.withTurn(v.playersScrl)},
+		{Title: lang.X("asc.round", "Round"), Icon: theme.MediaPlayIcon(), Content: v.withTurn(v.roundScrl)},
+		{Title: lang.X("asc.battle", "Battle"), Icon: theme.GridIcon(), Content: v.withTurn(v.battle.content)},
+		{Title: lang.X("asc.borg", "Borg"), Icon: theme.WarningIcon(), Content: v.withTurn(v.borg.content)},
 	}
 }
 
-// shown brings a panel that came into view up to date.
-func (v *ascView) shown(title string) {
+// Shown brings a panel that came into view up to date.
+func (v *ascView) Shown(title string) {
 	if v.st != nil {
 		v.lazy.shown(title)
 	}
@@ -136,7 +139,12 @@ func (v *ascView) turnLine() string {
 	return lang.X("asc.then", "{{.Line}} · then {{.Join}}", map[string]any{"Line": line, "Join": strings.Join(next, ", ")})
 }
 
-func (v *ascView) show(s *tracker.State) {
+// StartPanel is the panel the game opens on: the first (Players).
+func (*ascView) StartPanel() string { return "" }
+
+// Show shows a new state: the turn line on every panel, the panels in
+// view at once, the others when they come into view (see lazyPanels).
+func (v *ascView) Show(s *tracker.State) {
 	if s == nil || s.Ascendancy == nil {
 		return
 	}
@@ -171,9 +179,9 @@ func setPanel(box *fyne.Container, o fyne.CanvasObject) {
 	setObjects(box, []fyne.CanvasObject{container.NewPadded(o)})
 }
 
-// rollNow rolls the dice of the battle on screen (desktop roll shortcut).
-func (v *ascView) rollNow() {
-	v.gs.layout.show(lang.X("asc.battle", "Battle"))
+// RollNow rolls the dice of the battle on screen (desktop roll shortcut).
+func (v *ascView) RollNow() {
+	v.f.ShowPanel(lang.X("asc.battle", "Battle"))
 	v.battle.rollNow()
 }
 
@@ -195,20 +203,11 @@ func (v *ascView) commandRow(p tracker.AscPlayer) *widgets.TokenRow {
 // "Record it anyway" there, another player's pieces ask first); any other
 // refusal is returned for the form to show, keeping what was typed.
 func (v *ascView) submit(cmd tracker.Command) error {
-	if v.gs.askFirst(cmd) {
-		return nil
-	}
-	err := v.gs.try(cmd)
-	var rej *tracker.Rejection
-	if errors.As(err, &rej) && rej.Overridable {
-		v.gs.refuse(cmd, err)
-		return nil
-	}
-	return err
+	return v.f.Submit(cmd)
 }
 
-// exec runs a command for this game (see gameScreen.exec).
-func (v *ascView) exec(cmd tracker.Command) bool { return v.gs.exec(cmd) }
+// exec runs a command for this game (see screen.Frame.Exec).
+func (v *ascView) exec(cmd tracker.Command) bool { return v.f.Exec(cmd) }
 
 // player returns a player by id (nil when there is none).
 func (v *ascView) player(id string) *tracker.AscPlayer {
@@ -448,4 +447,18 @@ func numEntry(e *textEntry, def int, what string) (int, error) {
 // taken for the next one's −.
 func nodeColumns(objs ...fyne.CanvasObject) *fyne.Container {
 	return &fyne.Container{Layout: &columnsLayout{colWidth: 240, gap: 4 * theme.Padding()}, Objects: objs}
+}
+
+// ShowSeat opens the player's console.
+func (v *ascView) ShowSeat(id string) {
+	if v.st == nil {
+		return
+	}
+	for _, p := range v.st.Players {
+		if p.ID == id {
+			v.board.follow = false
+			v.board.pick.Selected = p.Name + " · " + p.Civilization
+		}
+	}
+	v.Show(v.f.Game().State())
 }

@@ -500,8 +500,8 @@ func TestAscendancyFitsAPhone(t *testing.T) {
 	panelTo(t, w, "Round")
 	test.Tap(button(t, w, "Deal the turn order"))
 	v := sh.game.view.(*ascView)
-	for _, p := range v.panels() {
-		assert.LessOrEqual(t, p.content.MinSize().Width, float32(400), "panel %s is too wide", p.title)
+	for _, p := range v.Panels() {
+		assert.LessOrEqual(t, p.Content.MinSize().Width, float32(400), "panel %s is too wide", p.Title)
 	}
 	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
 		v.battle.mode.SetSelected(m)

@@ -14,6 +14,7 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -21,7 +22,7 @@ import (
 // tracks and tokens, the round walker, and the dice (attacks and skill
 // tests). Every change goes through a tracker command.
 type awayView struct {
-	gs *gameScreen
+	f  screen.Frame
 	st *tracker.AwayState
 
 	team      *fyne.Container
@@ -45,38 +46,39 @@ type awayView struct {
 	tracks map[string][4]*widgets.PegTrack
 }
 
-func newAwayView(gs *gameScreen) *awayView {
-	v := &awayView{gs: gs, open: map[string]bool{}, tracks: map[string][4]*widgets.PegTrack{}}
+func newAwayView(f screen.Frame) *awayView {
+	v := &awayView{f: f, open: map[string]bool{}, tracks: map[string][4]*widgets.PegTrack{}}
 	v.team = container.NewVBox()
 	v.teamScrol = container.NewVScroll(v.team)
 	v.round = container.NewVBox()
 	v.roundScrl = container.NewVScroll(v.round)
 	v.dice = newAwayDice(v)
-	v.lazy = newLazyPanels(func(title string) bool { return gs.layout == nil || gs.layout.visible(title) })
+	v.lazy = newLazyPanels(f.PanelVisible)
 	v.lazy.add(lang.X("away.panel.team", "Team"), v.showTeam)
 	v.lazy.add(lang.X("away.panel.round", "Round"), v.showRound)
 	v.lazy.add(awayDicePanel(), func() { v.dice.show(v.st) })
 	return v
 }
 
-// shown brings a panel that came into view up to date.
-func (v *awayView) shown(title string) {
+// Shown brings a panel that came into view up to date.
+func (v *awayView) Shown(title string) {
 	if v.st != nil {
 		v.lazy.shown(title)
 	}
 }
 
-func (v *awayView) panels() []panel {
-	return []panel{
-		{title: lang.X("away.panel.team", "Team"), icon: theme.AccountIcon(), content: v.teamScrol},
-		{title: lang.X("away.panel.round", "Round"), icon: theme.MediaPlayIcon(), content: v.roundScrl},
-		{title: awayDicePanel(), icon: theme.GridIcon(), content: v.dice.content},
+// Panels are the Team, Round and Dice panels.
+func (v *awayView) Panels() []screen.Panel {
+	return []screen.Panel{
+		{Title: lang.X("away.panel.team", "Team"), Icon: theme.AccountIcon(), Content: v.teamScrol},
+		{Title: lang.X("away.panel.round", "Round"), Icon: theme.MediaPlayIcon(), Content: v.roundScrl},
+		{Title: awayDicePanel(), Icon: theme.GridIcon(), Content: v.dice.content},
 	}
 }
 
-// startPanel is the panel the game opens on: Round while no player is in
+// StartPanel is the panel the game opens on: Round while no player is in
 // (the game is set up there), else the first.
-func (v *awayView) startPanel() string {
+func (v *awayView) StartPanel() string {
 	if v.st != nil && len(v.st.Players) == 0 {
 		return lang.X("away.panel.round", "Round")
 	}
@@ -86,7 +88,9 @@ func (v *awayView) startPanel() string {
 // awayDicePanel is the title of the Dice panel (also used to open it).
 func awayDicePanel() string { return lang.X("away.panel.dice", "Dice") }
 
-func (v *awayView) show(s *tracker.State) {
+// Show shows a new state: the panels in view at once, the others when
+// they come into view (see lazyPanels).
+func (v *awayView) Show(s *tracker.State) {
 	if s == nil || s.Away == nil {
 		return
 	}
@@ -100,11 +104,11 @@ func (v *awayView) show(s *tracker.State) {
 	}
 }
 
-// rollNow rolls the dice on the Dice panel (desktop roll shortcut).
-func (v *awayView) rollNow() { v.dice.rollNow() }
+// RollNow rolls the dice on the Dice panel (desktop roll shortcut).
+func (v *awayView) RollNow() { v.dice.rollNow() }
 
-// exec runs a command for this game (see gameScreen.exec).
-func (v *awayView) exec(cmd tracker.Command) bool { return v.gs.exec(cmd) }
+// exec runs a command for this game (see screen.Frame.Exec).
+func (v *awayView) exec(cmd tracker.Command) bool { return v.f.Exec(cmd) }
 
 // playerName returns a player's name by id.
 func (v *awayView) playerName(id string) string {
@@ -147,7 +151,7 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 		// A jump list: one tap brings a character's card into view.
 		type jumpTo struct{ ID, Name string }
 		var names []jumpTo
-		for _, p := range seatFirst(v.st.Players, v.gs.seat) {
+		for _, p := range seatFirst(v.st.Players, v.f.Seat()) {
 			for _, ch := range v.st.Characters {
 				if ch.Controller == p.ID {
 					name := ch.Name
@@ -167,7 +171,7 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 			return jump
 		}))
 	}
-	for _, p := range seatFirst(v.st.Players, v.gs.seat) {
+	for _, p := range seatFirst(v.st.Players, v.f.Seat()) {
 		title := p.Name
 		if p.Affiliation != "" {
 			title += " · " + p.Affiliation
@@ -287,7 +291,7 @@ func (v *awayView) jumpTo(id string) {
 
 // compact reports whether the roster shows compact cards (a narrow window).
 func (v *awayView) compact() bool {
-	return v.gs.sh.win.Canvas().Size().Width < wideWidth
+	return v.f.Window().Canvas().Size().Width < wideWidth
 }
 
 // compactCard is a character on one card of a few lines: the name with its
@@ -428,10 +432,10 @@ func (v *awayView) editTokens(pid string) {
 		box.Refresh()
 	}
 	fill()
-	cancel := v.gs.game.Subscribe(func(tracker.Update) { fyne.Do(fill) })
-	d := dialog.NewCustom(lang.X("away.team.tokens_of", "Tokens of {{.Name}}", map[string]any{"Name": v.playerName(pid)}), lang.X("away.done", "Done"), box, v.gs.sh.win)
+	cancel := v.f.Game().Subscribe(func(tracker.Update) { fyne.Do(fill) })
+	d := dialog.NewCustom(lang.X("away.team.tokens_of", "Tokens of {{.Name}}", map[string]any{"Name": v.playerName(pid)}), lang.X("away.done", "Done"), box, v.f.Window())
 	d.SetOnClosed(cancel)
-	v.gs.sh.showDialog(v.gs.sh.win, d)
+	v.f.ShowDialog(d)
 }
 
 // characterCard draws one character like its physical card: the four peg
@@ -495,13 +499,14 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 	tokens := container.NewVBox(stun, honor)
 	actions := container.NewVBox(cover)
 	neutralize := widget.NewButtonWithIcon(lang.X("away.team.neutralize", "Neutralize"), theme.CancelIcon(), func() {
-		v.gs.sh.showDialog(v.gs.sh.win, dialog.NewConfirm(lang.X("away.team.neutralize_q", "Neutralize {{.Name}}?", map[string]any{"Name": ch.Name}),
+		v.f.ShowDialog(dialog.NewConfirm(lang.X("away.team.neutralize_q", "Neutralize {{.Name}}?", map[string]any{"Name": ch.Name}),
 			lang.X("away.team.neutralize_why", "For a card or rule that removes the character from the game. Damage neutralizes by itself when a track at its lowest must lose a peg."),
 			func(ok bool) {
 				if ok {
 					v.exec(tracker.Neutralize{Character: id})
 				}
-			}, v.gs.sh.win))
+			}, v.f.Window()))
+
 	})
 	actions.Add(neutralize)
 	if v.st.Phase == tracker.AwayAction && !ch.Activated {
@@ -547,4 +552,27 @@ func stepper(label string, value int, onStep func(int)) fyne.CanvasObject {
 	plus := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { onStep(1) })
 	val := widget.NewLabelWithStyle(fmt.Sprintf("%s %d", label, value), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	return container.NewBorder(nil, nil, minus, plus, val)
+}
+
+// ShowSeat shows the player's team first.
+func (v *awayView) ShowSeat(string) {
+	if v.st != nil {
+		v.showTeam()
+	}
+}
+
+// seatFirst returns the players with the seat's player first.
+func seatFirst(ps []tracker.AwayPlayer, seat string) []tracker.AwayPlayer {
+	out := make([]tracker.AwayPlayer, 0, len(ps))
+	for _, p := range ps {
+		if p.ID == seat {
+			out = append(out, p)
+		}
+	}
+	for _, p := range ps {
+		if p.ID != seat {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -70,7 +70,7 @@ func (v *awayView) activationCard(id string) {
 	fill := func() {
 		box.RemoveAll()
 		defer box.Refresh()
-		a := v.gs.game.State().Away
+		a := v.f.Game().State().Away
 		if a == nil {
 			return
 		}
@@ -101,7 +101,7 @@ func (v *awayView) activationCard(id string) {
 		}
 		// start activates the character before its first action.
 		start := func() bool {
-			if v.gs.game.State().Away.Active == id {
+			if v.f.Game().State().Away.Active == id {
 				return true
 			}
 			return v.exec(tracker.Activate{Character: id})
@@ -165,15 +165,15 @@ func (v *awayView) activationCard(id string) {
 		}
 	}
 	fill()
-	cancel := v.gs.game.Subscribe(func(tracker.Update) { fyne.Do(fill) })
+	cancel := v.f.Game().Subscribe(func(tracker.Update) { fyne.Do(fill) })
 	name := id
 	if ch := v.character(id); ch != nil {
 		name = ch.Name
 	}
-	d = dialog.NewCustom(name, lang.X("away.close", "Close"), box, v.gs.sh.win)
+	d = dialog.NewCustom(name, lang.X("away.close", "Close"), box, v.f.Window())
 	d.SetOnClosed(cancel)
-	d.Resize(fyne.NewSize(min(400, v.gs.sh.win.Canvas().Size().Width-16), d.MinSize().Height))
-	v.gs.sh.showDialog(v.gs.sh.win, d)
+	d.Resize(fyne.NewSize(min(400, v.f.Window().Canvas().Size().Width-16), d.MinSize().Height))
+	v.f.ShowDialog(d)
 }
 
 // actionLimit is the Actions the current activation gives: two, or one

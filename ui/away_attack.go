@@ -267,7 +267,7 @@ func (f *attackForm) clearDice() {
 func (f *attackForm) rollVirtual() {
 	s, ok := f.setup()
 	if !ok {
-		f.v.gs.say(lang.X("away.attack.choose_first", "Choose the attacker, the attack action and the target first."), true)
+		f.v.f.Say(lang.X("away.attack.choose_first", "Choose the attacker, the attack action and the target first."), true)
 		return
 	}
 	f.diceIn = true
@@ -420,7 +420,7 @@ func (f *attackForm) apply() {
 	for _, s := range f.damage {
 		r, ok := ratingNamed(s.Selected)
 		if !ok {
-			f.v.gs.say(lang.X("away.attack.choose_track", "Choose a track for every peg lost."), true)
+			f.v.f.Say(lang.X("away.attack.choose_track", "Choose a track for every peg lost."), true)
 			return
 		}
 		tracks = append(tracks, r)
@@ -432,7 +432,7 @@ func (f *attackForm) apply() {
 		CardDice: f.cardDice.Value(), DefenseCardDice: f.defCardDice.Value(),
 		Attack: f.att.pool.roll(), Defense: f.def.pool.roll(), Tracks: tracks}
 	if f.v.exec(cmd) {
-		f.v.gs.say(lang.X("away.attack.applied", "Attack applied to {{.Name}}.", map[string]any{"Name": tgt.Name}), false)
+		f.v.f.Say(lang.X("away.attack.applied", "Attack applied to {{.Name}}.", map[string]any{"Name": tgt.Name}), false)
 		f.clearDice()
 		if f.reveal != nil {
 			// The next roll: the panel from its top down to the keypad.

@@ -89,7 +89,7 @@ func (d *awayDice) reveal(in, child fyne.CanvasObject) {
 
 // rollNow rolls the dice of the form on screen (the desktop roll shortcut).
 func (d *awayDice) rollNow() {
-	d.v.gs.layout.show(awayDicePanel())
+	d.v.f.ShowPanel(awayDicePanel())
 	if d.mode.Selected == modeLabel(modeSkill) {
 		d.skill.rollVirtual()
 		return
@@ -153,7 +153,7 @@ func (d *awayDice) preset(mode, id string) {
 	} else {
 		d.attack.attacker.pick(id)
 	}
-	d.v.gs.layout.show(awayDicePanel())
+	d.v.f.ShowPanel(awayDicePanel())
 }
 
 // inPlayChoices lists characters in play, optionally only one side's.
@@ -200,7 +200,7 @@ func (r rolledPool) roll() tracker.Roll {
 
 // rollVirtual rolls n dice from a fresh seed of the game.
 func (v *awayView) rollVirtual(n int) (rolledPool, error) {
-	seed, ok := v.gs.game.NewSeed()
+	seed, ok := v.f.Game().NewSeed()
 	if !ok {
 		return rolledPool{}, errors.New(lang.X("away.dice.no_virtual", "This game cannot roll virtual dice; enter the faces instead."))
 	}
@@ -218,7 +218,7 @@ func (v *awayView) rollInto(rp *rerollPanel, done func(), blocks []*diceBlock, c
 		}
 		p, err := v.rollVirtual(n)
 		if err != nil {
-			v.gs.say(errText(err), true)
+			v.f.Say(errText(err), true)
 			return
 		}
 		pools[i] = p

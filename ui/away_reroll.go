@@ -73,7 +73,7 @@ func (p *rerollPanel) render(active, other dice.Pool, activeName, otherName stri
 	pass := widget.NewButtonWithIcon(lang.X("away.reroll.pass", "Pass"), theme.MediaSkipNextIcon(), func() {
 		rr, err := p.rr.Pass(side)
 		if err != nil {
-			p.v.gs.say(errText(err), true)
+			p.v.f.Say(errText(err), true)
 			return
 		}
 		p.rr = &rr
@@ -90,23 +90,23 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 	b := p.blocks[side]
 	idx := b.selectedIndexes()
 	if len(idx) == 0 {
-		p.v.gs.say(lang.X("away.reroll.pick_first", "Tap the dice to re-roll first."), true)
+		p.v.f.Say(lang.X("away.reroll.pick_first", "Tap the dice to re-roll first."), true)
 		return
 	}
 	apply := func(rr awayrules.Reroll, err error) {
 		if err != nil {
-			p.v.gs.say(errText(err), true)
+			p.v.f.Say(errText(err), true)
 			return
 		}
 		p.rr = &rr
 		b.set(rolledPool{faces: rr.Pools[side]})
-		p.v.gs.say("", false)
+		p.v.f.Say("", false)
 		p.changed()
 	}
 	if virtual {
-		seed, ok := p.v.gs.game.NewSeed()
+		seed, ok := p.v.f.Game().NewSeed()
 		if !ok {
-			p.v.gs.say(lang.X("away.reroll.no_virtual", "This game cannot roll virtual dice; type the new faces instead."), true)
+			p.v.f.Say(lang.X("away.reroll.no_virtual", "This game cannot roll virtual dice; type the new faces instead."), true)
 			return
 		}
 		apply(p.rr.DiscardVirtual(side, idx, seed))
@@ -114,16 +114,17 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 	}
 	e := newTextEntry()
 	e.SetPlaceHolder(lang.X("away.reroll.faces_hint", "{{.N}} new faces, e.g. 6 3", map[string]any{"N": len(idx)}))
-	p.v.gs.sh.showDialog(p.v.gs.sh.win, dialog.NewForm(lang.X("away.reroll.new_faces_for", "New faces for {{.Name}}", map[string]any{"Name": p.names[side]}), lang.X("away.reroll.reroll", "Re-roll"), lang.X("away.cancel", "Cancel"),
+	p.v.f.ShowDialog(dialog.NewForm(lang.X("away.reroll.new_faces_for", "New faces for {{.Name}}", map[string]any{"Name": p.names[side]}), lang.X("away.reroll.reroll", "Re-roll"), lang.X("away.cancel", "Cancel"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("away.reroll.faces", "Faces"), e)}, func(ok bool) {
 			if !ok {
 				return
 			}
 			faces, err := dice.Parse(e.Text, len(idx))
 			if err != nil {
-				p.v.gs.say(errText(err), true)
+				p.v.f.Say(errText(err), true)
 				return
 			}
 			apply(p.rr.Discard(side, idx, faces))
-		}, p.v.gs.sh.win))
+		}, p.v.f.Window()))
+
 }

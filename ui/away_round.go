@@ -171,7 +171,7 @@ func (v *awayView) showAction() {
 			pid := p.ID
 			v.round.Add(widget.NewButtonWithIcon(lang.X("away.round.use_bonus", "Use a bonus action ({{.Name}})", map[string]any{"Name": p.Name}), theme.MediaFastForwardIcon(), func() {
 				v.chooseCharacter(lang.X("away.round.bonus_with", "Bonus action with"), pid, func(id string) error {
-					if err := v.gs.try(tracker.UseBonusAction{Player: pid, Character: id}); err != nil {
+					if err := v.f.Try(tracker.UseBonusAction{Player: pid, Character: id}); err != nil {
 						return err
 					}
 					// The bonus action's card, with its one action.
@@ -222,12 +222,13 @@ func (v *awayView) chooseCharacter(title, player string, then func(id string) er
 		}
 	}
 	sel := widget.NewRadioGroup(names, nil)
-	newFormDialog(v.gs.sh, title, lang.X("away.ok", "OK"), []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
+	newFormDialog(v.f, title, lang.X("away.ok", "OK"), []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
 		if sel.Selected == "" {
 			return onField(nil, lang.X("away.round.choose_who", "Choose the character who takes the action."))
 		}
 		return then(ids[sel.Selected])
-	}).Show()
+	}).
+		Show()
 }
 
 // step is a numbered step of the round walker: a bold title and a line.
@@ -262,7 +263,7 @@ func (v *awayView) orderBlock(which string, order []string, what string) fyne.Ca
 // Kim 2; then Dana 6, Kim 1." ("" when the order was agreed or the step is
 // no longer in the history).
 func (v *awayView) rollsOf(which string) string {
-	for _, st := range v.gs.game.History().Undo {
+	for _, st := range v.f.Game().History().Undo {
 		for _, ev := range st.Events {
 			var set *tracker.AwayOrderSet
 			switch e := ev.Payload.(type) {
@@ -311,11 +312,11 @@ func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.C
 		for _, p := range v.st.Players {
 			faces, err := dice.Parse(entries[p.ID].Text, 0)
 			if err != nil {
-				v.gs.say(p.Name+": "+errText(err), true)
+				v.f.Say(p.Name+": "+errText(err), true)
 				return
 			}
 			if len(faces) == 0 {
-				v.gs.say(lang.X("away.round.enter_die", "Enter {{.Name}}'s die.", map[string]any{"Name": p.Name}), true)
+				v.f.Say(lang.X("away.round.enter_die", "Enter {{.Name}}'s die.", map[string]any{"Name": p.Name}), true)
 				return
 			}
 			rolls[p.ID] = faces
@@ -367,7 +368,7 @@ func (v *awayView) scoreMission(pid, pname string) {
 	points.SetPlaceHolder(lang.X("away.round.mission_points", "Points on the card"))
 	eog := widget.NewCheck(lang.X("away.round.eog_mission", "End-of-game mission"), nil)
 	eog.Checked = v.st.Phase == tracker.AwayDebrief
-	v.gs.sh.showDialog(v.gs.sh.win, dialog.NewForm(lang.X("away.round.scored_by", "Mission scored by {{.Name}}", map[string]any{"Name": pname}), lang.X("away.round.score", "Score"), lang.X("away.cancel", "Cancel"), []*widget.FormItem{
+	v.f.ShowDialog(dialog.NewForm(lang.X("away.round.scored_by", "Mission scored by {{.Name}}", map[string]any{"Name": pname}), lang.X("away.round.score", "Score"), lang.X("away.cancel", "Cancel"), []*widget.FormItem{
 		widget.NewFormItem(lang.X("away.round.mission", "Mission"), name),
 		widget.NewFormItem(lang.X("away.round.points_label", "Points"), points),
 		widget.NewFormItem("", eog),
@@ -377,11 +378,12 @@ func (v *awayView) scoreMission(pid, pname string) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(points.Text))
 		if err != nil {
-			v.gs.say(lang.X("away.round.points_number", "Points must be a whole number."), true)
+			v.f.Say(lang.X("away.round.points_number", "Points must be a whole number."), true)
 			return
 		}
 		v.exec(tracker.ScoreMission{Player: pid, Name: name.Text, Points: n, EndOfGame: eog.Checked})
-	}, v.gs.sh.win))
+	}, v.f.Window()))
+
 }
 
 // standing shows the final totals and the winner.

@@ -240,7 +240,7 @@ func (v *awayView) chooseAddCharacter(pid, pname string) {
 	})
 	catalog := widget.NewButtonWithIcon(lang.X("away.setup.pick", "Pick from the catalog"), theme.SearchIcon(), func() {
 		d.Hide()
-		v.gs.sh.pickCharacter(func(ch reference.Character) {
+		v.f.PickCharacter(func(ch reference.Character) {
 			cmd := addCharacterFrom(ch)
 			cmd.Player = pid
 			if ch.Complete() {
@@ -255,8 +255,8 @@ func (v *awayView) chooseAddCharacter(pid, pname string) {
 		d.Hide()
 		v.scanCharacter(pid, pname)
 	})
-	d = dialog.NewCustom(lang.X("away.setup.add_character_to", "Add a character to {{.Name}}", map[string]any{"Name": pname}), lang.X("away.cancel", "Cancel"), container.NewVBox(typed, catalog, scanned), v.gs.sh.win)
-	v.gs.sh.showDialog(v.gs.sh.win, d)
+	d = dialog.NewCustom(lang.X("away.setup.add_character_to", "Add a character to {{.Name}}", map[string]any{"Name": pname}), lang.X("away.cancel", "Cancel"), container.NewVBox(typed, catalog, scanned), v.f.Window())
+	v.f.ShowDialog(d)
 }
 
 // addCharacter is the form for a character card entered by hand, or
@@ -294,7 +294,7 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 	)
 	items = append(items, weapon.items()...)
 	items = append(items, widget.NewFormItem(lang.X("away.setup.escalation", "Escalation"), esc))
-	d := newFormDialog(v.gs.sh, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
+	d := newFormDialog(v.f, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
 		if strings.TrimSpace(name.Text) == "" {
 			return onField(name, lang.X("away.setup.needs_name", "The character needs a name."))
 		}
@@ -316,8 +316,9 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		if i := esc.SelectedIndex(); i > 0 {
 			cmd.Escalation = i + 1
 		}
-		return v.gs.try(cmd)
+		return v.f.Try(cmd)
 	})
+
 	d.Show()
 }
 
@@ -384,7 +385,7 @@ func (v *awayView) enterOverlay() {
 	}
 	weapon := newWeaponEntries(&w)
 	items := append(tracks.items(), weapon.items()...)
-	newFormDialog(v.gs.sh, lang.X("away.setup.overlay_title", "Borg Assimilation Overlay"), lang.X("away.setup.save", "Save"), items, func() error {
+	newFormDialog(v.f, lang.X("away.setup.overlay_title", "Borg Assimilation Overlay"), lang.X("away.setup.save", "Save"), items, func() error {
 		a, d, s, m, err := tracks.values()
 		if err != nil {
 			return err
@@ -393,8 +394,9 @@ func (v *awayView) enterOverlay() {
 		if w, ok := weapon.weapon(); ok {
 			cmd.Weapons = []awayrules.Weapon{w}
 		}
-		return v.gs.try(cmd)
-	}).Show()
+		return v.f.Try(cmd)
+	}).
+		Show()
 }
 
 // playerBorg reports whether a player plays the Borg affiliation.

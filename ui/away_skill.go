@@ -225,7 +225,7 @@ func (f *skillForm) changed() {
 func (f *skillForm) rollVirtual() {
 	s, _, ok := f.setup()
 	if !ok {
-		f.v.gs.say(lang.X("away.skill.choose_first", "Choose the character taking the test first."), true)
+		f.v.f.Say(lang.X("away.skill.choose_first", "Choose the character taking the test first."), true)
 		return
 	}
 	f.diceIn = true
@@ -321,7 +321,7 @@ func (f *skillForm) record() {
 		cmd.ChallengerRoll = f.chal.pool.roll()
 	}
 	if f.v.exec(cmd) {
-		f.v.gs.say(lang.X("away.skill.recorded", "Skill test recorded in the game log."), false)
+		f.v.f.Say(lang.X("away.skill.recorded", "Skill test recorded in the game log."), false)
 		f.rp.reset()
 		f.test.set(rolledPool{})
 		f.chal.set(rolledPool{})

@@ -114,7 +114,7 @@ func (b *borgPanel) assimilatedLine() string {
 func borgStatus(bs *tracker.BorgState) string {
 	hit, err := bs.Hits.HitRoll(len(bs.Spires))
 	if err != nil {
-		return lang.X("borg.spire_s_in_play", "{{.NSpires}} spire(s) in play: {{.PlainError}}", map[string]any{"NSpires": len(bs.Spires), "PlainError": plainError(err)})
+		return lang.X("borg.spire_s_in_play", "{{.NSpires}} spire(s) in play: {{.PlainError}}", map[string]any{"NSpires": len(bs.Spires), "PlainError": errText(err)})
 	}
 	return lang.X("borg.spire_s_in_play_borg", "{{.NSpires}} spire(s) in play · Borg hit roll {{.Hit}}+ · {{.CubesInPlay}} of {{.MaxCubes}} cubes in play", map[string]any{"NSpires": len(bs.Spires), "Hit": hit, "CubesInPlay": bs.CubesInPlay(), "MaxCubes": borgrules.MaxCubes})
 }

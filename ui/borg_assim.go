@@ -332,7 +332,7 @@ func parseHeld(s string) ([]borgrules.SystemHeld, error) {
 func (f *assimForm) rollVirtual() {
 	a, _, ok := f.setup()
 	if !ok {
-		f.v.gs.say(lang.X("borg.choose_the_cube_and_whose_2", "Choose the cube and whose system it is first."), true)
+		f.v.f.Say(lang.X("borg.choose_the_cube_and_whose_2", "Choose the cube and whose system it is first."), true)
 		return
 	}
 	d, b, ok := f.v.rollPair(f.structures(a), func(d ascPool) int {
@@ -434,7 +434,7 @@ func (f *assimForm) resolve() {
 func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 	lost, err := parseCost(f.d.lost)
 	if err != nil {
-		f.v.gs.say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+		f.v.f.Say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": errText(err)}), true)
 		return
 	}
 	cmd := tracker.AssimilationRound{Cube: a.Cube.ID, Defender: p.ID, System: f.d.system, Nodes: a.Nodes, Starbase: a.Starbase,
@@ -442,7 +442,7 @@ func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 		HomeOf: f.d.homeOf}
 	if f.d.homeOf != "" {
 		if cmd.Independents, err = parseHeld(f.d.held); err != nil {
-			f.v.gs.say(errText(err), true)
+			f.v.f.Say(errText(err), true)
 			return
 		}
 	}
@@ -450,7 +450,7 @@ func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 	if !f.v.exec(cmd) {
 		return
 	}
-	f.v.gs.say(lang.X("borg.assimilation_round_applied", "Assimilation round applied."), false)
+	f.v.f.Say(lang.X("borg.assimilation_round_applied", "Assimilation round applied."), false)
 	// What is left of the system fights the next round.
 	f.d.nodes = max(0, a.Nodes-lost.Total())
 	if sbLost {

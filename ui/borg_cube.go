@@ -266,7 +266,7 @@ func (f *cubeBattle) render() {
 	}
 	f.box.Add(top)
 	if herr != nil {
-		f.box.Add(wrapLabel(plainError(herr)))
+		f.box.Add(wrapLabel(errText(herr)))
 		return
 	}
 	if cube.Round == 0 {
@@ -408,7 +408,7 @@ func (f *cubeBattle) oddsPart(cube borgrules.Cube, fleets []borgrules.Fleet, hit
 	if o, err := odds.CubeBattle(setup); err == nil {
 		box.Add(wrapLabel(lang.X("borg.cube_destroyed_players_wiped_out", "{{.When}}: cube destroyed {{.Percent}} · players wiped out {{.Percent2}} · forced to retreat {{.Percent3}} · about {{.ExpectedShipsLost}} ships lost over {{.ExpectedRounds}} rounds.", map[string]any{"When": when, "Percent": widgets.Percent(o.CubeDestroyed), "Percent2": widgets.Percent(o.PlayersWiped), "Percent3": widgets.Percent(o.ForcedRetreat), "ExpectedShipsLost": fmt.Sprintf("%.1f", o.ExpectedShipsLost), "ExpectedRounds": fmt.Sprintf("%.1f", o.ExpectedRounds)})))
 	} else {
-		box.Add(wrapLabel(plainError(err)))
+		box.Add(wrapLabel(errText(err)))
 	}
 	box.Add(captionLabel(lang.X("borg.players_strike_first_in_round", "Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage.")))
 	return box
@@ -428,14 +428,14 @@ func (f *cubeBattle) rollVirtual() {
 	cube, ok := f.current()
 	idx, fleets := f.engaged()
 	if !ok || len(fleets) == 0 {
-		f.v.gs.say(lang.X("borg.choose_the_cube_and_the", "Choose the cube and the fleets first."), true)
+		f.v.f.Say(lang.X("borg.choose_the_cube_and_the", "Choose the cube and the fleets first."), true)
 		return
 	}
 	hits := 0
 	for i, fl := range fleets {
 		p, err := f.v.ascRoll(fl.Dice())
 		if err != nil {
-			f.v.gs.say(errText(err), true)
+			f.v.f.Say(errText(err), true)
 			return
 		}
 		f.d.fleets[idx[i]].dice = p
@@ -445,7 +445,7 @@ func (f *cubeBattle) rollVirtual() {
 	}
 	bp, err := f.v.ascRoll(borgrules.BorgDiceDue(cube, cube.Round == 0, hits))
 	if err != nil {
-		f.v.gs.say(errText(err), true)
+		f.v.f.Say(errText(err), true)
 		return
 	}
 	f.d.borg = bp
@@ -607,7 +607,7 @@ func (f *cubeBattle) apply(cube borgrules.Cube, ds []*fleetDraft, fleets []borgr
 	if destroyed {
 		msg = lang.X("borg.is_destroyed", "{{.ID}} is destroyed.", map[string]any{"ID": borgName(cube.ID)})
 	}
-	f.v.gs.say(msg, false)
+	f.v.f.Say(msg, false)
 	if f.onApplied != nil {
 		f.onApplied()
 	}

@@ -219,7 +219,7 @@ func (f *reclaimForm) render() {
 func (f *reclaimForm) rollVirtual() {
 	r, ok := f.setup()
 	if !ok {
-		f.v.gs.say(lang.X("borg.choose_the_borg_system_and_2", "Choose the Borg system and the attacker first."), true)
+		f.v.f.Say(lang.X("borg.choose_the_borg_system_and_2", "Choose the Borg system and the attacker first."), true)
 		return
 	}
 	p, b, ok := f.v.rollPair(r.Fleet.Dice(), func(ascPool) int { return r.Spire.Structures() })
@@ -247,7 +247,7 @@ func (f *reclaimForm) resolve() {
 	hit, herr := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
 	if len(f.dr.borg.faces) > 0 {
 		if herr != nil {
-			f.result.Add(wrapLabel(plainError(herr)))
+			f.result.Add(wrapLabel(errText(herr)))
 			return
 		}
 		r.BorgFaces, r.BorgHit = f.dr.borg.faces, hit
@@ -285,7 +285,7 @@ func (f *reclaimForm) resolve() {
 			cmd.BorgRoll = f.dr.borg.roll()
 		}
 		if f.v.exec(cmd) {
-			f.v.gs.say(lang.X("borg.reclaim_round_applied", "Reclaim round applied."), false)
+			f.v.f.Say(lang.X("borg.reclaim_round_applied", "Reclaim round applied."), false)
 			f.dr.key = ""
 			f.redraw()
 		}

@@ -65,7 +65,7 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 	box.Add(boldLabel(lang.X("borg.2_each_cube_in_turn", "2. Each cube in turn")))
 	box.Add(captionLabel(lang.X("borg.activate_it_where_it_moves", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships.")))
 	box.Add(widget.NewButtonWithIcon(lang.X("borg.scan_the_borg_card_drawn", "Scan the Borg card drawn"), theme.MediaPhotoIcon(), func() {
-		v.gs.sh.scanCards(nil)
+		v.f.ScanCards(nil)
 	}))
 	next := ""
 	var done []string

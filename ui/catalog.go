@@ -18,6 +18,7 @@ import (
 
 	"tableops/rules/reference"
 	"tableops/tracker/store"
+	"tableops/ui/screen"
 )
 
 // catalogView is the card catalog: browse the cards by kind and search as
@@ -234,8 +235,8 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 
 	v.detail = container.NewStack()
 	v.layout = newAdaptive(0.4,
-		panel{title: lang.X("catalog.cards", "Cards"), icon: theme.ListIcon(), content: padded(browse)},
-		panel{title: lang.X("catalog.card", "Card"), icon: theme.DocumentIcon(), content: padded(v.detail)},
+		screen.Panel{Title: lang.X("catalog.cards", "Cards"), Icon: theme.ListIcon(), Content: padded(browse)},
+		screen.Panel{Title: lang.X("catalog.card", "Card"), Icon: theme.DocumentIcon(), Content: padded(v.detail)},
 	)
 	v.root = &catalogRoot{v: v}
 	v.root.ExtendBaseWidget(v.root)

@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"

@@ -211,7 +211,7 @@ func TestCatalogCreateEditFindCharacter(t *testing.T) {
 
 	// Everything fits a phone.
 	for _, p := range v.layout.panels {
-		assert.LessOrEqual(t, p.content.MinSize().Width, float32(390), "panel %s", p.title)
+		assert.LessOrEqual(t, p.Content.MinSize().Width, float32(390), "panel %s", p.Title)
 	}
 }
 

@@ -3,9 +3,10 @@ package ui
 import (
 	"path/filepath"
 	"strings"
-	"tableops/ui/widgets"
 	"testing"
 	"time"
+
+	"tableops/ui/widgets"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"

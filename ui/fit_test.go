@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"tableops/scan"
 	"tableops/tracker"
 	"tableops/ui/widgets"
@@ -153,12 +154,12 @@ func fitAscendancy(t *testing.T, size fyne.Size) {
 	sh, _ := newTestShell(t, size.Width, size.Height)
 	w := setUpAscByTapping(t, sh)
 	v := sh.game.view.(*ascView)
-	for _, p := range v.panels() {
-		panelTo(t, w, p.title)
-		assertFits(t, w, "ascendancy "+p.title)
-		if p.content.MinSize().Width > size.Width {
-			t.Logf("panel %s", p.title)
-			widest(t, p.content, size.Width, "")
+	for _, p := range v.Panels() {
+		panelTo(t, w, p.Title)
+		assertFits(t, w, "ascendancy "+p.Title)
+		if p.Content.MinSize().Width > size.Width {
+			t.Logf("panel %s", p.Title)
+			widest(t, p.Content, size.Width, "")
 		}
 	}
 	dealInOrder(t, sh, w)

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"errors"
+
+	"tableops/ui/screen"
+
 	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
@@ -35,7 +38,7 @@ func onField(field formField, msg string) error { return &fieldError{field: fiel
 // and as a line above the buttons) and nothing typed is lost. On a phone
 // the labels sit above their fields so the form fits the width.
 type formDialog struct {
-	sh     *Shell
+	at     screen.Dialogs
 	d      *dialog.CustomDialog
 	form   *widget.Form
 	errMsg *widget.Label
@@ -44,9 +47,9 @@ type formDialog struct {
 
 // newFormDialog builds (but does not show) a form dialog; submit returns
 // nil to close it or the reason it was not accepted.
-func newFormDialog(sh *Shell, title, confirm string, items []*widget.FormItem, submit func() error) *formDialog {
-	win := sh.win
-	f := &formDialog{sh: sh, submit: submit}
+func newFormDialog(at screen.Dialogs, title, confirm string, items []*widget.FormItem, submit func() error) *formDialog {
+	win := at.Window()
+	f := &formDialog{at: at, submit: submit}
 	f.form = &widget.Form{Items: items}
 	size := win.Canvas().Size()
 	if size.Width < wideWidth {
@@ -76,15 +79,22 @@ func (f *formDialog) Submit() {
 
 // fail shows why the form was not accepted, keeping everything typed.
 func (f *formDialog) fail(err error) {
-	msg := plainError(err)
+	msg := f.at.PlainError(err)
 	var fe *fieldError
 	if errors.As(err, &fe) && fe.field != nil {
 		fe.field.SetValidationError(errors.New(fe.msg))
-		f.sh.win.Canvas().Focus(fe.field)
+		f.at.Window().Canvas().Focus(fe.field)
 	}
 	f.errMsg.SetText(msg)
 	f.errMsg.Show()
 }
 
 // Show shows the dialog.
-func (f *formDialog) Show() { f.sh.showDialog(f.sh.win, f.d) }
+func (f *formDialog) Show() { f.at.ShowDialog(f.d) }
+
+// mainDialogs shows the shell's dialogs in its main window.
+type mainDialogs struct{ sh *Shell }
+
+func (m mainDialogs) Window() fyne.Window         { return m.sh.win }
+func (m mainDialogs) ShowDialog(d dialog.Dialog)  { m.sh.showDialog(m.sh.win, d) }
+func (m mainDialogs) PlainError(err error) string { return plainError(err) }

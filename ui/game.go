@@ -3,9 +3,10 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"strings"
 	"time"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,42 +14,18 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tableops/rules/reference"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
-
-// LiveGame is a game in progress as the screens use it: a saved game from
-// the store (*store.Game), or a game shared by another device. Every change
-// goes through Execute, Undo and Redo; Subscribe tells of every change, from
-// any goroutine.
-type LiveGame interface {
-	Kind() tracker.Kind
-	State() *tracker.State
-	History() tracker.History
-	Execute(cmd tracker.Command) ([]tracker.Event, error)
-	Undo() (tracker.Step, error)
-	Redo() (tracker.Step, error)
-	Subscribe(fn func(tracker.Update)) (cancel func())
-	NewSeed() (uint64, bool)
-}
-
-// gameView is the part of a game screen that belongs to one game: its panels
-// and how they show a new state.
-type gameView interface {
-	// panels returns the panels of the screen, the main one first.
-	panels() []panel
-	// show shows the state (always on the UI goroutine): on the panels in
-	// view at once, on the others when they come into view (see shown).
-	show(st *tracker.State)
-	// shown is told that the panel with the given title came into view.
-	shown(title string)
-}
 
 // gameScreen frames an open game: a bar with home, undo and redo, the game's
 // own panels, and the game log. It re-reads the state after every change.
+// It is the screen.Frame its view is drawn in.
 type gameScreen struct {
 	sh      *Shell
-	game    LiveGame
-	view    gameView
+	game    screen.Game
+	view    screen.View
 	content fyne.CanvasObject
 	layout  *adaptive
 
@@ -63,7 +40,7 @@ type gameScreen struct {
 	seat string
 }
 
-func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
+func newGameScreen(sh *Shell, g screen.Game) *gameScreen {
 	gs := &gameScreen{sh: sh, game: g}
 	gs.view = newGameView(gs, g.Kind())
 	home := widget.NewButtonWithIcon("", theme.HomeIcon(), sh.showHome)
@@ -74,7 +51,7 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), gs.logBtn, gs.undoBtn, gs.redoBtn))
 
 	gs.logList = gs.newLogList()
-	panels := append(gs.view.panels(), panel{title: lang.X("game.log", "Log"), icon: theme.ListIcon(), content: padded(gs.logPanel(gs.logList)), wideOnly: true})
+	panels := append(gs.view.Panels(), screen.Panel{Title: lang.X("game.log", "Log"), Icon: theme.ListIcon(), Content: padded(gs.logPanel(gs.logList)), WideOnly: true})
 	gs.layout = newAdaptive(0.58, panels...)
 	gs.layout.onSwitch = gs.fitBar
 	gs.layout.onShow = gs.panelShown
@@ -86,10 +63,8 @@ func newGameScreen(sh *Shell, g LiveGame) *gameScreen {
 	// A game that starts on another panel than the first (a new Away
 	// Missions game is set up on its Round panel) opens there: one tap
 	// less for every new game.
-	if sp, ok := gs.view.(interface{ startPanel() string }); ok {
-		if title := sp.startPanel(); title != "" {
-			gs.layout.show(title)
-		}
+	if title := gs.view.StartPanel(); title != "" {
+		gs.layout.show(title)
 	}
 	return gs
 }
@@ -164,7 +139,7 @@ func (gs *gameScreen) refresh() {
 	// A refusal shown before this change no longer applies to what is on
 	// screen now.
 	gs.status.clearError()
-	gs.view.show(gs.game.State())
+	gs.view.Show(gs.game.State())
 	if gs.sh.shown != nil {
 		gs.sh.shown(time.Since(start))
 	}
@@ -176,26 +151,26 @@ func (gs *gameScreen) panelShown(title string) {
 		gs.logList.Refresh()
 		return
 	}
-	gs.view.shown(title)
+	gs.view.Shown(title)
 }
 
-// exec runs a command on the game. A refused command changes nothing; its
+// Exec runs a command on the game. A refused command changes nothing; its
 // reason shows under the bar, where the player looks next. It reports
 // whether the command was applied.
-func (gs *gameScreen) exec(cmd tracker.Command) bool {
+func (gs *gameScreen) Exec(cmd tracker.Command) bool {
 	if gs.askFirst(cmd) { // another player's pieces: asks, then runs it (seat.go)
 		return false
 	}
 	return gs.run(cmd)
 }
 
-// run runs a command without asking (see exec).
+// run runs a command without asking (see Exec).
 func (gs *gameScreen) run(cmd tracker.Command) bool {
 	if _, err := gs.game.Execute(cmd); err != nil {
 		gs.refuse(cmd, err)
 		return false
 	}
-	gs.say("", false)
+	gs.Say("", false)
 	return true
 }
 
@@ -203,7 +178,7 @@ func (gs *gameScreen) run(cmd tracker.Command) bool {
 // it, the line offers to record it anyway: the physical table has the last
 // word.
 func (gs *gameScreen) refuse(cmd tracker.Command, err error) {
-	gs.say(plainError(err), true)
+	gs.Say(plainError(err), true)
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) && rej.Overridable {
 		gs.status.setAction(lang.X("game.record_it_anyway", "Record it anyway"), func() { gs.recordAnyway(cmd, rej) })
@@ -216,17 +191,17 @@ func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) 
 	reason := newTextEntry()
 	reason.SetPlaceHolder(lang.X("game.e_g_a_card", "e.g. a card in play allows it"))
 	rule := wrapLabel(rej.In(trText))
-	f := newFormDialog(gs.sh, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
+	f := newFormDialog(gs, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
 		widget.NewFormItem(lang.X("game.refused", "Refused"), rule),
 		widget.NewFormItem(lang.X("game.why_the_table_allows", "Why the table allows it"), reason),
 	}, func() error {
 		if strings.TrimSpace(reason.Text) == "" {
 			return onField(reason, lang.X("game.say_in_a_few", "Say in a few words why the table allows it."))
 		}
-		if err := gs.try(tracker.Ruling{Reason: reason.Text, Command: cmd}); err != nil {
+		if err := gs.Try(tracker.Ruling{Reason: reason.Text, Command: cmd}); err != nil {
 			return err
 		}
-		gs.say(lang.X("game.ruling_recorded", "Recorded as a table ruling: {{.Reason}}", map[string]any{"Reason": strings.TrimSpace(reason.Text)}), false)
+		gs.Say(lang.X("game.ruling_recorded", "Recorded as a table ruling: {{.Reason}}", map[string]any{"Reason": strings.TrimSpace(reason.Text)}), false)
 		return nil
 	})
 	reason.OnSubmitted = func(string) { f.Submit() }
@@ -234,40 +209,106 @@ func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) 
 	gs.sh.win.Canvas().Focus(reason)
 }
 
-// try runs a command for a form that stays open when it is refused: it
+// Try runs a command for a form that stays open when it is refused: it
 // returns the refusal (for the form to show) and changes nothing, or nil
 // when the command was applied.
-func (gs *gameScreen) try(cmd tracker.Command) error {
+func (gs *gameScreen) Try(cmd tracker.Command) error {
 	if _, err := gs.game.Execute(cmd); err != nil {
 		return err
 	}
-	gs.say("", false)
+	gs.Say("", false)
 	return nil
 }
 
-// say shows a short message in the status line under the bar (an error
+// Say shows a short message in the status line under the bar (an error
 // stands out); an empty message clears it. The line keeps its height either
 // way, so nothing on screen moves.
-func (gs *gameScreen) say(msg string, isErr bool) {
+func (gs *gameScreen) Say(msg string, isErr bool) {
 	gs.status.set(msg, isErr)
 }
+
+// Submit runs a command for a form dialog: nil closes the form (applied,
+// or handed to the status line: a refusal by a rule of the game offers
+// "Record it anyway" there, another player's pieces ask first); any other
+// refusal is returned for the form to show, keeping what was typed.
+func (gs *gameScreen) Submit(cmd tracker.Command) error {
+	if gs.askFirst(cmd) {
+		return nil
+	}
+	err := gs.Try(cmd)
+	var rej *tracker.Rejection
+	if errors.As(err, &rej) && rej.Overridable {
+		gs.refuse(cmd, err)
+		return nil
+	}
+	return err
+}
+
+// Game is the game on screen.
+func (gs *gameScreen) Game() screen.Game { return gs.game }
+
+// Seat is the player this device sits as (see seat.go).
+func (gs *gameScreen) Seat() string { return gs.seat }
+
+// Window is the main window.
+func (gs *gameScreen) Window() fyne.Window { return gs.sh.win }
+
+// ShowDialog shows d in the main window (see Shell.showDialog).
+func (gs *gameScreen) ShowDialog(d dialog.Dialog) { gs.sh.showDialog(gs.sh.win, d) }
+
+// PlainError is the message a player reads for err (see plainError).
+func (gs *gameScreen) PlainError(err error) string { return plainError(err) }
+
+// Preferences are the app's preferences.
+func (gs *gameScreen) Preferences() fyne.Preferences { return gs.sh.app.Preferences() }
+
+// ShowPanel brings a panel into view.
+func (gs *gameScreen) ShowPanel(title string) { gs.layout.show(title) }
+
+// PanelVisible reports whether a panel is on screen; every panel counts
+// as on screen while the view is built (before the layout exists).
+func (gs *gameScreen) PanelVisible(title string) bool {
+	return gs.layout == nil || gs.layout.visible(title)
+}
+
+// FullScreen shows content alone over the whole window, full screen, with
+// Escape (or Back) running back; restore puts the game screen back.
+func (gs *gameScreen) FullScreen(content fyne.CanvasObject, back func()) (restore func()) {
+	win := gs.sh.win
+	c := win.Canvas()
+	prevKey := c.OnTypedKey()
+	c.SetOnTypedKey(gs.sh.onBack(win, back, prevKey))
+	win.SetContent(content)
+	win.SetFullScreen(true)
+	return func() {
+		c.SetOnTypedKey(prevKey)
+		win.SetFullScreen(false)
+		win.SetContent(gs.content)
+	}
+}
+
+// PickCharacter opens the card catalog to pick a character.
+func (gs *gameScreen) PickCharacter(onPick func(reference.Character)) { gs.sh.pickCharacter(onPick) }
+
+// ScanCards opens the scanner, for use when it is not nil.
+func (gs *gameScreen) ScanCards(use *screen.ScanUse) { gs.sh.scanCards(use) }
 
 func (gs *gameScreen) undo() {
 	st, err := gs.game.Undo()
 	if err != nil {
-		gs.say(plainError(err), true)
+		gs.Say(plainError(err), true)
 		return
 	}
-	gs.say(lang.X("game.undone", "Undone: {{.Step}}", map[string]any{"Step": trTexts(st.Texts())}), false)
+	gs.Say(lang.X("game.undone", "Undone: {{.Step}}", map[string]any{"Step": trTexts(st.Texts())}), false)
 }
 
 func (gs *gameScreen) redo() {
 	st, err := gs.game.Redo()
 	if err != nil {
-		gs.say(plainError(err), true)
+		gs.Say(plainError(err), true)
 		return
 	}
-	gs.say(lang.X("game.redone", "Redone: {{.Step}}", map[string]any{"Step": trTexts(st.Texts())}), false)
+	gs.Say(lang.X("game.redone", "Redone: {{.Step}}", map[string]any{"Step": trTexts(st.Texts())}), false)
 }
 
 // close stops listening to the game.

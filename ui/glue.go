@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"strings"
 	"time"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
@@ -37,7 +38,7 @@ func (sh *Shell) newGame(kind tracker.Kind) {
 	}
 	name := newTextEntry() // lets Escape close the dialog
 	name.SetText(kindTitle(kind) + " " + time.Now().Format("2/1 15:04"))
-	f := newFormDialog(sh, newGameTitle(kind), lang.X("home.create", "Create"),
+	f := newFormDialog(mainDialogs{sh}, newGameTitle(kind), lang.X("home.create", "Create"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), name)}, func() error {
 			if strings.TrimSpace(name.Text) == "" {
 				return onField(name, lang.X("app.err.needs_name", "The game needs a name."))

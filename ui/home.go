@@ -2,10 +2,11 @@ package ui
 
 import (
 	"bytes"
-	"fyne.io/fyne/v2/lang"
 	"io"
 	"strings"
 	"time"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -172,7 +173,7 @@ func (h *home) gameMenu(g store.GameInfo, anchor fyne.CanvasObject) {
 func (h *home) rename(g store.GameInfo) {
 	e := newTextEntry() // lets Escape close the dialog
 	e.SetText(g.Name)
-	newFormDialog(h.sh, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
+	newFormDialog(mainDialogs{h.sh}, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), e)}, func() error {
 			if err := h.sh.store.Rename(g.ID, e.Text); err != nil {
 				return onField(e, plainError(err))

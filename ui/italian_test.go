@@ -70,9 +70,9 @@ func TestItalianFlowsFitAPhone(t *testing.T) {
 			test.Tap(button(t, w, "Crea"))
 			require.NotNil(t, sh.game, "the game opened")
 			assert.Contains(t, w.Title(), "Table Ops — Ascendancy")
-			for _, p := range sh.game.view.panels() {
-				panelTo(t, w, p.title)
-				assertPhoneReady(t, w, "ascendancy "+p.title)
+			for _, p := range sh.game.view.Panels() {
+				panelTo(t, w, p.Title)
+				assertPhoneReady(t, w, "ascendancy "+p.Title)
 			}
 			sh.game.showLog()
 			assertPhoneReady(t, w, "game log")
@@ -87,9 +87,9 @@ func TestItalianFlowsFitAPhone(t *testing.T) {
 			test.Tap(button(t, w, "Nuova partita Away Missions"))
 			test.Tap(button(t, w, "Crea"))
 			require.NotNil(t, sh.game)
-			for _, p := range sh.game.view.panels() {
-				panelTo(t, w, p.title)
-				assertPhoneReady(t, w, "away "+p.title)
+			for _, p := range sh.game.view.Panels() {
+				panelTo(t, w, p.Title)
+				assertPhoneReady(t, w, "away "+p.Title)
 			}
 			sh.showHome()
 

@@ -205,9 +205,9 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 	e.look(w, "new Ascendancy game")
 	test.Tap(button(t, w, "Crea"))
 	require.NotNil(t, sh.game)
-	for _, p := range sh.game.view.panels() {
-		panelTo(t, w, p.title)
-		e.look(w, "Ascendancy "+p.title)
+	for _, p := range sh.game.view.Panels() {
+		panelTo(t, w, p.Title)
+		e.look(w, "Ascendancy "+p.Title)
 	}
 	sh.game.showLog()
 	e.look(w, "Ascendancy log")
@@ -222,9 +222,9 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 	test.Tap(button(t, w, "Nuova partita Away Missions"))
 	test.Tap(button(t, w, "Crea"))
 	require.NotNil(t, sh.game)
-	for _, p := range sh.game.view.panels() {
-		panelTo(t, w, p.title)
-		e.look(w, "Away "+p.title)
+	for _, p := range sh.game.view.Panels() {
+		panelTo(t, w, p.Title)
+		e.look(w, "Away "+p.Title)
 	}
 	for _, c := range []tracker.Command{
 		tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"},
@@ -234,9 +234,9 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 		_, err := sh.game.game.Execute(c)
 		require.NoError(t, err)
 	}
-	for _, p := range sh.game.view.panels() {
-		panelTo(t, w, p.title)
-		e.look(w, "Away "+p.title+" with players")
+	for _, p := range sh.game.view.Panels() {
+		panelTo(t, w, p.Title)
+		e.look(w, "Away "+p.Title+" with players")
 	}
 	sh.game.showLog()
 	e.look(w, "Away log")

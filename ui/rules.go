@@ -14,6 +14,7 @@ import (
 	"tableops/i18n"
 	"tableops/rules/reference"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // rulesView is the rules lookup: a search box with results as you type, a
@@ -117,8 +118,8 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 
 	v.searchTitle, v.topicTitle = lang.X("rules.search_panel", "Search"), lang.X("rules.topic_panel", "Topic")
 	v.layout = newAdaptive(0.4,
-		panel{title: v.searchTitle, icon: theme.SearchIcon(), content: padded(searchPanel)},
-		panel{title: v.topicTitle, icon: theme.DocumentIcon(), content: padded(topicPanel)},
+		screen.Panel{Title: v.searchTitle, Icon: theme.SearchIcon(), Content: padded(searchPanel)},
+		screen.Panel{Title: v.topicTitle, Icon: theme.DocumentIcon(), Content: padded(topicPanel)},
 	)
 	v.content = v.layout
 	v.runSearch()

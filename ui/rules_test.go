@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -225,8 +226,8 @@ func TestRulesTopicRendersToMarkup(t *testing.T) {
 	v.open("am-stun")
 	var topic fyne.CanvasObject
 	for _, p := range v.layout.panels {
-		if p.title == "Topic" {
-			topic = p.content
+		if p.Title == "Topic" {
+			topic = p.Content
 		}
 	}
 	require.NotNil(t, topic)

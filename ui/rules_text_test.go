@@ -49,14 +49,14 @@ func TestRulesRefusalInItalian(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	openAscAtBidding(t, sh)
 	italian(t)
-	require.True(t, sh.game.exec(tracker.Bid{Player: "p1", Spent: ascrules.Resources{Production: 1}}))
-	assert.False(t, sh.game.exec(tracker.Bid{Player: "p2", Spent: ascrules.Resources{Culture: 1}}), "an equal total is refused")
+	require.True(t, sh.game.Exec(tracker.Bid{Player: "p1", Spent: ascrules.Resources{Production: 1}}))
+	assert.False(t, sh.game.Exec(tracker.Bid{Player: "p2", Spent: ascrules.Resources{Culture: 1}}), "an equal total is refused")
 	status := sh.game.status.text
 	assert.Contains(t, status, "Ben non può puntare 1: Ann ha già puntato quel totale")
 	assert.NotContains(t, status, "cannot bid")
 	assert.NotContains(t, status, "invalid")
 
 	english(t)
-	assert.False(t, sh.game.exec(tracker.Bid{Player: "p2", Spent: ascrules.Resources{Culture: 1}}))
+	assert.False(t, sh.game.Exec(tracker.Bid{Player: "p2", Spent: ascrules.Resources{Culture: 1}}))
 	assert.Contains(t, sh.game.status.text, "Ben cannot bid 1: Ann already bid that total")
 }

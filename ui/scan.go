@@ -23,20 +23,8 @@ import (
 	"tableops/scan"
 	"tableops/scan/camera"
 	"tableops/scan/cards"
+	"tableops/ui/screen"
 )
-
-// scanUse is what a scanner opened for a purpose does with a tag, besides
-// showing it: "Add to Ann's team" for a character card.
-type scanUse struct {
-	// label names the action on its button.
-	label string
-	// kind is the only tag kind the action applies to.
-	kind scan.Kind
-	// do runs the action and returns what to tell the player, or why it
-	// did not happen. close asks to close the scanner afterwards (the
-	// next step happens on the main window).
-	do func(c cards.Card) (msg string, close bool, err error)
-}
 
 // cameraAccess lists and opens cameras; tests give a fake one.
 type cameraAccess interface {
@@ -79,7 +67,7 @@ type scannerView struct {
 	// scanner is a page over it (on a phone).
 	win  fyne.Window
 	page *page
-	use  *scanUse
+	use  *screen.ScanUse
 	cams cameraAccess
 	cat  *reference.Catalog
 
@@ -132,7 +120,7 @@ func (r *scannerRoot) CreateRenderer() fyne.WidgetRenderer { return widget.NewSi
 // what fits it (open the card in the catalog, join a shared game, record a
 // Borg command card in the open game's log); with a use, tags of its kind
 // also get its action.
-func (sh *Shell) scanCards(use *scanUse) { sh.openScanner(use, systemCameras{}) }
+func (sh *Shell) scanCards(use *screen.ScanUse) { sh.openScanner(use, systemCameras{}) }
 
 // scanner returns the open scanner screen, or nil.
 func (sh *Shell) scanner() *scannerView {
@@ -153,7 +141,7 @@ func (sh *Shell) scanner() *scannerView {
 // replaced, since its purpose may differ): a window of its own beside a
 // wide window; on a phone-sized window it takes the whole window, with
 // Close to return where the player was.
-func (sh *Shell) openScanner(use *scanUse, cams cameraAccess) *scannerView {
+func (sh *Shell) openScanner(use *screen.ScanUse, cams cameraAccess) *scannerView {
 	if old := sh.scanner(); old != nil {
 		old.dismiss()
 	}
@@ -218,7 +206,7 @@ func (v *scannerView) content(titled bool) fyne.CanvasObject {
 	}
 	intro := lang.X("scan.intro", "Hold a card's tag up to the camera, or import a photo of your cards.")
 	if v.use != nil {
-		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or import a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.use.label})
+		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or import a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.use.Label})
 	}
 	l := wrapLabel(intro)
 	l.SizeName = theme.SizeNameCaptionText

@@ -3,10 +3,12 @@ package ui
 import (
 	"errors"
 	"fmt"
+
 	"fyne.io/fyne/v2/lang"
 
 	"tableops/scan"
 	"tableops/scan/cards"
+	"tableops/ui/screen"
 )
 
 // scanCharacter opens the scanner to add a scanned character card to a
@@ -15,10 +17,10 @@ import (
 // catalog. A card whose tracks or weapon values are not all known opens
 // the character form on the game screen, filled with what is known.
 func (v *awayView) scanCharacter(pid, pname string) {
-	v.gs.sh.scanCards(&scanUse{
-		label: lang.X("scan.add_to_team", "Add to {{.Name}}'s team", map[string]any{"Name": pname}),
-		kind:  scan.KindCharacter,
-		do: func(c cards.Card) (string, bool, error) {
+	v.f.ScanCards(&screen.ScanUse{
+		Label: lang.X("scan.add_to_team", "Add to {{.Name}}'s team", map[string]any{"Name": pname}),
+		Kind:  scan.KindCharacter,
+		Do: func(c cards.Card) (string, bool, error) {
 			if c.Character == nil {
 				return "", false, errors.New(lang.X("scan.unknown_char", "This device does not know card {{.ID}} and its tag does not describe it; add the card to the catalog, or print self-describing tags.", map[string]any{"ID": c.Tag.ID}))
 			}
@@ -32,7 +34,7 @@ func (v *awayView) scanCharacter(pid, pname string) {
 				v.addCharacter(pid, pname, cmd)
 				return lang.X("scan.fill_rest", "Fill in the rest of {{.Name}}'s card in the form.", map[string]any{"Name": c.Name()}), true, nil
 			}
-			if _, err := v.gs.game.Execute(cmd); err != nil {
+			if _, err := v.f.Game().Execute(cmd); err != nil {
 				return "", false, err
 			}
 			return fmt.Sprintf("%s joins %s's team.", c.Name(), pname), false, nil

@@ -43,7 +43,7 @@ func (v *scannerView) add(f scan.Found) {
 		if v.run != nil {
 			i = len(v.entries) - 1 - i
 		}
-		if v.use != nil && (v.entries[i].err != nil || v.entries[i].card.Tag.Kind != v.use.kind) {
+		if v.use != nil && (v.entries[i].err != nil || v.entries[i].card.Tag.Kind != v.use.Kind) {
 			others = append(others, v.entries[i].box)
 			continue
 		}
@@ -155,10 +155,10 @@ func shorten(s string, n int) string {
 func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 	c := e.card
 	var out []fyne.CanvasObject
-	if u := v.use; u != nil && c.Tag.Kind == u.kind {
+	if u := v.use; u != nil && c.Tag.Kind == u.Kind {
 		var b *widget.Button
-		b = widget.NewButtonWithIcon(u.label, theme.ConfirmIcon(), func() {
-			msg, closeAfter, err := u.do(c)
+		b = widget.NewButtonWithIcon(u.Label, theme.ConfirmIcon(), func() {
+			msg, closeAfter, err := u.Do(c)
 			if err != nil {
 				v.say(plainError(err), true)
 				return

@@ -5,9 +5,10 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fyne.io/fyne/v2/lang"
 	"net/url"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -17,6 +18,7 @@ import (
 
 	"tableops/share"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // Seats: a phone that joins a shared game by its link sits as one player
@@ -25,18 +27,12 @@ import (
 // opened without a seat, change everything.
 
 // seatWatch is the seat of a device that only watches.
-const seatWatch = "watch"
+const seatWatch = screen.SeatWatch
 
 // seatTaker is implemented by a shared game's client that tells the host
 // which seat this device took (the scoreboard shows the seats taken).
 type seatTaker interface {
 	TakeSeat(seat string) (string, error)
-}
-
-// seatView is implemented by game views that open a player's own part of
-// the screen (their console, their team).
-type seatView interface {
-	showSeat(id string)
 }
 
 // askFirst asks before a command that changes only other players' pieces
@@ -116,13 +112,13 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 					return
 				}
 				if errors.Is(err, share.ErrCodeChanged) {
-					sh.game.say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
+					sh.game.Say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
 					return
 				}
 				if up {
-					sh.game.say(lang.X("seat.connected_to_the_host", "Connected to the host again."), false)
+					sh.game.Say(lang.X("seat.connected_to_the_host", "Connected to the host again."), false)
 				} else {
-					sh.game.say(lang.X("seat.the_connection_to_the", "The connection to the host was lost; reconnecting…"), true)
+					sh.game.Say(lang.X("seat.the_connection_to_the", "The connection to the host was lost; reconnecting…"), true)
 				}
 			})
 		}})
@@ -158,7 +154,7 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 	}()
 }
 
-func isClient(g LiveGame) bool {
+func isClient(g screen.Game) bool {
 	_, ok := g.(*share.Client)
 	return ok
 }
@@ -177,7 +173,7 @@ func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat st
 		return
 	}
 	if len(choices) == 0 {
-		gs.say(lang.X("seat.no_players_in_this", "No players in this game yet: this device may change everything. Reload to take a seat once the players are added."), false)
+		gs.Say(lang.X("seat.no_players_in_this", "No players in this game yet: this device may change everything. Reload to take a seat once the players are added."), false)
 		then("")
 		return
 	}
@@ -226,54 +222,17 @@ func (sh *Shell) sit(gs *gameScreen, seat string) {
 		err = t.TakeSeat(seat)
 	}
 	if err != nil {
-		gs.say(plainError(err), true)
+		gs.Say(plainError(err), true)
 	}
-	if v, ok := gs.view.(seatView); ok && seat != seatWatch {
-		v.showSeat(seat)
+	if seat != seatWatch {
+		gs.view.ShowSeat(seat)
 	}
 	st := gs.game.State()
 	if seat == seatWatch {
-		gs.say(lang.X("seat.watching_changes_ask_first", "Watching. Changes ask first."), false)
+		gs.Say(lang.X("seat.watching_changes_ask_first", "Watching. Changes ask first."), false)
 	} else {
-		gs.say(lang.X("seat.device_is", "This device is {{.Name}}.", map[string]any{"Name": tracker.PlayerName(st, seat)}), false)
+		gs.Say(lang.X("seat.device_is", "This device is {{.Name}}.", map[string]any{"Name": tracker.PlayerName(st, seat)}), false)
 	}
-}
-
-// showSeat opens the player's console.
-func (v *ascView) showSeat(id string) {
-	if v.st == nil {
-		return
-	}
-	for _, p := range v.st.Players {
-		if p.ID == id {
-			v.board.follow = false
-			v.board.pick.Selected = p.Name + " · " + p.Civilization
-		}
-	}
-	v.show(v.gs.game.State())
-}
-
-// showSeat shows the player's team first.
-func (v *awayView) showSeat(string) {
-	if v.st != nil {
-		v.showTeam()
-	}
-}
-
-// seatFirst returns the players with the seat's player first.
-func seatFirst(ps []tracker.AwayPlayer, seat string) []tracker.AwayPlayer {
-	out := make([]tracker.AwayPlayer, 0, len(ps))
-	for _, p := range ps {
-		if p.ID == seat {
-			out = append(out, p)
-		}
-	}
-	for _, p := range ps {
-		if p.ID != seat {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // joinCodeFromHash reads the join code from a web app link's fragment,

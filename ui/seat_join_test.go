@@ -92,7 +92,7 @@ func TestJoinByLinkTakesASeat(t *testing.T) {
 
 	// Ben's pieces: the device asks first, and nothing changes until yes.
 	before := g.State().Ascendancy.Players[1].Resources.Culture
-	require.False(t, sh.game.exec(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterCulture, Delta: 1}))
+	require.False(t, sh.game.Exec(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterCulture, Delta: 1}))
 	require.Contains(t, screenText(sh.win), "Change Ben's pieces?")
 	require.Equal(t, before, g.State().Ascendancy.Players[1].Resources.Culture)
 	test.Tap(button(t, sh.win, "Change them"))

@@ -1,8 +1,9 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"image/color"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"net"
 	"strings"
 	"time"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -102,7 +103,7 @@ func (b *shareButton) stopTapped() {
 	if b.dlg != nil {
 		b.dlg.Hide()
 	}
-	b.gs.say(lang.X("share.stopped_sharing_nothing_on", "Stopped sharing: nothing on this device listens to the network now."), false)
+	b.gs.Say(lang.X("share.stopped_sharing_nothing_on", "Stopped sharing: nothing on this device listens to the network now."), false)
 	b.stop()
 }
 
@@ -121,7 +122,7 @@ func (b *shareButton) open() {
 		}
 		b.showHost()
 	default:
-		b.gs.say(lang.X("share.this_game_cannot_be", "This game cannot be shared."), true)
+		b.gs.Say(lang.X("share.this_game_cannot_be", "This game cannot be shared."), true)
 	}
 }
 
@@ -176,7 +177,7 @@ func (b *shareButton) start(g share.Game, where string) {
 				if b.host == nil {
 					return
 				}
-				b.gs.say(lang.X("share.code_changed", "Too many wrong join codes were tried, so the join code changed to {{.Code}}. Joined devices keep playing; show the new code to the others.",
+				b.gs.Say(lang.X("share.code_changed", "Too many wrong join codes were tried, so the join code changed to {{.Code}}. Joined devices keep playing; show the new code to the others.",
 					map[string]any{"Code": spacedCode(code)}), true)
 				if b.dlg != nil {
 					b.dlg.Hide()
@@ -378,14 +379,14 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 						return
 					}
 					if errors.Is(err, share.ErrCodeChanged) {
-						sh.game.say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
+						sh.game.Say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
 						sh.game.status.setAction(lang.X("share.join_again", "Join again"), sh.showJoin)
 						return
 					}
 					if up {
-						sh.game.say(lang.X("share.connected_to_the_host", "Connected to the host again."), false)
+						sh.game.Say(lang.X("share.connected_to_the_host", "Connected to the host again."), false)
 					} else {
-						sh.game.say(lang.X("share.the_connection_to_the", "The connection to the host was lost; reconnecting…"), true)
+						sh.game.Say(lang.X("share.the_connection_to_the", "The connection to the host was lost; reconnecting…"), true)
 					}
 				})
 			}})
@@ -409,7 +410,7 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 					}
 					go func() { _ = cl.Close() }()
 				}
-				sh.game.say(lang.X("share.joined", "Joined {{.Name}} at {{.Addr}}. Every change goes through the sharing device.", map[string]any{"Name": name, "Addr": a}), false)
+				sh.game.Say(lang.X("share.joined", "Joined {{.Name}} at {{.Addr}}. Every change goes through the sharing device.", map[string]any{"Name": name, "Addr": a}), false)
 			})
 		}()
 	}

@@ -21,6 +21,7 @@ import (
 	"tableops/rules/reference"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen"
 )
 
 // Shell is the main window: the home screen, and the game screen of the game
@@ -199,7 +200,7 @@ func (sh *Shell) openGame(id string) {
 }
 
 // showGame shows the screen for a game in progress, titled name.
-func (sh *Shell) showGame(g LiveGame, name string) {
+func (sh *Shell) showGame(g screen.Game, name string) {
 	if sh.game != nil {
 		sh.game.close()
 	}
@@ -290,14 +291,9 @@ func (sh *Shell) installShortcuts() {
 		if sh.game == nil {
 			return
 		}
-		if r, ok := sh.game.view.(roller); ok {
-			r.rollNow()
-		}
+		sh.game.view.RollNow()
 	})
 }
-
-// roller is a game view that can roll its current dice at a keystroke.
-type roller interface{ rollNow() }
 
 // heading is a large bold label.
 func heading(text string) *widget.Label {

@@ -86,7 +86,7 @@ func TestItalianRefusalOnScreen(t *testing.T) {
 	cmd := tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Anna", Civilization: "Federation", Faction: ascrules.Federation,
 		Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}}, Ascendancy: 9, Ships: 3,
 		Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}}
-	assert.False(t, sh.game.exec(cmd), "a starting ascendancy of 9 is refused")
+	assert.False(t, sh.game.Exec(cmd), "a starting ascendancy of 9 is refused")
 	status := sh.game.status.text
 	assert.Equal(t, "Anna comincia con Autorità 1, non 9. Ogni giocatore comincia con 1 Autorità (Regolamento di Ascendancy (luglio 2020), Autorità Iniziale).", status)
 	assert.NotContains(t, status, "starts with")

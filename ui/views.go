@@ -5,11 +5,12 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // newGameView returns the screen for a kind of game. A kind this version
 // has no screen for (a game file from a newer version) shows its log only.
-func newGameView(gs *gameScreen, kind tracker.Kind) gameView {
+func newGameView(gs *gameScreen, kind tracker.Kind) screen.View {
 	switch kind {
 	case tracker.KindAway:
 		return newAwayView(gs)
@@ -23,12 +24,18 @@ func newGameView(gs *gameScreen, kind tracker.Kind) gameView {
 // log alone: nothing is changed, nothing is lost.
 type logOnlyView struct{ kind tracker.Kind }
 
-func (v logOnlyView) panels() []panel {
-	return []panel{{title: lang.X("game.panel", "Game"), icon: theme.InfoIcon(), content: padded(wrapLabel(
+func (v logOnlyView) Panels() []screen.Panel {
+	return []screen.Panel{{Title: lang.X("game.panel", "Game"), Icon: theme.InfoIcon(), Content: padded(wrapLabel(
 		lang.X("game.log_only", "This version of Table Ops shows {{.Kind}} games by their log only. The game is kept as it is.",
 			map[string]any{"Kind": v.kind.String()})))}}
 }
 
-func (logOnlyView) show(*tracker.State) {}
+func (logOnlyView) Show(*tracker.State) {}
 
-func (logOnlyView) shown(string) {}
+func (logOnlyView) Shown(string) {}
+
+func (logOnlyView) StartPanel() string { return "" }
+
+func (logOnlyView) ShowSeat(string) {}
+
+func (logOnlyView) RollNow() {}
