@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -97,20 +96,21 @@ type Client struct {
 	kind      tracker.Kind
 	name      string
 	write     bool
-	seq       uint64
-	told      uint64 // the subscribers have been told of everything up to here
-	state     *tracker.State
-	hist      tracker.History
-	changed   chan struct{} // closed and replaced whenever seq or the connection changes
-	awaiting  bool          // a resync was asked for and no snapshot came yet
-	resyncs   int
-	nextID    uint64
-	pending   map[uint64]chan HostMessage
-	subs      map[int]func(tracker.Update)
-	nextSub   int
-	lastErr   error
-	seat      string
-	seats     []SeatInfo
+	// mirror is the game as the host last sent it (its State is nil until
+	// the first snapshot), followed event by event with the tracker's own
+	// bookkeeping (tracker.Snapshot.Follow).
+	mirror   tracker.Snapshot
+	told     uint64        // the subscribers have been told of everything up to here
+	changed  chan struct{} // closed and replaced whenever seq or the connection changes
+	awaiting bool          // a resync was asked for and no snapshot came yet
+	resyncs  int
+	nextID   uint64
+	pending  map[uint64]chan HostMessage
+	subs     map[int]func(tracker.Update)
+	nextSub  int
+	lastErr  error
+	seat     string
+	seats    []SeatInfo
 }
 
 // Dial joins the game hosted at addr ("host:port", see ParseJoin) with the
@@ -176,8 +176,8 @@ func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, err
 	conn.SetReadLimit(MaxHostMessage)
 	c.mu.Lock()
 	hello := ClientMessage{Op: OpHello, Code: c.code, Seat: c.seat, Device: c.opts.Device}
-	if c.state != nil {
-		seq := c.seq
+	if c.mirror.State != nil {
+		seq := c.mirror.Seq
 		hello.Since = &seq
 	}
 	c.mu.Unlock()
@@ -210,7 +210,7 @@ func (c *Client) connect(ctx context.Context) (*websocket.Conn, HostMessage, err
 		return nil, HostMessage{}, fmt.Errorf("join %s: %w", c.addr, m.Error)
 	}
 	c.mu.Lock()
-	hasState := c.state != nil
+	hasState := c.mirror.State != nil
 	c.mu.Unlock()
 	if m.Op != OpSnapshot && !(m.Op == OpEvents && hasState) {
 		_ = conn.CloseNow()
@@ -335,13 +335,13 @@ func (c *Client) handle(m HostMessage) error {
 		}
 		c.kind, c.name, c.write, c.seat = m.Snapshot.Kind, m.Name, m.Write, m.Seat
 		seats := c.setSeatsLocked(m.Seats)
-		if c.state != nil {
+		if c.mirror.State != nil {
 			c.resyncs++
 		}
 		c.awaiting = false
 		u := tracker.Update{Seq: m.Snapshot.Seq, State: m.Snapshot.State}
-		changed := c.state == nil || c.seq != m.Snapshot.Seq
-		c.seq, c.state, c.hist = m.Snapshot.Seq, m.Snapshot.State, m.Snapshot.History
+		changed := c.mirror.State == nil || c.mirror.Seq != m.Snapshot.Seq
+		c.mirror = *m.Snapshot
 		c.mu.Unlock()
 		if changed {
 			c.notify(u)
@@ -432,26 +432,26 @@ func (c *Client) TakeSeat(seat string) (string, error) {
 }
 
 // handleEvents applies an events message: events already seen are skipped;
-// a gap asks the host for a snapshot.
+// events that do not continue the mirror (a gap, or steps that do not fit
+// its undo and redo lists) ask the host for a snapshot.
 func (c *Client) handleEvents(m HostMessage) error {
 	c.mu.Lock()
-	if m.State == nil || m.Seq <= c.seq {
+	if m.State == nil || m.Seq <= c.mirror.Seq {
 		c.mu.Unlock()
 		return nil
 	}
 	var fresh []tracker.Event
 	for _, e := range m.Events {
-		if e.Seq > c.seq {
+		if e.Seq > c.mirror.Seq {
 			fresh = append(fresh, e)
 		}
 	}
-	ok := len(fresh) > 0 && fresh[0].Seq == c.seq+1 && fresh[len(fresh)-1].Seq == m.Seq
-	for i := 1; ok && i < len(fresh); i++ {
-		ok = fresh[i].Seq == fresh[i-1].Seq+1
-	}
-	var hist tracker.History
+	var next tracker.Snapshot
+	ok := len(fresh) > 0 && fresh[len(fresh)-1].Seq == m.Seq
 	if ok {
-		hist, ok = advanceHistory(c.hist, fresh)
+		var err error
+		next, err = c.mirror.Follow(fresh, m.State)
+		ok = err == nil
 	}
 	if !ok {
 		conn, ask := c.conn, !c.awaiting
@@ -467,7 +467,7 @@ func (c *Client) handleEvents(m HostMessage) error {
 		}
 		return nil
 	}
-	c.seq, c.state, c.hist = m.Seq, m.State, hist
+	c.mirror = next
 	c.mu.Unlock()
 	c.notify(tracker.Update{Events: fresh, Seq: m.Seq, State: m.State})
 	c.delivered(m.Seq)
@@ -481,45 +481,6 @@ func (c *Client) delivered(seq uint64) {
 	c.told = seq
 	c.signalLocked()
 	c.mu.Unlock()
-}
-
-// advanceHistory applies new events to the undo and redo lists the way the
-// host's session does: a command's events start a step (or continue the
-// newest), an undo marker moves the newest step to the redo list, a redo
-// marker moves it back. It reports false when the events do not fit (the
-// client then resyncs).
-func advanceHistory(h tracker.History, evs []tracker.Event) (tracker.History, bool) {
-	undo := slices.Clone(h.Undo)
-	redo := slices.Clone(h.Redo)
-	for _, e := range evs {
-		switch e.Type {
-		case tracker.TypeUndo:
-			if len(undo) == 0 || undo[0].ID != e.Step {
-				return h, false
-			}
-			redo = append([]tracker.Step{undo[0]}, redo...)
-			undo = undo[1:]
-		case tracker.TypeRedo:
-			if len(redo) == 0 || redo[0].ID != e.Step {
-				return h, false
-			}
-			undo = append([]tracker.Step{redo[0]}, undo...)
-			redo = redo[1:]
-		default:
-			if len(undo) > 0 && undo[0].ID == e.Step {
-				st := undo[0]
-				st.Events = append(slices.Clone(st.Events), e)
-				if e.Label != "" {
-					st.Label = strings.TrimPrefix(st.Label+"; "+e.Label, "; ")
-				}
-				undo[0] = st
-				continue
-			}
-			undo = append([]tracker.Step{{ID: e.Step, Label: e.Label, At: e.At, Events: []tracker.Event{e}}}, undo...)
-			redo = nil
-		}
-	}
-	return tracker.History{Undo: undo, Redo: redo}, true
 }
 
 // notify calls the subscribers in order, from the reading goroutine.
@@ -573,21 +534,21 @@ func (c *Client) CanWrite() bool {
 func (c *Client) State() *tracker.State {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.state
+	return c.mirror.State
 }
 
 // Seq returns the log position the mirror has reached.
 func (c *Client) Seq() uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.seq
+	return c.mirror.Seq
 }
 
 // History returns the mirrored undo and redo lists.
 func (c *Client) History() tracker.History {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.hist
+	return c.mirror.History
 }
 
 // Connected reports whether the client is connected now, and the last
@@ -680,7 +641,7 @@ func (c *Client) request(msg ClientMessage) (HostMessage, error) {
 	c.nextID++
 	msg.ID = c.nextID
 	if msg.Op != OpSeat {
-		basis := c.seq
+		basis := c.mirror.Seq
 		msg.Basis = &basis
 	}
 	c.pending[msg.ID] = ch

@@ -54,7 +54,10 @@
 // Client (Dial) is the other end: a mirror of the host's game that
 // implements the methods the app's game screens use (Kind, State, History,
 // Execute, Undo, Redo, Subscribe, NewSeed), so a joined game plays like a
-// saved one.
+// saved one. It keeps the snapshot the host sent and follows it with every
+// events message through tracker.Snapshot.Follow (the tracker's own undo
+// and redo bookkeeping; the state is the one the host sent), and asks for
+// a fresh snapshot when the events do not continue it.
 //
 // The invitation (JoinPayload, ParseJoin, ParseJoinLink) is a plain link
 // that opens the web app already joined, "http://ADDR/app/#join=CODE", shown

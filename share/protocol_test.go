@@ -134,12 +134,12 @@ func TestPickLAN(t *testing.T) {
 	require.Error(t, err)
 }
 
-func TestAdvanceHistory(t *testing.T) {
-	// The mirror's history matches the session's through commands of
-	// several events, undo, redo and a new command clearing the redo list.
+func TestMirrorFollowsHistory(t *testing.T) {
+	// The mirror's history (a snapshot followed with the host's events, as
+	// the client does) matches the session's through commands of several
+	// events, undo, redo and a new command clearing the redo list.
 	s := awayGame(t)
-	h := s.History()
-	from := s.Seq()
+	snap := s.Snapshot()
 	_, err := s.Execute(tracker.Note{Text: "a"})
 	require.NoError(t, err)
 	_, err = s.Undo()
@@ -152,13 +152,14 @@ func TestAdvanceHistory(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.Execute(tracker.AdjustStun{Character: "c4", Delta: 2})
 	require.NoError(t, err)
-	got, ok := advanceHistory(h, s.EventsSince(from))
-	require.True(t, ok)
-	assert.Equal(t, labels(s.History()), labels(got))
-	assert.Equal(t, len(s.History().Undo), len(got.Undo))
+	got, err := snap.Follow(s.EventsSince(snap.Seq), s.State())
+	require.NoError(t, err)
+	assert.Equal(t, labels(s.History()), labels(got.History))
+	assert.Equal(t, len(s.History().Undo), len(got.History.Undo))
+	assert.Equal(t, s.Seq(), got.Seq)
 
-	_, ok = advanceHistory(tracker.History{}, []tracker.Event{{Seq: 1, Step: 1, Type: tracker.TypeRedo}})
-	assert.False(t, ok)
+	_, err = tracker.Snapshot{Kind: tracker.KindAway}.Follow([]tracker.Event{{Seq: 1, Step: 1, Type: tracker.TypeRedo}}, s.State())
+	assert.Error(t, err)
 }
 
 func TestInstanceName(t *testing.T) {

@@ -35,9 +35,15 @@
 // DecodeCommand; CommandTypes lists the tags). A host decodes a client's
 // bytes with DecodeCommand, executes them and sends the *Rejection (JSON:
 // code and reason) or lets its Subscribe callback broadcast Update.Events,
-// each with its sequence number. A client mirrors the game with New and
-// Ingest (or Replay of EventsSince(0)), and resyncs from Snapshot or
-// EventsSince(seq) when Ingest reports a gap.
+// each with its sequence number. A mirror checks the events it receives
+// with the session's own bookkeeping, in one of two ways. The share client
+// (share.Dial) has no log: it keeps the Snapshot the host sent and follows
+// each batch of events, with the state the host says they lead to, through
+// Snapshot.Follow, which updates the undo and redo lists as the host's
+// session did. A mirror that has the whole log instead (New and Ingest, or
+// Replay of EventsSince(0)) folds the state itself. Either resyncs, from a
+// fresh Snapshot or EventsSince(seq), when the events do not continue what
+// it has (a gap).
 //
 // # Files
 //

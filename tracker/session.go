@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -278,15 +279,18 @@ func (s *Session) History() History {
 	return s.historyLocked()
 }
 
-func (s *Session) historyLocked() History {
-	var h History
-	for i := len(s.hist.done) - 1; i >= 0; i-- {
-		h.Undo = append(h.Undo, s.hist.step(s.hist.done[i]))
+func (s *Session) historyLocked() History { return s.hist.lists() }
+
+// lists returns the undo and redo lists, the newest step first.
+func (h *history) lists() History {
+	var l History
+	for i := len(h.done) - 1; i >= 0; i-- {
+		l.Undo = append(l.Undo, h.step(h.done[i]))
 	}
-	for i := len(s.hist.undone) - 1; i >= 0; i-- {
-		h.Redo = append(h.Redo, s.hist.step(s.hist.undone[i]))
+	for i := len(h.undone) - 1; i >= 0; i-- {
+		l.Redo = append(l.Redo, h.step(h.undone[i]))
 	}
-	return h
+	return l
 }
 
 // Snapshot returns the log position, state and history in one consistent view.
@@ -455,22 +459,18 @@ func (s *Session) redo(nonce string) (Step, error) {
 // Ingest appends events decided elsewhere (by the host of a shared game) to
 // a mirror session, checking that they continue the log. They are written
 // to the journal like executed events. On error nothing changes; a client
-// that gets an error should resync from a snapshot or the full log.
+// that gets an error should resync from a snapshot or the full log. A
+// mirror that has a Snapshot instead of the log follows with
+// Snapshot.Follow, which checks the events the same way.
 func (s *Session) Ingest(events []Event) error {
 	if len(events) == 0 {
 		return nil
 	}
 	s.mu.Lock()
-	h := s.hist
-	h.steps = append([][]Event(nil), s.hist.steps...)
-	h.done = append([]uint64(nil), s.hist.done...)
-	h.undone = append([]uint64(nil), s.hist.undone...)
-	h.nonces = maps.Clone(s.hist.nonces)
-	for _, e := range events {
-		if err := h.accept(e); err != nil {
-			s.mu.Unlock()
-			return fmt.Errorf("ingest: %w", err)
-		}
+	h, err := s.hist.follow(events)
+	if err != nil {
+		s.mu.Unlock()
+		return fmt.Errorf("ingest: %w", err)
 	}
 	next, err := h.fold(s.kind)
 	if err != nil {
@@ -481,6 +481,100 @@ func (s *Session) Ingest(events []Event) error {
 		return fmt.Errorf("ingest: %w", err)
 	}
 	return nil
+}
+
+// follow returns the history after events decided elsewhere, checked as
+// the session checks its own (accept); h is not changed. Ingest and
+// Snapshot.Follow both follow a host with it.
+func (h *history) follow(events []Event) (history, error) {
+	next := *h
+	next.steps = slices.Clone(h.steps)
+	next.done = slices.Clone(h.done)
+	next.undone = slices.Clone(h.undone)
+	next.nonces = maps.Clone(h.nonces)
+	for _, e := range events {
+		if err := next.accept(e); err != nil {
+			return history{}, err
+		}
+	}
+	return next, nil
+}
+
+// maxFollowSteps bounds the step numbers of a snapshot Follow accepts: a
+// mirror keeps a slot for every step of the game, and no game has a
+// million steps, but a snapshot from a broken host may claim any number.
+const maxFollowSteps = 1 << 20
+
+// Follow returns the snapshot after events decided elsewhere (by the host
+// of a shared game), with the state they lead to as the host sent it: a
+// mirror that has no log, only a Snapshot and the events after it (the
+// share client), follows the host with it. The events must continue the
+// snapshot's log as Ingest checks them (the next sequence numbers, a new
+// step or the continuation of the last one, undo and redo markers of the
+// steps at the top of the undo and redo lists); the undo and redo lists
+// are then changed as the host's session changed them. Otherwise, or when
+// after is nil, it returns an error: the mirror should resync from a fresh
+// snapshot. s is not changed.
+func (s Snapshot) Follow(events []Event, after *State) (Snapshot, error) {
+	if after == nil {
+		return Snapshot{}, errors.New("follow: no state")
+	}
+	h, err := historyOf(s)
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("follow: %w", err)
+	}
+	next, err := h.follow(events)
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("follow: %w", err)
+	}
+	return Snapshot{Schema: s.Schema, Kind: s.Kind, Seq: next.n, State: after, History: next.lists()}, nil
+}
+
+// historyOf rebuilds the step structure of a log from a snapshot of it:
+// the steps of its undo and redo lists (steps dropped from the redo list
+// by a newer command keep an empty slot), and its last event when that
+// belongs to a step (otherwise the log ends with an undo or redo marker).
+// The nonces of the log are not in a snapshot: only those of the events
+// followed are checked.
+func historyOf(s Snapshot) (history, error) {
+	var top uint64
+	for _, l := range [][]Step{s.History.Undo, s.History.Redo} {
+		for _, st := range l {
+			if st.ID == 0 || len(st.Events) == 0 {
+				return history{}, fmt.Errorf("snapshot: step %d has no events", st.ID)
+			}
+			top = max(top, st.ID)
+		}
+	}
+	if top > s.Seq || top > maxFollowSteps {
+		return history{}, fmt.Errorf("snapshot: step %d at log position %d", top, s.Seq)
+	}
+	h := history{n: s.Seq, steps: make([][]Event, top), last: Event{Seq: s.Seq, Type: TypeUndo}}
+	place := func(st Step) error {
+		if h.steps[st.ID-1] != nil {
+			return fmt.Errorf("snapshot: step %d listed twice", st.ID)
+		}
+		// Clipped: a step continued here must not write into the
+		// snapshot's own events.
+		h.steps[st.ID-1] = slices.Clip(st.Events)
+		if e := st.Events[len(st.Events)-1]; e.Seq == s.Seq {
+			h.last = e
+		}
+		return nil
+	}
+	for i := len(s.History.Undo) - 1; i >= 0; i-- {
+		if err := place(s.History.Undo[i]); err != nil {
+			return history{}, err
+		}
+		h.done = append(h.done, s.History.Undo[i].ID)
+	}
+	for i := len(s.History.Redo) - 1; i >= 0; i-- {
+		if err := place(s.History.Redo[i]); err != nil {
+			return history{}, err
+		}
+		h.undone = append(h.undone, s.History.Redo[i].ID)
+	}
+	return h, nil
 }
 
 // Subscribe registers fn to be called after every change, in log order,
