@@ -95,6 +95,24 @@ func (c *decideCtx) side(a *AscendancyState, b BattleSide, rolls int) (ascrules.
 	return s, out, nil
 }
 
+// spaceStep is a space battle round between its steps: the game, the
+// battle it continues (nil: a new one) and its round, the attacker's new
+// record, and once fought the rules' input, the dice and the result.
+type spaceStep struct {
+	a        *AscendancyState
+	battle   *SpaceBattle
+	round    int
+	attacker *AscPlayer
+	na       AscPlayer
+	betrayed []string
+	r        ascrules.SpaceRound
+	attDice  []RolledDice
+	defDice  []RolledDice
+	res      ascrules.SpaceRoundResult
+}
+
+// decide fights the round in steps: the checks (checkRound, checkSides,
+// checkAttacker), the rolls (roll), then what the round changes (record).
 func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	a, err := c.asc()
 	if err != nil {
@@ -109,65 +127,107 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	if cmd.Round < 0 || cmd.Round > 100 {
 		return reject(CodeInvalid, "track.rounds_count_from_1", "Rounds count from 1.")
 	}
-	battle := a.battleFor(cmd)
-	round := 1
-	if battle != nil {
-		round = battle.Round + 1
+	st := &spaceStep{a: a}
+	if err := cmd.checkRound(c, st); err != nil {
+		return err
+	}
+	if err := cmd.checkSides(c, st); err != nil {
+		return err
+	}
+	if err := cmd.checkAttacker(c, st); err != nil {
+		return err
+	}
+	if err := cmd.roll(c, st); err != nil {
+		return err
+	}
+	return cmd.record(c, st)
+}
+
+// checkRound finds the battle this round continues and numbers the round:
+// 1 starts a new battle; a battle goes on at its next round, which the
+// command may not skip (ruleBattleStart).
+func (cmd SpaceBattleRound) checkRound(c *decideCtx, st *spaceStep) error {
+	st.battle = st.a.battleFor(cmd)
+	st.round = 1
+	if st.battle != nil {
+		st.round = st.battle.Round + 1
 	}
 	switch {
 	case cmd.Round == 0:
 	case cmd.Round == 1:
-		battle, round = nil, 1
-	case cmd.Round != round:
-		if err := c.breaks(ruleBattleStart, "track.this_is_round_of_battle_not", "This is round %d of the battle, not round %d", round, cmd.Round); err != nil {
+		st.battle, st.round = nil, 1
+	case cmd.Round != st.round:
+		if err := c.breaks(ruleBattleStart, "track.this_is_round_of_battle_not", "This is round %d of the battle, not round %d", st.round, cmd.Round); err != nil {
 			return err
 		}
-		round = cmd.Round
+		st.round = cmd.Round
 	}
+	return nil
+}
+
+// checkSides holds every side to the ships it has left in the battle
+// (ruleShipsLost) and its starbase dice to the game's reading
+// (starbaseDice).
+func (cmd SpaceBattleRound) checkSides(c *decideCtx, st *spaceStep) error {
 	for _, side := range append([]BattleSide{cmd.Attacker}, cmd.Defenders...) {
-		p, err := a.player(side.Player)
+		p, err := st.a.player(side.Player)
 		if err != nil {
 			return err
 		}
-		if battle != nil && side.Ships > battle.Ships[side.Player] {
-			if err := c.breaks(ruleShipsLost, "track.has_ship_s_left_in_this", "%s has %d ship(s) left in this battle, not %d", p.Name, battle.Ships[side.Player], side.Ships); err != nil {
+		if st.battle != nil && side.Ships > st.battle.Ships[side.Player] {
+			if err := c.breaks(ruleShipsLost, "track.has_ship_s_left_in_this", "%s has %d ship(s) left in this battle, not %d", p.Name, st.battle.Ships[side.Player], side.Ships); err != nil {
 				return err
 			}
 		}
-		if err := c.starbaseDice(a, p, side); err != nil {
+		if err := c.starbaseDice(st.a, p, side); err != nil {
 			return err
 		}
 	}
-	attacker, err := a.player(cmd.Attacker.Player)
-	if err != nil {
+	return nil
+}
+
+// checkAttacker holds a new battle to the command rules: a command of the
+// attacker's turn (ruleOwnTurn, ruleCommandPhase) that exhausts one command
+// token (ruleCommandToken), and a betrayal of every defender whose trade
+// agreement the attacker holds (betray). It sets the attacker's new record.
+func (cmd SpaceBattleRound) checkAttacker(c *decideCtx, st *spaceStep) error {
+	a := st.a
+	var err error
+	if st.attacker, err = a.player(cmd.Attacker.Player); err != nil {
 		return err
 	}
-	na, err := copyPlayer(attacker)
-	if err != nil {
+	if st.na, err = copyPlayer(st.attacker); err != nil {
 		return err
 	}
-	var betrayed []string
-	if battle == nil {
-		if err := c.onTurn(a, attacker, PhaseCommand); err != nil {
-			return err
-		}
-		if err := c.exhaust(&na, 1, msgf("track.what_a_space_battle", "a space battle")); err != nil {
-			return err
-		}
-		for _, d := range cmd.Defenders {
-			if betray(&na, d.Player) {
-				betrayed = append(betrayed, a.seatName(d.Player))
-			}
+	if st.battle != nil {
+		return nil
+	}
+	if err := c.onTurn(a, st.attacker, PhaseCommand); err != nil {
+		return err
+	}
+	if err := c.exhaust(&st.na, 1, msgf("track.what_a_space_battle", "a space battle")); err != nil {
+		return err
+	}
+	for _, d := range cmd.Defenders {
+		if betray(&st.na, d.Player) {
+			st.betrayed = append(st.betrayed, a.seatName(d.Player))
 		}
 	}
-	r := ascrules.SpaceRound{Round: round}
+	return nil
+}
+
+// roll checks and rolls each side (side: the attacker one pool per
+// defender, each defender one; a player once) and resolves the round
+// (rules/ascendancy.ResolveSpaceRound).
+func (cmd SpaceBattleRound) roll(c *decideCtx, st *spaceStep) error {
+	a := st.a
+	st.r = ascrules.SpaceRound{Round: st.round}
 	att, attDice, err := c.side(a, cmd.Attacker, len(cmd.Defenders))
 	if err != nil {
 		return err
 	}
-	r.Attacker = att
+	st.r.Attacker, st.attDice = att, attDice
 	seen := map[string]bool{att.Player: true}
-	var defDice []RolledDice
 	for _, d := range cmd.Defenders {
 		side, dd, err := c.side(a, d, 1)
 		if err != nil {
@@ -177,41 +237,76 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 			return reject(CodeInvalid, "track.is_in_battle_twice", "%s is in the battle twice.", a.seatName(side.Player))
 		}
 		seen[side.Player] = true
-		r.Defenders = append(r.Defenders, side)
-		r.DefenderFaces = append(r.DefenderFaces, dd[0].Faces)
-		defDice = append(defDice, dd[0])
+		st.r.Defenders = append(st.r.Defenders, side)
+		st.r.DefenderFaces = append(st.r.DefenderFaces, dd[0].Faces)
+		st.defDice = append(st.defDice, dd[0])
 	}
 	for _, d := range attDice {
-		r.AttackerFaces = append(r.AttackerFaces, d.Faces)
+		st.r.AttackerFaces = append(st.r.AttackerFaces, d.Faces)
 	}
-	res, err := ascrules.ResolveSpaceRound(r)
-	if err != nil {
+	if st.res, err = ascrules.ResolveSpaceRound(st.r); err != nil {
 		return reject(CodeRules, "", "%v", err)
 	}
-	label := say("track.space_battle_round_scores_hit_s", "Space battle round %d: %s scores %d hit(s)", round, a.seatName(att.Player), res.AttackerHits)
+	return nil
+}
+
+// record emits the round (SpaceRoundFought) and what it changes, in one
+// step: the attacker's command token and betrayals, the battle as it
+// stands (setBattle), and every side's ships lost.
+func (cmd SpaceBattleRound) record(c *decideCtx, st *spaceStep) error {
+	a, r, res := st.a, st.r, st.res
+	label := say("track.space_battle_round_scores_hit_s", "Space battle round %d: %s scores %d hit(s)", st.round, a.seatName(r.Attacker.Player), res.AttackerHits)
 	for _, d := range res.Defenders {
 		label.add("", ", %s %d", a.seatName(d.Player), d.Hits)
 	}
 	if res.Stalemate {
 		label.add("track.stalemate_someone_must_retreat", " (stalemate: someone must retreat)")
 	}
-	if err := c.emit(label, SpaceRoundFought{Round: r, AttackerDice: attDice, DefenderDice: defDice, Result: res}); err != nil {
+	if err := c.emit(label, SpaceRoundFought{Round: r, AttackerDice: st.attDice, DefenderDice: st.defDice, Result: res}); err != nil {
 		return err
 	}
-	if battle == nil {
-		l := say("track.a_command_for_battle", "%s: a command for the battle", attacker.Name)
-		if len(betrayed) > 0 {
-			l.add("track.returns_agreements_of", "; returns the trade agreement of %s (betrayal)", joinAnd(rawList(betrayed)))
+	if st.battle == nil {
+		l := say("track.a_command_for_battle", "%s: a command for the battle", st.attacker.Name)
+		if len(st.betrayed) > 0 {
+			l.add("track.returns_agreements_of", "; returns the trade agreement of %s (betrayal)", joinAnd(rawList(st.betrayed)))
 		}
-		if err := setPlayer(c, l, na); err != nil {
+		if err := setPlayer(c, l, st.na); err != nil {
 			return err
 		}
 	}
-	// The battle as it stands after the round.
-	nb := &SpaceBattle{Attacker: att.Player, Round: round, Ships: map[string]int{}, WalkerRound: a.Walker.Round, Turn: a.Walker.Turn}
+	if err := cmd.setBattle(c, st); err != nil {
+		return err
+	}
+	lose := func(pid string, n int) error {
+		if n <= 0 {
+			return nil
+		}
+		p, err := a.player(pid)
+		if err != nil {
+			return err
+		}
+		return loseShips(c, p, n)
+	}
+	if err := lose(r.Attacker.Player, res.AttackerLosses); err != nil {
+		return err
+	}
+	for _, d := range res.Defenders {
+		if err := lose(d.Player, d.Losses); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// setBattle emits the battle as it stands after the round: the sides with
+// ships left go on to the next round; the battle is over when a side has
+// no ships left in it (ruleShipsLost).
+func (cmd SpaceBattleRound) setBattle(c *decideCtx, st *spaceStep) error {
+	a, att, res := st.a, st.r.Attacker, st.res
+	nb := &SpaceBattle{Attacker: att.Player, Round: st.round, Ships: map[string]int{}, WalkerRound: a.Walker.Round, Turn: a.Walker.Turn}
 	nb.Ships[att.Player] = max(0, att.Ships-res.AttackerLosses)
 	for _, d := range res.Defenders {
-		for _, side := range r.Defenders {
+		for _, side := range st.r.Defenders {
 			if side.Player == d.Player {
 				if left := max(0, side.Ships-d.Losses); left > 0 {
 					nb.Defenders = append(nb.Defenders, d.Player)
@@ -225,31 +320,9 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	}
 	switch {
 	case nb != nil:
-		if err := c.emit(say("track.the_battle_goes_on_round_next", "The battle goes on: round %d next, unless a side retreats", round+1), BattleSet{Battle: nb}); err != nil {
-			return err
-		}
-	case a.Battle != nil || round > 1:
-		if err := c.emit(say("track.the_battle_is_over_side_has", "The battle is over: a side has no ships left in it"), BattleSet{}); err != nil {
-			return err
-		}
-	}
-	lose := func(pid string, n int) error {
-		if n <= 0 {
-			return nil
-		}
-		p, err := a.player(pid)
-		if err != nil {
-			return err
-		}
-		return loseShips(c, p, n)
-	}
-	if err := lose(att.Player, res.AttackerLosses); err != nil {
-		return err
-	}
-	for _, d := range res.Defenders {
-		if err := lose(d.Player, d.Losses); err != nil {
-			return err
-		}
+		return c.emit(say("track.the_battle_goes_on_round_next", "The battle goes on: round %d next, unless a side retreats", st.round+1), BattleSet{Battle: nb})
+	case a.Battle != nil || st.round > 1:
+		return c.emit(say("track.the_battle_is_over_side_has", "The battle is over: a side has no ships left in it"), BattleSet{})
 	}
 	return nil
 }

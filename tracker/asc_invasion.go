@@ -200,6 +200,22 @@ var invasionWords = map[ascrules.InvasionOutcome]string{
 	ascrules.Surrendered:  "the defender surrenders",
 }
 
+// invasionStep is an invasion round between its steps: who fights, what
+// the rules are given, and once fought what they said.
+type invasionStep struct {
+	a        *AscendancyState
+	att, def *AscPlayer
+	// na is the attacker's record as the round changes it.
+	na     AscPlayer
+	sys    string
+	in     ascrules.Invasion
+	ad, dd RolledDice
+	res    ascrules.InvasionResult
+}
+
+// decide fights the round in steps: the checks (checkAttack,
+// checkDefender), the roll (fight), the check of the nodes lost against
+// the result (checkNodesLost), then what the round changes (record).
 func (cmd InvasionRound) decide(c *decideCtx) error {
 	a, err := c.asc()
 	if err != nil {
@@ -218,8 +234,31 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	if cmd.Round, err = cmd.invasionRound(c, a, att); err != nil {
 		return err
 	}
-	na, err := copyPlayer(att)
-	if err != nil {
+	st := &invasionStep{a: a, att: att}
+	if err := cmd.checkAttack(c, st); err != nil {
+		return err
+	}
+	if err := cmd.checkDefender(c, st); err != nil {
+		return err
+	}
+	if err := cmd.fight(c, st); err != nil {
+		return err
+	}
+	if err := cmd.checkNodesLost(st); err != nil {
+		return err
+	}
+	return cmd.record(c, st)
+}
+
+// checkAttack holds the attacking side to the rules: round 1 is a command
+// of the attacker's turn (ruleOwnTurn, ruleCommandPhase: one command token
+// exhausted), the Federation does not invade (rulePrimeDirective), and the
+// ships, nodes, bonus dice and system name are within bounds. It sets the
+// attacker's new record (st.na) and the system's name (st.sys).
+func (cmd InvasionRound) checkAttack(c *decideCtx, st *invasionStep) error {
+	a, att := st.a, st.att
+	var err error
+	if st.na, err = copyPlayer(att); err != nil {
 		return err
 	}
 	if cmd.Round == 1 {
@@ -227,7 +266,7 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		if err := c.onTurn(a, att, PhaseCommand); err != nil {
 			return err
 		}
-		if err := c.exhaust(&na, 1, msgf("track.what_an_invasion", "an invasion")); err != nil {
+		if err := c.exhaust(&st.na, 1, msgf("track.what_an_invasion", "an invasion")); err != nil {
 			return err
 		}
 	}
@@ -250,100 +289,163 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	if cmd.BonusDice < 0 || cmd.BonusDice > 20 {
 		return reject(CodeInvalid, "track.bonus_dice_are_0_to_20", "Bonus dice are 0 to 20.")
 	}
-	sys := trimSpace(cmd.System)
-	if len([]rune(sys)) > maxNameLen {
+	st.sys = trimSpace(cmd.System)
+	if len([]rune(st.sys)) > maxNameLen {
 		return reject(CodeInvalid, "track.the_system_name_is_too_long", "The system name is too long.")
 	}
-	if sys == "" {
-		sys = "the system"
+	if st.sys == "" {
+		st.sys = "the system"
 	}
-	in := ascrules.Invasion{Round: cmd.Round, Nodes: cmd.Nodes, DefenderFirstStrike: cmd.DefenderFirstStrike,
+	return nil
+}
+
+// checkDefender holds the defending side to the rules and fills in the
+// rules' input (st.in): a player defends with their own hit roll and
+// shields, may not be the attacker, may not be invaded by a Vulcan with
+// higher ascendancy (ruleLogicalObservers, rules/ascendancy.CanInvade),
+// and must hold the nodes and starbase named; an independent system
+// defends with the hit roll and shields of its tech level, which the
+// players enter.
+func (cmd InvasionRound) checkDefender(c *decideCtx, st *invasionStep) error {
+	a, att := st.a, st.att
+	st.in = ascrules.Invasion{Round: cmd.Round, Nodes: cmd.Nodes, DefenderFirstStrike: cmd.DefenderFirstStrike,
 		Attacker: ascrules.Side{Player: att.ID, Ships: cmd.Ships, BonusDice: cmd.BonusDice, Weapons: att.Weapons,
 			Shields: att.Shields, FirstStrike: cmd.FirstStrike}}
-	var def *AscPlayer
-	if cmd.Defender != "" {
-		if def, err = a.player(cmd.Defender); err != nil {
-			return err
-		}
-		if def.ID == att.ID {
-			return reject(CodeRules, "track.a_player_cannot_invade_their_own", "A player cannot invade their own system.")
-		}
-		ts := ascrules.TargetSystem{Controlled: true, ControllerAscendancy: def.Ascendancy, Developed: true}
-		if err := ascrules.CanInvade(att.Faction, att.Ascendancy, ts); err != nil {
-			if err := c.breaks(ruleLogicalObservers, "track.cannot_invade", "%s cannot invade %s: %v", att.Name, def.Name, err); err != nil {
-				return err
-			}
-		}
-		if cmd.SystemNodes.Negative() || !def.Nodes.Covers(cmd.SystemNodes) {
-			return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(cmd.SystemNodes))
-		}
-		if cmd.Starbase && def.Starbases < 1 {
-			return reject(CodeRules, "track.has_no_starbase_on_board", "%s has no starbase on the board.", def.Name)
-		}
-		in.Controlled, in.DefenderWeapons, in.DefenderShields = true, def.Weapons, def.Shields
-	} else {
-		in.DefenderWeapons, in.DefenderShields = cmd.DefenderWeapons, cmd.DefenderShields
-		if in.DefenderWeapons < 1 || in.DefenderWeapons > 6 || in.DefenderShields < 0 || in.DefenderShields > 6 {
+	if cmd.Defender == "" {
+		st.in.DefenderWeapons, st.in.DefenderShields = cmd.DefenderWeapons, cmd.DefenderShields
+		if st.in.DefenderWeapons < 1 || st.in.DefenderWeapons > 6 || st.in.DefenderShields < 0 || st.in.DefenderShields > 6 {
 			return reject(CodeInvalid, "track.enter_independent_systems_hit_roll_1", "Enter the independent system's hit roll (1 to 6) and shields (0 to 6).")
 		}
+		return nil
 	}
-	var res ascrules.InvasionResult
-	var ad, dd RolledDice
+	def, err := a.player(cmd.Defender)
+	if err != nil {
+		return err
+	}
+	st.def = def
+	if def.ID == att.ID {
+		return reject(CodeRules, "track.a_player_cannot_invade_their_own", "A player cannot invade their own system.")
+	}
+	ts := ascrules.TargetSystem{Controlled: true, ControllerAscendancy: def.Ascendancy, Developed: true}
+	if err := ascrules.CanInvade(att.Faction, att.Ascendancy, ts); err != nil {
+		if err := c.breaks(ruleLogicalObservers, "track.cannot_invade", "%s cannot invade %s: %v", att.Name, def.Name, err); err != nil {
+			return err
+		}
+	}
+	if cmd.SystemNodes.Negative() || !def.Nodes.Covers(cmd.SystemNodes) {
+		return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(cmd.SystemNodes))
+	}
+	if cmd.Starbase && def.Starbases < 1 {
+		return reject(CodeRules, "track.has_no_starbase_on_board", "%s has no starbase on the board.", def.Name)
+	}
+	st.in.Controlled, st.in.DefenderWeapons, st.in.DefenderShields = true, def.Weapons, def.Shields
+	return nil
+}
+
+// fight rolls the round (the attacker's dice, the defending nodes' dice)
+// and resolves it by the planetary invasion rules
+// (rules/ascendancy.ResolveInvasion); a player's surrender is resolved
+// without dice (rules/ascendancy.Surrender).
+func (cmd InvasionRound) fight(c *decideCtx, st *invasionStep) error {
+	var err error
 	if cmd.Surrender {
-		if def == nil {
+		if st.def == nil {
 			return reject(CodeRules, "track.only_player_can_surrender_system", "Only a player can surrender a system.")
 		}
-		res = ascrules.Surrender(cmd.Nodes)
-		ad, dd = RolledDice{Faces: nil}, RolledDice{Faces: nil}
-	} else {
-		if ad, err = c.roll(cmd.AttackerRoll, 0, msgf("track.whose_dice", "%s's dice", att.Name)); err != nil {
-			return err
-		}
-		if dd, err = c.roll(cmd.DefenderRoll, 0, msgf("track.defending_nodes_dice", "the defending nodes' dice")); err != nil {
-			return err
-		}
-		in.AttackerFaces, in.DefenderFaces = ad.Faces, dd.Faces
-		if res, err = ascrules.ResolveInvasion(in); err != nil {
-			return reject(CodeRules, "", "%v", err)
-		}
+		st.res = ascrules.Surrender(cmd.Nodes)
+		st.ad, st.dd = RolledDice{Faces: nil}, RolledDice{Faces: nil}
+		return nil
 	}
+	if st.ad, err = c.roll(cmd.AttackerRoll, 0, msgf("track.whose_dice", "%s's dice", st.att.Name)); err != nil {
+		return err
+	}
+	if st.dd, err = c.roll(cmd.DefenderRoll, 0, msgf("track.defending_nodes_dice", "the defending nodes' dice")); err != nil {
+		return err
+	}
+	st.in.AttackerFaces, st.in.DefenderFaces = st.ad.Faces, st.dd.Faces
+	if st.res, err = ascrules.ResolveInvasion(st.in); err != nil {
+		return reject(CodeRules, "", "%v", err)
+	}
+	return nil
+}
+
+// checkNodesLost holds the resource nodes the players say were lost to the
+// round's result: no more than it destroyed (the control node is not a
+// resource node), only a player's, and only nodes the defender has.
+func (cmd InvasionRound) checkNodesLost(st *invasionStep) error {
 	if cmd.NodesLost.Negative() {
 		return reject(CodeInvalid, "track.nodes_lost_are_0_or_more", "Nodes lost are 0 or more.")
 	}
-	if cmd.NodesLost.Total() > 0 {
-		resource := res.NodesDestroyed
-		if res.Outcome == ascrules.Annihilation && in.Controlled {
-			resource-- // the control node is not a resource node
-		}
-		switch {
-		case def == nil:
-			return reject(CodeInvalid, "track.an_independent_systems_nodes_are_not", "An independent system's nodes are not tracked.")
-		case cmd.NodesLost.Total() > resource:
-			return reject(CodeRules, "track.the_invasion_destroyed_resource_node_s", "The invasion destroyed %d resource node(s), not %d.", resource, cmd.NodesLost.Total())
-		case !def.Nodes.Covers(cmd.NodesLost):
-			return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", def.Name, fmtNodes(def.Nodes))
-		}
+	if cmd.NodesLost.Total() == 0 {
+		return nil
 	}
-	label := say("track.invasion_of_round", "Invasion of %s round %d: %s", sys, cmd.Round, invasionWords[res.Outcome])
+	resource := st.res.NodesDestroyed
+	if st.res.Outcome == ascrules.Annihilation && st.in.Controlled {
+		resource-- // the control node is not a resource node
+	}
+	switch {
+	case st.def == nil:
+		return reject(CodeInvalid, "track.an_independent_systems_nodes_are_not", "An independent system's nodes are not tracked.")
+	case cmd.NodesLost.Total() > resource:
+		return reject(CodeRules, "track.the_invasion_destroyed_resource_node_s", "The invasion destroyed %d resource node(s), not %d.", resource, cmd.NodesLost.Total())
+	case !st.def.Nodes.Covers(cmd.NodesLost):
+		return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", st.def.Name, fmtNodes(st.def.Nodes))
+	}
+	return nil
+}
+
+// record emits the round (InvasionFought) and what it changes, in one
+// step: the attacker's record, then the defender's.
+func (cmd InvasionRound) record(c *decideCtx, st *invasionStep) error {
+	res := st.res
+	label := say("track.invasion_of_round", "Invasion of %s round %d: %s", st.sys, cmd.Round, invasionWords[res.Outcome])
 	if !cmd.Surrender {
 		label.add("track.hit_s_on_node_s_nodes", " (%d hit(s) on %d node(s); nodes hit %d ship(s))", res.Hits, cmd.Nodes, res.DefenderHits)
 	}
 	if res.Failed {
 		label.add("track.the_invasion_failed", ": the invasion failed")
 	}
-	if err := c.emit(label, InvasionFought{Invasion: in, Defender: cmd.Defender, System: trimSpace(cmd.System),
-		AttackerDice: ad, DefenderDice: dd, Result: res}); err != nil {
+	if err := c.emit(label, InvasionFought{Invasion: st.in, Defender: cmd.Defender, System: trimSpace(cmd.System),
+		AttackerDice: st.ad, DefenderDice: st.dd, Result: res}); err != nil {
 		return err
 	}
-	na.Ships = max(0, na.Ships-res.AttackerLosses)
-	won := res.Outcome == ascrules.Successful || res.Outcome == ascrules.Surrendered
+	nd, took, err := cmd.changeHands(st)
+	if err != nil {
+		return err
+	}
+	if err := cmd.setAttacker(c, st, took); err != nil {
+		return err
+	}
+	if st.def == nil {
+		return nil
+	}
+	return cmd.setDefender(c, st, nd)
+}
+
+// won is true when the round takes the system: a successful invasion or
+// the defender's surrender.
+func (st *invasionStep) won() bool {
+	return st.res.Outcome == ascrules.Successful || st.res.Outcome == ascrules.Surrendered
+}
+
+// changeHands applies the outcome to the attacker's record (st.na) and
+// returns the defender's new record (none for an independent system) and
+// what the attacker took: the attacker's ship losses; on success the
+// system with its nodes left, the starbase and, with a research node, a
+// project (capture); on total annihilation the defender loses the system's
+// starbase and its command, and nobody holds the system.
+func (cmd InvasionRound) changeHands(st *invasionStep) (AscPlayer, []Texts, error) {
+	res, def := st.res, st.def
+	st.na.Ships = max(0, st.na.Ships-res.AttackerLosses)
+	won := st.won()
 	if won {
-		na.Systems++
+		st.na.Systems++
 	}
 	var nd AscPlayer
 	if def != nil {
+		var err error
 		if nd, err = copyPlayer(def); err != nil {
-			return err
+			return AscPlayer{}, nil, err
 		}
 		nd.Nodes = nd.Nodes.Sub(cmd.NodesLost)
 	}
@@ -354,10 +456,10 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 		if left.Negative() {
 			left = ascrules.Resources{Production: max(0, left.Production), Research: max(0, left.Research), Culture: max(0, left.Culture)}
 		}
-		took = capture(&na, &nd, left, cmd.Starbase, left.Research > 0)
-		homeChanges(&na, &nd, cmd.HomeOf)
+		took = capture(&st.na, &nd, left, cmd.Starbase, left.Research > 0)
+		homeChanges(&st.na, &nd, cmd.HomeOf)
 	case won:
-		homeChanges(&na, nil, cmd.HomeOf)
+		homeChanges(&st.na, nil, cmd.HomeOf)
 	case res.Outcome == ascrules.Annihilation && def != nil:
 		// The defender loses the starbase and its command; nobody holds it.
 		if cmd.Starbase && nd.Starbases > 0 {
@@ -372,29 +474,40 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 			nd.HomeSystems = max(0, nd.HomeSystems-1)
 		}
 	}
-	betrayed := cmd.Round == 1 && def != nil && betray(&na, def.ID)
-	if res.AttackerLosses > 0 || won || cmd.Round == 1 {
-		l := say("track.loses_ship_s_left", "%s loses %d ship(s) (%d left)", att.Name, res.AttackerLosses, na.Ships)
-		if won {
-			l = say("track.takes_ship_s_lost", "%s takes %s (%d ship(s) lost)", att.Name, sys, res.AttackerLosses)
-			if len(took) > 0 {
-				l.add("track.with_took", " with %s", joinAnd(took))
-			}
-		}
-		if cmd.Round == 1 {
-			l.add("track.a_command_exhausted", "; a command exhausted")
-		}
-		if betrayed {
-			l.add("track.returns_s_trade_agreement_betrayal", "; returns %s's trade agreement (betrayal)", def.Name)
-		}
-		if err := setPlayer(c, l, na); err != nil {
-			return err
-		}
-	}
-	if def == nil {
+	return nd, took, nil
+}
+
+// setAttacker emits the attacker's new record when the round changed it:
+// ships lost, the system taken, the command token of round 1, and a trade
+// agreement returned when a new invasion betrays its holder (betray).
+func (cmd InvasionRound) setAttacker(c *decideCtx, st *invasionStep, took []Texts) error {
+	res, att, def := st.res, st.att, st.def
+	won := st.won()
+	betrayed := cmd.Round == 1 && def != nil && betray(&st.na, def.ID)
+	if res.AttackerLosses == 0 && !won && cmd.Round != 1 {
 		return nil
 	}
-	lostSystem := won || res.Outcome == ascrules.Annihilation
+	l := say("track.loses_ship_s_left", "%s loses %d ship(s) (%d left)", att.Name, res.AttackerLosses, st.na.Ships)
+	if won {
+		l = say("track.takes_ship_s_lost", "%s takes %s (%d ship(s) lost)", att.Name, st.sys, res.AttackerLosses)
+		if len(took) > 0 {
+			l.add("track.with_took", " with %s", joinAnd(took))
+		}
+	}
+	if cmd.Round == 1 {
+		l.add("track.a_command_exhausted", "; a command exhausted")
+	}
+	if betrayed {
+		l.add("track.returns_s_trade_agreement_betrayal", "; returns %s's trade agreement (betrayal)", def.Name)
+	}
+	return setPlayer(c, l, st.na)
+}
+
+// setDefender emits the defending player's new record when the round
+// changed it: the system lost (taken or annihilated) or nodes destroyed.
+func (cmd InvasionRound) setDefender(c *decideCtx, st *invasionStep, nd AscPlayer) error {
+	def := st.def
+	lostSystem := st.won() || st.res.Outcome == ascrules.Annihilation
 	if lostSystem {
 		nd.Systems = max(0, nd.Systems-1)
 	}
@@ -403,7 +516,7 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	}
 	l := say("track.loses", "%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
 	if lostSystem {
-		l = say("track.loses_system_s_left", "%s loses %s (%d system(s) left)", def.Name, sys, nd.Systems)
+		l = say("track.loses_system_s_left", "%s loses %s (%d system(s) left)", def.Name, st.sys, nd.Systems)
 	}
 	return setPlayer(c, l, nd)
 }

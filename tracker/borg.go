@@ -341,6 +341,31 @@ type CubeRound struct {
 // CommandType implements Command.
 func (CubeRound) CommandType() string { return "borg.cube_round" }
 
+// cubeStep is a cube round between its steps: the game, the Borg and the
+// cube, the fight it continues or starts, and once fought the rules'
+// input, the dice and the result.
+type cubeStep struct {
+	a  *AscendancyState
+	b  BorgState
+	ci int
+	// hit is the Borg hit roll for the spires in play.
+	hit int
+	// fight is the battle this round continues (nil: a new battle); nf is
+	// the battle as the round leaves it.
+	fight *CubeFight
+	nf    CubeFight
+	// attacker is the record of a player whose own turn's command this
+	// attack is (nil otherwise).
+	attacker *AscPlayer
+	r        borgrules.CubeRound
+	rolls    []RolledDice
+	seen     map[string]bool
+	borgDice RolledDice
+	res      borgrules.CubeRoundResult
+}
+
+// decide fights the round in steps: the checks (checkFight,
+// checkAttacker), the rolls (roll), then what the round changes (record).
 func (cmd CubeRound) decide(c *decideCtx) error {
 	a, b, err := c.borg(AscExecution)
 	if err != nil {
@@ -357,62 +382,104 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	if len(cmd.Fleets) == 0 || len(cmd.Fleets) > maxAscPlayer {
 		return reject(CodeInvalid, "track.name_fleets_fighting_cube", "Name the fleets fighting the cube.")
 	}
-	fight := a.fightFor(&b, cmd.Cube, FightSpace)
+	st := &cubeStep{a: a, b: b, ci: ci, hit: hit}
+	if err := cmd.checkFight(c, st); err != nil {
+		return err
+	}
+	if err := cmd.checkAttacker(c, st); err != nil {
+		return err
+	}
+	cmd.startFight(st)
+	if err := cmd.roll(c, st); err != nil {
+		return err
+	}
+	return cmd.record(c, st)
+}
+
+// checkFight finds the battle this round continues: the cube's battle
+// with the same players in the same turn, unless NewBattle. A player who
+// has left that battle may not fight on in it (ruleRetreatLeaves); a new
+// side makes it a new battle.
+func (cmd CubeRound) checkFight(c *decideCtx, st *cubeStep) error {
+	st.fight = st.a.fightFor(&st.b, cmd.Cube, FightSpace)
 	if cmd.NewBattle {
-		fight = nil
+		st.fight = nil
 	}
-	if fight != nil {
-		for _, f := range cmd.Fleets {
-			if slices.Contains(fight.Left, f.Player) {
-				if err := c.breaks(ruleRetreatLeaves, "track.has_left_battle_with_borg", "%s has left the battle with Borg %s", a.seatName(f.Player), borgPiece(cmd.Cube)); err != nil {
-					return err
-				}
-			} else if !slices.Contains(fight.Players, f.Player) {
-				fight = nil // new sides: a new battle
-				break
+	if st.fight == nil {
+		return nil
+	}
+	for _, f := range cmd.Fleets {
+		if slices.Contains(st.fight.Left, f.Player) {
+			if err := c.breaks(ruleRetreatLeaves, "track.has_left_battle_with_borg", "%s has left the battle with Borg %s", st.a.seatName(f.Player), borgPiece(cmd.Cube)); err != nil {
+				return err
 			}
+		} else if !slices.Contains(st.fight.Players, f.Player) {
+			st.fight = nil // new sides: a new battle
+			break
 		}
 	}
-	// A player who attacks a cube on their own turn issues a command.
-	var attacker *AscPlayer
-	if seat := a.CurrentSeat(); fight == nil && seat != BorgSeat && slices.ContainsFunc(cmd.Fleets, func(f CubeFleet) bool { return f.Player == seat }) {
-		p, err := a.player(seat)
-		if err != nil {
-			return err
-		}
-		if err := c.onTurn(a, p, PhaseCommand); err != nil {
-			return err
-		}
-		np, err := copyPlayer(p)
-		if err != nil {
-			return err
-		}
-		if err := c.exhaust(&np, 1, msgf("track.what_a_cube_attack", "an attack on a cube")); err != nil {
-			return err
-		}
-		attacker = &np
+	return nil
+}
+
+// checkAttacker holds a new battle started by the player whose turn it is
+// to the command rules: it is a command of their turn (ruleOwnTurn,
+// ruleCommandPhase) and exhausts one command token (ruleCommandToken).
+func (cmd CubeRound) checkAttacker(c *decideCtx, st *cubeStep) error {
+	a := st.a
+	seat := a.CurrentSeat()
+	if st.fight != nil || seat == BorgSeat || !slices.ContainsFunc(cmd.Fleets, func(f CubeFleet) bool { return f.Player == seat }) {
+		return nil
 	}
-	var nf CubeFight
-	if fight == nil {
-		freshCube(&b, ci)
-		nf = CubeFight{Cube: cmd.Cube, Kind: FightSpace, Round: a.Walker.Round, Turn: a.Walker.Turn}
-	} else {
-		nf = *fight
-		nf.Players = slices.Clone(fight.Players)
-		nf.Left = slices.Clone(fight.Left)
+	p, err := a.player(seat)
+	if err != nil {
+		return err
 	}
-	r := borgrules.CubeRound{Cube: b.Cubes[ci], BorgHit: hit}
-	var rolls []RolledDice
-	seen := map[string]bool{}
+	if err := c.onTurn(a, p, PhaseCommand); err != nil {
+		return err
+	}
+	np, err := copyPlayer(p)
+	if err != nil {
+		return err
+	}
+	if err := c.exhaust(&np, 1, msgf("track.what_a_cube_attack", "an attack on a cube")); err != nil {
+		return err
+	}
+	st.attacker = &np
+	return nil
+}
+
+// startFight sets the battle as the round begins: a new battle starts the
+// cube fresh (rules/borg: 9 dice, shields 0, the players' first strike);
+// a battle that goes on keeps its players and those who left.
+func (cmd CubeRound) startFight(st *cubeStep) {
+	if st.fight == nil {
+		freshCube(&st.b, st.ci)
+		st.nf = CubeFight{Cube: cmd.Cube, Kind: FightSpace, Round: st.a.Walker.Round, Turn: st.a.Walker.Turn}
+		return
+	}
+	st.nf = *st.fight
+	st.nf.Players = slices.Clone(st.fight.Players)
+	st.nf.Left = slices.Clone(st.fight.Left)
+}
+
+// roll checks and rolls each fleet (a player once, with no more ships than
+// they have on the board), holds Retreat to players in the fight, then
+// rolls the cube's dice (entered, or the dice it may fire after the
+// players' first strike) and resolves the round
+// (rules/borg.ResolveCubeRound).
+func (cmd CubeRound) roll(c *decideCtx, st *cubeStep) error {
+	a := st.a
+	st.r = borgrules.CubeRound{Cube: st.b.Cubes[st.ci], BorgHit: st.hit}
+	st.seen = map[string]bool{}
 	for _, f := range cmd.Fleets {
 		p, err := a.player(f.Player)
 		if err != nil {
 			return err
 		}
-		if seen[p.ID] {
+		if st.seen[p.ID] {
 			return reject(CodeInvalid, "track.is_listed_twice", "%s is listed twice.", p.Name)
 		}
-		seen[p.ID] = true
+		st.seen[p.ID] = true
 		if f.Ships < 1 || f.Ships > p.Ships {
 			return reject(CodeRules, "track.has_ship_s_on_board_in_4", "%s has %d ship(s) on the board; %d in the fight.", p.Name, p.Ships, f.Ships)
 		}
@@ -425,24 +492,32 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 		if err != nil {
 			return err
 		}
-		r.Fleets = append(r.Fleets, fl)
-		r.PlayerFaces = append(r.PlayerFaces, rd.Faces)
-		rolls = append(rolls, rd)
+		st.r.Fleets = append(st.r.Fleets, fl)
+		st.r.PlayerFaces = append(st.r.PlayerFaces, rd.Faces)
+		st.rolls = append(st.rolls, rd)
 	}
 	for _, id := range cmd.Retreat {
-		if !seen[id] {
+		if !st.seen[id] {
 			return reject(CodeInvalid, "track.only_player_in_fight_can_retreat", "Only a player in the fight can retreat from it (%s).", a.seatName(id))
 		}
 	}
-	borgDice, err := c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, preBorgDice(r))
-	if err != nil {
+	var err error
+	if st.borgDice, err = c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, preBorgDice(st.r)); err != nil {
 		return err
 	}
-	r.BorgFaces = borgDice.Faces
-	res, err := borgrules.ResolveCubeRound(r)
-	if err != nil {
+	st.r.BorgFaces = st.borgDice.Faces
+	if st.res, err = borgrules.ResolveCubeRound(st.r); err != nil {
 		return reject(CodeRules, "", "%v", err)
 	}
+	return nil
+}
+
+// record emits the round (CubeRoundFought) and what it changes, in one
+// step: the Borg hits shared among the fleets (allocate), who leaves the
+// fight (leavers), the cube and the battle (BorgSet), the attacker's
+// command token, and the ships lost.
+func (cmd CubeRound) record(c *decideCtx, st *cubeStep) error {
+	a, r, res := st.a, st.r, st.res
 	label := say("track.borg_round_players_hit_s_borg", "Borg %s round %d: players %d hit(s), Borg %d hit(s)", borgPiece(cmd.Cube), r.Cube.Round+1, res.PlayerHits, res.BorgHits)
 	if res.Regenerated > 0 {
 		label.add("track.regenerates", ", regenerates %d", res.Regenerated)
@@ -452,55 +527,19 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	} else {
 		label.add("track.damage_shields", ": damage %d, shields +%d", res.Cube.Damage, res.Cube.Shields)
 	}
-	if err := c.emit(label, CubeRoundFought{Cube: cmd.Cube, Fleets: r.Fleets, PlayerDice: rolls, BorgDice: borgDice, BorgHit: hit, Result: res}); err != nil {
+	if err := c.emit(label, CubeRoundFought{Cube: cmd.Cube, Fleets: r.Fleets, PlayerDice: st.rolls, BorgDice: st.borgDice, BorgHit: st.hit, Result: res}); err != nil {
 		return err
 	}
 	losses, err := cmd.allocate(c, a, r.Fleets, res.BorgHits)
 	if err != nil {
 		return err
 	}
-	// Who leaves the fight: ships all lost, forced out by the shields, or
-	// retreating.
-	var gone []string
-	for i, f := range r.Fleets {
-		out := losses[f.Player] >= f.Ships || slices.Contains(cmd.Retreat, f.Player)
-		if res.Fleets[i].ForcedRetreat && !out {
-			out = true
-			gone = append(gone, a.seatName(f.Player)+" must retreat (the cube's shields put its hit roll above 6)")
-		}
-		if out {
-			nf.Left = append(nf.Left, f.Player)
-		}
-	}
-	nf.Players = nf.Players[:0]
-	for _, f := range r.Fleets {
-		if !slices.Contains(nf.Left, f.Player) {
-			nf.Players = append(nf.Players, f.Player)
-		}
-	}
-	cubeLabel := say("track.borg_damage_shields", "Borg %s: damage %d, shields +%d", borgPiece(cmd.Cube), res.Cube.Damage, res.Cube.Shields)
-	switch {
-	case res.CubeDestroyed:
-		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
-		b.Fight = nil
-		b.placeFlags()
-		cubeLabel = say("track.borg_removed_from_board", "Borg %s removed from the board", borgPiece(cmd.Cube))
-	case len(nf.Players) == 0:
-		b.Cubes[ci] = res.Cube.EndBattle()
-		b.Fight = nil
-		cubeLabel = say("track.battle_with_borg_over_no_player", "Battle with Borg %s over: no player fights on; the cube will start its next battle fresh", borgPiece(cmd.Cube))
-	default:
-		b.Cubes[ci] = res.Cube
-		b.Fight = &nf
-	}
-	if len(gone) > 0 {
-		cubeLabel.add("track.cube_gone", "; %s", strings.Join(gone, "; "))
-	}
-	if err := c.emit(cubeLabel, BorgSet{Borg: b}); err != nil {
+	gone := cmd.leavers(st, losses)
+	if err := cmd.setCube(c, st, gone); err != nil {
 		return err
 	}
-	if attacker != nil {
-		if err := setPlayer(c, say("track.command_for_cube_attack", "%s: a command for the attack on the cube", attacker.Name), *attacker); err != nil {
+	if st.attacker != nil {
+		if err := setPlayer(c, say("track.command_for_cube_attack", "%s: a command for the attack on the cube", st.attacker.Name), *st.attacker); err != nil {
 			return err
 		}
 	}
@@ -513,6 +552,58 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 		}
 	}
 	return nil
+}
+
+// leavers updates the battle's players after the round: a fleet leaves it
+// with all its ships lost, when it retreats, or when the cube's shields
+// put its hit roll above 6 (ruleRetreatLeaves). It returns the forced
+// retreats, worded for the log.
+func (cmd CubeRound) leavers(st *cubeStep, losses map[string]int) []string {
+	var gone []string
+	for i, f := range st.r.Fleets {
+		out := losses[f.Player] >= f.Ships || slices.Contains(cmd.Retreat, f.Player)
+		if st.res.Fleets[i].ForcedRetreat && !out {
+			out = true
+			gone = append(gone, st.a.seatName(f.Player)+" must retreat (the cube's shields put its hit roll above 6)")
+		}
+		if out {
+			st.nf.Left = append(st.nf.Left, f.Player)
+		}
+	}
+	st.nf.Players = st.nf.Players[:0]
+	for _, f := range st.r.Fleets {
+		if !slices.Contains(st.nf.Left, f.Player) {
+			st.nf.Players = append(st.nf.Players, f.Player)
+		}
+	}
+	return gone
+}
+
+// setCube emits the Borg after the round: a destroyed cube leaves the
+// board; with no player fighting on the battle ends and the cube will
+// start its next one fresh (rules/borg Cube.EndBattle); otherwise the
+// battle goes on.
+func (cmd CubeRound) setCube(c *decideCtx, st *cubeStep, gone []string) error {
+	b, ci, res := st.b, st.ci, st.res
+	cubeLabel := say("track.borg_damage_shields", "Borg %s: damage %d, shields +%d", borgPiece(cmd.Cube), res.Cube.Damage, res.Cube.Shields)
+	switch {
+	case res.CubeDestroyed:
+		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)
+		b.Fight = nil
+		b.placeFlags()
+		cubeLabel = say("track.borg_removed_from_board", "Borg %s removed from the board", borgPiece(cmd.Cube))
+	case len(st.nf.Players) == 0:
+		b.Cubes[ci] = res.Cube.EndBattle()
+		b.Fight = nil
+		cubeLabel = say("track.battle_with_borg_over_no_player", "Battle with Borg %s over: no player fights on; the cube will start its next battle fresh", borgPiece(cmd.Cube))
+	default:
+		b.Cubes[ci] = res.Cube
+		b.Fight = &st.nf
+	}
+	if len(gone) > 0 {
+		cubeLabel.add("track.cube_gone", "; %s", strings.Join(gone, "; "))
+	}
+	return c.emit(cubeLabel, BorgSet{Borg: b})
 }
 
 // BorgHitShares is how due Borg hits fall on the fleets when nobody
