@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	borgrules "tableops/rules/borg"
-	"tableops/rules/dice"
 )
 
 func copyBorg(a *AscendancyState) (BorgState, error) {
@@ -465,8 +464,8 @@ func (cmd CubeRound) startFight(st *cubeStep) {
 // roll checks and rolls each fleet (a player once, with no more ships than
 // they have on the board), holds Retreat to players in the fight, then
 // rolls the cube's dice (entered, or the dice it may fire after the
-// players' first strike) and resolves the round
-// (rules/borg.ResolveCubeRound).
+// players' first strike: rules/borg.CubeRoundBorgDice) and resolves the
+// round (rules/borg.ResolveCubeRound).
 func (cmd CubeRound) roll(c *decideCtx, st *cubeStep) error {
 	a := st.a
 	st.r = borgrules.CubeRound{Cube: st.b.Cubes[st.ci], BorgHit: st.hit}
@@ -502,7 +501,7 @@ func (cmd CubeRound) roll(c *decideCtx, st *cubeStep) error {
 		}
 	}
 	var err error
-	if st.borgDice, err = c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, preBorgDice(st.r)); err != nil {
+	if st.borgDice, err = c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, borgrules.CubeRoundBorgDice(st.r)); err != nil {
 		return err
 	}
 	st.r.BorgFaces = st.borgDice.Faces
@@ -688,31 +687,6 @@ func (c *decideCtx) borgDice(entered Roll, virtual bool, due int) (RolledDice, e
 		return c.roll(Roll{Virtual: due}, 0, msgf("track.borg_dice", "Borg dice"))
 	}
 	return RolledDice{}, nil
-}
-
-// preBorgDice returns how many dice the cube fires given the players' faces
-// (rules/borg.BorgDiceDue after their hits).
-func preBorgDice(r borgrules.CubeRound) int {
-	hits := 0
-	for i, f := range r.Fleets {
-		target, ok := borgrules.PlayerTarget(f.Weapons, r.Cube.Shields, f.HitsOnSix)
-		if ok && i < len(r.PlayerFaces) {
-			hits += dice.Pool(r.PlayerFaces[i]).CountAtLeast(target)
-		}
-	}
-	return borgrules.BorgDiceDue(r.Cube, r.FirstStrike(), hits)
-}
-
-// assimilationBorgDice returns how many dice the cube fires in an
-// assimilation round given the defender's faces (rules/borg.BorgDiceDue
-// after the defender's hits; the first round is first strike).
-func assimilationBorgDice(in borgrules.Assimilation) int {
-	target, ok := borgrules.PlayerTarget(in.DefenderWeapons, in.Cube.Shields, in.DefenderHitsOnSix)
-	hits := 0
-	if ok {
-		hits = dice.Pool(in.DefenderFaces).CountAtLeast(target)
-	}
-	return borgrules.BorgDiceDue(in.Cube, in.Cube.Round == 0, hits)
 }
 
 // EndCubeBattle ends a battle with a cube that survived: it keeps no damage

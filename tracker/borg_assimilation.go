@@ -106,7 +106,7 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 		return err
 	}
 	in.DefenderFaces = dd.Faces
-	bd, err := c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, assimilationBorgDice(in))
+	bd, err := c.borgDice(cmd.BorgRoll, cmd.BorgVirtual, borgrules.AssimilationBorgDice(in))
 	if err != nil {
 		return err
 	}

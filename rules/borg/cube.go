@@ -41,6 +41,55 @@ func BorgDiceDue(cube Cube, firstStrike bool, playerHits int) int {
 	return cube.Dice()
 }
 
+// FleetHits returns the hits the players' fleets score on the cube with
+// the dice rolled so far: each pool of r.PlayerFaces counts the faces at
+// or above its fleet's PlayerTarget, none when that is above 6 (seed 004
+// "Borg Adaptive Shields"; "Additional Borg Rules" for hitting on 6s). A
+// fleet without a pool yet scores nothing.
+func FleetHits(r CubeRound) int {
+	hits := 0
+	for i, f := range r.Fleets {
+		target, ok := PlayerTarget(f.Weapons, r.Cube.Shields, f.HitsOnSix)
+		if ok && i < len(r.PlayerFaces) {
+			hits += dice.Pool(r.PlayerFaces[i]).CountAtLeast(target)
+		}
+	}
+	return hits
+}
+
+// CubeRoundBorgDice returns how many dice the cube fires in a round of a
+// space battle once the players have rolled r.PlayerFaces: in the first
+// round the players strike first (seed 004 "Slow and Methodical"), so the
+// cube fires what their hits leave; later rounds are simultaneous and it
+// fires 9 − damage (seed 004 "Borg Attack Dice"). ResolveCubeRound wants
+// exactly this many Borg faces.
+func CubeRoundBorgDice(r CubeRound) int {
+	return BorgDiceDue(r.Cube, r.FirstStrike(), FleetHits(r))
+}
+
+// SystemHits returns the hits a system defending against assimilation
+// scores on the cube with a.DefenderFaces: the faces at or above its
+// PlayerTarget, none when that is above 6 (seed 004 "3) Begin
+// Assimilation": the system fights as in a space battle).
+func SystemHits(a Assimilation) int {
+	target, ok := PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
+	if !ok {
+		return 0
+	}
+	return dice.Pool(a.DefenderFaces).CountAtLeast(target)
+}
+
+// AssimilationBorgDice returns how many dice the cube fires in an
+// assimilation round once the system has rolled a.DefenderFaces: in the
+// first round the system strikes first (seed 004 "Slow and Methodical":
+// players always have first strike against cubes, in planetary
+// assimilation too), so the cube fires what its hits leave; later rounds
+// it fires 9 − damage. ResolveAssimilation wants exactly this many Borg
+// faces.
+func AssimilationBorgDice(a Assimilation) int {
+	return BorgDiceDue(a.Cube, a.FirstStrike(), SystemHits(a))
+}
+
 // ScoreBorg counts the cube's hits (faces at or above the hit roll; Borg
 // hits ignore shields) and its 6s (each both a hit and a regeneration):
 // seed 004 "Borg Hit Rolls", "Borg Regeneration"; seed 003 "Borg weapons
@@ -118,7 +167,7 @@ func ResolveCubeRound(r CubeRound) (CubeRoundResult, error) {
 		res.Fleets[i] = FleetResult{Player: f.Player, Target: target, Hits: hits}
 		res.PlayerHits += hits
 	}
-	res.BorgDice = BorgDiceDue(r.Cube, first, res.PlayerHits)
+	res.BorgDice = CubeRoundBorgDice(r)
 	if got := len(r.BorgFaces); got != res.BorgDice {
 		if first {
 			return res, bad("rules.borg.after_players_first_strike_cube_may", "after the players' first strike the cube may roll %d dice (9 − %d damage − %d hits), %d entered", res.BorgDice, r.Cube.Damage, res.PlayerHits, got)
@@ -184,13 +233,9 @@ func ResolveAssimilation(a Assimilation) (AssimilationResult, error) {
 	if got := len(a.DefenderFaces); got != structures {
 		return res, bad("rules.borg.system_rolls_dice_one_per_node", "the system rolls %d dice (one per node, one for a starbase), %d entered", structures, got)
 	}
-	target, ok := PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
-	res.DefenderTarget = target
-	if ok {
-		res.DefenderHits = dice.Pool(a.DefenderFaces).CountAtLeast(target)
-	}
-	first := a.Cube.Round == 0 && !a.NoFirstStrike
-	res.BorgDice = BorgDiceDue(a.Cube, first, res.DefenderHits)
+	res.DefenderTarget, _ = PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
+	res.DefenderHits = SystemHits(a)
+	res.BorgDice = AssimilationBorgDice(a)
 	if got := len(a.BorgFaces); got != res.BorgDice {
 		return res, bad("rules.borg.cube_may_roll_dice_entered", "the cube may roll %d dice, %d entered", res.BorgDice, got)
 	}

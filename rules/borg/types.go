@@ -271,6 +271,11 @@ type Assimilation struct {
 	NoFirstStrike bool `json:"no_first_strike,omitempty"`
 }
 
+// FirstStrike reports whether the system strikes first this round: in the
+// first round of the assimilation ("Slow and Methodical"), unless
+// NoFirstStrike is set.
+func (a Assimilation) FirstStrike() bool { return a.Cube.Round == 0 && !a.NoFirstStrike }
+
 // AssimilationResult is the outcome of one assimilation round. The player
 // who controls the system chooses which nodes the Borg hits destroy (or an
 // assimilated player controlling the Borg does); the starbase counts as a
