@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command tableops is Table Ops, a companion app for Star Trek: Away Missions
 // and Star Trek: Ascendancy with its Borg Assimilation expansion.
 //
