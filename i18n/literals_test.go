@@ -38,8 +38,9 @@ var textCalls = map[string]bool{
 	"NewEntryDialog": true, "ShowEntryDialog": true,
 	// fyne
 	"NewMenuItem": true, "NewMenu": true, "NewWindow": true, "SendNotification": true, "NewNotification": true,
-	// the app's own helpers (ui)
+	// the app's own helpers (ui, ui/screen)
 	"wrapLabel": true, "heading": true, "say": true, "newFormDialog": true, "onField": true,
+	"WrapLabel": true, "Heading": true, "Say": true, "NewFormDialog": true, "OnField": true, "BoldLabel": true, "CaptionLabel": true, "BigResult": true, "Step": true, "AddApplyButton": true,
 	"showError": true, "show": true, "setAction": true, "addFact": true, "field": true, "labelled": true, "newEntry": true, "newMultiEntry": true, "setHint": true, "readOptInt": true, "set": false,
 }
 

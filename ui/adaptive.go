@@ -8,10 +8,6 @@ import (
 	"tableops/ui/screen"
 )
 
-// wideWidth is the window width from which panels sit side by side; below
-// it (a phone held upright) one panel shows at a time with tabs to switch.
-const wideWidth = 760
-
 // adaptive shows its panels one at a time with tabs at the bottom on a
 // narrow window, and the first panel beside tabs of the others on a wide
 // one. It switches as the window is resized.
@@ -55,7 +51,7 @@ func newAdaptive(leftShare float64, panels ...screen.Panel) *adaptive {
 
 // Resize picks the layout for the new size before laying out.
 func (a *adaptive) Resize(s fyne.Size) {
-	if wide := s.Width >= wideWidth; wide != a.wide || !a.built {
+	if wide := s.Width >= screen.WideWidth; wide != a.wide || !a.built {
 		a.rebuild(wide)
 	}
 	a.BaseWidget.Resize(s)

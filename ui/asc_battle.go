@@ -7,11 +7,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // Battle panel modes.
@@ -95,7 +95,7 @@ func newAscBattle(v *ascView) *ascBattle {
 	})
 	b.mode.Selected = battleModeLabel(modeSpace)
 	b.scroll = container.NewVScroll(b.body)
-	b.content = container.NewBorder(padded(b.mode), nil, nil, nil, b.scroll)
+	b.content = container.NewBorder(screen.Padded(b.mode), nil, nil, nil, b.scroll)
 	return b
 }
 
@@ -117,7 +117,7 @@ func (b *ascBattle) form(m string) fyne.CanvasObject {
 func (b *ascBattle) open(mode, player string) {
 	// The panel shows the current state first (it may have been out of
 	// sight since the last change).
-	b.v.lazy.shown(lang.X("asc.battle", "Battle"))
+	b.v.lazy.Shown(lang.X("asc.battle", "Battle"))
 	b.mode.SetSelected(battleModeLabel(mode))
 	switch mode {
 	case modeHegemony:
@@ -264,19 +264,11 @@ func hitText(target int, can bool) string {
 	return fmt.Sprintf("%d+", target)
 }
 
-// addApplyButton adds to box the button that applies (or records) what a
-// form shows: a confirm icon, high importance.
-func addApplyButton(box *fyne.Container, label string, tapped func()) {
-	b := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), tapped)
-	b.Importance = widget.HighImportance
-	box.Add(b)
-}
-
 // explainLines lists lines of explanation.
 func explainLines(lines []string) fyne.CanvasObject {
 	box := container.NewVBox()
 	for _, l := range lines {
-		box.Add(wrapLabel("• " + l))
+		box.Add(screen.WrapLabel("• " + l))
 	}
 	return box
 }

@@ -17,6 +17,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -67,16 +68,16 @@ type ascBoard struct {
 	choice  playerChoice
 	follow  bool // the picker follows the current player
 	from    *widget.Select
-	tradeIn *textEntry
+	tradeIn *screen.TextEntry
 	// The Andorian token being placed (a draft for the player andFor).
 	andFor  string
-	andSys  *textEntry
+	andSys  *screen.TextEntry
 	andCtl  *widget.Select
 	andPhen *widget.Check
 	// followCheck is "Follow whose turn it is".
 	followCheck *widget.Check
 	// parts are the console's parts as last built (see part).
-	parts keptParts
+	parts screen.KeptParts
 	// box is the console as last shown (see show).
 	box *fyne.Container
 	// counters are the resources part's counters (production, research,
@@ -118,7 +119,7 @@ func newAscBoard(v *ascView) *ascBoard {
 // part's widgets as they are on screen, so a phone shows the change
 // without building and drawing the whole console again.
 func (b *ascBoard) part(name string, from any, build func() fyne.CanvasObject) fyne.CanvasObject {
-	return b.parts.get(name, from, build)
+	return b.parts.Get(name, from, build)
 }
 
 // current returns the player shown.
@@ -152,11 +153,11 @@ func (b *ascBoard) show() fyne.CanvasObject {
 	}
 	objs := []fyne.CanvasObject{b.pick, b.followCheck}
 	if p := b.current(); p == nil {
-		objs = append(objs, b.part("none", nil, func() fyne.CanvasObject { return wrapLabel(lang.X("asc.no_players", "No players.")) }))
+		objs = append(objs, b.part("none", nil, func() fyne.CanvasObject { return screen.WrapLabel(lang.X("asc.no_players", "No players.")) }))
 	} else {
 		objs = append(objs, b.console(*p)...)
 	}
-	b.parts.done()
+	b.parts.Done()
 	// The same parts in the same order: the box on screen is kept, so the
 	// toolkit neither lays the console out again nor draws it anew (a new
 	// box is, to it, a new tree).
@@ -191,7 +192,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 		b.part("resources", p.ID, func() fyne.CanvasObject { return b.resources(p) }),
 		b.part("tokens", tokens, func() fyne.CanvasObject { return b.commandTokens(p) }),
 		b.part("quick", []any{rest, v.st.Options.EasierAscension, presets}, func() fyne.CanvasObject {
-			return container.NewVBox(widget.NewSeparator(), boldLabel(lang.X("asc.quick_actions", "Quick actions")), b.quickActions(p), widget.NewSeparator())
+			return container.NewVBox(widget.NewSeparator(), screen.BoldLabel(lang.X("asc.quick_actions", "Quick actions")), b.quickActions(p), widget.NewSeparator())
 		}),
 		b.part("counts", rest, func() fyne.CanvasObject { return b.counts(p) }),
 		b.part("contact", rest, func() fyne.CanvasObject { return b.contact(p) }),
@@ -202,7 +203,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 		}))
 	}
 	objs = append(objs, b.part("trade", []any{rest, players}, func() fyne.CanvasObject {
-		return container.NewVBox(widget.NewSeparator(), boldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")), b.trade(p))
+		return container.NewVBox(widget.NewSeparator(), screen.BoldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")), b.trade(p))
 	}))
 	b.setResources(p)
 	return objs
@@ -217,7 +218,7 @@ func (b *ascBoard) header(p tracker.AscPlayer) fyne.CanvasObject {
 	if v.st.CurrentSeat() == p.ID {
 		title = "▶ " + title
 	}
-	box.Add(heading(title))
+	box.Add(screen.Heading(title))
 	var badges []string
 	if v.st.CurrentSeat() == p.ID {
 		badges = append(badges, strings.ToUpper(phaseWord(v.st.Walker.Phase)))
@@ -232,7 +233,7 @@ func (b *ascBoard) header(p tracker.AscPlayer) fyne.CanvasObject {
 		badges = append(badges, lang.X("asc.home_system_lost", "home system lost"))
 	}
 	if len(badges) > 0 {
-		l := boldLabel(strings.Join(badges, " · "))
+		l := screen.BoldLabel(strings.Join(badges, " · "))
 		l.Importance = widget.WarningImportance
 		box.Add(l)
 	}
@@ -256,7 +257,7 @@ func (b *ascBoard) resources(p tracker.AscPlayer) fyne.CanvasObject {
 		counter(lang.X("asc.research", "Research"), tracker.CounterResearch, p.Resources.Research),
 		counter(lang.X("asc.culture", "Culture"), tracker.CounterCulture, p.Resources.Culture),
 		asc}
-	return spacedGrid(2, 3*theme.Padding(), b.counters[0], b.counters[1], b.counters[2], b.counters[3])
+	return screen.SpacedGrid(2, 3*theme.Padding(), b.counters[0], b.counters[1], b.counters[2], b.counters[3])
 }
 
 // setResources shows a player's resources and ascendancy on the counters
@@ -274,8 +275,8 @@ func (b *ascBoard) setResources(p tracker.AscPlayer) {
 func (b *ascBoard) commandTokens(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	tokens := v.commandRow(p)
-	return container.NewVBox(boldLabel(lang.X("asc.command_tokens", "Command tokens")), tokens,
-		captionLabel(lang.X("asc.tap_a_token_to_use", "Tap a token to use it; long-press (right-click) to ready it. {{.BaseCommands}} base + {{.Starbases}} starbases + {{.AdvancementCommands}} from advancements.", map[string]any{"BaseCommands": p.BaseCommands, "Starbases": p.Starbases, "AdvancementCommands": p.AdvancementCommands})))
+	return container.NewVBox(screen.BoldLabel(lang.X("asc.command_tokens", "Command tokens")), tokens,
+		screen.CaptionLabel(lang.X("asc.tap_a_token_to_use", "Tap a token to use it; long-press (right-click) to ready it. {{.BaseCommands}} base + {{.Starbases}} starbases + {{.AdvancementCommands}} from advancements.", map[string]any{"BaseCommands": p.BaseCommands, "Starbases": p.Starbases, "AdvancementCommands": p.AdvancementCommands})))
 }
 
 // counts are weapons and shields, and the steppers for the counts the
@@ -284,7 +285,7 @@ func (b *ascBoard) counts(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	id := p.ID
 	box := container.NewVBox()
-	box.Add(bigResult(lang.X("asc.weapons_shields", "Weapons {{.Weapons}}+ · Shields +{{.Shields}}", map[string]any{"Weapons": p.Weapons, "Shields": p.Shields})))
+	box.Add(screen.BigResult(lang.X("asc.weapons_shields", "Weapons {{.Weapons}}+ · Shields +{{.Shields}}", map[string]any{"Weapons": p.Weapons, "Shields": p.Shields})))
 	step := func(label, name string, value int) fyne.CanvasObject {
 		return miniStepper(label, value, func(d int) { v.exec(tracker.AdjustAsc{Player: id, Counter: name, Delta: d}) })
 	}
@@ -302,7 +303,7 @@ func (b *ascBoard) counts(p tracker.AscPlayer) fyne.CanvasObject {
 		step(lang.X("asc.c_income", "C income"), tracker.CounterIncomeCult, p.Income.Culture),
 		step(lang.X("asc.shields", "Shields"), tracker.CounterShields, p.Shields),
 	))
-	box.Add(captionLabel(lang.X("asc.ships_are_the_ships_on", "Ships are the ships on the board (all fleets). Income is what advancements give at each recharge. Weapons and shields change with the upgrade buttons above; the steppers are for corrections.")))
+	box.Add(screen.CaptionLabel(lang.X("asc.ships_are_the_ships_on", "Ships are the ships on the board (all fleets). Income is what advancements give at each recharge. Weapons and shields change with the upgrade buttons above; the steppers are for corrections.")))
 	return box
 }
 
@@ -319,7 +320,7 @@ func (b *ascBoard) contact(p tracker.AscPlayer) fyne.CanvasObject {
 	home.Checked = p.HoldsHome
 	box.Add(home)
 	if p.FirstContact {
-		box.Add(wrapLabel(lang.X("asc.first_contact_made_may_bid", "First contact made: may bid for turn order.")))
+		box.Add(screen.WrapLabel(lang.X("asc.first_contact_made_may_bid", "First contact made: may bid for turn order.")))
 	} else {
 		box.Add(widget.NewButtonWithIcon(lang.X("asc.first_contact_made", "First contact made"), theme.ConfirmIcon(), func() { v.exec(tracker.FirstContact{Player: id}) }))
 	}
@@ -333,10 +334,10 @@ func (b *ascBoard) contact(p tracker.AscPlayer) fyne.CanvasObject {
 // pays and, for a command action, exhausts the command token itself.
 func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
 	return container.NewVBox(
-		boldLabel(lang.X("asc.building_phase", "Building phase")), b.buildActions(p),
-		captionLabel(lang.X("asc.cost_not_entered_yet_open", "? = cost not entered yet: open the cost table and copy it from your console.")),
-		boldLabel(lang.X("asc.command_phase", "Command phase")), b.commandActions(p),
-		captionLabel(lang.X("asc.these_use_their_command_tokens", "These use their command tokens themselves; tap a token only for the other commands (move, explore, trade).")))
+		screen.BoldLabel(lang.X("asc.building_phase", "Building phase")), b.buildActions(p),
+		screen.CaptionLabel(lang.X("asc.cost_not_entered_yet_open", "? = cost not entered yet: open the cost table and copy it from your console.")),
+		screen.BoldLabel(lang.X("asc.command_phase", "Command phase")), b.commandActions(p),
+		screen.CaptionLabel(lang.X("asc.these_use_their_command_tokens", "These use their command tokens themselves; tap a token only for the other commands (move, explore, trade).")))
 }
 
 // addButton adds a button to a grid of quick actions.
@@ -349,7 +350,7 @@ func (b *ascBoard) buildActions(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	id := p.ID
 	ascCost := v.st.Options.AscendancyCost()
-	build := fitGrid(2)
+	build := screen.FitGrid(2)
 	add := addButton
 	add(build, lang.X("asc.ship_1p", "Ship (1P)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 1}) })
 	colonize := lang.X("asc.colonize_1c", "Colonize (1C)")
@@ -395,13 +396,13 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	id := p.ID
 	add := addButton
-	cmds := fitGrid(2)
+	cmds := screen.FitGrid(2)
 	tokens := p.FleetOrStarbaseCommands()
 	add(cmds, lang.X("asc.starbase_cmd", "Starbase ({{.Tokens}} cmd)", map[string]any{"Tokens": tokens}), func() { v.exec(tracker.CommissionStarbase{Player: id}) })
 	fleet := widget.NewButton(lang.X("asc.fleet_cmd_of_3", "Fleet ({{.Tokens}} cmd, {{.Fleets}} of 3)", map[string]any{"Tokens": tokens, "Fleets": p.Fleets}), func() { v.exec(tracker.CommissionFleet{Player: id}) })
 	why := ""
 	if rej := tracker.FleetLimit(p); rej != nil {
-		why = rej.In(trText)
+		why = rej.In(screen.TrText)
 		// Muted, not disabled: the caption says why before the tap, and a
 		// tap still reaches the tracker, whose refusal offers the table
 		// "Record it anyway" (or records it, with strict checks off).
@@ -428,7 +429,7 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 	if why == "" {
 		return cmds
 	}
-	return container.NewVBox(cmds, captionLabel(why))
+	return container.NewVBox(cmds, screen.CaptionLabel(why))
 }
 
 // presets returns the players' own quick actions kept on this device.
@@ -459,7 +460,7 @@ func (b *ascBoard) newPreset() {
 		}
 		r, err := parseCost(cost.Text)
 		if err != nil {
-			b.v.f.Say(lang.X("asc.cost_2", "Cost: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+			b.v.f.Say(lang.X("asc.cost_2", "Cost: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
 			return
 		}
 		n := strings.TrimSpace(name.Text)
@@ -488,7 +489,7 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	box := container.NewVBox()
 	if len(p.Agreements) == 0 {
-		box.Add(captionLabel(lang.X("asc.none_yet", "None yet.")))
+		box.Add(screen.CaptionLabel(lang.X("asc.none_yet", "None yet.")))
 	}
 	for _, ag := range p.Agreements {
 		ag := ag
@@ -506,7 +507,7 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 		remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
 			v.exec(tracker.SetTrade{Player: p.ID, From: ag.From, Remove: true})
 		})
-		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(toggle, remove), wrapLabel(line)))
+		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(toggle, remove), screen.WrapLabel(line)))
 	}
 	var others []string
 	ids := map[string]string{}
@@ -520,7 +521,7 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 	add := widget.NewButtonWithIcon(lang.X("asc.receive", "Receive"), theme.ContentAddIcon(), func() {
 		r, err := parseCost(b.tradeIn.Text)
 		if err != nil {
-			v.f.Say(lang.X("asc.trade_agreement", "Trade agreement: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+			v.f.Say(lang.X("asc.trade_agreement", "Trade agreement: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
 			return
 		}
 		if ids[b.from.Selected] == "" {
@@ -566,13 +567,13 @@ func flowGrid(objs ...fyne.CanvasObject) fyne.CanvasObject {
 func (b *ascBoard) andorian(p tracker.AscPlayer) fyne.CanvasObject {
 	v := b.v
 	id := p.ID
-	box := container.NewVBox(boldLabel(lang.X("asc.andorian.title", "Andorian tokens ({{.N}})", map[string]any{"N": len(p.AndorianTokens)})))
+	box := container.NewVBox(screen.BoldLabel(lang.X("asc.andorian.title", "Andorian tokens ({{.N}})", map[string]any{"N": len(p.AndorianTokens)})))
 	for _, sys := range p.AndorianTokens {
 		sys := sys
 		off := widget.NewButtonWithIcon(lang.X("asc.andorian.take_back", "Take back"), theme.DeleteIcon(), func() {
 			v.exec(tracker.AndorianToken{Player: id, System: sys, Remove: true})
 		})
-		box.Add(container.NewBorder(nil, nil, nil, off, wrapLabel("• "+sys)))
+		box.Add(container.NewBorder(nil, nil, nil, off, screen.WrapLabel("• "+sys)))
 	}
 	if !p.LeavesSurveillanceTokens() {
 		return box
@@ -604,7 +605,7 @@ func (b *ascBoard) andorian(p tracker.AscPlayer) fyne.CanvasObject {
 			b.andPhen.SetChecked(false)
 		}
 	})
-	box.Add(captionLabel(lang.X("asc.andorian.where", "The reconnaissance fleet leaves a token on a system it orbits or is linked to, never on a phenomenon.")))
+	box.Add(screen.CaptionLabel(lang.X("asc.andorian.where", "The reconnaissance fleet leaves a token on a system it orbits or is linked to, never on a phenomenon.")))
 	box.Add(b.andSys)
 	box.Add(b.andCtl)
 	box.Add(b.andPhen)
@@ -636,7 +637,7 @@ func (b *ascBoard) colonize(p tracker.AscPlayer) {
 		items = append(items, widget.NewFormItem("", reliquary),
 			widget.NewFormItem(lang.X("asc.colonize.network", "Free node (Network)"), free))
 	}
-	f := newFormDialog(v.f, lang.X("asc.colonize.title", "Colonize: {{.Name}}", map[string]any{"Name": p.Name}), lang.X("asc.colonize", "Colonize"), items, func() error {
+	f := screen.NewFormDialog(v.f, lang.X("asc.colonize.title", "Colonize: {{.Name}}", map[string]any{"Name": p.Name}), lang.X("asc.colonize", "Colonize"), items, func() error {
 
 		if v.player(p.ID) == nil {
 			return errors.New(lang.X("asc.colonize.gone", "{{.Name}} is no longer in the game.", map[string]any{"Name": p.Name}))
@@ -650,15 +651,6 @@ func (b *ascBoard) colonize(p tracker.AscPlayer) {
 	})
 
 	name.OnSubmitted = func(string) { f.Submit() }
-	showWhole(f, v.f.Window())
+	f.ShowWhole()
 	v.f.Window().Canvas().Focus(name)
-}
-
-// showWhole shows a form dialog tall enough for the whole form when the
-// window allows (the form scrolls inside it otherwise).
-func showWhole(f *formDialog, win fyne.Window) {
-	size := win.Canvas().Size()
-	h := f.form.MinSize().Height + 3*theme.Padding() + 2*theme.InputBorderSize() + 140
-	f.d.Resize(fyne.NewSize(min(420, size.Width-16), min(max(h, 240), size.Height-32)))
-	f.Show()
 }

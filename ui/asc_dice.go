@@ -15,6 +15,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/rules/dice"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -56,7 +57,7 @@ func (v *ascView) rollPair(n int, due func(first ascPool) int) (first, second as
 		second, err = v.ascRoll(due(first))
 	}
 	if err != nil {
-		v.f.Say(errText(err), true)
+		v.f.Say(screen.ErrText(err), true)
 		return ascPool{}, ascPool{}, false
 	}
 	return first, second, true
@@ -90,11 +91,11 @@ func newCompactAscDice(title string, onChange func()) *ascDice {
 
 // marked is the dice marked hit or miss under their title, for a result.
 func (d *ascDice) marked() fyne.CanvasObject {
-	return container.NewVBox(captionLabel(d.title.Text), d.row)
+	return container.NewVBox(screen.CaptionLabel(d.title.Text), d.row)
 }
 
 func makeAscDice(title string, pad *widgets.DicePad, onChange func()) *ascDice {
-	d := &ascDice{title: boldLabel(title)}
+	d := &ascDice{title: screen.BoldLabel(title)}
 	d.pad = pad
 	d.pad.OnChanged = func(p dice.Pool) {
 		d.pool = ascPool{faces: p}
@@ -180,5 +181,5 @@ func (s *numStepper) clamp(lo, hi int) {
 // rulesReason is a rules engine's reason without the error class it is
 // wrapped in ("...: invalid Ascendancy input").
 func rulesReason(err error) string {
-	return strings.TrimSuffix(errText(err), ": "+ascrules.ErrBadInput.Error())
+	return strings.TrimSuffix(screen.ErrText(err), ": "+ascrules.ErrBadInput.Error())
 }

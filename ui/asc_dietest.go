@@ -10,6 +10,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -22,7 +23,7 @@ type dieTestForm struct {
 	content  fyne.CanvasObject
 	player   *widget.Select
 	target   *widget.Select
-	name     *textEntry
+	name     *screen.TextEntry
 	number   *numStepper
 	info     *widget.Label
 	d        *ascDice
@@ -49,9 +50,9 @@ func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
 	f.player.PlaceHolder = lang.X("asc.player", "Player")
 	f.d = newAscDice(lang.X("asc.the_die", "The die"), f.resolve)
 	f.d.pad.SetMax(1)
-	f.info = wrapLabel("")
+	f.info = screen.WrapLabel("")
 	f.result = container.NewVBox()
-	roll := rollButton(f.rollVirtual)
+	roll := screen.RollButton(f.rollVirtual)
 	box := container.NewVBox()
 	if hegemony {
 		f.target = widget.NewSelect(nil, func(string) { f.changed() })
@@ -68,24 +69,24 @@ func newDieTestForm(v *ascView, hegemony bool) *dieTestForm {
 		f.homeOf.PlaceHolder = lang.X("asc.hegemony.home_of", "Whose home system it is")
 		f.capture = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.hegemony.capture", "On success: what passes"),
 			container.NewVBox(
-				captionLabel(lang.X("asc.hegemony.capture_note", "What changes hands: the system's resource nodes (a research node brings a project), a starbase with one of its command tokens, a home system.")),
+				screen.CaptionLabel(lang.X("asc.hegemony.capture_note", "What changes hands: the system's resource nodes (a research node brings a project), a starbase with one of its command tokens, a home system.")),
 				nodeColumns(f.nodes[0].box, f.nodes[1].box, f.nodes[2].box), f.starbase, f.homeOf)))
-		box.Add(heading(lang.X("asc.cultural_hegemony", "Cultural hegemony")))
-		box.Add(wrapLabel(lang.X("asc.roll_a_die_and_add", "Roll a die and add your ascendancy (not the Ferengi); beat the system's resistance to take it. 1 culture to try, 1 more on success; you need both before trying.")))
+		box.Add(screen.Heading(lang.X("asc.cultural_hegemony", "Cultural hegemony")))
+		box.Add(screen.WrapLabel(lang.X("asc.roll_a_die_and_add", "Roll a die and add your ascendancy (not the Ferengi); beat the system's resistance to take it. 1 culture to try, 1 more on success; you need both before trying.")))
 		box.Add(f.player)
 		box.Add(f.target)
 		box.Add(f.name)
 		box.Add(f.preWarp)
 		box.Add(f.capture)
-		box.Add(captionLabel(lang.X("asc.resistance_a_rival_s_system", "Resistance: a rival's system counts its structures (nodes, control node, starbases) plus the rival's ascendancy; an independent system its nodes plus warp tokens.")))
-		f.modNote = captionLabel(lang.X("asc.hegemony.federation", "Federation: Universal Translator, +1 to the die (starting advancement)."))
+		box.Add(screen.CaptionLabel(lang.X("asc.resistance_a_rival_s_system", "Resistance: a rival's system counts its structures (nodes, control node, starbases) plus the rival's ascendancy; an independent system its nodes plus warp tokens.")))
+		f.modNote = screen.CaptionLabel(lang.X("asc.hegemony.federation", "Federation: Universal Translator, +1 to the die (starting advancement)."))
 		box.Add(f.modifier.box)
 		box.Add(f.modNote)
 	} else {
 		f.name = placeholderEntry(lang.X("asc.card_optional", "Card (optional)"))
 		f.number = newNumStepper(lang.X("asc.diplomacy_number", "Diplomacy number"), 4, 0, 50, f.changed)
-		box.Add(heading(lang.X("asc.diplomacy_test", "Diplomacy test")))
-		box.Add(wrapLabel(lang.X("asc.roll_a_die_and_add_2", "Roll a die and add your ascendancy; beat the card's diplomacy number to pass. A failed ally goes to the bottom of the exploration deck.")))
+		box.Add(screen.Heading(lang.X("asc.diplomacy_test", "Diplomacy test")))
+		box.Add(screen.WrapLabel(lang.X("asc.roll_a_die_and_add_2", "Roll a die and add your ascendancy; beat the card's diplomacy number to pass. A failed ally goes to the bottom of the exploration deck.")))
 		box.Add(f.player)
 		box.Add(f.name)
 	}
@@ -224,7 +225,7 @@ func (f *dieTestForm) changed() {
 func (f *dieTestForm) rollVirtual() {
 	pool, err := f.v.ascRoll(1)
 	if err != nil {
-		f.v.f.Say(errText(err), true)
+		f.v.f.Say(screen.ErrText(err), true)
 		return
 	}
 	f.d.set(pool)
@@ -245,7 +246,7 @@ func (f *dieTestForm) resolve() {
 		res, err := ascrules.ResolveHegemony(ascrules.Hegemony{Roll: roll, Ascendancy: p.Ascendancy, Resistance: f.number.val,
 			Faction: p.Faction, Culture: p.Resources.Culture, Modifier: f.modifier.val})
 		if err != nil {
-			f.result.Add(wrapLabel(errText(err)))
+			f.result.Add(screen.WrapLabel(screen.ErrText(err)))
 			return
 		}
 		verdict = lang.X("asc.against_hegemony_fails", "{{.Total}} against {{.Val}}: hegemony fails", map[string]any{"Total": res.Total, "Val": f.number.val})
@@ -257,7 +258,7 @@ func (f *dieTestForm) resolve() {
 	} else {
 		total, pass, err := ascrules.Diplomacy(roll, p.Ascendancy, f.number.val)
 		if err != nil {
-			f.result.Add(wrapLabel(errText(err)))
+			f.result.Add(screen.WrapLabel(screen.ErrText(err)))
 			return
 		}
 		verdict = lang.X("asc.against_the_test_fails", "{{.Total}} against {{.Val}}: the test fails", map[string]any{"Total": total, "Val": f.number.val})
@@ -265,9 +266,9 @@ func (f *dieTestForm) resolve() {
 			verdict = lang.X("asc.against_the_test_passes", "{{.Total}} against {{.Val}}: the test passes", map[string]any{"Total": total, "Val": f.number.val})
 		}
 	}
-	f.result.Add(bigResult(verdict))
+	f.result.Add(screen.BigResult(verdict))
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
+	screen.AddApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
 		var cmd tracker.Command = tracker.TestDiplomacy{Player: p.ID, Card: f.name.Text, Number: f.number.val, Roll: f.d.pool.roll()}
 		if f.hegemony {
 			nodes := f.systemNodes()

@@ -9,6 +9,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/rules/odds"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -33,13 +34,13 @@ func newHazardForm(v *ascView) *hazardForm {
 	f.level = newNumStepper(lang.X("asc.hazard_level", "Hazard level"), 3, 1, 6, f.changed)
 	f.phenomenon = widget.NewCheck(lang.X("asc.phenomenon_take_its_research", "Phenomenon (take its research)"), func(bool) { f.changed() })
 	f.research = newNumStepper(lang.X("asc.research_tokens", "Research tokens"), 0, 0, 20, f.changed)
-	f.info = wrapLabel("")
+	f.info = screen.WrapLabel("")
 	f.oddsView = widgets.NewOddsView(lang.X("asc.ships_destroyed", "Ships destroyed"), nil)
 	f.d = newAscDice(lang.X("asc.hazard_dice_the_player_to", "Hazard dice (the player to the right rolls, one per ship)"), f.resolve)
 	f.result = container.NewVBox()
-	roll := rollButton(f.rollVirtual)
-	f.content = container.NewVBox(heading(lang.X("asc.hazard", "Hazard")),
-		wrapLabel(lang.X("asc.each_die_at_or_above", "Each die at or above the hazard level plus your shields destroys one of your ships.")),
+	roll := screen.RollButton(f.rollVirtual)
+	f.content = container.NewVBox(screen.Heading(lang.X("asc.hazard", "Hazard")),
+		screen.WrapLabel(lang.X("asc.each_die_at_or_above", "Each die at or above the hazard level plus your shields destroys one of your ships.")),
 		f.side.box, f.level.box, f.phenomenon, f.research.box, f.info, f.oddsView,
 		widget.NewSeparator(), f.d.box, roll, f.result)
 	return f
@@ -82,7 +83,7 @@ func (f *hazardForm) rollVirtual() {
 	}
 	p, err := f.v.ascRoll(s.Ships)
 	if err != nil {
-		f.v.f.Say(errText(err), true)
+		f.v.f.Say(screen.ErrText(err), true)
 		return
 	}
 	f.d.set(p)
@@ -97,17 +98,17 @@ func (f *hazardForm) resolve() {
 		return
 	}
 	if len(f.d.pool.faces) != s.Ships {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice_of", "Waiting for the dice: {{.NFaces}} of {{.Ships}}.", map[string]any{"NFaces": len(f.d.pool.faces), "Ships": s.Ships})))
+		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice_of", "Waiting for the dice: {{.NFaces}} of {{.Ships}}.", map[string]any{"NFaces": len(f.d.pool.faces), "Ships": s.Ships})))
 		return
 	}
 	res, err := ascrules.BraveHazard(ascrules.Hazard{Level: f.level.val, Shields: s.Shields, Faces: f.d.pool.faces,
 		Phenomenon: f.phenomenon.Checked, ResearchTokens: f.research.val})
 	if err != nil {
-		f.result.Add(wrapLabel(errText(err)))
+		f.result.Add(screen.WrapLabel(screen.ErrText(err)))
 		return
 	}
 	f.d.mark(res.Target)
-	f.result.Add(bigResult(lang.X("asc.ship_s_destroyed_survive", "{{.Destroyed}} ship(s) destroyed, {{.Survivors}} survive", map[string]any{"Destroyed": res.Destroyed, "Survivors": res.Survivors})))
+	f.result.Add(screen.BigResult(lang.X("asc.ship_s_destroyed_survive", "{{.Destroyed}} ship(s) destroyed, {{.Survivors}} survive", map[string]any{"Destroyed": res.Destroyed, "Survivors": res.Survivors})))
 	var lines []string
 	if res.ResearchTaken > 0 {
 		lines = append(lines, lang.X("asc.a_ship_survived_take_the", "A ship survived: take the {{.ResearchTaken}} research token(s).", map[string]any{"ResearchTaken": res.ResearchTaken}))
@@ -119,7 +120,7 @@ func (f *hazardForm) resolve() {
 		lines = append(lines, lang.X("asc.no_ship_survived_a_newly", "No ship survived: a newly found system's card goes face down on it."))
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
+	screen.AddApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
 		cmd := tracker.BraveHazard{Player: s.Player, Ships: s.Ships, Level: f.level.val, Phenomenon: f.phenomenon.Checked,
 			ResearchTokens: f.research.val, Roll: f.d.pool.roll()}
 		if f.v.exec(cmd) {

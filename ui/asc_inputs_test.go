@@ -15,6 +15,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // startTwo creates a game of two players by tapping (Alice plays the first
@@ -335,7 +336,7 @@ func TestAscendancyInputsFitAPhone(t *testing.T) {
 			sh, _ := newTestShell(t, size.Width, size.Height)
 			w := sh.win
 			test.Tap(button(t, w, lang.X("home.new_ascendancy_game", "New Ascendancy game")))
-			typeInto(w, objects[*textEntry](w)[0], "Settore 001")
+			typeInto(w, objects[*screen.TextEntry](w)[0], "Settore 001")
 			test.Tap(button(t, w, lang.X("home.create", "Create")))
 			require.NotNil(t, sh.game)
 			g := sh.game.game

@@ -14,6 +14,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/rules/odds"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -38,7 +39,7 @@ type invasionForm struct {
 	summary  *widget.Label
 	att      *sideForm
 	defender *widget.Select
-	system   *textEntry
+	system   *screen.TextEntry
 	nodes    *numStepper
 	level    *widget.Select
 	defHit   *numStepper
@@ -52,7 +53,7 @@ type invasionForm struct {
 	homeOf   *widget.Select
 	// nodesFrom is what the nodes count was last worked out from.
 	nodesFrom string
-	lost      *textEntry
+	lost      *screen.TextEntry
 	info      *widget.Label
 	oddsView  *widgets.OddsView
 	attD      *ascDice
@@ -62,8 +63,8 @@ type invasionForm struct {
 
 func newInvasionForm(v *ascView) *invasionForm {
 	f := &invasionForm{v: v}
-	f.roundLine = boldLabel("")
-	f.summary = boldLabel("")
+	f.roundLine = screen.BoldLabel("")
+	f.summary = screen.BoldLabel("")
 	f.att = newSideForm(v, lang.X("asc.attacker", "Attacker"), false, f.changed)
 	f.defender = widget.NewSelect(nil, func(string) { f.changed() })
 	f.defender.PlaceHolder = lang.X("asc.defender", "Defender")
@@ -87,7 +88,7 @@ func newInvasionForm(v *ascView) *invasionForm {
 		f.changed()
 	})
 	f.level.PlaceHolder = lang.X("asc.tech_level_warp_tokens", "Tech level (warp tokens)")
-	f.indep = container.NewVBox(f.level, captionLabel(lang.X("asc.a_pre_warp_system_has", "A pre-warp system has no tech level in the rules: enter what your table uses.")), f.defHit.box, f.defSh.box)
+	f.indep = container.NewVBox(f.level, screen.CaptionLabel(lang.X("asc.a_pre_warp_system_has", "A pre-warp system has no tech level in the rules: enter what your table uses.")), f.defHit.box, f.defSh.box)
 	f.defFirst = widget.NewCheck(lang.X("asc.defending_nodes_have_first_strike", "Defending nodes have first strike"), func(bool) { f.changed() })
 	for i, l := range []string{lang.X("asc.p_nodes", "P nodes"), lang.X("asc.r_nodes", "R nodes"), lang.X("asc.c_nodes", "C nodes")} {
 		f.sysNodes[i] = newNumStepper(l, 0, 0, 0, f.changed)
@@ -97,15 +98,15 @@ func newInvasionForm(v *ascView) *invasionForm {
 	f.homeOf.PlaceHolder = lang.X("asc.hegemony.home_of", "Whose home system it is")
 	f.capture = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.hegemony.capture", "On success: what passes"),
 		container.NewVBox(
-			captionLabel(lang.X("asc.invasion.capture_note", "The defender's resource nodes on the planet (the nodes count follows them), a starbase with one of its command tokens, a home system. What the invasion leaves passes to the attacker.")),
+			screen.CaptionLabel(lang.X("asc.invasion.capture_note", "The defender's resource nodes on the planet (the nodes count follows them), a starbase with one of its command tokens, a home system. What the invasion leaves passes to the attacker.")),
 			nodeColumns(f.sysNodes[0].box, f.sysNodes[1].box, f.sysNodes[2].box), f.starbase, f.homeOf)))
 	f.lost = placeholderEntry(lang.X("asc.nodes_the_attacker_destroys_e", "Nodes the attacker destroys, e.g. 1P"))
-	f.info = wrapLabel("")
+	f.info = screen.WrapLabel("")
 	f.oddsView = widgets.NewOddsView(lang.X("asc.attacker_s_hits", "Attacker's hits"), nil)
 	f.attD = newCompactAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
 	f.defD = newCompactAscDice(lang.X("asc.nodes_dice", "Nodes' dice"), f.resolve)
 	f.result = container.NewVBox()
-	roll := rollButton(f.rollVirtual)
+	roll := screen.RollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), func() {
 		f.attD.set(ascPool{})
 		f.defD.set(ascPool{})
@@ -114,18 +115,18 @@ func newInvasionForm(v *ascView) *invasionForm {
 	surrender := widget.NewButtonWithIcon(lang.X("asc.defender_surrenders", "Defender surrenders"), theme.CancelIcon(), f.surrender)
 	newInv := widget.NewButtonWithIcon(lang.X("asc.invasion.new", "New invasion"), theme.ContentClearIcon(), f.newInvasion)
 	f.setup = container.NewVBox(
-		boldLabel(lang.X("asc.attacker", "Attacker")), f.att.box,
-		boldLabel(lang.X("asc.defender", "Defender")), f.defender, f.system, f.nodes.box, f.indep, f.capture, f.defFirst)
+		screen.BoldLabel(lang.X("asc.attacker", "Attacker")), f.att.box,
+		screen.BoldLabel(lang.X("asc.defender", "Defender")), f.defender, f.system, f.nodes.box, f.indep, f.capture, f.defFirst)
 	f.content = container.NewVBox(
-		heading(lang.X("asc.planetary_invasion", "Planetary invasion")),
-		captionLabel(lang.X("asc.ships_roll_one_die_each", "Ships roll one die each, the planet one per node (control node included). More hits than nodes takes the system; equal destroys every node; fewer destroys that many resource nodes.")),
+		screen.Heading(lang.X("asc.planetary_invasion", "Planetary invasion")),
+		screen.CaptionLabel(lang.X("asc.ships_roll_one_die_each", "Ships roll one die each, the planet one per node (control node included). More hits than nodes takes the system; equal destroys every node; fewer destroys that many resource nodes.")),
 		container.NewBorder(nil, nil, nil, newInv, f.roundLine),
 		f.summary, f.setup,
 		widget.NewSeparator(),
 		// The dice right under the sides, the result and Apply right
 		// under the dice; the odds after them.
 		f.attD.box, f.defD.box,
-		fitGrid(2, roll, clear),
+		screen.FitGrid(2, roll, clear),
 		f.result,
 		surrender,
 		f.info, f.oddsView,
@@ -251,7 +252,7 @@ func (f *invasionForm) follow(def *tracker.AscPlayer) {
 	if u != nil && refill {
 		f.nodes.val = u.Nodes
 	}
-	if setVisible(f.capture, def != nil) {
+	if screen.SetVisible(f.capture, def != nil) {
 		f.setup.Refresh()
 	}
 	if def == nil {
@@ -311,7 +312,7 @@ func (f *invasionForm) changed() {
 	def := f.v.player(f.defenderID())
 	f.follow(def)
 	in, def, ok := f.invasion()
-	relayout := setVisible(f.indep, def == nil)
+	relayout := screen.SetVisible(f.indep, def == nil)
 	if u := f.tracked(); u != nil {
 		// What is decided is folded: the sides as one line.
 		where := u.System
@@ -321,12 +322,12 @@ func (f *invasionForm) changed() {
 		f.roundLine.SetText(lang.X("asc.invasion.round_under_way", "Round {{.Round}} of the invasion under way", map[string]any{"Round": u.NextRound()}))
 		f.summary.SetText(lang.X("asc.invasion.summary", "{{.Attacker}} invades {{.System}} ({{.Defender}}): {{.Ships}} ship(s) and {{.Nodes}} node(s) left.",
 			map[string]any{"Attacker": f.v.seatName(u.Attacker), "System": where, "Defender": f.defenderName(u.Defender), "Ships": f.att.ships.val, "Nodes": f.nodes.val}))
-		relayout = setVisible(f.summary, true) || relayout
-		relayout = setVisible(f.setup, false) || relayout
+		relayout = screen.SetVisible(f.summary, true) || relayout
+		relayout = screen.SetVisible(f.setup, false) || relayout
 	} else {
 		f.roundLine.SetText(lang.X("asc.invasion.round_1", "Round 1 of a new invasion"))
-		relayout = setVisible(f.summary, false) || relayout
-		relayout = setVisible(f.setup, true) || relayout
+		relayout = screen.SetVisible(f.summary, false) || relayout
+		relayout = screen.SetVisible(f.setup, true) || relayout
 	}
 	if relayout {
 		// Shown or hidden parts take or give back their room at once.
@@ -342,7 +343,7 @@ func (f *invasionForm) changed() {
 	}
 	o, err := odds.InvasionRound(in)
 	if err != nil {
-		f.info.SetText(errText(err))
+		f.info.SetText(screen.ErrText(err))
 		f.oddsView.Hide()
 		return
 	}
@@ -419,12 +420,12 @@ func (f *invasionForm) resolve() {
 	in.AttackerFaces, in.DefenderFaces = f.attD.pool.faces, f.defD.pool.faces
 	res, err := ascrules.ResolveInvasion(in)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
+		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
 		return
 	}
 	f.attD.mark(res.AttackerTarget)
 	f.defD.mark(res.DefenderTarget)
-	f.result.Add(bigResult(invasionOutcomeText[res.Outcome]))
+	f.result.Add(screen.BigResult(invasionOutcomeText[res.Outcome]))
 	f.result.Add(f.attD.marked())
 	f.result.Add(f.defD.marked())
 	lines := []string{lang.X("asc.hit_s_against_node_s", "{{.Hits}} hit(s) against {{.Nodes}} node(s): {{.NodesDestroyed}} node(s) destroyed, {{.NodesLeft}} left.", map[string]any{"Hits": res.Hits, "Nodes": in.Nodes, "NodesDestroyed": res.NodesDestroyed, "NodesLeft": res.NodesLeft}),
@@ -442,7 +443,7 @@ func (f *invasionForm) resolve() {
 	if collateral {
 		f.result.Add(f.lost)
 	}
-	addApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(in.Round)}), func() { f.apply(false) })
+	screen.AddApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(in.Round)}), func() { f.apply(false) })
 }
 
 func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
@@ -453,7 +454,7 @@ func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
 	}
 	lost, err := parseCost(f.lost.Text)
 	if err != nil {
-		f.v.f.Say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+		f.v.f.Say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
 		return tracker.InvasionRound{}, false
 	}
 	cmd := tracker.InvasionRound{Round: in.Round, Attacker: in.Attacker.Player, Ships: in.Attacker.Ships, FirstStrike: in.Attacker.FirstStrike,

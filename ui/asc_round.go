@@ -15,6 +15,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // ascWalker is the Round panel: initiative bidding and turn order, each
@@ -31,7 +32,7 @@ type ascWalker struct {
 
 func newAscWalker(v *ascView) *ascWalker {
 	return &ascWalker{v: v,
-		initiative: &initiativeView{v: v, bids: map[string]*textEntry{}, cards: map[string]*widget.Select{}, drawn: map[string]*widget.Select{}},
+		initiative: &initiativeView{v: v, bids: map[string]*screen.TextEntry{}, cards: map[string]*widget.Select{}, drawn: map[string]*widget.Select{}},
 		execution:  &executionView{v: v},
 		recharge:   &rechargeView{v: v},
 	}
@@ -45,21 +46,21 @@ func (w *ascWalker) show() fyne.CanvasObject {
 	score := widget.NewButtonWithIcon(lang.X("asc.scoreboard_tablet_full_screen", "Scoreboard (tablet, full screen)"), theme.ViewFullScreenIcon(), v.openScoreboard)
 	switch a.Walker.Stage {
 	case tracker.AscSetup:
-		box.Add(heading(lang.X("asc.setup", "Setup")))
-		box.Add(wrapLabel(lang.X("asc.add_the_players_their_cost", "Add the players, their cost tables and the Borg on the Players panel, then start round 1 there.")))
+		box.Add(screen.Heading(lang.X("asc.setup", "Setup")))
+		box.Add(screen.WrapLabel(lang.X("asc.add_the_players_their_cost", "Add the players, their cost tables and the Borg on the Players panel, then start round 1 there.")))
 		return box
 	case tracker.AscInitiative:
-		box.Add(heading(lang.X("asc.round_initiative", "Round {{.Round}} · Initiative", map[string]any{"Round": a.Walker.Round})))
+		box.Add(screen.Heading(lang.X("asc.round_initiative", "Round {{.Round}} · Initiative", map[string]any{"Round": a.Walker.Round})))
 		box.Add(w.lastRecharge())
 		box.Add(w.initiative.show())
 	case tracker.AscExecution:
-		box.Add(heading(lang.X("asc.round_execution", "Round {{.Round}} · Execution", map[string]any{"Round": a.Walker.Round})))
+		box.Add(screen.Heading(lang.X("asc.round_execution", "Round {{.Round}} · Execution", map[string]any{"Round": a.Walker.Round})))
 		box.Add(w.execution.show())
 	case tracker.AscRecharge:
-		box.Add(heading(lang.X("asc.round_recharge", "Round {{.Round}} · Recharge", map[string]any{"Round": a.Walker.Round})))
+		box.Add(screen.Heading(lang.X("asc.round_recharge", "Round {{.Round}} · Recharge", map[string]any{"Round": a.Walker.Round})))
 		box.Add(w.recharge.show())
 	case tracker.AscOver:
-		box.Add(heading(lang.X("asc.game_over", "Game over")))
+		box.Add(screen.Heading(lang.X("asc.game_over", "Game over")))
 		box.Add(w.gameOver())
 		box.Add(w.lastRecharge())
 	}
@@ -89,10 +90,10 @@ type occupation struct {
 func (r *rechargeView) show() fyne.CanvasObject {
 	v := r.v
 	box := container.NewVBox()
-	box.Add(step(lang.X("asc.1_victory_check", "1. Victory check"), lang.X("asc.ascendancy_5_while_holding_your", "Ascendancy 5 while holding your own home system, or 3 home systems held (supremacy), or a faction's own agenda; players with no ships and no systems are out.")))
-	box.Add(step(lang.X("asc.2_resource_generation", "2. Resource generation"), lang.X("asc.each_node_produces_one_of", "Each node produces one of its kind; trade agreements from others produce for their holders; advancements add their income.")))
-	box.Add(step(lang.X("asc.3_maintenance", "3. Maintenance"), lang.X("asc.every_command_token_is_ready", "Every command token is ready again (base + starbases + advancements); trade agreements are refreshed.")))
-	box.Add(boldLabel(lang.X("asc.what_everyone_will_get", "What everyone will get")))
+	box.Add(screen.Step(lang.X("asc.1_victory_check", "1. Victory check"), lang.X("asc.ascendancy_5_while_holding_your", "Ascendancy 5 while holding your own home system, or 3 home systems held (supremacy), or a faction's own agenda; players with no ships and no systems are out.")))
+	box.Add(screen.Step(lang.X("asc.2_resource_generation", "2. Resource generation"), lang.X("asc.each_node_produces_one_of", "Each node produces one of its kind; trade agreements from others produce for their holders; advancements add their income.")))
+	box.Add(screen.Step(lang.X("asc.3_maintenance", "3. Maintenance"), lang.X("asc.every_command_token_is_ready", "Every command token is ready again (base + starbases + advancements); trade agreements are refreshed.")))
+	box.Add(screen.BoldLabel(lang.X("asc.what_everyone_will_get", "What everyone will get")))
 	r.preview = container.NewVBox()
 	box.Add(r.preview)
 	box.Add(r.occupationQuestion())
@@ -113,7 +114,7 @@ func (r *rechargeView) showPreview() {
 	defer r.preview.Refresh()
 	res, err := r.v.st.RechargePreview(r.command().Unoccupied)
 	if err != nil {
-		r.preview.Add(wrapLabel(errText(err)))
+		r.preview.Add(screen.WrapLabel(screen.ErrText(err)))
 		return
 	}
 	commands := map[string]int{}
@@ -122,7 +123,7 @@ func (r *rechargeView) showPreview() {
 	}
 	for _, p := range r.v.active() {
 		line := lang.X("asc.commands", "{{.Name}}: +{{.ResText}}, {{.Commands}} commands", map[string]any{"Name": p.Name, "ResText": resText(res.Generated[p.ID]), "Commands": commands[p.ID]})
-		r.preview.Add(wrapLabel("• " + line))
+		r.preview.Add(screen.WrapLabel("• " + line))
 	}
 }
 
@@ -156,8 +157,8 @@ func (r *rechargeView) occupationQuestion() fyne.CanvasObject {
 		if v.st.Options.Occupation == tracker.OccupationProduction {
 			effect = lang.X("asc.occupation.production", "By your reading they generate no production.")
 		}
-		box.Add(boldLabel(lang.X("asc.occupation.title", "Cardassian occupation: {{.Name}}", map[string]any{"Name": p.Name})))
-		box.Add(wrapLabel(lang.X("asc.occupation.question", "Which of {{.Name}}'s resource nodes are on systems with no Cardassian ship in orbit? {{.Effect}} Leave 0 when every system is occupied.", map[string]any{"Name": p.Name, "Effect": effect})))
+		box.Add(screen.BoldLabel(lang.X("asc.occupation.title", "Cardassian occupation: {{.Name}}", map[string]any{"Name": p.Name})))
+		box.Add(screen.WrapLabel(lang.X("asc.occupation.question", "Which of {{.Name}}'s resource nodes are on systems with no Cardassian ship in orbit? {{.Effect}} Leave 0 when every system is occupied.", map[string]any{"Name": p.Name, "Effect": effect})))
 		box.Add(nodeColumns(o.prod.box, o.res.box, o.cult.box))
 	}
 	return box
@@ -194,7 +195,7 @@ func (w *ascWalker) gameOver() fyne.CanvasObject {
 	if len(names) > 0 {
 		win = lang.X("asc.win_s_by", "{{.Join}} win(s) by {{.Reason}}.", map[string]any{"Join": strings.Join(names, " and "), "Reason": a.Walker.Reason})
 	}
-	return bigResult(win)
+	return screen.BigResult(win)
 }
 
 // lastRecharge shows what the last recharge gave each player and the
@@ -205,9 +206,9 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 		return container.NewVBox()
 	}
 	r := a.Recharge
-	box := container.NewVBox(boldLabel(lang.X("asc.recharge_of_round", "Recharge of round {{.Round}}", map[string]any{"Round": r.Round})))
+	box := container.NewVBox(screen.BoldLabel(lang.X("asc.recharge_of_round", "Recharge of round {{.Round}}", map[string]any{"Round": r.Round})))
 	for _, l := range r.Texts() {
-		box.Add(wrapLabel("• " + trTexts(l)))
+		box.Add(screen.WrapLabel("• " + screen.TrTexts(l)))
 	}
 	vr := r.Result.Victory
 	var verdict string
@@ -228,7 +229,7 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 		}
 		verdict += lang.X("asc.out_of_the_game", " Out of the game: {{.Join}}.", map[string]any{"Join": strings.Join(out, ", ")})
 	}
-	l := boldLabel(verdict)
+	l := screen.BoldLabel(verdict)
 	l.Importance = widget.SuccessImportance
 	box.Add(l)
 	return widget.NewCard("", "", box)
@@ -241,13 +242,13 @@ func (w *ascWalker) lastRecharge() fyne.CanvasObject {
 // each new state.
 type initiativeView struct {
 	v     *ascView
-	bids  map[string]*textEntry
+	bids  map[string]*screen.TextEntry
 	cards map[string]*widget.Select
 	drawn map[string]*widget.Select
 }
 
 func (w *initiativeView) show() fyne.CanvasObject {
-	box := container.NewVBox(wrapLabel(lang.X("asc.players_who_have_made_first", "Players who have made first contact may spend resources on their turn order card. No two bids may have the same total. The highest bid chooses a card first; everyone else, and the Borg, get the rest at random.")))
+	box := container.NewVBox(screen.WrapLabel(lang.X("asc.players_who_have_made_first", "Players who have made first contact may spend resources on their turn order card. No two bids may have the same total. The highest bid chooses a card first; everyone else, and the Borg, get the rest at random.")))
 	box.Add(w.bidRows())
 	n := len(w.v.active())
 	if a := w.v.st; a.Borg != nil && !a.Borg.Defeat {
@@ -288,22 +289,22 @@ func (w *initiativeView) bidRows() fyne.CanvasObject {
 		taken = append(taken, strconv.Itoa(b.Spent.Total()))
 	}
 	if len(taken) > 0 {
-		box.Add(captionLabel(lang.X("asc.totals_already_bid_pick_another", "Totals already bid: {{.Join}} — pick another total.", map[string]any{"Join": strings.Join(taken, ", ")})))
+		box.Add(screen.CaptionLabel(lang.X("asc.totals_already_bid_pick_another", "Totals already bid: {{.Join}} — pick another total.", map[string]any{"Join": strings.Join(taken, ", ")})))
 	}
 	for _, p := range v.active() {
 		p := p
 		if b, ok := bid[p.ID]; ok {
-			l := boldLabel(lang.X("asc.bid_total", "{{.Name}} bid {{.ResText}} (total {{.Total}})", map[string]any{"Name": p.Name, "ResText": resText(b.Spent), "Total": b.Spent.Total()}))
+			l := screen.BoldLabel(lang.X("asc.bid_total", "{{.Name}} bid {{.ResText}} (total {{.Total}})", map[string]any{"Name": p.Name, "ResText": resText(b.Spent), "Total": b.Spent.Total()}))
 			l.Importance = widget.SuccessImportance
 			box.Add(l)
 			continue
 		}
 		if slices.Contains(a.Walker.Passed, p.ID) {
-			box.Add(wrapLabel(lang.X("asc.passed_draws_a_card", "{{.Name}} passed: draws a card.", map[string]any{"Name": p.Name})))
+			box.Add(screen.WrapLabel(lang.X("asc.passed_draws_a_card", "{{.Name}} passed: draws a card.", map[string]any{"Name": p.Name})))
 			continue
 		}
 		if !p.FirstContact {
-			box.Add(wrapLabel(lang.X("asc.no_first_contact_yet_draws", "{{.Name}}: no first contact yet, draws a card.", map[string]any{"Name": p.Name})))
+			box.Add(screen.WrapLabel(lang.X("asc.no_first_contact_yet_draws", "{{.Name}}: no first contact yet, draws a card.", map[string]any{"Name": p.Name})))
 			continue
 		}
 		e, ok := w.bids[p.ID]
@@ -314,7 +315,7 @@ func (w *initiativeView) bidRows() fyne.CanvasObject {
 		btn := widget.NewButton(lang.X("asc.bids", "{{.Name}} bids", map[string]any{"Name": p.Name}), func() {
 			r, err := parseCost(e.Text)
 			if err != nil {
-				v.f.Say(lang.X("asc.bid", "Bid: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+				v.f.Say(lang.X("asc.bid", "Bid: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
 				return
 			}
 			if v.exec(tracker.Bid{Player: p.ID, Spent: r}) {
@@ -322,7 +323,7 @@ func (w *initiativeView) bidRows() fyne.CanvasObject {
 			}
 		})
 		pass := widget.NewButton(lang.X("asc.pass", "Pass"), func() { v.exec(tracker.Bid{Player: p.ID, Pass: true}) })
-		box.Add(boldLabel(lang.X("asc.has", "{{.Name}} (has {{.ResText}})", map[string]any{"Name": p.Name, "ResText": resText(p.Resources)})))
+		box.Add(screen.BoldLabel(lang.X("asc.has", "{{.Name}} (has {{.ResText}})", map[string]any{"Name": p.Name, "ResText": resText(p.Resources)})))
 		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(btn, pass), e))
 	}
 	return box
@@ -337,7 +338,7 @@ func (w *initiativeView) pickers(cards []string) (fyne.CanvasObject, map[string]
 	if err != nil || len(order.Pickers) == 0 {
 		return box, chosen
 	}
-	box.Add(boldLabel(lang.X("asc.bidders_choose_their_cards_highest", "Bidders choose their cards, highest first")))
+	box.Add(screen.BoldLabel(lang.X("asc.bidders_choose_their_cards_highest", "Bidders choose their cards, highest first")))
 	used := map[string]bool{}
 	for i, pid := range order.Pickers {
 		s, ok := w.cards[pid]
@@ -371,7 +372,7 @@ func (w *initiativeView) drawnRows(drawers, cards []string) fyne.CanvasObject {
 	if len(drawers) == 0 {
 		return box
 	}
-	box.Add(boldLabel(lang.X("asc.cards_drawn_by_the_others", "Cards drawn by the others (leave on Random to let the app deal)")))
+	box.Add(screen.BoldLabel(lang.X("asc.cards_drawn_by_the_others", "Cards drawn by the others (leave on Random to let the app deal)")))
 	for _, pid := range drawers {
 		s, ok := w.drawn[pid]
 		if !ok {
@@ -430,13 +431,13 @@ func (w *executionView) show() fyne.CanvasObject {
 		var l *widget.Label
 		switch {
 		case i < a.Walker.Turn:
-			l = wrapLabel(lang.X("asc.done", "{{.V}}. {{.Name}} — done", map[string]any{"V": i + 1, "Name": name}))
+			l = screen.WrapLabel(lang.X("asc.done", "{{.V}}. {{.Name}} — done", map[string]any{"V": i + 1, "Name": name}))
 			l.Importance = widget.LowImportance
 		case i == a.Walker.Turn:
-			l = bigResult(fmt.Sprintf("▶ %d. %s — %s", i+1, name, phaseWord(a.Walker.Phase)))
+			l = screen.BigResult(fmt.Sprintf("▶ %d. %s — %s", i+1, name, phaseWord(a.Walker.Phase)))
 			l.Importance = widget.HighImportance
 		default:
-			l = wrapLabel(fmt.Sprintf("%d. %s", i+1, name))
+			l = screen.WrapLabel(fmt.Sprintf("%d. %s", i+1, name))
 		}
 		box.Add(l)
 	}
@@ -458,14 +459,14 @@ func (w *executionView) show() fyne.CanvasObject {
 func (w *executionView) borgTurn(last bool) fyne.CanvasObject {
 	v := w.v
 	box := container.NewVBox()
-	box.Add(step(lang.X("asc.the_borg_turn", "The Borg turn"), lang.X("asc.build_phase_first_spires_build", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel.")))
+	box.Add(screen.Step(lang.X("asc.the_borg_turn", "The Borg turn"), lang.X("asc.build_phase_first_spires_build", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel.")))
 	open := widget.NewButtonWithIcon(lang.X("asc.open_the_borg_panel", "Open the Borg panel"), theme.WarningIcon(), func() { v.f.ShowPanel(lang.X("asc.borg", "Borg")) })
 	box.Add(open)
 	end := widget.NewButtonWithIcon(lang.X("asc.end_the_borg_turn", "End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 	end.Importance = widget.HighImportance
 	box.Add(end)
 	if last {
-		box.Add(captionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
+		box.Add(screen.CaptionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
 	}
 	return box
 }
@@ -477,14 +478,14 @@ func (w *executionView) playerTurn(p tracker.AscPlayer, last bool) fyne.CanvasOb
 	a := v.st
 	box := container.NewVBox()
 	if a.Walker.Phase == tracker.PhaseBuilding {
-		box.Add(step(lang.X("asc.building_phase", "Building phase"), lang.X("asc.spend_resources_build_ships_and", "Spend resources: build ships and nodes, colonize, commission starbases, research upgrades, launch projects. Use the quick actions on the Players panel.")))
+		box.Add(screen.Step(lang.X("asc.building_phase", "Building phase"), lang.X("asc.spend_resources_build_ships_and", "Spend resources: build ships and nodes, colonize, commission starbases, research upgrades, launch projects. Use the quick actions on the Players panel.")))
 	} else {
-		box.Add(step(lang.X("asc.command_phase", "Command phase"), lang.X("asc.spend_command_tokens_move_fleets", "Spend command tokens: move fleets, explore, attack (Battle panel), hegemony, trade. Tap a token below for each command used.")))
+		box.Add(screen.Step(lang.X("asc.command_phase", "Command phase"), lang.X("asc.spend_command_tokens_move_fleets", "Spend command tokens: move fleets, explore, attack (Battle panel), hegemony, trade. Tap a token below for each command used.")))
 	}
 	tokens := v.commandRow(p)
-	box.Add(boldLabel(lang.X("asc.s_command_tokens", "{{.Name}}'s command tokens", map[string]any{"Name": p.Name})))
+	box.Add(screen.BoldLabel(lang.X("asc.s_command_tokens", "{{.Name}}'s command tokens", map[string]any{"Name": p.Name})))
 	box.Add(tokens)
-	box.Add(wrapLabel(lang.X("asc.has_ascendancy_ships", "{{.Name}} has {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})))
+	box.Add(screen.WrapLabel(lang.X("asc.has_ascendancy_ships", "{{.Name}} has {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})))
 	label := lang.X("asc.building_done_command_phase", "On to the command phase")
 	if a.Walker.Phase == tracker.PhaseCommand {
 		label = lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": p.Name})
@@ -493,7 +494,7 @@ func (w *executionView) playerTurn(p tracker.AscPlayer, last bool) fyne.CanvasOb
 	next.Importance = widget.HighImportance
 	box.Add(next)
 	if last && a.Walker.Phase == tracker.PhaseCommand {
-		box.Add(captionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
+		box.Add(screen.CaptionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
 	}
 	return box
 }

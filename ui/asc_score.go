@@ -13,6 +13,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -74,7 +75,7 @@ func (v *ascView) openScoreboard() {
 	}}, over, scroll)
 	v.score = sb
 	sb.show()
-	sb.restore = v.f.FullScreen(padded(sb.content), v.closeScoreboard)
+	sb.restore = v.f.FullScreen(screen.Padded(sb.content), v.closeScoreboard)
 }
 
 // closeScoreboard goes back to the game screen.
@@ -90,7 +91,7 @@ func (sb *ascScoreboard) show() {
 	v := sb.v
 	a := v.st
 	seat := a.CurrentSeat()
-	stage := trTexts(v.f.Game().State().Summary().StageTexts())
+	stage := screen.TrTexts(v.f.Game().State().Summary().StageTexts())
 	if a.Walker.Stage == tracker.AscExecution && a.Walker.Phase != "" && seat != tracker.BorgSeat {
 		stage += " · " + phaseWord(a.Walker.Phase)
 	}

@@ -17,6 +17,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	borgrules "tableops/rules/borg"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // Preference keys of the Ascendancy screens: what the players copied from
@@ -74,7 +75,7 @@ func factionLabel(f ascrules.Faction) string {
 
 // costForm is the cost table of one civilization, as entries.
 type costForm struct {
-	ship, pnode, rnode, cnode, colonize, weapons, shields *textEntry
+	ship, pnode, rnode, cnode, colonize, weapons, shields *screen.TextEntry
 	form                                                  *widget.Form
 }
 
@@ -99,7 +100,7 @@ func newCostForm() *costForm {
 
 // fill shows a cost table (empty entries for costs not entered).
 func (f *costForm) fill(t ascrules.CostTable) {
-	set := func(e *textEntry, r ascrules.Resources) {
+	set := func(e *screen.TextEntry, r ascrules.Resources) {
 		if r.Total() == 0 {
 			e.SetText("")
 		} else {
@@ -119,7 +120,7 @@ func (f *costForm) fill(t ascrules.CostTable) {
 func (f *costForm) read(faction string) (ascrules.CostTable, error) {
 	t := ascrules.CostTable{Faction: faction}
 	for _, x := range []struct {
-		e    *textEntry
+		e    *screen.TextEntry
 		to   *ascrules.Resources
 		name string
 	}{{f.ship, &t.Ship, lang.X("asc.ship", "Ship")}, {f.pnode, &t.ProductionNode, lang.X("asc.production_node", "Production node")}, {f.rnode, &t.ResearchNode, lang.X("asc.research_node", "Research node")},
@@ -146,18 +147,18 @@ type ascSetup struct {
 	v *ascView
 
 	easier            *widget.Check
-	name, civ         *textEntry
+	name, civ         *screen.TextEntry
 	faction           *widget.Select
-	resources, ascend *textEntry
+	resources, ascend *screen.TextEntry
 	costs             *costForm
 	costNote          *widget.Label
 	// start is the starting-resources option the form was filled for.
 	start string
 
 	borgOn, hub, physHub, three *widget.Check
-	hubTarget                   *textEntry
-	hits                        []*textEntry
-	cubeAt                      *textEntry
+	hubTarget                   *screen.TextEntry
+	hits                        []*screen.TextEntry
+	cubeAt                      *screen.TextEntry
 }
 
 func newAscSetup(v *ascView) *ascSetup {
@@ -187,7 +188,7 @@ func newAscSetup(v *ascView) *ascSetup {
 	s.resources = placeholderEntry(lang.X("asc.e_g_3p_3r_3c", "e.g. 3P 3R 3C"))
 	s.ascend = placeholderEntry(lang.X("asc.ascendancy_2", "ascendancy"))
 	s.costs = newCostForm()
-	s.costNote = captionLabel("")
+	s.costNote = screen.CaptionLabel("")
 
 	s.borgOn = widget.NewCheck(lang.X("asc.play_with_the_borg", "Play with the Borg"), func(bool) { v.Show(v.f.Game().State()) })
 	s.hub = widget.NewCheck(lang.X("asc.delta_quadrant_connection", "Delta Quadrant connection"), nil)
@@ -276,12 +277,12 @@ func (s *ascSetup) chosenFaction() ascrules.Faction {
 func (s *ascSetup) addPlayer() {
 	res, err := parseCost(s.resources.Text)
 	if err != nil {
-		s.v.f.Say(lang.X("asc.starting_resources", "Starting resources: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+		s.v.f.Say(lang.X("asc.starting_resources", "Starting resources: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
 		return
 	}
 	asc, err := numEntry(s.ascend, startAscendancy, lang.X("asc.starting_ascendancy", "Starting ascendancy"))
 	if err != nil {
-		s.v.f.Say(errText(err), true)
+		s.v.f.Say(screen.ErrText(err), true)
 		return
 	}
 	civ := strings.TrimSpace(s.civ.Text)
@@ -290,7 +291,7 @@ func (s *ascSetup) addPlayer() {
 	}
 	costs, err := s.costs.read(civ)
 	if err != nil {
-		s.v.f.Say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+		s.v.f.Say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
 		return
 	}
 	cmd := tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: s.name.Text, Civilization: civ,
@@ -317,7 +318,7 @@ func (s *ascSetup) editCosts(p tracker.AscPlayer) {
 		}
 		t, err := f.read(p.Civilization)
 		if err != nil {
-			s.v.f.Say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+			s.v.f.Say(lang.X("asc.cost_table_2", "Cost table: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
 			return
 		}
 		if s.v.exec(tracker.SetCosts{Player: p.ID, Costs: t}) {
@@ -373,7 +374,7 @@ func (s *ascSetup) enableBorg() {
 	if s.hub.Checked {
 		t, err := numEntry(s.hubTarget, 0, lang.X("asc.transwarp_hub_roll", "Transwarp hub roll"))
 		if err != nil {
-			s.v.f.Say(errText(err), true)
+			s.v.f.Say(screen.ErrText(err), true)
 			return
 		}
 		cmd.HubTarget = t
@@ -453,7 +454,7 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 	opts := s.v.st.Options
 	for _, c := range tracker.AscChoices() {
 		c := c
-		box.Add(boldLabel(trText(c.Key, c.Question, nil)))
+		box.Add(screen.BoldLabel(screen.TrText(c.Key, c.Question, nil)))
 		cur := optionValue(opts, c.Field)
 		if cur == "" && len(c.Readings) > 0 {
 			cur = c.Readings[0].Value
@@ -467,7 +468,7 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 			pick := widget.NewButtonWithIcon("", icon, func() {
 				o, err := withOption(s.v.st.Options, c.Field, r.Value)
 				if err != nil {
-					s.v.f.Say(errText(err), true)
+					s.v.f.Say(screen.ErrText(err), true)
 					return
 				}
 				if o != s.v.st.Options {
@@ -475,11 +476,11 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 				}
 			})
 			pick.Importance = widget.LowImportance
-			text := wrapLabel(trText(r.Key, r.Text, nil))
+			text := screen.WrapLabel(screen.TrText(r.Key, r.Text, nil))
 			if r.Value == cur {
 				text.TextStyle.Bold = true
 			}
-			box.Add(container.NewBorder(nil, nil, pick, nil, container.NewVBox(text, captionLabel(trText(r.Key+".source", r.Source, nil)))))
+			box.Add(container.NewBorder(nil, nil, pick, nil, container.NewVBox(text, screen.CaptionLabel(screen.TrText(r.Key+".source", r.Source, nil)))))
 		}
 	}
 	return box
@@ -495,9 +496,9 @@ func (s *ascSetup) show() fyne.CanvasObject {
 		s.start = st.Options.Start
 		s.prefill()
 	}
-	box := container.NewVBox(heading(lang.X("asc.new_ascendancy_game", "New Ascendancy game")))
-	box.Add(boldLabel(lang.X("asc.rules_to_agree_on_first", "Rules to agree on first")))
-	box.Add(captionLabel(lang.X("asc.where_the_rulebook_and_the", "Where the rulebook and the rules summary differ, choose the reading your table plays; the starting values of the players follow the choice. Choose before adding the players.")))
+	box := container.NewVBox(screen.Heading(lang.X("asc.new_ascendancy_game", "New Ascendancy game")))
+	box.Add(screen.BoldLabel(lang.X("asc.rules_to_agree_on_first", "Rules to agree on first")))
+	box.Add(screen.CaptionLabel(lang.X("asc.where_the_rulebook_and_the", "Where the rulebook and the rules summary differ, choose the reading your table plays; the starting values of the players follow the choice. Choose before adding the players.")))
 	box.Add(s.choices())
 	box.Add(s.easier)
 
@@ -525,16 +526,16 @@ func (s *ascSetup) show() fyne.CanvasObject {
 func (s *ascSetup) players() fyne.CanvasObject {
 	st := s.v.st
 	box := container.NewVBox()
-	box.Add(heading(lang.X("asc.players_of_6", "Players ({{.NPlayers}} of 6)", map[string]any{"NPlayers": len(st.Players)})))
+	box.Add(screen.Heading(lang.X("asc.players_of_6", "Players ({{.NPlayers}} of 6)", map[string]any{"NPlayers": len(st.Players)})))
 	if len(st.Players) == 0 {
-		box.Add(wrapLabel(lang.X("asc.add_every_civilization_at_the", "Add every civilization at the table, 1 to 6 players (1 only against the Borg).")))
+		box.Add(screen.WrapLabel(lang.X("asc.add_every_civilization_at_the", "Add every civilization at the table, 1 to 6 players (1 only against the Borg).")))
 	}
 	for _, p := range st.Players {
 		p := p
 		line := lang.X("asc.ascendancy_ships", "{{.Name}} · {{.Civilization}} · {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "Civilization": p.Civilization, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})
 		edit := widget.NewButtonWithIcon(lang.X("asc.costs", "Costs"), theme.DocumentCreateIcon(), func() { s.editCosts(p) })
-		box.Add(container.NewBorder(nil, nil, nil, edit, boldLabel(line)))
-		box.Add(captionLabel(costSummary(p.Costs)))
+		box.Add(container.NewBorder(nil, nil, nil, edit, screen.BoldLabel(line)))
+		box.Add(screen.CaptionLabel(costSummary(p.Costs)))
 	}
 	if len(st.Players) >= 6 {
 		return box
@@ -545,11 +546,11 @@ func (s *ascSetup) players() fyne.CanvasObject {
 		s.recallCosts()
 	}
 	box.Add(widget.NewCard("", "", container.NewVBox(
-		boldLabel(lang.X("asc.add_a_player", "Add a player")),
+		screen.BoldLabel(lang.X("asc.add_a_player", "Add a player")),
 		s.name, s.civ, s.faction,
 		widget.NewForm(widget.NewFormItem(lang.X("asc.resources", "Resources"), s.resources), widget.NewFormItem(lang.X("asc.ascendancy", "Ascendancy"), s.ascend)),
-		captionLabel(lang.X("asc.everyone_also_starts_with_weapons", "Everyone also starts with weapons 5+, shields +0, {{.BaseCommands}} command tokens, 1 node of each kind and {{.StartShips}} ships on the home system.", map[string]any{"BaseCommands": ascrules.BaseCommands, "StartShips": startShips})),
-		boldLabel(lang.X("asc.cost_table_from_your_console", "Cost table (from your console)")),
+		screen.CaptionLabel(lang.X("asc.everyone_also_starts_with_weapons", "Everyone also starts with weapons 5+, shields +0, {{.BaseCommands}} command tokens, 1 node of each kind and {{.StartShips}} ships on the home system.", map[string]any{"BaseCommands": ascrules.BaseCommands, "StartShips": startShips})),
+		screen.BoldLabel(lang.X("asc.cost_table_from_your_console", "Cost table (from your console)")),
 		s.costNote,
 		s.costs.form,
 		add,
@@ -561,7 +562,7 @@ func (s *ascSetup) players() fyne.CanvasObject {
 func (s *ascSetup) borg() fyne.CanvasObject {
 	st := s.v.st
 	box := container.NewVBox()
-	box.Add(heading(lang.X("asc.the_borg_2", "The Borg")))
+	box.Add(screen.Heading(lang.X("asc.the_borg_2", "The Borg")))
 	if st.Borg != nil {
 		// The Borg are in: undo takes them out again.
 		s.borgOn.Checked = true
@@ -577,18 +578,18 @@ func (s *ascSetup) borg() fyne.CanvasObject {
 				hs = append(hs, lang.X("asc.spires_2", "{{.N}} spires: {{.H}}+", map[string]any{"N": n, "H": h}))
 			}
 		}
-		l := wrapLabel(lang.X("asc.borg_console_entered_hit_rolls", "Borg console entered. Hit rolls — {{.Join}}.", map[string]any{"Join": strings.Join(hs, ", ")}))
+		l := screen.WrapLabel(lang.X("asc.borg_console_entered_hit_rolls", "Borg console entered. Hit rolls — {{.Join}}.", map[string]any{"Join": strings.Join(hs, ", ")}))
 		l.Importance = widget.SuccessImportance
 		box.Add(l)
 		if st.Borg.Hub {
-			box.Add(wrapLabel(lang.X("asc.transwarp_hub_in_play_a", "Transwarp hub in play: a new cube on {{.HubTarget}}+.", map[string]any{"HubTarget": st.Borg.HubTarget})))
+			box.Add(screen.WrapLabel(lang.X("asc.transwarp_hub_in_play_a", "Transwarp hub in play: a new cube on {{.HubTarget}}+.", map[string]any{"HubTarget": st.Borg.HubTarget})))
 		}
-		box.Add(wrapLabel(lang.X("asc.cube_s_and_spire_s", "{{.NCubes}} cube(s) and {{.NSpires}} spire(s) on the board. Place starting cubes and spires on the Borg panel.", map[string]any{"NCubes": len(st.Borg.Cubes), "NSpires": len(st.Borg.Spires)})))
+		box.Add(screen.WrapLabel(lang.X("asc.cube_s_and_spire_s", "{{.NCubes}} cube(s) and {{.NSpires}} spire(s) on the board. Place starting cubes and spires on the Borg panel.", map[string]any{"NCubes": len(st.Borg.Cubes), "NSpires": len(st.Borg.Spires)})))
 	}
 	if !s.borgOn.Checked && st.Borg == nil {
 		return box
 	}
-	grid := fitGrid(2)
+	grid := screen.FitGrid(2)
 	for n, e := range s.hits {
 		grid.Add(container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.spires_3", "{{.N}} spires", map[string]any{"N": n})), nil, e))
 	}
@@ -598,10 +599,10 @@ func (s *ascSetup) borg() fyne.CanvasObject {
 	}
 	enable := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), s.enableBorg)
 	box.Add(widget.NewCard("", "", container.NewVBox(
-		boldLabel(lang.X("asc.borg_hit_roll_by_spires", "Borg hit roll by spires in play (from the Borg console)")),
-		captionLabel(lang.X("asc.the_rulebook_prints_these_only", "The rulebook prints these only on the console: copy them once; they are remembered.")),
-		grid, s.hub, captionLabel(lang.X("asc.the_transwarp_hub_sits_in", "The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console.")),
+		screen.BoldLabel(lang.X("asc.borg_hit_roll_by_spires", "Borg hit roll by spires in play (from the Borg console)")),
+		screen.CaptionLabel(lang.X("asc.the_rulebook_prints_these_only", "The rulebook prints these only on the console: copy them once; they are remembered.")),
+		grid, s.hub, screen.CaptionLabel(lang.X("asc.the_transwarp_hub_sits_in", "The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console.")),
 		container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.hub_roll", "Hub roll")), nil, s.hubTarget), s.physHub, s.three,
-		captionLabel(lang.X("asc.optional_rule_the_players_lose", "Optional rule: the players lose when a fourth spire is needed (instead of a sixth).")), enable)))
+		screen.CaptionLabel(lang.X("asc.optional_rule_the_players_lose", "Optional rule: the players lose when a fourth spire is needed (instead of a sixth).")), enable)))
 	return box
 }

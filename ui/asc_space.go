@@ -15,6 +15,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/rules/odds"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -59,19 +60,19 @@ type defSlot struct {
 
 func newSpaceForm(v *ascView) *spaceForm {
 	f := &spaceForm{v: v}
-	f.roundLine = boldLabel("")
+	f.roundLine = screen.BoldLabel("")
 	f.att = newSideForm(v, lang.X("asc.attacker", "Attacker"), true, f.changed)
 	f.defBox = container.NewVBox()
 	f.diceBox = container.NewVBox()
 	f.addDefender()
 	f.attD, f.defD = f.defs[0].attD, f.defs[0].defD
-	f.info = wrapLabel("")
-	f.firstNote = wrapLabel(lang.X("asc.first_strike_works_in_round", "First strike works in round 1 only: from round 2 it is ignored."))
+	f.info = screen.WrapLabel("")
+	f.firstNote = screen.WrapLabel(lang.X("asc.first_strike_works_in_round", "First strike works in round 1 only: from round 2 it is ignored."))
 	f.firstNote.Importance = widget.WarningImportance
 	f.firstNote.Hide()
 	f.oddsView = widgets.NewOddsView(lang.X("asc.defender_ships_lost_this_round", "Defender ships lost this round"), nil)
 	f.result = container.NewVBox()
-	roll := rollButton(f.rollVirtual)
+	roll := screen.RollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), f.clear)
 	more := widget.NewButtonWithIcon(lang.X("asc.another_defender", "Another defender"), theme.ContentAddIcon(), func() {
 		if len(f.defs) < 3 {
@@ -88,17 +89,17 @@ func newSpaceForm(v *ascView) *spaceForm {
 	f.fewer = fewer
 	fewer.Hide()
 	f.content = container.NewVBox(
-		heading(lang.X("asc.space_battle", "Space battle")),
-		captionLabel(lang.X("asc.one_round_at_a_time", "One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship.")),
+		screen.Heading(lang.X("asc.space_battle", "Space battle")),
+		screen.CaptionLabel(lang.X("asc.one_round_at_a_time", "One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship.")),
 		container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(lang.X("asc.new_battle", "New battle"), theme.ContentClearIcon(), f.newBattle), f.roundLine),
-		boldLabel(lang.X("asc.attacker", "Attacker")), f.att.box, f.firstNote,
+		screen.BoldLabel(lang.X("asc.attacker", "Attacker")), f.att.box, f.firstNote,
 		f.defBox, more, fewer,
 		f.info,
 		widget.NewSeparator(),
 		// The dice right under the sides, the result and Apply right
 		// under the dice; the full odds chart after them.
 		f.diceBox,
-		fitGrid(2, roll, clear),
+		screen.FitGrid(2, roll, clear),
 		f.result,
 		f.oddsView,
 	)
@@ -188,7 +189,7 @@ func (f *spaceForm) show() {
 		if len(f.defs) > 1 {
 			title = lang.X("asc.defender_2", "Defender {{.V}}", map[string]any{"V": i + 1})
 		}
-		f.defBox.Add(boldLabel(title))
+		f.defBox.Add(screen.BoldLabel(title))
 		f.defBox.Add(d.side.box)
 		if len(f.defs) > 1 {
 			f.defBox.Add(d.split.box)
@@ -346,7 +347,7 @@ func (f *spaceForm) changed() {
 	if len(defs) == 1 {
 		o, err := odds.SpaceBattleRound(round, att, defs[0])
 		if err != nil {
-			f.info.SetText(errText(err))
+			f.info.SetText(screen.ErrText(err))
 			f.oddsView.Hide()
 			return
 		}
@@ -422,7 +423,7 @@ func (f *spaceForm) rollVirtual() {
 		}
 		p, err := f.v.ascRoll(d.Dice())
 		if err != nil {
-			f.v.f.Say(errText(err), true)
+			f.v.f.Say(screen.ErrText(err), true)
 			return
 		}
 		dt, _ := ascrules.HitTarget(d.Weapons, att.Shields)
@@ -443,7 +444,7 @@ func (f *spaceForm) rollVirtual() {
 	for i, d := range defs {
 		p, err := f.v.ascRoll(splits[i])
 		if err != nil {
-			f.v.f.Say(errText(err), true)
+			f.v.f.Say(screen.ErrText(err), true)
 			return
 		}
 		attP[i] = p
@@ -456,7 +457,7 @@ func (f *spaceForm) rollVirtual() {
 			due = ascrules.DiceDue(d, ascrules.CountHits(p.faces, at))
 		}
 		if defP[i], err = f.v.ascRoll(due); err != nil {
-			f.v.f.Say(errText(err), true)
+			f.v.f.Say(screen.ErrText(err), true)
 			return
 		}
 	}
@@ -488,7 +489,7 @@ func (f *spaceForm) resolve() {
 	}
 	res, err := ascrules.ResolveSpaceRound(r)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
+		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
 		return
 	}
 	an := f.v.seatName(att.Player)
@@ -501,7 +502,7 @@ func (f *spaceForm) resolve() {
 		hits = append(hits, lang.X("asc.scores", "{{.Dn}} scores {{.Hits}}", map[string]any{"Dn": dn, "Hits": o.Hits}))
 		lines = append(lines, lang.X("asc.loses_ship_s_left", "{{.Dn}} loses {{.Losses}} ship(s), {{.ShipsLeft}} left.", map[string]any{"Dn": dn, "Losses": o.Losses, "ShipsLeft": o.ShipsLeft}))
 	}
-	f.result.Add(bigResult(lang.X("asc.scores_hit_s", "{{.An}} scores {{.AttackerHits}} hit(s), {{.Join}}", map[string]any{"An": an, "AttackerHits": res.AttackerHits, "Join": strings.Join(hits, ", ")})))
+	f.result.Add(screen.BigResult(lang.X("asc.scores_hit_s", "{{.An}} scores {{.AttackerHits}} hit(s), {{.Join}}", map[string]any{"An": an, "AttackerHits": res.AttackerHits, "Join": strings.Join(hits, ", ")})))
 	for _, d := range f.defs {
 		f.result.Add(d.attD.marked())
 		f.result.Add(d.defD.marked())
@@ -516,7 +517,7 @@ func (f *spaceForm) resolve() {
 		lines = append(lines, lang.X("asc.after_casualties_the_attacker_then", "After casualties the attacker, then the defenders, may retreat; otherwise fight another round."))
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(round)}), func() {
+	screen.AddApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(round)}), func() {
 		// The round the form was made for: the tracker refuses it if
 		// the battle moved on meanwhile (1 starts a new battle).
 		cmd := tracker.SpaceBattleRound{Round: round,

@@ -44,8 +44,8 @@ type ascView struct {
 	turnLines []*widget.Label
 	// step is the stage, round, turn and phase last shown (see show).
 	step string
-	// lazy shows the state on the panels in view (see lazyPanels).
-	lazy *lazyPanels
+	// lazy shows the state on the panels in view (see screen.LazyPanels).
+	lazy *screen.LazyPanels
 }
 
 func newAscendancyView(f screen.Frame) *ascView {
@@ -59,17 +59,17 @@ func newAscendancyView(f screen.Frame) *ascView {
 	v.walker = newAscWalker(v)
 	v.battle = newAscBattle(v)
 	v.borg = newBorgPanel(v)
-	v.lazy = newLazyPanels(f.PanelVisible)
-	v.lazy.add(lang.X("asc.players", "Players"), func() {
+	v.lazy = screen.NewLazyPanels(f.PanelVisible)
+	v.lazy.Add(lang.X("asc.players", "Players"), func() {
 		if v.st.Walker.Stage == tracker.AscSetup {
 			setPanel(v.players, v.setup.show())
 		} else {
 			setPanel(v.players, v.board.show())
 		}
 	})
-	v.lazy.add(lang.X("asc.round", "Round"), func() { setPanel(v.round, v.walker.show()) })
-	v.lazy.add(lang.X("asc.battle", "Battle"), v.battle.show)
-	v.lazy.add(lang.X("asc.borg", "Borg"), v.borg.show)
+	v.lazy.Add(lang.X("asc.round", "Round"), func() { setPanel(v.round, v.walker.show()) })
+	v.lazy.Add(lang.X("asc.battle", "Battle"), v.battle.show)
+	v.lazy.Add(lang.X("asc.borg", "Borg"), v.borg.show)
 	return v
 }
 
@@ -86,7 +86,7 @@ func (v *ascView) Panels() []screen.Panel {
 // Shown brings a panel that came into view up to date.
 func (v *ascView) Shown(title string) {
 	if v.st != nil {
-		v.lazy.shown(title)
+		v.lazy.Shown(title)
 	}
 }
 
@@ -143,7 +143,7 @@ func (v *ascView) turnLine() string {
 func (*ascView) StartPanel() string { return "" }
 
 // Show shows a new state: the turn line on every panel, the panels in
-// view at once, the others when they come into view (see lazyPanels).
+// view at once, the others when they come into view (see screen.LazyPanels).
 func (v *ascView) Show(s *tracker.State) {
 	if s == nil || s.Ascendancy == nil {
 		return
@@ -155,7 +155,7 @@ func (v *ascView) Show(s *tracker.State) {
 			l.SetText(line)
 		}
 	}
-	v.lazy.changed()
+	v.lazy.Changed()
 	// A new stage or turn is a new step: show it from its top.
 	if step := fmt.Sprintf("%s/%d/%d/%s", v.st.Walker.Stage, v.st.Walker.Round, v.st.Walker.Turn, v.st.Walker.Phase); step != v.step {
 		v.step = step
@@ -176,7 +176,7 @@ func setPanel(box *fyne.Container, o fyne.CanvasObject) {
 			return
 		}
 	}
-	setObjects(box, []fyne.CanvasObject{container.NewPadded(o)})
+	screen.SetObjects(box, []fyne.CanvasObject{container.NewPadded(o)})
 }
 
 // RollNow rolls the dice of the battle on screen (desktop roll shortcut).
@@ -408,29 +408,15 @@ func costListText(list []ascrules.Resources) string {
 	return strings.Join(parts, "; ")
 }
 
-// captionLabel is a small wrapping label.
-func captionLabel(text string) *widget.Label {
-	l := wrapLabel(text)
-	l.SizeName = theme.SizeNameCaptionText
-	return l
-}
-
-// boldLabel is a bold wrapping label.
-func boldLabel(text string) *widget.Label {
-	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	l.Wrapping = fyne.TextWrapWord
-	return l
-}
-
 // placeholderEntry is an entry showing a hint while empty.
-func placeholderEntry(hint string) *textEntry {
-	e := newTextEntry()
+func placeholderEntry(hint string) *screen.TextEntry {
+	e := screen.NewTextEntry()
 	e.PlaceHolder = hint
 	return e
 }
 
 // numEntry reads a whole number from an entry, def when empty.
-func numEntry(e *textEntry, def int, what string) (int, error) {
+func numEntry(e *screen.TextEntry, def int, what string) (int, error) {
 	t := strings.TrimSpace(e.Text)
 	if t == "" {
 		return def, nil
@@ -446,7 +432,7 @@ func numEntry(e *textEntry, def int, what string) (int, error) {
 // side when there is room, with a wide gap so that one stepper's + is not
 // taken for the next one's −.
 func nodeColumns(objs ...fyne.CanvasObject) *fyne.Container {
-	return &fyne.Container{Layout: &columnsLayout{colWidth: 240, gap: 4 * theme.Padding()}, Objects: objs}
+	return screen.NewSpacedColumns(240, 4*theme.Padding(), objs...)
 }
 
 // ShowSeat opens the player's console.

@@ -19,6 +19,7 @@ import (
 	borgrules "tableops/rules/borg"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -83,7 +84,7 @@ func newAscGame(t *testing.T, sh *Shell) fyne.Window {
 	t.Helper()
 	w := sh.win
 	test.Tap(button(t, w, "New Ascendancy game"))
-	typeInto(w, objects[*textEntry](w)[0], "Sector 001")
+	typeInto(w, objects[*screen.TextEntry](w)[0], "Sector 001")
 	test.Tap(button(t, w, "Create"))
 	require.NotNil(t, sh.game, "the game screen is open")
 	return w
@@ -745,7 +746,7 @@ func TestAscendancyInItalianFitsAPhone(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
 	test.Tap(button(t, w, "Nuova partita ad Ascendancy"))
-	typeInto(w, objects[*textEntry](w)[0], "Settore 001")
+	typeInto(w, objects[*screen.TextEntry](w)[0], "Settore 001")
 	test.Tap(button(t, w, lang.X("home.create", "Create")))
 	require.NotNil(t, sh.game)
 	g := sh.game.game

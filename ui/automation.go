@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 
+	"tableops/ui/screen"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -105,7 +107,7 @@ func (sh *Shell) screenObjects() []shownObject {
 			s.Text = x.Selected
 		case *widget.Entry:
 			s.Text = x.Text
-		case *textEntry: // an entry for the player
+		case *screen.TextEntry: // an entry for the player
 			s.Type = "widget.Entry"
 			s.Text = x.Text
 		case *canvas.Text:

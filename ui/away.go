@@ -37,10 +37,10 @@ type awayView struct {
 	open map[string]bool
 	// cardOf is each character's card on the Team panel, as last shown.
 	cardOf map[string]fyne.CanvasObject
-	// lazy shows the state on the panels in view (see lazyPanels).
-	lazy *lazyPanels
+	// lazy shows the state on the panels in view (see screen.LazyPanels).
+	lazy *screen.LazyPanels
 	// parts are the Team panel's headings and cards as last shown.
-	parts keptParts
+	parts screen.KeptParts
 	// tracks are the peg tracks of each character's full card as last
 	// built (see setTracks).
 	tracks map[string][4]*widgets.PegTrack
@@ -53,17 +53,17 @@ func newAwayView(f screen.Frame) *awayView {
 	v.round = container.NewVBox()
 	v.roundScrl = container.NewVScroll(v.round)
 	v.dice = newAwayDice(v)
-	v.lazy = newLazyPanels(f.PanelVisible)
-	v.lazy.add(lang.X("away.panel.team", "Team"), v.showTeam)
-	v.lazy.add(lang.X("away.panel.round", "Round"), v.showRound)
-	v.lazy.add(awayDicePanel(), func() { v.dice.show(v.st) })
+	v.lazy = screen.NewLazyPanels(f.PanelVisible)
+	v.lazy.Add(lang.X("away.panel.team", "Team"), v.showTeam)
+	v.lazy.Add(lang.X("away.panel.round", "Round"), v.showRound)
+	v.lazy.Add(awayDicePanel(), func() { v.dice.show(v.st) })
 	return v
 }
 
 // Shown brings a panel that came into view up to date.
 func (v *awayView) Shown(title string) {
 	if v.st != nil {
-		v.lazy.shown(title)
+		v.lazy.Shown(title)
 	}
 }
 
@@ -89,13 +89,13 @@ func (v *awayView) StartPanel() string {
 func awayDicePanel() string { return lang.X("away.panel.dice", "Dice") }
 
 // Show shows a new state: the panels in view at once, the others when
-// they come into view (see lazyPanels).
+// they come into view (see screen.LazyPanels).
 func (v *awayView) Show(s *tracker.State) {
 	if s == nil || s.Away == nil {
 		return
 	}
 	v.st = s.Away
-	v.lazy.changed()
+	v.lazy.Changed()
 	// A new phase or round is a new step: show it from its top, not at the
 	// old scroll position (which could be blank below a shorter panel).
 	if step := fmt.Sprintf("%v/%d", v.st.Phase, v.st.Round); step != v.step {
@@ -126,19 +126,19 @@ const teamColumnWidth = 360
 
 // showTeam lists every character, grouped by the player who controls it.
 // Each player's heading and each card are kept while what they show is the
-// same (see keptParts): removing a peg builds that character's card again,
+// same (see screen.KeptParts): removing a peg builds that character's card again,
 // not the whole team.
 func (v *awayView) showTeam() {
 	objs := v.teamObjects()
-	v.parts.done()
-	setObjects(v.team, objs)
+	v.parts.Done()
+	screen.SetObjects(v.team, objs)
 }
 
 // teamObjects are the Team panel's parts for the state.
 func (v *awayView) teamObjects() []fyne.CanvasObject {
 	if len(v.st.Players) == 0 {
-		return []fyne.CanvasObject{v.parts.get("none", nil, func() fyne.CanvasObject {
-			return padded(wrapLabel(lang.X("away.team.no_players", "No players yet. Add the players and their away teams in the Round panel.")))
+		return []fyne.CanvasObject{v.parts.Get("none", nil, func() fyne.CanvasObject {
+			return screen.Padded(screen.WrapLabel(lang.X("away.team.no_players", "No players yet. Add the players and their away teams in the Round panel.")))
 		})}
 	}
 	cur := v.st.CurrentPlayer()
@@ -162,8 +162,8 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 				}
 			}
 		}
-		objs = append(objs, v.parts.get("jump", names, func() fyne.CanvasObject {
-			jump := fitGrid(3)
+		objs = append(objs, v.parts.Get("jump", names, func() fyne.CanvasObject {
+			jump := screen.FitGrid(3)
 			for _, n := range names {
 				id := n.ID
 				jump.Add(widget.NewButton(n.Name, func() { v.jumpTo(id) }))
@@ -188,10 +188,10 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 		}
 		pid := p.ID
 		objs = append(objs,
-			v.parts.get("title/"+pid, title, func() fyne.CanvasObject { return heading(title) }),
-			v.parts.get("tokens/"+pid, line, func() fyne.CanvasObject {
+			v.parts.Get("title/"+pid, title, func() fyne.CanvasObject { return screen.Heading(title) }),
+			v.parts.Get("tokens/"+pid, line, func() fyne.CanvasObject {
 				tokens := widget.NewButtonWithIcon(lang.X("away.team.tokens", "Tokens"), theme.DocumentCreateIcon(), func() { v.editTokens(pid) })
-				return container.NewBorder(nil, nil, nil, tokens, wrapLabel(line))
+				return container.NewBorder(nil, nil, nil, tokens, screen.WrapLabel(line))
 			}))
 		var cards []fyne.CanvasObject
 		for i := range v.st.Characters {
@@ -208,7 +208,7 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 				data = cardData(&tracker.Character{ID: ch.ID, Controller: ch.Controller, CatalogID: ch.CatalogID,
 					Affiliation: ch.Affiliation, Status: ch.Status, Honor: ch.Honor, Character: withoutPegs(ch.Character)})
 			}
-			c := v.parts.get("card/"+ch.ID, []any{data, small, compact, phase == tracker.AwayAction, v.badges(ch)}, func() fyne.CanvasObject {
+			c := v.parts.Get("card/"+ch.ID, []any{data, small, compact, phase == tracker.AwayAction, v.badges(ch)}, func() fyne.CanvasObject {
 				if small {
 					return v.compactCard(ch)
 				}
@@ -221,8 +221,8 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 			cards = append(cards, c)
 		}
 		if len(cards) == 0 {
-			objs = append(objs, v.parts.get("empty/"+pid, nil, func() fyne.CanvasObject {
-				return wrapLabel(lang.X("away.team.no_characters", "No characters on this team yet."))
+			objs = append(objs, v.parts.Get("empty/"+pid, nil, func() fyne.CanvasObject {
+				return screen.WrapLabel(lang.X("away.team.no_characters", "No characters on this team yet."))
 			}))
 			continue
 		}
@@ -231,8 +231,8 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 		for i, c := range cards {
 			ids[i] = fmt.Sprintf("%p", c)
 		}
-		objs = append(objs, v.parts.get("cards/"+pid, ids, func() fyne.CanvasObject {
-			cols := newColumns(teamColumnWidth)
+		objs = append(objs, v.parts.Get("cards/"+pid, ids, func() fyne.CanvasObject {
+			cols := screen.NewColumns(teamColumnWidth)
 			cols.Objects = cards
 			return cols
 		}))
@@ -291,7 +291,7 @@ func (v *awayView) jumpTo(id string) {
 
 // compact reports whether the roster shows compact cards (a narrow window).
 func (v *awayView) compact() bool {
-	return v.f.Window().Canvas().Size().Width < wideWidth
+	return v.f.Window().Canvas().Size().Width < screen.WideWidth
 }
 
 // compactCard is a character on one card of a few lines: the name with its
@@ -299,16 +299,16 @@ func (v *awayView) compact() bool {
 // full card with its peg tracks.
 func (v *awayView) compactCard(ch *tracker.Character) fyne.CanvasObject {
 	id := ch.ID
-	name := boldLabel(ch.Name)
+	name := screen.BoldLabel(ch.Name)
 	name.Truncation = fyne.TextTruncateEllipsis
 	rows := container.NewVBox(name)
 	if b := v.badges(ch); len(b) > 0 {
-		l := wrapLabel(strings.Join(b, " · "))
+		l := screen.WrapLabel(strings.Join(b, " · "))
 		l.Importance = widget.WarningImportance
 		rows.Add(l)
 	}
 	if ch.Status != tracker.StatusNeutralized {
-		rows.Add(wrapLabel(ratingsLine(ch)))
+		rows.Add(screen.WrapLabel(ratingsLine(ch)))
 	}
 	open := widget.NewButtonWithIcon(lang.X("away.team.open", "Open"), theme.MenuExpandIcon(), func() {
 		v.open[id] = true
@@ -478,7 +478,7 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 		for _, w := range ch.Weapons {
 			ws = append(ws, weaponLine(w))
 		}
-		info := wrapLabel(strings.TrimSpace(strings.Join(append(
+		info := screen.WrapLabel(strings.TrimSpace(strings.Join(append(
 			[]string{specLine(ch.Specializations)}, ws...), "\n")))
 		info.SizeName = theme.SizeNameCaptionText
 		rows.Add(info)
@@ -536,13 +536,6 @@ func weaponLine(w awayrules.Weapon) string {
 		s += " (" + strings.Join(w.Keywords, ", ") + ")"
 	}
 	return s
-}
-
-// wrapLabel is a label that wraps words.
-func wrapLabel(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
-	return l
 }
 
 // stepper is a small labelled count with − and + buttons; onStep gets −1

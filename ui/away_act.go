@@ -13,13 +13,14 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // whoMayActivate lists, as buttons, the characters of the player whose
 // turn it is that have not activated yet; one tap opens the character's
 // card with its actions.
 func (v *awayView) whoMayActivate(player string) fyne.CanvasObject {
-	box := fitGrid(2)
+	box := screen.FitGrid(2)
 	for _, ch := range v.st.Characters {
 		if ch.Controller != player || ch.Status != tracker.StatusInPlay || ch.Activated {
 			continue
@@ -81,23 +82,23 @@ func (v *awayView) activationCard(id string) {
 			}
 		}
 		if ch == nil || ch.Status != tracker.StatusInPlay {
-			box.Add(wrapLabel(lang.X("away.act.gone", "This character is no longer in the mission area.")))
+			box.Add(screen.WrapLabel(lang.X("away.act.gone", "This character is no longer in the mission area.")))
 			return
 		}
 		active := a.Active == id
-		box.Add(boldLabel(ratingsLine(ch)))
+		box.Add(screen.BoldLabel(ratingsLine(ch)))
 		left := a.ActionsLeft()
 		switch {
 		case active && left > 0:
-			l := boldLabel(lang.X("away.act.left", "Activated: {{.Left}} of {{.Of}} actions left", map[string]any{"Left": left, "Of": actionLimit(a)}))
+			l := screen.BoldLabel(lang.X("away.act.left", "Activated: {{.Left}} of {{.Of}} actions left", map[string]any{"Left": left, "Of": actionLimit(a)}))
 			l.Importance = widget.SuccessImportance
 			box.Add(l)
 		case active:
-			box.Add(wrapLabel(lang.X("away.act.none_left", "No actions left: the activation is over.")))
+			box.Add(screen.WrapLabel(lang.X("away.act.none_left", "No actions left: the activation is over.")))
 		case ch.Activated:
-			box.Add(wrapLabel(lang.X("away.act.already", "{{.Name}} has already activated this round.", map[string]any{"Name": ch.Name})))
+			box.Add(screen.WrapLabel(lang.X("away.act.already", "{{.Name}} has already activated this round.", map[string]any{"Name": ch.Name})))
 		default:
-			box.Add(wrapLabel(lang.X("away.act.first_activates", "The first action activates {{.Name}}: the Activated token, then two actions.", map[string]any{"Name": ch.Name})))
+			box.Add(screen.WrapLabel(lang.X("away.act.first_activates", "The first action activates {{.Name}}: the Activated token, then two actions.", map[string]any{"Name": ch.Name})))
 		}
 		// start activates the character before its first action.
 		start := func() bool {
@@ -153,11 +154,11 @@ func (v *awayView) activationCard(id string) {
 			}
 		}
 		for _, why := range whyNot {
-			l := wrapLabel(why + ".")
+			l := screen.WrapLabel(why + ".")
 			l.Importance = widget.WarningImportance
 			box.Add(l)
 		}
-		box.Add(fitGrid(2, attack, test, move, cover))
+		box.Add(screen.FitGrid(2, attack, test, move, cover))
 		box.Add(recov)
 		if active && a.Activating && left > 0 {
 			// Its player may pass the Actions left: the turn passes.

@@ -13,6 +13,7 @@ import (
 	"tableops/i18n/awaytext"
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -65,14 +66,14 @@ func newAttackForm(v *awayView) *attackForm {
 	f.targetBackup = newBackupSelect(lang.X("away.attack.no_backup_target", "No backup for the target"), f.setupChanged)
 	f.cardDice = newStepCounter(lang.X("away.attack.attack_cards", "Attack cards"), 0, 0, 6, f.setupChanged)
 	f.defCardDice = newStepCounter(lang.X("away.attack.defense_cards", "Defense cards"), 0, 0, 6, f.setupChanged)
-	f.setupInfo = wrapLabel(lang.X("away.attack.choose", "Choose the attacker, the attack action and the target."))
+	f.setupInfo = screen.WrapLabel(lang.X("away.attack.choose", "Choose the attacker, the attack action and the target."))
 	f.odds = widgets.NewOddsView(lang.X("away.attack.odds", "Damage odds"), nil)
-	f.oddsLine = wrapLabel("")
+	f.oddsLine = screen.WrapLabel("")
 
 	f.att, f.def, f.rp = newOpposedDice(v, func() { f.diceIn = true; f.resolve() })
 	f.result = container.NewVBox()
 
-	roll := rollButton(f.rollVirtual)
+	roll := screen.RollButton(f.rollVirtual)
 	clear := widget.NewButtonWithIcon(lang.X("away.dice.clear", "Clear"), theme.ContentClearIcon(), f.clearDice)
 
 	// The attack action stays at hand when folded if there is a choice.
@@ -86,7 +87,7 @@ func newAttackForm(v *awayView) *attackForm {
 	f.content = container.NewVBox(
 		f.setupBox.box,
 		f.weaponBox,
-		fitGrid(2, roll, clear),
+		screen.FitGrid(2, roll, clear),
 		f.att.box, f.def.box,
 		// The outcome and Apply sit right under the dice they come from.
 		f.result,
@@ -239,7 +240,7 @@ func (f *attackForm) setupChanged() {
 	dist, stun, err := attackOdds(s)
 	if err != nil {
 		f.odds.SetDist(nil)
-		setLine(f.oddsLine, errText(err))
+		setLine(f.oddsLine, screen.ErrText(err))
 		return
 	}
 	f.odds.Show()
@@ -308,13 +309,13 @@ func (f *attackForm) resolve() {
 	if !complete {
 		f.att.row.SetPool(a.Sorted())
 		f.def.row.SetPool(d.Sorted())
-		f.result.Add(wrapLabel(lang.X("away.attack.waiting", "Waiting for dice: attack {{.A}} of {{.AN}}, defense {{.D}} of {{.DN}}.", map[string]any{"A": len(a), "AN": s.AttackDice().Kept, "D": len(d), "DN": s.DefenseDice().Kept})))
+		f.result.Add(screen.WrapLabel(lang.X("away.attack.waiting", "Waiting for dice: attack {{.A}} of {{.AN}}, defense {{.D}} of {{.DN}}.", map[string]any{"A": len(a), "AN": s.AttackDice().Kept, "D": len(d), "DN": s.DefenseDice().Kept})))
 		f.result.Refresh()
 		return
 	}
 	res, err := awayrules.ResolveAttack(s, a, d)
 	if err != nil {
-		f.result.Add(wrapLabel(errText(err)))
+		f.result.Add(screen.WrapLabel(screen.ErrText(err)))
 		f.result.Refresh()
 		return
 	}
@@ -333,10 +334,10 @@ func (f *attackForm) resolve() {
 	case res.Damage == 0:
 		outcome = lang.X("away.attack.no_damage", "No damage: every attack die was stopped")
 	}
-	f.result.Add(bigResult(outcome))
+	f.result.Add(screen.BigResult(outcome))
 	f.damage = nil
 	if res.Damage > 0 {
-		f.result.Add(wrapLabel(lang.X("away.attack.owner_chooses", "{{.Name}}'s owner chooses the track for each peg lost:", map[string]any{"Name": tgt.Name})))
+		f.result.Add(screen.WrapLabel(lang.X("away.attack.owner_chooses", "{{.Name}}'s owner chooses the track for each peg lost:", map[string]any{"Name": tgt.Name})))
 		f.damage = damageChoosers(tgt.Character, res.Damage)
 		// One line per peg: its number, then the track it comes from.
 		pegs := container.NewVBox()
@@ -345,7 +346,7 @@ func (f *attackForm) resolve() {
 		}
 		f.result.Add(pegs)
 	}
-	addApplyButton(f.result, lang.X("away.attack.apply_to", "Apply to {{.Name}}", map[string]any{"Name": tgt.Name}), f.apply)
+	screen.AddApplyButton(f.result, lang.X("away.attack.apply_to", "Apply to {{.Name}}", map[string]any{"Name": tgt.Name}), f.apply)
 	shown := container.NewVBox(f.result.Objects...)
 	att, _, _, _ := f.chosen()
 	f.result.Objects = []fyne.CanvasObject{shown,

@@ -14,6 +14,7 @@ import (
 	awayrules "tableops/rules/away"
 	"tableops/rules/dice"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -46,7 +47,7 @@ func newAwayDice(v *awayView) *awayDice {
 	})
 	d.mode.Horizontal = true
 	d.mode.Selected = modeLabel(modeAttack)
-	scroll := container.NewVScroll(padded(d.body))
+	scroll := container.NewVScroll(screen.Padded(d.body))
 	d.scroll = scroll
 	// Folding the setup moves the dice and the result up: show them from
 	// the top of the panel.
@@ -123,14 +124,6 @@ type charChoice struct {
 	ids    map[string]string
 }
 
-// rollButton is the "Roll for me" button of a dice form: the app rolls the
-// dice virtually.
-func rollButton(tapped func()) *widget.Button {
-	b := widget.NewButtonWithIcon(lang.X("away.dice.roll_for_me", "Roll for me"), theme.ViewRefreshIcon(), tapped)
-	b.Importance = widget.HighImportance
-	return b
-}
-
 // newStepCounter is a counter from lo to hi starting at v whose buttons
 // step the value and then call changed.
 func newStepCounter(label string, v, lo, hi int, changed func()) *widgets.Counter {
@@ -146,7 +139,7 @@ func newStepCounter(label string, v, lo, hi int, changed func()) *widgets.Counte
 func (d *awayDice) preset(mode, id string) {
 	// The panel shows the current state first (it may have been out of
 	// sight since the last change).
-	d.v.lazy.shown(awayDicePanel())
+	d.v.lazy.Shown(awayDicePanel())
 	d.mode.SetSelected(modeLabel(mode))
 	if mode == modeSkill {
 		d.skill.tester.pick(id)
@@ -218,7 +211,7 @@ func (v *awayView) rollInto(rp *rerollPanel, done func(), blocks []*diceBlock, c
 		}
 		p, err := v.rollVirtual(n)
 		if err != nil {
-			v.f.Say(errText(err), true)
+			v.f.Say(screen.ErrText(err), true)
 			return
 		}
 		pools[i] = p
@@ -362,17 +355,9 @@ func (b *diceBlock) set(p rolledPool) {
 func explanation(lines []string) fyne.CanvasObject {
 	box := container.NewVBox()
 	for _, l := range lines {
-		box.Add(wrapLabel("• " + l))
+		box.Add(screen.WrapLabel("• " + l))
 	}
 	return box
-}
-
-// bigResult is a large bold line for an outcome.
-func bigResult(text string) *widget.Label {
-	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	l.SizeName = theme.SizeNameSubHeadingText
-	l.Wrapping = fyne.TextWrapWord
-	return l
 }
 
 // setLine shows text in a label, hiding the label when there is none so it
@@ -456,7 +441,7 @@ type foldedSetup struct {
 }
 
 func newFoldedSetup(objs ...fyne.CanvasObject) *foldedSetup {
-	f := &foldedSetup{open: container.NewVBox(objs...), summary: boldLabel(""), detail: wrapLabel("")}
+	f := &foldedSetup{open: container.NewVBox(objs...), summary: screen.BoldLabel(""), detail: screen.WrapLabel("")}
 	f.summary.Wrapping = fyne.TextWrapWord
 	f.detail.SizeName = theme.SizeNameCaptionText
 	change := widget.NewButtonWithIcon(lang.X("away.dice.change_setup", "Change setup"), theme.MenuExpandIcon(), func() {

@@ -11,6 +11,7 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // pickOption is a character offered by a charPicker; why, when set, is the
@@ -36,7 +37,7 @@ type charPicker struct {
 }
 
 func newCharPicker(title string, onPick func(id string)) *charPicker {
-	p := &charPicker{title: boldLabel(title), grid: fitGrid(2), why: wrapLabel(""), buttons: map[string]*widget.Button{}, onPick: onPick}
+	p := &charPicker{title: screen.BoldLabel(title), grid: screen.FitGrid(2), why: screen.WrapLabel(""), buttons: map[string]*widget.Button{}, onPick: onPick}
 	p.why.Importance = widget.WarningImportance
 	p.why.Hide()
 	p.box = container.NewVBox(p.title, p.grid, p.why)

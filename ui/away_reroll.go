@@ -10,6 +10,7 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/rules/dice"
+	"tableops/ui/screen"
 )
 
 // rerollPanel walks the "Discard to Re-roll" sequence of one roll with the
@@ -51,13 +52,13 @@ func (p *rerollPanel) render(active, other dice.Pool, activeName, otherName stri
 	if p.rr == nil {
 		rr, err := awayrules.NewReroll(active, other)
 		if err != nil {
-			p.box.Add(wrapLabel(errText(err)))
+			p.box.Add(screen.WrapLabel(screen.ErrText(err)))
 			return p.box
 		}
 		p.rr = &rr
 	}
 	if p.rr.Final {
-		l := wrapLabel(lang.X("away.reroll.both_passed", "Both sides passed: the roll stands."))
+		l := screen.WrapLabel(lang.X("away.reroll.both_passed", "Both sides passed: the roll stands."))
 		if p.rr.Sides == 1 {
 			l.SetText(lang.X("away.reroll.stands", "The roll stands."))
 		}
@@ -67,19 +68,19 @@ func (p *rerollPanel) render(active, other dice.Pool, activeName, otherName stri
 	}
 	side := p.rr.Turn
 	p.box.Add(widget.NewLabelWithStyle(lang.X("away.reroll.decides", "Discard to re-roll: {{.Name}} decides", map[string]any{"Name": p.names[side]}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	p.box.Add(wrapLabel(lang.X("away.reroll.how", "Tap {{.Name}}'s dice to pick them, then discard a card and re-roll them, or pass. New faces stand even when worse.", map[string]any{"Name": p.names[side]})))
+	p.box.Add(screen.WrapLabel(lang.X("away.reroll.how", "Tap {{.Name}}'s dice to pick them, then discard a card and re-roll them, or pass. New faces stand even when worse.", map[string]any{"Name": p.names[side]})))
 	virtual := widget.NewButtonWithIcon(lang.X("away.reroll.picked", "Re-roll picked"), theme.ViewRefreshIcon(), func() { p.discard(side, true) })
 	typed := widget.NewButtonWithIcon(lang.X("away.reroll.type_faces", "Type new faces"), theme.DocumentCreateIcon(), func() { p.discard(side, false) })
 	pass := widget.NewButtonWithIcon(lang.X("away.reroll.pass", "Pass"), theme.MediaSkipNextIcon(), func() {
 		rr, err := p.rr.Pass(side)
 		if err != nil {
-			p.v.f.Say(errText(err), true)
+			p.v.f.Say(screen.ErrText(err), true)
 			return
 		}
 		p.rr = &rr
 		p.changed()
 	})
-	p.box.Add(fitGrid(2, virtual, typed))
+	p.box.Add(screen.FitGrid(2, virtual, typed))
 	p.box.Add(pass)
 	return p.box
 }
@@ -95,7 +96,7 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 	}
 	apply := func(rr awayrules.Reroll, err error) {
 		if err != nil {
-			p.v.f.Say(errText(err), true)
+			p.v.f.Say(screen.ErrText(err), true)
 			return
 		}
 		p.rr = &rr
@@ -112,7 +113,7 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 		apply(p.rr.DiscardVirtual(side, idx, seed))
 		return
 	}
-	e := newTextEntry()
+	e := screen.NewTextEntry()
 	e.SetPlaceHolder(lang.X("away.reroll.faces_hint", "{{.N}} new faces, e.g. 6 3", map[string]any{"N": len(idx)}))
 	p.v.f.ShowDialog(dialog.NewForm(lang.X("away.reroll.new_faces_for", "New faces for {{.Name}}", map[string]any{"Name": p.names[side]}), lang.X("away.reroll.reroll", "Re-roll"), lang.X("away.cancel", "Cancel"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("away.reroll.faces", "Faces"), e)}, func(ok bool) {
@@ -121,7 +122,7 @@ func (p *rerollPanel) discard(side int, virtual bool) {
 			}
 			faces, err := dice.Parse(e.Text, len(idx))
 			if err != nil {
-				p.v.f.Say(errText(err), true)
+				p.v.f.Say(screen.ErrText(err), true)
 				return
 			}
 			apply(p.rr.Discard(side, idx, faces))

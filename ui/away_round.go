@@ -15,6 +15,7 @@ import (
 
 	"tableops/rules/dice"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // showRound fills the Round panel for the current phase: setup, mission
@@ -26,18 +27,18 @@ func (v *awayView) showRound() {
 	case tracker.AwaySetup:
 		v.showSetup()
 	case tracker.AwayPreparation:
-		v.round.Add(heading(lang.X("away.round.prep", "Mission preparation")))
-		v.round.Add(step(lang.X("away.round.scan_t", "1. Scan the mission area"),
+		v.round.Add(screen.Heading(lang.X("away.round.prep", "Mission preparation")))
+		v.round.Add(screen.Step(lang.X("away.round.scan_t", "1. Scan the mission area"),
 			lang.X("away.round.scan", "Everyone rolls a die. The highest places the Main Corridor (Borg or Federation side) and the first Mission Board; then the boards are placed in turn, connecting as many doors as possible.")))
 		v.round.Add(v.orderBlock(tracker.OrderBoard, a.Orders.Board, lang.X("away.round.places_board", "places the first board")))
-		v.round.Add(step(lang.X("away.round.core_t", "2. Choose a core mission"),
+		v.round.Add(screen.Step(lang.X("away.round.core_t", "2. Choose a core mission"),
 			lang.X("away.round.core", "Each player places the Core Mission card of their affiliation beside their Mission deck.")))
-		v.round.Add(step(lang.X("away.round.beam_t", "3. Beam down"),
+		v.round.Add(screen.Step(lang.X("away.round.beam_t", "3. Beam down"),
 			lang.X("away.round.beam", "Roll again. The highest picks the first Mission Board of their starting area and places the first character; no more than two characters per space.")))
 		if len(a.Orders.Board) > 0 {
 			v.round.Add(v.orderBlock(tracker.OrderBeamDown, a.Orders.BeamDown, lang.X("away.round.beams_first", "beams down first")))
 		}
-		v.round.Add(step(lang.X("away.round.shuffle_t", "4. Shuffle decks"),
+		v.round.Add(screen.Step(lang.X("away.round.shuffle_t", "4. Shuffle decks"),
 			lang.X("away.round.shuffle", "Shuffle your Support and Mission decks and place them face down.")))
 		if len(a.Orders.BeamDown) > 0 {
 			start := widget.NewButtonWithIcon(lang.X("away.round.start1", "Start round 1"), theme.MediaPlayIcon(), func() { v.exec(tracker.StartRound{}) })
@@ -45,24 +46,24 @@ func (v *awayView) showRound() {
 			v.round.Add(start)
 		}
 	case tracker.AwayDraw:
-		v.round.Add(heading(lang.X("away.round.draw_phase", "Round {{.N}} of 3 · Draw phase", map[string]any{"N": a.Round})))
+		v.round.Add(screen.Heading(lang.X("away.round.draw_phase", "Round {{.N}} of 3 · Draw phase", map[string]any{"N": a.Round})))
 		if a.Round > 1 {
-			v.round.Add(step(lang.X("away.round.discard_t", "1. Discard"),
+			v.round.Add(screen.Step(lang.X("away.round.discard_t", "1. Discard"),
 				lang.X("away.round.discard", "Discard any Support and Mission cards you do not want to keep.")))
 		} else {
-			v.round.Add(step(lang.X("away.round.reverse_t", "Reverse polarity"),
+			v.round.Add(screen.Step(lang.X("away.round.reverse_t", "Reverse polarity"),
 				lang.X("away.round.reverse", "Round 1 only: unhappy with your hand? Return any cards, shuffle both decks and draw back up.")))
 		}
-		v.round.Add(step(lang.X("away.round.draw_t", "2. Draw"),
+		v.round.Add(screen.Step(lang.X("away.round.draw_t", "2. Draw"),
 			lang.X("away.round.draw", "Draw up to 5 Support cards and up to 5 Mission cards. An empty deck gives no more cards.")))
 		if a.Round > 1 {
-			v.round.Add(step(lang.X("away.round.clear_t", "3. Clear the board"),
+			v.round.Add(screen.Step(lang.X("away.round.clear_t", "3. Clear the board"),
 				lang.X("away.round.clear", "Activated tokens are off the characters (done).")))
 		}
 		if arriving := v.arriving(a.Round); arriving != "" {
-			v.round.Add(step(lang.X("away.round.escalation_t", "Escalation"), lang.X("away.round.escalation", "{{.Names}} arrive at the start of the action phase.", map[string]any{"Names": arriving})))
+			v.round.Add(screen.Step(lang.X("away.round.escalation_t", "Escalation"), lang.X("away.round.escalation", "{{.Names}} arrive at the start of the action phase.", map[string]any{"Names": arriving})))
 		}
-		v.round.Add(step(lang.X("away.round.next_t", "Next: action phase"),
+		v.round.Add(screen.Step(lang.X("away.round.next_t", "Next: action phase"),
 			lang.X("away.round.next", "The app gives bonus action tokens to whoever has fewer characters in play, then everyone rolls for first activation.")))
 		v.round.Add(v.rollOff(lang.X("away.round.roll_first", "Roll for first activation"), func(o tracker.AwayOrder) {
 			o.Which = tracker.OrderActivation
@@ -71,8 +72,8 @@ func (v *awayView) showRound() {
 	case tracker.AwayAction:
 		v.showAction()
 	case tracker.AwayDebrief:
-		v.round.Add(heading(lang.X("away.round.debrief", "Beam up and debrief")))
-		v.round.Add(step(lang.X("away.round.eog_t", "1. End-of-game missions"),
+		v.round.Add(screen.Heading(lang.X("away.round.debrief", "Beam up and debrief")))
+		v.round.Add(screen.Step(lang.X("away.round.eog_t", "1. End-of-game missions"),
 			lang.X("away.round.eog", "Play any end-of-game missions you have achieved and add them below.")))
 		v.round.Add(v.scoring(true))
 		finish := widget.NewButtonWithIcon(lang.X("away.round.finish", "Add up scores and decide the winner"), theme.ConfirmIcon(), func() {
@@ -81,7 +82,7 @@ func (v *awayView) showRound() {
 		finish.Importance = widget.HighImportance
 		v.round.Add(finish)
 	case tracker.AwayOver:
-		v.round.Add(heading(lang.X("away.round.over", "Game over")))
+		v.round.Add(screen.Heading(lang.X("away.round.over", "Game over")))
 		v.round.Add(v.standing())
 		v.round.Add(v.scoring(false))
 	}
@@ -103,9 +104,9 @@ func (v *awayView) arriving(round int) string {
 // activated, bonus actions, scoring, and the end of the round.
 func (v *awayView) showAction() {
 	a := v.st
-	v.round.Add(heading(lang.X("away.round.action_phase", "Round {{.N}} of 3 · Action phase", map[string]any{"N": a.Round})))
+	v.round.Add(screen.Heading(lang.X("away.round.action_phase", "Round {{.N}} of 3 · Action phase", map[string]any{"N": a.Round})))
 	if len(a.Orders.Activation) == 0 {
-		v.round.Add(step(lang.X("away.round.roll_first", "Roll for first activation"), lang.X("away.round.roll_first_how", "Everyone rolls a die; the highest activates first.")))
+		v.round.Add(screen.Step(lang.X("away.round.roll_first", "Roll for first activation"), lang.X("away.round.roll_first_how", "Everyone rolls a die; the highest activates first.")))
 		v.round.Add(v.rollOff(lang.X("away.round.decide_first", "Decide first activation"), func(o tracker.AwayOrder) {
 			o.Which = tracker.OrderActivation
 			v.exec(o)
@@ -126,7 +127,7 @@ func (v *awayView) showAction() {
 		card := widget.NewButtonWithIcon(lang.X("away.round.actions_of", "{{.Name}}'s actions", map[string]any{"Name": act.Name}), theme.AccountIcon(),
 			func() { v.activationCard(id) })
 		card.Importance = widget.SuccessImportance
-		v.round.Add(fitGrid(2, card, v.endActivationButton()))
+		v.round.Add(screen.FitGrid(2, card, v.endActivationButton()))
 	} else {
 		if act != nil && a.ActionsLeft() > 0 {
 			// Actions left without holding the turn (no activation
@@ -143,10 +144,10 @@ func (v *awayView) showAction() {
 			now.Importance = widget.HighImportance
 			now.Wrapping = fyne.TextWrapWord
 			v.round.Add(now)
-			v.round.Add(wrapLabel(lang.X("away.round.two_actions", "Two actions, then the Activated token. Or spend a bonus action token: one action with any of your characters.")))
+			v.round.Add(screen.WrapLabel(lang.X("away.round.two_actions", "Two actions, then the Activated token. Or spend a bonus action token: one action with any of your characters.")))
 			v.round.Add(v.whoMayActivate(cur))
 		case len(a.Orders.Activation) > 0:
-			v.round.Add(wrapLabel(lang.X("away.round.all_done", "Everyone has activated and used their bonus actions.")))
+			v.round.Add(screen.WrapLabel(lang.X("away.round.all_done", "Everyone has activated and used their bonus actions.")))
 		}
 	}
 	// Who still has characters to activate.
@@ -166,7 +167,7 @@ func (v *awayView) showAction() {
 		if n := p.Tokens[tracker.TokenBonusActions]; n > 0 {
 			line += " · " + lang.X("away.round.bonus_n", "{{.N}} bonus action(s)", map[string]any{"N": n})
 		}
-		v.round.Add(wrapLabel(line))
+		v.round.Add(screen.WrapLabel(line))
 		if p.Tokens[tracker.TokenBonusActions] > 0 {
 			pid := p.ID
 			v.round.Add(widget.NewButtonWithIcon(lang.X("away.round.use_bonus", "Use a bonus action ({{.Name}})", map[string]any{"Name": p.Name}), theme.MediaFastForwardIcon(), func() {
@@ -182,7 +183,7 @@ func (v *awayView) showAction() {
 		}
 	}
 	v.round.Add(widget.NewSeparator())
-	v.round.Add(heading(lang.X("away.round.missions", "Missions scored")))
+	v.round.Add(screen.Heading(lang.X("away.round.missions", "Missions scored")))
 	v.round.Add(v.scoring(true))
 	label, cmd := lang.X("away.round.end_round", "End round {{.N}} and start the next", map[string]any{"N": a.Round}), tracker.Command(tracker.StartRound{})
 	if a.Round >= 3 {
@@ -222,19 +223,13 @@ func (v *awayView) chooseCharacter(title, player string, then func(id string) er
 		}
 	}
 	sel := widget.NewRadioGroup(names, nil)
-	newFormDialog(v.f, title, lang.X("away.ok", "OK"), []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
+	screen.NewFormDialog(v.f, title, lang.X("away.ok", "OK"), []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
 		if sel.Selected == "" {
-			return onField(nil, lang.X("away.round.choose_who", "Choose the character who takes the action."))
+			return screen.OnField(nil, lang.X("away.round.choose_who", "Choose the character who takes the action."))
 		}
 		return then(ids[sel.Selected])
 	}).
 		Show()
-}
-
-// step is a numbered step of the round walker: a bold title and a line.
-func step(title, text string) fyne.CanvasObject {
-	t := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	return container.NewVBox(t, wrapLabel(text))
 }
 
 // orderBlock shows a decided order, or the roll-off to decide it.
@@ -248,7 +243,7 @@ func (v *awayView) orderBlock(which string, order []string, what string) fyne.Ca
 		if rolls := v.rollsOf(which); rolls != "" {
 			text += " " + rolls
 		}
-		l := wrapLabel(text)
+		l := screen.WrapLabel(text)
 		l.Importance = widget.SuccessImportance
 		return l
 	}
@@ -298,10 +293,10 @@ func (v *awayView) rollsOf(which string) string {
 // by the app for everyone. Ties roll off (typed: enter the tie-break dice
 // after the first, e.g. "4 6").
 func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.CanvasObject {
-	entries := map[string]*textEntry{}
-	form := fitGrid(2)
+	entries := map[string]*screen.TextEntry{}
+	form := screen.FitGrid(2)
 	for _, p := range v.st.Players {
-		e := newTextEntry()
+		e := screen.NewTextEntry()
 		e.SetPlaceHolder(lang.X("away.round.die", "die"))
 		entries[p.ID] = e
 		form.Add(widget.NewLabel(p.Name))
@@ -312,7 +307,7 @@ func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.C
 		for _, p := range v.st.Players {
 			faces, err := dice.Parse(entries[p.ID].Text, 0)
 			if err != nil {
-				v.f.Say(p.Name+": "+errText(err), true)
+				v.f.Say(p.Name+": "+screen.ErrText(err), true)
 				return
 			}
 			if len(faces) == 0 {
@@ -326,7 +321,7 @@ func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.C
 	virtual := widget.NewButtonWithIcon(lang.X("away.round.roll_everyone", "Roll for everyone"), theme.ViewRefreshIcon(), func() {
 		submit(tracker.AwayOrder{Virtual: true})
 	})
-	hint := wrapLabel(lang.X("away.round.ties", "Ties roll again: type the tie-break after the first die, e.g. 5 3."))
+	hint := screen.WrapLabel(lang.X("away.round.ties", "Ties roll again: type the tie-break after the first die, e.g. 5 3."))
 	hint.SizeName = theme.SizeNameCaptionText
 	return container.NewVBox(form, hint, typed, virtual)
 }
@@ -349,7 +344,7 @@ func (v *awayView) scoring(editable bool) fyne.CanvasObject {
 		if len(lines) > 0 {
 			text += " — " + strings.Join(lines, ", ")
 		}
-		box.Add(wrapLabel(text))
+		box.Add(screen.WrapLabel(text))
 		if editable {
 			pid, pname := p.ID, p.Name
 			box.Add(widget.NewButtonWithIcon(lang.X("away.round.score_for", "Score a mission for {{.Name}}", map[string]any{"Name": pname}), theme.ContentAddIcon(), func() {
@@ -362,9 +357,9 @@ func (v *awayView) scoring(editable bool) fyne.CanvasObject {
 
 // scoreMission asks for a scored mission's name and points.
 func (v *awayView) scoreMission(pid, pname string) {
-	name := newTextEntry()
+	name := screen.NewTextEntry()
 	name.SetPlaceHolder(lang.X("away.round.mission_name", "Mission card name"))
-	points := newTextEntry()
+	points := screen.NewTextEntry()
 	points.SetPlaceHolder(lang.X("away.round.mission_points", "Points on the card"))
 	eog := widget.NewCheck(lang.X("away.round.eog_mission", "End-of-game mission"), nil)
 	eog.Checked = v.st.Phase == tracker.AwayDebrief
@@ -390,7 +385,7 @@ func (v *awayView) scoreMission(pid, pname string) {
 func (v *awayView) standing() fyne.CanvasObject {
 	r := v.st.Result
 	if r == nil {
-		return wrapLabel(lang.X("away.round.no_result", "No result recorded."))
+		return screen.WrapLabel(lang.X("away.round.no_result", "No result recorded."))
 	}
 	ids := make([]string, 0, len(r.Totals))
 	for id := range r.Totals {
@@ -412,10 +407,10 @@ func (v *awayView) standing() fyne.CanvasObject {
 	w.Wrapping = fyne.TextWrapWord
 	box.Add(w)
 	if r.Reason != "" {
-		box.Add(wrapLabel(r.Reason))
+		box.Add(screen.WrapLabel(r.Reason))
 	}
 	for _, id := range ids {
-		box.Add(wrapLabel(lang.X("away.round.points", "{{.Name}}: {{.N}} points", map[string]any{"Name": v.playerName(id), "N": r.Totals[id]})))
+		box.Add(screen.WrapLabel(lang.X("away.round.points", "{{.Name}}: {{.N}} points", map[string]any{"Name": v.playerName(id), "N": r.Totals[id]})))
 	}
 	return box
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	awayrules "tableops/rules/away"
 	"tableops/rules/reference"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -23,8 +23,8 @@ import (
 // then the start of mission preparation.
 func (v *awayView) showSetup() {
 	a := v.st
-	v.round.Add(heading(lang.X("away.setup.title", "New game: players and away teams")))
-	v.round.Add(wrapLabel(lang.X("away.setup.intro", "Add 2 to 4 players (teams share a team name), then each player's characters with the printed values of their four tracks.")))
+	v.round.Add(screen.Heading(lang.X("away.setup.title", "New game: players and away teams")))
+	v.round.Add(screen.WrapLabel(lang.X("away.setup.intro", "Add 2 to 4 players (teams share a team name), then each player's characters with the printed values of their four tracks.")))
 	// The form comes first and stays, greyed out once the game has 4
 	// players: a player added shows below it, so nothing above the form's
 	// Add player button moves under the finger that adds the next one.
@@ -54,7 +54,7 @@ func (v *awayView) showSetup() {
 			if ch.Escalation > 1 {
 				desc += " · " + lang.X("away.badge.arrives", "arrives in round {{.N}}", map[string]any{"N": ch.Escalation})
 			}
-			v.round.Add(container.NewBorder(nil, nil, nil, rm, wrapLabel(desc)))
+			v.round.Add(container.NewBorder(nil, nil, nil, rm, screen.WrapLabel(desc)))
 		}
 	}
 	hasBorg := false
@@ -67,7 +67,7 @@ func (v *awayView) showSetup() {
 		if a.Overlay != nil {
 			txt = lang.X("away.setup.overlay", "Borg Assimilation Overlay: {{.Tracks}}", map[string]any{"Tracks": tracksLine(a.Overlay.Tracks)})
 		}
-		v.round.Add(wrapLabel(txt))
+		v.round.Add(screen.WrapLabel(txt))
 		v.round.Add(widget.NewButtonWithIcon(lang.X("away.setup.enter_overlay", "Enter the overlay's tracks"), theme.DocumentCreateIcon(), v.enterOverlay))
 	}
 	start := widget.NewButtonWithIcon(lang.X("away.setup.start", "Start mission preparation"), theme.MediaPlayIcon(), func() { v.exec(tracker.StartMission{}) })
@@ -115,11 +115,11 @@ var affiliations = []string{"Federation", "Borg", "Klingon", "Romulan", "Dominio
 // addPlayerForm is the card that adds a player to the game a; once the
 // game has the most players it can, it stays, disabled, and says so.
 func (v *awayView) addPlayerForm(a *tracker.AwayState) fyne.CanvasObject {
-	name := newTextEntry()
+	name := screen.NewTextEntry()
 	name.SetPlaceHolder(lang.X("away.setup.player_name", "Player name"))
 	aff := widgets.NewPickEntry(affiliations) // opens from a tap anywhere on it
 	aff.SetPlaceHolder(lang.X("away.setup.affiliation", "Affiliation"))
-	team := newTextEntry()
+	team := screen.NewTextEntry()
 	team.SetPlaceHolder(lang.X("away.setup.team", "Team (team games only)"))
 	borg := widget.NewCheck(lang.X("away.setup.borg_player_check", "Borg player"), nil)
 	// The tick follows the affiliation: Borg ticks it, another affiliation
@@ -132,7 +132,7 @@ func (v *awayView) addPlayerForm(a *tracker.AwayState) fyne.CanvasObject {
 			name.SetText("")
 		}
 	})
-	borgHint := wrapLabel(lang.X("away.setup.borg_hint", "The Borg player receives assimilated characters."))
+	borgHint := screen.WrapLabel(lang.X("away.setup.borg_hint", "The Borg player receives assimilated characters."))
 	borgHint.SizeName = theme.SizeNameCaptionText
 	count := lang.X("away.setup.players_added", "{{.N}} of 2 to 4 players added", map[string]any{"N": len(a.Players)})
 	if a.PlayersFull() {
@@ -146,29 +146,12 @@ func (v *awayView) addPlayerForm(a *tracker.AwayState) fyne.CanvasObject {
 	return widget.NewCard(lang.X("away.setup.add_a_player", "Add a player"), count, container.NewVBox(name, aff, team, borg, borgHint, add))
 }
 
-// parseTrack reads printed track values typed as "1 2 3 3" or "1,2,3".
-func parseTrack(what, s string) ([]int, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '-' || r == '/' })
-	out := make([]int, 0, len(f))
-	for _, x := range f {
-		n, err := strconv.Atoi(x)
-		if err != nil {
-			return nil, errors.New(lang.X("away.setup.not_number", "{{.Track}}: \"{{.Text}}\" is not a number", map[string]any{"Track": what, "Text": x}))
-		}
-		out = append(out, n)
-	}
-	if len(out) == 0 {
-		return nil, errors.New(lang.X("away.setup.enter_values", "{{.Track}}: enter the printed values, lowest first, e.g. 1 2 3", map[string]any{"Track": what}))
-	}
-	return out, nil
-}
-
 // trackEntries are the four entries for a character's printed track values.
-type trackEntries struct{ attack, defense, skill, move *textEntry }
+type trackEntries struct{ attack, defense, skill, move *screen.TextEntry }
 
 func newTrackEntries() trackEntries {
-	mk := func() *textEntry {
-		e := newTextEntry()
+	mk := func() *screen.TextEntry {
+		e := screen.NewTextEntry()
 		e.SetPlaceHolder(lang.X("away.setup.track_hint", "lowest first, e.g. 1 2 3 3"))
 		return e
 	}
@@ -178,7 +161,7 @@ func newTrackEntries() trackEntries {
 // fill shows known printed values (empty tracks stay empty).
 func (t trackEntries) fill(a, d, s, m []int) {
 	for _, x := range []struct {
-		e *textEntry
+		e *screen.TextEntry
 		v []int
 	}{{t.attack, a}, {t.defense, d}, {t.skill, s}, {t.move, m}} {
 		parts := make([]string, len(x.v))
@@ -199,10 +182,10 @@ func (t trackEntries) items() []*widget.FormItem {
 // values reads the four tracks; a track that cannot be read is named in a
 // fieldError on its entry.
 func (t trackEntries) values() (a, d, s, m []int, err error) {
-	read := func(what string, e *textEntry) ([]int, error) {
-		v, err := parseTrack(what, e.Text)
+	read := func(what string, e *screen.TextEntry) ([]int, error) {
+		v, err := screen.ParseTrack(what, e.Text)
 		if err != nil {
-			return nil, onField(e, errText(err))
+			return nil, screen.OnField(e, screen.ErrText(err))
 		}
 		return v, nil
 	}
@@ -217,17 +200,6 @@ func (t trackEntries) values() (a, d, s, m []int, err error) {
 	}
 	m, err = read(ratingName(awayrules.Move), t.move)
 	return
-}
-
-// splitList reads "Command, Science x2" into its items.
-func splitList(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // chooseAddCharacter asks how a character card comes in: typed from the
@@ -263,15 +235,15 @@ func (v *awayView) chooseAddCharacter(pid, pname string) {
 // completed by hand when the catalog lacks some of its printed values
 // (prefill holds what is known).
 func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter) {
-	name := newTextEntry()
+	name := screen.NewTextEntry()
 	name.SetPlaceHolder(lang.X("away.setup.character_name", "Character name"))
 	name.SetText(prefill.Name)
 	tracks := newTrackEntries()
 	tracks.fill(prefill.Attack, prefill.Defense, prefill.Skill, prefill.Move)
-	specs := newTextEntry()
+	specs := screen.NewTextEntry()
 	specs.SetPlaceHolder(lang.X("away.setup.specs_hint", "e.g. Command, Science, Science"))
 	specs.SetText(strings.Join(prefill.Specializations, ", "))
-	keywords := newTextEntry()
+	keywords := screen.NewTextEntry()
 	keywords.SetPlaceHolder(lang.X("away.setup.keywords_hint", "e.g. Human, Commander"))
 	keywords.SetText(strings.Join(prefill.Keywords, ", "))
 	if len(prefill.Keywords) == 0 && v.playerBorg(pid) {
@@ -294,9 +266,9 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 	)
 	items = append(items, weapon.items()...)
 	items = append(items, widget.NewFormItem(lang.X("away.setup.escalation", "Escalation"), esc))
-	d := newFormDialog(v.f, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
+	d := screen.NewFormDialog(v.f, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
 		if strings.TrimSpace(name.Text) == "" {
-			return onField(name, lang.X("away.setup.needs_name", "The character needs a name."))
+			return screen.OnField(name, lang.X("away.setup.needs_name", "The character needs a name."))
 		}
 		a, de, s, m, err := tracks.values()
 		if err != nil {
@@ -304,7 +276,7 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		}
 		cmd := prefill
 		cmd.Player, cmd.Name, cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move = pid, name.Text, a, de, s, m
-		cmd.Specializations, cmd.Keywords = splitList(specs.Text), splitList(keywords.Text)
+		cmd.Specializations, cmd.Keywords = screen.SplitList(specs.Text), screen.SplitList(keywords.Text)
 		cmd.Escalation = 0
 		if first, ok := weapon.weapon(); ok {
 			if len(cmd.Weapons) > 0 {
@@ -329,13 +301,13 @@ var overlayWeapon = awayrules.Weapon{Name: "Assimilation Tubules", Dice: 0, Dama
 
 // weaponEntries are the fields of one Attack Action.
 type weaponEntries struct {
-	name         *textEntry
+	name         *screen.TextEntry
 	dice, damage *widget.Select
 	keywords     *widget.CheckGroup
 }
 
 func newWeaponEntries(w *awayrules.Weapon) weaponEntries {
-	e := weaponEntries{name: newTextEntry(),
+	e := weaponEntries{name: screen.NewTextEntry(),
 		dice:     widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
 		damage:   widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
 		keywords: widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)}
@@ -385,7 +357,7 @@ func (v *awayView) enterOverlay() {
 	}
 	weapon := newWeaponEntries(&w)
 	items := append(tracks.items(), weapon.items()...)
-	newFormDialog(v.f, lang.X("away.setup.overlay_title", "Borg Assimilation Overlay"), lang.X("away.setup.save", "Save"), items, func() error {
+	screen.NewFormDialog(v.f, lang.X("away.setup.overlay_title", "Borg Assimilation Overlay"), lang.X("away.setup.save", "Save"), items, func() error {
 		a, d, s, m, err := tracks.values()
 		if err != nil {
 			return err

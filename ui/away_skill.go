@@ -11,6 +11,7 @@ import (
 	"tableops/i18n/awaytext"
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -78,12 +79,12 @@ func newSkillForm(v *awayView) *skillForm {
 		f.changed()
 	})
 	f.need = newStepCounter(lang.X("away.skill.need", "Need"), 1, 1, 6, f.changed)
-	f.info = wrapLabel(lang.X("away.skill.choose", "Choose the character taking the test."))
+	f.info = screen.WrapLabel(lang.X("away.skill.choose", "Choose the character taking the test."))
 	f.odds = widgets.NewOddsView(lang.X("away.skill.successes", "Successes"), nil)
-	f.oddsLine = wrapLabel("")
+	f.oddsLine = screen.WrapLabel("")
 	f.test, f.chal, f.rp = newOpposedDice(v, func() { f.diceIn = true; f.resolve() })
 	f.result = container.NewVBox()
-	roll := rollButton(f.rollVirtual)
+	roll := screen.RollButton(f.rollVirtual)
 	f.setupBox = newFoldedSetup(
 		f.tester.box,
 		f.backup.sel,
@@ -95,7 +96,7 @@ func newSkillForm(v *awayView) *skillForm {
 	f.content = container.NewVBox(
 		f.setupBox.box,
 		f.specBox,
-		fitGrid(2, f.opposed, roll),
+		screen.FitGrid(2, f.opposed, roll),
 		f.who, f.challenger,
 		f.test.box, f.chal.box,
 		// The verdict sits right under the dice it comes from.
@@ -213,7 +214,7 @@ func (f *skillForm) changed() {
 	f.dist = nil
 	if err != nil {
 		f.odds.SetDist(nil)
-		setLine(f.oddsLine, errText(err))
+		setLine(f.oddsLine, screen.ErrText(err))
 	} else {
 		f.dist = []float64(dist)
 		f.odds.SetDist([]float64(dist))
@@ -268,12 +269,12 @@ func (f *skillForm) resolve() {
 	if !complete {
 		f.test.row.SetPool(t.Sorted())
 		f.chal.row.SetPool(c.Sorted())
-		f.result.Add(wrapLabel(lang.X("away.skill.waiting", "Waiting for dice: tester {{.T}} of {{.TN}}, challenger {{.C}} of {{.CN}}.", map[string]any{"T": len(t), "TN": s.Dice().Kept, "C": len(c), "CN": f.challengerDice()})))
+		f.result.Add(screen.WrapLabel(lang.X("away.skill.waiting", "Waiting for dice: tester {{.T}} of {{.TN}}, challenger {{.C}} of {{.CN}}.", map[string]any{"T": len(t), "TN": s.Dice().Kept, "C": len(c), "CN": f.challengerDice()})))
 		return
 	}
 	res, err := awayrules.ResolveSkill(t, c, f.need.Value())
 	if err != nil {
-		f.result.Add(wrapLabel(errText(err)))
+		f.result.Add(screen.WrapLabel(screen.ErrText(err)))
 		return
 	}
 	ts, cs := pairStates(res.Pairs, len(res.Tester), len(res.Challenger))
@@ -291,8 +292,8 @@ func (f *skillForm) resolve() {
 	if res.Passed {
 		verdict = lang.X("away.skill.passes", "{{.Name}} passes with {{.S}} successes", map[string]any{"Name": ch.Name, "S": res.Successes})
 	}
-	shown := container.NewVBox(bigResult(verdict))
-	addApplyButton(shown, lang.X("away.skill.record", "Record the test"), f.record)
+	shown := container.NewVBox(screen.BigResult(verdict))
+	screen.AddApplyButton(shown, lang.X("away.skill.record", "Record the test"), f.record)
 	f.result.Add(shown)
 	if showResult && f.reveal != nil {
 		// The verdict and its button come into view, once laid out.

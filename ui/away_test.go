@@ -17,6 +17,7 @@ import (
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -113,7 +114,7 @@ func removePeg(t *testing.T, p *widgets.PegTrack) {
 func startAwayGame(t *testing.T, sh *Shell) fyne.Window {
 	w := sh.win
 	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*textEntry](w)[0], "Wolf 359")
+	typeInto(w, objects[*screen.TextEntry](w)[0], "Wolf 359")
 	test.Tap(button(t, w, "Create"))
 	require.NotNil(t, sh.game, "the game screen is open")
 	selectTab(t, w, "Round")
@@ -420,7 +421,7 @@ func TestOverlayComesWithItsAttackAction(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
 	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*textEntry](w)[0], "Wolf 359")
+	typeInto(w, objects[*screen.TextEntry](w)[0], "Wolf 359")
 	test.Tap(button(t, w, "Create"))
 	selectTab(t, w, "Round")
 	addPlayer(t, w, "Dana", "Federation")

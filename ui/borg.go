@@ -8,6 +8,7 @@ import (
 
 	borgrules "tableops/rules/borg"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // borgPanel is the Borg panel: the cubes shown like their cards (attack
@@ -77,21 +78,21 @@ func (b *borgPanel) show() {
 	b.box.RemoveAll()
 	defer b.scroll.Refresh()
 	defer b.box.Refresh()
-	b.box.Add(heading(lang.X("asc.the_borg_2", "The Borg")))
+	b.box.Add(screen.Heading(lang.X("asc.the_borg_2", "The Borg")))
 	bs := a.Borg
 	if bs == nil {
 		b.folds = nil
-		b.box.Add(wrapLabel(lang.X("borg.the_borg_are_not_in", "The Borg are not in this game. To play with them, tick \"Play with the Borg\" during setup and enter the Borg console.")))
+		b.box.Add(screen.WrapLabel(lang.X("borg.the_borg_are_not_in", "The Borg are not in this game. To play with them, tick \"Play with the Borg\" during setup and enter the Borg console.")))
 		return
 	}
-	b.box.Add(boldLabel(borgStatus(bs)))
+	b.box.Add(screen.BoldLabel(borgStatus(bs)))
 	if bs.Defeat {
-		l := bigResult(lang.X("borg.the_borg_have_assimilated_the", "The Borg have assimilated the galaxy: the players lose."))
+		l := screen.BigResult(lang.X("borg.the_borg_have_assimilated_the", "The Borg have assimilated the galaxy: the players lose."))
 		l.Importance = widget.DangerImportance
 		b.box.Add(l)
 	}
 	if l := b.assimilatedLine(); l != "" {
-		b.box.Add(wrapLabel(l))
+		b.box.Add(screen.WrapLabel(l))
 	}
 	if a.CurrentSeat() == tracker.BorgSeat {
 		b.box.Add(b.turn.update())
@@ -114,7 +115,7 @@ func (b *borgPanel) assimilatedLine() string {
 func borgStatus(bs *tracker.BorgState) string {
 	hit, err := bs.Hits.HitRoll(len(bs.Spires))
 	if err != nil {
-		return lang.X("borg.spire_s_in_play", "{{.NSpires}} spire(s) in play: {{.PlainError}}", map[string]any{"NSpires": len(bs.Spires), "PlainError": errText(err)})
+		return lang.X("borg.spire_s_in_play", "{{.NSpires}} spire(s) in play: {{.PlainError}}", map[string]any{"NSpires": len(bs.Spires), "PlainError": screen.ErrText(err)})
 	}
 	return lang.X("borg.spire_s_in_play_borg", "{{.NSpires}} spire(s) in play · Borg hit roll {{.Hit}}+ · {{.CubesInPlay}} of {{.MaxCubes}} cubes in play", map[string]any{"NSpires": len(bs.Spires), "Hit": hit, "CubesInPlay": bs.CubesInPlay(), "MaxCubes": borgrules.MaxCubes})
 }

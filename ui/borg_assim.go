@@ -15,6 +15,7 @@ import (
 	borgrules "tableops/rules/borg"
 	"tableops/rules/odds"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -57,13 +58,13 @@ type assimForm struct {
 	result   *fyne.Container
 	cube     *widget.Select
 	defender *widget.Select
-	system   *textEntry
+	system   *screen.TextEntry
 	nodes    *numStepper
 	starbase *widget.Check
 	onSix    *widget.Check
 	homeOf   *widget.Select
-	held     *textEntry
-	lost     *textEntry
+	held     *screen.TextEntry
+	lost     *screen.TextEntry
 	sbLost   *widget.Check
 	defD     *borgDice
 	borgD    *borgDice
@@ -233,7 +234,7 @@ func (f *assimForm) render() {
 		if f.d.starbase {
 			sb = lang.X("borg.and_a_starbase", " and a starbase")
 		}
-		line := wrapLabel(lang.X("borg.assimilating_summary", "{{.Cube}} is assimilating {{.System}} ({{.Name}}): {{.Nodes}} node(s){{.Starbase}} left.", map[string]any{"Cube": f.d.cube, "System": f.d.system, "Name": v.seatName(f.d.defender), "Nodes": f.d.nodes, "Starbase": sb}))
+		line := screen.WrapLabel(lang.X("borg.assimilating_summary", "{{.Cube}} is assimilating {{.System}} ({{.Name}}): {{.Nodes}} node(s){{.Starbase}} left.", map[string]any{"Cube": f.d.cube, "System": f.d.system, "Name": v.seatName(f.d.defender), "Nodes": f.d.nodes, "Starbase": sb}))
 		change := widget.NewButtonWithIcon(lang.X("borg.change_fleets", "Change"), theme.DocumentCreateIcon(), func() {
 			f.d.edit = true
 			f.redraw()
@@ -249,15 +250,15 @@ func (f *assimForm) render() {
 	}
 	a, _, ok := f.setup()
 	if !ok {
-		f.box.Add(wrapLabel(lang.X("borg.choose_the_cube_and_whose", "Choose the cube and whose system it is.")))
+		f.box.Add(screen.WrapLabel(lang.X("borg.choose_the_cube_and_whose", "Choose the cube and whose system it is.")))
 		f.result.RemoveAll()
 		return
 	}
 	n := f.structures(a)
 	if a.Cube.Round == 0 {
-		f.box.Add(boldLabel(lang.X("borg.assim_round_1", "Round 1: the system rolls {{.N}} dice and strikes first; the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+.", map[string]any{"N": n, "Dice": a.Cube.Dice(), "Hit": a.BorgHit})))
+		f.box.Add(screen.BoldLabel(lang.X("borg.assim_round_1", "Round 1: the system rolls {{.N}} dice and strikes first; the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+.", map[string]any{"N": n, "Dice": a.Cube.Dice(), "Hit": a.BorgHit})))
 	} else {
-		f.box.Add(boldLabel(lang.X("borg.assim_round_n", "Round {{.V}}: the system rolls {{.N}} dice; the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (shields +{{.Shields}}).", map[string]any{"V": a.Cube.Round + 1, "N": n, "Dice": a.Cube.Dice(), "Hit": a.BorgHit, "Shields": a.Cube.Shields})))
+		f.box.Add(screen.BoldLabel(lang.X("borg.assim_round_n", "Round {{.V}}: the system rolls {{.N}} dice; the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (shields +{{.Shields}}).", map[string]any{"V": a.Cube.Round + 1, "N": n, "Dice": a.Cube.Dice(), "Hit": a.BorgHit, "Shields": a.Cube.Shields})))
 	}
 	f.box.Add(widget.NewSeparator())
 	t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
@@ -272,9 +273,9 @@ func (f *assimForm) render() {
 	f.box.Add(widget.NewSeparator())
 	// The round is a cube round with one die per structure.
 	if o, err := odds.CubeRound(odds.CubeBattleSetup{Ships: n, Weapons: a.DefenderWeapons, HitsOnSix: a.DefenderHitsOnSix, Cube: a.Cube, BorgHit: a.BorgHit}); err == nil {
-		f.box.Add(wrapLabel(lang.X("borg.this_round_assimilated_cube_destroyed", "This round: assimilated {{.Percent}} · cube destroyed {{.Percent2}} · expected structures lost {{.Min}} of {{.N}}.", map[string]any{"Percent": widgets.Percent(o.BorgHits.AtLeast(n)), "Percent2": widgets.Percent(o.CubeDestroyed), "Min": fmt.Sprintf("%.1f", min(o.BorgHits.Expected(), float64(n))), "N": n})))
+		f.box.Add(screen.WrapLabel(lang.X("borg.this_round_assimilated_cube_destroyed", "This round: assimilated {{.Percent}} · cube destroyed {{.Percent2}} · expected structures lost {{.Min}} of {{.N}}.", map[string]any{"Percent": widgets.Percent(o.BorgHits.AtLeast(n)), "Percent2": widgets.Percent(o.CubeDestroyed), "Min": fmt.Sprintf("%.1f", min(o.BorgHits.Expected(), float64(n))), "N": n})))
 	}
-	f.box.Add(captionLabel(lang.X("borg.a_cube_at_a_developed", "A cube at a developed system fights it like a space battle: the system rolls a die per node and one for a starbase, and strikes first in round 1. Every Borg hit destroys a node (a starbase counts as one). When nothing is left, the system is assimilated and a spire goes on it.")))
+	f.box.Add(screen.CaptionLabel(lang.X("borg.a_cube_at_a_developed", "A cube at a developed system fights it like a space battle: the system rolls a die per node and one for a starbase, and strikes first in round 1. Every Borg hit destroys a node (a starbase counts as one). When nothing is left, the system is assimilated and a spire goes on it.")))
 	f.resolve()
 }
 
@@ -301,7 +302,7 @@ func (f *assimForm) homePart(c playerChoice) fyne.CanvasObject {
 	f.held.OnChanged = func(s string) { f.d.held = s }
 	if f.d.homeOf != "" {
 		box.Add(f.held)
-		box.Add(captionLabel(lang.X("borg.home_assimilated_note", "If the cube takes it, {{.Name}} joins the Collective: their ships leave the board and each system they control becomes an independent civilization with as many warp tokens as resource nodes.", map[string]any{"Name": f.v.seatName(f.d.homeOf)})))
+		box.Add(screen.CaptionLabel(lang.X("borg.home_assimilated_note", "If the cube takes it, {{.Name}} joins the Collective: their ships leave the board and each system they control becomes an independent civilization with as many warp tokens as resource nodes.", map[string]any{"Name": f.v.seatName(f.d.homeOf)})))
 	}
 	return box
 }
@@ -369,7 +370,7 @@ func (f *assimForm) resolve() {
 			hits = f.d.def.faces.CountAtLeast(t)
 		}
 		due := borgrules.BorgDiceDue(a.Cube, true, hits)
-		f.result.Add(wrapLabel(lang.X("borg.cube_fires_after_first_strike_system", "After the system's first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
+		f.result.Add(screen.WrapLabel(lang.X("borg.cube_fires_after_first_strike_system", "After the system's first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
 		if k := due - len(f.d.borg.faces); k > 0 {
 			todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": k}))
 		}
@@ -377,13 +378,13 @@ func (f *assimForm) resolve() {
 		todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": k}))
 	}
 	if len(todo) > 0 {
-		f.result.Add(wrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
+		f.result.Add(screen.WrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
 		return
 	}
 	a.DefenderFaces, a.BorgFaces = f.d.def.faces, f.d.borg.faces
 	res, err := borgrules.ResolveAssimilation(a)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": errText(err)})))
+		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": screen.ErrText(err)})))
 		return
 	}
 	head := lang.X("borg.hit_s_the_cube_structure", "{{.Name}} {{.DefenderHits}} hit(s), the cube {{.BorgHits}}: {{.StructuresLeft}} structure(s) left", map[string]any{"Name": p.Name, "DefenderHits": res.DefenderHits, "BorgHits": res.BorgHits, "StructuresLeft": res.StructuresLeft})
@@ -393,11 +394,11 @@ func (f *assimForm) resolve() {
 	case res.Assimilated:
 		head = lang.X("borg.the_system_is_assimilated", "The system is assimilated")
 	}
-	f.result.Add(bigResult(head))
-	f.result.Add(captionLabel(p.Name))
+	f.result.Add(screen.BigResult(head))
+	f.result.Add(screen.CaptionLabel(p.Name))
 	f.result.Add(markedDice(f.d.def.faces, res.DefenderTarget))
 	if len(f.d.borg.faces) > 0 {
-		f.result.Add(captionLabel(lang.X("borg.the_cube", "The cube")))
+		f.result.Add(screen.CaptionLabel(lang.X("borg.the_cube", "The cube")))
 		f.result.Add(markedDice(f.d.borg.faces, a.BorgHit))
 	}
 	var lines []string
@@ -420,13 +421,13 @@ func (f *assimForm) resolve() {
 	f.sbLost = widget.NewCheck(lang.X("borg.the_starbase_was_destroyed", "The starbase was destroyed"), func(on bool) { f.d.sbLost = on })
 	f.sbLost.Checked = f.d.sbLost
 	if res.StructuresDestroyed > 0 && !res.Assimilated && !res.CubeDestroyed {
-		f.result.Add(wrapLabel(lang.X("borg.chooses_the_structure_s_lost_2", "{{.Name}} chooses the {{.StructuresDestroyed}} structure(s) lost:", map[string]any{"Name": p.Name, "StructuresDestroyed": res.StructuresDestroyed})))
+		f.result.Add(screen.WrapLabel(lang.X("borg.chooses_the_structure_s_lost_2", "{{.Name}} chooses the {{.StructuresDestroyed}} structure(s) lost:", map[string]any{"Name": p.Name, "StructuresDestroyed": res.StructuresDestroyed})))
 		f.result.Add(f.lost)
 		if a.Starbase {
 			f.result.Add(f.sbLost)
 		}
 	}
-	addApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": a.Cube.Round + 1}), func() { f.apply(a, p) })
+	screen.AddApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": a.Cube.Round + 1}), func() { f.apply(a, p) })
 }
 
 // apply sends the round to the tracker; the state that comes back draws
@@ -434,7 +435,7 @@ func (f *assimForm) resolve() {
 func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 	lost, err := parseCost(f.d.lost)
 	if err != nil {
-		f.v.f.Say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": errText(err)}), true)
+		f.v.f.Say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
 		return
 	}
 	cmd := tracker.AssimilationRound{Cube: a.Cube.ID, Defender: p.ID, System: f.d.system, Nodes: a.Nodes, Starbase: a.Starbase,
@@ -442,7 +443,7 @@ func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 		HomeOf: f.d.homeOf}
 	if f.d.homeOf != "" {
 		if cmd.Independents, err = parseHeld(f.d.held); err != nil {
-			f.v.f.Say(errText(err), true)
+			f.v.f.Say(screen.ErrText(err), true)
 			return
 		}
 	}

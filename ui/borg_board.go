@@ -9,6 +9,7 @@ import (
 
 	borgrules "tableops/rules/borg"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // borgBoardForm changes the board by hand: it adds cubes and spires, and
@@ -16,7 +17,7 @@ import (
 // uses it; the player choices follow the state on every update.
 type borgBoardForm struct {
 	v               *ascView
-	cubeAt, spireAt *textEntry
+	cubeAt, spireAt *screen.TextEntry
 	spireNodes      *numStepper
 	assim           *widget.Select
 	addCube         *widget.Button
@@ -51,8 +52,8 @@ func (f *borgBoardForm) update() fyne.CanvasObject {
 	box.Add(widget.NewSeparator())
 	c := v.playerChoices()
 	syncSelect(f.assim, c.labels, "")
-	box.Add(boldLabel(lang.X("borg.a_civilization_is_assimilated", "A civilization is assimilated")))
-	box.Add(fitGrid(2, f.assim, widget.NewButton(lang.X("borg.assimilate", "Assimilate"), func() {
+	box.Add(screen.BoldLabel(lang.X("borg.a_civilization_is_assimilated", "A civilization is assimilated")))
+	box.Add(screen.FitGrid(2, f.assim, widget.NewButton(lang.X("borg.assimilate", "Assimilate"), func() {
 		if id := c.ids[f.assim.Selected]; id != "" {
 			v.exec(tracker.AssimilatePlayer{Player: id})
 		}

@@ -13,6 +13,7 @@ import (
 
 	borgrules "tableops/rules/borg"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -29,7 +30,7 @@ func (cv *borgCubesView) update() fyne.CanvasObject {
 	bs := cv.v.st.Borg
 	cubes := container.NewVBox()
 	if len(bs.Cubes) == 0 {
-		cubes.Add(wrapLabel(lang.X("borg.no_cube_on_the_board", "No cube on the board.")))
+		cubes.Add(screen.WrapLabel(lang.X("borg.no_cube_on_the_board", "No cube on the board.")))
 	}
 	for _, c := range bs.Cubes {
 		cubes.Add(cv.card(c))
@@ -61,11 +62,11 @@ func (cv *borgCubesView) card(c borgrules.Cube) fyne.CanvasObject {
 			track = append(track, fmt.Sprintf("+%d", s))
 		}
 	}
-	rows := container.NewVBox(bigResult(title), dmg, boldLabel(lang.X("borg.shields", "Shields {{.Join}}", map[string]any{"Join": strings.Join(track, " ")})))
+	rows := container.NewVBox(screen.BigResult(title), dmg, screen.BoldLabel(lang.X("borg.shields", "Shields {{.Join}}", map[string]any{"Join": strings.Join(track, " ")})))
 	if f := cubeFight(st, c.ID); f != nil {
-		rows.Add(wrapLabel(lang.X("borg.in_battle_round_s_fought", "In battle: {{.Round}} round(s) fought, {{.NamesOf}} fighting on.", map[string]any{"Round": c.Round, "NamesOf": cv.v.namesOf(f.Players)})))
+		rows.Add(screen.WrapLabel(lang.X("borg.in_battle_round_s_fought", "In battle: {{.Round}} round(s) fought, {{.NamesOf}} fighting on.", map[string]any{"Round": c.Round, "NamesOf": cv.v.namesOf(f.Players)})))
 	} else if c.Round > 0 {
-		rows.Add(captionLabel(lang.X("borg.its_last_battle_is_over", "Its last battle is over: it starts the next one fresh.")))
+		rows.Add(screen.CaptionLabel(lang.X("borg.its_last_battle_is_over", "Its last battle is over: it starts the next one fresh.")))
 	}
 	if st.Walker.Stage == tracker.AscExecution {
 		id := c.ID
@@ -87,16 +88,16 @@ func (sv *borgSpiresView) update() fyne.CanvasObject {
 	bs := sv.v.st.Borg
 	spires := container.NewVBox()
 	if len(bs.Spires) == 0 {
-		spires.Add(wrapLabel(lang.X("borg.no_borg_system_yet", "No Borg system yet.")))
+		spires.Add(screen.WrapLabel(lang.X("borg.no_borg_system_yet", "No Borg system yet.")))
 	}
 	for _, s := range bs.Spires {
-		spires.Add(wrapLabel(spireLine(s)))
+		spires.Add(screen.WrapLabel(spireLine(s)))
 	}
 	limit := borgrules.DefeatSpires
 	if bs.ThreeSpires {
 		limit = borgrules.OptionalDefeatSpires
 	}
-	spires.Add(captionLabel(lang.X("borg.when_a_system_is_assimilated", "When a system is assimilated, place a spire. With {{.Limit}} spires in play, needing one more means the players lose.", map[string]any{"Limit": limit})))
+	spires.Add(screen.CaptionLabel(lang.X("borg.when_a_system_is_assimilated", "When a system is assimilated, place a spire. With {{.Limit}} spires in play, needing one more means the players lose.", map[string]any{"Limit": limit})))
 	return spires
 }
 

@@ -14,6 +14,7 @@ import (
 	borgrules "tableops/rules/borg"
 	"tableops/rules/odds"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -266,13 +267,13 @@ func (f *cubeBattle) render() {
 	}
 	f.box.Add(top)
 	if herr != nil {
-		f.box.Add(wrapLabel(errText(herr)))
+		f.box.Add(screen.WrapLabel(screen.ErrText(herr)))
 		return
 	}
 	if cube.Round == 0 {
-		f.box.Add(boldLabel(lang.X("borg.round_1_new_battle", "Round 1: the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (a new battle: shields +{{.Shields}}, the players strike first).", map[string]any{"Dice": cube.Dice(), "Hit": hit, "Shields": cube.Shields})))
+		f.box.Add(screen.BoldLabel(lang.X("borg.round_1_new_battle", "Round 1: the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (a new battle: shields +{{.Shields}}, the players strike first).", map[string]any{"Dice": cube.Dice(), "Hit": hit, "Shields": cube.Shields})))
 	} else {
-		f.box.Add(boldLabel(lang.X("borg.round_n_under_way", "Round {{.V}}: the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (the battle goes on: shields +{{.Shields}}).", map[string]any{"V": cube.Round + 1, "Dice": cube.Dice(), "Hit": hit, "Shields": cube.Shields})))
+		f.box.Add(screen.BoldLabel(lang.X("borg.round_n_under_way", "Round {{.V}}: the cube fires up to {{.Dice}} dice hitting on {{.Hit}}+ (the battle goes on: shields +{{.Shields}}).", map[string]any{"V": cube.Round + 1, "Dice": cube.Dice(), "Hit": hit, "Shields": cube.Shields})))
 	}
 	f.fleets = f.fleets[:0]
 	for i := range f.d.fleets {
@@ -281,7 +282,7 @@ func (f *cubeBattle) render() {
 	f.box.Add(f.fleetsPart(fight))
 	idx, fleets := f.engaged()
 	if len(fleets) == 0 {
-		f.box.Add(wrapLabel(lang.X("borg.choose_the_cube_and_at", "Choose the cube and at least one player with ships.")))
+		f.box.Add(screen.WrapLabel(lang.X("borg.choose_the_cube_and_at", "Choose the cube and at least one player with ships.")))
 		f.result.RemoveAll()
 		return
 	}
@@ -312,23 +313,23 @@ func (f *cubeBattle) fleetsPart(fight *tracker.CubeFight) fyne.CanvasObject {
 				parts = append(parts, lang.X("borg.fleet_summary", "{{.Name}} {{.Ships}} ship(s)", map[string]any{"Name": f.v.seatName(fd.player), "Ships": fd.ships}))
 			}
 		}
-		line := wrapLabel(lang.X("borg.fighting_on", "Fighting on: {{.Join}}", map[string]any{"Join": strings.Join(parts, ", ")}))
+		line := screen.WrapLabel(lang.X("borg.fighting_on", "Fighting on: {{.Join}}", map[string]any{"Join": strings.Join(parts, ", ")}))
 		change := widget.NewButtonWithIcon(lang.X("borg.change_fleets", "Change"), theme.DocumentCreateIcon(), func() {
 			f.d.editFleets = true
 			f.redraw()
 		})
 		box.Add(container.NewBorder(nil, nil, nil, change, line))
 		if len(fight.Left) > 0 {
-			box.Add(captionLabel(lang.X("borg.left_the_battle", "Left the battle: {{.Names}}", map[string]any{"Names": f.v.namesOf(fight.Left)})))
+			box.Add(screen.CaptionLabel(lang.X("borg.left_the_battle", "Left the battle: {{.Names}}", map[string]any{"Names": f.v.namesOf(fight.Left)})))
 		}
 		return box
 	}
 	for i := range f.d.fleets {
-		box.Add(boldLabel(lang.X("borg.fleet", "Fleet {{.V}}", map[string]any{"V": i + 1})))
+		box.Add(screen.BoldLabel(lang.X("borg.fleet", "Fleet {{.V}}", map[string]any{"V": i + 1})))
 		r := f.fleets[i]
 		box.Add(container.NewVBox(r.player, r.ships.box, r.bonus.box, r.onSix))
 		if fight != nil && slices.Contains(fight.Left, f.d.fleets[i].player) {
-			l := wrapLabel(lang.X("borg.has_left_this_battle", "{{.Name}} left this battle (retreated or lost every ship): the tracker refuses a return unless the table records it anyway.", map[string]any{"Name": f.v.seatName(f.d.fleets[i].player)}))
+			l := screen.WrapLabel(lang.X("borg.has_left_this_battle", "{{.Name}} left this battle (retreated or lost every ship): the tracker refuses a return unless the table records it anyway.", map[string]any{"Name": f.v.seatName(f.d.fleets[i].player)}))
 			l.Importance = widget.WarningImportance
 			box.Add(l)
 		}
@@ -396,7 +397,7 @@ func (f *cubeBattle) oddsPart(cube borgrules.Cube, fleets []borgrules.Fleet, hit
 	setup := odds.CubeBattleSetup{Ships: total, Weapons: fleets[0].Weapons, HitsOnSix: fleets[0].HitsOnSix, BonusDice: bonus, Cube: cube, BorgHit: hit}
 	box := container.NewVBox(widget.NewSeparator())
 	if ro, err := odds.CubeRound(setup); err == nil {
-		box.Add(wrapLabel(lang.X("borg.this_round_odds", "This round: cube destroyed {{.Percent}}, expected Borg hits {{.Expected}}.", map[string]any{"Percent": widgets.Percent(ro.CubeDestroyed), "Expected": fmt.Sprintf("%.1f", ro.BorgHits.Expected())})))
+		box.Add(screen.WrapLabel(lang.X("borg.this_round_odds", "This round: cube destroyed {{.Percent}}, expected Borg hits {{.Expected}}.", map[string]any{"Percent": widgets.Percent(ro.CubeDestroyed), "Expected": fmt.Sprintf("%.1f", ro.BorgHits.Expected())})))
 	}
 	when := lang.X("borg.whole_battle_from_here", "Whole battle from here")
 	if cube.Round == 0 {
@@ -406,11 +407,11 @@ func (f *cubeBattle) oddsPart(cube borgrules.Cube, fleets []borgrules.Fleet, hit
 		when += lang.X("borg.fleets_counted_as_hitting_like", " (fleets counted as hitting like the first)")
 	}
 	if o, err := odds.CubeBattle(setup); err == nil {
-		box.Add(wrapLabel(lang.X("borg.cube_destroyed_players_wiped_out", "{{.When}}: cube destroyed {{.Percent}} · players wiped out {{.Percent2}} · forced to retreat {{.Percent3}} · about {{.ExpectedShipsLost}} ships lost over {{.ExpectedRounds}} rounds.", map[string]any{"When": when, "Percent": widgets.Percent(o.CubeDestroyed), "Percent2": widgets.Percent(o.PlayersWiped), "Percent3": widgets.Percent(o.ForcedRetreat), "ExpectedShipsLost": fmt.Sprintf("%.1f", o.ExpectedShipsLost), "ExpectedRounds": fmt.Sprintf("%.1f", o.ExpectedRounds)})))
+		box.Add(screen.WrapLabel(lang.X("borg.cube_destroyed_players_wiped_out", "{{.When}}: cube destroyed {{.Percent}} · players wiped out {{.Percent2}} · forced to retreat {{.Percent3}} · about {{.ExpectedShipsLost}} ships lost over {{.ExpectedRounds}} rounds.", map[string]any{"When": when, "Percent": widgets.Percent(o.CubeDestroyed), "Percent2": widgets.Percent(o.PlayersWiped), "Percent3": widgets.Percent(o.ForcedRetreat), "ExpectedShipsLost": fmt.Sprintf("%.1f", o.ExpectedShipsLost), "ExpectedRounds": fmt.Sprintf("%.1f", o.ExpectedRounds)})))
 	} else {
-		box.Add(wrapLabel(errText(err)))
+		box.Add(screen.WrapLabel(screen.ErrText(err)))
 	}
-	box.Add(captionLabel(lang.X("borg.players_strike_first_in_round", "Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage.")))
+	box.Add(screen.CaptionLabel(lang.X("borg.players_strike_first_in_round", "Players strike first in round 1. Each round the cube fires 9 dice minus its damage; its 6s regenerate one damage unless it died; its shields then rise by 1 (to +4). A cube dies at 9 damage.")))
 	return box
 }
 
@@ -435,7 +436,7 @@ func (f *cubeBattle) rollVirtual() {
 	for i, fl := range fleets {
 		p, err := f.v.ascRoll(fl.Dice())
 		if err != nil {
-			f.v.f.Say(errText(err), true)
+			f.v.f.Say(screen.ErrText(err), true)
 			return
 		}
 		f.d.fleets[idx[i]].dice = p
@@ -445,7 +446,7 @@ func (f *cubeBattle) rollVirtual() {
 	}
 	bp, err := f.v.ascRoll(borgrules.BorgDiceDue(cube, cube.Round == 0, hits))
 	if err != nil {
-		f.v.f.Say(errText(err), true)
+		f.v.f.Say(screen.ErrText(err), true)
 		return
 	}
 	f.d.borg = bp
@@ -492,28 +493,28 @@ func (f *cubeBattle) resolve() {
 		todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": n}))
 	}
 	if typed && cube.Round == 0 {
-		f.result.Add(wrapLabel(lang.X("borg.cube_fires_after_first_strike", "After the players' first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
+		f.result.Add(screen.WrapLabel(lang.X("borg.cube_fires_after_first_strike", "After the players' first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
 	}
 	if len(todo) > 0 {
-		f.result.Add(wrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
+		f.result.Add(screen.WrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
 		return
 	}
 	res, err := borgrules.ResolveCubeRound(r)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": errText(err)})))
+		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": screen.ErrText(err)})))
 		return
 	}
 	head := lang.X("borg.players_hit_s_the_cube", "Players {{.PlayerHits}} hit(s), the cube {{.BorgHits}}", map[string]any{"PlayerHits": res.PlayerHits, "BorgHits": res.BorgHits})
 	if res.CubeDestroyed {
 		head = lang.X("borg.the_cube_is_destroyed_players", "The cube is destroyed (players {{.PlayerHits}} hit(s), cube {{.BorgHits}})", map[string]any{"PlayerHits": res.PlayerHits, "BorgHits": res.BorgHits})
 	}
-	f.result.Add(bigResult(head))
+	f.result.Add(screen.BigResult(head))
 	for i, fr := range res.Fleets {
-		f.result.Add(captionLabel(v.seatName(fleets[i].Player)))
+		f.result.Add(screen.CaptionLabel(v.seatName(fleets[i].Player)))
 		f.result.Add(markedDice(ds[i].dice.faces, fr.Target))
 	}
 	if len(f.d.borg.faces) > 0 {
-		f.result.Add(captionLabel(lang.X("borg.the_cube", "The cube")))
+		f.result.Add(screen.CaptionLabel(lang.X("borg.the_cube", "The cube")))
 		f.result.Add(markedDice(f.d.borg.faces, hit))
 	}
 	var lines []string
@@ -552,7 +553,7 @@ func (f *cubeBattle) resolve() {
 	}
 	f.result.Add(explainLines(lines))
 	if choose && lost > 0 {
-		f.result.Add(boldLabel(lang.X("borg.allocate_ship_loss_es_among", "Allocate {{.Due}} ship loss(es) among the fleets (turn order suggested):", map[string]any{"Due": lost})))
+		f.result.Add(screen.BoldLabel(lang.X("borg.allocate_ship_loss_es_among", "Allocate {{.Due}} ship loss(es) among the fleets (turn order suggested):", map[string]any{"Due": lost})))
 		for i, fl := range fleets {
 			fd := ds[i]
 			if !fd.lossSet {
@@ -574,7 +575,7 @@ func (f *cubeBattle) resolve() {
 			f.result.Add(c)
 		}
 	}
-	addApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": cube.Round + 1}), func() {
+	screen.AddApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": cube.Round + 1}), func() {
 		f.apply(cube, ds, fleets, choose, res.CubeDestroyed)
 	})
 }

@@ -9,6 +9,7 @@ import (
 
 	"tableops/rules/dice"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -28,7 +29,7 @@ type borgDice struct {
 // newBorgDice returns a keypad taking at most max dice showing pool;
 // changed is called after every die typed.
 func newBorgDice(title string, max int, pool ascPool, changed func(dice.Pool)) *borgDice {
-	d := &borgDice{title: boldLabel(title), pool: pool}
+	d := &borgDice{title: screen.BoldLabel(title), pool: pool}
 	d.pad = widgets.NewCompactDicePad(max)
 	d.pad.SetPool(pool.faces)
 	d.pad.OnChanged = func(p dice.Pool) {
@@ -54,9 +55,9 @@ func newBorgSide(title string, max int, pool *ascPool, resolve func()) *borgDice
 // and Clear dice side by side, then the result right under them. It
 // returns the roll button.
 func addDiceActions(box, result *fyne.Container, roll, clear func()) *widget.Button {
-	r := rollButton(roll)
+	r := screen.RollButton(roll)
 	c := widget.NewButtonWithIcon(lang.X("asc.clear_dice", "Clear dice"), theme.ContentClearIcon(), clear)
-	box.Add(fitGrid(2, r, c))
+	box.Add(screen.FitGrid(2, r, c))
 	box.Add(result)
 	return r
 }

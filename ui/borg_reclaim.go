@@ -11,6 +11,7 @@ import (
 	borgrules "tableops/rules/borg"
 	"tableops/rules/odds"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -186,13 +187,13 @@ func (f *reclaimForm) render() {
 	f.box.Add(f.onSix)
 	r, ok := f.setup()
 	if !ok {
-		f.box.Add(wrapLabel(lang.X("borg.choose_the_borg_system_and", "Choose the Borg system and the attacker.")))
+		f.box.Add(screen.WrapLabel(lang.X("borg.choose_the_borg_system_and", "Choose the Borg system and the attacker.")))
 		f.result.RemoveAll()
 		return
 	}
 	n := r.Spire.Structures()
 	t, can := borgrules.PlayerTarget(r.Fleet.Weapons, r.Spire.Nodes, r.Fleet.HitsOnSix)
-	f.box.Add(boldLabel(lang.X("borg.reclaim_needs", "{{.N}} structure(s) to destroy at once; no first strike; the spire's nodes are its shields (+{{.Nodes}}).", map[string]any{"N": n, "Nodes": r.Spire.Nodes})))
+	f.box.Add(screen.BoldLabel(lang.X("borg.reclaim_needs", "{{.N}} structure(s) to destroy at once; no first strike; the spire's nodes are its shields (+{{.Nodes}}).", map[string]any{"N": n, "Nodes": r.Spire.Nodes})))
 	f.box.Add(widget.NewSeparator())
 	f.d = newBorgSide(lang.X("borg.attacker_s_dice_hit_on", "Attacker's dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"Dice": r.Fleet.Dice(), "HitText": hitText(t, can)}), r.Fleet.Dice(), &f.dr.d, f.resolve)
 	f.borgD = newBorgSide(lang.X("borg.borg_system_s_dice_optional", "Borg system's dice (optional)"), n, &f.dr.borg, f.resolve)
@@ -211,8 +212,8 @@ func (f *reclaimForm) render() {
 	if r.Fleet.Dice() < n {
 		info = lang.X("borg.structure_s_and_only_dice", "{{.N}} structure(s) and only {{.Dice}} dice: this fleet cannot reclaim it.", map[string]any{"N": n, "Dice": r.Fleet.Dice()})
 	}
-	f.box.Add(wrapLabel(info))
-	f.box.Add(captionLabel(lang.X("borg.invade_a_borg_system_no", "Invade a Borg system: no first strike; its shields are its nodes. Hits at least equal to its structures (spire, nodes, a cube on the spire) remove them all; fewer do nothing and the spire gains a node.")))
+	f.box.Add(screen.WrapLabel(info))
+	f.box.Add(screen.CaptionLabel(lang.X("borg.invade_a_borg_system_no", "Invade a Borg system: no first strike; its shields are its nodes. Hits at least equal to its structures (spire, nodes, a cube on the spire) remove them all; fewer do nothing and the spire gains a node.")))
 	f.resolve()
 }
 
@@ -240,32 +241,32 @@ func (f *reclaimForm) resolve() {
 		return
 	}
 	if k := r.Fleet.Dice() - len(f.dr.d.faces); k > 0 {
-		f.result.Add(wrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": lang.X("borg.dice_to_type", "{{.Name}} {{.N}} more", map[string]any{"Name": f.v.seatName(r.Fleet.Player), "N": k})})))
+		f.result.Add(screen.WrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": lang.X("borg.dice_to_type", "{{.Name}} {{.N}} more", map[string]any{"Name": f.v.seatName(r.Fleet.Player), "N": k})})))
 		return
 	}
 	r.PlayerFaces = f.dr.d.faces
 	hit, herr := f.v.st.Borg.Hits.HitRoll(len(f.v.st.Borg.Spires))
 	if len(f.dr.borg.faces) > 0 {
 		if herr != nil {
-			f.result.Add(wrapLabel(errText(herr)))
+			f.result.Add(screen.WrapLabel(screen.ErrText(herr)))
 			return
 		}
 		r.BorgFaces, r.BorgHit = f.dr.borg.faces, hit
 	}
 	res, err := borgrules.ResolveReclaim(r)
 	if err != nil {
-		f.result.Add(wrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": errText(err)})))
+		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": screen.ErrText(err)})))
 		return
 	}
 	head := lang.X("borg.hit_s_on_structure_s", "{{.Hits}} hit(s) on {{.Structures}} structure(s): no effect", map[string]any{"Hits": res.Hits, "Structures": res.Structures})
 	if res.Reclaimed {
 		head = lang.X("borg.hit_s_on_structure_s_2", "{{.Hits}} hit(s) on {{.Structures}} structure(s): reclaimed", map[string]any{"Hits": res.Hits, "Structures": res.Structures})
 	}
-	f.result.Add(bigResult(head))
-	f.result.Add(captionLabel(f.v.seatName(r.Fleet.Player)))
+	f.result.Add(screen.BigResult(head))
+	f.result.Add(screen.CaptionLabel(f.v.seatName(r.Fleet.Player)))
 	f.result.Add(markedDice(f.dr.d.faces, res.Target))
 	if len(r.BorgFaces) > 0 {
-		f.result.Add(captionLabel(lang.X("borg.the_borg_system", "The Borg system")))
+		f.result.Add(screen.CaptionLabel(lang.X("borg.the_borg_system", "The Borg system")))
 		f.result.Add(markedDice(r.BorgFaces, hit))
 	}
 	var lines []string
@@ -278,7 +279,7 @@ func (f *reclaimForm) resolve() {
 		lines = append(lines, lang.X("borg.the_borg_system_s_dice", "The Borg system's dice destroy {{.Min}} ship(s).", map[string]any{"Min": min(res.BorgHits, r.Fleet.Ships)}))
 	}
 	f.result.Add(explainLines(lines))
-	addApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
+	screen.AddApplyButton(f.result, lang.X("asc.apply", "Apply"), func() {
 		cmd := tracker.ReclaimRound{Spire: r.Spire.ID, Player: r.Fleet.Player, Ships: r.Fleet.Ships, BonusDice: r.Fleet.BonusDice,
 			HitsOnSix: r.Fleet.HitsOnSix, PlayerRoll: f.dr.d.roll()}
 		if len(f.dr.borg.faces) > 0 {

@@ -12,6 +12,7 @@ import (
 
 	"tableops/rules/dice"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -21,7 +22,7 @@ import (
 type borgTurnView struct {
 	v          *ascView
 	hubPad     *widgets.DicePad
-	activateAt *textEntry
+	activateAt *screen.TextEntry
 }
 
 func newBorgTurnView(v *ascView) *borgTurnView {
@@ -40,13 +41,13 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 	if n, of := borgTurnOf(v.st.Walker); of > 1 {
 		title = lang.X("borg.the_borg_turn_n_of", "The Borg turn ({{.N}} of {{.Of}})", map[string]any{"N": n, "Of": of})
 	}
-	box := container.NewVBox(heading(title))
+	box := container.NewVBox(screen.Heading(title))
 	if bs.Built {
-		l := boldLabel(lang.X("borg.1_build_phase_done_each", "1. Build phase done: each spire built a node or a cube, or launched its cube."))
+		l := screen.BoldLabel(lang.X("borg.1_build_phase_done_each", "1. Build phase done: each spire built a node or a cube, or launched its cube."))
 		l.Importance = widget.SuccessImportance
 		box.Add(l)
 	} else {
-		box.Add(step(lang.X("borg.1_build_phase", "1. Build phase"), lang.X("borg.roll_the_transwarp_hub_die", "Roll the transwarp hub die (type it below or let the app roll), then every spire builds.")))
+		box.Add(screen.Step(lang.X("borg.1_build_phase", "1. Build phase"), lang.X("borg.roll_the_transwarp_hub_die", "Roll the transwarp hub die (type it below or let the app roll), then every spire builds.")))
 		box.Add(t.hubPad)
 		run := widget.NewButtonWithIcon(lang.X("borg.run_the_build_phase", "Run the build phase"), theme.MediaPlayIcon(), func() {
 			roll := tracker.Roll{Virtual: 1}
@@ -59,11 +60,11 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 		})
 		run.Importance = widget.HighImportance
 		box.Add(run)
-		box.Add(captionLabel(lang.X("borg.with_no_die_typed_the", "With no die typed, the app rolls the hub die.")))
+		box.Add(screen.CaptionLabel(lang.X("borg.with_no_die_typed_the", "With no die typed, the app rolls the hub die.")))
 		return box
 	}
-	box.Add(boldLabel(lang.X("borg.2_each_cube_in_turn", "2. Each cube in turn")))
-	box.Add(captionLabel(lang.X("borg.activate_it_where_it_moves", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships.")))
+	box.Add(screen.BoldLabel(lang.X("borg.2_each_cube_in_turn", "2. Each cube in turn")))
+	box.Add(screen.CaptionLabel(lang.X("borg.activate_it_where_it_moves", "Activate it (where it moves), draw and resolve a Borg command card, and if it reaches a developed system begin assimilation; fight it below when it engages ships.")))
 	box.Add(widget.NewButtonWithIcon(lang.X("borg.scan_the_borg_card_drawn", "Scan the Borg card drawn"), theme.MediaPhotoIcon(), func() {
 		v.f.ScanCards(nil)
 	}))
@@ -80,9 +81,9 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 	}
 	// One line, whatever is done: the rows under it keep their place.
 	if len(done) == 0 {
-		box.Add(wrapLabel(lang.X("borg.activated_none_yet", "Activated: none yet")))
+		box.Add(screen.WrapLabel(lang.X("borg.activated_none_yet", "Activated: none yet")))
 	} else {
-		box.Add(wrapLabel(lang.X("borg.activated_2", "Activated: {{.Join}}", map[string]any{"Join": strings.Join(done, ", ")})))
+		box.Add(screen.WrapLabel(lang.X("borg.activated_2", "Activated: {{.Join}}", map[string]any{"Join": strings.Join(done, ", ")})))
 	}
 	// The activate row keeps its place when every cube is done, so "End
 	// the Borg turn" under it never moves under a finger.

@@ -204,7 +204,7 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	v.catalogList = newCatalogList(v.refreshList, v.open)
 	v.status = widget.NewLabel("")
 	v.status.Wrapping = fyne.TextWrapWord
-	v.statusBox = padded(v.status)
+	v.statusBox = screen.Padded(v.status)
 	v.statusBox.Hide()
 	v.problem = container.NewVBox()
 	newChar := widget.NewButton(lang.X("catalog.new_character", "New character"), func() { v.editCharacter(nil) })
@@ -213,7 +213,7 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 	importBtn := widget.NewButtonWithIcon(lang.X("catalog.import", "Import"), theme.DownloadIcon(), v.importFile)
 	exportBtn := widget.NewButtonWithIcon(lang.X("catalog.export", "Export"), theme.UploadIcon(), v.exportFile)
 	fileTools := append([]fyne.CanvasObject{importBtn, exportBtn}, v.tagTools()...)
-	var tools, search fyne.CanvasObject = fitGrid(2, append([]fyne.CanvasObject{newChar, newRef}, fileTools...)...), v.search
+	var tools, search fyne.CanvasObject = screen.FitGrid(2, append([]fyne.CanvasObject{newChar, newRef}, fileTools...)...), v.search
 	if sh.phoneSized() {
 		// On a phone the list needs the height: New character and New
 		// card open from "+" and the file and tag tools from "…", both
@@ -235,8 +235,8 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 
 	v.detail = container.NewStack()
 	v.layout = newAdaptive(0.4,
-		screen.Panel{Title: lang.X("catalog.cards", "Cards"), Icon: theme.ListIcon(), Content: padded(browse)},
-		screen.Panel{Title: lang.X("catalog.card", "Card"), Icon: theme.DocumentIcon(), Content: padded(v.detail)},
+		screen.Panel{Title: lang.X("catalog.cards", "Cards"), Icon: theme.ListIcon(), Content: screen.Padded(browse)},
+		screen.Panel{Title: lang.X("catalog.card", "Card"), Icon: theme.DocumentIcon(), Content: screen.Padded(v.detail)},
 	)
 	v.root = &catalogRoot{v: v}
 	v.root.ExtendBaseWidget(v.root)
@@ -272,7 +272,7 @@ func (v *catalogView) setLoadProblem(err error) {
 	if err == nil {
 		return
 	}
-	msg := wrapLabel("")
+	msg := screen.WrapLabel("")
 	msg.Importance = widget.DangerImportance
 	if errors.Is(err, store.ErrCatalogUnreadable) {
 		msg.SetText(lang.X("catalog.your_saved_cards_cannot", "Your saved cards cannot be read: {{.A}} They were left as they are. Showing the built-in cards; changes cannot be saved until you start over.", map[string]any{"A": plainError(err)}))
@@ -365,8 +365,8 @@ func (v *catalogView) commit(next *reference.Catalog) error {
 func (v *catalogView) showNothing() {
 	v.selected, v.editing = "", nil
 	v.setDetail(container.NewVBox(
-		heading(lang.X("catalog.card_catalog", "Card catalog")),
-		wrapLabel(lang.X("catalog.choose_a_card_in", "Choose a card in the list, or create one. The catalog holds the cards the rulebooks describe, with only the facts they give; copy the rest (the four tracks above all) from your own cards.")),
+		screen.Heading(lang.X("catalog.card_catalog", "Card catalog")),
+		screen.WrapLabel(lang.X("catalog.choose_a_card_in", "Choose a card in the list, or create one. The catalog holds the cards the rulebooks describe, with only the facts they give; copy the rest (the four tracks above all) from your own cards.")),
 	))
 }
 
@@ -517,7 +517,7 @@ func importProblem(err error) string {
 		b.WriteString(": ")
 	}
 	if ie.Why != nil {
-		b.WriteString(ie.Why.In(trText))
+		b.WriteString(ie.Why.In(screen.TrText))
 	} else {
 		b.WriteString(ie.Msg)
 	}

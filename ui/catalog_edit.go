@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/rules/reference"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -39,7 +40,7 @@ func readTrack(what, s string) ([]int, error) {
 	if strings.TrimSpace(s) == "" {
 		return nil, nil
 	}
-	return parseTrack(what, s)
+	return screen.ParseTrack(what, s)
 }
 
 var specPattern = regexp.MustCompile(`(?i)^(.*?)\s*(?:[x×*]\s*(\d+))?$`)
@@ -48,7 +49,7 @@ var specPattern = regexp.MustCompile(`(?i)^(.*?)\s*(?:[x×*]\s*(\d+))?$`)
 // a name given twice adds up.
 func readSpecs(s string) ([]reference.Specialization, error) {
 	var out []reference.Specialization
-	for _, item := range splitList(s) {
+	for _, item := range screen.SplitList(s) {
 		m := specPattern.FindStringSubmatch(item)
 		if m == nil {
 			return nil, errors.New(lang.X("catalog.err.spec_form", "Specialization “{{.Item}}”: write it as a name, then x2 or x3 when printed more than once.", map[string]any{"Item": item}))
@@ -241,7 +242,7 @@ func trackLabel(i int) string {
 // fieldNote is the line under an editor field that says why the card was
 // not saved because of it.
 func fieldNote() *widget.Label {
-	l := wrapLabel("")
+	l := screen.WrapLabel("")
 	l.Importance = widget.DangerImportance
 	l.Hide()
 	return l
@@ -307,15 +308,15 @@ func labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
 	return container.NewVBox(l, o)
 }
 
-func newEntry(placeholder, text string) *textEntry {
-	e := newTextEntry()
+func newEntry(placeholder, text string) *screen.TextEntry {
+	e := screen.NewTextEntry()
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
 	return e
 }
 
-func newMultiEntry(placeholder, text string) *textEntry {
-	e := newTextArea()
+func newMultiEntry(placeholder, text string) *screen.TextEntry {
+	e := screen.NewTextArea()
 	e.SetMinRowsVisible(3)
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
@@ -324,7 +325,7 @@ func newMultiEntry(placeholder, text string) *textEntry {
 
 // attackRow is one attack action in the character editor.
 type attackRow struct {
-	name, rules  *textEntry
+	name, rules  *screen.TextEntry
 	dice, damage *widget.Select
 	note         *widget.Label
 	box          *fyne.Container
@@ -332,7 +333,7 @@ type attackRow struct {
 
 // abilityRow is one special ability in the character editor.
 type abilityRow struct {
-	name, text *textEntry
+	name, text *screen.TextEntry
 	note       *widget.Label
 	box        *fyne.Container
 }
@@ -342,15 +343,15 @@ type charEditor struct {
 	v    *catalogView
 	orig *reference.Character
 
-	id, name, role, ship, affiliation, keywords, specs *textEntry
-	tracks                                             [4]*textEntry
+	id, name, role, ship, affiliation, keywords, specs *screen.TextEntry
+	tracks                                             [4]*screen.TextEntry
 	previews                                           [4]*widgets.PegTrack
 	attacks                                            []*attackRow
 	attackBox                                          *fyne.Container
 	abilities                                          []*abilityRow
 	abilityBox                                         *fyne.Container
 	esc                                                *widget.Select
-	notes                                              *textEntry
+	notes                                              *screen.TextEntry
 	errLabel                                           *widget.Label
 	body                                               fyne.CanvasObject
 	// fieldNotes are the notes under the fields, by the card's field
@@ -450,14 +451,14 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 	}
 	e.notes = newMultiEntry(lang.X("catalog.your_notes", "Your notes"), ch.Notes)
 
-	box := container.NewVBox(heading(lang.X("catalog.new_character", "New character")))
+	box := container.NewVBox(screen.Heading(lang.X("catalog.new_character", "New character")))
 	form := widget.NewForm()
 	if v.sh.phoneSized() { // labels over the fields: the fields get the phone's width
 		form.Orientation = widget.Vertical
 	}
 	if orig != nil {
 		box.Objects[0].(*widget.Label).SetText(lang.X("catalog.edit_a", "Edit {{.A}}", map[string]any{"A": orig.Name}))
-		box.Add(wrapLabel(lang.X("catalog.card_id_a", "Card id {{.A}}", map[string]any{"A": orig.ID})))
+		box.Add(screen.WrapLabel(lang.X("catalog.card_id_a", "Card id {{.A}}", map[string]any{"A": orig.ID})))
 	} else {
 		form.AppendItem(&widget.FormItem{Text: lang.X("catalog.card_id", "Card id"), Widget: noted("id", e.id), HintText: lang.X("catalog.0_9_a_z", "0-9 A-Z - . / : (optional)")})
 	}
@@ -469,15 +470,15 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 	form.AppendItem(&widget.FormItem{Text: lang.X("catalog.specializations", "Specializations"), Widget: noted("specializations", e.specs), HintText: lang.X("catalog.x2_when_printed_twice", "x2 when printed twice")})
 	box.Add(form)
 	box.Add(widget.NewSeparator())
-	box.Add(heading(lang.X("catalog.tracks", "Tracks")))
-	box.Add(wrapLabel(lang.X("catalog.the_printed_value_of", "The printed value of every peg hole, lowest first. Leave a track empty until you have the card.")))
+	box.Add(screen.Heading(lang.X("catalog.tracks", "Tracks")))
+	box.Add(screen.WrapLabel(lang.X("catalog.the_printed_value_of", "The printed value of every peg hole, lowest first. Leave a track empty until you have the card.")))
 	box.Add(tracksBox)
 	box.Add(widget.NewSeparator())
-	box.Add(heading(lang.X("catalog.attack_actions", "Attack actions")))
+	box.Add(screen.Heading(lang.X("catalog.attack_actions", "Attack actions")))
 	box.Add(e.attackBox)
 	box.Add(addAttack)
 	box.Add(widget.NewSeparator())
-	box.Add(heading(lang.X("catalog.special_abilities", "Special abilities")))
+	box.Add(screen.Heading(lang.X("catalog.special_abilities", "Special abilities")))
 	box.Add(e.abilityBox)
 	box.Add(addAbility)
 	box.Add(widget.NewSeparator())
@@ -490,7 +491,7 @@ func (v *catalogView) editCharacter(orig *reference.Character) {
 
 // frame puts an editor's fields above its error line and Save and Cancel.
 func (e *charEditor) frame(fields fyne.CanvasObject, save func()) fyne.CanvasObject {
-	e.errLabel = wrapLabel("")
+	e.errLabel = screen.WrapLabel("")
 	e.errLabel.Importance = widget.DangerImportance
 	e.errLabel.Hide()
 	return editorFrame(fields, e.errLabel, save, e.v.cancelEdit())
@@ -503,7 +504,7 @@ func editorFrame(fields fyne.CanvasObject, errLabel *widget.Label, save, cancel 
 	saveBtn := widget.NewButtonWithIcon(lang.X("catalog.save_card", "Save card"), theme.DocumentSaveIcon(), save)
 	saveBtn.Importance = widget.HighImportance
 	cancelBtn := widget.NewButtonWithIcon(lang.X("common.cancel", "Cancel"), theme.CancelIcon(), cancel)
-	return container.NewBorder(nil, container.NewVBox(errLabel, fitGrid(2, saveBtn, cancelBtn)), nil, nil, fields)
+	return container.NewBorder(nil, container.NewVBox(errLabel, screen.FitGrid(2, saveBtn, cancelBtn)), nil, nil, fields)
 }
 
 // cancelEdit returns to the card being edited, or to no card.
@@ -518,7 +519,7 @@ func (v *catalogView) cancelEdit() func() {
 }
 
 // showEditor shows an editor in the Card panel and focuses its first entry.
-func (v *catalogView) showEditor(e cardEditor, first *textEntry) {
+func (v *catalogView) showEditor(e cardEditor, first *screen.TextEntry) {
 	v.editing = e
 	v.setDetail(e.content())
 	v.layout.show(lang.X("catalog.card", "Card"))
@@ -546,7 +547,7 @@ func (e *charEditor) addAttack(a reference.AttackAction) {
 		e.attackBox.Remove(r.box)
 	})
 	r.box = container.NewVBox(r.name, r.note,
-		fitGrid(2, labelled(lang.X("catalog.extra_dice", "Extra dice"), r.dice), labelled(lang.X("catalog.extra_damage", "Extra damage"), r.damage)),
+		screen.FitGrid(2, labelled(lang.X("catalog.extra_dice", "Extra dice"), r.dice), labelled(lang.X("catalog.extra_damage", "Extra damage"), r.damage)),
 		r.rules, remove, widget.NewSeparator())
 	e.attacks = append(e.attacks, r)
 	e.attackBox.Add(r.box)
@@ -585,7 +586,7 @@ func (e *charEditor) card() (reference.Character, error) {
 	ch.Role = strings.TrimSpace(e.role.Text)
 	ch.Ship = strings.TrimSpace(e.ship.Text)
 	ch.Affiliation = strings.TrimSpace(e.affiliation.Text)
-	ch.Keywords = splitList(e.keywords.Text)
+	ch.Keywords = screen.SplitList(e.keywords.Text)
 	specs, err := readSpecs(e.specs.Text)
 	if err != nil {
 		return ch, onCardField("specializations", err)
@@ -605,7 +606,7 @@ func (e *charEditor) card() (reference.Character, error) {
 			return ch, onCardField(fmt.Sprintf("attacks[%d]", i), errors.New(lang.X("catalog.err.attack_name", "Attack action {{.N}} needs a name (or remove it).", map[string]any{"N": i + 1})))
 		}
 		ch.Attacks = append(ch.Attacks, reference.AttackAction{Name: name, Dice: bonusValue(r.dice.Selected),
-			Damage: bonusValue(r.damage.Selected), Rules: splitList(r.rules.Text)})
+			Damage: bonusValue(r.damage.Selected), Rules: screen.SplitList(r.rules.Text)})
 	}
 	ch.Abilities = nil
 	for i, r := range e.abilities {
@@ -657,9 +658,9 @@ type refEditor struct {
 	v    *catalogView
 	orig *reference.ReferenceCard
 
-	id, name, affiliation, keywords, points, supply *textEntry
+	id, name, affiliation, keywords, points, supply *screen.TextEntry
 	kind, game                                      *widget.Select
-	summary, notes                                  *textEntry
+	summary, notes                                  *screen.TextEntry
 	errLabel                                        *widget.Label
 	body                                            fyne.CanvasObject
 	// fieldNotes are the notes under the fields, by the card's field names.
@@ -706,14 +707,14 @@ func (v *catalogView) editReference(orig *reference.ReferenceCard) {
 		e.fieldNotes[field] = n
 		return withNote(o, n)
 	}
-	box := container.NewVBox(heading(lang.X("catalog.new_card", "New card")))
+	box := container.NewVBox(screen.Heading(lang.X("catalog.new_card", "New card")))
 	form := widget.NewForm()
 	if v.sh.phoneSized() { // labels over the fields: the fields get the phone's width
 		form.Orientation = widget.Vertical
 	}
 	if orig != nil {
 		box.Objects[0].(*widget.Label).SetText(lang.X("catalog.edit_a", "Edit {{.A}}", map[string]any{"A": orig.Name}))
-		box.Add(wrapLabel(lang.X("catalog.a_card_id_b", "{{.A}} · card id {{.B}}", map[string]any{"A": kindName(orig.Kind), "B": orig.ID})))
+		box.Add(screen.WrapLabel(lang.X("catalog.a_card_id_b", "{{.A}} · card id {{.B}}", map[string]any{"A": kindName(orig.Kind), "B": orig.ID})))
 	} else {
 		form.AppendItem(&widget.FormItem{Text: lang.X("catalog.card_id", "Card id"), Widget: noted("id", e.id), HintText: lang.X("catalog.0_9_a_z", "0-9 A-Z - . / : (optional)")})
 	}
@@ -727,7 +728,7 @@ func (v *catalogView) editReference(orig *reference.ReferenceCard) {
 	box.Add(form)
 	box.Add(labelled(lang.X("catalog.what_it_does", "What it does"), noted("summary", e.summary)))
 	box.Add(labelled(lang.X("catalog.notes", "Notes"), noted("notes", e.notes)))
-	e.errLabel = wrapLabel("")
+	e.errLabel = screen.WrapLabel("")
 	e.errLabel.Importance = widget.DangerImportance
 	e.errLabel.Hide()
 	e.body = editorFrame(container.NewVScroll(box), e.errLabel, func() { v.saveReference(e) }, v.cancelEdit())
@@ -780,7 +781,7 @@ func (e *refEditor) card() (reference.ReferenceCard, error) {
 	}
 	r.Name = strings.TrimSpace(e.name.Text)
 	r.Affiliation = strings.TrimSpace(e.affiliation.Text)
-	r.Keywords = splitList(e.keywords.Text)
+	r.Keywords = screen.SplitList(e.keywords.Text)
 	var err error
 	if r.Points, err = readOptInt(lang.X("catalog.points", "Points"), e.points.Text); err != nil {
 		return r, onCardField("points", err)

@@ -12,13 +12,14 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/rules/reference"
+	"tableops/ui/screen"
 )
 
 // catalogList is the card list of the catalog's Cards panel: the search
 // box, the kind filter, the count and a row for each card that matches.
 // show rebuilds the rows from a catalog; it keeps nothing else.
 type catalogList struct {
-	search *textEntry
+	search *screen.TextEntry
 	kind   *widget.Select
 	rows   []catalogRow
 	list   *widget.List
@@ -38,7 +39,7 @@ type catalogRow struct {
 // search: the first card found).
 func newCatalogList(changed func(), open func(id string)) *catalogList {
 	l := &catalogList{}
-	l.search = newTextEntry()
+	l.search = screen.NewTextEntry()
 	l.search.SetPlaceHolder(lang.X("catalog.search_cards_name_affiliation", "Search cards: name, affiliation, keyword…"))
 	l.search.OnChanged = func(string) { changed() }
 	l.search.OnSubmitted = func(string) {

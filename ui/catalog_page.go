@@ -11,20 +11,21 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/rules/reference"
+	"tableops/ui/screen"
 )
 
 // field is a bold caption over a wrapped value, for the card pages.
 func field(label, value string) fyne.CanvasObject {
 	l := widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	l.SizeName = theme.SizeNameCaptionText
-	return container.NewVBox(l, wrapLabel(value))
+	return container.NewVBox(l, screen.WrapLabel(value))
 }
 
 // addFact adds a short labelled value to a card page's form (nothing when
 // the value is empty).
 func addFact(f *widget.Form, label, value string) {
 	if value != "" {
-		f.Append(label, wrapLabel(value))
+		f.Append(label, screen.WrapLabel(value))
 	}
 }
 
@@ -70,7 +71,7 @@ func escalationText(n int) string {
 func (v *catalogView) pageButtons(id string, edit func()) fyne.CanvasObject {
 	editBtn := widget.NewButtonWithIcon(lang.X("common.edit", "Edit"), theme.DocumentCreateIcon(), edit)
 	editBtn.Importance = widget.HighImportance
-	box := fitGrid(2, editBtn)
+	box := screen.FitGrid(2, editBtn)
 	switch v.origin(id) {
 	case lang.X("catalog.origin.yours", "yours"):
 		del := widget.NewButtonWithIcon(lang.X("common.delete", "Delete"), theme.DeleteIcon(), func() { v.deleteCard(id) })
@@ -85,7 +86,7 @@ func (v *catalogView) pageButtons(id string, edit func()) fyne.CanvasObject {
 // characterPage shows a character card: its tracks as peg rows, attacks,
 // abilities and notes.
 func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
-	box := container.NewVBox(heading(ch.Name))
+	box := container.NewVBox(screen.Heading(ch.Name))
 	sub := []string{kindName(reference.KindCharacter)}
 	for _, s := range []string{ch.Role, ch.Affiliation} {
 		if s != "" {
@@ -93,7 +94,7 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 		}
 	}
 	sub = append(sub, v.origin(ch.ID), lang.X("catalog.id_n", "id {{.ID}}", map[string]any{"ID": ch.ID}))
-	box.Add(wrapLabel(strings.Join(sub, " · ")))
+	box.Add(screen.WrapLabel(strings.Join(sub, " · ")))
 	facts := widget.NewForm()
 	addFact(facts, lang.X("catalog.ship", "Ship"), ch.Ship)
 	addFact(facts, lang.X("catalog.keywords", "Keywords"), strings.Join(ch.Keywords, ", "))
@@ -114,7 +115,7 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 		box.Add(p)
 	}
 	if len(missing) > 0 {
-		l := wrapLabel(lang.X("catalog.track_values_not_entered", "Track values not entered: {{.A}}. Copy them from your card with Edit.", map[string]any{"A": strings.Join(missing, ", ")}))
+		l := screen.WrapLabel(lang.X("catalog.track_values_not_entered", "Track values not entered: {{.A}}. Copy them from your card with Edit.", map[string]any{"A": strings.Join(missing, ", ")}))
 		l.Importance = widget.WarningImportance
 		box.Add(l)
 	}
@@ -144,7 +145,7 @@ func (v *catalogView) characterPage(ch reference.Character) fyne.CanvasObject {
 
 // referencePage shows a reference card.
 func (v *catalogView) referencePage(r reference.ReferenceCard) fyne.CanvasObject {
-	box := container.NewVBox(heading(r.Name))
+	box := container.NewVBox(screen.Heading(r.Name))
 	sub := []string{kindName(r.Kind)}
 	if r.Game != "" {
 		sub = append(sub, r.Game.Title())
@@ -153,7 +154,7 @@ func (v *catalogView) referencePage(r reference.ReferenceCard) fyne.CanvasObject
 		sub = append(sub, r.Affiliation)
 	}
 	sub = append(sub, v.origin(r.ID), lang.X("catalog.id_n", "id {{.ID}}", map[string]any{"ID": r.ID}))
-	box.Add(wrapLabel(strings.Join(sub, " · ")))
+	box.Add(screen.WrapLabel(strings.Join(sub, " · ")))
 	facts := widget.NewForm()
 	addFact(facts, lang.X("catalog.keywords", "Keywords"), strings.Join(r.Keywords, ", "))
 	addFact(facts, lang.X("catalog.points", "Points"), optInt(r.Points))

@@ -15,6 +15,7 @@ import (
 	awayrules "tableops/rules/away"
 	"tableops/rules/reference"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // addCharacterFrom turns a catalog character into the command that adds
@@ -56,7 +57,7 @@ func addCharacterFrom(ch reference.Character) tracker.AddCharacter {
 type characterPicker struct {
 	shown  []reference.Character
 	cat    *reference.Catalog
-	search *textEntry
+	search *screen.TextEntry
 	list   *widget.List
 	hint   *widget.Label
 	d      dialog.Dialog
@@ -73,7 +74,7 @@ func (sh *Shell) pickCharacter(onPick func(reference.Character)) {
 		return
 	}
 	p := &characterPicker{cat: cat}
-	p.search = newTextEntry()
+	p.search = screen.NewTextEntry()
 	p.search.SetPlaceHolder(lang.X("catalog.search_characters_name_affiliation", "Search characters: name, affiliation, keyword…"))
 	p.search.OnChanged = func(string) { p.filter() }
 	p.hint = widget.NewLabel("")

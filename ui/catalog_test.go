@@ -20,6 +20,7 @@ import (
 	"tableops/rules/reference"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -29,7 +30,7 @@ const catalogSearchHint = "Search cards: name, affiliation, keyword…"
 // the given window size.
 func openCatalog(t *testing.T, sh *Shell, w, h float32) (*catalogView, fyne.Window) {
 	t.Helper()
-	if w >= wideWidth { // beside a wide window the catalog opens a window of its own
+	if w >= screen.WideWidth { // beside a wide window the catalog opens a window of its own
 		sh.win.Resize(fyne.NewSize(w, h))
 	}
 	test.Tap(button(t, sh.win, "Catalog"))
@@ -529,9 +530,9 @@ func TestCardProblem(t *testing.T) {
 
 // noteUnder is the text of the note shown under the editor field whose
 // entry has placeholder ("" when none shows).
-// isEntry reports whether o is the entry e (or the textEntry around it).
+// isEntry reports whether o is the entry e (or the screen.TextEntry around it).
 func isEntry(o fyne.CanvasObject, e *widget.Entry) bool {
-	if te, ok := o.(*textEntry); ok {
+	if te, ok := o.(*screen.TextEntry); ok {
 		return &te.Entry == e
 	}
 	return o == e

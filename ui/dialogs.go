@@ -3,9 +3,10 @@ package ui
 import (
 	"slices"
 
+	"tableops/ui/screen"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/driver/mobile"
 )
 
 // shownDialog is a dialog shown with showDialog, and the window it is in.
@@ -40,19 +41,13 @@ func (sh *Shell) dismissDialog(win fyne.Window) bool {
 	return false
 }
 
-// isBack reports whether ev is Escape or a phone's Back: the key that
-// closes what is on top.
-func isBack(ev *fyne.KeyEvent) bool {
-	return ev.Name == fyne.KeyEscape || ev.Name == mobile.KeyBack
-}
-
 // onBack is a window key handler: Escape (or Back) closes win's top
 // dialog if it has one, else runs back; other keys go to next.
 func (sh *Shell) onBack(win fyne.Window, back func(), next func(*fyne.KeyEvent)) func(*fyne.KeyEvent) {
 	return func(ev *fyne.KeyEvent) {
 		switch {
-		case isBack(ev) && sh.dismissDialog(win):
-		case isBack(ev):
+		case screen.IsBack(ev) && sh.dismissDialog(win):
+		case screen.IsBack(ev):
 			if back != nil {
 				back()
 			}
@@ -61,3 +56,10 @@ func (sh *Shell) onBack(win fyne.Window, back func(), next func(*fyne.KeyEvent))
 		}
 	}
 }
+
+// mainDialogs shows the shell's dialogs in its main window.
+type mainDialogs struct{ sh *Shell }
+
+func (m mainDialogs) Window() fyne.Window         { return m.sh.win }
+func (m mainDialogs) ShowDialog(d dialog.Dialog)  { m.sh.showDialog(m.sh.win, d) }
+func (m mainDialogs) PlainError(err error) string { return plainError(err) }

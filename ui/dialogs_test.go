@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // TestEscapeClosesTheDialogFirst: Escape (or a phone's Back) closes the
@@ -74,7 +75,7 @@ func TestEscapeInTheNewGameName(t *testing.T) {
 	w := sh.win
 	test.Tap(button(t, w, "New Ascendancy game"))
 	require.Len(t, w.Canvas().Overlays().List(), 1)
-	name := objects[*textEntry](w)[0]
+	name := objects[*screen.TextEntry](w)[0]
 	require.Same(t, name, w.Canvas().Focused(), "the name has the focus")
 	typeInto(w, name, "Sector 001")
 	pressKey(w, fyne.KeyEscape)
@@ -91,7 +92,7 @@ func TestRefusedNameKeepsTheFocus(t *testing.T) {
 	sh, st := newTestShell(t, 360, 640)
 	w := sh.win
 	test.Tap(button(t, w, "New Ascendancy game"))
-	name := objects[*textEntry](w)[0]
+	name := objects[*screen.TextEntry](w)[0]
 	name.SetText("  ")
 	test.Tap(button(t, w, "Create"))
 	require.Len(t, w.Canvas().Overlays().List(), 1, "the dialog stays")
@@ -124,8 +125,8 @@ func TestEscapeWhileTypingAQuickAction(t *testing.T) {
 	panelTo(t, w, "Players")
 	test.Tap(button(t, w, "New preset…"))
 	require.Len(t, w.Canvas().Overlays().List(), 1)
-	var name *textEntry
-	for _, e := range objects[*textEntry](w) {
+	var name *screen.TextEntry
+	for _, e := range objects[*screen.TextEntry](w) {
 		if e.PlaceHolder == "e.g. Starbase" {
 			name = e
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 
 	"fyne.io/fyne/v2"
@@ -92,7 +93,7 @@ func entry(t *testing.T, w fyne.Window, placeholder string) *widget.Entry {
 				if visible(e) && e.PlaceHolder == placeholder {
 					found = &e.Entry
 				}
-			case *textEntry:
+			case *screen.TextEntry:
 				if visible(e) && e.PlaceHolder == placeholder {
 					found = &e.Entry
 				}
@@ -155,7 +156,7 @@ func entries(w fyne.Window, placeholder string) []*widget.Entry {
 		switch x := o.(type) {
 		case *widget.Entry:
 			e = x
-		case *textEntry:
+		case *screen.TextEntry:
 			e = &x.Entry
 		default:
 			continue

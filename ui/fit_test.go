@@ -15,6 +15,7 @@ import (
 
 	"tableops/scan"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -295,7 +296,7 @@ func describe(o fyne.CanvasObject) string {
 		return x.PlaceHolder + "|" + x.Selected
 	case *widget.Entry:
 		return x.PlaceHolder
-	case *textEntry:
+	case *screen.TextEntry:
 		return x.PlaceHolder
 	}
 	return ""

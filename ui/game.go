@@ -51,7 +51,7 @@ func newGameScreen(sh *Shell, g screen.Game) *gameScreen {
 	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), gs.logBtn, gs.undoBtn, gs.redoBtn))
 
 	gs.logList = gs.newLogList()
-	panels := append(gs.view.Panels(), screen.Panel{Title: lang.X("game.log", "Log"), Icon: theme.ListIcon(), Content: padded(gs.logPanel(gs.logList)), WideOnly: true})
+	panels := append(gs.view.Panels(), screen.Panel{Title: lang.X("game.log", "Log"), Icon: theme.ListIcon(), Content: screen.Padded(gs.logPanel(gs.logList)), WideOnly: true})
 	gs.layout = newAdaptive(0.58, panels...)
 	gs.layout.onSwitch = gs.fitBar
 	gs.layout.onShow = gs.panelShown
@@ -90,7 +90,7 @@ func (gs *gameScreen) newLogList() *logRows {
 	return newLogRows(func() []string {
 		lines := make([]string, len(gs.history.Undo))
 		for i, st := range gs.history.Undo {
-			lines[i] = fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), trTexts(st.Texts()))
+			lines[i] = fmt.Sprintf("%s  %s", st.At.Local().Format("15:04"), screen.TrTexts(st.Texts()))
 		}
 		return lines
 	})
@@ -100,7 +100,7 @@ func (gs *gameScreen) newLogList() *logRows {
 func (gs *gameScreen) logPanel(list *logRows) fyne.CanvasObject {
 	hint := widget.NewLabel(lang.X("game.newest_first_in_bold", "Newest first, in bold. Undo takes back the top step."))
 	hint.Wrapping = fyne.TextWrapWord
-	return container.NewBorder(container.NewVBox(heading(lang.X("game.game_log", "Game log")), hint), nil, nil, nil, list.framed())
+	return container.NewBorder(container.NewVBox(screen.Heading(lang.X("game.game_log", "Game log")), hint), nil, nil, nil, list.framed())
 }
 
 // showLog brings the game log into view: its tab on a wide window, a
@@ -188,15 +188,15 @@ func (gs *gameScreen) refuse(cmd tracker.Command, err error) {
 // recordAnyway asks the table for a short reason and records a refused
 // step as a table ruling (undoable, shown in the log).
 func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) {
-	reason := newTextEntry()
+	reason := screen.NewTextEntry()
 	reason.SetPlaceHolder(lang.X("game.e_g_a_card", "e.g. a card in play allows it"))
-	rule := wrapLabel(rej.In(trText))
-	f := newFormDialog(gs, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
+	rule := screen.WrapLabel(rej.In(screen.TrText))
+	f := screen.NewFormDialog(gs, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
 		widget.NewFormItem(lang.X("game.refused", "Refused"), rule),
 		widget.NewFormItem(lang.X("game.why_the_table_allows", "Why the table allows it"), reason),
 	}, func() error {
 		if strings.TrimSpace(reason.Text) == "" {
-			return onField(reason, lang.X("game.say_in_a_few", "Say in a few words why the table allows it."))
+			return screen.OnField(reason, lang.X("game.say_in_a_few", "Say in a few words why the table allows it."))
 		}
 		if err := gs.Try(tracker.Ruling{Reason: reason.Text, Command: cmd}); err != nil {
 			return err
@@ -299,7 +299,7 @@ func (gs *gameScreen) undo() {
 		gs.Say(plainError(err), true)
 		return
 	}
-	gs.Say(lang.X("game.undone", "Undone: {{.Step}}", map[string]any{"Step": trTexts(st.Texts())}), false)
+	gs.Say(lang.X("game.undone", "Undone: {{.Step}}", map[string]any{"Step": screen.TrTexts(st.Texts())}), false)
 }
 
 func (gs *gameScreen) redo() {
@@ -308,7 +308,7 @@ func (gs *gameScreen) redo() {
 		gs.Say(plainError(err), true)
 		return
 	}
-	gs.Say(lang.X("game.redone", "Redone: {{.Step}}", map[string]any{"Step": trTexts(st.Texts())}), false)
+	gs.Say(lang.X("game.redone", "Redone: {{.Step}}", map[string]any{"Step": screen.TrTexts(st.Texts())}), false)
 }
 
 // close stops listening to the game.

@@ -12,6 +12,7 @@ import (
 	awayrules "tableops/rules/away"
 	"tableops/rules/odds"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -36,16 +37,16 @@ func (sh *Shell) newGame(kind tracker.Kind) {
 		sh.showError(lang.X("home.new_game", "New game"), sh.storeErr)
 		return
 	}
-	name := newTextEntry() // lets Escape close the dialog
+	name := screen.NewTextEntry() // lets Escape close the dialog
 	name.SetText(kindTitle(kind) + " " + time.Now().Format("2/1 15:04"))
-	f := newFormDialog(mainDialogs{sh}, newGameTitle(kind), lang.X("home.create", "Create"),
+	f := screen.NewFormDialog(mainDialogs{sh}, newGameTitle(kind), lang.X("home.create", "Create"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), name)}, func() error {
 			if strings.TrimSpace(name.Text) == "" {
-				return onField(name, lang.X("app.err.needs_name", "The game needs a name."))
+				return screen.OnField(name, lang.X("app.err.needs_name", "The game needs a name."))
 			}
 			g, err := sh.store.Create(kind, name.Text)
 			if err != nil {
-				return onField(name, plainError(err))
+				return screen.OnField(name, plainError(err))
 			}
 			info, _ := g.Info()
 			sh.showGame(g, info.Name)

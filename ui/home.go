@@ -17,6 +17,7 @@ import (
 
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen"
 )
 
 // home is the start screen: new game, the saved games to resume, import,
@@ -50,26 +51,26 @@ func newHome(sh *Shell) *home {
 
 	importBtn := widget.NewButtonWithIcon(lang.X("home.import_game", "Import game"), theme.DownloadIcon(), h.importGame)
 	trashBtn := widget.NewButtonWithIcon(lang.X("home.trash", "Trash"), theme.DeleteIcon(), h.showTrash)
-	tools := fitGrid(2, importBtn, trashBtn)
+	tools := screen.FitGrid(2, importBtn, trashBtn)
 	for _, extra := range sh.homeTools() {
 		tools.Add(extra)
 	}
 
-	subtitle := wrapLabel(lang.X("home.star_trek_away_missions", "Star Trek: Away Missions · Star Trek: Ascendancy"))
+	subtitle := screen.WrapLabel(lang.X("home.star_trek_away_missions", "Star Trek: Away Missions · Star Trek: Ascendancy"))
 	subtitle.SizeName = theme.SizeNameCaptionText
 	top := container.NewVBox(
-		heading(lang.X("home.table_ops", "Table Ops")),
+		screen.Heading(lang.X("home.table_ops", "Table Ops")),
 		subtitle,
 		newAway,
 		newAsc,
 		h.problem,
 		widget.NewSeparator(),
-		heading(lang.X("home.resume_a_game", "Resume a game")),
+		screen.Heading(lang.X("home.resume_a_game", "Resume a game")),
 		h.empty,
 	)
 	// One page that scrolls: the games right under the New buttons, the
 	// tools after them, so a phone shows several games at once.
-	h.content = container.NewVScroll(padded(container.NewVBox(top, h.list, widget.NewSeparator(), tools)))
+	h.content = container.NewVScroll(screen.Padded(container.NewVBox(top, h.list, widget.NewSeparator(), tools)))
 	return h
 }
 
@@ -127,7 +128,7 @@ func (h *home) fillList() {
 func gameDetail(g store.GameInfo, now time.Time) (string, string) {
 	detail := kindTitle(g.Kind)
 	if st := g.StageTexts(); len(st) > 0 {
-		detail += " · " + trTexts(st)
+		detail += " · " + screen.TrTexts(st)
 	}
 	when := lang.X("home.played", "played {{.When}}", map[string]any{"When": ago(g.Updated, now)})
 	if len(g.Players) > 0 {
@@ -171,12 +172,12 @@ func (h *home) gameMenu(g store.GameInfo, anchor fyne.CanvasObject) {
 }
 
 func (h *home) rename(g store.GameInfo) {
-	e := newTextEntry() // lets Escape close the dialog
+	e := screen.NewTextEntry() // lets Escape close the dialog
 	e.SetText(g.Name)
-	newFormDialog(mainDialogs{h.sh}, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
+	screen.NewFormDialog(mainDialogs{h.sh}, lang.X("home.rename_game", "Rename game"), lang.X("home.rename_2", "Rename"),
 		[]*widget.FormItem{widget.NewFormItem(lang.X("common.name", "Name"), e)}, func() error {
 			if err := h.sh.store.Rename(g.ID, e.Text); err != nil {
-				return onField(e, plainError(err))
+				return screen.OnField(e, plainError(err))
 			}
 			h.reload()
 			return nil

@@ -13,6 +13,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // tapShown taps the first button on screen whose text starts with prefix.
@@ -41,7 +42,7 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
 	test.Tap(button(t, w, "Nuova partita ad Ascendancy"))
-	typeInto(w, objects[*textEntry](w)[0], "Settore 001")
+	typeInto(w, objects[*screen.TextEntry](w)[0], "Settore 001")
 	test.Tap(button(t, w, "Crea"))
 	require.NotNil(t, sh.game)
 	g := sh.game.game

@@ -26,7 +26,7 @@ type rulesView struct {
 	content fyne.CanvasObject
 	layout  *adaptive
 
-	search  *textEntry
+	search  *screen.TextEntry
 	game    *widget.Select
 	results []reference.Result
 	list    *widget.List
@@ -54,7 +54,7 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 		language = reference.English
 	}
 	v := &rulesView{lib: lib, lang: language, position: -1}
-	v.search = newTextEntry()
+	v.search = screen.NewTextEntry()
 	v.search.SetPlaceHolder(lang.X("rules.search_hint", "Ask: stun, hegemony resistance, first strike…"))
 	v.search.OnChanged = func(string) { v.runSearch() }
 	v.search.OnSubmitted = func(string) {
@@ -99,7 +99,7 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 	v.hint = widget.NewLabel("")
 	v.hint.Wrapping = fyne.TextWrapWord
 
-	sheetButtons := fitGrid(len(reference.Games()))
+	sheetButtons := screen.FitGrid(len(reference.Games()))
 	for _, g := range reference.Games() {
 		g := g
 		sheetButtons.Add(widget.NewButton(shortGameName(g), func() { v.openSheet(g) }))
@@ -118,8 +118,8 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 
 	v.searchTitle, v.topicTitle = lang.X("rules.search_panel", "Search"), lang.X("rules.topic_panel", "Topic")
 	v.layout = newAdaptive(0.4,
-		screen.Panel{Title: v.searchTitle, Icon: theme.SearchIcon(), Content: padded(searchPanel)},
-		screen.Panel{Title: v.topicTitle, Icon: theme.DocumentIcon(), Content: padded(topicPanel)},
+		screen.Panel{Title: v.searchTitle, Icon: theme.SearchIcon(), Content: screen.Padded(searchPanel)},
+		screen.Panel{Title: v.topicTitle, Icon: theme.DocumentIcon(), Content: screen.Padded(topicPanel)},
 	)
 	v.content = v.layout
 	v.runSearch()
@@ -314,7 +314,7 @@ func (sh *Shell) showRules() {
 	if sh.game != nil && sh.game.game.Kind() == tracker.KindAscendancy {
 		sh.rules.startOn(reference.Ascendancy) // the sheet of the game at the table
 	}
-	if sh.win.Canvas().Size().Width < wideWidth {
+	if sh.win.Canvas().Size().Width < screen.WideWidth {
 		sh.showRulesInPlace()
 		return
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/rules/reference"
+	"tableops/ui/screen"
 )
 
 const rulesSearchHint = "Ask: stun, hegemony resistance, first strike…"
@@ -23,7 +24,7 @@ const rulesSearchHint = "Ask: stun, hegemony resistance, first strike…"
 // the given size.
 func openRules(t *testing.T, sh *Shell, w, h float32) fyne.Window {
 	t.Helper()
-	if w >= wideWidth { // a wide window opens the rules in a window of their own
+	if w >= screen.WideWidth { // a wide window opens the rules in a window of their own
 		sh.win.Resize(fyne.NewSize(w, h))
 	}
 	test.Tap(button(t, sh.win, lang.X("settings.rules", "Rules")))

@@ -178,10 +178,10 @@ func (v *scannerView) dismiss() {
 
 func (v *scannerView) build() {
 	v.preview = newScanPreview()
-	empty := wrapLabel(lang.X("scan.the_tags_found_show", "The tags found show here, newest first, with what each one is and what you can do with it."))
+	empty := screen.WrapLabel(lang.X("scan.the_tags_found_show", "The tags found show here, newest first, with what each one is and what you can do with it."))
 	empty.SizeName = theme.SizeNameCaptionText
 	v.found = container.NewVBox(empty)
-	v.status = wrapLabel("")
+	v.status = screen.WrapLabel("")
 	v.device = widget.NewSelect(nil, nil)
 	v.device.PlaceHolder = lang.X("scan.camera", "Camera")
 	names := make([]string, len(scanResolutions))
@@ -192,7 +192,7 @@ func (v *scannerView) build() {
 	v.res.SetSelectedIndex(1)
 	v.camBtn = widget.NewButtonWithIcon(lang.X("scan.start_camera", "Start camera"), theme.MediaVideoIcon(), v.toggleCamera)
 	v.camBtn.Importance = widget.HighImportance
-	v.camBox = container.NewVBox(v.device, fitGrid(2, v.res, v.camBtn))
+	v.camBox = container.NewVBox(v.device, screen.FitGrid(2, v.res, v.camBtn))
 	v.camBox.Hide()
 	v.photoBtn = widget.NewButtonWithIcon(lang.X("scan.import_a_photo", "Import a photo"), theme.FileImageIcon(), v.choosePhoto)
 }
@@ -202,23 +202,23 @@ func (v *scannerView) build() {
 func (v *scannerView) content(titled bool) fyne.CanvasObject {
 	top := container.NewVBox()
 	if titled {
-		top.Add(heading(lang.X("scan.scan_a_card", "Scan a card")))
+		top.Add(screen.Heading(lang.X("scan.scan_a_card", "Scan a card")))
 	}
 	intro := lang.X("scan.intro", "Hold a card's tag up to the camera, or import a photo of your cards.")
 	if v.use != nil {
 		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or import a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.use.Label})
 	}
-	l := wrapLabel(intro)
+	l := screen.WrapLabel(intro)
 	l.SizeName = theme.SizeNameCaptionText
 	top.Add(l)
 	top.Add(v.status)
-	tools := fitGrid(2, v.photoBtn)
+	tools := screen.FitGrid(2, v.photoBtn)
 	if titled { // a page over the main window has Close in its bar
 		tools.Add(widget.NewButtonWithIcon(lang.X("common.done", "Done"), theme.ConfirmIcon(), v.dismiss))
 	}
 	bottom := container.NewVBox(v.camBox, tools)
 	list := container.NewVScroll(v.found)
-	return padded(container.NewBorder(top, bottom, nil, nil, container.NewGridWithRows(2, v.preview, list)))
+	return screen.Padded(container.NewBorder(top, bottom, nil, nil, container.NewGridWithRows(2, v.preview, list)))
 }
 
 // say shows a message under the heading (in red when isErr).

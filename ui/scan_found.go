@@ -16,6 +16,7 @@ import (
 	"tableops/scan/cards"
 	"tableops/share"
 	"tableops/tracker"
+	"tableops/ui/screen"
 )
 
 // add lists a newly found code: a tag says what it is and offers its
@@ -61,7 +62,7 @@ func (v *scannerView) entryBox(e *scanEntry, n int) *fyne.Container {
 	head.Wrapping = fyne.TextWrapWord
 	box := container.NewVBox(head)
 	if detail != "" {
-		d := wrapLabel(detail)
+		d := screen.WrapLabel(detail)
 		d.SizeName = theme.SizeNameCaptionText
 		if e.err != nil {
 			d.Importance = widget.DangerImportance
@@ -84,7 +85,7 @@ func describeScan(c cards.Card, err error, text string) (title, detail string) {
 		if errors.Is(err, scan.ErrForeign) {
 			return lang.X("scan.foreign", "Not a Table Ops tag"), lang.X("scan.foreign_detail", "This QR code holds “{{.Text}}”, not a card.", map[string]any{"Text": shorten(oneLine(text), 60)})
 		}
-		return lang.X("scan.unreadable", "Unreadable tag"), lang.X("scan.unreadable_detail", "The tag is {{.Problem}}. Hold it steadier or closer, or print it again.", map[string]any{"Problem": cards.ProblemIn(err, trText)})
+		return lang.X("scan.unreadable", "Unreadable tag"), lang.X("scan.unreadable_detail", "The tag is {{.Problem}}. Hold it steadier or closer, or print it again.", map[string]any{"Problem": cards.ProblemIn(err, screen.TrText)})
 	}
 	t := c.Tag
 	if t.Kind == scan.KindJoin {

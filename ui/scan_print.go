@@ -18,6 +18,7 @@ import (
 
 	"tableops/scan"
 	"tableops/scan/cards"
+	"tableops/ui/screen"
 )
 
 // tagTools are the catalog's scanning buttons: scan a card, print tags.
@@ -94,9 +95,9 @@ func (v *catalogView) printTags() {
 	f.size.SetSelected(fmt.Sprintf("%d mm", int(scan.DefaultCodeMM)))
 	f.selfDesc = widget.NewCheck(lang.X("scan.self_describing_characters", "Self-describing characters"), nil)
 	f.selfDesc.SetChecked(true)
-	f.summary = wrapLabel("")
+	f.summary = screen.WrapLabel("")
 	f.summary.SizeName = theme.SizeNameCaptionText
-	hint := wrapLabel(lang.X("scan.a_self_describing_character", "A self-describing character tag carries the name and tracks, so it works on devices without the card in their catalog; its code is a little denser."))
+	hint := screen.WrapLabel(lang.X("scan.a_self_describing_character", "A self-describing character tag carries the name and tracks, so it works on devices without the card in their catalog; its code is a little denser."))
 	hint.SizeName = theme.SizeNameCaptionText
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(280, 0))

@@ -24,6 +24,7 @@ import (
 	"tableops/rules/reference"
 	"tableops/scan"
 	"tableops/scan/camera"
+	"tableops/ui/screen"
 )
 
 // placedTag is a QR code drawn on a test photo: its text and the square
@@ -228,7 +229,7 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
 	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*textEntry](w)[0], "Scanned")
+	typeInto(w, objects[*screen.TextEntry](w)[0], "Scanned")
 	test.Tap(button(t, w, "Create"))
 	require.NotNil(t, sh.game)
 	selectTab(t, w, "Round")
@@ -274,7 +275,7 @@ func TestScanCatalogCharacterNeedsTheForm(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
 	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*textEntry](w)[0], "Scanned")
+	typeInto(w, objects[*screen.TextEntry](w)[0], "Scanned")
 	test.Tap(button(t, w, "Create"))
 	selectTab(t, w, "Round")
 	addPlayer(t, w, "Ann", "Federation")

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/widgets"
 )
 
@@ -132,7 +133,7 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 			}
 			// Read across a table: on a tablet the values are at least
 			// twice and the labels at least as big as the app's text.
-			if size.Width >= wideWidth {
+			if size.Width >= screen.WideWidth {
 				base := fyne.CurrentApp().Settings().Theme().Size(theme.SizeNameText)
 				for _, tile := range tiles {
 					texts := under[*canvas.Text](tile)

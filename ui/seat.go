@@ -95,7 +95,7 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 			done()
 		}
 	}
-	wait := dialog.NewCustomWithoutButtons(lang.X("seat.joining_the_game", "Joining the game"), wrapLabel(lang.X("share.connecting_to", "Connecting to {{.Addr}}…", map[string]any{"Addr": addr})), sh.win)
+	wait := dialog.NewCustomWithoutButtons(lang.X("seat.joining_the_game", "Joining the game"), screen.WrapLabel(lang.X("share.connecting_to", "Connecting to {{.Addr}}…", map[string]any{"Addr": addr})), sh.win)
 	wait.Show()
 	prefs := sh.app.Preferences()
 	key := seatKey(addr, code)
@@ -178,9 +178,9 @@ func (sh *Shell) chooseSeat(gs *gameScreen, remembered string, then func(seat st
 		return
 	}
 	var d dialog.Dialog
-	question := wrapLabel(lang.X("seat.which_player", "Which player is this device?"))
+	question := screen.WrapLabel(lang.X("seat.which_player", "Which player is this device?"))
 	question.TextStyle.Bold = true
-	why := wrapLabel(lang.X("seat.why", "It changes that player's pieces freely and asks before changing anybody else's."))
+	why := screen.WrapLabel(lang.X("seat.why", "It changes that player's pieces freely and asks before changing anybody else's."))
 	why.SizeName = theme.SizeNameCaptionText
 	box := container.NewVBox(question, why)
 	for _, c := range choices {

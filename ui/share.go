@@ -22,6 +22,7 @@ import (
 	"tableops/share"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen"
 )
 
 // shareButton is the Share button of the game bar (an icon). It owns the sharing of
@@ -156,7 +157,7 @@ func (b *shareButton) confirm(g share.Game) {
 		b.gs.sh.showError(lang.X("share.share_this_game", "Share this game"), err)
 		return
 	}
-	msg := wrapLabel(lang.X("share.confirm_body", "Share this game on {{.Where}}?\n\nEvery device on that network can then open the scoreboard; players who have the join code shown next can change the game. Stop sharing at any time with the Stop sharing button in the game bar.",
+	msg := screen.WrapLabel(lang.X("share.confirm_body", "Share this game on {{.Where}}?\n\nEvery device on that network can then open the scoreboard; players who have the join code shown next can change the game. Stop sharing at any time with the Stop sharing button in the game bar.",
 		map[string]any{"Where": where}))
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(300, 0))
@@ -258,26 +259,26 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 	if code == "" {
 		shown = lang.X("share.no_code", "none (watching only)")
 	}
-	codeLbl := heading(lang.X("share.join_code_is", "Join code: {{.Code}}", map[string]any{"Code": shown}))
+	codeLbl := screen.Heading(lang.X("share.join_code_is", "Join code: {{.Code}}", map[string]any{"Code": shown}))
 	codeLbl.Alignment = fyne.TextAlignCenter
 	items = append(items, codeLbl,
-		wrapLabel(lang.X("share.phones_link", "Phones: {{.Link}}", map[string]any{"Link": share.JoinLink(addr, code)})),
-		wrapLabel(lang.X("share.address_is", "Address: {{.Addr}}", map[string]any{"Addr": addr})),
-		wrapLabel(lang.X("share.scoreboard_is", "Scoreboard: {{.URL}}", map[string]any{"URL": url})))
+		screen.WrapLabel(lang.X("share.phones_link", "Phones: {{.Link}}", map[string]any{"Link": share.JoinLink(addr, code)})),
+		screen.WrapLabel(lang.X("share.address_is", "Address: {{.Addr}}", map[string]any{"Addr": addr})),
+		screen.WrapLabel(lang.X("share.scoreboard_is", "Scoreboard: {{.URL}}", map[string]any{"URL": url})))
 	if canStop && b.host != nil {
 		if b.network != "" {
-			items = append(items, wrapLabel(lang.X("share.shared_on", "Shared on {{.Where}}.", map[string]any{"Where": b.network})))
+			items = append(items, screen.WrapLabel(lang.X("share.shared_on", "Shared on {{.Where}}.", map[string]any{"Where": b.network})))
 		}
 		if !b.host.HasApp() {
-			items = append(items, wrapLabel(lang.X("share.no_web_app", "This build has no web app for phones: build it with “{{.Cmd}}”, then rebuild Table Ops. The desktop app and the scoreboard work without it.", map[string]any{"Cmd": appBuildHint})))
+			items = append(items, screen.WrapLabel(lang.X("share.no_web_app", "This build has no web app for phones: build it with “{{.Cmd}}”, then rebuild Table Ops. The desktop app and the scoreboard work without it.", map[string]any{"Cmd": appBuildHint})))
 		}
 		stop := widget.NewButtonWithIcon(lang.X("share.stop_sharing", "Stop sharing"), theme.CancelIcon(), b.stopTapped)
 		stop.Importance = widget.DangerImportance
 		items = append(items, stop)
 	}
-	items = append(items, widget.NewSeparator(), wrapLabel(intro))
+	items = append(items, widget.NewSeparator(), screen.WrapLabel(intro))
 	if canStop && b.host != nil {
-		items = append(items, wrapLabel(lang.X("share.connected_now", "Connected now: {{.N}} (devices and scoreboards).", map[string]any{"N": b.host.Clients()})))
+		items = append(items, screen.WrapLabel(lang.X("share.connected_now", "Connected now: {{.N}} (devices and scoreboards).", map[string]any{"N": b.host.Clients()})))
 	}
 	b.dlg = dialog.NewCustom(lang.X("share.share_this_game", "Share this game"), lang.X("common.close", "Close"), container.NewVScroll(container.NewVBox(items...)), b.gs.sh.win)
 	b.dlg.Resize(fyne.NewSize(340, 620))
@@ -328,13 +329,13 @@ func (sh *Shell) showJoin() { sh.showJoinWith("", "") }
 // body is a container holding the entries directly.
 func (sh *Shell) showJoinWith(address, joinCode string) {
 	form := &joinForm{settled: make(chan struct{}, 16)}
-	addr := newTextEntry()
+	addr := screen.NewTextEntry()
 	addr.SetPlaceHolder(lang.X("share.address_e_g_192", "Address, e.g. 192.168.1.20:8765"))
 	addr.SetText(address)
-	code := newTextEntry()
+	code := screen.NewTextEntry()
 	code.SetPlaceHolder(lang.X("share.join_code", "Join code"))
 	code.SetText(joinCode)
-	status := wrapLabel("")
+	status := screen.WrapLabel("")
 	status.Hide()
 	say := func(msg string, isErr bool) {
 		status.SetText(msg)
@@ -448,7 +449,7 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(300, 0))
 	form.body = container.NewVBox(width,
-		wrapLabel(lang.X("share.type_the_address_and", "Type the address and join code shown on the device that shares the game (or paste the text of its QR code).")),
+		screen.WrapLabel(lang.X("share.type_the_address_and", "Type the address and join code shown on the device that shares the game (or paste the text of its QR code).")),
 		addr, code, connect, widget.NewSeparator(), look, found, status)
 	form.ExtendBaseWidget(form)
 	d = dialog.NewCustom(lang.X("share.join_a_game", "Join a game"), lang.X("common.cancel", "Cancel"), form, sh.win)
@@ -466,7 +467,7 @@ func joinError(err error) string {
 	}
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) && rej.ReasonKey != "" {
-		return rej.In(trText)
+		return rej.In(screen.TrText)
 	}
 	fyne.LogError("joining a shared game", err)
 	return lang.X("share.err.other", "Joining failed: the sharing device's answer could not be understood. Check the address and try again.")

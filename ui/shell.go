@@ -76,7 +76,7 @@ type page struct {
 
 // phoneSized reports whether the main window is phone-sized: screens that
 // open a window of their own on a desktop take the main window instead.
-func (sh *Shell) phoneSized() bool { return sh.win.Canvas().Size().Width < wideWidth }
+func (sh *Shell) phoneSized() bool { return sh.win.Canvas().Size().Width < screen.WideWidth }
 
 // pushPage shows body over the whole main window under a bar with Close
 // and title; closed runs when the page goes.
@@ -228,7 +228,7 @@ func (sh *Shell) showError(what string, err error) {
 func plainError(err error) string {
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) {
-		return rej.In(trText)
+		return rej.In(screen.TrText)
 	}
 	if msg := shareReason(err); msg != "" {
 		return msg
@@ -247,7 +247,7 @@ func plainError(err error) string {
 	case errors.Is(err, store.ErrClosed):
 		return lang.X("app.err.closed", "The saved games are closed.")
 	}
-	msg := errText(err)
+	msg := screen.ErrText(err)
 	for {
 		m := opPrefix.FindStringIndex(msg)
 		if m == nil {
@@ -294,14 +294,3 @@ func (sh *Shell) installShortcuts() {
 		sh.game.view.RollNow()
 	})
 }
-
-// heading is a large bold label.
-func heading(text string) *widget.Label {
-	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	l.SizeName = theme.SizeNameSubHeadingText
-	l.Wrapping = fyne.TextWrapWord
-	return l
-}
-
-// padded wraps content in the theme's padding.
-func padded(o fyne.CanvasObject) fyne.CanvasObject { return container.NewPadded(o) }

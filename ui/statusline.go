@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"tableops/ui/screen"
 )
 
 // statusLine is the message line under a game screen's bar. It always takes
@@ -72,7 +74,7 @@ func (s *statusLine) Tapped(*fyne.PointEvent) {
 	if s.text == "" || s.win == nil {
 		return
 	}
-	dialog.ShowCustom(lang.X("app.message", "Message"), lang.X("common.close", "Close"), wrapLabel(s.text), s.win)
+	dialog.ShowCustom(lang.X("app.message", "Message"), lang.X("common.close", "Close"), screen.WrapLabel(s.text), s.win)
 }
 
 // MinSize is one line of text (or the action button), shown or not.

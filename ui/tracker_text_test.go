@@ -15,6 +15,7 @@ import (
 	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/tracker/trackertest"
+	"tableops/ui/screen"
 )
 
 // english switches the texts to English for one test.
@@ -38,7 +39,7 @@ func TestTrackerTextsInEnglishAreTheTrackersOwn(t *testing.T) {
 		if len(e.Texts) > 0 {
 			keyed++
 		}
-		assert.Equal(t, e.Label, trTexts(e.LabelTexts()), "event %d", e.Seq)
+		assert.Equal(t, e.Label, screen.TrTexts(e.LabelTexts()), "event %d", e.Seq)
 	}
 	assert.Greater(t, keyed, 300, "the events carry their labels as data")
 
@@ -68,12 +69,12 @@ func TestTrackerTextsInEnglishAreTheTrackersOwn(t *testing.T) {
 	// and the players' steps are worded in Italian.
 	differ := 0
 	for _, e := range events[:40] {
-		if trTexts(e.LabelTexts()) != e.Label {
+		if screen.TrTexts(e.LabelTexts()) != e.Label {
 			differ++
 		}
 	}
 	assert.Greater(t, differ, 15, "the log is worded in Italian")
-	assert.Equal(t, "Annullato: ", trTexts(tracker.Texts{{Key: "track.undo_step", Text: "Undo: "}}))
+	assert.Equal(t, "Annullato: ", screen.TrTexts(tracker.Texts{{Key: "track.undo_step", Text: "Undo: "}}))
 }
 
 // TestItalianRefusalOnScreen: in the Italian app a step a rule refuses

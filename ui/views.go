@@ -25,7 +25,7 @@ func newGameView(gs *gameScreen, kind tracker.Kind) screen.View {
 type logOnlyView struct{ kind tracker.Kind }
 
 func (v logOnlyView) Panels() []screen.Panel {
-	return []screen.Panel{{Title: lang.X("game.panel", "Game"), Icon: theme.InfoIcon(), Content: padded(wrapLabel(
+	return []screen.Panel{{Title: lang.X("game.panel", "Game"), Icon: theme.InfoIcon(), Content: screen.Padded(screen.WrapLabel(
 		lang.X("game.log_only", "This version of Table Ops shows {{.Kind}} games by their log only. The game is kept as it is.",
 			map[string]any{"Kind": v.kind.String()})))}}
 }

@@ -133,6 +133,6 @@ type ScanUse struct {
 	Kind scan.Kind
 	// Do runs the action and returns what to tell the player, or why it
 	// did not happen. close asks to close the scanner afterwards (the
-	// next step happens on the main window).
+	// next Step happens on the main window).
 	Do func(c cards.Card) (msg string, close bool, err error)
 }

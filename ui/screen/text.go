@@ -1,4 +1,4 @@
-package ui
+package screen
 
 import (
 	"errors"
@@ -15,11 +15,11 @@ import (
 // tests check that every key the tracker uses is in each translation file.
 var localize = lang.X
 
-// trText words one of the tracker's texts in the player's language: key
+// TrText words one of the tracker's texts in the player's language: key
 // names it ("track.not_in_play", "rule.stunned"), english is the English
 // text (shown when the key has no translation), args the values it was
 // worded from. A text without a key is shown as it is.
-func trText(key, english string, args map[string]string) string {
+func TrText(key, english string, args map[string]string) string {
 	if key == "" {
 		return english
 	}
@@ -30,26 +30,26 @@ func trText(key, english string, args map[string]string) string {
 }
 
 // The tracker's translator for Texts.In, Rejection.In and Rule.In.
-var _ rulerr.Translator = trText
+var _ rulerr.Translator = TrText
 
-// trTexts words a tracker text (a log label, a stage) in the player's
+// TrTexts words a tracker text (a log label, a stage) in the player's
 // language.
-func trTexts(t tracker.Texts) string { return t.In(trText) }
+func TrTexts(t tracker.Texts) string { return t.In(TrText) }
 
-// errText is an error's text in the player's language: a tracker refusal
+// ErrText is an error's text in the player's language: a tracker refusal
 // with its rule, a refusal of the rules engines or of scan (rulerr)
 // translated after any context and without the engines' technical tail
 // (": invalid Ascendancy input"); any other error is its own text.
-func errText(err error) string {
+func ErrText(err error) string {
 	if err == nil {
 		return ""
 	}
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) {
-		return rej.In(trText)
+		return rej.In(TrText)
 	}
 	if rulerr.Find(err) != nil {
-		return rulerr.Explain(err, trText)
+		return rulerr.Explain(err, TrText)
 	}
 	return err.Error()
 }

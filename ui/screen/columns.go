@@ -1,4 +1,4 @@
-package ui
+package screen
 
 import (
 	"fyne.io/fyne/v2"
@@ -19,22 +19,27 @@ type columnsLayout struct {
 	width float32
 }
 
-// newColumns returns a container of objects laid out in columns.
-func newColumns(colWidth float32, objs ...fyne.CanvasObject) *fyne.Container {
+// NewColumns returns a container of objects laid out in columns.
+func NewColumns(colWidth float32, objs ...fyne.CanvasObject) *fyne.Container {
 	return &fyne.Container{Layout: &columnsLayout{colWidth: colWidth}, Objects: objs}
 }
 
-// fitGrid is a grid of up to cols columns that drops to fewer columns (at
+// NewSpacedColumns is NewColumns with gap between the columns.
+func NewSpacedColumns(colWidth, gap float32, objs ...fyne.CanvasObject) *fyne.Container {
+	return &fyne.Container{Layout: &columnsLayout{colWidth: colWidth, gap: gap}, Objects: objs}
+}
+
+// FitGrid is a grid of up to cols columns that drops to fewer columns (at
 // least one) when the window is too narrow for the widest object, so a row
 // of buttons never makes a screen wider than a phone.
-func fitGrid(cols int, objs ...fyne.CanvasObject) *fyne.Container {
+func FitGrid(cols int, objs ...fyne.CanvasObject) *fyne.Container {
 	return &fyne.Container{Layout: &columnsLayout{maxCols: cols}, Objects: objs}
 }
 
-// spacedGrid is a fitGrid with a wider gap between its columns, for
+// SpacedGrid is a FitGrid with a wider gap between its columns, for
 // buttons of neighbouring controls that must not be mistaken for each
 // other (the + of one counter beside the − of the next).
-func spacedGrid(cols int, gap float32, objs ...fyne.CanvasObject) *fyne.Container {
+func SpacedGrid(cols int, gap float32, objs ...fyne.CanvasObject) *fyne.Container {
 	return &fyne.Container{Layout: &columnsLayout{maxCols: cols, gap: gap}, Objects: objs}
 }
 

@@ -1,4 +1,4 @@
-package ui
+package screen
 
 import (
 	"fmt"
@@ -8,13 +8,13 @@ import (
 	"fyne.io/fyne/v2/canvas"
 )
 
-// keptParts keeps the parts of a panel from one update to the next: a
+// KeptParts keeps the parts of a panel from one update to the next: a
 // part is built again only when the data it shows (and its buttons act
 // on) changed, so a change elsewhere in the game leaves its widgets as
 // they are on screen, and a phone neither builds nor draws them anew.
 // A pass asks for the parts it shows (get) and ends with done, which
 // forgets the parts it did not ask for.
-type keptParts struct {
+type KeptParts struct {
 	last, next map[string]keptPart
 }
 
@@ -24,10 +24,10 @@ type keptPart struct {
 	obj  fyne.CanvasObject
 }
 
-// get returns the part that build builds, kept from the last pass when
+// Get returns the part that build builds, kept from the last pass when
 // from (printed with %#v: values, not pointers, tell a change) is the
 // same.
-func (k *keptParts) get(name string, from any, build func() fyne.CanvasObject) fyne.CanvasObject {
+func (k *KeptParts) Get(name string, from any, build func() fyne.CanvasObject) fyne.CanvasObject {
 	key := fmt.Sprintf("%#v", from)
 	if k.next == nil {
 		k.next = map[string]keptPart{}
@@ -44,45 +44,45 @@ func (k *keptParts) get(name string, from any, build func() fyne.CanvasObject) f
 	return o
 }
 
-// done ends a pass: the parts it did not ask for are forgotten.
-func (k *keptParts) done() {
+// Done ends a pass: the parts it did not ask for are forgotten.
+func (k *KeptParts) Done() {
 	k.last, k.next = k.next, nil
 }
 
-// setObjects makes objs what box shows. When it shows them already,
+// SetObjects makes objs what box shows. When it shows them already,
 // nothing is done: the widgets show their own changes, and the toolkit
 // lays out again what grew or shrank. Otherwise only the box is laid out
 // and refreshed: the new widgets draw fresh, the kept ones are
 // unchanged. (Refreshing every widget in the box again re-read each
 // button's icon.)
-func setObjects(box *fyne.Container, objs []fyne.CanvasObject) {
+func SetObjects(box *fyne.Container, objs []fyne.CanvasObject) {
 	if slices.Equal(box.Objects, objs) {
 		return
 	}
 	box.Objects = objs
 	// Twice: a wrapped text's height depends on the width the first
 	// pass gives it.
-	relayout(box)
-	relayout(box)
+	Relayout(box)
+	Relayout(box)
 	canvas.Refresh(box)
 }
 
-// relayout lays out a container and every container inside it, from the
+// Relayout lays out a container and every container inside it, from the
 // top (widgets lay out their own parts when resized).
-func relayout(c *fyne.Container) {
+func Relayout(c *fyne.Container) {
 	if c.Layout != nil {
 		c.Layout.Layout(c.Objects, c.Size())
 	}
 	for _, o := range c.Objects {
 		if in, ok := o.(*fyne.Container); ok {
-			relayout(in)
+			Relayout(in)
 		}
 	}
 }
 
-// setVisible shows or hides an object and reports whether that changed (the
+// SetVisible shows or hides an object and reports whether that changed (the
 // container holding it must then be laid out again).
-func setVisible(o fyne.CanvasObject, on bool) bool {
+func SetVisible(o fyne.CanvasObject, on bool) bool {
 	if o.Visible() == on {
 		return false
 	}

@@ -1,11 +1,10 @@
-package ui
+package screen
 
 import (
 	"errors"
 
-	"tableops/ui/screen"
-
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,8 +13,8 @@ import (
 )
 
 // formField is an entry a form can mark and focus: a widget.Entry, or a
-// textEntry (the object on screen, which takes the focus, is the
-// textEntry, not the entry inside it).
+// TextEntry (the object on screen, which takes the focus, is the
+// TextEntry, not the entry inside it).
 type formField interface {
 	fyne.Focusable
 	SetValidationError(error)
@@ -30,32 +29,32 @@ type fieldError struct {
 
 func (e *fieldError) Error() string { return e.msg }
 
-// onField ties a reason to the entry it is about.
-func onField(field formField, msg string) error { return &fieldError{field: field, msg: msg} }
+// OnField ties a reason to the entry it is about.
+func OnField(field formField, msg string) error { return &fieldError{field: field, msg: msg} }
 
-// formDialog is a form in a dialog that stays open until what was typed is
+// FormDialog is a form in a dialog that stays open until what was typed is
 // accepted: a refusal shows inside the form (under the entry it is about,
 // and as a line above the buttons) and nothing typed is lost. On a phone
 // the labels sit above their fields so the form fits the width.
-type formDialog struct {
-	at     screen.Dialogs
+type FormDialog struct {
+	at     Dialogs
 	d      *dialog.CustomDialog
 	form   *widget.Form
 	errMsg *widget.Label
 	submit func() error
 }
 
-// newFormDialog builds (but does not show) a form dialog; submit returns
+// NewFormDialog builds (but does not show) a form dialog; submit returns
 // nil to close it or the reason it was not accepted.
-func newFormDialog(at screen.Dialogs, title, confirm string, items []*widget.FormItem, submit func() error) *formDialog {
+func NewFormDialog(at Dialogs, title, confirm string, items []*widget.FormItem, submit func() error) *FormDialog {
 	win := at.Window()
-	f := &formDialog{at: at, submit: submit}
+	f := &FormDialog{at: at, submit: submit}
 	f.form = &widget.Form{Items: items}
 	size := win.Canvas().Size()
-	if size.Width < wideWidth {
+	if size.Width < WideWidth {
 		f.form.Orientation = widget.Vertical
 	}
-	f.errMsg = wrapLabel("")
+	f.errMsg = WrapLabel("")
 	f.errMsg.Importance = widget.DangerImportance
 	f.errMsg.Hide()
 	f.d = dialog.NewCustomWithoutButtons(title, container.NewBorder(nil, f.errMsg, nil, nil, container.NewVScroll(f.form)), win)
@@ -68,7 +67,7 @@ func newFormDialog(at screen.Dialogs, title, confirm string, items []*widget.For
 
 // Submit tries to accept the form: it closes on success and shows the
 // reason otherwise.
-func (f *formDialog) Submit() {
+func (f *FormDialog) Submit() {
 	err := f.submit()
 	if err == nil {
 		f.d.Hide()
@@ -78,7 +77,7 @@ func (f *formDialog) Submit() {
 }
 
 // fail shows why the form was not accepted, keeping everything typed.
-func (f *formDialog) fail(err error) {
+func (f *FormDialog) fail(err error) {
 	msg := f.at.PlainError(err)
 	var fe *fieldError
 	if errors.As(err, &fe) && fe.field != nil {
@@ -90,11 +89,13 @@ func (f *formDialog) fail(err error) {
 }
 
 // Show shows the dialog.
-func (f *formDialog) Show() { f.at.ShowDialog(f.d) }
+func (f *FormDialog) Show() { f.at.ShowDialog(f.d) }
 
-// mainDialogs shows the shell's dialogs in its main window.
-type mainDialogs struct{ sh *Shell }
-
-func (m mainDialogs) Window() fyne.Window         { return m.sh.win }
-func (m mainDialogs) ShowDialog(d dialog.Dialog)  { m.sh.showDialog(m.sh.win, d) }
-func (m mainDialogs) PlainError(err error) string { return plainError(err) }
+// ShowWhole shows the form dialog tall enough for the whole form when the
+// window allows (the form scrolls inside it otherwise).
+func (f *FormDialog) ShowWhole() {
+	size := f.at.Window().Canvas().Size()
+	h := f.form.MinSize().Height + 3*theme.Padding() + 2*theme.InputBorderSize() + 140
+	f.d.Resize(fyne.NewSize(min(420, size.Width-16), min(max(h, 240), size.Height-32)))
+	f.Show()
+}

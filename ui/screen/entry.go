@@ -1,32 +1,32 @@
-package ui
+package screen
 
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 )
 
-// textEntry is the app's text entry (every entry of ui is one): it lets go
+// TextEntry is the app's text entry (every entry of the screens is one): it lets go
 // of Escape (and a phone's Back):
 // the focused entry would swallow the key, so a dialog or a page (rules,
 // catalog, scanner on a phone) could not be closed while the player types
 // in it.
 // Escape gives up the focus, keeping what was typed, and goes on to the
 // window's own key handler, as when nothing has the focus.
-type textEntry struct {
+type TextEntry struct {
 	widget.Entry
 }
 
-// newTextEntry is a one-line textEntry.
-func newTextEntry() *textEntry {
-	e := &textEntry{}
+// NewTextEntry is a one-line TextEntry.
+func NewTextEntry() *TextEntry {
+	e := &TextEntry{}
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip) // as widget.NewEntry
 	e.ExtendBaseWidget(e)
 	return e
 }
 
-// newTextArea is a multi-line textEntry that wraps words.
-func newTextArea() *textEntry {
-	e := &textEntry{}
+// NewTextArea is a multi-line TextEntry that wraps words.
+func NewTextArea() *TextEntry {
+	e := &TextEntry{}
 	e.MultiLine = true
 	e.Wrapping = fyne.TextWrapWord
 	e.ExtendBaseWidget(e)
@@ -34,8 +34,8 @@ func newTextArea() *textEntry {
 }
 
 // TypedKey passes Escape and Back on to the window; other keys edit.
-func (e *textEntry) TypedKey(ev *fyne.KeyEvent) {
-	if !isBack(ev) {
+func (e *TextEntry) TypedKey(ev *fyne.KeyEvent) {
+	if !IsBack(ev) {
 		e.Entry.TypedKey(ev)
 		return
 	}
