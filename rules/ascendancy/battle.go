@@ -132,8 +132,7 @@ func ResolveSpaceRound(r SpaceRound) (SpaceRoundResult, error) {
 	anyHit := false
 
 	// Defenders with first strike over the attacker fire before the
-	// attacker rolls.
-	firstOnAttacker := 0
+	// attacker rolls (RollOrder).
 	for i, d := range r.Defenders {
 		o := &res.Defenders[i]
 		o.Player = d.Player
@@ -146,10 +145,9 @@ func ResolveSpaceRound(r SpaceRound) (SpaceRoundResult, error) {
 				return res, bad("rules.asc.defender_rolls_dice_entered", "defender %d rolls %d dice, %d entered", i+1, due, got)
 			}
 			o.Hits = CountHits(r.DefenderFaces[i], o.Target)
-			firstOnAttacker += o.Hits
 		}
 	}
-	attDice := DiceDue(att, firstOnAttacker)
+	attDice := AttackerDiceDue(r)
 	split := 0
 	for _, f := range r.AttackerFaces {
 		split += len(f)
@@ -170,11 +168,8 @@ func ResolveSpaceRound(r SpaceRound) (SpaceRoundResult, error) {
 		if StrikesFirst(r.Round, d, att) {
 			continue // already rolled
 		}
-		due := d.Dice()
-		if StrikesFirst(r.Round, att, d) {
-			o.StruckFirst = true
-			due = DiceDue(d, o.Losses)
-		}
+		o.StruckFirst = StrikesFirst(r.Round, att, d)
+		due := DefenderDiceDue(r, i)
 		if got := len(r.DefenderFaces[i]); got != due {
 			if o.StruckFirst {
 				return res, bad("rules.asc.defender_rolls_dice_after_first_strike", "defender %d rolls %d dice after first-strike losses, %d entered", i+1, due, got)

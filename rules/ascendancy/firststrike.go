@@ -1,0 +1,106 @@
+package ascendancy
+
+// The functions here plan the dice of a space round before they are all
+// rolled: who rolls first and with how many dice, when first strike makes
+// a side take its casualties before it fires (seed 002 "First Strike"
+// [Primo Colpo]). ResolveSpaceRound checks the faces against the same
+// counts.
+
+// Pool names one pool of dice of a space round: the attacker's dice aimed
+// at defender Defender (Attacker true), or that defender's own dice.
+type Pool struct {
+	Attacker bool `json:"attacker,omitempty"`
+	// Defender is the index of the defender in SpaceRound.Defenders.
+	Defender int `json:"defender"`
+}
+
+// RollOrder returns the order a space round's pools are rolled in, so that
+// a side struck first has taken its casualties before it rolls (seed 002
+// "First Strike" [Primo Colpo]: the opponent takes the losses before it
+// fires back; only in round 1; if both sides have first strike neither
+// uses it). First come the defenders who strike first against the
+// attacker, in order; then, defender by defender, the attacker's dice
+// aimed at it followed by that defender's own dice, unless it already
+// rolled. Without first strike the order does not matter to the rules.
+func RollOrder(r SpaceRound) []Pool {
+	out := make([]Pool, 0, 2*len(r.Defenders))
+	for i, d := range r.Defenders {
+		if StrikesFirst(r.Round, d, r.Attacker) {
+			out = append(out, Pool{Defender: i})
+		}
+	}
+	for i, d := range r.Defenders {
+		out = append(out, Pool{Attacker: true, Defender: i})
+		if !StrikesFirst(r.Round, d, r.Attacker) {
+			out = append(out, Pool{Defender: i})
+		}
+	}
+	return out
+}
+
+// FirstStrikeHits returns the hits the defenders who strike first against
+// the attacker score with their faces in r.DefenderFaces: the attacker's
+// casualties before it rolls (seed 002 "First Strike" [Primo Colpo];
+// "Battles with More Than Two Players": every defender's hits go to the
+// attacker). A defender without faces yet scores none.
+func FirstStrikeHits(r SpaceRound) int {
+	hits := 0
+	for i, d := range r.Defenders {
+		if !StrikesFirst(r.Round, d, r.Attacker) || i >= len(r.DefenderFaces) {
+			continue
+		}
+		target, _ := HitTarget(d.Weapons, r.Attacker.Shields)
+		hits += CountHits(r.DefenderFaces[i], target)
+	}
+	return hits
+}
+
+// AttackerDiceDue returns how many dice the attacker rolls in the round,
+// split between the defenders: one per ship left after the first-strike
+// casualties (FirstStrikeHits), plus its starbase and bonus dice
+// (DiceDue).
+func AttackerDiceDue(r SpaceRound) int {
+	return DiceDue(r.Attacker, FirstStrikeHits(r))
+}
+
+// DefenderDiceDue returns how many dice defender i rolls: all of its dice,
+// unless the attacker strikes first against it, when it rolls only for the
+// ships the attacker's dice aimed at it (r.AttackerFaces[i]) leave (seed
+// 002 "First Strike" [Primo Colpo]). It returns 0 for a defender not in
+// the round.
+func DefenderDiceDue(r SpaceRound, i int) int {
+	if i < 0 || i >= len(r.Defenders) {
+		return 0
+	}
+	d := r.Defenders[i]
+	if !StrikesFirst(r.Round, r.Attacker, d) {
+		return d.Dice()
+	}
+	hits := 0
+	if i < len(r.AttackerFaces) {
+		target, _ := HitTarget(r.Attacker.Weapons, d.Shields)
+		hits = CountHits(r.AttackerFaces[i], target)
+	}
+	return DiceDue(d, hits)
+}
+
+// TrimSplit fits the attacker's split of its dice between the defenders
+// to the dice it may roll (due, see AttackerDiceDue). The attacker decides
+// the split before rolling (seed 002 "Battles with More Than Two
+// Players"); when first-strike losses leave fewer dice than were split,
+// the app takes the excess off the last defenders first. A split of no
+// more than due comes back as it is; split is not changed.
+func TrimSplit(split []int, due int) []int {
+	out := make([]int, len(split))
+	excess := -max(0, due)
+	for i, n := range split {
+		out[i] = max(0, n)
+		excess += out[i]
+	}
+	for i := len(out) - 1; i >= 0 && excess > 0; i-- {
+		take := min(excess, out[i])
+		out[i] -= take
+		excess -= take
+	}
+	return out
+}

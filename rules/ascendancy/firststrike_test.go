@@ -1,0 +1,142 @@
+package ascendancy
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRollOrder(t *testing.T) {
+	fs := Side{Ships: 2, Weapons: 5, FirstStrike: true}
+	plain := Side{Ships: 2, Weapons: 5}
+	att := func(i int) Pool { return Pool{Attacker: true, Defender: i} }
+	def := func(i int) Pool { return Pool{Defender: i} }
+	cases := []struct {
+		name string
+		r    SpaceRound
+		want []Pool
+	}{
+		{"no first strike", SpaceRound{Round: 1, Attacker: plain, Defenders: []Side{plain}}, []Pool{att(0), def(0)}},
+		{"attacker strikes first", SpaceRound{Round: 1, Attacker: fs, Defenders: []Side{plain}}, []Pool{att(0), def(0)}},
+		{"defender strikes first", SpaceRound{Round: 1, Attacker: plain, Defenders: []Side{fs}}, []Pool{def(0), att(0)}},
+		{"both have it: neither uses it", SpaceRound{Round: 1, Attacker: fs, Defenders: []Side{fs}}, []Pool{att(0), def(0)}},
+		{"round 2: no first strike", SpaceRound{Round: 2, Attacker: plain, Defenders: []Side{fs}}, []Pool{att(0), def(0)}},
+		{"the first striker among three rolls first", SpaceRound{Round: 1, Attacker: plain, Defenders: []Side{plain, fs, plain}},
+			[]Pool{def(1), att(0), def(0), att(1), att(2), def(2)}},
+		{"no defenders", SpaceRound{Round: 1, Attacker: plain}, []Pool{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, RollOrder(tc.r))
+		})
+	}
+}
+
+// Seed 002 "First Strike" [Primo Colpo]: 6 Romulan ships with first strike
+// attack 4 Klingon ships and score 2 hits: the 2 Klingon ships left roll;
+// in round 2 the 5 Romulans and 2 Klingons fire at once. The reverse, a
+// defender with first strike, takes ships off the attacker's dice.
+func TestDiceDue(t *testing.T) {
+	ro := Side{Player: "Romulan", Ships: 6, Weapons: 5, FirstStrike: true}
+	kl := Side{Player: "Klingon", Ships: 4, Weapons: 5}
+	cases := []struct {
+		name              string
+		r                 SpaceRound
+		firstHits, attDue int
+		defDue            []int
+	}{
+		{"rulebook: Romulans strike first, 2 hits", SpaceRound{Round: 1, Attacker: ro, Defenders: []Side{kl},
+			AttackerFaces: [][]int{{6, 5, 4, 3, 2, 1}}}, 0, 6, []int{2}},
+		{"rulebook: round 2 is simultaneous", SpaceRound{Round: 2, Attacker: Side{Ships: 5, Weapons: 5, FirstStrike: true},
+			Defenders: []Side{{Ships: 2, Weapons: 5}}, AttackerFaces: [][]int{{6, 6, 6, 6, 6}}}, 0, 5, []int{2}},
+		{"attacker not rolled yet", SpaceRound{Round: 1, Attacker: ro, Defenders: []Side{kl}}, 0, 6, []int{4}},
+		{"defender strikes first", SpaceRound{Round: 1, Attacker: kl, Defenders: []Side{ro},
+			DefenderFaces: [][]int{{6, 5, 1, 1, 1, 1}}}, 2, 2, []int{6}},
+		{"two first strikers", SpaceRound{Round: 1, Attacker: Side{Ships: 5, Weapons: 5, Starbase: true},
+			Defenders:     []Side{{Ships: 2, Weapons: 4, FirstStrike: true}, {Ships: 1, Weapons: 6, FirstStrike: true}},
+			DefenderFaces: [][]int{{4, 3}, {6}}}, 2, 4, []int{2, 1}},
+		{"first strike wipes the attacker out", SpaceRound{Round: 1, Attacker: Side{Ships: 1, Weapons: 5, BonusDice: 2},
+			Defenders: []Side{{Ships: 3, Weapons: 5, FirstStrike: true}}, DefenderFaces: [][]int{{6, 6, 6}}}, 3, 0, []int{3}},
+		{"shields make hits impossible", SpaceRound{Round: 1, Attacker: Side{Ships: 3, Weapons: 5, Shields: 2},
+			Defenders: []Side{{Ships: 2, Weapons: 5, FirstStrike: true}}, DefenderFaces: [][]int{{6, 6}}}, 0, 3, []int{2}},
+		{"a starbase die for the side struck first", SpaceRound{Round: 1, Attacker: ro,
+			Defenders: []Side{{Ships: 2, Weapons: 5, Starbase: true}}, AttackerFaces: [][]int{{5, 1, 1, 1, 1, 1}}}, 0, 6, []int{2}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.firstHits, FirstStrikeHits(tc.r))
+			assert.Equal(t, tc.attDue, AttackerDiceDue(tc.r))
+			for i, want := range tc.defDue {
+				assert.Equal(t, want, DefenderDiceDue(tc.r, i), "defender %d", i)
+			}
+			assert.Zero(t, DefenderDiceDue(tc.r, len(tc.r.Defenders)))
+			assert.Zero(t, DefenderDiceDue(tc.r, -1))
+		})
+	}
+}
+
+func TestTrimSplit(t *testing.T) {
+	cases := []struct {
+		name  string
+		split []int
+		due   int
+		want  []int
+	}{
+		{"fits", []int{3, 2}, 5, []int{3, 2}},
+		{"short: left as it is", []int{1, 1}, 5, []int{1, 1}},
+		{"off the last first", []int{3, 2}, 4, []int{3, 1}},
+		{"across defenders", []int{3, 2, 1}, 2, []int{2, 0, 0}},
+		{"nothing left", []int{3, 2}, 0, []int{0, 0}},
+		{"one defender", []int{6}, 4, []int{4}},
+		{"empty", nil, 3, []int{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := append([]int(nil), tc.split...)
+			assert.Equal(t, tc.want, TrimSplit(tc.split, tc.due))
+			assert.Equal(t, in, tc.split, "the split is not changed")
+		})
+	}
+}
+
+// Dice rolled in RollOrder, as many as the functions here say (the split
+// trimmed by TrimSplit), are always what ResolveSpaceRound accepts.
+func TestPlannedDiceResolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	side := func() Side {
+		return Side{Ships: 1 + rng.IntN(6), Weapons: 1 + rng.IntN(6), Shields: rng.IntN(4),
+			Starbase: rng.IntN(3) == 0, BonusDice: rng.IntN(2), FirstStrike: rng.IntN(2) == 0}
+	}
+	roll := func(n int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = 1 + rng.IntN(6)
+		}
+		return out
+	}
+	for range 2000 {
+		r := SpaceRound{Round: 1 + rng.IntN(2), Attacker: side()}
+		for range 1 + rng.IntN(3) {
+			r.Defenders = append(r.Defenders, side())
+		}
+		r.AttackerFaces = make([][]int, len(r.Defenders))
+		r.DefenderFaces = make([][]int, len(r.Defenders))
+		split := make([]int, len(r.Defenders))
+		split[0] = r.Attacker.Dice()
+		var trimmed []int
+		for _, p := range RollOrder(r) {
+			if p.Attacker {
+				if trimmed == nil {
+					trimmed = TrimSplit(split, AttackerDiceDue(r))
+				}
+				r.AttackerFaces[p.Defender] = roll(trimmed[p.Defender])
+				continue
+			}
+			r.DefenderFaces[p.Defender] = roll(DefenderDiceDue(r, p.Defender))
+		}
+		_, err := ResolveSpaceRound(r)
+		require.NoError(t, err, "%+v", r)
+	}
+}
