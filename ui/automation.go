@@ -5,12 +5,12 @@ import (
 	"reflect"
 	"strings"
 
-	"tableops/ui/screen"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"tableops/ui/screen"
 )
 
 // shownObject is one object on screen as the web page's automation hook

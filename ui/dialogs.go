@@ -3,10 +3,10 @@ package ui
 import (
 	"slices"
 
-	"tableops/ui/screen"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+
+	"tableops/ui/screen"
 )
 
 // shownDialog is a dialog shown with showDialog, and the window it is in.

@@ -6,9 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"tableops/ui/screen"
-	"tableops/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -16,6 +13,8 @@ import (
 
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen"
+	"tableops/ui/widgets"
 )
 
 // newTestShell opens a fresh store in a temp dir and the main window at the

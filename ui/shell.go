@@ -1,5 +1,3 @@
-// Package ui holds the Fyne screens of Table Ops. It shows tracker state and
-// sends tracker commands; it holds no game logic of its own.
 package ui
 
 import (
