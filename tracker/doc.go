@@ -18,13 +18,14 @@
 //
 // # Using a session
 //
-//	s, _ := tracker.New(tracker.KindAway, tracker.Options{Now: clock, Seeds: tracker.CryptoSeeds{}})
-//	evs, err := s.Execute(tracker.AdjustTrack{Character: "c3", Track: away.Defense, Delta: -1})
-//	// evs[0].Label == "Worf: -1 Defense"; errors.Is(err, tracker.ErrRejected) for a refusal
-//	st := s.State()        // read-only snapshot; never modified afterwards
-//	h := s.History()       // h.Undo[0].Label is what Undo would take back
-//	s.Undo(); s.Redo()
-//	cancel := s.Subscribe(func(u tracker.Update) { ... })  // after every change, in order
+// [New] starts a game ([Options] gives its clock and dice seeds);
+// [Session.Execute] runs a command and returns its events, each with a
+// Label for the log, or an error for which errors.Is(err, [ErrRejected])
+// holds when the rules refused it. [Session.State] is a read-only snapshot,
+// never modified afterwards; [Session.History] lists what [Session.Undo]
+// would take back and [Session.Redo] restore; [Session.Subscribe] calls a
+// function after every change, in order. ExampleSession (example_test.go)
+// plays this through, and go test checks its output.
 //
 // Saved games come from tracker/store, whose *Game embeds a *Session that
 // commits every event to disk before Execute, Undo or Redo returns.
