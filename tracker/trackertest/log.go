@@ -14,8 +14,9 @@ import (
 // Log builds a consistent Away Missions log of exactly n events
 // for benchmarks of replay and of opening a saved game: two players with
 // four characters each, then pegs, stun and tokens going up and down, notes,
-// and an undo and a redo now and then. It returns nil if n is too small
-// for the setup (under 20).
+// and an undo and a redo now and then. A shorter n than the setup's 15
+// events gives the first n of them. It returns nil only if a command is
+// refused (the tracker changed under it).
 func Log(n int) []tracker.Event {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	s, err := tracker.New(tracker.KindAway, tracker.Options{Now: func() time.Time { return t0 }, Seeds: &tracker.CountingSeeds{}})

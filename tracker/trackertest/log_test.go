@@ -17,4 +17,6 @@ func TestLogReplays(t *testing.T) {
 	s, err := tracker.Replay(tracker.KindAway, events, tracker.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, uint64(500), s.Seq())
+	// Shorter than the setup: its first events.
+	assert.Len(t, trackertest.Log(10), 10)
 }
