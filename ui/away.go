@@ -569,3 +569,13 @@ func seatFirst(ps []tracker.AwayPlayer, seat string) []tracker.AwayPlayer {
 	}
 	return out
 }
+
+// newPegRow shows one rating track as pegs; tapping a peg removes one,
+// a secondary tap (long press) puts one back.
+func newPegRow(label string, t awayrules.Track, enabled bool, onRemove, onRestore func()) *widgets.PegTrack {
+	p := widgets.NewPegTrack(label, t.Values, t.Pegs)
+	p.OnRemove = onRemove
+	p.OnRestore = onRestore
+	p.SetDisabled(!enabled)
+	return p
+}

@@ -12,6 +12,7 @@ import (
 
 	"tableops/i18n/awaytext"
 	awayrules "tableops/rules/away"
+	"tableops/rules/odds"
 	"tableops/tracker"
 	"tableops/ui/screen"
 	"tableops/ui/widgets"
@@ -441,4 +442,14 @@ func (f *attackForm) apply() {
 			f.reveal(f.att.box, f.att.box)
 		}
 	}
+}
+
+// attackOdds is the exact damage distribution of an attack and its chance
+// of a stun token.
+func attackOdds(s awayrules.AttackSetup) (odds.Dist, float64, error) {
+	o, err := odds.AwayAttack(s)
+	if err != nil {
+		return nil, 0, err
+	}
+	return o.Damage, o.Stun.AtLeast(1), nil
 }

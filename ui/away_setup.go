@@ -380,3 +380,38 @@ func (v *awayView) playerBorg(pid string) bool {
 	}
 	return false
 }
+
+// addCharacterFrom turns a catalog character into the command that adds
+// it to an away team, with Player left empty for the caller to set. A
+// specialization printed x2 is listed twice; unknown weapon bonuses count
+// as 0 and empty tracks stay empty (the tracker refuses them, so check
+// Complete or let the players fill them in first).
+func addCharacterFrom(ch reference.Character) tracker.AddCharacter {
+	cmd := tracker.AddCharacter{
+		Name:        ch.Name,
+		CatalogID:   ch.ID,
+		Affiliation: ch.Affiliation,
+		Keywords:    append([]string(nil), ch.Keywords...),
+		Attack:      append([]int(nil), ch.Tracks.Attack...),
+		Defense:     append([]int(nil), ch.Tracks.Defense...),
+		Skill:       append([]int(nil), ch.Tracks.Skill...),
+		Move:        append([]int(nil), ch.Tracks.Move...),
+		Escalation:  ch.Escalation,
+	}
+	for _, s := range ch.Specializations {
+		for range s.Count {
+			cmd.Specializations = append(cmd.Specializations, s.Name)
+		}
+	}
+	for _, a := range ch.Attacks {
+		w := awayrules.Weapon{Name: a.Name, Keywords: append([]string(nil), a.Rules...)}
+		if a.Dice != nil {
+			w.Dice = *a.Dice
+		}
+		if a.Damage != nil {
+			w.Damage = *a.Damage
+		}
+		cmd.Weapons = append(cmd.Weapons, w)
+	}
+	return cmd
+}

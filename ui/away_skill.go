@@ -10,6 +10,7 @@ import (
 
 	"tableops/i18n/awaytext"
 	awayrules "tableops/rules/away"
+	"tableops/rules/odds"
 	"tableops/tracker"
 	"tableops/ui/screen"
 	"tableops/ui/widgets"
@@ -333,4 +334,14 @@ func (f *skillForm) record() {
 			f.reveal(f.test.box, f.test.box)
 		}
 	}
+}
+
+// skillOdds is the exact distribution of successes of a skill test with
+// the given tester and challenger dice, and its chance to pass.
+func skillOdds(tester, challenger, need int) (odds.Dist, float64, error) {
+	o, err := odds.AwaySkill(awayrules.SkillSetup{Skill: tester}, awayrules.SkillSetup{Skill: challenger}, need)
+	if err != nil {
+		return nil, 0, err
+	}
+	return o.Successes, o.Pass, nil
 }

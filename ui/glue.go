@@ -9,8 +9,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	awayrules "tableops/rules/away"
-	"tableops/rules/odds"
 	"tableops/tracker"
 	"tableops/ui/screen"
 	"tableops/ui/widgets"
@@ -18,16 +16,6 @@ import (
 
 // newBaseTheme is the theme the app's tableTheme builds on.
 func newBaseTheme() fyne.Theme { return widgets.NewTableTheme() }
-
-// newPegRow shows one rating track as pegs; tapping a peg removes one,
-// a secondary tap (long press) puts one back.
-func newPegRow(label string, t awayrules.Track, enabled bool, onRemove, onRestore func()) *widgets.PegTrack {
-	p := widgets.NewPegTrack(label, t.Values, t.Pegs)
-	p.OnRemove = onRemove
-	p.OnRestore = onRestore
-	p.SetDisabled(!enabled)
-	return p
-}
 
 // newGame asks for a name and creates a game of the given kind in the
 // store, then opens it at its setup. A name the store refuses keeps the
@@ -55,24 +43,4 @@ func (sh *Shell) newGame(kind tracker.Kind) {
 	name.OnSubmitted = func(string) { f.Submit() }
 	f.Show()
 	sh.win.Canvas().Focus(name)
-}
-
-// attackOdds is the exact damage distribution of an attack and its chance
-// of a stun token.
-func attackOdds(s awayrules.AttackSetup) (odds.Dist, float64, error) {
-	o, err := odds.AwayAttack(s)
-	if err != nil {
-		return nil, 0, err
-	}
-	return o.Damage, o.Stun.AtLeast(1), nil
-}
-
-// skillOdds is the exact distribution of successes of a skill test with
-// the given tester and challenger dice, and its chance to pass.
-func skillOdds(tester, challenger, need int) (odds.Dist, float64, error) {
-	o, err := odds.AwaySkill(awayrules.SkillSetup{Skill: tester}, awayrules.SkillSetup{Skill: challenger}, need)
-	if err != nil {
-		return nil, 0, err
-	}
-	return o.Successes, o.Pass, nil
 }
