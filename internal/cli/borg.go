@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"tableops/rules/borg"
-	"tableops/rules/dice"
 	"tableops/rules/odds"
 )
 
@@ -65,12 +64,15 @@ func runResolveBorgRound(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	target, ok := borg.PlayerTarget(*hit, *shields, *six)
-	hits := 0
-	if ok {
-		hits = dice.Pool(pf).CountAtLeast(target)
+	round := borg.CubeRound{
+		Cube:        cube,
+		Fleets:      []borg.Fleet{{Ships: len(pf), Weapons: *hit, HitsOnSix: *six}},
+		PlayerFaces: [][]int{pf},
+		BorgHit:     *borgHit,
 	}
-	due := borg.BorgDiceDue(cube, *first, hits)
+	target, ok := borg.PlayerTarget(*hit, *shields, *six)
+	hits := borg.FleetHits(round)        // the first strike's hits, when it is one
+	due := borg.CubeRoundBorgDice(round) // what the cube fires after them
 	bf, bv, err := fs.rollBattle(bp, due)
 	if err != nil {
 		return err
@@ -82,13 +84,8 @@ func runResolveBorgRound(args []string, out io.Writer) error {
 		}
 		return badInput("%s", lang.X("cli.battle.cube_dice", "the cube may roll {{.Due}} dice (9 - {{.Damage}} damage), but {{.Got}} were entered", tv{"Due": due, "Damage": *damage, "Got": len(bf)}))
 	}
-	r, err := borg.ResolveCubeRound(borg.CubeRound{
-		Cube:        cube,
-		Fleets:      []borg.Fleet{{Ships: len(pf), Weapons: *hit, HitsOnSix: *six}},
-		PlayerFaces: [][]int{pf},
-		BorgFaces:   bf,
-		BorgHit:     *borgHit,
-	})
+	round.BorgFaces = bf
+	r, err := borg.ResolveCubeRound(round)
 	if err != nil {
 		return badInput("%v", err)
 	}
