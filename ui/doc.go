@@ -13,19 +13,18 @@
 // bar with Home, Share, Log, Undo and Redo, the status line under it
 // (statusline.go), the game's panels (adaptive.go: one at a time with tabs
 // on a phone, the first beside the others on a wide window) and the game
-// log (score_log.go). Pages (shell.go) are the screens that take the whole
+// log (game_log.go). Pages (shell.go) are the screens that take the whole
 // main window on a phone where a desktop opens a window; dialogs.go lets
 // Escape (or a phone's Back) close the top dialog, then the top page.
 //
-// The game screens are views (screen.View): away*.go and scan_away.go are
-// Star Trek: Away Missions; ascendancy.go, asc_*.go, borg*.go and
-// score_layout.go are Star Trek: Ascendancy and its Borg expansion. views.go
-// builds a game's view from a table keyed by tracker.Kind (a kind this
-// version has no screen for is shown by its log only). A view reaches the
-// app only through the screen.Frame it is given (gameScreen is that frame)
-// and the helpers of package ui/screen; the shell reaches a view only
-// through screen.View. Reusable widgets (peg tracks, dice, keypads,
-// counters) are in ui/widgets.
+// The game screens are views (screen.View): away*.go are Star Trek: Away
+// Missions; ascendancy.go, asc_*.go and borg*.go are Star Trek: Ascendancy
+// and its Borg expansion. views.go builds a game's view from a table keyed
+// by tracker.Kind (a kind this version has no screen for is shown by its
+// log only). A view reaches the app only through the screen.Frame it is
+// given (gameScreen is that frame) and the helpers of package ui/screen;
+// the shell reaches a view only through screen.View. Reusable widgets (peg
+// tracks, dice, keypads, counters) are in ui/widgets.
 //
 // The web build (web_js.go, *_js.go) runs the same screens in a browser;
 // automation.go describes what is on screen to the page's tests

@@ -85,7 +85,7 @@ func (gs *gameScreen) fitBar(wide bool) {
 }
 
 // newLogList lists the steps of the game, newest first; each row is as
-// tall as its wrapped text (score_log.go).
+// tall as its wrapped text (game_log.go).
 func (gs *gameScreen) newLogList() *logRows {
 	return newLogRows(func() []string {
 		lines := make([]string, len(gs.history.Undo))
