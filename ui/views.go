@@ -8,14 +8,21 @@ import (
 	"tableops/ui/screen"
 )
 
-// newGameView returns the screen for a kind of game. A kind this version
-// has no screen for (a game file from a newer version) shows its log only.
-func newGameView(gs *gameScreen, kind tracker.Kind) screen.View {
-	switch kind {
-	case tracker.KindAway:
-		return newAwayView(gs)
-	case tracker.KindAscendancy:
-		return newAscendancyView(gs)
+// gameViews builds the screen of each kind of game this version shows.
+// A new kind of game is one more line here.
+func gameViews() map[tracker.Kind]func(screen.Frame) screen.View {
+	return map[tracker.Kind]func(screen.Frame) screen.View{
+		tracker.KindAway:       func(f screen.Frame) screen.View { return newAwayView(f) },
+		tracker.KindAscendancy: func(f screen.Frame) screen.View { return newAscendancyView(f) },
+	}
+}
+
+// newGameView returns the screen for a kind of game, drawn in f. A kind
+// this version has no screen for (a game file from a newer version) shows
+// its log only.
+func newGameView(f screen.Frame, kind tracker.Kind) screen.View {
+	if build, ok := gameViews()[kind]; ok {
+		return build(f)
 	}
 	return logOnlyView{kind: kind}
 }
