@@ -577,11 +577,11 @@ func (cmd PayFor) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if cmd.Cost.Negative() || cmd.Cost.Total() > 100 {
-		return reject(CodeInvalid, "track.a_cost_is_0_to_100", "A cost is 0 to 100 resources of each kind.")
+	if err := checkAmounts(cmd.Cost, 100, Msg{Key: "track.word.cost", Text: "The cost"}); err != nil {
+		return err
 	}
-	if cmd.Delta > 100 || cmd.Delta < -100 {
-		return reject(CodeInvalid, "track.that_is_too_large_change", "That is too large a change.")
+	if err := checkDelta(cmd.Delta, 100, Msg{Key: "track.word.change", Text: "The change"}); err != nil {
+		return err
 	}
 	if cmd.Cost.Total() == 0 && (cmd.Counter == "" || cmd.Delta == 0) {
 		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")

@@ -91,8 +91,8 @@ func (cmd AddAscPlayer) decide(c *decideCtx) error {
 	if len([]rune(civ)) > maxNameLen || len([]rune(string(cmd.Faction))) > maxNameLen {
 		return reject(CodeInvalid, "track.the_civilization_name_is_too_long", "The civilization name is too long.")
 	}
-	if cmd.Resources.Negative() || cmd.Resources.Total() > 1000 {
-		return reject(CodeInvalid, "track.starting_resources_must_be_0_or", "Starting resources must be 0 or more.")
+	if err := checkAmounts(cmd.Resources, 1000, Msg{Key: "track.word.starting_resources", Text: "Starting resources"}); err != nil {
+		return err
 	}
 	weapons := cmd.Weapons
 	if weapons == 0 {

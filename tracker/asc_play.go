@@ -89,8 +89,8 @@ func (cmd AdjustAsc) decide(c *decideCtx) error {
 	if cmd.Delta == 0 {
 		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
-	if cmd.Delta > 1000 || cmd.Delta < -1000 {
-		return reject(CodeInvalid, "track.that_is_too_large_change", "That is too large a change.")
+	if err := checkDelta(cmd.Delta, 1000, Msg{Key: "track.word.change", Text: "The change"}); err != nil {
+		return err
 	}
 	np, err := copyPlayer(p)
 	if err != nil {
@@ -125,6 +125,9 @@ func (UseCommand) CommandType() string { return "asc.command" }
 func (cmd UseCommand) decide(c *decideCtx) error {
 	_, p, err := c.ascPlayer(cmd.Player)
 	if err != nil {
+		return err
+	}
+	if err := checkDelta(cmd.Delta, maxCount, Msg{Key: "track.word.commands_delta", Text: "Commands to exhaust (or ready, below 0)"}); err != nil {
 		return err
 	}
 	switch {
@@ -300,8 +303,8 @@ func (cmd SetTrade) decide(c *decideCtx) error {
 	if from.ID == p.ID {
 		return reject(CodeRules, "track.a_players_own_trade_agreements_produce", "A player's own trade agreements produce nothing for them.")
 	}
-	if cmd.Resources.Negative() || cmd.Resources.Total() > 100 {
-		return reject(CodeInvalid, "track.trade_agreement_resources_are_0_or", "Trade agreement resources are 0 or more.")
+	if err := checkAmounts(cmd.Resources, 100, Msg{Key: "track.word.trade_resources", Text: "Trade agreement resources"}); err != nil {
+		return err
 	}
 	np, err := copyPlayer(p)
 	if err != nil {

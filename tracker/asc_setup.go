@@ -24,8 +24,14 @@ type AddStartingPlayer struct {
 func (AddStartingPlayer) CommandType() string { return "asc.add_starting_player" }
 
 func (cmd AddStartingPlayer) decide(c *decideCtx) error {
-	if cmd.Ascendancy < 0 || cmd.Ascendancy > 20 || cmd.Ships < 0 || cmd.Ships > 100 || cmd.Nodes.Negative() || cmd.Nodes.Total() > 30 {
-		return reject(CodeInvalid, "track.starting_ascendancy_nodes_and_ships_must", "Starting ascendancy, nodes and ships must be 0 or more (and not absurdly many).")
+	if err := checkNumber(cmd.Ascendancy, 0, 20, Msg{Key: "track.word.starting_ascendancy", Text: "Starting ascendancy"}); err != nil {
+		return err
+	}
+	if err := checkNumber(cmd.Ships, 0, 100, Msg{Key: "track.word.starting_ships", Text: "Starting ships"}); err != nil {
+		return err
+	}
+	if err := checkAmounts(cmd.Nodes, 30, Msg{Key: "track.word.starting_nodes", Text: "Starting nodes"}); err != nil {
+		return err
 	}
 	if cmd.Costs != nil {
 		if err := checkCostTable(*cmd.Costs); err != nil {

@@ -93,6 +93,9 @@ func (cmd AdjustStun) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
+	if err := checkDelta(cmd.Delta, awayrules.MaxStun, Msg{Key: "track.word.stun_delta", Text: "Stun tokens to add (or remove, below 0)"}); err != nil {
+		return err
+	}
 	card := ch.Character
 	switch {
 	case cmd.Delta == 0:
@@ -167,8 +170,8 @@ func (cmd AdjustTokens) decide(c *decideCtx) error {
 	if cmd.Delta == 0 {
 		return reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
-	if cmd.Delta > 100 || cmd.Delta < -100 {
-		return reject(CodeInvalid, "track.that_is_too_many_tokens_at", "That is too many tokens at once.")
+	if err := checkDelta(cmd.Delta, 100, Msg{Key: "track.word.tokens_delta", Text: "Tokens to add (or remove, below 0)"}); err != nil {
+		return err
 	}
 	var who string
 	var have int
