@@ -80,8 +80,9 @@ func (p AscPlayer) HegemonyAdds(modifier int) int {
 // Vulcans never try it on a rival with lower ascendancy, the Dominion only
 // on independent systems, nobody on a pre-warp system (PreWarp). On
 // success the system's resource nodes (Nodes), a starbase (Starbase: with
-// one of the old owner's command tokens) and, with a research node
-// (ResearchNode), one of their projects pass to the player; HomeOf names
+// one of the old owner's command tokens) and one of their projects per
+// research node captured (Nodes.Research; ResearchNode with no research
+// nodes counted: one) pass to the player; HomeOf names
 // the player whose home system it is. Trying it on a rival whose trade
 // agreement the player holds returns that agreement (betrayal).
 // Modifier adds to the die (the Federation's Universal Translator: +1).
@@ -212,7 +213,9 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 			return err
 		}
 		nt.Systems = max(0, nt.Systems-1)
-		if got := capture(&np, &nt, cmd.Nodes, cmd.Starbase, cmd.ResearchNode); len(got) > 0 {
+		got := capture(&np, &nt, cmd.Nodes, cmd.Starbase, false)
+		got = append(got, captureProjects(&np, &nt, cmd.researchNodes())...)
+		if len(got) > 0 {
 			plabel.add("track.takes_got", "; takes %s", joinAnd(got))
 		}
 		homeChanges(&np, &nt, cmd.HomeOf)
@@ -227,4 +230,15 @@ func (cmd TryHegemony) decide(c *decideCtx) error {
 		return nil
 	}
 	return setPlayer(c, say("track.loses", "%s loses %s", tgt.Name, sys), nt)
+}
+
+// researchNodes is the research nodes the system taken brings, for the
+// projects captured with them (seed 002 "Capturing Research Nodes": one
+// project per node): Nodes.Research, or one when only ResearchNode says
+// the system has one.
+func (cmd TryHegemony) researchNodes() int {
+	if cmd.ResearchNode {
+		return max(1, cmd.Nodes.Research)
+	}
+	return cmd.Nodes.Research
 }

@@ -211,6 +211,10 @@ type invasionStep struct {
 	in     ascrules.Invasion
 	ad, dd RolledDice
 	res    ascrules.InvasionResult
+	// lost are the defending player's resource nodes the round destroys:
+	// the ones named (NodesLost), or, when the round leaves no choice, the
+	// planet's resource nodes (SystemNodes).
+	lost ascrules.Resources
 }
 
 // decide fights the round in steps: the checks (checkAttack,
@@ -244,7 +248,7 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	if err := cmd.fight(c, st); err != nil {
 		return err
 	}
-	if err := cmd.checkNodesLost(st); err != nil {
+	if err := cmd.checkNodesLost(c, st); err != nil {
 		return err
 	}
 	return cmd.record(c, st)
@@ -370,28 +374,42 @@ func (cmd InvasionRound) fight(c *decideCtx, st *invasionStep) error {
 }
 
 // checkNodesLost holds the resource nodes the players say were lost to the
-// round's result: no more than it destroyed (the control node is not a
-// resource node), only a player's, and only nodes the defender has.
-func (cmd InvasionRound) checkNodesLost(st *invasionStep) error {
+// round's result to the rulebook (rules/ascendancy.ResourceNodesDestroyed):
+// on collateral damage exactly as many as the hits, of the attacker's
+// choice (ruleCollateralDamage); on total annihilation every resource node
+// on the planet (ruleTotalAnnihilation); never the control node, only a
+// player's, and only nodes the defender has. When the round leaves no
+// choice (it destroys as many nodes as the planet's resource nodes given in
+// SystemNodes) and none are named, they are those. It sets st.lost.
+func (cmd InvasionRound) checkNodesLost(c *decideCtx, st *invasionStep) error {
 	if cmd.NodesLost.Negative() {
 		return reject(CodeInvalid, "track.nodes_lost_are_0_or_more", "Nodes lost are 0 or more.")
 	}
-	if cmd.NodesLost.Total() == 0 {
+	st.lost = cmd.NodesLost
+	if st.def == nil {
+		if st.lost.Total() > 0 {
+			return reject(CodeInvalid, "track.an_independent_systems_nodes_are_not", "An independent system's nodes are not tracked.")
+		}
 		return nil
 	}
-	resource := st.res.NodesDestroyed
-	if st.res.Outcome == ascrules.Annihilation && st.in.Controlled {
-		resource-- // the control node is not a resource node
+	due := st.res.ResourceNodesDestroyed(st.in.Controlled)
+	if st.lost.Total() == 0 && due > 0 && !cmd.SystemNodes.Negative() && cmd.SystemNodes.Total() == due {
+		st.lost = cmd.SystemNodes
 	}
 	switch {
-	case st.def == nil:
-		return reject(CodeInvalid, "track.an_independent_systems_nodes_are_not", "An independent system's nodes are not tracked.")
-	case cmd.NodesLost.Total() > resource:
-		return reject(CodeRules, "track.the_invasion_destroyed_resource_node_s", "The invasion destroyed %d resource node(s), not %d.", resource, cmd.NodesLost.Total())
-	case !st.def.Nodes.Covers(cmd.NodesLost):
+	case st.lost.Total() > due:
+		return reject(CodeRules, "track.the_invasion_destroyed_resource_node_s", "The invasion destroyed %d resource node(s), not %d.", due, st.lost.Total())
+	case !st.def.Nodes.Covers(st.lost):
 		return reject(CodeRules, "track.does_not_have_those_nodes", "%s does not have those nodes (%s).", st.def.Name, fmtNodes(st.def.Nodes))
+	case st.lost.Total() == due:
+		return nil
 	}
-	return nil
+	if st.res.Outcome == ascrules.Annihilation {
+		return c.breaks(ruleTotalAnnihilation, "track.annihilation_destroys_resource_nodes_named",
+			"Total annihilation destroys all %d of the planet's resource node(s), not %d: name them", due, st.lost.Total())
+	}
+	return c.breaks(ruleCollateralDamage, "track.collateral_destroys_resource_nodes_named",
+		"%d hit(s) destroy %d of %s's resource node(s), not %d: the attacker names which", st.res.Hits, due, st.def.Name, st.lost.Total())
 }
 
 // record emits the round (InvasionFought) and what it changes, in one
@@ -432,8 +450,10 @@ func (st *invasionStep) won() bool {
 // returns the defender's new record (none for an independent system) and
 // what the attacker took: the attacker's ship losses; on success the
 // system with its nodes left, the starbase and, with a research node, a
-// project (capture); on total annihilation the defender loses the system's
-// starbase and its command, and nobody holds the system.
+// project per research node captured (capture, captureProjects); on total
+// annihilation the defender loses the system's starbase and its command,
+// and nobody holds the system. The defender loses the resource nodes the
+// round destroyed (st.lost).
 func (cmd InvasionRound) changeHands(st *invasionStep) (AscPlayer, []Texts, error) {
 	res, def := st.res, st.def
 	st.na.Ships = max(0, st.na.Ships-res.AttackerLosses)
@@ -447,16 +467,17 @@ func (cmd InvasionRound) changeHands(st *invasionStep) (AscPlayer, []Texts, erro
 		if nd, err = copyPlayer(def); err != nil {
 			return AscPlayer{}, nil, err
 		}
-		nd.Nodes = nd.Nodes.Sub(cmd.NodesLost)
+		nd.Nodes = nd.Nodes.Sub(st.lost)
 	}
 	var took []Texts
 	switch {
 	case won && def != nil:
-		left := cmd.SystemNodes.Sub(cmd.NodesLost)
+		left := cmd.SystemNodes.Sub(st.lost)
 		if left.Negative() {
 			left = ascrules.Resources{Production: max(0, left.Production), Research: max(0, left.Research), Culture: max(0, left.Culture)}
 		}
-		took = capture(&st.na, &nd, left, cmd.Starbase, left.Research > 0)
+		took = capture(&st.na, &nd, left, cmd.Starbase, false)
+		took = append(took, captureProjects(&st.na, &nd, left.Research)...)
 		homeChanges(&st.na, &nd, cmd.HomeOf)
 	case won:
 		homeChanges(&st.na, nil, cmd.HomeOf)
@@ -511,12 +532,30 @@ func (cmd InvasionRound) setDefender(c *decideCtx, st *invasionStep, nd AscPlaye
 	if lostSystem {
 		nd.Systems = max(0, nd.Systems-1)
 	}
-	if !lostSystem && cmd.NodesLost.Total() == 0 {
+	if !lostSystem && st.lost.Total() == 0 {
 		return nil
 	}
-	l := say("track.loses", "%s loses %s", def.Name, fmtNodes(cmd.NodesLost))
+	l := say("track.loses", "%s loses %s", def.Name, fmtNodes(st.lost))
 	if lostSystem {
 		l = say("track.loses_system_s_left", "%s loses %s (%d system(s) left)", def.Name, st.sys, nd.Systems)
 	}
 	return setPlayer(c, l, nd)
+}
+
+// captureProjects moves the defender's active projects to the attacker who
+// took control of researchNodes of their intact research nodes: one per
+// node, no more than they have (rules/ascendancy.ProjectsCaptured; seed 003
+// "Capturing research nodes and starbases"). It returns what was taken,
+// for the log.
+func captureProjects(na, nd *AscPlayer, researchNodes int) []Texts {
+	n := ascrules.ProjectsCaptured(researchNodes, nd.Projects)
+	if n == 0 {
+		return nil
+	}
+	nd.Projects -= n
+	na.Projects += n
+	if n == 1 {
+		return []Texts{{{Key: "track.got_project", Text: "a project"}}}
+	}
+	return []Texts{{msgf("track.got_projects", "%d projects", n)}}
 }

@@ -23,6 +23,12 @@ func TestInvasionUnderWay(t *testing.T) {
 		return InvasionRound{Round: n, Attacker: "p1", Ships: ships, Defender: "p2", System: "Qo'noS", Nodes: nodes,
 			AttackerRoll: Entered(att...), DefenderRoll: Entered(def...)}
 	}
+	// lose names the resource nodes the round destroys (the attacker's
+	// choice on collateral damage).
+	lose := func(r InvasionRound, lost ascrules.Resources) InvasionRound {
+		r.NodesLost = lost
+		return r
+	}
 	under := func(r, ships, nodes int) *InvasionUnderWay {
 		return &InvasionUnderWay{Attacker: "p1", Defender: "p2", System: "Qo'noS", Round: r, Ships: ships, Nodes: nodes,
 			DefenderWeapons: 5}
@@ -40,20 +46,21 @@ func TestInvasionUnderWay(t *testing.T) {
 	}{
 		{"collateral damage, then the next rounds to annihilation", []step{
 			// 1 hit on 3 nodes: one destroyed; the nodes sink one ship.
-			{"round 1", round(1, 3, 3, []int{6, 1, 1}, []int{5, 1, 1}), Rule{}, under(1, 2, 2), 4},
+			{"round 1", lose(round(1, 3, 3, []int{6, 1, 1}, []int{5, 1, 1}), ascrules.Resources{Culture: 1}), Rule{}, under(1, 2, 2), 4},
 			{"round 3 is not next", round(3, 2, 2, []int{1, 1}, []int{1, 1}), ruleInvasionGoesOn, under(1, 2, 2), 4},
 			{"a lost ship", round(2, 3, 2, []int{1, 1, 1}, []int{1, 1}), ruleInvasionLosses, under(1, 2, 2), 4},
 			{"a destroyed node", round(2, 2, 3, []int{1, 1}, []int{1, 1, 1}), ruleInvasionLosses, under(1, 2, 2), 4},
 			// Round 0 is the next round: no hits either way.
 			{"round 2 from what round 1 left", round(0, 2, 2, []int{1, 1}, []int{1, 1}), Rule{}, under(2, 2, 2), 4},
-			// 2 hits on 2 nodes: total annihilation ends it.
-			{"round 3 annihilates", round(3, 2, 2, []int{6, 6}, []int{1, 1}), Rule{}, nil, 4},
+			// 2 hits on 2 nodes: total annihilation ends it, and takes the
+			// last resource node with it.
+			{"round 3 annihilates", lose(round(3, 2, 2, []int{6, 6}, []int{1, 1}), ascrules.Resources{Research: 1}), Rule{}, nil, 4},
 			{"no round 4", round(4, 2, 2, []int{6, 6}, []int{1, 1}), ruleInvasionGoesOn, nil, 4},
 			{"a new invasion starts at round 1", round(1, 2, 2, []int{1, 1}, []int{1, 1}), Rule{}, under(1, 2, 2), 3},
 		}},
 		{"success ends it", []step{
-			{"round 1", round(1, 3, 3, []int{1, 1, 1}, []int{1, 1, 1}), Rule{}, under(1, 3, 3), 4},
-			{"4 hits on 3 nodes", round(2, 3, 3, []int{6, 6, 6}, []int{1, 1, 1}), Rule{}, nil, 4},
+			{"round 1", round(1, 4, 3, []int{1, 1, 1, 1}, []int{1, 1, 1}), Rule{}, under(1, 4, 3), 4},
+			{"4 hits on 3 nodes", round(2, 4, 3, []int{6, 6, 6, 6}, []int{1, 1, 1}), Rule{}, nil, 4},
 		}},
 		{"failure ends it", []step{
 			{"round 1: every ship sunk", round(1, 2, 3, []int{1, 1}, []int{6, 6, 1}), Rule{}, nil, 4},
@@ -125,7 +132,7 @@ func TestInvasionRoundOverruled(t *testing.T) {
 func TestInvasionReplaysFromOldRecords(t *testing.T) {
 	s := ascTurns(t, ascrules.Klingon, AscOptions{})
 	play(t, s, NextPhase{}, InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Defender: "p2", System: "Qo'noS", Nodes: 3,
-		AttackerRoll: Entered(6, 1, 1), DefenderRoll: Entered(5, 1, 1)})
+		AttackerRoll: Entered(6, 1, 1), DefenderRoll: Entered(5, 1, 1), NodesLost: ascrules.Resources{Culture: 1}})
 	want := s.State().Ascendancy.Invasion
 	require.NotNil(t, want)
 	var events []Event
@@ -224,4 +231,132 @@ func TestInvasionRound(t *testing.T) {
 	assert.Contains(t, evs[0].Label, "the defender surrenders")
 	assert.Equal(t, 1, ascPlayer(t, s, "p2").Systems)
 	assertReplays(t, s)
+}
+
+// TestInvasionDestroysTheNodesItHits: the resource nodes an invasion round
+// destroys leave the defender's console, as many as the rulebook says.
+// Seed 002 "Danni Collaterali": "the attacker must choose a number of
+// resource nodes to destroy equal to the number of hits" (seed 003 the
+// same); its example is a Federation planet with a culture node, a
+// research node and the control node: one hit destroys one of the two, of
+// the Klingons' choice, two hits must destroy both. Seed 002 "Distruzione
+// Totale": hits equal to the nodes destroy every node on the planet,
+// control node included. Fewer nodes named are refused by the rule (and
+// may be overruled); when the planet's resource nodes are given and the
+// round leaves no choice, the tracker takes them off itself.
+func TestInvasionDestroysTheNodesItHits(t *testing.T) {
+	planet := ascrules.Resources{Culture: 1, Research: 1}
+	round := func(att []int, lost, sys ascrules.Resources) InvasionRound {
+		return InvasionRound{Round: 1, Attacker: "p1", Ships: 4, Defender: "p2", System: "Vulcan", Nodes: 3,
+			AttackerRoll: Entered(att...), DefenderRoll: Entered(1, 1, 1), NodesLost: lost, SystemNodes: sys}
+	}
+	oneHit, twoHits, threeHits := []int{6, 1, 1, 1}, []int{6, 6, 1, 1}, []int{6, 6, 5, 1}
+	cases := []struct {
+		name    string
+		cmd     InvasionRound
+		refused Rule
+		nodes   ascrules.Resources // Ben's nodes after the round
+		systems int                // Ben's systems after the round
+	}{
+		{"two hits, one node named", round(twoHits, ascrules.Resources{Research: 1}, ascrules.Resources{}), ruleCollateralDamage,
+			ascrules.Resources{Production: 1, Research: 1, Culture: 1}, 1},
+		{"two hits, no node named", round(twoHits, ascrules.Resources{}, ascrules.Resources{}), ruleCollateralDamage,
+			ascrules.Resources{Production: 1, Research: 1, Culture: 1}, 1},
+		{"two hits destroy both", round(twoHits, planet, ascrules.Resources{}), Rule{}, ascrules.Resources{Production: 1}, 1},
+		{"two hits on the planet's two resource nodes: no choice", round(twoHits, ascrules.Resources{}, planet), Rule{},
+			ascrules.Resources{Production: 1}, 1},
+		{"one hit: the attacker chooses", round(oneHit, ascrules.Resources{}, planet), ruleCollateralDamage,
+			ascrules.Resources{Production: 1, Research: 1, Culture: 1}, 1},
+		{"one hit on the culture node", round(oneHit, ascrules.Resources{Culture: 1}, planet), Rule{},
+			ascrules.Resources{Production: 1, Research: 1}, 1},
+		{"no hits destroy nothing", round([]int{1, 1, 1, 1}, ascrules.Resources{}, planet), Rule{},
+			ascrules.Resources{Production: 1, Research: 1, Culture: 1}, 1},
+		{"annihilation destroys the planet's nodes", round(threeHits, ascrules.Resources{}, planet), Rule{},
+			ascrules.Resources{Production: 1}, 0},
+		{"annihilation with the nodes named", round(threeHits, planet, ascrules.Resources{}), Rule{}, ascrules.Resources{Production: 1}, 0},
+		{"annihilation with one node named", round(threeHits, ascrules.Resources{Research: 1}, ascrules.Resources{}), ruleTotalAnnihilation,
+			ascrules.Resources{Production: 1, Research: 1, Culture: 1}, 1},
+		{"annihilation with no node named", round(threeHits, ascrules.Resources{}, ascrules.Resources{}), ruleTotalAnnihilation,
+			ascrules.Resources{Production: 1, Research: 1, Culture: 1}, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := ascTurns(t, ascrules.Klingon, AscOptions{})
+			play(t, s, NextPhase{})
+			if tc.refused.Key != "" {
+				refusedBy(t, s, tc.cmd, tc.refused)
+			} else {
+				play(t, s, tc.cmd)
+			}
+			ben := ascPlayer(t, s, "p2")
+			assert.Equal(t, tc.nodes, ben.Nodes)
+			assert.Equal(t, tc.systems, ben.Systems)
+			if tc.refused.Key != "" {
+				overruled(t, s, tc.cmd, "the table agreed", tc.refused)
+			}
+			assertReplays(t, s)
+		})
+	}
+}
+
+// TestAnnihilatedNodesProduceNothing: the nodes of an annihilated planet
+// are gone from the defender's console, so the next recharge generates
+// nothing from them (seed 002 "Distruzione Totale").
+func TestAnnihilatedNodesProduceNothing(t *testing.T) {
+	s := ascTurns(t, ascrules.Klingon, AscOptions{})
+	play(t, s, NextPhase{}, InvasionRound{Round: 1, Attacker: "p1", Ships: 4, Defender: "p2", System: "Qo'noS", Nodes: 4,
+		AttackerRoll: Entered(6, 6, 6, 6), DefenderRoll: Entered(1, 1, 1, 1),
+		SystemNodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, HomeOf: "p2"})
+	ben := ascPlayer(t, s, "p2")
+	assert.Equal(t, ascrules.Resources{}, ben.Nodes, "every node on the planet is destroyed")
+	assert.Equal(t, 0, ben.Systems)
+	assert.False(t, ben.HoldsHome)
+	assertReplays(t, s)
+}
+
+// TestCaptureTakesAProjectPerResearchNode: seed 003 "Capturing research
+// nodes and starbases": "that rival must choose 1 of their active projects
+// per node captured and give them to you"; seed 002 "Catturare i Nodi di
+// Ricerca" the same, and: a destroyed research node captures nothing, and
+// a player with no active projects gives none.
+func TestCaptureTakesAProjectPerResearchNode(t *testing.T) {
+	cases := []struct {
+		name           string
+		projects       int // Ben's active projects
+		collateral     bool
+		anna, benAfter int
+	}{
+		{"two research nodes, two projects", 2, false, 2, 0},
+		{"two research nodes, one project", 1, false, 1, 0},
+		{"two research nodes, no project", 0, false, 0, 0},
+		{"one research node destroyed first", 2, true, 1, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := ascTurns(t, ascrules.Klingon, AscOptions{})
+			play(t, s, AdjustAsc{Player: "p2", Counter: CounterNodeRes, Delta: 1}, NextPhase{})
+			for range tc.projects {
+				_, err := viaJSON(t, s, Ruling{Reason: "Ben launched a project earlier", Command: Project{Player: "p2"}})
+				require.NoError(t, err)
+			}
+			// The planet: the control node and 2 research nodes.
+			sys := ascrules.Resources{Research: 2}
+			round := 1
+			if tc.collateral {
+				play(t, s, InvasionRound{Round: 1, Attacker: "p1", Ships: 4, Defender: "p2", System: "Qo'noS", Nodes: 3,
+					AttackerRoll: Entered(6, 1, 1, 1), DefenderRoll: Entered(1, 1, 1),
+					NodesLost: ascrules.Resources{Research: 1}, SystemNodes: sys})
+				sys, round = ascrules.Resources{Research: 1}, 2
+			}
+			nodes := sys.Total() + 1
+			misses := slices.Repeat([]int{1}, nodes)
+			play(t, s, InvasionRound{Round: round, Attacker: "p1", Ships: 4, Defender: "p2", System: "Qo'noS", Nodes: nodes,
+				AttackerRoll: Entered(6, 6, 6, 6), DefenderRoll: Entered(misses...), SystemNodes: sys})
+			anna, ben := ascPlayer(t, s, "p1"), ascPlayer(t, s, "p2")
+			assert.Equal(t, tc.anna, anna.Projects)
+			assert.Equal(t, tc.benAfter, ben.Projects)
+			assert.Equal(t, 1+sys.Research, anna.Nodes.Research)
+			assertReplays(t, s)
+		})
+	}
 }

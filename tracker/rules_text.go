@@ -36,6 +36,8 @@ var (
 	ruleShipsLost              = Rule{"rule.ships_lost", "Ships destroyed in a round take no further part in the battle", srcAscRulebook + ", Space Battles"}
 	ruleInvasionGoesOn         = Rule{"rule.invasion_goes_on", "An invasion goes on round after round without another command, until the attacker retreats, the defender surrenders or a round has an outcome; a new invasion starts at round 1", srcAscRulebook + ", The Battle Continues"}
 	ruleInvasionLosses         = Rule{"rule.invasion_losses", "Ships and nodes destroyed in an invasion round take no further part in the invasion", srcAscRulebook + ", Planetary Invasion"}
+	ruleCollateralDamage       = Rule{"rule.collateral_damage", "On collateral damage the attacker destroys as many of the defender's resource nodes as they scored hits, of their choice; never the control node", srcAscRulebook + ", Collateral Damage"}
+	ruleTotalAnnihilation      = Rule{"rule.total_annihilation", "Total annihilation destroys every node on the planet, the control node included", srcAscRulebook + ", Total Annihilation"}
 	ruleStarbaseDie            = Rule{"rule.starbase_die", "A starbase adds a die only to its controller's ships in that system", srcAscRulebook + ", Starbases in Space Battles"}
 	ruleOccupationCardassian   = Rule{"rule.occupation_cardassian", "Occupation is a Cardassian rule: only Cardassian systems need a Cardassian ship in orbit to generate", srcAscSummary + ", Cardassians: Occupation"}
 	ruleStarbaseDieOnce        = Rule{"rule.starbase_die_once", "Ships in orbit of your own system with a starbase roll one additional die (one, however many starbases)", srcAscRulebook + ", Starbases in Space Battles"}

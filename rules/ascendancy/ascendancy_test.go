@@ -177,6 +177,45 @@ func TestRulebookInvasionExample(t *testing.T) {
 	}
 }
 
+// Seed 002 "Collateral Damage" [Danni Collaterali] example: a Federation
+// planet with a culture node, a research node and the control node. One
+// Klingon hit destroys one resource node (the Klingons' choice), two hits
+// must destroy both; three are total annihilation: every node, control
+// node included (seed 002 "Total Annihilation"); four take the planet
+// intact. An uncontrolled planet has no control node: every node it loses
+// is a resource node.
+func TestRulebookResourceNodesDestroyed(t *testing.T) {
+	cases := []struct {
+		hits, nodes int
+		controlled  bool
+		want        int
+	}{
+		{0, 3, true, 0},
+		{1, 3, true, 1},
+		{2, 3, true, 2},
+		{3, 3, true, 2},
+		{4, 3, true, 0},
+		{2, 2, false, 2},
+		{1, 2, false, 1},
+	}
+	for _, tc := range cases {
+		var r InvasionResult
+		r.Outcome, r.NodesDestroyed = InvasionResultFor(tc.hits, tc.nodes)
+		assert.Equal(t, tc.want, r.ResourceNodesDestroyed(tc.controlled), "%d hit(s) on %d node(s)", tc.hits, tc.nodes)
+	}
+	assert.Equal(t, 0, Surrender(3).ResourceNodesDestroyed(true))
+}
+
+// Seed 003 "Capturing research nodes and starbases": one active project
+// per research node captured; no projects, none seized.
+func TestProjectsCaptured(t *testing.T) {
+	assert.Equal(t, 2, ProjectsCaptured(2, 3))
+	assert.Equal(t, 1, ProjectsCaptured(2, 1))
+	assert.Equal(t, 0, ProjectsCaptured(2, 0))
+	assert.Equal(t, 0, ProjectsCaptured(0, 2))
+	assert.Equal(t, 0, ProjectsCaptured(-1, 2))
+}
+
 func TestInvasionRules(t *testing.T) {
 	// Failed invasion: the last ship dies and the control node stands.
 	res, err := ResolveInvasion(Invasion{Round: 2, Attacker: Side{Ships: 1, Weapons: 5}, Nodes: 2, Controlled: true,

@@ -353,6 +353,39 @@ func ResolveInvasion(in Invasion) (InvasionResult, error) {
 	return res, nil
 }
 
+// ResourceNodesDestroyed is how many of the planet's resource nodes the
+// round destroys: on collateral damage as many as the hits, of the
+// attacker's choice, never the control node (seed 002 "Collateral
+// Damage" [Danni Collaterali]; seed 003 "the attacker must choose a number
+// of resource nodes to destroy equal to the number of hits"); on total
+// annihilation every node on the planet, control node included (seed 002
+// "Total Annihilation" [Distruzione Totale]), so every resource node:
+// all of them but the control node of a controlled planet. A successful
+// invasion or a surrender destroys none.
+func (r InvasionResult) ResourceNodesDestroyed(controlled bool) int {
+	switch r.Outcome {
+	case Collateral:
+		return r.NodesDestroyed
+	case Annihilation:
+		if controlled {
+			return max(0, r.NodesDestroyed-1)
+		}
+		return r.NodesDestroyed
+	}
+	return 0
+}
+
+// ProjectsCaptured is how many active projects a player gives up when a
+// rival takes control of their intact research nodes: one per research node
+// captured, no more than they have (seed 003 "Capturing research nodes and
+// starbases": "1 of their active projects per node captured"; seed 002
+// "Capturing Research Nodes" [Catturare i Nodi di Ricerca]: a destroyed
+// research node captures nothing, and a player with no active projects
+// gives none).
+func ProjectsCaptured(researchNodes, projects int) int {
+	return max(0, min(researchNodes, projects))
+}
+
 // Surrender is the defender surrendering an invasion (at the start of any
 // round, even before the first): the attacker takes control at once, with
 // every node intact (seed 002 "Surrendering to an Invasion" [Arrendersi
