@@ -40,7 +40,9 @@ type AscendancyState struct {
 	Battle *SpaceBattle `json:"battle,omitempty"`
 	// Invasion is the planetary invasion under way, if any.
 	Invasion *InvasionUnderWay `json:"invasion,omitempty"`
-	NextID   int               `json:"next_id"`
+	// Reclaim is the invasion of a Borg system under way, if any.
+	Reclaim *ReclaimUnderWay `json:"reclaim,omitempty"`
+	NextID  int              `json:"next_id"`
 }
 
 // AscWalker is where the round stands.
@@ -348,8 +350,9 @@ func (e AscWalkerSet) apply(s *State) error {
 		return err
 	}
 	a.Walker = w
-	// A new phase or turn ends the invasion under way.
-	a.Invasion = nil
+	// A new phase or turn ends the invasion under way, and the reclaim of
+	// a Borg system under way.
+	a.Invasion, a.Reclaim = nil, nil
 	return nil
 }
 

@@ -38,6 +38,7 @@ var (
 	ruleInvasionLosses         = Rule{"rule.invasion_losses", "Ships and nodes destroyed in an invasion round take no further part in the invasion", srcAscRulebook + ", Planetary Invasion"}
 	ruleCollateralDamage       = Rule{"rule.collateral_damage", "On collateral damage the attacker destroys as many of the defender's resource nodes as they scored hits, of their choice; never the control node", srcAscRulebook + ", Collateral Damage"}
 	ruleTotalAnnihilation      = Rule{"rule.total_annihilation", "Total annihilation destroys every node on the planet, the control node included", srcAscRulebook + ", Total Annihilation"}
+	ruleReclaimCommand         = Rule{"rule.reclaim_command", "Reclaiming a Borg system is an invasion: it starts with a command of the attacker's own turn, in the Command phase (a command token); its later rounds need no new command", srcBorgBook + ", Reclaiming Borg Systems"}
 	ruleStarbaseDie            = Rule{"rule.starbase_die", "A starbase adds a die only to its controller's ships in that system", srcAscRulebook + ", Starbases in Space Battles"}
 	ruleOccupationCardassian   = Rule{"rule.occupation_cardassian", "Occupation is a Cardassian rule: only Cardassian systems need a Cardassian ship in orbit to generate", srcAscSummary + ", Cardassians: Occupation"}
 	ruleStarbaseDieOnce        = Rule{"rule.starbase_die_once", "Ships in orbit of your own system with a starbase roll one additional die (one, however many starbases)", srcAscRulebook + ", Starbases in Space Battles"}
