@@ -122,13 +122,21 @@ func (AddCharacter) CommandType() string { return "away.add_character" }
 
 const maxListLen = 20
 
+// cleanList cleans a list of names (keywords, specializations, special
+// rules) with trimSpace, dropping the empty ones.
 func cleanList(in []string, what string) ([]string, error) {
+	return cleanListWith(in, what, trimSpace)
+}
+
+// cleanListWith is cleanList with clean for trimSpace (validate.go checks
+// stored lists as older versions cleaned them too).
+func cleanListWith(in []string, what string, clean func(string) string) ([]string, error) {
 	if len(in) > maxListLen {
 		return nil, reject(CodeInvalid, "track.too_many_at_most", "Too many %s (at most %d).", what, maxListLen)
 	}
 	out := []string{}
 	for _, s := range in {
-		t := trimSpace(s)
+		t := clean(s)
 		if t == "" {
 			continue
 		}
@@ -140,17 +148,25 @@ func cleanList(in []string, what string) ([]string, error) {
 	return out, nil
 }
 
+// cleanWeapons cleans a card's weapons: names and keywords with trimSpace,
+// extra dice and damage in range.
 func cleanWeapons(in []awayrules.Weapon) ([]awayrules.Weapon, error) {
+	return cleanWeaponsWith(in, trimSpace)
+}
+
+// cleanWeaponsWith is cleanWeapons with clean for trimSpace (see
+// cleanListWith).
+func cleanWeaponsWith(in []awayrules.Weapon, clean func(string) string) ([]awayrules.Weapon, error) {
 	if len(in) > maxListLen {
 		return nil, reject(CodeInvalid, "track.too_many_weapons", "Too many weapons.")
 	}
 	weapons := []awayrules.Weapon{}
 	for _, w := range in {
-		wn, err := cleanText(w.Name, maxNameLen, Msg{Key: "track.word.weapon_name", Text: "weapon name"})
+		wn, err := checkText(clean(w.Name), maxNameLen, Msg{Key: "track.word.weapon_name", Text: "weapon name"})
 		if err != nil {
 			return nil, err
 		}
-		wk, err := cleanList(w.Keywords, "weapon keywords")
+		wk, err := cleanListWith(w.Keywords, "weapon keywords", clean)
 		if err != nil {
 			return nil, err
 		}

@@ -78,6 +78,10 @@ func ReadExport(r io.Reader) (*Export, error) {
 	}
 	name, err := cleanText(x.Name, maxNameLen, Msg{Key: "track.word.game_name", Text: "game name"})
 	if err != nil {
+		// A name an older version kept (of bidi controls only).
+		name, err = storedText(x.Name, maxNameLen, Msg{Key: "track.word.game_name", Text: "game name"})
+	}
+	if err != nil {
 		return nil, fmt.Errorf("read game file: %v: %w", err, ErrNotExport)
 	}
 	x.Name = name

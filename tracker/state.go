@@ -199,7 +199,12 @@ const (
 
 // cleanText trims a name or note and checks its length; empty is refused.
 func cleanText(s string, max int, what Msg) (string, error) {
-	t := trimSpace(s)
+	return checkText(trimSpace(s), max, what)
+}
+
+// checkText refuses a trimmed name or note that is empty or longer than
+// max characters.
+func checkText(t string, max int, what Msg) (string, error) {
 	if t == "" {
 		return "", reject(CodeInvalid, "track.the_is_empty", "The %s is empty.", what)
 	}
@@ -212,18 +217,35 @@ func cleanText(s string, max int, what Msg) (string, error) {
 func sortStrings(s []string) { slices.Sort(s) }
 func sortInts(s []int)       { slices.Sort(s) }
 
-// trimSpace trims white space and refuses control characters by dropping them.
-func trimSpace(s string) string {
+// trimSpace trims white space and refuses control characters by dropping
+// them, and the bidi embedding, override and isolate controls too (U+202A
+// to U+202E, U+2066 to U+2069), with which a name or note would display
+// reversed or out of order in the log.
+func trimSpace(s string) string { return clean(s, true) }
+
+// trimSpaceKeptBidi is trimSpace as versions before issue 30 had it: the
+// bidi controls were kept. Texts they stored stay valid (see validate.go):
+// nothing the players recorded is refused when a game is opened again.
+func trimSpaceKeptBidi(s string) string { return clean(s, false) }
+
+func clean(s string, dropBidi bool) string {
 	s = strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' {
 			return ' '
 		}
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || dropBidi && IsBidiControl(r) {
 			return -1
 		}
 		return r
 	}, s)
 	return strings.TrimSpace(s)
+}
+
+// IsBidiControl reports whether r is a bidi embedding, override or
+// isolate control: U+202A to U+202E (LRE, RLE, PDF, LRO, RLO) or U+2066
+// to U+2069 (LRI, RLI, FSI, PDI). Names and notes are stored without them.
+func IsBidiControl(r rune) bool {
+	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069
 }
 
 // newPlayerName cleans a new player's name and refuses one already taken
@@ -233,10 +255,15 @@ func newPlayerName(raw string, taken []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return name, nameFree(name, taken)
+}
+
+// nameFree refuses a player's name already taken (case does not count).
+func nameFree(name string, taken []string) error {
 	for _, t := range taken {
 		if strings.EqualFold(t, name) {
-			return "", reject(CodeInvalid, "track.there_is_already_player_called", "There is already a player called %s.", name)
+			return reject(CodeInvalid, "track.there_is_already_player_called", "There is already a player called %s.", name)
 		}
 	}
-	return name, nil
+	return nil
 }

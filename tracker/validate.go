@@ -156,11 +156,11 @@ func checkPlayerNames(id, name string, taken []string, optional ...string) error
 	if err := checkID(id, "player"); err != nil {
 		return err
 	}
-	if _, err := newPlayerName(name, taken); err != nil {
-		return clause(err)
-	}
 	if err := checkName(name, "player name"); err != nil {
 		return err
+	}
+	if err := nameFree(name, taken); err != nil {
+		return clause(err)
 	}
 	for i := 0; i+1 < len(optional); i += 2 {
 		if err := checkOptName(optional[i], optional[i+1]); err != nil {
@@ -171,9 +171,10 @@ func checkPlayerNames(id, name string, taken []string, optional ...string) error
 }
 
 // checkName checks a name as cleanText leaves it: not empty, trimmed, no
-// control characters, at most maxNameLen characters.
+// control characters, at most maxNameLen characters. Bidi controls are
+// allowed, as versions before issue 30 kept them (storedText).
 func checkName(s, what string) error {
-	t, err := cleanText(s, maxNameLen, raw(what))
+	t, err := storedText(s, maxNameLen, raw(what))
 	if err != nil {
 		return clause(err)
 	}
@@ -212,9 +213,17 @@ func checkTexts(max int, texts ...string) error {
 	return nil
 }
 
-// checkList checks a list as cleanList leaves it.
+// storedText is cleanText for a text stored by this version or an older
+// one: those kept bidi controls (trimSpaceKeptBidi), and a game they saved
+// still opens.
+func storedText(s string, max int, what Msg) (string, error) {
+	return checkText(trimSpaceKeptBidi(s), max, what)
+}
+
+// checkList checks a list as cleanList leaves it (or left it before bidi
+// controls were dropped, see storedText).
 func checkList(in []string, what string) error {
-	out, err := cleanList(in, what)
+	out, err := cleanListWith(in, what, trimSpaceKeptBidi)
 	if err != nil {
 		return clause(err)
 	}
@@ -231,7 +240,7 @@ func checkList(in []string, what string) error {
 
 // checkWeapons checks weapons as cleanWeapons leaves them.
 func checkWeapons(in []awayrules.Weapon) error {
-	if _, err := cleanWeapons(in); err != nil {
+	if _, err := cleanWeaponsWith(in, trimSpaceKeptBidi); err != nil {
 		return clause(err)
 	}
 	for _, w := range in {
@@ -752,7 +761,7 @@ func validateLog(kind Kind, events []Event) error {
 			return err
 		}
 		if n, ok := e.Payload.(NoteAdded); ok {
-			if t, err := cleanText(n.Text, maxNoteLen, Msg{Key: "track.word.note", Text: "note"}); err != nil || t != n.Text {
+			if t, err := storedText(n.Text, maxNoteLen, Msg{Key: "track.word.note", Text: "note"}); err != nil || t != n.Text {
 				return fmt.Errorf("event %d: a note the app never writes (%s)", e.Seq, short(n.Text))
 			}
 		}

@@ -477,7 +477,7 @@ func cleanName(name string) (string, error) {
 	r := []rune(name)
 	out := make([]rune, 0, len(r))
 	for _, c := range r {
-		if c >= ' ' && c != 0x7f {
+		if c >= ' ' && c != 0x7f && !tracker.IsBidiControl(c) {
 			out = append(out, c)
 		}
 	}
