@@ -259,6 +259,9 @@ func readEvents(dec *json.Decoder) ([]Event, error) {
 		if n := utf8.RuneCountInString(j.Label); n > maxTextLen {
 			return nil, fmt.Errorf("event %d: a label of %d characters; at most %d", len(events)+1, n, maxTextLen)
 		}
+		if err := checkNonce(j.Nonce); err != nil {
+			return nil, fmt.Errorf("event %d: %w", len(events)+1, err)
+		}
 		var e Event
 		if err := e.fromJSON(j, true); err != nil {
 			return nil, fmt.Errorf("event: %w", err)

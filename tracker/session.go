@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 )
 
 // Journal receives a session's new events. Append must make them durable
@@ -300,6 +301,30 @@ func (s *Session) Snapshot() Snapshot {
 	return Snapshot{Schema: SchemaVersion, Kind: s.kind, Seq: uint64(len(s.log)), State: s.state, History: s.historyLocked()}
 }
 
+// MaxNonceLen bounds the nonce of a request from another device
+// (ExecuteNonce): at most this many bytes, all printable, as the share
+// host takes them. The session refuses longer ones and an import refuses
+// a log that holds one.
+const MaxNonceLen = 64
+
+// checkNonce refuses a nonce no request may carry (see MaxNonceLen).
+func checkNonce(nonce string) error {
+	if len(nonce) > MaxNonceLen {
+		return fmt.Errorf("a request id of %d bytes; at most %d", len(nonce), MaxNonceLen)
+	}
+	for _, r := range nonce {
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("a request id with the unprintable character %U", r)
+		}
+	}
+	return nil
+}
+
+// badNonce is the refusal of a request whose nonce checkNonce refuses.
+func badNonce() *Rejection {
+	return reject(CodeInvalid, "track.request_id_out_of_range", "A request id is at most %d printable characters.", MaxNonceLen)
+}
+
 // Execute validates cmd against the current state. A valid command yields
 // its events, which are committed to the journal, appended to the log and
 // applied; they are returned with their sequence numbers. An invalid command
@@ -310,6 +335,9 @@ func (s *Session) Execute(cmd Command) ([]Event, error) { return s.execute(cmd, 
 func (s *Session) execute(cmd Command, nonce string) ([]Event, error) {
 	if cmd == nil {
 		return nil, reject(CodeInvalid, "track.no_command_given", "no command given")
+	}
+	if checkNonce(nonce) != nil {
+		return nil, badNonce()
 	}
 	s.mu.Lock()
 	if s.hist.hasNonce(nonce) {
@@ -393,6 +421,9 @@ func (s *Session) commitLocked(events []Event, next *State) ([]Event, error) {
 func (s *Session) Undo() (Step, error) { return s.undo("") }
 
 func (s *Session) undo(nonce string) (Step, error) {
+	if checkNonce(nonce) != nil {
+		return Step{}, badNonce()
+	}
 	s.mu.Lock()
 	if s.hist.hasNonce(nonce) {
 		s.mu.Unlock()
@@ -425,6 +456,9 @@ func (s *Session) undo(nonce string) (Step, error) {
 func (s *Session) Redo() (Step, error) { return s.redo("") }
 
 func (s *Session) redo(nonce string) (Step, error) {
+	if checkNonce(nonce) != nil {
+		return Step{}, badNonce()
+	}
 	s.mu.Lock()
 	if s.hist.hasNonce(nonce) {
 		s.mu.Unlock()
