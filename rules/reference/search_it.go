@@ -69,6 +69,11 @@ var suffixesIT = []string{
 	"are", "ere", "ire", "ato", "ata", "ati", "ate", "uto", "uta", "uti", "ute", "ito", "ita", "iti", "ite",
 }
 
+// iscEndingsIT are the present-tense endings of the -ire verbs that take
+// -isc- (colpisco, colpisci, colpisce, colpiscono, colpisca, colpiscano),
+// longest first.
+var iscEndingsIT = []string{"iscono", "iscano", "isco", "isci", "isce", "isca"}
+
 // stemIT strips Italian endings so that related word forms meet: scudo and
 // scudi, nave and navi, colonizzare, colonizzazione and colonizza,
 // assimilare and assimilazione. Like stem it is deliberately light: what
@@ -76,6 +81,13 @@ var suffixesIT = []string{
 func stemIT(w string) string {
 	if len(w) <= 3 || !isASCII(w) || isDigits(w) {
 		return w
+	}
+	// Verbs in -ire with the -isc- infix: colpisce, colpiscono -> colp, as
+	// colpire; costruisce -> costru, as costruire.
+	for _, suf := range iscEndingsIT {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 4 {
+			return w[:len(w)-len(suf)]
+		}
 	}
 	for _, suf := range suffixesIT {
 		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 4 {

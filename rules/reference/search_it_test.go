@@ -166,6 +166,8 @@ func TestStemIT(t *testing.T) {
 		{"pericolo", "pericoli", "pericoloso"},
 		{"flotta", "flotte"},
 		{"egemonia", "egemonie"},
+		{"colpire", "colpisce", "colpiscono", "colpisco"},
+		{"costruire", "costruisce", "costruiscono"},
 	}
 	for _, g := range same {
 		for _, w := range g[1:] {

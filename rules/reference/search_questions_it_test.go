@@ -108,9 +108,42 @@ var playerQuestionsIT = []struct {
 	{"connessione al quadrante delta", "it-borg-delta-quadrant"},
 	{"i giocatori hanno il primo colpo contro i borg?", "it-borg-slow-methodical"},
 	{"tiro per colpire dei borg con le spire", "it-borg-hit-rolls"},
+	// Space battles: damage taken at the same time, who strikes first
+	// (issue 29: these missed the top three), and their neighbours.
+	{"pareggio nella battaglia spaziale", "it-asc-casualties"},
+	{"danni in parità in battaglia", "it-asc-casualties"},
+	{"danni pari in una battaglia spaziale", "it-asc-casualties"},
+	{"colpi uguali in battaglia spaziale", "it-asc-casualties"},
+	{"ci distruggiamo a vicenda in battaglia", "it-asc-casualties"},
+	{"i danni sono simultanei in battaglia?", "it-asc-casualties"},
+	{"battaglia finita in pareggio", "it-asc-casualties"},
+	{"chi colpisce per primo in battaglia?", "it-asc-first-strike"},
+	{"chi colpisce per primo nella battaglia spaziale?", "it-asc-first-strike"},
+	{"chi colpisce prima?", "it-asc-first-strike"},
+	{"chi spara per primo", "it-asc-first-strike"},
+	{"chi spara prima in battaglia", "it-asc-first-strike"},
+	{"chi attacca per primo nella battaglia spaziale", "it-asc-first-strike"},
 	// Typos and loose phrasing
 	{"egemonai", "it-asc-hegemony"},
 	{"l'invasione e fallita", "it-asc-surrender"},
 	{"curvatrua", "it-asc-warp"},
 	{"il cubo si ritira?", "it-borg-no-retreat"},
+}
+
+// firstQuestionsIT are questions of playerQuestionsIT that must find their
+// topic first, not just in the top three (issue 29).
+var firstQuestionsIT = []string{
+	"pareggio nella battaglia spaziale",
+	"danni in parità in battaglia",
+	"danni pari in una battaglia spaziale",
+	"colpi uguali in battaglia spaziale",
+	"ci distruggiamo a vicenda in battaglia",
+	"i danni sono simultanei in battaglia?",
+	"battaglia finita in pareggio",
+	"chi colpisce per primo in battaglia?",
+	"chi colpisce per primo nella battaglia spaziale?",
+	"chi colpisce prima?",
+	"chi spara per primo",
+	"chi spara prima in battaglia",
+	"chi attacca per primo nella battaglia spaziale",
 }

@@ -134,6 +134,16 @@ var playerQuestions = []struct {
 	{"how far can I move", "am-move-action"},
 	{"bonus points", "am-beam-up"},
 	{"warp tokens", "asc-warp"},
+	// Moving through rival ships (issue 29: this missed the top three), and
+	// its neighbours; who strikes first.
+	{"can I move past an enemy's ships?", "asc-enemy-territory"},
+	{"moving through an enemy's ships", "asc-enemy-territory"},
+	{"do enemy ships block movement", "asc-enemy-territory"},
+	{"can enemy ships stop my movement", "asc-enemy-territory"},
+	{"fly past enemy ships", "asc-enemy-territory"},
+	{"enemy ships in the way", "asc-enemy-territory"},
+	{"moving through an enemy fleet", "asc-enemy-territory"},
+	{"who strikes first in a battle", "asc-first-strike"},
 	// Rules the tracker enforces (issue: missing topics)
 	{"vulcan exodus old home system", "asc-vulcan-exodus"},
 	{"vulcan agenda advancements from other players with 5 players", "asc-vulcan-agenda-players"},
@@ -144,4 +154,17 @@ var playerQuestions = []struct {
 	{"klingons always hit on 6s", "asc-klingon-sixes"},
 	{"how much does colonizing cost", "asc-colonize-cost"},
 	{"3 or 4 starbases rulebook disagree", "asc-books-disagree"},
+}
+
+// firstQuestions are questions of playerQuestions that must find their
+// topic first, not just in the top three (issue 29).
+var firstQuestions = []string{
+	"can I move past an enemy's ships?",
+	"moving through an enemy's ships",
+	"do enemy ships block movement",
+	"can enemy ships stop my movement",
+	"fly past enemy ships",
+	"enemy ships in the way",
+	"moving through an enemy fleet",
+	"who strikes first in a battle",
 }

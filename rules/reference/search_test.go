@@ -56,3 +56,27 @@ func ids(rs []Result) string {
 	}
 	return strings.Join(s, ",")
 }
+
+// TestQuestionsFoundFirst: the questions of issue 29 and their neighbours
+// in wording find their topic first, in English and in Italian.
+func TestQuestionsFoundFirst(t *testing.T) {
+	lib := loadLib(t)
+	want := map[string]string{}
+	for _, pq := range playerQuestions {
+		want["en|"+pq.q] = pq.want
+	}
+	for _, pq := range playerQuestionsIT {
+		want["it|"+pq.q] = pq.want
+	}
+	check := func(lang string, qs []string) {
+		for _, q := range qs {
+			w, ok := want[lang+"|"+q]
+			require.True(t, ok, "%q is not among the player questions", q)
+			res := lib.SearchIn(q, lang, 3)
+			require.NotEmpty(t, res, q)
+			assert.Equal(t, w, res[0].Topic.ID, "%q -> %s", q, ids(res))
+		}
+	}
+	check(English, firstQuestions)
+	check(Italian, firstQuestionsIT)
+}
