@@ -16,6 +16,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 )
 
 // startTwo creates a game of two players by tapping (Alice plays the first
@@ -78,12 +79,12 @@ func dealTwo(t *testing.T, sh *Shell, w fyne.Window, first, second string) {
 	panelTo(t, w, "Players")
 	addAscPlayer(t, w, "Alice", first, nil)
 	addAscPlayer(t, w, "Bob", second, nil)
-	test.Tap(button(t, w, "Start round 1"))
+	test.Tap(screentest.Button(t, w, "Start round 1"))
 	panelTo(t, w, "Round")
 	v := sh.game.view.(*ascView)
 	v.walker.initiative.drawn["p1"].SetSelected("1")
 	v.walker.initiative.drawn["p2"].SetSelected("2")
-	test.Tap(button(t, w, "Deal the turn order"))
+	test.Tap(screentest.Button(t, w, "Deal the turn order"))
 	require.Equal(t, []string{"p1", "p2"}, ascState(sh).Walker.Order, sh.game.status.text)
 }
 
@@ -95,7 +96,7 @@ func numButton(t *testing.T, s *numStepper, plus bool) *widget.Button {
 		icon = theme.ContentAddIcon()
 	}
 	var found *widget.Button
-	all(s.box, func(o fyne.CanvasObject) {
+	screentest.All(s.box, func(o fyne.CanvasObject) {
 		if b, ok := o.(*widget.Button); ok && b.Icon == icon {
 			found = b
 		}
@@ -110,30 +111,30 @@ func numButton(t *testing.T, s *numStepper, plus bool) *widget.Button {
 // home it is reach the tracker.
 func TestHegemonyWithTheUniversalTranslator(t *testing.T) {
 	sh, w := commandPhase(t, "Federation", "Klingon", "Players")
-	test.Tap(button(t, w, "Hegemony (1 cmd)"))
+	test.Tap(screentest.Button(t, w, "Hegemony (1 cmd)"))
 	f := sh.game.view.(*ascView).battle.heg
 	assert.Equal(t, "Alice (Federation)", f.player.Selected, "the console's player")
-	assert.Contains(t, screenText(w), "Die modifier 1", "the Universal Translator is filled in")
-	assert.Contains(t, screenText(w), "Universal Translator")
+	assert.Contains(t, screentest.ScreenText(w), "Die modifier 1", "the Universal Translator is filled in")
+	assert.Contains(t, screentest.ScreenText(w), "Universal Translator")
 
 	f.target.SetSelected("Bob (Klingon)")
 	openFold(t, w, "On success: what passes")
-	assert.Contains(t, screenText(w), "Resistance 2", "control node + Bob's ascendancy 1")
+	assert.Contains(t, screentest.ScreenText(w), "Resistance 2", "control node + Bob's ascendancy 1")
 	test.Tap(numButton(t, f.nodes[0], true))
 	test.Tap(numButton(t, f.nodes[0], true))
 	assert.Equal(t, 1, f.nodes[0].val, "Bob has one production node")
-	assert.Contains(t, screenText(w), "Resistance 3", "with the production node")
+	assert.Contains(t, screentest.ScreenText(w), "Resistance 3", "with the production node")
 	assert.True(t, f.starbase.Disabled(), "Bob has no starbase")
 	f.homeOf.SetSelected("Bob")
-	assert.Contains(t, screenText(w), "Alice adds 2: needs a total above 3")
+	assert.Contains(t, screentest.ScreenText(w), "Alice adds 2: needs a total above 3")
 
 	// A 1 with +1 and ascendancy 1 is 3: not above 3.
 	test.Type(f.d.pad, "1")
-	assert.Contains(t, screenText(w), "3 against 3: hegemony fails")
-	test.Tap(button(t, w, "Clear all"))
+	assert.Contains(t, screentest.ScreenText(w), "3 against 3: hegemony fails")
+	test.Tap(screentest.Button(t, w, "Clear all"))
 	test.Type(f.d.pad, "2")
-	assert.Contains(t, screenText(w), "4 against 3: Alice takes control")
-	test.Tap(button(t, w, "Apply"))
+	assert.Contains(t, screentest.ScreenText(w), "4 against 3: Alice takes control")
+	test.Tap(screentest.Button(t, w, "Apply"))
 	h := lastEvent[tracker.HegemonyTried](t, sh)
 	assert.Equal(t, 1, h.Hegemony.Modifier, "the modifier reached the tracker")
 	a := ascState(sh)
@@ -166,28 +167,28 @@ func TestHegemonyDraftFollowsThePlayer(t *testing.T) {
 func TestAndorianTokens(t *testing.T) {
 	sh, w := phoneGame(t, "Andorian", "Klingon")
 	panelTo(t, w, "Players")
-	assert.Contains(t, screenText(w), "Andorian tokens (0)")
-	typeInto(w, entry(t, w, "System name"), "Vega")
-	test.Tap(button(t, w, "Leave a token"))
+	assert.Contains(t, screentest.ScreenText(w), "Andorian tokens (0)")
+	screentest.TypeInto(w, screentest.Entry(t, w, "System name"), "Vega")
+	test.Tap(screentest.Button(t, w, "Leave a token"))
 	assert.Equal(t, []string{"Vega"}, ascState(sh).Players[0].AndorianTokens)
-	assert.Contains(t, screenText(w), "Andorian tokens (1)")
-	assert.Contains(t, screenText(w), "• Vega")
+	assert.Contains(t, screentest.ScreenText(w), "Andorian tokens (1)")
+	assert.Contains(t, screentest.ScreenText(w), "• Vega")
 
-	typeInto(w, entry(t, w, "System name"), "Murasaki 312")
+	screentest.TypeInto(w, screentest.Entry(t, w, "System name"), "Murasaki 312")
 	test.Tap(checkBox(t, w, "It is a phenomenon"))
 	steps := len(sh.game.game.History().Undo)
-	test.Tap(button(t, w, "Leave a token"))
+	test.Tap(screentest.Button(t, w, "Leave a token"))
 	require.Len(t, sh.game.game.History().Undo, steps, "refused")
 	assert.Contains(t, sh.game.status.text, "phenomenon")
-	assert.Equal(t, "Murasaki 312", entry(t, w, "System name").Text, "what was typed stays")
-	test.Tap(button(t, w, "Record it anyway"))
-	typeInto(w, entry(t, w, "e.g. a card in play allows it"), "an event card allows it")
-	test.Tap(button(t, w, "Record"))
+	assert.Equal(t, "Murasaki 312", screentest.Entry(t, w, "System name").Text, "what was typed stays")
+	test.Tap(screentest.Button(t, w, "Record it anyway"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. a card in play allows it"), "an event card allows it")
+	test.Tap(screentest.Button(t, w, "Record"))
 	assert.Equal(t, []string{"Vega", "Murasaki 312"}, ascState(sh).Players[0].AndorianTokens)
 	assert.Len(t, sh.game.game.State().Rulings, 1)
 
 	var backs []*widget.Button
-	for _, b := range objects[*widget.Button](w) {
+	for _, b := range screentest.Objects[*widget.Button](w) {
 		if b.Text == "Take back" {
 			backs = append(backs, b)
 		}
@@ -197,7 +198,7 @@ func TestAndorianTokens(t *testing.T) {
 	assert.Equal(t, []string{"Murasaki 312"}, ascState(sh).Players[0].AndorianTokens, "Vega's token taken back")
 	// Bob's console has no token row.
 	sh.game.view.(*ascView).board.pick.SetSelected("Bob · Klingon")
-	assert.NotContains(t, screenText(w), "Andorian tokens")
+	assert.NotContains(t, screentest.ScreenText(w), "Andorian tokens")
 }
 
 // TestCardassianOccupationQuestion: before the recharge a Cardassian
@@ -208,18 +209,18 @@ func TestCardassianOccupationQuestion(t *testing.T) {
 	advanceTo(t, sh, w, "", "")
 	require.Equal(t, tracker.AscRecharge, ascState(sh).Walker.Stage)
 	panelTo(t, w, "Round")
-	assert.Contains(t, screenText(w), "Cardassian occupation: Alice")
-	assert.NotContains(t, screenText(w), "Cardassian occupation: Bob")
+	assert.Contains(t, screentest.ScreenText(w), "Cardassian occupation: Alice")
+	assert.NotContains(t, screentest.ScreenText(w), "Cardassian occupation: Bob")
 	o := sh.game.view.(*ascView).walker.recharge.unocc["p1"]
 	require.NotNil(t, o)
-	assert.Contains(t, screenText(w), "Alice: +1P 1R 1C, 5 commands")
+	assert.Contains(t, screentest.ScreenText(w), "Alice: +1P 1R 1C, 5 commands")
 	test.Tap(numButton(t, o.prod, true))
 	test.Tap(numButton(t, o.prod, true))
 	assert.Equal(t, 1, o.prod.val, "Alice has one production node")
-	assert.Contains(t, screenText(w), "Alice: +1R 1C, 5 commands", "the preview follows the answer")
-	assert.Contains(t, screenText(w), "Bob: +1P 1R 1C, 5 commands")
+	assert.Contains(t, screentest.ScreenText(w), "Alice: +1R 1C, 5 commands", "the preview follows the answer")
+	assert.Contains(t, screentest.ScreenText(w), "Bob: +1P 1R 1C, 5 commands")
 	before := ascState(sh).Players
-	test.Tap(button(t, w, "Recharge everyone"))
+	test.Tap(screentest.Button(t, w, "Recharge everyone"))
 	a := ascState(sh)
 	require.Equal(t, tracker.AscInitiative, a.Walker.Stage)
 	assert.Equal(t, before[0].Resources.Production, a.Players[0].Resources.Production, "the unoccupied node produced nothing")
@@ -232,21 +233,21 @@ func TestCardassianOccupationQuestion(t *testing.T) {
 // table may record it anyway.
 func TestFleetGreyedAtTheLimit(t *testing.T) {
 	sh, w := commandPhase(t, "Klingon", "Romulan", "Players")
-	fleet := button(t, w, "Fleet (1 cmd, 0 of 3)")
+	fleet := screentest.Button(t, w, "Fleet (1 cmd, 0 of 3)")
 	assert.False(t, fleet.Disabled())
 	test.Tap(fleet)
 	require.Equal(t, 1, ascState(sh).Players[0].Fleets)
-	fleet = button(t, w, "Fleet (1 cmd, 1 of 3)")
+	fleet = screentest.Button(t, w, "Fleet (1 cmd, 1 of 3)")
 	assert.Equal(t, widget.LowImportance, fleet.Importance, "ascendancy 1, one fleet")
-	assert.Contains(t, screenText(w), "has ascendancy 1 and 1 fleet(s). You may not have more fleets in play than your ascendancy")
+	assert.Contains(t, screentest.ScreenText(w), "has ascendancy 1 and 1 fleet(s). You may not have more fleets in play than your ascendancy")
 	test.Tap(fleet)
 	assert.Equal(t, 1, ascState(sh).Players[0].Fleets, "refused: no more fleets than ascendancy")
 	assert.Contains(t, sh.game.status.text, "fleets")
-	button(t, w, "Record it anyway")
+	screentest.Button(t, w, "Record it anyway")
 	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterAscendancy, Delta: 1})
 	require.NoError(t, err)
-	assert.NotEqual(t, widget.LowImportance, button(t, w, "Fleet (1 cmd, 1 of 3)").Importance, "ascendancy 2 allows a second")
-	assert.NotContains(t, screenText(w), "more fleets in play than your ascendancy")
+	assert.NotEqual(t, widget.LowImportance, screentest.Button(t, w, "Fleet (1 cmd, 1 of 3)").Importance, "ascendancy 2 allows a second")
+	assert.NotContains(t, screentest.ScreenText(w), "more fleets in play than your ascendancy")
 }
 
 // TestColonizeAsksForTheSystem: Colonize asks the system's name and
@@ -255,17 +256,17 @@ func TestFleetGreyedAtTheLimit(t *testing.T) {
 func TestColonizeAsksForTheSystem(t *testing.T) {
 	sh, w := phoneGame(t, "Federation", "Vulcan")
 	panelTo(t, w, "Players")
-	test.Tap(button(t, w, "Colonize (1C)"))
-	typeInto(w, entry(t, w, "System name (optional)"), "Bajor")
+	test.Tap(screentest.Button(t, w, "Colonize (1C)"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "System name (optional)"), "Bajor")
 	test.Tap(checkBox(t, w, "Inhabited pre-warp system"))
-	test.Tap(button(t, w, "Colonize"))
+	test.Tap(screentest.Button(t, w, "Colonize"))
 	assert.Equal(t, 1, ascState(sh).Players[0].Systems, "refused: the Prime Directive")
 	assert.Contains(t, sh.game.status.text, "pre-warp")
-	button(t, w, "Record it anyway")
+	screentest.Button(t, w, "Record it anyway")
 
-	test.Tap(button(t, w, "Colonize (1C)"))
-	typeInto(w, entry(t, w, "System name (optional)"), "Risa")
-	test.Tap(button(t, w, "Colonize"))
+	test.Tap(screentest.Button(t, w, "Colonize (1C)"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "System name (optional)"), "Risa")
+	test.Tap(screentest.Button(t, w, "Colonize"))
 	assert.Equal(t, 2, ascState(sh).Players[0].Systems)
 	assert.Contains(t, sh.game.game.History().Undo[0].Label, "Risa")
 
@@ -273,9 +274,9 @@ func TestColonizeAsksForTheSystem(t *testing.T) {
 	advanceTo(t, sh, w, "p2", tracker.PhaseBuilding)
 	panelTo(t, w, "Players")
 	asc := ascState(sh).Players[1].Ascendancy
-	test.Tap(button(t, w, "Colonize (1 ascendancy)"))
+	test.Tap(screentest.Button(t, w, "Colonize (1 ascendancy)"))
 	test.Tap(checkBox(t, w, "Vulcan Reliquary"))
-	test.Tap(button(t, w, "Colonize"))
+	test.Tap(screentest.Button(t, w, "Colonize"))
 	assert.Equal(t, asc, ascState(sh).Players[1].Ascendancy)
 	assert.Equal(t, 2, ascState(sh).Players[1].Systems)
 }
@@ -306,10 +307,10 @@ func TestSpaceBattleStarbasesCount(t *testing.T) {
 		test.Tap(numButton(t, sb, true))
 	}
 	assert.Equal(t, 2, sb.val, "no more than Bob's two")
-	assert.Contains(t, screenText(w), "Bob's dice (5, hit on")
+	assert.Contains(t, screentest.ScreenText(w), "Bob's dice (5, hit on")
 	test.Type(f.attD.pad, "111")
 	test.Type(f.defD.pad, "11111")
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	require.NotNil(t, ascState(sh).Battle, sh.game.status.text)
 	var fought *tracker.SpaceRoundFought
 	for _, ev := range sh.game.game.History().Undo[0].Events {
@@ -332,12 +333,12 @@ func TestSpaceBattleStarbasesCount(t *testing.T) {
 func TestAscendancyInputsFitAPhone(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 360, Height: 640}, {Width: 400, Height: 800}} {
 		t.Run(fmt.Sprintf("%.0fx%.0f", size.Width, size.Height), func(t *testing.T) {
-			italian(t)
+			screentest.Italian(t)
 			sh, _ := newTestShell(t, size.Width, size.Height)
 			w := sh.win
-			test.Tap(button(t, w, lang.X("home.new_ascendancy_game", "New Ascendancy game")))
-			typeInto(w, objects[*screen.TextEntry](w)[0], "Settore 001")
-			test.Tap(button(t, w, lang.X("home.create", "Create")))
+			test.Tap(screentest.Button(t, w, lang.X("home.new_ascendancy_game", "New Ascendancy game")))
+			screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Settore 001")
+			test.Tap(screentest.Button(t, w, lang.X("home.create", "Create")))
 			require.NotNil(t, sh.game)
 			g := sh.game.game
 			v := sh.game.view.(*ascView)
@@ -361,31 +362,31 @@ func TestAscendancyInputsFitAPhone(t *testing.T) {
 				require.NoError(t, err)
 			}
 			panelTo(t, w, lang.X("asc.players", "Players"))
-			assert.Contains(t, screenText(w), "Segnalini Andoriani (1)")
-			assertPhoneReady(t, w, "Andorian console")
+			assert.Contains(t, screentest.ScreenText(w), "Segnalini Andoriani (1)")
+			screentest.AssertPhoneReady(t, w, "Andorian console")
 
 			panelTo(t, w, lang.X("asc.battle", "Battle"))
 			v.battle.mode.SetSelected(battleModeLabel(modeHegemony))
 			v.battle.heg.target.SetSelected(v.playerChoices().labelOf("p2"))
 			openFold(t, w, lang.X("asc.hegemony.capture", "On success: what passes"))
-			assertPhoneReady(t, w, "hegemony with its capture fold")
+			screentest.AssertPhoneReady(t, w, "hegemony with its capture fold")
 			v.battle.mode.SetSelected(battleModeLabel(modeSpace))
 			v.battle.space.defs[0].side.player.SetSelected(v.playerChoices().labelOf("p2"))
 			assert.True(t, v.battle.space.defs[0].side.starbases.box.Visible())
-			assertPhoneReady(t, w, "space battle with a starbase")
+			screentest.AssertPhoneReady(t, w, "space battle with a starbase")
 			v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
 			v.battle.inv.defender.SetSelected(v.playerChoices().labelOf("p2"))
-			assertPhoneReady(t, w, "invasion of a player's system")
+			screentest.AssertPhoneReady(t, w, "invasion of a player's system")
 
 			panelTo(t, w, lang.X("asc.players", "Players"))
 			v.board.colonize(*v.player("p3"))
-			assertPhoneReady(t, w, "Vulcan colonize dialog")
-			closeOverlays(w)
+			screentest.AssertPhoneReady(t, w, "Vulcan colonize dialog")
+			screentest.CloseOverlays(w)
 
 			advanceTo(t, sh, w, "", "")
 			panelTo(t, w, lang.X("asc.round", "Round"))
-			assert.Contains(t, screenText(w), "Occupazione cardassiana: Bob")
-			assertPhoneReady(t, w, "recharge with the Cardassian question")
+			assert.Contains(t, screentest.ScreenText(w), "Occupazione cardassiana: Bob")
+			screentest.AssertPhoneReady(t, w, "recharge with the Cardassian question")
 		})
 	}
 }
@@ -400,8 +401,8 @@ func TestInvasionFollowsTheInvasion(t *testing.T) {
 	f := battleMode(t, sh, w, modeInvasion).battle.inv
 	assert.Equal(t, "Alice (Klingon)", f.att.player.Selected, "whose turn it is")
 	f.defender.SetSelected("Bob (Romulan)")
-	typeInto(w, f.system, "Romulus")
-	assert.Contains(t, screenText(w), "Round 1 of a new invasion")
+	screentest.TypeInto(w, f.system, "Romulus")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new invasion")
 	openFold(t, w, "On success: what passes")
 	test.Tap(numButton(t, f.sysNodes[0], true))
 	test.Tap(numButton(t, f.sysNodes[0], true))
@@ -413,14 +414,14 @@ func TestInvasionFollowsTheInvasion(t *testing.T) {
 	// the nodes sink one of Alice's three ships.
 	test.Type(f.attD.pad, "611")
 	test.Type(f.defD.pad, "51")
-	assert.Contains(t, screenText(w), "Collateral damage")
-	apply := button(t, w, "Apply round 1")
+	assert.Contains(t, screentest.ScreenText(w), "Collateral damage")
+	apply := screentest.Button(t, w, "Apply round 1")
 	order := f.content.(*fyne.Container).Objects
 	at := func(o fyne.CanvasObject) int { return slices.Index(order, o) }
 	assert.Less(t, at(f.defD.box), at(f.result), "the result and Apply right under the dice")
 	assert.Less(t, at(f.result), at(f.oddsView), "the odds do not push them down")
-	assert.Contains(t, under[*widget.Button](f.result), apply)
-	typeInto(w, entry(t, w, "Nodes the attacker destroys, e.g. 1P"), "1P")
+	assert.Contains(t, screentest.Under[*widget.Button](f.result), apply)
+	screentest.TypeInto(w, screentest.Entry(t, w, "Nodes the attacker destroys, e.g. 1P"), "1P")
 	test.Tap(apply)
 	in := lastEvent[tracker.InvasionFought](t, sh)
 	assert.Equal(t, 1, in.Invasion.Round)
@@ -430,23 +431,23 @@ func TestInvasionFollowsTheInvasion(t *testing.T) {
 	assert.Equal(t, 1, a.Players[0].Exhausted, "the invasion used a command")
 
 	// Round 2 follows: folded sides, the ships and nodes left.
-	assert.Contains(t, screenText(w), "Round 2 of the invasion under way")
-	assert.Contains(t, screenText(w), "Alice invades Romulus (Bob): 2 ship(s) and 1 node(s) left.")
+	assert.Contains(t, screentest.ScreenText(w), "Round 2 of the invasion under way")
+	assert.Contains(t, screentest.ScreenText(w), "Alice invades Romulus (Bob): 2 ship(s) and 1 node(s) left.")
 	assert.False(t, f.setup.Visible(), "the sides are folded")
 	assert.Equal(t, 2, f.att.ships.val)
 	assert.Equal(t, 1, f.nodes.val)
 	assert.Equal(t, 0, f.sysNodes[0].val, "the destroyed node is off the planet")
 	test.Type(f.attD.pad, "66")
 	test.Type(f.defD.pad, "1")
-	assert.Contains(t, screenText(w), "Successful invasion")
-	test.Tap(button(t, w, "Apply round 2"))
+	assert.Contains(t, screentest.ScreenText(w), "Successful invasion")
+	test.Tap(screentest.Button(t, w, "Apply round 2"))
 	in = lastEvent[tracker.InvasionFought](t, sh)
 	assert.Equal(t, 2, in.Invasion.Round, "the tracker got round 2")
 	a = ascState(sh)
 	assert.Equal(t, 2, a.Players[0].Systems, "Alice takes Romulus")
 	assert.False(t, a.Players[1].HoldsHome, "Bob's home system is lost")
 	assert.Equal(t, 1, a.Players[0].Exhausted, "one command for the whole invasion")
-	assert.Contains(t, screenText(w), "Round 1 of a new invasion", "the invasion is over")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new invasion", "the invasion is over")
 	assert.True(t, f.setup.Visible())
 }
 
@@ -457,14 +458,14 @@ func TestNewInvasionStartsAgain(t *testing.T) {
 	f := battleMode(t, sh, w, modeInvasion).battle.inv
 	test.Type(f.attD.pad, "111")
 	test.Type(f.defD.pad, "11")
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	assert.Equal(t, 2, f.roundNo())
-	assert.Contains(t, screenText(w), "Independent system")
-	test.Tap(button(t, w, "New invasion"))
+	assert.Contains(t, screentest.ScreenText(w), "Independent system")
+	test.Tap(screentest.Button(t, w, "New invasion"))
 	assert.Equal(t, 1, f.roundNo())
 	assert.True(t, f.setup.Visible())
 	// The turn moves on: no invasion is under way any more.
-	test.Tap(button(t, w, "New invasion"))
+	test.Tap(screentest.Button(t, w, "New invasion"))
 	f.fresh = false
 	f.show()
 	assert.Equal(t, 2, f.roundNo(), "still Alice's command phase")
@@ -487,14 +488,14 @@ func TestSpaceFormFollowsTheState(t *testing.T) {
 	assert.Equal(t, 3, f.att.ships.val)
 	f.att.firstStrike.SetChecked(true)
 	test.Type(f.attD.pad, "66")
-	assert.Contains(t, screenText(w), "Round 1 of a new battle")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new battle")
 
 	// Round 1 comes from elsewhere: each side loses a ship.
 	_, err := sh.game.game.Execute(tracker.SpaceBattleRound{
 		Attacker:  tracker.BattleSide{Player: "p1", Ships: 3, Rolls: []tracker.Roll{tracker.Entered(6, 1, 1)}},
 		Defenders: []tracker.BattleSide{{Player: "p2", Ships: 3, Rolls: []tracker.Roll{tracker.Entered(6, 1, 1)}}}})
 	require.NoError(t, err)
-	assert.Contains(t, screenText(w), "Round 2 of the battle under way")
+	assert.Contains(t, screentest.ScreenText(w), "Round 2 of the battle under way")
 	assert.Equal(t, 2, f.att.ships.val, "the ships left")
 	assert.Equal(t, 2, f.defs[0].side.ships.val)
 	assert.False(t, f.att.firstStrike.Checked, "first strike counts in round 1 only")
@@ -506,7 +507,7 @@ func TestSpaceFormFollowsTheState(t *testing.T) {
 	// Round 2 typed and applied from the form: the tracker gets round 2.
 	test.Type(f.attD.pad, "11")
 	test.Type(f.defD.pad, "11")
-	test.Tap(button(t, w, "Apply round 2"))
+	test.Tap(screentest.Button(t, w, "Apply round 2"))
 	require.NotNil(t, ascState(sh).Battle, sh.game.status.text)
 	assert.Equal(t, 2, ascState(sh).Battle.Round)
 
@@ -515,7 +516,7 @@ func TestSpaceFormFollowsTheState(t *testing.T) {
 	require.NoError(t, err)
 	_, err = sh.game.game.Undo()
 	require.NoError(t, err)
-	assert.Contains(t, screenText(w), "Round 1 of a new battle")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new battle")
 	assert.Equal(t, 3, f.att.ships.val)
 	assert.False(t, f.att.firstStrike.Disabled())
 
@@ -531,12 +532,12 @@ func TestSpaceFormFollowsTheState(t *testing.T) {
 func TestInvasionFormFollowsTheState(t *testing.T) {
 	sh, w := commandPhase(t, "Klingon", "Romulan", "Battle")
 	f := battleMode(t, sh, w, modeInvasion).battle.inv
-	assert.Contains(t, screenText(w), "Round 1 of a new invasion")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new invasion")
 	_, err := sh.game.game.Execute(tracker.InvasionRound{Round: 1, Attacker: "p1", Ships: 3, Defender: "p2", System: "Romulus", Nodes: 3,
 		AttackerRoll: tracker.Entered(1, 1, 1), DefenderRoll: tracker.Entered(6, 1, 1)})
 	require.NoError(t, err)
-	assert.Contains(t, screenText(w), "Round 2 of the invasion under way")
-	assert.Contains(t, screenText(w), "Alice invades Romulus (Bob): 2 ship(s) and 3 node(s) left.")
+	assert.Contains(t, screentest.ScreenText(w), "Round 2 of the invasion under way")
+	assert.Contains(t, screentest.ScreenText(w), "Alice invades Romulus (Bob): 2 ship(s) and 3 node(s) left.")
 	assert.Equal(t, "Bob (Romulan)", f.defender.Selected, "the form took the invasion's sides")
 	assert.Equal(t, 2, f.att.ships.val)
 	assert.Equal(t, 3, f.nodes.val)
@@ -544,6 +545,6 @@ func TestInvasionFormFollowsTheState(t *testing.T) {
 	_, err = sh.game.game.Execute(tracker.NextPhase{})
 	require.NoError(t, err)
 	assert.Nil(t, ascState(sh).Invasion)
-	assert.Contains(t, screenText(w), "Round 1 of a new invasion")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new invasion")
 	assert.True(t, f.setup.Visible())
 }

@@ -15,6 +15,7 @@ import (
 
 	"tableops/tracker"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
 
@@ -30,14 +31,14 @@ func setUpAsc3(t *testing.T, sh *Shell) fyne.Window {
 	require.Len(t, ascState(sh).Players, 3)
 	test.Tap(checkBox(t, w, "Play with the Borg"))
 	for i, h := range []string{"5", "5", "4", "4", "3", "3"} {
-		typeInto(w, entries(w, "2-6")[i], h)
+		screentest.TypeInto(w, screentest.Entries(w, "2-6")[i], h)
 	}
-	test.Tap(button(t, w, "Enter the Borg console"))
+	test.Tap(screentest.Button(t, w, "Enter the Borg console"))
 	require.NotNil(t, ascState(sh).Borg)
 	panelTo(t, w, "Players")
-	test.Tap(button(t, w, "Start round 1"))
+	test.Tap(screentest.Button(t, w, "Start round 1"))
 	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Deal the turn order"))
+	test.Tap(screentest.Button(t, w, "Deal the turn order"))
 	require.Equal(t, tracker.AscExecution, ascState(sh).Walker.Stage)
 	return w
 }
@@ -57,13 +58,13 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 			sh, _ := newTestShell(t, size.Width, size.Height)
 			w := setUpAsc3(t, sh)
 			panelTo(t, w, "Round")
-			test.Tap(button(t, w, "Scoreboard"))
-			require.Len(t, objects[*widgets.ScoreTile](w), 4, "three players and the Borg")
+			test.Tap(screentest.Button(t, w, "Scoreboard"))
+			require.Len(t, screentest.Objects[*widgets.ScoreTile](w), 4, "three players and the Borg")
 			w.Resize(size) // the test window keeps its size when full screen
 			assert.LessOrEqual(t, w.Content().MinSize().Width, size.Width, "the scoreboard is wider than the window")
 			assert.LessOrEqual(t, w.Content().MinSize().Height, size.Height, "the scoreboard is taller than the window")
 
-			back := button(t, w, "Back to the game")
+			back := screentest.Button(t, w, "Back to the game")
 			pos, sz := absRect(back)
 			assert.GreaterOrEqual(t, pos.X, float32(0))
 			assert.GreaterOrEqual(t, pos.Y, float32(0))
@@ -74,7 +75,7 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 			a := ascState(sh)
 			now := a.CurrentSeat()
 			current := 0
-			for _, tile := range objects[*widgets.ScoreTile](w) {
+			for _, tile := range screentest.Objects[*widgets.ScoreTile](w) {
 				if tile.Current() {
 					current++
 					if now == tracker.BorgSeat {
@@ -97,9 +98,9 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 			// phone) ends above the tiles, and in every tile the name,
 			// the badge and each value and label lie inside the tile
 			// without covering each other.
-			tiles := objects[*widgets.ScoreTile](w)
+			tiles := screentest.Objects[*widgets.ScoreTile](w)
 			var header float32
-			for _, rt := range objects[*widget.RichText](w) {
+			for _, rt := range screentest.Objects[*widget.RichText](w) {
 				if strings.Contains(rt.String(), "Turn order") {
 					p, sz := absRect(rt)
 					header = p.Y + max(sz.Height, rt.MinSize().Height)
@@ -109,7 +110,7 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 			for _, tile := range tiles {
 				tp, ts := absRect(tile)
 				assert.GreaterOrEqual(t, tp.Y+0.5, header, "the tile %s starts under the turn order", tile.Name())
-				texts := under[*canvas.Text](tile)
+				texts := screentest.Under[*canvas.Text](tile)
 				for i, a := range texts {
 					if a.Text == "" {
 						continue
@@ -136,7 +137,7 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 			if size.Width >= screen.WideWidth {
 				base := fyne.CurrentApp().Settings().Theme().Size(theme.SizeNameText)
 				for _, tile := range tiles {
-					texts := under[*canvas.Text](tile)
+					texts := screentest.Under[*canvas.Text](tile)
 					for _, x := range texts {
 						if x.Text == "3" || x.Text == "1/5" {
 							assert.GreaterOrEqual(t, x.TextSize, 2*base, "the value %q of %s", x.Text, tile.Name())
@@ -151,8 +152,8 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 			onKey := w.Canvas().OnTypedKey()
 			require.NotNil(t, onKey, "the scoreboard listens for Escape")
 			onKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-			assert.Empty(t, objects[*widgets.ScoreTile](w), "Escape leaves the scoreboard")
-			assert.Contains(t, screenText(w), "Round 1")
+			assert.Empty(t, screentest.Objects[*widgets.ScoreTile](w), "Escape leaves the scoreboard")
+			assert.Contains(t, screentest.ScreenText(w), "Round 1")
 		})
 	}
 }
@@ -160,8 +161,8 @@ func TestScoreboardFitsEveryWindow(t *testing.T) {
 // scoreboardText is the visible text of labels and rich texts.
 func scoreboardText(w fyne.Window) string {
 	var b strings.Builder
-	for _, r := range roots(w) {
-		all(r, func(o fyne.CanvasObject) {
+	for _, r := range screentest.Roots(w) {
+		screentest.All(r, func(o fyne.CanvasObject) {
 			switch x := o.(type) {
 			case *widget.Label:
 				b.WriteString(x.Text + "\n")

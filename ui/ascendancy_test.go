@@ -20,6 +20,7 @@ import (
 	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
 
@@ -27,7 +28,7 @@ import (
 func checkBox(t *testing.T, w fyne.Window, label string) *widget.Check {
 	t.Helper()
 	var found *widget.Check
-	for _, c := range objects[*widget.Check](w) {
+	for _, c := range screentest.Objects[*widget.Check](w) {
 		if strings.Contains(c.Text, label) {
 			found = c
 		}
@@ -40,7 +41,7 @@ func checkBox(t *testing.T, w fyne.Window, label string) *widget.Check {
 func selectFor(t *testing.T, w fyne.Window, placeholder string) *widget.Select {
 	t.Helper()
 	var found *widget.Select
-	for _, s := range objects[*widget.Select](w) {
+	for _, s := range screentest.Objects[*widget.Select](w) {
 		if s.PlaceHolder == placeholder {
 			found = s
 		}
@@ -53,7 +54,7 @@ func selectFor(t *testing.T, w fyne.Window, placeholder string) *widget.Select {
 func tapFirstToken(t *testing.T, row *widgets.TokenRow) {
 	t.Helper()
 	var tap fyne.Tappable
-	all(row, func(o fyne.CanvasObject) {
+	screentest.All(row, func(o fyne.CanvasObject) {
 		if x, ok := o.(fyne.Tappable); ok && tap == nil && o != fyne.CanvasObject(row) {
 			tap = x
 		}
@@ -65,7 +66,7 @@ func tapFirstToken(t *testing.T, row *widgets.TokenRow) {
 // panelTo brings a panel to front, as a tab or (wide) the left panel.
 func panelTo(t *testing.T, w fyne.Window, title string) {
 	t.Helper()
-	for _, tabs := range objects[*container.AppTabs](w) {
+	for _, tabs := range screentest.Objects[*container.AppTabs](w) {
 		for _, it := range tabs.Items {
 			if it.Text == title {
 				tabs.Select(it)
@@ -73,7 +74,7 @@ func panelTo(t *testing.T, w fyne.Window, title string) {
 			}
 		}
 	}
-	assert.Contains(t, screenText(w), "", "the %s panel is the one beside the tabs", title)
+	assert.Contains(t, screentest.ScreenText(w), "", "the %s panel is the one beside the tabs", title)
 }
 
 // ascState is the open game's Ascendancy state.
@@ -83,9 +84,9 @@ func ascState(sh *Shell) *tracker.AscendancyState { return sh.game.game.State().
 func newAscGame(t *testing.T, sh *Shell) fyne.Window {
 	t.Helper()
 	w := sh.win
-	test.Tap(button(t, w, "New Ascendancy game"))
-	typeInto(w, objects[*screen.TextEntry](w)[0], "Sector 001")
-	test.Tap(button(t, w, "Create"))
+	test.Tap(screentest.Button(t, w, "New Ascendancy game"))
+	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Sector 001")
+	test.Tap(screentest.Button(t, w, "Create"))
 	require.NotNil(t, sh.game, "the game screen is open")
 	return w
 }
@@ -93,12 +94,12 @@ func newAscGame(t *testing.T, sh *Shell) fyne.Window {
 // addAscPlayer fills the add-player card and taps Add player.
 func addAscPlayer(t *testing.T, w fyne.Window, name, faction string, costs map[string]string) {
 	t.Helper()
-	typeInto(w, entry(t, w, "Player name"), name)
+	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), name)
 	selectFor(t, w, "Faction rules").SetSelected(faction)
 	for ph, v := range costs {
-		typeInto(w, entry(t, w, ph), v)
+		screentest.TypeInto(w, screentest.Entry(t, w, ph), v)
 	}
-	test.Tap(button(t, w, "Add player"))
+	test.Tap(screentest.Button(t, w, "Add player"))
 }
 
 // setUpAscByTapping sets up two players and the Borg (one cube, one spire)
@@ -107,7 +108,7 @@ func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
 	t.Helper()
 	w := newAscGame(t, sh)
 	panelTo(t, w, "Players")
-	assert.Contains(t, screenText(w), "New Ascendancy game")
+	assert.Contains(t, screentest.ScreenText(w), "New Ascendancy game")
 	addAscPlayer(t, w, "Alice", "Federation", map[string]string{"e.g. 2P": "2P"})
 	addAscPlayer(t, w, "Bob", "Klingon", map[string]string{"1st; 2nd; … e.g. 2R; 3R": "2R"})
 	a := ascState(sh)
@@ -118,31 +119,31 @@ func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
 	assert.Equal(t, 1, a.Players[0].Ascendancy)
 	assert.Equal(t, ascrules.Resources{Production: 2}, a.Players[0].Costs.ProductionNode)
 	assert.Equal(t, []ascrules.Resources{{Research: 2}}, a.Players[1].Costs.WeaponUpgrades)
-	assert.Contains(t, screenText(w), "P node 2P")
+	assert.Contains(t, screentest.ScreenText(w), "P node 2P")
 
 	test.Tap(checkBox(t, w, "Play with the Borg"))
-	hits := entries(w, "2-6")
+	hits := screentest.Entries(w, "2-6")
 	require.Len(t, hits, 6)
 	for i, h := range []string{"5", "5", "4", "4", "3", "3"} {
-		typeInto(w, hits[i], h)
+		screentest.TypeInto(w, hits[i], h)
 	}
-	test.Tap(button(t, w, "Enter the Borg console"))
+	test.Tap(screentest.Button(t, w, "Enter the Borg console"))
 	require.NotNil(t, ascState(sh).Borg)
 	assert.Equal(t, 4, ascState(sh).Borg.Hits.BySpires[2])
 
 	panelTo(t, w, "Borg")
-	typeInto(w, entry(t, w, "Where the cube is"), "Deep space")
-	test.Tap(button(t, w, "Add cube"))
-	typeInto(w, entry(t, w, "Assimilated system"), "Alpha")
-	test.Tap(button(t, w, "Place spire"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Where the cube is"), "Deep space")
+	test.Tap(screentest.Button(t, w, "Add cube"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Assimilated system"), "Alpha")
+	test.Tap(screentest.Button(t, w, "Place spire"))
 	b := ascState(sh).Borg
 	require.Len(t, b.Cubes, 1)
 	require.Len(t, b.Spires, 1)
-	assert.Contains(t, screenText(w), "cube 1 · Deep space")
-	assert.Contains(t, screenText(w), "9 of 9 attack dice · damage 0")
+	assert.Contains(t, screentest.ScreenText(w), "cube 1 · Deep space")
+	assert.Contains(t, screentest.ScreenText(w), "9 of 9 attack dice · damage 0")
 
 	panelTo(t, w, "Players")
-	test.Tap(button(t, w, "Start round 1"))
+	test.Tap(screentest.Button(t, w, "Start round 1"))
 	assert.Equal(t, tracker.AscInitiative, ascState(sh).Walker.Stage)
 	return w
 }
@@ -150,7 +151,7 @@ func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
 // openFold opens a folded section of a panel, as a tap on its title does.
 func openFold(t *testing.T, w fyne.Window, title string) {
 	t.Helper()
-	for _, a := range objects[*widget.Accordion](w) {
+	for _, a := range screentest.Objects[*widget.Accordion](w) {
 		for i, it := range a.Items {
 			if it.Title == title {
 				a.Open(i)
@@ -170,7 +171,7 @@ func dealInOrder(t *testing.T, sh *Shell, w fyne.Window) {
 	require.Contains(t, v.walker.initiative.drawn, "p1")
 	v.walker.initiative.drawn["p1"].SetSelected("1")
 	v.walker.initiative.drawn["p2"].SetSelected("2")
-	test.Tap(button(t, w, "Deal the turn order"))
+	test.Tap(screentest.Button(t, w, "Deal the turn order"))
 	require.Equal(t, []string{"p1", "p2", tracker.BorgSeat}, ascState(sh).Walker.Order, sh.game.status.text)
 }
 
@@ -190,7 +191,7 @@ func advanceTo(t *testing.T, sh *Shell, w fyne.Window, seat, phase string) {
 			lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": name}),
 			lang.X("asc.end_the_borg_turn", "End the Borg turn")}
 		var next *widget.Button
-		for _, b := range objects[*widget.Button](w) {
+		for _, b := range screentest.Objects[*widget.Button](w) {
 			if slices.Contains(steps, b.Text) {
 				next = b
 			}
@@ -210,8 +211,8 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 	w := setUpAscByTapping(t, sh)
 
 	panelTo(t, w, "Round")
-	assert.Contains(t, screenText(w), "Round 1 · Initiative")
-	assert.Contains(t, screenText(w), "Alice: no first contact yet")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 · Initiative")
+	assert.Contains(t, screentest.ScreenText(w), "Alice: no first contact yet")
 	dealInOrder(t, sh, w)
 	a := ascState(sh)
 	require.Equal(t, tracker.AscExecution, a.Walker.Stage)
@@ -226,32 +227,32 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 		seat := a.CurrentSeat()
 		if seat == tracker.BorgSeat {
 			panelTo(t, w, "Borg")
-			text := screenText(w)
+			text := screentest.ScreenText(w)
 			assert.Contains(t, text, "Build phase done")
 			drv := sh.app.Driver()
-			endAt := drv.AbsolutePositionForObject(button(t, w, "3. End the Borg turn"))
-			test.Tap(button(t, w, "Activate cube 1"))
-			assert.Equal(t, endAt, drv.AbsolutePositionForObject(button(t, w, "3. End the Borg turn")), "End the Borg turn keeps its place")
-			assert.True(t, button(t, w, "Every cube activated").Disabled())
+			endAt := drv.AbsolutePositionForObject(screentest.Button(t, w, "3. End the Borg turn"))
+			test.Tap(screentest.Button(t, w, "Activate cube 1"))
+			assert.Equal(t, endAt, drv.AbsolutePositionForObject(screentest.Button(t, w, "3. End the Borg turn")), "End the Borg turn keeps its place")
+			assert.True(t, screentest.Button(t, w, "Every cube activated").Disabled())
 			assert.Equal(t, []string{"cube 1"}, ascState(sh).Borg.Activated)
 			// Alice's fleet fights the cube; the app rolls.
 			fb := sh.game.view.(*ascView).borg.fight
 			fb.fleets[0].player.SetSelected("Alice (Federation)")
-			assert.Contains(t, screenText(w), "Whole battle, before engaging: cube destroyed")
+			assert.Contains(t, screentest.ScreenText(w), "Whole battle, before engaging: cube destroyed")
 			ships := ascState(sh).Players[0].Ships
 			test.Tap(fb.roll)
-			assert.Contains(t, screenText(w), "Players ")
-			test.Tap(button(t, w, "Apply round 1"))
+			assert.Contains(t, screentest.ScreenText(w), "Players ")
+			test.Tap(screentest.Button(t, w, "Apply round 1"))
 			cubes := ascState(sh).Borg.Cubes
 			if len(cubes) > 0 {
 				assert.Equal(t, 1, cubes[0].Round, "one round fought")
 				assert.Equal(t, 1, cubes[0].Shields, "the cube's shields rose")
-				assert.NotContains(t, screenText(w), "Battle over", "battles end themselves")
+				assert.NotContains(t, screentest.ScreenText(w), "Battle over", "battles end themselves")
 			}
 			assert.LessOrEqual(t, ascState(sh).Players[0].Ships, ships)
 			fought = true
 			panelTo(t, w, "Round")
-			test.Tap(button(t, w, "End the Borg turn"))
+			test.Tap(screentest.Button(t, w, "End the Borg turn"))
 			if cubes := ascState(sh).Borg.Cubes; len(cubes) > 0 {
 				assert.Equal(t, 0, cubes[0].Round, "the turn moved on: the battle is over, the cube fresh")
 			}
@@ -259,30 +260,30 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 		}
 		p := sh.game.view.(*ascView).player(seat)
 		require.NotNil(t, p)
-		assert.Contains(t, screenText(w), "▶ ")
-		assert.Contains(t, screenText(w), p.Name+" — building phase")
+		assert.Contains(t, screentest.ScreenText(w), "▶ ")
+		assert.Contains(t, screentest.ScreenText(w), p.Name+" — building phase")
 		// Building: a ship for 1 production on the console (Players panel).
 		before := *p
-		test.Tap(button(t, w, "Ship (1P)"))
+		test.Tap(screentest.Button(t, w, "Ship (1P)"))
 		now := sh.game.view.(*ascView).player(seat)
 		assert.Equal(t, before.Ships+1, now.Ships)
 		assert.Equal(t, before.Resources.Production-1, now.Resources.Production)
-		test.Tap(button(t, w, "First contact made"))
-		test.Tap(button(t, w, "On to the command phase"))
-		assert.Contains(t, screenText(w), p.Name+" — command phase")
+		test.Tap(screentest.Button(t, w, "First contact made"))
+		test.Tap(screentest.Button(t, w, "On to the command phase"))
+		assert.Contains(t, screentest.ScreenText(w), p.Name+" — command phase")
 		// Command: tap a command token.
-		rows := objects[*widgets.TokenRow](w)
+		rows := screentest.Objects[*widgets.TokenRow](w)
 		require.NotEmpty(t, rows)
 		tapFirstToken(t, rows[len(rows)-1])
 		assert.Equal(t, 1, sh.game.view.(*ascView).player(seat).Exhausted)
-		test.Tap(button(t, w, "End "+p.Name+"'s turn"))
+		test.Tap(screentest.Button(t, w, "End "+p.Name+"'s turn"))
 	}
 	assert.True(t, fought, "the Borg turn came")
 	a = ascState(sh)
 	require.Equal(t, tracker.AscRecharge, a.Walker.Stage)
-	assert.Contains(t, screenText(w), "Alice: +1P 1R 1C, 5 commands", "the recharge is previewed")
-	test.Tap(button(t, w, "Recharge everyone"))
-	text := screenText(w)
+	assert.Contains(t, screentest.ScreenText(w), "Alice: +1P 1R 1C, 5 commands", "the recharge is previewed")
+	test.Tap(screentest.Button(t, w, "Recharge everyone"))
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Round 2 · Initiative")
 	assert.Contains(t, text, "Recharge of round 1")
 	assert.Contains(t, text, "Victory check: no one has won yet.")
@@ -290,20 +291,20 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 	assert.Equal(t, 0, ascState(sh).Players[0].Exhausted)
 
 	// Round 2: bids may not total the same.
-	bids := entries(w, "bid, e.g. 2P 1C")
+	bids := screentest.Entries(w, "bid, e.g. 2P 1C")
 	require.Len(t, bids, 2)
-	typeInto(w, bids[0], "1C")
-	test.Tap(button(t, w, "Alice bids"))
-	bids = entries(w, "bid, e.g. 2P 1C")
+	screentest.TypeInto(w, bids[0], "1C")
+	test.Tap(screentest.Button(t, w, "Alice bids"))
+	bids = screentest.Entries(w, "bid, e.g. 2P 1C")
 	require.Len(t, bids, 1)
-	typeInto(w, bids[0], "1R")
-	test.Tap(button(t, w, "Bob bids"))
-	assert.Contains(t, screenText(w), "same")
-	typeInto(w, entries(w, "bid, e.g. 2P 1C")[0], "2R")
-	test.Tap(button(t, w, "Bob bids"))
-	assert.Contains(t, screenText(w), "Bob bid 2R (total 2)")
-	assert.Contains(t, screenText(w), "Bidders choose their cards, highest first")
-	test.Tap(button(t, w, "Deal the turn order"))
+	screentest.TypeInto(w, bids[0], "1R")
+	test.Tap(screentest.Button(t, w, "Bob bids"))
+	assert.Contains(t, screentest.ScreenText(w), "same")
+	screentest.TypeInto(w, screentest.Entries(w, "bid, e.g. 2P 1C")[0], "2R")
+	test.Tap(screentest.Button(t, w, "Bob bids"))
+	assert.Contains(t, screentest.ScreenText(w), "Bob bid 2R (total 2)")
+	assert.Contains(t, screentest.ScreenText(w), "Bidders choose their cards, highest first")
+	test.Tap(screentest.Button(t, w, "Deal the turn order"))
 	a = ascState(sh)
 	require.Equal(t, tracker.AscExecution, a.Walker.Stage, sh.game.status.text)
 	assert.Equal(t, []string{"p2", "p1", tracker.BorgSeat}, a.Walker.Order, "Bob bid most and took card 1")
@@ -327,36 +328,36 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	fb := sh.game.view.(*ascView).borg.fight
 	fb.fleets[0].player.SetSelected("Alice (Federation)")
 	assert.Equal(t, 3, fb.fleets[0].ships.val, "all of Alice's ships engage")
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Whole battle, before engaging")
 	assert.Contains(t, text, "Round 1: the cube fires up to 9 dice hitting on 5+")
 	test.Type(fb.fleets[0].d.pad, "652")
-	assert.Contains(t, screenText(w), "Waiting for the dice")
+	assert.Contains(t, screentest.ScreenText(w), "Waiting for the dice")
 	test.Type(fb.borgD.pad, "6543211")
-	text = screenText(w)
+	text = screentest.ScreenText(w)
 	assert.Contains(t, text, "Players 2 hit(s), the cube 2")
 	assert.Contains(t, text, "regenerates 1 damage")
 	assert.Contains(t, text, "adaptive shields now +1")
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	a := ascState(sh)
 	require.Len(t, a.Borg.Cubes, 1)
 	assert.Equal(t, 1, a.Borg.Cubes[0].Damage)
 	assert.Equal(t, 1, a.Borg.Cubes[0].Shields)
 	assert.Equal(t, 1, a.Players[0].Ships)
-	assert.Contains(t, screenText(w), "Shields +0 [+1]")
-	assert.Contains(t, screenText(w), "8 of 9 attack dice")
+	assert.Contains(t, screentest.ScreenText(w), "Shields +0 [+1]")
+	assert.Contains(t, screentest.ScreenText(w), "8 of 9 attack dice")
 
 	// Round 2: Alice needs 6 now; her last ship misses, the cube fires 8.
-	assert.Contains(t, screenText(w), "Whole battle from here")
+	assert.Contains(t, screentest.ScreenText(w), "Whole battle from here")
 	test.Type(fb.fleets[0].d.pad, "5")
 	test.Type(fb.borgD.pad, "11111111")
-	test.Tap(button(t, w, "Apply round 2"))
+	test.Tap(screentest.Button(t, w, "Apply round 2"))
 	// Shields +2 put Alice (5+) at 7: she must retreat, and with nobody
 	// left the battle ends by itself; the cube starts the next one fresh.
 	assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Shields)
 	assert.Nil(t, ascState(sh).Borg.Fight)
 	assert.Equal(t, 0, ascState(sh).Borg.Cubes[0].Damage)
-	assert.Contains(t, screenText(w), "Round 1: the cube fires up to 9 dice", "the next battle starts fresh")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1: the cube fires up to 9 dice", "the next battle starts fresh")
 
 	// The cube turns on Alice's home system: she rolls 3 dice (2 nodes and
 	// a starbase), then the cube.
@@ -365,14 +366,14 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	openFold(t, w, "Assimilation of a system")
 	af := sh.game.view.(*ascView).borg.assimilate
 	af.defender.SetSelected("Alice (Federation)")
-	typeInto(w, af.system, "Earth")
+	screentest.TypeInto(w, af.system, "Earth")
 	test.Tap(af.starbase)
-	assert.Contains(t, screenText(w), "This round: assimilated")
+	assert.Contains(t, screentest.ScreenText(w), "This round: assimilated")
 	test.Type(af.defD.pad, "611")
 	test.Type(af.borgD.pad, "55111111")
-	assert.Contains(t, screenText(w), "Alice 1 hit(s), the cube 2: 1 structure(s) left")
-	typeInto(w, af.lost, "1P")
-	test.Tap(button(t, w, "Apply round 1"))
+	assert.Contains(t, screentest.ScreenText(w), "Alice 1 hit(s), the cube 2: 1 structure(s) left")
+	screentest.TypeInto(w, af.lost, "1P")
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	a = ascState(sh)
 	assert.Equal(t, 0, a.Players[0].Nodes.Production)
 	assert.Equal(t, 1, a.Borg.Cubes[0].Damage)
@@ -388,10 +389,10 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	openFold(t, w, "Reclaim a Borg system")
 	rf := sh.game.view.(*ascView).borg.reclaim
 	rf.side.player.SetSelected("Bob (Klingon)")
-	assert.Contains(t, screenText(w), "reclaimed this round")
+	assert.Contains(t, screentest.ScreenText(w), "reclaimed this round")
 	test.Type(rf.d.pad, "666")
-	assert.Contains(t, screenText(w), "reclaimed")
-	test.Tap(button(t, w, "Apply"))
+	assert.Contains(t, screentest.ScreenText(w), "reclaimed")
+	test.Tap(screentest.Button(t, w, "Apply"))
 	assert.Empty(t, ascState(sh).Borg.Spires, "Alpha is free of the Borg")
 
 }
@@ -409,13 +410,13 @@ func TestAscendancyBattlesByTapping(t *testing.T) {
 	f := v.battle.space
 	f.att.player.SetSelected("Alice (Federation)")
 	f.defs[0].side.player.SetSelected("Bob (Klingon)")
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Attacker hits on 5+, defender on 5+")
 	assert.Contains(t, text, "Defender wiped out:")
 	test.Type(f.attD.pad, "651")
 	test.Type(f.defD.pad, "522")
-	assert.Contains(t, screenText(w), "Alice scores 2 hit(s), Bob scores 1")
-	test.Tap(button(t, w, "Apply round 1"))
+	assert.Contains(t, screentest.ScreenText(w), "Alice scores 2 hit(s), Bob scores 1")
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	a := ascState(sh)
 	assert.Equal(t, 2, a.Players[0].Ships)
 	assert.Equal(t, 1, a.Players[1].Ships)
@@ -424,32 +425,32 @@ func TestAscendancyBattlesByTapping(t *testing.T) {
 	assert.Equal(t, 2, f.att.ships.val, "with the ships left in the battle")
 	assert.Equal(t, 1, f.defs[0].side.ships.val)
 	assert.True(t, f.att.firstStrike.Disabled(), "first strike is for round 1 only")
-	assert.Contains(t, screenText(w), "Round 2 of the battle under way")
+	assert.Contains(t, screentest.ScreenText(w), "Round 2 of the battle under way")
 	// Round 2: Alice's last hits wipe Bob out; the battle ends itself.
 	test.Type(f.attD.pad, "66")
 	test.Type(f.defD.pad, "1")
-	test.Tap(button(t, w, "Apply round 2"))
+	test.Tap(screentest.Button(t, w, "Apply round 2"))
 	a = ascState(sh)
 	assert.Nil(t, a.Battle, "the battle is over")
 	assert.Equal(t, 0, a.Players[1].Ships)
 	assert.Equal(t, 1, a.Players[0].Exhausted, "one command for the whole battle")
-	assert.Contains(t, screenText(w), "Round 1 of a new battle")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new battle")
 	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterShips, Delta: 3})
 	require.NoError(t, err)
 
 	// Three-way: Bob attacks Alice and Tuvok... with only two players, a
 	// second defender cannot be chosen: the form says so.
-	test.Tap(button(t, w, "Another defender"))
-	assert.Contains(t, screenText(w), "different players with ships")
+	test.Tap(screentest.Button(t, w, "Another defender"))
+	assert.Contains(t, screentest.ScreenText(w), "different players with ships")
 	require.Len(t, f.defs, 2)
-	test.Tap(button(t, w, "One defender less"))
+	test.Tap(screentest.Button(t, w, "One defender less"))
 	require.Len(t, f.defs, 1)
 
 	v.battle.mode.SetSelected(modeHazard)
 	v.battle.haz.side.player.SetSelected("Alice (Federation)")
-	assert.Contains(t, screenText(w), "Every ship survives:")
-	test.Tap(button(t, w, "Roll for me"))
-	test.Tap(button(t, w, "Apply"))
+	assert.Contains(t, screentest.ScreenText(w), "Every ship survives:")
+	test.Tap(screentest.Button(t, w, "Roll for me"))
+	test.Tap(screentest.Button(t, w, "Apply"))
 	assert.Contains(t, sh.game.game.History().Undo[0].Label, "Alice braves a hazard")
 
 	// Bob's hegemony on his own turn.
@@ -457,18 +458,18 @@ func TestAscendancyBattlesByTapping(t *testing.T) {
 	panelTo(t, w, "Battle")
 	v.battle.mode.SetSelected(modeHegemony)
 	v.battle.heg.player.SetSelected("Bob (Klingon)")
-	assert.Contains(t, screenText(w), "Bob adds 1: needs a total above 3. Chance: 66.7%")
+	assert.Contains(t, screentest.ScreenText(w), "Bob adds 1: needs a total above 3. Chance: 66.7%")
 	test.Type(v.battle.heg.d.pad, "6")
-	assert.Contains(t, screenText(w), "7 against 3: Bob takes control")
-	test.Tap(button(t, w, "Apply"))
+	assert.Contains(t, screentest.ScreenText(w), "7 against 3: Bob takes control")
+	test.Tap(screentest.Button(t, w, "Apply"))
 	assert.Equal(t, 1, ascState(sh).Players[1].Resources.Culture)
 	assert.Equal(t, 2, ascState(sh).Players[1].Systems)
 
 	v.battle.mode.SetSelected(modeDiplomacy)
 	v.battle.dip.player.SetSelected("Alice (Federation)")
 	test.Type(v.battle.dip.d.pad, "2")
-	assert.Contains(t, screenText(w), "3 against 4: the test fails")
-	test.Tap(button(t, w, "Apply"))
+	assert.Contains(t, screentest.ScreenText(w), "3 against 4: the test fails")
+	test.Tap(screentest.Button(t, w, "Apply"))
 	assert.Contains(t, sh.game.game.History().Undo[0].Label, "Alice fails")
 }
 
@@ -478,16 +479,16 @@ func TestAscendancyScoreboardIsLive(t *testing.T) {
 	sh, _ := newTestShell(t, 1280, 800)
 	w := setUpAscByTapping(t, sh)
 	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Scoreboard"))
-	tiles := objects[*widgets.ScoreTile](w)
+	test.Tap(screentest.Button(t, w, "Scoreboard"))
+	tiles := screentest.Objects[*widgets.ScoreTile](w)
 	require.Len(t, tiles, 3, "two players and the Borg")
 	assert.Equal(t, "Alice · Federation", tiles[0].Name())
 	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterCulture, Delta: 4})
 	require.NoError(t, err)
-	vals := objects[*widgets.ScoreTile](w)[0].Values()
+	vals := screentest.Objects[*widgets.ScoreTile](w)[0].Values()
 	assert.Equal(t, widgets.ScoreValue{Label: "Culture", Value: "7"}, vals[2])
-	test.Tap(button(t, w, "Back to the game"))
-	assert.Empty(t, objects[*widgets.ScoreTile](w))
+	test.Tap(screentest.Button(t, w, "Back to the game"))
+	assert.Empty(t, screentest.Objects[*widgets.ScoreTile](w))
 }
 
 // TestAscendancyFitsAPhone checks every panel fits a 400-px-wide window.
@@ -499,7 +500,7 @@ func TestAscendancyFitsAPhone(t *testing.T) {
 	sh.showHome()
 	w = setUpAscByTapping(t, sh)
 	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Deal the turn order"))
+	test.Tap(screentest.Button(t, w, "Deal the turn order"))
 	v := sh.game.view.(*ascView)
 	for _, p := range v.Panels() {
 		assert.LessOrEqual(t, p.Content.MinSize().Width, float32(400), "panel %s is too wide", p.Title)
@@ -578,22 +579,22 @@ func TestSpaceBattleTwoDefenders(t *testing.T) {
 	panelTo(t, w, "Battle")
 	f := sh.game.view.(*ascView).battle.space
 	f.att.player.SetSelected("Alice")
-	test.Tap(button(t, w, "Another defender"))
+	test.Tap(screentest.Button(t, w, "Another defender"))
 	f.defs[0].side.player.SetSelected("Bob")
 	f.defs[1].side.player.SetSelected("Tuvok")
 	assert.Equal(t, 3, f.defs[0].split.val, "the attacker's dice start at the first defender")
-	minus := under[*widget.Button](f.defs[0].split.box)[0]
-	plus := under[*widget.Button](f.defs[1].split.box)[1]
+	minus := screentest.Under[*widget.Button](f.defs[0].split.box)[0]
+	plus := screentest.Under[*widget.Button](f.defs[1].split.box)[1]
 	test.Tap(minus)
-	assert.Contains(t, screenText(w), "Split the attacker's 3 dice between the defenders (now 2)")
+	assert.Contains(t, screentest.ScreenText(w), "Split the attacker's 3 dice between the defenders (now 2)")
 	test.Tap(plus)
-	assert.Contains(t, screenText(w), "Tuvok: at least one ship lost")
+	assert.Contains(t, screentest.ScreenText(w), "Tuvok: at least one ship lost")
 	test.Type(f.defs[0].attD.pad, "65")
 	test.Type(f.defs[1].attD.pad, "6")
 	test.Type(f.defs[0].defD.pad, "511")
 	test.Type(f.defs[1].defD.pad, "111")
-	assert.Contains(t, screenText(w), "Alice scores 3 hit(s), Bob scores 1, Tuvok scores 0")
-	test.Tap(button(t, w, "Apply round 1"))
+	assert.Contains(t, screentest.ScreenText(w), "Alice scores 3 hit(s), Bob scores 1, Tuvok scores 0")
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	a := ascState(sh)
 	assert.Equal(t, 2, a.Players[0].Ships)
 	assert.Equal(t, 1, a.Players[1].Ships)
@@ -622,7 +623,7 @@ func TestRollForMeRollsWhatTheRulesAllow(t *testing.T) {
 	inv.rollVirtual()
 	assert.Len(t, inv.attD.pool.faces, in.Attacker.Dice())
 	assert.Len(t, inv.defD.pool.faces, in.Nodes)
-	assert.NotNil(t, button(t, w, "Apply round 1"), "the rolled round can be applied")
+	assert.NotNil(t, screentest.Button(t, w, "Apply round 1"), "the rolled round can be applied")
 
 	inv.defFirst.SetChecked(true)
 	in, _, ok = inv.invasion()
@@ -636,7 +637,7 @@ func TestRollForMeRollsWhatTheRulesAllow(t *testing.T) {
 	panelTo(t, w, "Borg")
 	af := v.borg.assimilate
 	af.defender.SetSelected("Alice (Federation)")
-	typeInto(w, af.system, "Earth")
+	screentest.TypeInto(w, af.system, "Earth")
 	a, _, ok := af.setup()
 	require.True(t, ok)
 	af.rollVirtual()
@@ -671,9 +672,9 @@ func TestEasierAscensionChosenAtSetup(t *testing.T) {
 	assert.True(t, sh.app.Preferences().Bool(prefAscEasier), "and the default next time")
 	h := sh.game.game.History()
 	assert.Equal(t, "Optional rule on: easier ascension (4 culture a token)", h.Undo[0].Label)
-	test.Tap(button(t, w, "Start round 1"))
-	assert.NotEmpty(t, objects[*widget.Button](w))
-	button(t, w, "Ascendancy (4C)")
+	test.Tap(screentest.Button(t, w, "Start round 1"))
+	assert.NotEmpty(t, screentest.Objects[*widget.Button](w))
+	screentest.Button(t, w, "Ascendancy (4C)")
 }
 
 // TestSetupChoicesFromTheTracker: the setup lists every option where the
@@ -684,7 +685,7 @@ func TestSetupChoicesFromTheTracker(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := newAscGame(t, sh)
 	panelTo(t, w, "Players")
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	for _, c := range tracker.AscChoices() {
 		assert.Contains(t, text, c.Question)
 		for _, r := range c.Readings {
@@ -702,7 +703,7 @@ func TestSetupChoicesFromTheTracker(t *testing.T) {
 	require.Len(t, start.Readings, 3)
 	tapReading(t, w, start.Readings[1].Text)
 	assert.Equal(t, tracker.StartExtra, ascState(sh).Options.Start)
-	assert.Equal(t, "8P 6R 4C", entry(t, w, "e.g. 3P 3R 3C").Text, "the next player starts with the extra resources")
+	assert.Equal(t, "8P 6R 4C", screentest.Entry(t, w, "e.g. 3P 3R 3C").Text, "the next player starts with the extra resources")
 	addAscPlayer(t, w, "Alice", "Federation", nil)
 	assert.Equal(t, ascrules.Resources{Production: 8, Research: 6, Culture: 4}, ascState(sh).Players[0].Resources)
 
@@ -718,7 +719,7 @@ func TestSetupChoicesFromTheTracker(t *testing.T) {
 // tapReading taps the button beside a setup reading's text.
 func tapReading(t *testing.T, w fyne.Window, text string) {
 	t.Helper()
-	for _, c := range objects[*fyne.Container](w) {
+	for _, c := range screentest.Objects[*fyne.Container](w) {
 		if len(c.Objects) != 2 {
 			continue
 		}
@@ -726,7 +727,7 @@ func tapReading(t *testing.T, w fyne.Window, text string) {
 		if !ok {
 			continue
 		}
-		for _, l := range under[*widget.Label](c.Objects[0]) {
+		for _, l := range screentest.Under[*widget.Label](c.Objects[0]) {
 			if l.Text == text {
 				test.Tap(b)
 				return
@@ -745,15 +746,15 @@ func TestAscendancyInItalianFitsAPhone(t *testing.T) {
 	t.Cleanup(func() { _, _ = i18n.Setup("en") })
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
-	test.Tap(button(t, w, "Nuova partita ad Ascendancy"))
-	typeInto(w, objects[*screen.TextEntry](w)[0], "Settore 001")
-	test.Tap(button(t, w, lang.X("home.create", "Create")))
+	test.Tap(screentest.Button(t, w, "Nuova partita ad Ascendancy"))
+	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Settore 001")
+	test.Tap(screentest.Button(t, w, lang.X("home.create", "Create")))
 	require.NotNil(t, sh.game)
 	g := sh.game.game
 	v := sh.game.view.(*ascView)
 	panelTo(t, w, "Giocatori")
-	assert.Contains(t, screenText(w), "Regole da concordare prima")
-	assertFits(t, w, "setup in Italian")
+	assert.Contains(t, screentest.ScreenText(w), "Regole da concordare prima")
+	screentest.AssertFits(t, w, "setup in Italian")
 	for _, n := range []string{"Alice", "Bob", "Carol"} {
 		_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: n, Civilization: n, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
 			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3})
@@ -768,37 +769,37 @@ func TestAscendancyInItalianFitsAPhone(t *testing.T) {
 	}
 	for _, p := range []string{"Giocatori", "Round", "Battaglia", "Borg"} {
 		panelTo(t, w, p)
-		assert.Contains(t, screenText(w), "Round 1 · Esecuzione · turno di Alice", p)
-		assertFits(t, w, "Italian "+p)
+		assert.Contains(t, screentest.ScreenText(w), "Round 1 · Esecuzione · turno di Alice", p)
+		screentest.AssertFits(t, w, "Italian "+p)
 		if os.Getenv("ASC_WIDEST") != "" {
-			for _, it := range objects[*container.AppTabs](w)[0].Items {
+			for _, it := range screentest.Objects[*container.AppTabs](w)[0].Items {
 				t.Logf("panel %s", it.Text)
-				widest(t, it.Content, 360, "")
+				screentest.Widest(t, it.Content, 360, "")
 			}
 		}
 	}
 	panelTo(t, w, "Giocatori")
-	assert.Contains(t, screenText(w), "FASE COSTRUZIONE", "the phase badge in Italian")
+	assert.Contains(t, screentest.ScreenText(w), "FASE COSTRUZIONE", "the phase badge in Italian")
 	panelTo(t, w, "Round")
-	button(t, w, "Passa alla fase comando")
+	screentest.Button(t, w, "Passa alla fase comando")
 	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
 		panelTo(t, w, "Battaglia")
 		v.battle.mode.SetSelected(battleModeLabel(m))
 		assert.Equal(t, m, battleModeOf(v.battle.mode.Selected))
-		assertFits(t, w, "Italian battle "+m)
+		screentest.AssertFits(t, w, "Italian battle "+m)
 		if os.Getenv("ASC_WIDEST") != "" {
-			widest(t, v.battle.content, 360, "")
+			screentest.Widest(t, v.battle.content, 360, "")
 		}
 	}
 	panelTo(t, w, "Giocatori")
-	test.Tap(button(t, w, "Tabella dei costi…"))
-	assertFits(t, w, "Italian cost table")
-	closeOverlays(w)
+	test.Tap(screentest.Button(t, w, "Tabella dei costi…"))
+	screentest.AssertFits(t, w, "Italian cost table")
+	screentest.CloseOverlays(w)
 	advanceTo(t, sh, w, tracker.BorgSeat, "")
 	panelTo(t, w, "Borg")
 	for i := range v.borg.folds.Items {
 		v.borg.folds.Open(i)
 	}
-	assert.Contains(t, screenText(w), "Il turno dei Borg")
-	assertFits(t, w, "Italian Borg turn")
+	assert.Contains(t, screentest.ScreenText(w), "Il turno dei Borg")
+	screentest.AssertFits(t, w, "Italian Borg turn")
 }

@@ -64,8 +64,8 @@ func (sh *Shell) screenObjects() []shownObject {
 		case *widget.PopUp:
 			walk(x.Content)
 			return
-		case *adaptive:
-			walk(x.current)
+		case *screen.Adaptive:
+			walk(x.Current())
 			return
 		case *joinForm:
 			walk(x.body)

@@ -11,6 +11,8 @@ package ui
 import (
 	"testing"
 
+	"tableops/ui/screen/screentest"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,7 +33,7 @@ func TestScreenObjectsFindsDialogButtons(t *testing.T) {
 		return false
 	}, 10e9, 20e6, "the seat dialog's buttons are listed")
 	var tokens int
-	test := button(t, sh.win, "Ann")
+	test := screentest.Button(t, sh.win, "Ann")
 	test.OnTapped()
 	<-done
 	for _, o := range screenObjectsOnUI(sh) {

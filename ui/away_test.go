@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
@@ -18,6 +17,7 @@ import (
 	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
 
@@ -25,49 +25,49 @@ import (
 // opens its Round panel, where the game is set up.
 func openAwaySetup(t *testing.T, w fyne.Window) {
 	t.Helper()
-	test.Tap(button(t, w, "New Away Missions game"))
-	test.Tap(button(t, w, "Create"))
-	selectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "New Away Missions game"))
+	test.Tap(screentest.Button(t, w, "Create"))
+	screentest.SelectTab(t, w, "Round")
 }
 
 // addPlayer fills the add-player card and taps Add player.
 func addPlayer(t *testing.T, w fyne.Window, name, aff string) {
 	t.Helper()
-	typeInto(w, entry(t, w, "Player name"), name)
-	typeInto(w, entry(t, w, "Affiliation"), aff)
-	test.Tap(button(t, w, "Add player"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), name)
+	screentest.TypeInto(w, screentest.Entry(t, w, "Affiliation"), aff)
+	test.Tap(screentest.Button(t, w, "Add player"))
 }
 
 // addCharacter opens the character form for a player and fills it.
 func addCharacter(t *testing.T, w fyne.Window, player, name string, tracks [4]string, weapon string, wdice, wdamage string) {
 	t.Helper()
-	test.Tap(button(t, w, "Add a character to "+player))
-	test.Tap(button(t, w, "Type it in"))
-	typeInto(w, entry(t, w, "Character name"), name)
-	te := entries(w, "lowest first, e.g. 1 2 3 3")
+	test.Tap(screentest.Button(t, w, "Add a character to "+player))
+	test.Tap(screentest.Button(t, w, "Type it in"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Character name"), name)
+	te := screentest.Entries(w, "lowest first, e.g. 1 2 3 3")
 	require.Len(t, te, 4)
 	for i, e := range te {
-		typeInto(w, e, tracks[i])
+		screentest.TypeInto(w, e, tracks[i])
 	}
 	if weapon != "" {
-		typeInto(w, entry(t, w, "e.g. Phaser"), weapon)
-		sels := objects[*widget.Select](w)
+		screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Phaser"), weapon)
+		sels := screentest.Objects[*widget.Select](w)
 		require.GreaterOrEqual(t, len(sels), 3)
 		sels[len(sels)-3].SetSelected(wdice)
 		sels[len(sels)-2].SetSelected(wdamage)
 	}
-	test.Tap(button(t, w, "Add"))
+	test.Tap(screentest.Button(t, w, "Add"))
 }
 
 // rollOff types one die per player into the visible roll-off and submits.
 func rollOff(t *testing.T, w fyne.Window, faces ...string) {
 	t.Helper()
-	es := entries(w, "die")
+	es := screentest.Entries(w, "die")
 	require.Len(t, es, len(faces))
 	for i, e := range es {
-		typeInto(w, e, faces[i])
+		screentest.TypeInto(w, e, faces[i])
 	}
-	test.Tap(button(t, w, "(dice entered)"))
+	test.Tap(screentest.Button(t, w, "(dice entered)"))
 }
 
 // tapPick taps a character's button in a picker (attacker, target,
@@ -95,7 +95,7 @@ func pickButton(t *testing.T, p *charPicker, label string) *widget.Button {
 // tracks returns a character card's peg tracks by label.
 func tracks(t *testing.T, w fyne.Window, name string) map[string]*widgets.PegTrack {
 	out := map[string]*widgets.PegTrack{}
-	for _, p := range under[*widgets.PegTrack](card(t, w, name)) {
+	for _, p := range screentest.Under[*widgets.PegTrack](screentest.Card(t, w, name)) {
 		out[p.Label()] = p
 	}
 	return out
@@ -104,7 +104,7 @@ func tracks(t *testing.T, w fyne.Window, name string) map[string]*widgets.PegTra
 // removePeg taps the track's "−" target.
 func removePeg(t *testing.T, p *widgets.PegTrack) {
 	t.Helper()
-	bs := under[*widget.Button](p)
+	bs := screentest.Under[*widget.Button](p)
 	require.NotEmpty(t, bs)
 	test.Tap(bs[0])
 }
@@ -113,27 +113,27 @@ func removePeg(t *testing.T, p *widgets.PegTrack) {
 // plays up to the action phase of round 1, all by tapping and typing.
 func startAwayGame(t *testing.T, sh *Shell) fyne.Window {
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*screen.TextEntry](w)[0], "Wolf 359")
-	test.Tap(button(t, w, "Create"))
+	test.Tap(screentest.Button(t, w, "New Away Missions game"))
+	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Wolf 359")
+	test.Tap(screentest.Button(t, w, "Create"))
 	require.NotNil(t, sh.game, "the game screen is open")
-	selectTab(t, w, "Round")
+	screentest.SelectTab(t, w, "Round")
 
 	addPlayer(t, w, "Dana", "Federation")
 	addPlayer(t, w, "Kim", "Klingon")
 	addCharacter(t, w, "Dana", "Riker", [4]string{"1 2 3", "1 2 3", "1 2 3 4", "1 2 3"}, "Phaser", "1", "1")
 	addCharacter(t, w, "Kim", "Lukara", [4]string{"1 2 3", "1 2", "1 2", "1 2 3"}, "Bat'leth", "1", "1")
-	assert.Contains(t, screenText(w), "Riker · A 1-2-3 · D 1-2-3 · S 1-2-3-4 · M 1-2-3")
+	assert.Contains(t, screentest.ScreenText(w), "Riker · A 1-2-3 · D 1-2-3 · S 1-2-3-4 · M 1-2-3")
 
-	test.Tap(button(t, w, "Start mission preparation"))
+	test.Tap(screentest.Button(t, w, "Start mission preparation"))
 	rollOff(t, w, "5", "2")
-	assert.Contains(t, screenText(w), "Dana places the first board")
+	assert.Contains(t, screentest.ScreenText(w), "Dana places the first board")
 	rollOff(t, w, "3", "6")
-	assert.Contains(t, screenText(w), "Kim beams down first")
-	test.Tap(button(t, w, "Start round 1"))
-	assert.Contains(t, screenText(w), "Round 1 of 3 · Draw phase")
+	assert.Contains(t, screentest.ScreenText(w), "Kim beams down first")
+	test.Tap(screentest.Button(t, w, "Start round 1"))
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of 3 · Draw phase")
 	rollOff(t, w, "2", "6")
-	assert.Contains(t, screenText(w), "Now: Kim activates a character")
+	assert.Contains(t, screentest.ScreenText(w), "Now: Kim activates a character")
 	return w
 }
 
@@ -150,30 +150,30 @@ func TestAwayGameByTapping(t *testing.T) {
 	for _, r := range []string{"ATTACK", "ATTACK", "DEFENSE", "SKILL", "SKILL", "SKILL", "MOVE", "MOVE", "MOVE"} {
 		removePeg(t, tracks(t, w, "Riker")[r])
 	}
-	assert.Contains(t, screenText(w), "NEUTRALIZED")
+	assert.Contains(t, screentest.ScreenText(w), "NEUTRALIZED")
 	assert.Empty(t, tracks(t, w, "Riker"), "a neutralized card shows no tracks")
 	test.AssertRendersToMarkup(t, "away_neutralized.xml", w.Canvas())
 	test.Tap(sh.game.undoBtn)
-	assert.NotContains(t, screenText(w), "NEUTRALIZED")
-	assert.Contains(t, screenText(w), "Undone: Riker is neutralized")
+	assert.NotContains(t, screentest.ScreenText(w), "NEUTRALIZED")
+	assert.Contains(t, screentest.ScreenText(w), "Undone: Riker is neutralized")
 	assert.Equal(t, 1, tracks(t, w, "Riker")["MOVE"].Pegs())
 
 	// Redo, then undo twice: every step is labelled in the log.
 	test.Tap(sh.game.redoBtn)
-	assert.Contains(t, screenText(w), "NEUTRALIZED")
+	assert.Contains(t, screentest.ScreenText(w), "NEUTRALIZED")
 	test.Tap(sh.game.undoBtn)
 	test.Tap(sh.game.undoBtn)
 	assert.Equal(t, 2, tracks(t, w, "Riker")["MOVE"].Pegs())
 
 	// Stun Lukara twice: Incapacitated; a third stun is refused in words.
-	plus := func() *widget.Button { return stepperButton(t, card(t, w, "Lukara"), "Stun", +1) }
+	plus := func() *widget.Button { return stepperButton(t, screentest.Card(t, w, "Lukara"), "Stun", +1) }
 	stunPlus := plus()
 	require.NotNil(t, stunPlus)
 	test.Tap(stunPlus)
 	test.Tap(plus())
-	assert.Contains(t, screenText(w), "INCAPACITATED")
+	assert.Contains(t, screentest.ScreenText(w), "INCAPACITATED")
 	test.Tap(plus())
-	assert.Contains(t, screenText(w), "cannot be stunned further")
+	assert.Contains(t, screentest.ScreenText(w), "cannot be stunned further")
 
 	// The game is saved: reopening the store's game gives the same state.
 	g, err := st.OpenGame(sh.game.game.(*store.Game).ID())
@@ -186,7 +186,7 @@ func TestAwayGameByTapping(t *testing.T) {
 // whose label starts with label.
 func stepperButton(t *testing.T, in fyne.CanvasObject, label string, delta int) *widget.Button {
 	t.Helper()
-	for _, c := range under[*fyne.Container](in) {
+	for _, c := range screentest.Under[*fyne.Container](in) {
 		if len(c.Objects) != 3 {
 			continue
 		}
@@ -203,32 +203,18 @@ func stepperButton(t *testing.T, in fyne.CanvasObject, label string, delta int) 
 	return nil
 }
 
-// selectTab brings a panel of the game screen to front by its tab title.
-func selectTab(t *testing.T, w fyne.Window, title string) {
-	t.Helper()
-	for _, tabs := range objects[*container.AppTabs](w) {
-		for _, it := range tabs.Items {
-			if it.Text == title {
-				tabs.Select(it)
-				return
-			}
-		}
-	}
-	require.Failf(t, "no tab", "no tab %q", title)
-}
-
 // TestAwayAttackByEnteredDice resolves the rulebook's worked example by
 // typing its dice: Lukara (Attack 3, Bat'leth +1 die, +1 damage) rolls
 // 6,4,2,2 against Riker's 5,4,1: two dice get through, 3 damage.
 func TestAwayAttackByEnteredDice(t *testing.T) {
 	sh, st := newTestShell(t, 1280, 800)
 	w := startAwayGame(t, sh)
-	selectTab(t, w, "Dice")
+	screentest.SelectTab(t, w, "Dice")
 	f := sh.game.view.(*awayView).dice.attack
 	tapPick(t, f.attacker, "Lukara (Kim)")
 	assert.Equal(t, "Riker", f.v.character(f.target.selected()).Name, "the only opponent is the target")
 	assert.Equal(t, "Bat'leth", f.weapon.Selected)
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Lukara attacks Riker (Bat'leth): 4 vs 3 dice", "the setup folds once chosen")
 	assert.Contains(t, strings.Join(f.odds.Lines(), "\n"), "Expected", "odds before the roll")
 	assert.Greater(t, f.odds.Expected(), 1.0)
@@ -236,28 +222,28 @@ func TestAwayAttackByEnteredDice(t *testing.T) {
 	test.Type(f.att.pad, "2642")
 	test.Type(f.def.pad, "145")
 	assert.Equal(t, "6,4,2,2", f.att.pad.Pool().String(), "entered dice are sorted")
-	text = screenText(w)
+	text = screentest.ScreenText(w)
 	assert.Contains(t, text, "3 damage to Riker")
 	test.AssertRendersToMarkup(t, "away_attack_result.xml", w.Canvas())
 
 	// Discard to re-roll: Kim (active) re-rolls the last 2 and types a 5.
 	assert.Contains(t, text, "Discard to re-roll: Kim decides")
-	faces := under[*widgets.DieFace](f.att.row)
+	faces := screentest.Under[*widgets.DieFace](f.att.row)
 	require.Len(t, faces, 4)
 	test.Tap(faces[3])
-	test.Tap(button(t, w, "Type new faces"))
-	typeInto(w, entry(t, w, "1 new faces, e.g. 6 3"), "5")
-	test.Tap(button(t, w, "Re-roll"))
+	test.Tap(screentest.Button(t, w, "Type new faces"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "1 new faces, e.g. 6 3"), "5")
+	test.Tap(screentest.Button(t, w, "Re-roll"))
 	assert.Equal(t, "6,5,4,2", f.att.pool.faces.String())
-	text = screenText(w)
+	text = screentest.ScreenText(w)
 	assert.Contains(t, text, "4 damage to Riker")
 	assert.Contains(t, text, "Discard to re-roll: Dana decides")
-	test.Tap(button(t, w, "Pass"))
-	assert.Contains(t, screenText(w), "Discard to re-roll: Kim decides")
-	test.Tap(button(t, w, "Pass"))
-	assert.Contains(t, screenText(w), "Both sides passed: the roll stands.")
+	test.Tap(screentest.Button(t, w, "Pass"))
+	assert.Contains(t, screentest.ScreenText(w), "Discard to re-roll: Kim decides")
+	test.Tap(screentest.Button(t, w, "Pass"))
+	assert.Contains(t, screentest.ScreenText(w), "Both sides passed: the roll stands.")
 
-	test.Tap(button(t, w, "Apply to Riker"))
+	test.Tap(screentest.Button(t, w, "Apply to Riker"))
 	g, err := st.OpenGame(sh.game.game.(*store.Game).ID())
 	require.NoError(t, err)
 	riker := g.State().Away.Characters[0]
@@ -281,21 +267,21 @@ func TestAwayCharacterFromCatalog(t *testing.T) {
 	w := sh.win
 	openAwaySetup(t, w)
 	addPlayer(t, w, "Kim", "Klingon")
-	test.Tap(button(t, w, "Add a character to Kim"))
-	test.Tap(button(t, w, "Pick from the catalog"))
-	search := entry(t, w, "Search characters: name, affiliation, keyword…")
-	typeInto(w, search, "lukara")
+	test.Tap(screentest.Button(t, w, "Add a character to Kim"))
+	test.Tap(screentest.Button(t, w, "Pick from the catalog"))
+	search := screentest.Entry(t, w, "Search characters: name, affiliation, keyword…")
+	screentest.TypeInto(w, search, "lukara")
 	search.OnSubmitted(search.Text)
 
-	name := entry(t, w, "Character name")
+	name := screentest.Entry(t, w, "Character name")
 	assert.Equal(t, "Lukara", name.Text)
-	assert.Equal(t, "Bat'leth", entry(t, w, "e.g. Phaser").Text)
-	te := entries(w, "lowest first, e.g. 1 2 3 3")
+	assert.Equal(t, "Bat'leth", screentest.Entry(t, w, "e.g. Phaser").Text)
+	te := screentest.Entries(w, "lowest first, e.g. 1 2 3 3")
 	require.Len(t, te, 4)
 	for _, e := range te {
-		typeInto(w, e, "1 2 3")
+		screentest.TypeInto(w, e, "1 2 3")
 	}
-	test.Tap(button(t, w, "Add"))
+	test.Tap(screentest.Button(t, w, "Add"))
 
 	games, err := st.List()
 	require.NoError(t, err)
@@ -314,18 +300,18 @@ func TestAwayCharacterFromCatalog(t *testing.T) {
 func TestAwaySkillTestRecorded(t *testing.T) {
 	sh, _ := newTestShell(t, 1280, 800)
 	w := startAwayGame(t, sh)
-	selectTab(t, w, "Dice")
+	screentest.SelectTab(t, w, "Dice")
 	d := sh.game.view.(*awayView).dice
 	d.mode.SetSelected("Skill test")
 	f := d.skill
 	tapPick(t, f.tester, "Riker (Dana)")
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Riker tests with 4 dice, needs 1")
 	assert.Contains(t, text, "Chance to pass: 94%", "1 - (1/2)^4")
 
 	test.Type(f.test.pad, "1346")
-	assert.Contains(t, screenText(w), "Riker passes with 2 successes")
-	test.Tap(button(t, w, "Record the test"))
+	assert.Contains(t, screentest.ScreenText(w), "Riker passes with 2 successes")
+	test.Tap(screentest.Button(t, w, "Record the test"))
 	h := sh.game.game.History()
 	require.NotEmpty(t, h.Undo)
 	assert.Equal(t, "Riker takes a Skill test: 6,4,3,1, 2 of 1: passed", h.Undo[0].Label)
@@ -336,8 +322,8 @@ func TestAwaySkillTestRecorded(t *testing.T) {
 	f.changed()
 	test.Type(f.test.pad, "6431")
 	test.Type(f.chal.pad, "66")
-	assert.Contains(t, screenText(w), "Riker fails: 0 of 1 successes")
-	test.Tap(button(t, w, "Record the test"))
+	assert.Contains(t, screentest.ScreenText(w), "Riker fails: 0 of 1 successes")
+	test.Tap(screentest.Button(t, w, "Record the test"))
 	h = sh.game.game.History()
 	assert.Equal(t, "Riker takes a Skill test: 6,4,3,1 against the challenge's 6,6, 0 of 1: failed", h.Undo[0].Label)
 }
@@ -347,15 +333,15 @@ func TestAwaySkillTestRecorded(t *testing.T) {
 func TestAwayAttackRolledVirtually(t *testing.T) {
 	sh, _ := newTestShell(t, 1280, 800)
 	w := startAwayGame(t, sh)
-	selectTab(t, w, "Dice")
+	screentest.SelectTab(t, w, "Dice")
 	f := sh.game.view.(*awayView).dice.attack
 	tapPick(t, f.attacker, "Lukara (Kim)")
-	test.Tap(button(t, w, "Roll for me"))
+	test.Tap(screentest.Button(t, w, "Roll for me"))
 	assert.Len(t, f.att.pool.faces, 4)
 	assert.Len(t, f.def.pool.faces, 3)
 	require.NotNil(t, f.att.pool.seed)
 	require.NotNil(t, f.res, "the roll is explained")
-	test.Tap(button(t, w, "Apply to Riker"))
+	test.Tap(screentest.Button(t, w, "Apply to Riker"))
 
 	h := sh.game.game.History()
 	require.NotEmpty(t, h.Undo)
@@ -372,19 +358,19 @@ func TestAwayAttackRolledVirtually(t *testing.T) {
 func TestAwaySkillTestWithCardDice(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := startAwayGame(t, sh)
-	selectTab(t, w, "Dice")
+	screentest.SelectTab(t, w, "Dice")
 	d := sh.game.view.(*awayView).dice
 	d.mode.SetSelected("Skill test")
 	f := d.skill
 	tapPick(t, f.tester, "Lukara (Kim)")
-	assert.Contains(t, screenText(w), "Lukara tests with 2 dice")
-	test.Tap(button(t, w, "Change setup"))
-	assert.Contains(t, screenText(w), "The tester rolls 2 dice.")
-	test.Tap(under[*widget.Button](f.cardDice)[1])
-	assert.Contains(t, screenText(w), "The tester rolls 3 dice.")
+	assert.Contains(t, screentest.ScreenText(w), "Lukara tests with 2 dice")
+	test.Tap(screentest.Button(t, w, "Change setup"))
+	assert.Contains(t, screentest.ScreenText(w), "The tester rolls 2 dice.")
+	test.Tap(screentest.Under[*widget.Button](f.cardDice)[1])
+	assert.Contains(t, screentest.ScreenText(w), "The tester rolls 3 dice.")
 	assert.Equal(t, []string{"No backup for the tester"}, f.backup.sel.Options, "Lukara has no friendly character to back her up")
 	test.Type(f.test.pad, "652")
-	test.Tap(button(t, w, "Record the test"))
+	test.Tap(screentest.Button(t, w, "Record the test"))
 	h := sh.game.game.History()
 	require.NotEmpty(t, h.Undo)
 	assert.Contains(t, h.Undo[0].Label, "Lukara takes a Skill test: 6,5,2")
@@ -400,16 +386,16 @@ func TestBonusActionNeedsACharacter(t *testing.T) {
 	kim := v.st.Players[1].ID
 	_, err := sh.game.game.Execute(tracker.AdjustTokens{Player: kim, Token: tracker.TokenBonusActions, Delta: 1})
 	require.NoError(t, err)
-	selectTab(t, w, "Round")
-	test.Tap(button(t, w, "Use a bonus action (Kim)"))
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Use a bonus action (Kim)"))
 	require.Len(t, w.Canvas().Overlays().List(), 1)
-	assertFits(t, w, "bonus action dialog")
-	test.Tap(button(t, w, "OK"))
+	screentest.AssertFits(t, w, "bonus action dialog")
+	test.Tap(screentest.Button(t, w, "OK"))
 	require.Len(t, w.Canvas().Overlays().List(), 1, "the dialog stays open")
-	assert.Contains(t, screenText(w), "Choose the character who takes the action.")
+	assert.Contains(t, screentest.ScreenText(w), "Choose the character who takes the action.")
 	assert.Equal(t, 1, v.st.Players[1].Tokens[tracker.TokenBonusActions], "nothing spent")
-	objects[*widget.RadioGroup](w)[0].SetSelected("Lukara")
-	test.Tap(button(t, w, "OK"))
+	screentest.Objects[*widget.RadioGroup](w)[0].SetSelected("Lukara")
+	test.Tap(screentest.Button(t, w, "OK"))
 	assert.Empty(t, w.Canvas().Overlays().List())
 	assert.Equal(t, 0, v.st.Players[1].Tokens[tracker.TokenBonusActions], "the token is spent")
 }
@@ -420,21 +406,21 @@ func TestBonusActionNeedsACharacter(t *testing.T) {
 func TestOverlayComesWithItsAttackAction(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*screen.TextEntry](w)[0], "Wolf 359")
-	test.Tap(button(t, w, "Create"))
-	selectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "New Away Missions game"))
+	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Wolf 359")
+	test.Tap(screentest.Button(t, w, "Create"))
+	screentest.SelectTab(t, w, "Round")
 	addPlayer(t, w, "Dana", "Federation")
 	addPlayer(t, w, "Hugh", "Borg")
-	test.Tap(button(t, w, "Enter the overlay's tracks"))
-	assertFits(t, w, "overlay form")
-	assert.Equal(t, "Assimilation Tubules", entry(t, w, "e.g. Phaser").Text)
-	te := entries(w, "lowest first, e.g. 1 2 3 3")
+	test.Tap(screentest.Button(t, w, "Enter the overlay's tracks"))
+	screentest.AssertFits(t, w, "overlay form")
+	assert.Equal(t, "Assimilation Tubules", screentest.Entry(t, w, "e.g. Phaser").Text)
+	te := screentest.Entries(w, "lowest first, e.g. 1 2 3 3")
 	require.Len(t, te, 4)
 	for i, x := range []string{"1", "1 2", "1 2 3", "2"} {
-		typeInto(w, te[i], x)
+		screentest.TypeInto(w, te[i], x)
 	}
-	test.Tap(button(t, w, "Save"))
+	test.Tap(screentest.Button(t, w, "Save"))
 	o := sh.game.game.State().Away.Overlay
 	require.NotNil(t, o)
 	require.Len(t, o.Weapons, 1)
@@ -446,10 +432,10 @@ func TestOverlayComesWithItsAttackAction(t *testing.T) {
 
 	// A character typed in for the Borg player is a Borg (Stun weapons
 	// add +0 damage against it instead of stunning).
-	test.Tap(button(t, w, "Add a character to Hugh"))
-	test.Tap(button(t, w, "Type it in"))
-	assert.Equal(t, "Borg", entry(t, w, "e.g. Human, Commander").Text)
-	assertFits(t, w, "character form")
+	test.Tap(screentest.Button(t, w, "Add a character to Hugh"))
+	test.Tap(screentest.Button(t, w, "Type it in"))
+	assert.Equal(t, "Borg", screentest.Entry(t, w, "e.g. Human, Commander").Text)
+	screentest.AssertFits(t, w, "character form")
 }
 
 // TestKeypadsWithoutASwipe: on a phone, once the attacker and the target
@@ -457,7 +443,7 @@ func TestOverlayComesWithItsAttackAction(t *testing.T) {
 // the window without scrolling; the result and Apply come right under the
 // dice.
 func TestKeypadsWithoutASwipe(t *testing.T) {
-	for _, size := range phoneSizes {
+	for _, size := range screentest.PhoneSizes {
 		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
 			sh, _ := newTestShell(t, size.Width, size.Height)
 			w := startAwayGame(t, sh)
@@ -474,9 +460,9 @@ func TestKeypadsWithoutASwipe(t *testing.T) {
 				assert.GreaterOrEqual(t, top, view, "%s starts inside the panel", what)
 				assert.LessOrEqual(t, bottom, view+v.dice.scroll.Size().Height, "%s ends inside the panel", what)
 			}
-			selectTab(t, w, "Round")
-			test.Tap(button(t, w, "Lukara"))
-			test.Tap(button(t, w, "Attack"))
+			screentest.SelectTab(t, w, "Round")
+			test.Tap(screentest.Button(t, w, "Lukara"))
+			test.Tap(screentest.Button(t, w, "Attack"))
 			f := v.dice.attack
 			assert.True(t, f.setupBox.folded, "attacker and the lone target chosen: the setup folds")
 			inView(f.att.pad, "the attack keypad")
@@ -486,8 +472,8 @@ func TestKeypadsWithoutASwipe(t *testing.T) {
 			test.Type(f.att.pad, "6422")
 			inView(f.def.pad, "the defense keypad, once the attack dice are in")
 			test.Type(f.def.pad, "541")
-			inView(button(t, w, "Apply to Riker"), "Apply")
-			test.Tap(button(t, w, "Apply to Riker"))
+			inView(screentest.Button(t, w, "Apply to Riker"), "Apply")
+			test.Tap(screentest.Button(t, w, "Apply to Riker"))
 			inView(f.att.pad, "the attack keypad for the next attack")
 
 			v.dice.mode.SetSelected("Skill test")
@@ -501,8 +487,8 @@ func TestKeypadsWithoutASwipe(t *testing.T) {
 			test.Type(sf.test.pad, "65")
 			inView(sf.chal.pad, "the challenger's keypad, once the tester's dice are in")
 			test.Type(sf.chal.pad, strings.Repeat("3", sf.challenger.Value()))
-			inView(button(t, w, "Record the test"), "Record")
-			test.Tap(button(t, w, "Record the test"))
+			inView(screentest.Button(t, w, "Record the test"), "Record")
+			test.Tap(screentest.Button(t, w, "Record the test"))
 			require.Contains(t, sh.game.game.History().Undo[0].Label, "Lukara takes a Skill test")
 			inView(sf.test.pad, "the tester's keypad for the next test")
 		})
@@ -553,8 +539,8 @@ func seedBorgGame(t *testing.T, st *store.Store) string {
 // card, an attack typed and applied, a skill test: nothing wider than the
 // window, no text cut short.
 func TestAwayInItalianFitsAPhone(t *testing.T) {
-	italian(t)
-	for _, size := range phoneSizes {
+	screentest.Italian(t)
+	for _, size := range screentest.PhoneSizes {
 		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
 			sh, st := newTestShell(t, size.Width, size.Height)
 			sh.openGame(seedBorgGame(t, st))
@@ -562,24 +548,24 @@ func TestAwayInItalianFitsAPhone(t *testing.T) {
 			w := sh.win
 			ready := func(where string) {
 				t.Helper()
-				assertPhoneReady(t, w, where)
-				assertWindowFits(t, w, where)
+				screentest.AssertPhoneReady(t, w, where)
+				screentest.AssertWindowFits(t, w, where)
 			}
-			selectTab(t, w, "Squadra")
+			screentest.SelectTab(t, w, "Squadra")
 			ready("Squadra")
-			test.Tap(button(t, w, "Locutus"))
+			test.Tap(screentest.Button(t, w, "Locutus"))
 			ready("an open card")
-			selectTab(t, w, "Round")
+			screentest.SelectTab(t, w, "Round")
 			ready("Round")
-			test.Tap(button(t, w, "Locutus"))
+			test.Tap(screentest.Button(t, w, "Locutus"))
 			ready("activation card")
-			test.Tap(button(t, w, "Attack"))
+			test.Tap(screentest.Button(t, w, "Attack"))
 			v := sh.game.view.(*awayView)
 			f := v.dice.attack
-			assert.Contains(t, screenText(w), "In grigio: Shelby (Dana) — Stun: solo Recover.")
+			assert.Contains(t, screentest.ScreenText(w), "In grigio: Shelby (Dana) — Stun: solo Recover.")
 			ready("attack, choosing")
 			tapPick(t, f.target, "Riker (Dana)")
-			assert.Contains(t, screenText(w), "Locutus attacca Riker (Assimilation Tubules): 3 dadi contro 3")
+			assert.Contains(t, screentest.ScreenText(w), "Locutus attacca Riker (Assimilation Tubules): 3 dadi contro 3")
 			ready("attack, folded")
 			if size.Height >= 800 {
 				// Italian words are longer: both keypads still fit (laid
@@ -591,11 +577,11 @@ func TestAwayInItalianFitsAPhone(t *testing.T) {
 			}
 			test.Type(f.att.pad, "642")
 			test.Type(f.def.pad, "541")
-			assert.Contains(t, screenText(w), "3 danni a Riker")
+			assert.Contains(t, screentest.ScreenText(w), "3 danni a Riker")
 			ready("attack result")
-			test.Tap(button(t, w, "Applica a Riker"))
+			test.Tap(screentest.Button(t, w, "Applica a Riker"))
 			ready("attack applied")
-			test.Tap(button(t, w, "Modifica"))
+			test.Tap(screentest.Button(t, w, "Modifica"))
 			ready("attack setup open")
 			v.dice.mode.SetSelected("Skill test")
 			tapPick(t, v.dice.skill.tester, "Riker (Dana)")
@@ -628,9 +614,9 @@ func TestAssimilatedAttacksWithTheOverlay(t *testing.T) {
 		require.NoError(t, err)
 	}
 
-	selectTab(t, w, "Round")
-	test.Tap(button(t, w, "Locutus"))
-	test.Tap(button(t, w, "Attack"))
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Locutus"))
+	test.Tap(screentest.Button(t, w, "Attack"))
 	f := v.dice.attack
 	tapPick(t, f.target, "Shelby (Dana)")
 	test.Type(f.att.pad, "666")
@@ -639,7 +625,7 @@ func TestAssimilatedAttacksWithTheOverlay(t *testing.T) {
 	for _, s := range f.damage {
 		s.SetSelected("Attack")
 	}
-	test.Tap(button(t, w, "Apply to Shelby"))
+	test.Tap(screentest.Button(t, w, "Apply to Shelby"))
 
 	shelby = v.st.Characters[1]
 	require.NotNil(t, shelby.Assimilated, "neutralized by an Assimilate weapon")
@@ -649,16 +635,16 @@ func TestAssimilatedAttacksWithTheOverlay(t *testing.T) {
 	assert.ElementsMatch(t, []string{"Assimilate", "Melee"}, shelby.Weapons[0].Keywords)
 	assert.Equal(t, 1, shelby.Stun, "assimilated characters start with a Stun token")
 
-	test.Tap(button(t, w, "Change setup"))
+	test.Tap(screentest.Button(t, w, "Change setup"))
 	b := pickButton(t, f.attacker, "Shelby (Kim)")
 	assert.True(t, b.Disabled(), "stunned: greyed out as attacker")
-	assert.Contains(t, screenText(w), "Shelby (Kim) — stunned: may only Recover")
-	selectTab(t, w, "Team")
-	assert.Contains(t, screenText(w), "ASSIMILATED (card of Dana)")
+	assert.Contains(t, screentest.ScreenText(w), "Shelby (Kim) — stunned: may only Recover")
+	screentest.SelectTab(t, w, "Team")
+	assert.Contains(t, screentest.ScreenText(w), "ASSIMILATED (card of Dana)")
 
 	_, err := sh.game.game.Execute(tracker.AdjustStun{Character: shelby.ID, Delta: -1})
 	require.NoError(t, err)
-	selectTab(t, w, "Dice")
+	screentest.SelectTab(t, w, "Dice")
 	tapPick(t, f.attacker, "Shelby (Kim)")
 	assert.Equal(t, "Assimilation Tubules", f.weapon.Selected)
 }
@@ -673,13 +659,13 @@ func TestVirtualRollOffShowsItsFaces(t *testing.T) {
 	addPlayer(t, w, "Kim", "Klingon")
 	addCharacter(t, w, "Dana", "Riker", [4]string{"1 2 3", "1 2 3", "1 2 3 4", "1 2 3"}, "Phaser", "1", "1")
 	addCharacter(t, w, "Kim", "Lukara", [4]string{"1 2 3", "1 2", "1 2", "1 2 3"}, "Bat'leth", "1", "1")
-	test.Tap(button(t, w, "Start mission preparation"))
-	test.Tap(button(t, w, "Roll for everyone"))
+	test.Tap(screentest.Button(t, w, "Start mission preparation"))
+	test.Tap(screentest.Button(t, w, "Roll for everyone"))
 	rolls := regexp.MustCompile(`Rolls: (Dana|Kim) [1-6], (Dana|Kim) [1-6]`)
-	assert.Regexp(t, rolls, screenText(w), "the board roll-off's faces")
-	test.Tap(button(t, w, "Roll for everyone"))
-	test.Tap(button(t, w, "Start round 1"))
-	test.Tap(button(t, w, "Roll for everyone"))
-	assert.Contains(t, screenText(w), "activates first")
-	assert.Regexp(t, rolls, screenText(w), "the first activation's faces")
+	assert.Regexp(t, rolls, screentest.ScreenText(w), "the board roll-off's faces")
+	test.Tap(screentest.Button(t, w, "Roll for everyone"))
+	test.Tap(screentest.Button(t, w, "Start round 1"))
+	test.Tap(screentest.Button(t, w, "Roll for everyone"))
+	assert.Contains(t, screentest.ScreenText(w), "activates first")
+	assert.Regexp(t, rolls, screentest.ScreenText(w), "the first activation's faces")
 }

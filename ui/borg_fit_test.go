@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 )
 
 // TestBorgPanelFitsAPhone opens every section of the Borg panel, with a
@@ -18,25 +19,25 @@ import (
 // nothing cut short.
 func TestBorgPanelFitsAPhone(t *testing.T) {
 	for _, lang := range []string{"en", "it"} {
-		for _, size := range phoneSizes {
+		for _, size := range screentest.PhoneSizes {
 			t.Run(fmt.Sprintf("%s/%vx%v", lang, size.Width, size.Height), func(t *testing.T) {
 				sh, w := borgGame(t, size.Width, size.Height)
 				if lang == "it" {
-					italian(t)
+					screentest.Italian(t)
 					sh.game.refresh()
 				}
 				v := sh.game.view.(*ascView)
 				for i := range v.borg.folds.Items {
 					v.borg.folds.Open(i)
 				}
-				assertPhoneReady(t, w, "Borg turn, every section open")
+				screentest.AssertPhoneReady(t, w, "Borg turn, every section open")
 
 				fb := v.borg.fight
 				c := v.playerChoices()
 				fb.fleets[0].player.SetSelected(c.labelOf("p1"))
 				tapFaces(fb.fleets[0].d.pad, "652")
 				tapFaces(fb.borgD.pad, "6543211")
-				assertPhoneReady(t, w, "cube round typed in")
+				screentest.AssertPhoneReady(t, w, "cube round typed in")
 				require.NotEmpty(t, fb.result.Objects)
 
 				// Two fleets and assimilated players: losses to allocate.
@@ -52,26 +53,26 @@ func TestBorgPanelFitsAPhone(t *testing.T) {
 				tapFaces(fb.fleets[0].d.pad, "111")
 				tapFaces(fb.fleets[1].d.pad, "111")
 				tapFaces(fb.borgD.pad, "666666111")
-				assertPhoneReady(t, w, "cube round with losses to allocate")
+				screentest.AssertPhoneReady(t, w, "cube round with losses to allocate")
 
 				af := v.borg.assimilate
 				af.defender.SetSelected(c.labelOf("p1"))
-				typeInto(w, af.system, "Earth")
+				screentest.TypeInto(w, af.system, "Earth")
 				tapFaces(af.defD.pad, "61")
 				tapFaces(af.borgD.pad, "55111111")
-				assertPhoneReady(t, w, "assimilation round typed in")
+				screentest.AssertPhoneReady(t, w, "assimilation round typed in")
 
 				rf := v.borg.reclaim
 				rf.side.player.SetSelected(c.labelOf("p2"))
 				tapFaces(rf.d.pad, "666")
-				assertPhoneReady(t, w, "reclaim round typed in")
+				screentest.AssertPhoneReady(t, w, "reclaim round typed in")
 
 				// A cube where another is: refused by a rule, recorded anyway.
-				typeInto(w, v.borg.board.cubeAt, "Deep space")
+				screentest.TypeInto(w, v.borg.board.cubeAt, "Deep space")
 				test.Tap(v.borg.board.addCube)
 				test.Tap(sh.game.status.action)
-				assertPhoneReady(t, w, "record it anyway")
-				closeOverlays(w)
+				screentest.AssertPhoneReady(t, w, "record it anyway")
+				screentest.CloseOverlays(w)
 			})
 		}
 	}
@@ -86,5 +87,5 @@ func TestWindowOpensPhoneSized(t *testing.T) {
 	assert.LessOrEqual(t, size.Width, float32(400), "as wide as the phone at most")
 	assert.LessOrEqual(t, size.Height, float32(800-40), "a title bar still fits on an 800 px screen")
 	assert.GreaterOrEqual(t, size.Width, float32(360), "still a phone's width, not a sliver")
-	assertWindowFits(t, sh.win, "home at the default size")
+	screentest.AssertWindowFits(t, sh.win, "home at the default size")
 }

@@ -10,6 +10,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 )
 
 // borgGame starts an Ascendancy game with the Borg on a window of the size
@@ -74,12 +75,12 @@ func TestCubeBattleTypedAndApplied(t *testing.T) {
 	sh, w := borgGame(t, 400, 800)
 	v := sh.game.view.(*ascView)
 	fb := v.borg.fight
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Round 1: the cube fires up to 9 dice hitting on 5+ (a new battle: shields +0, the players strike first).")
 	// On the Borg turn nobody is chosen: the players name the fleets.
 	require.Len(t, fb.fleets, 1)
 	fb.fleets[0].player.SetSelected("Alice")
-	test.Tap(button(t, w, "Another player's fleet"))
+	test.Tap(screentest.Button(t, w, "Another player's fleet"))
 	require.Len(t, fb.fleets, 2)
 	fb.fleets[1].player.SetSelected("Bob")
 	assert.True(t, fb.fleets[1].onSix.Checked, "Klingons hit on 6s always")
@@ -100,17 +101,17 @@ func TestCubeBattleTypedAndApplied(t *testing.T) {
 	tapFaces(pads[0].pad, "111")
 	assert.Equal(t, before, at(), "no keypad moves while Alice's dice are typed")
 	tapFaces(pads[1].pad, "111")
-	assert.Contains(t, screenText(w), "After the players' first strike (0 hit(s)) the cube fires 9 dice.")
+	assert.Contains(t, screentest.ScreenText(w), "After the players' first strike (0 hit(s)) the cube fires 9 dice.")
 	for i, r := range "665555111" {
 		pads[2].pad.TypedRune(r)
 		assert.Equal(t, before, at(), "no keypad moves after cube die %d", i+1)
 	}
-	text = screenText(w)
+	text = screentest.ScreenText(w)
 	assert.Contains(t, text, "Players 0 hit(s), the cube 6")
 	// 6 Borg hits on 6 ships, in turn order one at a time: 3 each.
 	assert.Contains(t, text, "Ships lost, shared in turn order: Alice loses 3, Bob loses 3.")
 	assertScrollsToAll(t, v, "result shown")
-	apply := button(t, w, "Apply round 1")
+	apply := screentest.Button(t, w, "Apply round 1")
 	applyAt := drv.AbsolutePositionForObject(apply)
 	assert.Greater(t, applyAt.Y, drv.AbsolutePositionForObject(pads[2].pad).Y, "Apply is under the cube's dice")
 	test.Tap(apply)
@@ -120,7 +121,7 @@ func TestCubeBattleTypedAndApplied(t *testing.T) {
 	// Both fleets are gone: the battle ended by itself, the cube is fresh.
 	assert.Nil(t, a.Borg.Fight)
 	assert.Equal(t, 0, a.Borg.Cubes[0].Shields)
-	text = screenText(w)
+	text = screentest.ScreenText(w)
 	assert.Contains(t, text, "Round 1: the cube fires up to 9 dice hitting on 5+ (a new battle")
 	assert.NotContains(t, text, "Alice's dice", "no fleet without ships is kept")
 	assert.Empty(t, fb.d.borg.faces, "no dice kept from the last battle")
@@ -128,23 +129,23 @@ func TestCubeBattleTypedAndApplied(t *testing.T) {
 	// Carol fights on alone: round 1 with a 6 (1 hit), then round 2.
 	fb.fleets[0].player.SetSelected("Carol")
 	tapFaces(fb.fleets[0].d.pad, "621")
-	assert.Contains(t, screenText(w), "the cube fires 8 dice")
+	assert.Contains(t, screentest.ScreenText(w), "the cube fires 8 dice")
 	tapFaces(fb.borgD.pad, "11111111")
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	a = ascState(sh)
 	require.NotNil(t, a.Borg.Fight)
 	assert.Equal(t, 1, a.Borg.Cubes[0].Damage)
-	text = screenText(w)
+	text = screentest.ScreenText(w)
 	assert.Contains(t, text, "Round 2: the cube fires up to 8 dice hitting on 5+ (the battle goes on: shields +1).")
 	assert.Contains(t, text, "Fighting on: Carol 3 ship(s)", "the fleets fold while the battle goes on")
 	assert.Empty(t, fb.d.fleets[0].dice.faces, "round 2 starts with no dice")
 
 	// New battle: the cube is fresh again in the form, and in the tracker.
-	test.Tap(button(t, w, "New battle"))
-	assert.Contains(t, screenText(w), "Round 1: the cube fires up to 9 dice")
+	test.Tap(screentest.Button(t, w, "New battle"))
+	assert.Contains(t, screentest.ScreenText(w), "Round 1: the cube fires up to 9 dice")
 	tapFaces(fb.fleets[0].d.pad, "111")
 	tapFaces(fb.borgD.pad, "111111111")
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	a = ascState(sh)
 	assert.Equal(t, 0, a.Borg.Cubes[0].Damage, "the new battle started fresh")
 	assert.Equal(t, 1, a.Borg.Cubes[0].Shields)
@@ -175,31 +176,31 @@ func TestCubeBattleChoicesFollowTheState(t *testing.T) {
 
 	// Bob retreats after round 1; Alice fights on.
 	fb.fleets[0].player.SetSelected("Alice")
-	test.Tap(button(t, w, "Another player's fleet"))
+	test.Tap(screentest.Button(t, w, "Another player's fleet"))
 	fb.fleets[1].player.SetSelected("Bob")
 	tapFaces(fb.fleets[0].d.pad, "111")
 	tapFaces(fb.fleets[1].d.pad, "111")
 	tapFaces(fb.borgD.pad, "111111111")
 	test.Tap(checkBox(t, w, "Bob retreats after this round"))
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	a := ascState(sh)
 	require.NotNil(t, a.Borg.Fight)
 	assert.Equal(t, []string{"p1"}, a.Borg.Fight.Players)
 	assert.Equal(t, []string{"p2"}, a.Borg.Fight.Left)
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Fighting on: Alice 3 ship(s)")
 	assert.Contains(t, text, "Left the battle: Bob")
 	// Bringing Bob back is the tracker's call: refused, "Record it anyway".
-	test.Tap(button(t, w, "Change"))
-	test.Tap(button(t, w, "Another player's fleet"))
+	test.Tap(screentest.Button(t, w, "Change"))
+	test.Tap(screentest.Button(t, w, "Another player's fleet"))
 	fb.fleets[1].player.SetSelected("Bob")
-	assert.Contains(t, screenText(w), "Bob left this battle")
+	assert.Contains(t, screentest.ScreenText(w), "Bob left this battle")
 	tapFaces(fb.fleets[0].d.pad, "111")
 	tapFaces(fb.fleets[1].d.pad, "111")
 	tapFaces(fb.borgD.pad, "111111111")
-	test.Tap(button(t, w, "Apply round 2"))
+	test.Tap(screentest.Button(t, w, "Apply round 2"))
 	assert.Contains(t, sh.game.status.text, "left the battle")
-	button(t, w, "Record it anyway")
+	screentest.Button(t, w, "Record it anyway")
 }
 
 // TestAssimilationTypedAndApplied types an assimilation round at 400x800:
@@ -215,26 +216,26 @@ func TestAssimilationTypedAndApplied(t *testing.T) {
 	openFold(t, w, "Assimilation of a system")
 	af := v.borg.assimilate
 	af.defender.SetSelected("Alice")
-	typeInto(w, af.system, "Earth")
+	screentest.TypeInto(w, af.system, "Earth")
 	test.Tap(af.starbase)
-	assert.Contains(t, screenText(w), "Round 1: the system rolls 3 dice and strikes first; the cube fires up to 9 dice hitting on 5+.")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1: the system rolls 3 dice and strikes first; the cube fires up to 9 dice hitting on 5+.")
 	drv := sh.app.Driver()
 	defAt, borgAt := drv.AbsolutePositionForObject(af.defD.pad), drv.AbsolutePositionForObject(af.borgD.pad)
 	tapFaces(af.defD.pad, "611")
-	assert.Contains(t, screenText(w), "After the system's first strike (1 hit(s)) the cube fires 8 dice.")
+	assert.Contains(t, screentest.ScreenText(w), "After the system's first strike (1 hit(s)) the cube fires 8 dice.")
 	tapFaces(af.borgD.pad, "55111111")
 	assert.Equal(t, defAt, drv.AbsolutePositionForObject(af.defD.pad))
 	assert.Equal(t, borgAt, drv.AbsolutePositionForObject(af.borgD.pad))
-	assert.Contains(t, screenText(w), "Alice 1 hit(s), the cube 2: 1 structure(s) left")
-	assert.Contains(t, screenText(w), "Alice chooses the 2 structure(s) lost:")
-	typeInto(w, af.lost, "1P")
+	assert.Contains(t, screentest.ScreenText(w), "Alice 1 hit(s), the cube 2: 1 structure(s) left")
+	assert.Contains(t, screentest.ScreenText(w), "Alice chooses the 2 structure(s) lost:")
+	screentest.TypeInto(w, af.lost, "1P")
 	test.Tap(af.sbLost)
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	a := ascState(sh)
 	assert.Equal(t, 0, a.Players[0].Nodes.Production)
 	assert.Equal(t, 0, a.Players[0].Starbases)
 	require.NotNil(t, a.Borg.Fight)
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "cube 1 is assimilating Earth (Alice): 1 node(s) left.")
 	assert.Contains(t, text, "Round 2: the system rolls 1 dice")
 	assert.Empty(t, af.d.def.faces)
@@ -242,12 +243,12 @@ func TestAssimilationTypedAndApplied(t *testing.T) {
 	// Round 2: the last node falls, a spire goes on Earth.
 	tapFaces(af.defD.pad, "1")
 	tapFaces(af.borgD.pad, "55111111")
-	assert.Contains(t, screenText(w), "The system is assimilated")
-	test.Tap(button(t, w, "Apply round 2"))
+	assert.Contains(t, screentest.ScreenText(w), "The system is assimilated")
+	test.Tap(screentest.Button(t, w, "Apply round 2"))
 	a = ascState(sh)
 	assert.Len(t, a.Borg.Spires, 2)
 	assert.Nil(t, a.Borg.Fight)
-	assert.Contains(t, screenText(w), "Choose the cube and whose system it is.", "the next assimilation starts fresh")
+	assert.Contains(t, screentest.ScreenText(w), "Choose the cube and whose system it is.", "the next assimilation starts fresh")
 	assert.Equal(t, 2, af.d.nodes)
 }
 
@@ -261,25 +262,25 @@ func TestHomeSystemAssimilated(t *testing.T) {
 	openFold(t, w, "Assimilation of a system")
 	af := v.borg.assimilate
 	af.defender.SetSelected("Carol")
-	typeInto(w, af.system, "Romulus")
+	screentest.TypeInto(w, af.system, "Romulus")
 	for af.nodes.val > 1 {
 		af.nodes.set(af.nodes.val - 1)
 	}
 	af.homeOf.SetSelected("Carol")
-	typeInto(w, af.held, "Remus 2; thirty")
+	screentest.TypeInto(w, af.held, "Remus 2; thirty")
 	tapFaces(af.defD.pad, "1")
 	tapFaces(af.borgD.pad, "511111111")
-	assert.Contains(t, screenText(w), "Carol's home system falls: Carol joins the Collective")
-	test.Tap(button(t, w, "Apply round 1"))
+	assert.Contains(t, screentest.ScreenText(w), "Carol's home system falls: Carol joins the Collective")
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	assert.Contains(t, sh.game.status.text, "thirty: give the system's name, then its resource nodes")
 	assert.False(t, ascState(sh).Players[2].Assimilated, "nothing recorded on bad input")
 	af.held.SetText("Remus 2")
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	c := ascState(sh).Players[2]
 	assert.True(t, c.Assimilated)
 	assert.Equal(t, 0, c.Ships)
-	assert.Contains(t, screenText(w), "Assimilated: Carol.")
-	assert.Contains(t, screenText(w), "this round the Borg take 1 turn(s)")
+	assert.Contains(t, screentest.ScreenText(w), "Assimilated: Carol.")
+	assert.Contains(t, screentest.ScreenText(w), "this round the Borg take 1 turn(s)")
 }
 
 // TestReclaimTypedAndApplied: Bob (Klingon, 6s always) attacks Alpha (a
@@ -292,12 +293,12 @@ func TestReclaimTypedAndApplied(t *testing.T) {
 	rf := v.borg.reclaim
 	rf.side.player.SetSelected("Bob")
 	assert.True(t, rf.onSix.Checked)
-	assert.Contains(t, screenText(w), "3 structure(s) to destroy at once")
+	assert.Contains(t, screentest.ScreenText(w), "3 structure(s) to destroy at once")
 	tapFaces(rf.d.pad, "66")
-	assert.Contains(t, screenText(w), "Waiting for the dice: Bob 1 more.")
+	assert.Contains(t, screentest.ScreenText(w), "Waiting for the dice: Bob 1 more.")
 	tapFaces(rf.d.pad, "6")
-	assert.Contains(t, screenText(w), "3 hit(s) on 3 structure(s): reclaimed")
-	test.Tap(button(t, w, "Apply"))
+	assert.Contains(t, screentest.ScreenText(w), "3 hit(s) on 3 structure(s): reclaimed")
+	test.Tap(screentest.Button(t, w, "Apply"))
 	assert.Empty(t, ascState(sh).Borg.Spires)
 }
 
@@ -307,14 +308,14 @@ func TestOneCubePerSectorFromTheBorgPanel(t *testing.T) {
 	sh, w := borgGame(t, 400, 800)
 	v := sh.game.view.(*ascView)
 	openFold(t, w, "Change the board")
-	typeInto(w, v.borg.board.cubeAt, "Deep space")
+	screentest.TypeInto(w, v.borg.board.cubeAt, "Deep space")
 	test.Tap(v.borg.board.addCube)
 	assert.Contains(t, sh.game.status.text, "A sector never holds more than one cube")
 	assert.Len(t, ascState(sh).Borg.Cubes, 1)
 	test.Tap(sh.game.status.action)
-	reason := entry(t, w, "e.g. a card in play allows it")
-	typeInto(w, reason, "a Borg card moved it")
-	test.Tap(button(t, w, "Record"))
+	reason := screentest.Entry(t, w, "e.g. a card in play allows it")
+	screentest.TypeInto(w, reason, "a Borg card moved it")
+	test.Tap(screentest.Button(t, w, "Record"))
 	assert.Len(t, ascState(sh).Borg.Cubes, 2)
 }
 
@@ -341,7 +342,7 @@ func TestFightThisCubeScrollsToTheBattle(t *testing.T) {
 	sh, w := borgGame(t, 400, 800)
 	v := sh.game.view.(*ascView)
 	require.Zero(t, v.borg.scroll.Offset.Y)
-	test.Tap(button(t, w, "Fight this cube"))
+	test.Tap(screentest.Button(t, w, "Fight this cube"))
 	assert.Positive(t, v.borg.scroll.Offset.Y, "the panel scrolled to the battle")
 	drv := sh.app.Driver()
 	top := drv.AbsolutePositionForObject(v.borg.scroll).Y

@@ -33,7 +33,7 @@ type catalogView struct {
 	win     fyne.Window
 	page    *page
 	root    *catalogRoot
-	layout  *adaptive
+	layout  *screen.Adaptive
 	cat     *reference.Catalog
 	builtin *reference.Catalog
 	// saveErr says why changes cannot be saved (nil when they can).
@@ -234,7 +234,7 @@ func newCatalogView(sh *Shell, cat *reference.Catalog, loadErr error) *catalogVi
 		container.NewVBox(search, filter, v.empty, v.problem), tools, nil, nil, v.list)
 
 	v.detail = container.NewStack()
-	v.layout = newAdaptive(0.4,
+	v.layout = screen.NewAdaptive(0.4,
 		screen.Panel{Title: lang.X("catalog.cards", "Cards"), Icon: theme.ListIcon(), Content: screen.Padded(browse)},
 		screen.Panel{Title: lang.X("catalog.card", "Card"), Icon: theme.DocumentIcon(), Content: screen.Padded(v.detail)},
 	)
@@ -387,7 +387,7 @@ func (v *catalogView) open(id string) {
 	} else {
 		v.showNothing()
 	}
-	v.layout.show(lang.X("catalog.card", "Card"))
+	v.layout.ShowPanel(lang.X("catalog.card", "Card"))
 }
 
 // deleteCard asks, then deletes one of the players' own cards.
@@ -408,7 +408,7 @@ func (v *catalogView) deleteCard(id string) {
 		}
 		v.say(lang.X("catalog.deleted_a", "Deleted “{{.A}}”.", map[string]any{"A": name}), false)
 		v.showNothing()
-		v.layout.show(lang.X("catalog.cards", "Cards"))
+		v.layout.ShowPanel(lang.X("catalog.cards", "Cards"))
 	}, v.win))
 }
 

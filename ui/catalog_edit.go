@@ -522,7 +522,7 @@ func (v *catalogView) cancelEdit() func() {
 func (v *catalogView) showEditor(e cardEditor, first *screen.TextEntry) {
 	v.editing = e
 	v.setDetail(e.content())
-	v.layout.show(lang.X("catalog.card", "Card"))
+	v.layout.ShowPanel(lang.X("catalog.card", "Card"))
 	if v.win != nil {
 		v.win.Canvas().Focus(first)
 	}

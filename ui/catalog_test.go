@@ -21,6 +21,7 @@ import (
 	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
 
@@ -33,7 +34,7 @@ func openCatalog(t *testing.T, sh *Shell, w, h float32) (*catalogView, fyne.Wind
 	if w >= screen.WideWidth { // beside a wide window the catalog opens a window of its own
 		sh.win.Resize(fyne.NewSize(w, h))
 	}
-	test.Tap(button(t, sh.win, "Catalog"))
+	test.Tap(screentest.Button(t, sh.win, "Catalog"))
 	v := sh.catalog()
 	require.NotNil(t, v, "the catalog is open")
 	v.win.Resize(fyne.NewSize(w, h))
@@ -44,27 +45,27 @@ func openCatalog(t *testing.T, sh *Shell, w, h float32) (*catalogView, fyne.Wind
 // open from the "+" beside the search first.
 func catalogNew(t *testing.T, w fyne.Window, label string) {
 	t.Helper()
-	for _, b := range objects[*widget.Button](w) {
+	for _, b := range screentest.Objects[*widget.Button](w) {
 		if b.Text == "" && b.Icon != nil && b.Icon.Name() == theme.ContentAddIcon().Name() {
 			test.Tap(b)
 			break
 		}
 	}
-	test.Tap(button(t, w, label))
+	test.Tap(screentest.Button(t, w, label))
 }
 
 // catalogTool taps one of the catalog's file and tag tools: on a phone
 // they open from one button first.
 func catalogTool(t *testing.T, w fyne.Window, label string) {
 	t.Helper()
-	for _, b := range objects[*widget.Button](w) {
+	for _, b := range screentest.Objects[*widget.Button](w) {
 		if b.Text == "" && b.Icon != nil && b.Icon.Name() == theme.MoreHorizontalIcon().Name() {
 			test.Tap(b)
 			break
 		}
 	}
 	var found *widget.Button
-	for _, b := range objects[*widget.Button](w) {
+	for _, b := range screentest.Objects[*widget.Button](w) {
 		if b.Text == label {
 			found = b
 		}
@@ -78,7 +79,7 @@ func catalogTool(t *testing.T, w fyne.Window, label string) {
 func selectOption(t *testing.T, w fyne.Window, current string, n int, choice string) {
 	t.Helper()
 	var found []*widget.Select
-	for _, s := range objects[*widget.Select](w) {
+	for _, s := range screentest.Objects[*widget.Select](w) {
 		if s.Selected == current {
 			found = append(found, s)
 		}
@@ -90,42 +91,42 @@ func selectOption(t *testing.T, w fyne.Window, current string, n int, choice str
 // fillCharacter types a whole character into the open editor.
 func fillCharacter(t *testing.T, w fyne.Window) {
 	t.Helper()
-	typeInto(w, entry(t, w, "Character name"), "Ro Laren")
-	typeInto(w, entry(t, w, "e.g. Science Officer"), "Flight Controller")
-	typeInto(w, entry(t, w, "e.g. Federation"), "Bajoran")
-	typeInto(w, entry(t, w, "e.g. Human, Officer"), "Bajoran, Ensign")
-	typeInto(w, entry(t, w, "e.g. Command x2"), "Security x2, Command")
-	tracks := entries(w, trackPlaceholder)
+	screentest.TypeInto(w, screentest.Entry(t, w, "Character name"), "Ro Laren")
+	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Science Officer"), "Flight Controller")
+	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Federation"), "Bajoran")
+	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Human, Officer"), "Bajoran, Ensign")
+	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Command x2"), "Security x2, Command")
+	tracks := screentest.Entries(w, trackPlaceholder)
 	require.Len(t, tracks, 4)
 	for i, vals := range []string{"1 2 3", "1 2 2 3", "1 1 2", "2 3 4"} {
-		typeInto(w, tracks[i], vals)
+		screentest.TypeInto(w, tracks[i], vals)
 	}
-	test.Tap(button(t, w, "Add attack action"))
-	typeInto(w, entry(t, w, "Attack name, e.g. Phaser"), "Type 2 Phaser")
+	test.Tap(screentest.Button(t, w, "Add attack action"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Attack name, e.g. Phaser"), "Type 2 Phaser")
 	selectOption(t, w, "not given", 0, "+1")
 	selectOption(t, w, "not given", 0, "+0")
-	typeInto(w, entry(t, w, "Rules, e.g. Stun, Melee"), "Stun")
-	test.Tap(button(t, w, "Add special ability"))
-	typeInto(w, entry(t, w, "Ability name"), "Maquis Training")
-	typeInto(w, entry(t, w, "What it does, in your words"), "Re-roll one die when attacking from cover.")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Rules, e.g. Stun, Melee"), "Stun")
+	test.Tap(screentest.Button(t, w, "Add special ability"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Ability name"), "Maquis Training")
+	screentest.TypeInto(w, screentest.Entry(t, w, "What it does, in your words"), "Re-roll one die when attacking from cover.")
 	selectOption(t, w, "From the start", 0, "Round 2")
-	typeInto(w, entry(t, w, "Your notes"), "Copied from our card.")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Your notes"), "Copied from our card.")
 }
 
 func TestCatalogCreateEditFindCharacter(t *testing.T) {
 	sh, st := newTestShell(t, 400, 800)
 	v, w := openCatalog(t, sh, 400, 800)
 	assert.Equal(t, v.search, w.Canvas().Focused())
-	selectTab(t, w, "Cards")
-	assert.Contains(t, screenText(w), "cards")
+	screentest.SelectTab(t, w, "Cards")
+	assert.Contains(t, screentest.ScreenText(w), "cards")
 
 	catalogNew(t, w, "New character")
 	assert.Equal(t, "Card", selectedTab(w), "the editor takes the screen on a phone")
 	fillCharacter(t, w)
-	previews := objects[*widgets.PegTrack](w)
+	previews := screentest.Objects[*widgets.PegTrack](w)
 	require.Len(t, previews, 4, "each track shows as pegs while typing")
 	assert.Equal(t, []int{1, 2, 2, 3}, previews[1].Values())
-	test.Tap(button(t, w, "Save card"))
+	test.Tap(screentest.Button(t, w, "Save card"))
 
 	cat, err := st.LoadCatalog()
 	require.NoError(t, err)
@@ -143,39 +144,39 @@ func TestCatalogCreateEditFindCharacter(t *testing.T) {
 	assert.True(t, ro.Complete())
 
 	// The card page shows it like the printed card.
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Ro Laren")
 	assert.Contains(t, text, "Security x2, Command")
 	assert.Contains(t, text, "Type 2 Phaser: dice +1, damage +0 (Stun)")
 	assert.Contains(t, text, "Arrives in round 2")
-	assert.Len(t, objects[*widgets.PegTrack](w), 4)
+	assert.Len(t, screentest.Objects[*widgets.PegTrack](w), 4)
 
 	// Edit: a typo is refused with the reason, and nothing is saved.
-	test.Tap(button(t, w, "Edit"))
-	tracks := entries(w, trackPlaceholder)
+	test.Tap(screentest.Button(t, w, "Edit"))
+	tracks := screentest.Entries(w, trackPlaceholder)
 	require.Len(t, tracks, 4)
 	assert.Equal(t, "1 2 3", tracks[0].Text, "the editor shows the saved values")
-	typeInto(w, tracks[0], "1 2 30")
-	test.Tap(button(t, w, "Save card"))
-	assert.Contains(t, screenText(w), "Not saved: Attack track, value 3: 30 is not allowed here: 0 to 20.")
-	typeInto(w, tracks[1], "1 2 x")
-	test.Tap(button(t, w, "Save card"))
-	assert.Contains(t, screenText(w), `Not saved: Defense track: "x" is not a number`)
+	screentest.TypeInto(w, tracks[0], "1 2 30")
+	test.Tap(screentest.Button(t, w, "Save card"))
+	assert.Contains(t, screentest.ScreenText(w), "Not saved: Attack track, value 3: 30 is not allowed here: 0 to 20.")
+	screentest.TypeInto(w, tracks[1], "1 2 x")
+	test.Tap(screentest.Button(t, w, "Save card"))
+	assert.Contains(t, screentest.ScreenText(w), `Not saved: Defense track: "x" is not a number`)
 	cat, _ = st.LoadCatalog()
 	ro, _ = cat.Character("MY-RO-LAREN")
 	assert.Equal(t, []int{1, 2, 3}, ro.Tracks.Attack, "unchanged in the store")
 
-	typeInto(w, tracks[0], "1 2 3 4")
-	typeInto(w, tracks[1], "1 2 3")
-	test.Tap(button(t, w, "Save card"))
-	assert.Contains(t, screenText(w), "Saved Ro Laren.")
+	screentest.TypeInto(w, tracks[0], "1 2 3 4")
+	screentest.TypeInto(w, tracks[1], "1 2 3")
+	test.Tap(screentest.Button(t, w, "Save card"))
+	assert.Contains(t, screentest.ScreenText(w), "Saved Ro Laren.")
 	cat, _ = st.LoadCatalog()
 	ro, _ = cat.Character("MY-RO-LAREN")
 	assert.Equal(t, []int{1, 2, 3, 4}, ro.Tracks.Attack)
 	assert.Equal(t, "Flight Controller", ro.Role, "fields not touched are kept")
 
 	// Find it by searching as you type, in the Cards panel.
-	selectTab(t, w, "Cards")
+	screentest.SelectTab(t, w, "Cards")
 	builtin, err := reference.Builtin()
 	require.NoError(t, err)
 	cat, _ = st.LoadCatalog()
@@ -187,31 +188,31 @@ func TestCatalogCreateEditFindCharacter(t *testing.T) {
 		got, _ := cat.Reference(b.ID)
 		assert.Equal(t, b, got, "saving and loading leaves built-in cards as they are")
 	}
-	typeInto(w, entry(t, w, catalogSearchHint), "bajoran ensign")
+	screentest.TypeInto(w, screentest.Entry(t, w, catalogSearchHint), "bajoran ensign")
 	require.Len(t, v.rows, 1)
 	assert.Equal(t, "MY-RO-LAREN", v.rows[0].id)
-	assert.Contains(t, screenText(w), "Character · Bajoran · ready to play · yours")
-	typeInto(w, entry(t, w, catalogSearchHint), "nobody-like-this")
+	assert.Contains(t, screentest.ScreenText(w), "Character · Bajoran · ready to play · yours")
+	screentest.TypeInto(w, screentest.Entry(t, w, catalogSearchHint), "nobody-like-this")
 	assert.Empty(t, v.rows)
-	assert.Contains(t, screenText(w), "No card matches")
-	typeInto(w, entry(t, w, catalogSearchHint), "ro laren")
+	assert.Contains(t, screentest.ScreenText(w), "No card matches")
+	screentest.TypeInto(w, screentest.Entry(t, w, catalogSearchHint), "ro laren")
 	tapText(t, w, "Ro Laren")
 	assert.Equal(t, "Card", selectedTab(w))
-	assert.Contains(t, screenText(w), "Maquis Training")
+	assert.Contains(t, screentest.ScreenText(w), "Maquis Training")
 
 	// A second new card with the same name gets its own id.
-	test.Tap(button(t, w, "Edit"))
-	test.Tap(button(t, w, "Cancel"))
-	selectTab(t, w, "Cards")
+	test.Tap(screentest.Button(t, w, "Edit"))
+	test.Tap(screentest.Button(t, w, "Cancel"))
+	screentest.SelectTab(t, w, "Cards")
 	catalogNew(t, w, "New character")
-	typeInto(w, entry(t, w, "Character name"), "Ro Laren")
-	test.Tap(button(t, w, "Save card"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Character name"), "Ro Laren")
+	test.Tap(screentest.Button(t, w, "Save card"))
 	cat, _ = st.LoadCatalog()
 	assert.True(t, cat.Has("MY-RO-LAREN-2"))
-	assert.Contains(t, screenText(w), "Track values not entered: attack, defense, skill, move")
+	assert.Contains(t, screentest.ScreenText(w), "Track values not entered: attack, defense, skill, move")
 
 	// Everything fits a phone.
-	for _, p := range v.layout.panels {
+	for _, p := range v.layout.Panels() {
 		assert.LessOrEqual(t, p.Content.MinSize().Width, float32(390), "panel %s", p.Title)
 	}
 }
@@ -222,14 +223,14 @@ func TestCatalogReferenceCardsDeleteAndRestore(t *testing.T) {
 
 	catalogNew(t, w, "New card")
 	selectOption(t, w, "Mission", 0, "Equipment")
-	typeInto(w, entry(t, w, "Card name"), "Tricorder")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Card name"), "Tricorder")
 	selectOption(t, w, anyGame(), 0, reference.AwayMissions.Title())
-	typeInto(w, entry(t, w, "as printed"), "two")
-	test.Tap(button(t, w, "Save card"))
-	assert.Contains(t, screenText(w), "Not saved: Points: “two” is not a whole number")
-	typeInto(w, entry(t, w, "as printed"), "2")
-	typeInto(w, entry(t, w, "What the card does, in your words"), "Look at the next exploration card.")
-	test.Tap(button(t, w, "Save card"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "as printed"), "two")
+	test.Tap(screentest.Button(t, w, "Save card"))
+	assert.Contains(t, screentest.ScreenText(w), "Not saved: Points: “two” is not a whole number")
+	screentest.TypeInto(w, screentest.Entry(t, w, "as printed"), "2")
+	screentest.TypeInto(w, screentest.Entry(t, w, "What the card does, in your words"), "Look at the next exploration card.")
+	test.Tap(screentest.Button(t, w, "Save card"))
 	cat, _ := st.LoadCatalog()
 	tri, ok := cat.Reference("MY-TRICORDER")
 	require.True(t, ok)
@@ -247,30 +248,30 @@ func TestCatalogReferenceCardsDeleteAndRestore(t *testing.T) {
 
 	// The players' own card can be deleted, after a question.
 	v.open("MY-TRICORDER")
-	test.Tap(button(t, w, "Delete"))
-	test.Tap(button(t, w, "No"))
+	test.Tap(screentest.Button(t, w, "Delete"))
+	test.Tap(screentest.Button(t, w, "No"))
 	cat, _ = st.LoadCatalog()
 	assert.True(t, cat.Has("MY-TRICORDER"))
-	test.Tap(button(t, w, "Delete"))
-	test.Tap(button(t, w, "Yes"))
+	test.Tap(screentest.Button(t, w, "Delete"))
+	test.Tap(screentest.Button(t, w, "Yes"))
 	cat, _ = st.LoadCatalog()
 	assert.False(t, cat.Has("MY-TRICORDER"))
-	assert.Contains(t, screenText(w), "Deleted “Tricorder”.")
+	assert.Contains(t, screentest.ScreenText(w), "Deleted “Tricorder”.")
 
 	// A built-in card cannot be deleted; an edit of it can be undone.
 	v.open("AM-RIKER")
-	assert.Contains(t, screenText(w), "built-in")
-	for _, b := range objects[*widget.Button](w) {
+	assert.Contains(t, screentest.ScreenText(w), "built-in")
+	for _, b := range screentest.Objects[*widget.Button](w) {
 		assert.NotEqual(t, "Delete", b.Text)
 	}
-	test.Tap(button(t, w, "Edit"))
-	typeInto(w, entries(w, trackPlaceholder)[0], "1 2 2")
-	test.Tap(button(t, w, "Save card"))
-	assert.Contains(t, screenText(w), "built-in, edited")
+	test.Tap(screentest.Button(t, w, "Edit"))
+	screentest.TypeInto(w, screentest.Entries(w, trackPlaceholder)[0], "1 2 2")
+	test.Tap(screentest.Button(t, w, "Save card"))
+	assert.Contains(t, screentest.ScreenText(w), "built-in, edited")
 	cat, _ = st.LoadCatalog()
 	riker, _ := cat.Character("AM-RIKER")
 	assert.Equal(t, []int{1, 2, 2}, riker.Tracks.Attack)
-	test.Tap(button(t, w, "Restore built-in"))
+	test.Tap(screentest.Button(t, w, "Restore built-in"))
 	cat, _ = st.LoadCatalog()
 	riker, _ = cat.Character("AM-RIKER")
 	assert.Empty(t, riker.Tracks.Attack)
@@ -320,7 +321,7 @@ func TestCatalogImportExport(t *testing.T) {
 	// Export writes a catalog file that reads back the same.
 	var buf bytes.Buffer
 	v.exportTo(&buf, "cards.json")
-	assert.Contains(t, screenText(w), "Exported")
+	assert.Contains(t, screentest.ScreenText(w), "Exported")
 	again, err := reference.ParseCatalog(buf.Bytes())
 	require.NoError(t, err)
 	assert.Equal(t, before.Characters(), again.Characters())
@@ -334,7 +335,7 @@ func TestCatalogImportExport(t *testing.T) {
 
 	// A broken file: the line and field are shown, nothing changes.
 	v.importFrom(strings.NewReader(brokenCatalog), "bad.json")
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "The file bad.json was not imported, and nothing was changed.")
 	assert.Contains(t, text, "Line 7, field characters[0].tracks.defense[1]: must be 0 to 20, got 99")
 	after, err := st.LoadCatalog()
@@ -349,11 +350,11 @@ func TestCatalogImportExport(t *testing.T) {
 
 	// Not JSON at all.
 	v.importFrom(strings.NewReader("name,attack\nRiker,1 2 3\n"), "cards.csv")
-	assert.Contains(t, screenText(w), "Line 1")
+	assert.Contains(t, screentest.ScreenText(w), "Line 1")
 
 	// A good file adds and replaces cards, saved in the store.
 	v.importFrom(strings.NewReader(goodCatalog), "good.json")
-	assert.Contains(t, screenText(w), "Imported good.json: 2 new cards, 1 cards updated.")
+	assert.Contains(t, screentest.ScreenText(w), "Imported good.json: 2 new cards, 1 cards updated.")
 	after, err = st.LoadCatalog()
 	require.NoError(t, err)
 	assert.Equal(t, before.Len()+2, after.Len())
@@ -362,7 +363,7 @@ func TestCatalogImportExport(t *testing.T) {
 	assert.True(t, one.Complete())
 	riker, _ := after.Character("AM-RIKER")
 	assert.Equal(t, "replaced by the file", riker.Notes)
-	typeInto(w, entry(t, w, catalogSearchHint), "imported romulan")
+	screentest.TypeInto(w, screentest.Entry(t, w, catalogSearchHint), "imported romulan")
 	require.Len(t, v.rows, 1)
 	assert.Equal(t, "IMP-ONE", v.rows[0].id)
 }
@@ -388,23 +389,23 @@ func TestCatalogUnreadableSavedCardsAreKept(t *testing.T) {
 
 	sh := NewShell(test.NewTempApp(t), st, nil)
 	v, w := openCatalog(t, sh, 1280, 800)
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Your saved cards cannot be read")
 	assert.Contains(t, text, "newer Table Ops")
 	assert.True(t, v.cat.Has("AM-RIKER"), "the built-in cards are shown")
 
 	// Changes are refused rather than written over the saved cards.
 	catalogNew(t, w, "New character")
-	typeInto(w, entry(t, w, "Character name"), "Lost")
-	test.Tap(button(t, w, "Save card"))
-	assert.Contains(t, screenText(w), "Not saved")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Character name"), "Lost")
+	test.Tap(screentest.Button(t, w, "Save card"))
+	assert.Contains(t, screentest.ScreenText(w), "Not saved")
 	assert.False(t, v.cat.Has("MY-LOST"))
 
 	// Starting over sets them aside, then saving works.
-	test.Tap(button(t, w, "Start over from the built-in cards"))
-	test.Tap(button(t, w, "Yes"))
-	assert.NotContains(t, screenText(w), "Your saved cards cannot be read")
-	test.Tap(button(t, w, "Save card"))
+	test.Tap(screentest.Button(t, w, "Start over from the built-in cards"))
+	test.Tap(screentest.Button(t, w, "Yes"))
+	assert.NotContains(t, screentest.ScreenText(w), "Your saved cards cannot be read")
+	test.Tap(screentest.Button(t, w, "Save card"))
 	cat, err := st.LoadCatalog()
 	require.NoError(t, err)
 	assert.True(t, cat.Has("MY-LOST"))
@@ -415,8 +416,8 @@ func TestPickCharacterFromCatalog(t *testing.T) {
 	w := sh.win
 	var got reference.Character
 	sh.pickCharacter(func(ch reference.Character) { got = ch })
-	typeInto(w, entry(t, w, "Search characters: name, affiliation, keyword…"), "locutus")
-	assert.Contains(t, screenText(w), "1 characters")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Search characters: name, affiliation, keyword…"), "locutus")
+	assert.Contains(t, screentest.ScreenText(w), "1 characters")
 	tapText(t, w, "Locutus of Borg")
 	require.Equal(t, "AM-LOCUTUS", got.ID)
 	assert.Empty(t, w.Canvas().Overlays().List(), "the picker closes")
@@ -457,7 +458,7 @@ func TestCatalogEditorRendersToMarkup(t *testing.T) {
 	sh, _ := newTestShell(t, 420, 820)
 	v, w := openCatalog(t, sh, 400, 800)
 	v.open("AM-LOCUTUS")
-	test.Tap(button(t, w, "Edit"))
+	test.Tap(screentest.Button(t, w, "Edit"))
 	content := v.editing.content()
 	w.Close()
 	tw := test.NewTempWindow(t, content)
@@ -540,10 +541,10 @@ func isEntry(o fyne.CanvasObject, e *widget.Entry) bool {
 
 func noteUnder(t *testing.T, w fyne.Window, placeholder string) string {
 	t.Helper()
-	e := entry(t, w, placeholder)
-	for _, c := range objects[*fyne.Container](w) {
+	e := screentest.Entry(t, w, placeholder)
+	for _, c := range screentest.Objects[*fyne.Container](w) {
 		for i, o := range c.Objects {
-			if !slices.ContainsFunc(under[fyne.CanvasObject](o), func(x fyne.CanvasObject) bool { return isEntry(x, e) }) || i+1 >= len(c.Objects) {
+			if !slices.ContainsFunc(screentest.Under[fyne.CanvasObject](o), func(x fyne.CanvasObject) bool { return isEntry(x, e) }) || i+1 >= len(c.Objects) {
 				continue
 			}
 			if l, ok := c.Objects[i+1].(*widget.Label); ok && l.Importance == widget.DangerImportance {
@@ -572,53 +573,53 @@ func TestCatalogEditorsKeepWhatWasTyped(t *testing.T) {
 				return en
 			}
 			if language == "it" {
-				italian(t)
+				screentest.Italian(t)
 			}
 			sh, st := newTestShell(t, 400, 800)
-			test.Tap(button(t, sh.win, tr("Catalog", "Catalogo")))
+			test.Tap(screentest.Button(t, sh.win, tr("Catalog", "Catalogo")))
 			v := sh.catalog()
 			require.NotNil(t, v)
 			w := v.win
 			before := v.cat.Len()
 
 			// A reference card: "thirty" as points, then no name.
-			selectTab(t, w, tr("Cards", "Carte"))
+			screentest.SelectTab(t, w, tr("Cards", "Carte"))
 			catalogNew(t, w, tr("New card", "Nuova carta"))
-			name := entry(t, w, tr("Card name", "Nome della carta"))
-			typeInto(w, name, "Red Alert")
-			points := entry(t, w, tr("as printed", "come stampato"))
-			typeInto(w, points, "thirty")
-			test.Tap(button(t, w, tr("Save card", "Salva carta")))
+			name := screentest.Entry(t, w, tr("Card name", "Nome della carta"))
+			screentest.TypeInto(w, name, "Red Alert")
+			points := screentest.Entry(t, w, tr("as printed", "come stampato"))
+			screentest.TypeInto(w, points, "thirty")
+			test.Tap(screentest.Button(t, w, tr("Save card", "Salva carta")))
 			assert.Contains(t, noteUnder(t, w, tr("as printed", "come stampato")), "thirty")
 			assert.Equal(t, "", noteUnder(t, w, tr("Card name", "Nome della carta")))
-			assert.Contains(t, screenText(w), tr("Not saved: Points", "Non salvata: Punti"))
+			assert.Contains(t, screentest.ScreenText(w), tr("Not saved: Points", "Non salvata: Punti"))
 			assert.Equal(t, "Red Alert", name.Text, "what was typed stays")
 			assert.Equal(t, "thirty", points.Text, "what was typed stays")
-			typeInto(w, points, "30")
-			typeInto(w, name, "  ")
-			test.Tap(button(t, w, tr("Save card", "Salva carta")))
+			screentest.TypeInto(w, points, "30")
+			screentest.TypeInto(w, name, "  ")
+			test.Tap(screentest.Button(t, w, tr("Save card", "Salva carta")))
 			assert.Equal(t, tr("This cannot be empty.", "Non può restare vuoto."), noteUnder(t, w, tr("Card name", "Nome della carta")))
 			assert.Equal(t, "", noteUnder(t, w, tr("as printed", "come stampato")), "the old reason is gone")
 			assert.Equal(t, "30", points.Text)
 			assert.Equal(t, before, v.cat.Len(), "nothing saved")
-			typeInto(w, name, "Red Alert")
-			test.Tap(button(t, w, tr("Save card", "Salva carta")))
+			screentest.TypeInto(w, name, "Red Alert")
+			test.Tap(screentest.Button(t, w, tr("Save card", "Salva carta")))
 			assert.Equal(t, before+1, v.cat.Len(), "saved once right")
 
 			// A character: letters in a track, then a value out of range.
-			selectTab(t, w, tr("Cards", "Carte"))
+			screentest.SelectTab(t, w, tr("Cards", "Carte"))
 			catalogNew(t, w, tr("New character", "Nuovo personaggio"))
-			typeInto(w, entry(t, w, tr("Character name", "Nome del personaggio")), "Ro Laren")
-			tracks := entries(w, tr(trackPlaceholder, "dal più basso, per es. 1 2 3 3"))
+			screentest.TypeInto(w, screentest.Entry(t, w, tr("Character name", "Nome del personaggio")), "Ro Laren")
+			tracks := screentest.Entries(w, tr(trackPlaceholder, "dal più basso, per es. 1 2 3 3"))
 			require.Len(t, tracks, 4)
-			typeInto(w, tracks[1], "1 2 x")
-			test.Tap(button(t, w, tr("Save card", "Salva carta")))
-			text := screenText(w)
+			screentest.TypeInto(w, tracks[1], "1 2 x")
+			test.Tap(screentest.Button(t, w, tr("Save card", "Salva carta")))
+			text := screentest.ScreenText(w)
 			assert.Contains(t, text, tr(`Not saved: Defense track: "x" is not a number`, `Non salvata: Traccia Defense: "x" non è un numero`))
-			typeInto(w, tracks[1], "1 2 3")
-			typeInto(w, tracks[0], "1 2 30")
-			test.Tap(button(t, w, tr("Save card", "Salva carta")))
-			text = screenText(w)
+			screentest.TypeInto(w, tracks[1], "1 2 3")
+			screentest.TypeInto(w, tracks[0], "1 2 30")
+			test.Tap(screentest.Button(t, w, tr("Save card", "Salva carta")))
+			text = screentest.ScreenText(w)
 			assert.Contains(t, text, tr("Not saved: Attack track, value 3: 30 is not allowed here: 0 to 20.",
 				"Non salvata: Traccia Attack, valore 3: 30 non è ammesso qui: da 0 a 20."))
 			assert.Contains(t, text, tr("30 is not allowed here: 0 to 20.", "30 non è ammesso qui: da 0 a 20."), "under the track")
@@ -626,12 +627,12 @@ func TestCatalogEditorsKeepWhatWasTyped(t *testing.T) {
 				assert.NotContains(t, text, code, "no field codes or error chains")
 			}
 			assert.Equal(t, "1 2 30", tracks[0].Text, "what was typed stays")
-			assert.Equal(t, "Ro Laren", entry(t, w, tr("Character name", "Nome del personaggio")).Text)
+			assert.Equal(t, "Ro Laren", screentest.Entry(t, w, tr("Character name", "Nome del personaggio")).Text)
 			assert.Equal(t, before+1, v.cat.Len(), "nothing saved")
 			saved, err := st.LoadCatalog()
 			require.NoError(t, err)
 			assert.Equal(t, before+1, saved.Len(), "nothing saved in the store")
-			assertFits(t, w, "editor with its notes")
+			screentest.AssertFits(t, w, "editor with its notes")
 		})
 	}
 }
@@ -646,7 +647,7 @@ func TestCatalogOnAPhoneTakesTheWindow(t *testing.T) {
 	taps := 0
 	tap := func(label string) {
 		t.Helper()
-		test.Tap(button(t, w, label))
+		test.Tap(screentest.Button(t, w, label))
 		taps++
 	}
 	tap("Catalog")
@@ -654,14 +655,14 @@ func TestCatalogOnAPhoneTakesTheWindow(t *testing.T) {
 	require.NotNil(t, v)
 	assert.Same(t, w, v.win, "the catalog takes the main window")
 	assert.Equal(t, "Card catalog", w.Title())
-	typeInto(w, v.search, "lukara")
+	screentest.TypeInto(w, v.search, "lukara")
 	require.NotEmpty(t, v.rows)
 	tapText(t, w, v.rows[0].name)
 	taps++
 	tap("Edit")
 	assert.Equal(t, 3, taps, "taps from home to the editor")
-	notes := entry(t, w, "Your notes")
-	typeInto(w, notes, "Our copy is worn.")
+	notes := screentest.Entry(t, w, "Your notes")
+	screentest.TypeInto(w, notes, "Our copy is worn.")
 	tap("Save card")
 	cat, err := st.LoadCatalog()
 	require.NoError(t, err)
@@ -670,12 +671,12 @@ func TestCatalogOnAPhoneTakesTheWindow(t *testing.T) {
 	assert.Equal(t, "Our copy is worn.", ch.Notes)
 	tap("Close")
 	assert.Nil(t, sh.catalog())
-	assert.Contains(t, screenText(w), "Resume a game")
+	assert.Contains(t, screentest.ScreenText(w), "Resume a game")
 	t.Logf("home → catalog → card → edit → save → home: %d taps", taps)
 
 	// From a game, Escape (a keyboard) or Back (a phone) returns to it.
-	test.Tap(button(t, w, "New Ascendancy game"))
-	test.Tap(button(t, w, "Create"))
+	test.Tap(screentest.Button(t, w, "New Ascendancy game"))
+	test.Tap(screentest.Button(t, w, "Create"))
 	require.NotNil(t, sh.game)
 	game, title := w.Content(), w.Title()
 	sh.showCatalog()

@@ -13,6 +13,7 @@ import (
 
 	"tableops/tracker"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 )
 
 // TestEscapeClosesTheDialogFirst: Escape (or a phone's Back) closes the
@@ -28,11 +29,11 @@ func TestEscapeClosesTheDialogFirst(t *testing.T) {
 	kim := v.st.Players[1].ID
 	_, err := sh.game.game.Execute(tracker.AdjustTokens{Player: kim, Token: tracker.TokenBonusActions, Delta: 1})
 	require.NoError(t, err)
-	selectTab(t, w, "Round")
+	screentest.SelectTab(t, w, "Round")
 	game := w.Content()
-	test.Tap(button(t, w, "Use a bonus action (Kim)"))
+	test.Tap(screentest.Button(t, w, "Use a bonus action (Kim)"))
 	require.Len(t, w.Canvas().Overlays().List(), 1)
-	objects[*widget.RadioGroup](w)[0].SetSelected("Lukara")
+	screentest.Objects[*widget.RadioGroup](w)[0].SetSelected("Lukara")
 	key(fyne.KeyEscape)
 	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
 	assert.Equal(t, 1, v.st.Players[1].Tokens[tracker.TokenBonusActions], "nothing spent")
@@ -58,8 +59,8 @@ func TestEscapeClosesTheDialogFirst(t *testing.T) {
 	require.Len(t, w.Canvas().Overlays().List(), 2)
 	key(fyne.KeyEscape)
 	require.Len(t, w.Canvas().Overlays().List(), 1)
-	assert.Contains(t, screenText(w), "first")
-	assert.NotContains(t, screenText(w), "second")
+	assert.Contains(t, screentest.ScreenText(w), "first")
+	assert.NotContains(t, screentest.ScreenText(w), "second")
 	key(fyne.KeyEscape)
 	assert.Empty(t, w.Canvas().Overlays().List())
 	// With nothing over the game, Escape leaves it alone.
@@ -73,11 +74,11 @@ func TestEscapeClosesTheDialogFirst(t *testing.T) {
 func TestEscapeInTheNewGameName(t *testing.T) {
 	sh, st := newTestShell(t, 360, 640)
 	w := sh.win
-	test.Tap(button(t, w, "New Ascendancy game"))
+	test.Tap(screentest.Button(t, w, "New Ascendancy game"))
 	require.Len(t, w.Canvas().Overlays().List(), 1)
-	name := objects[*screen.TextEntry](w)[0]
+	name := screentest.Objects[*screen.TextEntry](w)[0]
 	require.Same(t, name, w.Canvas().Focused(), "the name has the focus")
-	typeInto(w, name, "Sector 001")
+	screentest.TypeInto(w, name, "Sector 001")
 	pressKey(w, fyne.KeyEscape)
 	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
 	assert.Nil(t, sh.game)
@@ -91,12 +92,12 @@ func TestEscapeInTheNewGameName(t *testing.T) {
 func TestRefusedNameKeepsTheFocus(t *testing.T) {
 	sh, st := newTestShell(t, 360, 640)
 	w := sh.win
-	test.Tap(button(t, w, "New Ascendancy game"))
-	name := objects[*screen.TextEntry](w)[0]
+	test.Tap(screentest.Button(t, w, "New Ascendancy game"))
+	name := screentest.Objects[*screen.TextEntry](w)[0]
 	name.SetText("  ")
-	test.Tap(button(t, w, "Create"))
+	test.Tap(screentest.Button(t, w, "Create"))
 	require.Len(t, w.Canvas().Overlays().List(), 1, "the dialog stays")
-	assert.Contains(t, screenText(w), "The game needs a name.")
+	assert.Contains(t, screentest.ScreenText(w), "The game needs a name.")
 	assert.Same(t, name, w.Canvas().Focused(), "the name has the focus")
 	games, err := st.List()
 	require.NoError(t, err)
@@ -123,16 +124,16 @@ func TestEscapeWhileTypingAQuickAction(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := setUpAscByTapping(t, sh)
 	panelTo(t, w, "Players")
-	test.Tap(button(t, w, "New preset…"))
+	test.Tap(screentest.Button(t, w, "New preset…"))
 	require.Len(t, w.Canvas().Overlays().List(), 1)
 	var name *screen.TextEntry
-	for _, e := range objects[*screen.TextEntry](w) {
+	for _, e := range screentest.Objects[*screen.TextEntry](w) {
 		if e.PlaceHolder == "e.g. Starbase" {
 			name = e
 		}
 	}
 	require.NotNil(t, name, "the quick action's name")
-	typeInto(w, name, "Starbase")
+	screentest.TypeInto(w, name, "Starbase")
 	pressKey(w, fyne.KeyEscape)
 	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
 	assert.Empty(t, sh.app.Preferences().String(prefAscPresets), "no quick action kept")

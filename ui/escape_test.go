@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	"tableops/ui/screen/screentest"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
@@ -31,18 +33,18 @@ func pressKey(w fyne.Window, name fyne.KeyName) {
 func TestEscapeClosesAPageWhileTyping(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	test.Tap(button(t, w, "Create"))
+	test.Tap(screentest.Button(t, w, "New Away Missions game"))
+	test.Tap(screentest.Button(t, w, "Create"))
 	require.NotNil(t, sh.game)
-	selectTab(t, w, "Round")
+	screentest.SelectTab(t, w, "Round")
 	game := w.Content()
-	name := entry(t, w, "Player name")
-	typeInto(w, name, "Dana")
+	name := screentest.Entry(t, w, "Player name")
+	screentest.TypeInto(w, name, "Dana")
 
 	sh.showRules()
 	require.NotNil(t, sh.topPage(), "the rules are a page on a phone")
-	selectTab(t, w, "Search")
-	typeInto(w, sh.rules.search, "stun")
+	screentest.SelectTab(t, w, "Search")
+	screentest.TypeInto(w, sh.rules.search, "stun")
 	require.Same(t, sh.rules.search, w.Canvas().Focused(), "the search has the focus")
 	pressKey(w, fyne.KeyEscape)
 	assert.Nil(t, sh.topPage(), "Escape closed the rules")
@@ -52,7 +54,7 @@ func TestEscapeClosesAPageWhileTyping(t *testing.T) {
 	cv := sh.catalog()
 	require.NotNil(t, cv)
 	require.NotNil(t, sh.topPage(), "the catalog is a page on a phone")
-	typeInto(w, cv.search, "lukara")
+	screentest.TypeInto(w, cv.search, "lukara")
 	require.Same(t, cv.search, w.Canvas().Focused())
 	pressKey(w, fyne.KeyEscape)
 	assert.Nil(t, sh.topPage(), "Escape closed the catalog")
@@ -64,11 +66,11 @@ func TestEscapeClosesAPageWhileTyping(t *testing.T) {
 	cv = sh.catalog()
 	require.NotNil(t, cv)
 	cv.editCharacter(nil)
-	ed := entry(t, w, "Character name")
-	typeInto(w, ed, "Ro")
+	ed := screentest.Entry(t, w, "Character name")
+	screentest.TypeInto(w, ed, "Ro")
 	sh.showRules()
-	selectTab(t, w, "Search")
-	typeInto(w, sh.rules.search, "move")
+	screentest.SelectTab(t, w, "Search")
+	screentest.TypeInto(w, sh.rules.search, "move")
 	pressKey(w, fyne.KeyEscape)
 	require.NotNil(t, sh.topPage())
 	assert.Same(t, cv.page, sh.topPage(), "back on the catalog")

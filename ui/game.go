@@ -27,7 +27,7 @@ type gameScreen struct {
 	game    screen.Game
 	view    screen.View
 	content fyne.CanvasObject
-	layout  *adaptive
+	layout  *screen.Adaptive
 
 	undoBtn, redoBtn *widget.Button
 	logBtn           *widget.Button
@@ -52,10 +52,10 @@ func newGameScreen(sh *Shell, g screen.Game) *gameScreen {
 
 	gs.logList = gs.newLogList()
 	panels := append(gs.view.Panels(), screen.Panel{Title: lang.X("game.log", "Log"), Icon: theme.ListIcon(), Content: screen.Padded(gs.logPanel(gs.logList)), WideOnly: true})
-	gs.layout = newAdaptive(0.58, panels...)
-	gs.layout.onSwitch = gs.fitBar
-	gs.layout.onShow = gs.panelShown
-	gs.fitBar(gs.layout.wide)
+	gs.layout = screen.NewAdaptive(0.58, panels...)
+	gs.layout.OnSwitch = gs.fitBar
+	gs.layout.OnShow = gs.panelShown
+	gs.fitBar(gs.layout.Wide())
 	gs.content = container.NewBorder(container.NewVBox(bar, gs.status), nil, nil, nil, gs.layout)
 
 	gs.cancel = g.Subscribe(func(tracker.Update) { fyne.Do(gs.refresh) })
@@ -64,7 +64,7 @@ func newGameScreen(sh *Shell, g screen.Game) *gameScreen {
 	// Missions game is set up on its Round panel) opens there: one tap
 	// less for every new game.
 	if title := gs.view.StartPanel(); title != "" {
-		gs.layout.show(title)
+		gs.layout.ShowPanel(title)
 	}
 	return gs
 }
@@ -106,8 +106,8 @@ func (gs *gameScreen) logPanel(list *logRows) fyne.CanvasObject {
 // showLog brings the game log into view: its tab on a wide window, a
 // full-height sheet over a phone's screen.
 func (gs *gameScreen) showLog() {
-	if gs.layout.wide {
-		gs.layout.show(lang.X("game.log", "Log"))
+	if gs.layout.Wide() {
+		gs.layout.ShowPanel(lang.X("game.log", "Log"))
 		return
 	}
 	list := gs.newLogList()
@@ -133,7 +133,7 @@ func (gs *gameScreen) refresh() {
 	} else {
 		gs.redoBtn.Disable()
 	}
-	if gs.layout.visible(lang.X("game.log", "Log")) {
+	if gs.layout.PanelVisible(lang.X("game.log", "Log")) {
 		gs.logList.Refresh()
 	}
 	// A refusal shown before this change no longer applies to what is on
@@ -263,12 +263,12 @@ func (gs *gameScreen) PlainError(err error) string { return plainError(err) }
 func (gs *gameScreen) Preferences() fyne.Preferences { return gs.sh.app.Preferences() }
 
 // ShowPanel brings a panel into view.
-func (gs *gameScreen) ShowPanel(title string) { gs.layout.show(title) }
+func (gs *gameScreen) ShowPanel(title string) { gs.layout.ShowPanel(title) }
 
 // PanelVisible reports whether a panel is on screen; every panel counts
 // as on screen while the view is built (before the layout exists).
 func (gs *gameScreen) PanelVisible(title string) bool {
-	return gs.layout == nil || gs.layout.visible(title)
+	return gs.layout == nil || gs.layout.PanelVisible(title)
 }
 
 // FullScreen shows content alone over the whole window, full screen, with

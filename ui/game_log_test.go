@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 )
 
 // TestLogRowsFitTheirText adds a long note between short steps and checks,
@@ -28,11 +29,11 @@ func TestLogRowsFitTheirText(t *testing.T) {
 				require.NoError(t, err)
 			}
 			sh.game.showLog()
-			lists := objects[*widget.List](w)
+			lists := screentest.Objects[*widget.List](w)
 			require.NotEmpty(t, lists, "the log is on screen")
 			list := lists[len(lists)-1]
 			var rows []*widget.Label
-			all(list, func(o fyne.CanvasObject) {
+			screentest.All(list, func(o fyne.CanvasObject) {
 				if l, ok := o.(*widget.Label); ok {
 					rows = append(rows, l)
 				}

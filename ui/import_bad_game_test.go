@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"tableops/ui/screen/screentest"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,7 +26,7 @@ func TestImportRefusesImpossibleGame(t *testing.T) {
    "defense": {"values": [1, 2], "pegs": 2}, "skill": {"values": [1], "pegs": 1}, "move": {"values": [1, 2], "pegs": 2}}}}}
 ]}`
 	sh.home.importFrom(strings.NewReader(file), "crafted.json")
-	text := screenText(sh.win)
+	text := screentest.ScreenText(sh.win)
 	assert.Contains(t, text, "character 1 (Spock): 999 stun tokens; a character has 0 to 2")
 	after, err := st.List()
 	require.NoError(t, err)

@@ -14,18 +14,19 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 )
 
 // tapShown taps the first button on screen whose text starts with prefix.
 func tapShown(t *testing.T, w fyne.Window, prefix string) {
 	t.Helper()
-	for _, b := range objects[*widget.Button](w) {
+	for _, b := range screentest.Objects[*widget.Button](w) {
 		if b.Visible() && !b.Disabled() && strings.HasPrefix(b.Text, prefix) {
 			test.Tap(b)
 			return
 		}
 	}
-	require.Failf(t, "no button", "no button %q… on screen:\n%s", prefix, screenText(w))
+	require.Failf(t, "no button", "no button %q… on screen:\n%s", prefix, screentest.ScreenText(w))
 }
 
 // TestItalianAscendancyFormsSpeakItalian plays an Italian Ascendancy game
@@ -37,13 +38,13 @@ func tapShown(t *testing.T, w fyne.Window, prefix string) {
 // scoreboard and the log), then an Away Missions attack and skill test
 // with their results, and fails on every English text on the screen.
 func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
-	italian(t)
+	screentest.Italian(t)
 	e := newEnglishOnScreen(t)
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
-	test.Tap(button(t, w, "Nuova partita ad Ascendancy"))
-	typeInto(w, objects[*screen.TextEntry](w)[0], "Settore 001")
-	test.Tap(button(t, w, "Crea"))
+	test.Tap(screentest.Button(t, w, "Nuova partita ad Ascendancy"))
+	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Settore 001")
+	test.Tap(screentest.Button(t, w, "Crea"))
 	require.NotNil(t, sh.game)
 	g := sh.game.game
 	v := sh.game.view.(*ascView)
@@ -70,7 +71,7 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 	panelTo(t, w, "Giocatori")
 	tapShown(t, w, "Tabella dei costi")
 	e.look(w, "cost table")
-	closeOverlays(w)
+	screentest.CloseOverlays(w)
 	panelTo(t, w, "Round")
 	e.look(w, "initiative")
 	run(tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3}})
@@ -83,15 +84,15 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 		e.look(w, "building phase, "+p)
 	}
 	panelTo(t, w, "Giocatori")
-	typeInto(w, entry(t, w, "Nome del sistema"), "Vega")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Nome del sistema"), "Vega")
 	tapShown(t, w, "Lascia un segnalino")
 	e.look(w, "Andorian token left")
 	v.board.colonize(*v.player("p1"))
 	e.look(w, "colonize dialog")
-	closeOverlays(w)
+	screentest.CloseOverlays(w)
 	v.board.colonize(*v.player("p3"))
 	e.look(w, "Vulcan colonize dialog")
-	closeOverlays(w)
+	screentest.CloseOverlays(w)
 
 	// Alice's command phase: the Battle panel's forms.
 	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
@@ -111,7 +112,7 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 	e.look(w, "space battle result")
 	tapShown(t, w, "Applica il round 1")
 	e.look(w, "space battle round 2")
-	test.Tap(button(t, w, "Un altro difensore"))
+	test.Tap(screentest.Button(t, w, "Un altro difensore"))
 	e.look(w, "space battle, two defenders")
 
 	v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
@@ -149,8 +150,8 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 		v.borg.folds.Open(i)
 	}
 	e.look(w, "Borg turn")
-	button(t, w, "Attiva cubo 1")
-	assert.Contains(t, screenText(w), "spira 1 · Alpha")
+	screentest.Button(t, w, "Attiva cubo 1")
+	assert.Contains(t, screentest.ScreenText(w), "spira 1 · Alpha")
 
 	fb := v.borg.fight
 	fb.fleets[0].player.SetSelected(fb.fleets[0].player.Options[0])
@@ -164,7 +165,7 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 
 	af := v.borg.assimilate
 	af.defender.SetSelected(af.defender.Options[len(af.defender.Options)-1])
-	typeInto(w, af.system, "Vulcano")
+	screentest.TypeInto(w, af.system, "Vulcano")
 	e.look(w, "assimilation")
 	tapFaces(af.defD.pad, "611")
 	tapFaces(af.borgD.pad, "55111111")
@@ -193,18 +194,18 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 
 	v.openScoreboard()
 	e.look(w, "scoreboard with the Borg")
-	closeOverlays(w)
+	screentest.CloseOverlays(w)
 	sh.game.showLog()
 	e.look(w, "log after the battles")
-	closeOverlays(w)
+	screentest.CloseOverlays(w)
 
 	// Away Missions: an attack and a skill test with their results.
 	sh.showHome()
 	sh.openGame(seedBorgGame(t, sh.store))
 	require.NotNil(t, sh.game)
-	selectTab(t, w, "Round")
-	test.Tap(button(t, w, "Locutus"))
-	test.Tap(button(t, w, "Attack"))
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Locutus"))
+	test.Tap(screentest.Button(t, w, "Attack"))
 	av := sh.game.view.(*awayView)
 	at := av.dice.attack
 	e.look(w, "Away attack, choosing")
@@ -214,7 +215,7 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 	e.look(w, "Away attack result")
 	tapShown(t, w, "Applica a Riker")
 	e.look(w, "Away attack applied")
-	test.Tap(button(t, w, "Modifica"))
+	test.Tap(screentest.Button(t, w, "Modifica"))
 	av.dice.mode.SetSelected("Skill test")
 	tapPick(t, av.dice.skill.tester, "Riker (Dana)")
 	test.Tap(av.dice.skill.opposed)

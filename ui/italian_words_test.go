@@ -17,6 +17,7 @@ import (
 	"tableops/i18n"
 	"tableops/rules/reference"
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 )
 
 // englishOnScreen collects the English texts left on an Italian screen:
@@ -143,7 +144,7 @@ func (e *englishOnScreen) look(w fyne.Window, where string, articles ...bool) {
 			}
 		}
 	}
-	for _, r := range roots(w) {
+	for _, r := range screentest.Roots(w) {
 		walk(r)
 	}
 	for _, s := range texts {
@@ -195,15 +196,15 @@ func (e *englishOnScreen) report(t *testing.T) {
 // joining, the rules, the settings and the trash) and fails on every
 // English text left on the screen.
 func TestItalianScreensSpeakItalian(t *testing.T) {
-	italian(t)
+	screentest.Italian(t)
 	e := newEnglishOnScreen(t)
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
 	e.look(w, "home")
 
-	test.Tap(button(t, w, "Nuova partita ad Ascendancy"))
+	test.Tap(screentest.Button(t, w, "Nuova partita ad Ascendancy"))
 	e.look(w, "new Ascendancy game")
-	test.Tap(button(t, w, "Crea"))
+	test.Tap(screentest.Button(t, w, "Crea"))
 	require.NotNil(t, sh.game)
 	for _, p := range sh.game.view.Panels() {
 		panelTo(t, w, p.Title)
@@ -211,7 +212,7 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 	}
 	sh.game.showLog()
 	e.look(w, "Ascendancy log")
-	closeOverlays(w)
+	screentest.CloseOverlays(w)
 	if v, ok := sh.game.view.(*ascView); ok {
 		v.openScoreboard()
 		e.look(w, "scoreboard")
@@ -219,8 +220,8 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 	sh.showHome()
 	e.look(w, "home with a game")
 
-	test.Tap(button(t, w, "Nuova partita Away Missions"))
-	test.Tap(button(t, w, "Crea"))
+	test.Tap(screentest.Button(t, w, "Nuova partita Away Missions"))
+	test.Tap(screentest.Button(t, w, "Crea"))
 	require.NotNil(t, sh.game)
 	for _, p := range sh.game.view.Panels() {
 		panelTo(t, w, p.Title)
@@ -240,15 +241,15 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 	}
 	sh.game.showLog()
 	e.look(w, "Away log")
-	closeOverlays(w)
+	screentest.CloseOverlays(w)
 	sb := shareBtn(t, w)
 	sb.listen = "127.0.0.1:0"
 	test.Tap(sb)
 	e.look(w, "share dialog")
-	test.Tap(button(t, w, "Condividi"))
+	test.Tap(screentest.Button(t, w, "Condividi"))
 	e.look(w, "sharing")
-	test.Tap(button(t, w, "Smetti di condividere"))
-	closeOverlays(w)
+	test.Tap(screentest.Button(t, w, "Smetti di condividere"))
+	screentest.CloseOverlays(w)
 	sh.showHome()
 	e.look(w, "home with two games")
 
@@ -258,29 +259,29 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 	e.look(w, "resumed game")
 	sh.showHome()
 
-	test.Tap(button(t, w, "Impostazioni"))
+	test.Tap(screentest.Button(t, w, "Impostazioni"))
 	e.look(w, "settings")
-	closeOverlays(w)
-	test.Tap(button(t, w, "Unisciti a una partita"))
+	screentest.CloseOverlays(w)
+	test.Tap(screentest.Button(t, w, "Unisciti a una partita"))
 	e.look(w, "join form")
-	closeOverlays(w)
-	test.Tap(button(t, w, "Cestino"))
+	screentest.CloseOverlays(w)
+	test.Tap(screentest.Button(t, w, "Cestino"))
 	e.look(w, "trash")
-	closeOverlays(w)
+	screentest.CloseOverlays(w)
 
-	test.Tap(button(t, w, "Catalogo"))
+	test.Tap(screentest.Button(t, w, "Catalogo"))
 	cv := sh.catalog()
 	require.NotNil(t, cv)
 	e.look(w, "catalog")
-	typeInto(w, cv.search, "lukara")
+	screentest.TypeInto(w, cv.search, "lukara")
 	require.NotEmpty(t, cv.rows)
 	tapText(t, w, cv.rows[0].name)
 	e.look(w, "a card")
-	selectTab(t, w, "Carte")
+	screentest.SelectTab(t, w, "Carte")
 	catalogNew(t, w, "Nuovo personaggio")
 	e.look(w, "character editor")
 	cv.close()
-	test.Tap(button(t, w, "Catalogo"))
+	test.Tap(screentest.Button(t, w, "Catalogo"))
 	catalogNew(t, w, "Nuova carta")
 	e.look(w, "card editor")
 	sh.catalog().close()
@@ -294,7 +295,7 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 	e.look(w, "rules", false)
 	for _, tab := range []string{"Cerca", "Argomenti", "Schede"} {
 		if tabExists(w, tab) {
-			selectTab(t, w, tab)
+			screentest.SelectTab(t, w, tab)
 			e.look(w, "rules "+tab, false)
 		}
 	}
@@ -303,7 +304,7 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 
 // tabExists reports whether a tab titled title is on screen.
 func tabExists(w fyne.Window, title string) bool {
-	for _, x := range objects[*canvas.Text](w) {
+	for _, x := range screentest.Objects[*canvas.Text](w) {
 		if x.Text == title {
 			return true
 		}

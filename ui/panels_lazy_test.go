@@ -11,6 +11,7 @@ import (
 
 	awayrules "tableops/rules/away"
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 )
 
 // TestHiddenPanelsCatchUpWhenShown: on a phone, a change made on another
@@ -43,7 +44,7 @@ func TestHiddenPanelsCatchUpWhenShown(t *testing.T) {
 	assert.Same(t, round, v.round.Objects[0], "the Round panel out of sight is left as it is")
 	panelTo(t, w, "Round")
 	assert.NotSame(t, round, v.round.Objects[0], "the Round panel shows the new state once opened")
-	button(t, w, "End Alice's turn")
+	screentest.Button(t, w, "End Alice's turn")
 
 	// And the console, out of sight now, shows what changed meanwhile
 	// once it is opened again.
@@ -69,7 +70,7 @@ func TestHiddenPanelsCatchUpWhenShown(t *testing.T) {
 func TestTeamKeepsTheCardsThatDidNotChange(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := startAwayGame(t, sh)
-	selectTab(t, w, "Team")
+	screentest.SelectTab(t, w, "Team")
 	v := sh.game.view.(*awayView)
 	ids := map[string]string{}
 	for _, ch := range v.st.Characters {
@@ -84,11 +85,11 @@ func TestTeamKeepsTheCardsThatDidNotChange(t *testing.T) {
 	require.NoError(t, err)
 	assert.Same(t, riker, v.cardOf[ids["Riker"]], "Riker's card is kept")
 	assert.NotSame(t, lukara, v.cardOf[ids["Lukara"]], "Lukara's card shows the peg removed")
-	assert.Contains(t, screenText(w), "A 2 · D 2 · S 2 · M 3", "Lukara's compact card reads Attack 2")
+	assert.Contains(t, screentest.ScreenText(w), "A 2 · D 2 · S 2 · M 3", "Lukara's compact card reads Attack 2")
 	assert.Same(t, objs[0], v.team.Objects[0], "the jump list is kept")
 
 	// The jump list opens Lukara's new card and brings it to the top.
-	test.Tap(button(t, w, "Lukara"))
+	test.Tap(screentest.Button(t, w, "Lukara"))
 	card := v.cardOf[ids["Lukara"]]
 	assert.True(t, v.open[ids["Lukara"]], "Lukara's card is open")
 	y, ok := offsetIn(v.team, card)
@@ -101,5 +102,5 @@ func TestTeamKeepsTheCardsThatDidNotChange(t *testing.T) {
 	require.NoError(t, err)
 	assert.Same(t, card, v.cardOf[ids["Lukara"]], "the open card is kept")
 	assert.Equal(t, 1, v.tracks[ids["Lukara"]][0].Pegs(), "its Attack track shows 1 peg")
-	assert.Contains(t, screenText(w), "Riker", "the rest of the team is still shown")
+	assert.Contains(t, screentest.ScreenText(w), "Riker", "the rest of the team is still shown")
 }

@@ -12,6 +12,7 @@ import (
 	awayrules "tableops/rules/away"
 	"tableops/rules/reference"
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
 
@@ -20,10 +21,10 @@ import (
 // only from the small arrow at its end).
 func TestAffiliationOpensFromAnywhere(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
-	test.Tap(button(t, sh.win, "New Away Missions game"))
-	test.Tap(button(t, sh.win, "Create"))
-	selectTab(t, sh.win, "Round")
-	picks := objects[*widgets.PickEntry](sh.win)
+	test.Tap(screentest.Button(t, sh.win, "New Away Missions game"))
+	test.Tap(screentest.Button(t, sh.win, "Create"))
+	screentest.SelectTab(t, sh.win, "Round")
+	picks := screentest.Objects[*widgets.PickEntry](sh.win)
 	require.Len(t, picks, 1, "the affiliation field")
 	aff := picks[0]
 	assert.Empty(t, sh.win.Canvas().Overlays().List())
@@ -70,7 +71,7 @@ func TestResumeListOnAPhone(t *testing.T) {
 		}
 		sh.showHome()
 		shown := 0
-		for _, l := range objects[*widget.Label](sh.win) {
+		for _, l := range screentest.Objects[*widget.Label](sh.win) {
 			switch l.Text {
 			case "Friday", "Saturday", "Sunday", "Monday", "Tuesday":
 				pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(l)

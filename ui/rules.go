@@ -24,7 +24,7 @@ type rulesView struct {
 	lib     *reference.Library
 	lang    string // the reader's language: topics, sheets and search answer in it
 	content fyne.CanvasObject
-	layout  *adaptive
+	layout  *screen.Adaptive
 
 	search  *screen.TextEntry
 	game    *widget.Select
@@ -117,7 +117,7 @@ func newRulesViewIn(lib *reference.Library, language string) *rulesView {
 	topicPanel := container.NewBorder(container.NewHBox(v.back, v.forward), nil, nil, nil, v.pageBox)
 
 	v.searchTitle, v.topicTitle = lang.X("rules.search_panel", "Search"), lang.X("rules.topic_panel", "Topic")
-	v.layout = newAdaptive(0.4,
+	v.layout = screen.NewAdaptive(0.4,
 		screen.Panel{Title: v.searchTitle, Icon: theme.SearchIcon(), Content: screen.Padded(searchPanel)},
 		screen.Panel{Title: v.topicTitle, Icon: theme.DocumentIcon(), Content: screen.Padded(topicPanel)},
 	)
@@ -195,13 +195,13 @@ func (v *rulesView) open(id string) {
 	}
 	v.push(id)
 	v.render(id)
-	v.layout.show(v.topicTitle)
+	v.layout.ShowPanel(v.topicTitle)
 }
 
 func (v *rulesView) openSheet(g reference.Game) {
 	v.push("sheet:" + string(g))
 	v.render("sheet:" + string(g))
-	v.layout.show(v.topicTitle)
+	v.layout.ShowPanel(v.topicTitle)
 }
 
 func (v *rulesView) push(id string) {

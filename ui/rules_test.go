@@ -16,6 +16,7 @@ import (
 
 	"tableops/rules/reference"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 )
 
 const rulesSearchHint = "Ask: stun, hegemony resistance, first strike…"
@@ -27,7 +28,7 @@ func openRules(t *testing.T, sh *Shell, w, h float32) fyne.Window {
 	if w >= screen.WideWidth { // a wide window opens the rules in a window of their own
 		sh.win.Resize(fyne.NewSize(w, h))
 	}
-	test.Tap(button(t, sh.win, lang.X("settings.rules", "Rules")))
+	test.Tap(screentest.Button(t, sh.win, lang.X("settings.rules", "Rules")))
 	require.NotNil(t, sh.rules, "the rules are open")
 	win := sh.rulesWin
 	if win == nil { // on a phone the rules take the main window
@@ -41,7 +42,7 @@ func openRules(t *testing.T, sh *Shell, w, h float32) fyne.Window {
 // a finger on a list row.
 func tapText(t *testing.T, w fyne.Window, text string) {
 	t.Helper()
-	for _, l := range objects[*widget.Label](w) {
+	for _, l := range screentest.Objects[*widget.Label](w) {
 		if l.Text == text {
 			pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(l)
 			test.TapCanvas(w.Canvas(), pos.Add(fyne.NewPos(4, 4)))
@@ -63,7 +64,7 @@ func pageTitle(v *rulesView) string {
 // reads text, as a player does after scrolling to it.
 func tapLink(t *testing.T, w fyne.Window, text string) {
 	t.Helper()
-	for _, c := range objects[*fyne.Container](w) {
+	for _, c := range screentest.Objects[*fyne.Container](w) {
 		if len(c.Objects) != 2 {
 			continue
 		}
@@ -71,14 +72,14 @@ func tapLink(t *testing.T, w fyne.Window, text string) {
 		if !ok {
 			continue
 		}
-		for _, l := range under[*widget.Label](c.Objects[1]) {
+		for _, l := range screentest.Under[*widget.Label](c.Objects[1]) {
 			if l.Text == text {
 				test.Tap(b)
 				return
 			}
 		}
 	}
-	for _, b := range objects[*widget.Button](w) {
+	for _, b := range screentest.Objects[*widget.Button](w) {
 		if b.Text == text {
 			test.Tap(b)
 			return
@@ -89,7 +90,7 @@ func tapLink(t *testing.T, w fyne.Window, text string) {
 
 // selectedTab returns the title of the selected tab of the window's tabs.
 func selectedTab(w fyne.Window) string {
-	for _, tabs := range objects[*container.AppTabs](w) {
+	for _, tabs := range screentest.Objects[*container.AppTabs](w) {
 		if it := tabs.Selected(); it != nil {
 			return it.Text
 		}
@@ -103,14 +104,14 @@ func TestRulesSearchStunnedFollowLinksBackForward(t *testing.T) {
 	v := sh.rules
 	assert.Equal(t, v.search, w.Canvas().Focused(), "the search box has the focus")
 	assert.Contains(t, pageTitle(v), "quick reference", "the window opens on the Away Missions sheet")
-	assert.True(t, button(t, w, "Back").Disabled(), "the first page starts the history")
+	assert.True(t, screentest.Button(t, w, "Back").Disabled(), "the first page starts the history")
 
 	// Results as you type: the defining topic first.
-	typeInto(w, entry(t, w, rulesSearchHint), "stunned")
+	screentest.TypeInto(w, screentest.Entry(t, w, rulesSearchHint), "stunned")
 	require.NotEmpty(t, v.results)
 	stun := v.results[0].Topic
 	assert.Equal(t, "am-stun", stun.ID)
-	assert.Contains(t, screenText(w), stun.Title, "the result list shows the title")
+	assert.Contains(t, screentest.ScreenText(w), stun.Title, "the result list shows the title")
 
 	// Tap the top result.
 	tapText(t, w, stun.Title)
@@ -121,12 +122,12 @@ func TestRulesSearchStunnedFollowLinksBackForward(t *testing.T) {
 	// Follow a cross-link under "See also".
 	related := v.lib.Topic(stun.Related[0])
 	require.NotNil(t, related)
-	assert.Contains(t, screenText(w), "See also")
+	assert.Contains(t, screentest.ScreenText(w), "See also")
 	tapLink(t, w, related.Title)
 	assert.Equal(t, related.Title, pageTitle(v))
 
 	// Back and forward walk the history; forward is off at the newest page.
-	back, forward := button(t, w, "Back"), button(t, w, "Forward")
+	back, forward := screentest.Button(t, w, "Back"), screentest.Button(t, w, "Forward")
 	assert.True(t, forward.Disabled())
 	test.Tap(back)
 	assert.Equal(t, stun.Title, pageTitle(v))
@@ -155,25 +156,25 @@ func TestRulesEnterOpensBestTopicAndTypos(t *testing.T) {
 	sh, _ := newTestShell(t, 420, 820)
 	w := openRules(t, sh, 1280, 800)
 	v := sh.rules
-	e := entry(t, w, rulesSearchHint)
-	typeInto(w, e, "assimlate")
+	e := screentest.Entry(t, w, rulesSearchHint)
+	screentest.TypeInto(w, e, "assimlate")
 	require.NotEmpty(t, v.results, "typos are forgiven")
 	best := v.results[0].Topic.Title
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	assert.Equal(t, best, pageTitle(v))
 
-	typeInto(w, e, "zzqqxx")
+	screentest.TypeInto(w, e, "zzqqxx")
 	assert.Empty(t, v.results)
-	assert.Contains(t, screenText(w), "Nothing matches")
+	assert.Contains(t, screentest.ScreenText(w), "Nothing matches")
 
 	// The game filter lists one game's topics when the box is empty.
-	typeInto(w, e, "")
+	screentest.TypeInto(w, e, "")
 	v.game.SetSelected(reference.Borg.Title())
 	require.NotEmpty(t, v.results)
 	for _, r := range v.results {
 		assert.Equal(t, reference.Borg, r.Topic.Game)
 	}
-	assert.Contains(t, screenText(w), "topics of "+reference.Borg.Title())
+	assert.Contains(t, screentest.ScreenText(w), "topics of "+reference.Borg.Title())
 }
 
 func TestRulesQuickReferenceSheets(t *testing.T) {
@@ -186,7 +187,7 @@ func TestRulesQuickReferenceSheets(t *testing.T) {
 		require.NoError(t, err)
 		require.NotEmpty(t, sheet)
 		assert.Contains(t, v.page.String(), sheet[0].Title, g)
-		assert.Contains(t, screenText(w), "Topics on this sheet")
+		assert.Contains(t, screentest.ScreenText(w), "Topics on this sheet")
 		// A topic of the sheet opens from the buttons under it.
 		first := v.lib.Topic(sheet[0].Entries[0].TopicID)
 		require.NotNil(t, first)
@@ -199,8 +200,8 @@ func TestRulesPhoneShowsOnePanelAtATime(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := openRules(t, sh, 400, 800)
 	v := sh.rules
-	selectTab(t, w, "Search")
-	typeInto(w, entry(t, w, rulesSearchHint), "initiative")
+	screentest.SelectTab(t, w, "Search")
+	screentest.TypeInto(w, screentest.Entry(t, w, rulesSearchHint), "initiative")
 	require.NotEmpty(t, v.results)
 	tapText(t, w, v.results[0].Topic.Title)
 	assert.Equal(t, "Topic", selectedTab(w), "opening a topic brings its panel to front")
@@ -213,9 +214,9 @@ func TestRulesPhoneShowsOnePanelAtATime(t *testing.T) {
 	// Reopening the rules (the shortcut or the button) keeps the same view.
 	sh.showRules()
 	assert.Same(t, v, sh.rules)
-	test.Tap(button(t, w, "Close"))
+	test.Tap(screentest.Button(t, w, "Close"))
 	assert.Nil(t, sh.rules)
-	assert.Contains(t, screenText(w), "Resume a game", "back where the player was")
+	assert.Contains(t, screentest.ScreenText(w), "Resume a game", "back where the player was")
 }
 
 // TestRulesTopicRendersToMarkup renders the topic panel of a phone-sized
@@ -226,7 +227,7 @@ func TestRulesTopicRendersToMarkup(t *testing.T) {
 	v := sh.rules
 	v.open("am-stun")
 	var topic fyne.CanvasObject
-	for _, p := range v.layout.panels {
+	for _, p := range v.layout.Panels() {
 		if p.Title == "Topic" {
 			topic = p.Content
 		}
@@ -243,8 +244,8 @@ func TestRulesTopicRendersToMarkup(t *testing.T) {
 // to the game as it was.
 func TestRulesOverAGameOnAPhone(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
-	test.Tap(button(t, sh.win, "New Ascendancy game"))
-	test.Tap(button(t, sh.win, "Create"))
+	test.Tap(screentest.Button(t, sh.win, "New Ascendancy game"))
+	test.Tap(screentest.Button(t, sh.win, "Create"))
 	require.NotNil(t, sh.game)
 	game := sh.win.Content()
 	sh.showRules()
@@ -252,10 +253,10 @@ func TestRulesOverAGameOnAPhone(t *testing.T) {
 	assert.NotSame(t, game, sh.win.Content())
 	assert.Equal(t, "Rules reference", sh.win.Title())
 	assert.LessOrEqual(t, sh.win.Content().MinSize().Width, float32(360), "the rules fit the phone")
-	selectTab(t, sh.win, "Search")
-	typeInto(sh.win, entry(t, sh.win, rulesSearchHint), "first strike")
+	screentest.SelectTab(t, sh.win, "Search")
+	screentest.TypeInto(sh.win, screentest.Entry(t, sh.win, rulesSearchHint), "first strike")
 	require.NotEmpty(t, sh.rules.results)
-	test.Tap(button(t, sh.win, "Close"))
+	test.Tap(screentest.Button(t, sh.win, "Close"))
 	assert.Same(t, game, sh.win.Content(), "back to the game")
 	assert.Contains(t, sh.win.Title(), "Table Ops — ")
 }
@@ -268,7 +269,7 @@ func TestRulesTopicListsFitAPhone(t *testing.T) {
 	for _, language := range []string{"en", "it"} {
 		t.Run(language, func(t *testing.T) {
 			if language == "it" {
-				italian(t)
+				screentest.Italian(t)
 			}
 			sh, _ := newTestShell(t, 400, 800)
 			w := openRules(t, sh, 400, 800)
@@ -287,7 +288,7 @@ func TestRulesTopicListsFitAPhone(t *testing.T) {
 				w.Resize(fyne.NewSize(400, 801)) // lay the page out again, as a phone does
 				w.Resize(fyne.NewSize(400, 800))
 				right := drv.AbsolutePositionForObject(v.page).X + v.page.Size().Width
-				for _, x := range under[*canvas.Text](v.page) {
+				for _, x := range screentest.Under[*canvas.Text](v.page) {
 					if x.Text == "1. " || x.Text == "• " {
 						lists++
 					}
@@ -309,8 +310,8 @@ func TestRulesTopicListsFitAPhone(t *testing.T) {
 func TestRulesOnAPhoneOpenOnTheSearch(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
-	test.Tap(button(t, w, "New Ascendancy game"))
-	test.Tap(button(t, w, "Create"))
+	test.Tap(screentest.Button(t, w, "New Ascendancy game"))
+	test.Tap(screentest.Button(t, w, "Create"))
 	require.NotNil(t, sh.game)
 	sh.showRules()
 	v := sh.rules
@@ -320,6 +321,6 @@ func TestRulesOnAPhoneOpenOnTheSearch(t *testing.T) {
 	test.Type(w.Canvas().Focused(), "shields")
 	assert.Equal(t, "shields", v.search.Text, "typing goes to the search")
 	require.NotEmpty(t, v.results)
-	selectTab(t, w, "Topic")
+	screentest.SelectTab(t, w, "Topic")
 	assert.Contains(t, pageTitle(v), "Ascendancy", "the sheet of the game at the table")
 }

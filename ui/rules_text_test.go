@@ -8,6 +8,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 )
 
 // openAscAtBidding opens an Ascendancy game of Ann and Ben at round 2's
@@ -48,7 +49,7 @@ func openAscAtBidding(t *testing.T, sh *Shell) {
 func TestRulesRefusalInItalian(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	openAscAtBidding(t, sh)
-	italian(t)
+	screentest.Italian(t)
 	require.True(t, sh.game.Exec(tracker.Bid{Player: "p1", Spent: ascrules.Resources{Production: 1}}))
 	assert.False(t, sh.game.Exec(tracker.Bid{Player: "p2", Spent: ascrules.Resources{Culture: 1}}), "an equal total is refused")
 	status := sh.game.status.text

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/scan/camera"
+	"tableops/ui/screen/screentest"
 )
 
 // A 68-byte PNG that claims 100000 x 100000 pixels: importing it used to
@@ -34,7 +35,7 @@ func TestScanPhotoRefusesImageBomb(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, bomb, 0o600))
 
 	importPhotoFile(t, v, path)
-	text := screenText(v.win)
+	text := screentest.ScreenText(v.win)
 	assert.Contains(t, text, "Could not scan the photo: bomb.png: the picture is 100000 x 100000 pixels")
 	assert.Contains(t, text, "up to 40 megapixels")
 	assert.True(t, !v.photoBtn.Disabled(), "the photo button works again")

@@ -25,6 +25,7 @@ import (
 	"tableops/scan"
 	"tableops/scan/camera"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 )
 
 // placedTag is a QR code drawn on a test photo: its text and the square
@@ -157,14 +158,14 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 	v := sh.openScanner(nil, &fakeCameras{err: camera.ErrNoCamera})
 	settleScanner(t, v)
 	w := v.win
-	assert.Contains(t, screenText(w), "No camera found on this device. Import a photo of your cards instead.")
-	test.Tap(button(t, w, "Import a photo"))
+	assert.Contains(t, screentest.ScreenText(w), "No camera found on this device. Import a photo of your cards instead.")
+	test.Tap(screentest.Button(t, w, "Import a photo"))
 	require.NotEmpty(t, w.Canvas().Overlays().List(), "a file dialog opens")
 	w.Canvas().Overlays().Top().Hide()
 	w.Canvas().Overlays().Remove(w.Canvas().Overlays().Top())
 
 	importPhotoFile(t, v, path)
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "table.png: 2 tag(s) found.")
 	assert.Contains(t, text, "Assimilation Expedited")
 	assert.Contains(t, text, "Borg command")
@@ -193,9 +194,9 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 	}
 
 	// The character described by its tag can be kept in this device's catalog.
-	test.Tap(button(t, w, "Save to the catalog"))
-	assert.Contains(t, screenText(w), "Saved Spock to the catalog.")
-	assert.True(t, button(t, w, "Save to the catalog").Disabled())
+	test.Tap(screentest.Button(t, w, "Save to the catalog"))
+	assert.Contains(t, screentest.ScreenText(w), "Saved Spock to the catalog.")
+	assert.True(t, screentest.Button(t, w, "Save to the catalog").Disabled())
 	saved, err := st.LoadCatalog()
 	require.NoError(t, err)
 	spock, ok := saved.Character("THEIR-SPOCK")
@@ -204,19 +205,19 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 	assert.Equal(t, []int{2, 3, 4, 5}, spock.Tracks.Skill)
 
 	// The Borg command card opens in the catalog; the foreign code has no action.
-	test.Tap(button(t, w, "Open in the catalog"))
+	test.Tap(screentest.Button(t, w, "Open in the catalog"))
 	cv := sh.catalog()
 	require.NotNil(t, cv, "the catalog is open")
 	assert.Equal(t, "BC-EXPEDITED", cv.selected)
-	assert.Contains(t, screenText(cv.win), "Assimilation Expedited")
+	assert.Contains(t, screentest.ScreenText(cv.win), "Assimilation Expedited")
 	// On a phone the catalog covers the scanner; its Close goes back to it.
-	test.Tap(button(t, w, "Close"))
+	test.Tap(screentest.Button(t, w, "Close"))
 	assert.Nil(t, sh.catalog())
-	assert.Len(t, objects[*widget.Button](w), 4, "Save to the catalog, Open in the catalog, Import a photo, Close")
-	assert.Contains(t, screenText(w), "Spock")
+	assert.Len(t, screentest.Objects[*widget.Button](w), 4, "Save to the catalog, Open in the catalog, Import a photo, Close")
+	assert.Contains(t, screentest.ScreenText(w), "Spock")
 
 	// Closing the scanner leaves nothing running.
-	test.Tap(button(t, w, "Close"))
+	test.Tap(screentest.Button(t, w, "Close"))
 	assert.True(t, v.closed)
 	assert.Nil(t, sh.scanner())
 }
@@ -228,34 +229,34 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*screen.TextEntry](w)[0], "Scanned")
-	test.Tap(button(t, w, "Create"))
+	test.Tap(screentest.Button(t, w, "New Away Missions game"))
+	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Scanned")
+	test.Tap(screentest.Button(t, w, "Create"))
 	require.NotNil(t, sh.game)
-	selectTab(t, w, "Round")
+	screentest.SelectTab(t, w, "Round")
 	addPlayer(t, w, "Ann", "Federation")
 
-	test.Tap(button(t, w, "Add a character to Ann"))
-	test.Tap(button(t, w, "Scan its tag"))
+	test.Tap(screentest.Button(t, w, "Add a character to Ann"))
+	test.Tap(screentest.Button(t, w, "Scan its tag"))
 	v := sh.scanner()
 	require.NotNil(t, v, "the scanner opens")
 	settleScanner(t, v)
-	assert.Contains(t, screenText(v.win), "Import a photo", "no camera here: the photo is the way")
-	assert.NotContains(t, screenText(v.win), "Looking for cameras")
+	assert.Contains(t, screentest.ScreenText(v.win), "Import a photo", "no camera here: the photo is the way")
+	assert.NotContains(t, screentest.ScreenText(v.win), "Looking for cameras")
 
 	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindMission, ID: "AM-MAIN-COMPUTER"}), encodeTag(t, spockTag))
 	importPhotoFile(t, v, writePNG(t, img, "spock.png"))
-	assert.Contains(t, screenText(v.win), "Spock")
+	assert.Contains(t, screentest.ScreenText(v.win), "Spock")
 	require.Len(t, v.entries, 2)
 	assert.Same(t, v.entries[1].box, v.found.Objects[0], "the character card, what the scanner is for, is listed first")
 	assert.Equal(t, 2, v.preview.outlines[1].n, "numbered as on the photo")
 	// Only the character card offers to join the team.
-	require.Len(t, objects[*widget.Button](v.win), 5, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, and Close on the phone's page")
+	require.Len(t, screentest.Objects[*widget.Button](v.win), 5, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, and Close on the phone's page")
 	assert.Empty(t, w.Canvas().Overlays().List(), "no dialog over the scanner")
 
-	test.Tap(button(t, v.win, "Add to Ann's team"))
-	assert.Contains(t, screenText(v.win), "Spock joins Ann's team.")
-	assert.True(t, button(t, v.win, "Add to Ann's team").Disabled(), "one tap adds once")
+	test.Tap(screentest.Button(t, v.win, "Add to Ann's team"))
+	assert.Contains(t, screentest.ScreenText(v.win), "Spock joins Ann's team.")
+	assert.True(t, screentest.Button(t, v.win, "Add to Ann's team").Disabled(), "one tap adds once")
 
 	a := sh.game.game.State().Away
 	require.Len(t, a.Characters, 1)
@@ -265,7 +266,7 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	assert.Equal(t, a.Players[0].ID, ch.Owner)
 	assert.Equal(t, []int{2, 3, 4, 5}, ch.Tracks.Skill.Values)
 	v.dismiss()
-	assert.Contains(t, screenText(w), "Spock · A 1-2-3 · D 1-2-3 · S 2-3-4-5 · M 1-2-3")
+	assert.Contains(t, screentest.ScreenText(w), "Spock · A 1-2-3 · D 1-2-3 · S 2-3-4-5 · M 1-2-3")
 }
 
 // TestScanCatalogCharacterNeedsTheForm scans a reference tag of a catalog
@@ -274,23 +275,23 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 func TestScanCatalogCharacterNeedsTheForm(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
-	test.Tap(button(t, w, "New Away Missions game"))
-	typeInto(w, objects[*screen.TextEntry](w)[0], "Scanned")
-	test.Tap(button(t, w, "Create"))
-	selectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "New Away Missions game"))
+	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Scanned")
+	test.Tap(screentest.Button(t, w, "Create"))
+	screentest.SelectTab(t, w, "Round")
 	addPlayer(t, w, "Ann", "Federation")
-	test.Tap(button(t, w, "Add a character to Ann"))
-	test.Tap(button(t, w, "Scan its tag"))
+	test.Tap(screentest.Button(t, w, "Add a character to Ann"))
+	test.Tap(screentest.Button(t, w, "Scan its tag"))
 	v := sh.scanner()
 	require.NotNil(t, v)
 	settleScanner(t, v)
 
 	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindCharacter, ID: "AM-RIKER"}))
 	importPhotoFile(t, v, writePNG(t, img, "riker.png"))
-	assert.Contains(t, screenText(v.win), "William T. Riker")
-	test.Tap(button(t, v.win, "Add to Ann's team"))
+	assert.Contains(t, screentest.ScreenText(v.win), "William T. Riker")
+	test.Tap(screentest.Button(t, v.win, "Add to Ann's team"))
 	assert.Nil(t, sh.scanner(), "the scanner closed for the form")
-	assert.Equal(t, "William T. Riker", entry(t, w, "Character name").Text)
+	assert.Equal(t, "William T. Riker", screentest.Entry(t, w, "Character name").Text)
 	assert.Empty(t, sh.game.game.State().Away.Characters, "nothing added until the form is complete")
 }
 
@@ -308,14 +309,14 @@ func TestScanLiveCameraSource(t *testing.T) {
 	v := sh.openScanner(nil, cams)
 	settleScanner(t, v)
 	w := v.win
-	assert.Contains(t, screenText(w), "1 camera(s) found.")
+	assert.Contains(t, screentest.ScreenText(w), "1 camera(s) found.")
 	assert.Equal(t, "Test camera", v.device.Selected)
 	assert.Equal(t, "1280 × 720", v.res.Selected)
 
-	test.Tap(button(t, w, "Start camera"))
+	test.Tap(screentest.Button(t, w, "Start camera"))
 	settleScanner(t, v) // opened
 	assert.EqualValues(t, 1, cams.opened.Load())
-	button(t, w, "Stop camera")
+	screentest.Button(t, w, "Stop camera")
 	for range 3 {
 		gate <- struct{}{}
 		settleScanner(t, v)
@@ -323,13 +324,13 @@ func TestScanLiveCameraSource(t *testing.T) {
 	require.Len(t, v.preview.outlines, 1)
 	outlineInside(t, v.preview.outlines[0], placed[0].box)
 	assert.Len(t, v.entries, 1, "a tag in view is reported once")
-	assert.Contains(t, screenText(w), "Spock")
+	assert.Contains(t, screentest.ScreenText(w), "Spock")
 
-	test.Tap(button(t, w, "Stop camera"))
-	assert.Contains(t, screenText(w), "Camera stopped.")
+	test.Tap(screentest.Button(t, w, "Stop camera"))
+	assert.Contains(t, screentest.ScreenText(w), "Camera stopped.")
 	settleScanner(t, v) // the pipeline ended
 	assert.True(t, src.closed.Load(), "the camera is closed when stopped")
-	button(t, w, "Start camera")
+	screentest.Button(t, w, "Start camera")
 	w.Close()
 }
 
@@ -344,7 +345,7 @@ func TestScanRemembersTheCamera(t *testing.T) {
 	assert.Equal(t, "Front", v.device.Selected)
 	v.device.SetSelected("Back")
 	v.res.SetSelected("640 × 480")
-	test.Tap(button(t, v.win, "Start camera"))
+	test.Tap(screentest.Button(t, v.win, "Start camera"))
 	settleScanner(t, v)
 	assert.Equal(t, camera.Config{Device: "b", Width: 640, Height: 480}, cams.cfg)
 	v.dismiss()
@@ -380,13 +381,13 @@ func TestScanCameraProblems(t *testing.T) {
 			v := sh.openScanner(nil, tc.cams)
 			settleScanner(t, v)
 			if tc.tapStart {
-				test.Tap(button(t, v.win, "Start camera"))
+				test.Tap(screentest.Button(t, v.win, "Start camera"))
 				settleScanner(t, v)
 			}
-			assert.Contains(t, screenText(v.win), tc.want)
-			assert.Contains(t, screenText(v.win), "photo")
+			assert.Contains(t, screentest.ScreenText(v.win), tc.want)
+			assert.Contains(t, screentest.ScreenText(v.win), "photo")
 			assert.Equal(t, tc.cameraShown, v.camBox.Visible())
-			button(t, v.win, "Import a photo")
+			screentest.Button(t, v.win, "Import a photo")
 			v.dismiss()
 		})
 	}
@@ -407,7 +408,7 @@ func TestScanBadCodesAndPhotos(t *testing.T) {
 	}
 	img, _ := tagPhoto(t, "WIFI:S:home;T:WPA;P:secret;;", damaged, "TO9B/X/ABC")
 	importPhotoFile(t, v, writePNG(t, img, "odd.png"))
-	text := screenText(v.win)
+	text := screentest.ScreenText(v.win)
 	assert.Contains(t, text, "odd.png: 3 QR code(s), none of them a Table Ops tag.")
 	assert.Contains(t, text, "Not a Table Ops tag")
 	assert.Contains(t, text, "This QR code holds “WIFI:S:home;T:WPA;P:secret;;”, not a card.")
@@ -419,18 +420,18 @@ func TestScanBadCodesAndPhotos(t *testing.T) {
 
 	img, _ = tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindCharacter, ID: "SOMEONE-ELSE"}))
 	importPhotoFile(t, v, writePNG(t, img, "unknown.png"))
-	assert.Contains(t, screenText(v.win), "Unknown card SOMEONE-ELSE (character)")
-	assert.Contains(t, screenText(v.win), "This device's catalog has no card SOMEONE-ELSE.")
-	assert.NotContains(t, screenText(v.win), "WIFI", "a new photo replaces the last one's list")
+	assert.Contains(t, screentest.ScreenText(v.win), "Unknown card SOMEONE-ELSE (character)")
+	assert.Contains(t, screentest.ScreenText(v.win), "This device's catalog has no card SOMEONE-ELSE.")
+	assert.NotContains(t, screentest.ScreenText(v.win), "WIFI", "a new photo replaces the last one's list")
 
 	blank := image.NewGray(image.Rect(0, 0, 400, 300))
 	importPhotoFile(t, v, writePNG(t, blank, "blank.png"))
-	assert.Contains(t, screenText(v.win), "No QR code found in blank.png.")
+	assert.Contains(t, screentest.ScreenText(v.win), "No QR code found in blank.png.")
 
 	notes := filepath.Join(t.TempDir(), "notes.png")
 	require.NoError(t, os.WriteFile(notes, []byte("not a picture"), 0o600))
 	importPhotoFile(t, v, notes)
-	assert.Contains(t, screenText(v.win), "Could not scan the photo: notes.png is not a picture the app can read")
+	assert.Contains(t, screentest.ScreenText(v.win), "Could not scan the photo: notes.png is not a picture the app can read")
 	v.dismiss()
 }
 
@@ -441,12 +442,12 @@ func TestScanJoinTag(t *testing.T) {
 	settleScanner(t, v)
 	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindJoin, Join: &scan.Join{Addr: "192.168.1.20:8765", Code: "K7Q2"}}))
 	importPhotoFile(t, v, writePNG(t, img, "host.png"))
-	assert.Contains(t, screenText(v.win), "Join a shared game")
-	assert.Contains(t, screenText(v.win), "Shared from 192.168.1.20:8765 (join code K7Q2).")
-	test.Tap(button(t, v.win, "Join this game"))
+	assert.Contains(t, screentest.ScreenText(v.win), "Join a shared game")
+	assert.Contains(t, screentest.ScreenText(v.win), "Shared from 192.168.1.20:8765 (join code K7Q2).")
+	test.Tap(screentest.Button(t, v.win, "Join this game"))
 	assert.Nil(t, sh.scanner())
-	assert.Equal(t, "192.168.1.20:8765", entry(t, sh.win, "Address, e.g. 192.168.1.20:8765").Text)
-	assert.Equal(t, "K7Q2", entry(t, sh.win, "Join code").Text)
+	assert.Equal(t, "192.168.1.20:8765", screentest.Entry(t, sh.win, "Address, e.g. 192.168.1.20:8765").Text)
+	assert.Equal(t, "K7Q2", screentest.Entry(t, sh.win, "Join code").Text)
 }
 
 // TestScanBorgCommandIntoTheLog records a drawn Borg command card in an
@@ -461,9 +462,9 @@ func TestScanBorgCommandIntoTheLog(t *testing.T) {
 	settleScanner(t, v)
 	img, _ := tagPhoto(t, encodeTag(t, scan.Tag{Kind: scan.KindBorgCommand, ID: "BC-EXPEDITED"}))
 	importPhotoFile(t, v, writePNG(t, img, "drawn.png"))
-	test.Tap(button(t, v.win, "Record as drawn in the game log"))
-	assert.Contains(t, screenText(v.win), "Recorded in the game log: Assimilation Expedited drawn.")
-	assert.True(t, button(t, v.win, "Record as drawn").Disabled())
+	test.Tap(screentest.Button(t, v.win, "Record as drawn in the game log"))
+	assert.Contains(t, screentest.ScreenText(v.win), "Recorded in the game log: Assimilation Expedited drawn.")
+	assert.True(t, screentest.Button(t, v.win, "Record as drawn").Disabled())
 	assert.Equal(t, notes+1, sh.game.game.State().Notes)
 	h := sh.game.game.History()
 	require.NotEmpty(t, h.Undo)
@@ -475,7 +476,7 @@ func TestScanBorgCommandIntoTheLog(t *testing.T) {
 	v = sh.openScanner(nil, &fakeCameras{err: camera.ErrNoCamera})
 	settleScanner(t, v)
 	importPhotoFile(t, v, writePNG(t, img, "drawn.png"))
-	assert.NotContains(t, screenText(v.win), "Record as drawn")
+	assert.NotContains(t, screentest.ScreenText(v.win), "Record as drawn")
 	v.dismiss()
 }
 
@@ -483,7 +484,7 @@ func TestScanBorgCommandIntoTheLog(t *testing.T) {
 // the catalog.
 func TestScanFromHomeAndCatalog(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
-	test.Tap(button(t, sh.win, "Scan a card"))
+	test.Tap(screentest.Button(t, sh.win, "Scan a card"))
 	v := sh.scanner()
 	require.NotNil(t, v)
 	settleScanner(t, v)
@@ -500,11 +501,11 @@ func TestScanFromHomeAndCatalog(t *testing.T) {
 	// Saving a scanned character goes through the open catalog window.
 	img, _ := tagPhoto(t, encodeTag(t, spockTag))
 	importPhotoFile(t, v, writePNG(t, img, "spock.png"))
-	test.Tap(button(t, v.win, "Save to the catalog"))
+	test.Tap(screentest.Button(t, v.win, "Save to the catalog"))
 	_, ok := cv.cat.Character("THEIR-SPOCK")
 	assert.True(t, ok, "the catalog window shows the new card")
-	typeInto(cv.win, cv.search, "spock")
-	assert.Contains(t, screenText(cv.win), "Spock")
+	screentest.TypeInto(cv.win, cv.search, "spock")
+	assert.Contains(t, screentest.ScreenText(cv.win), "Spock")
 	v.dismiss()
 }
 
@@ -553,15 +554,15 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 	cv := sh.catalog()
 	require.NotNil(t, cv)
 	w := cv.win
-	typeInto(w, cv.search, "kirk")
+	screentest.TypeInto(w, cv.search, "kirk")
 	cv.open("MY-KIRK")
-	selectTab(t, w, "Cards") // on a phone the tools are under the list
+	screentest.SelectTab(t, w, "Cards") // on a phone the tools are under the list
 	catalogTool(t, w, "Print tags")
-	forms := objects[*tagPrintForm](w)
+	forms := screentest.Objects[*tagPrintForm](w)
 	require.Len(t, forms, 1)
 	f := forms[0]
 	assert.Equal(t, "The card shown", f.which.Selected)
-	assert.Contains(t, screenText(w), "The tag of James T. Kirk on 1 page(s)")
+	assert.Contains(t, screentest.ScreenText(w), "The tag of James T. Kirk on 1 page(s)")
 
 	f.paper.SetSelected(paperLetter)
 	f.size.SetSelected("30 mm")
@@ -569,7 +570,7 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 	f.writeTo(&pdf, "kirk.pdf")
 	assert.True(t, bytes.HasPrefix(pdf.Bytes(), []byte("%PDF")))
 	scanPDF(t, pdf.Bytes(), "MY-KIRK")
-	assert.Contains(t, screenText(w), "Saved 1 tag(s) on 1 page(s) to kirk.pdf.")
+	assert.Contains(t, screentest.ScreenText(w), "Saved 1 tag(s) on 1 page(s) to kirk.pdf.")
 	items, l, err := f.sheet()
 	require.NoError(t, err)
 	require.Len(t, items, 1)
@@ -591,18 +592,18 @@ func TestPrintTagsFromTheCatalog(t *testing.T) {
 	assert.Len(t, items, cat.Len())
 	pdf.Reset()
 	f.writeTo(&pdf, "all.pdf")
-	assert.Contains(t, screenText(w), fmt.Sprintf("Saved %d tag(s) on ", cat.Len()))
-	assert.Contains(t, screenText(w), "to all.pdf.")
-	test.Tap(button(t, w, "Cancel"))
-	assert.Empty(t, objects[*tagPrintForm](w))
+	assert.Contains(t, screentest.ScreenText(w), fmt.Sprintf("Saved %d tag(s) on ", cat.Len()))
+	assert.Contains(t, screentest.ScreenText(w), "to all.pdf.")
+	test.Tap(screentest.Button(t, w, "Cancel"))
+	assert.Empty(t, screentest.Objects[*tagPrintForm](w))
 
 	// The cards in the list: the three Borg command cards.
-	typeInto(w, cv.search, "BC-")
+	screentest.TypeInto(w, cv.search, "BC-")
 	catalogTool(t, w, "Print tags")
-	f = objects[*tagPrintForm](w)[0]
+	f = screentest.Objects[*tagPrintForm](w)[0]
 	assert.Equal(t, []string{"The card shown", "The 3 cards in the list", all}, f.which.Options)
 	f.which.SetSelected("The 3 cards in the list")
-	assert.Contains(t, screenText(w), "3 tag(s) on 1 page(s)")
+	assert.Contains(t, screentest.ScreenText(w), "3 tag(s) on 1 page(s)")
 	items, _, err = f.sheet()
 	require.NoError(t, err)
 	require.Len(t, items, 3)

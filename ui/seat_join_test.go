@@ -20,6 +20,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/share"
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
 
@@ -61,14 +62,14 @@ func joinByLink(t *testing.T, sh *Shell, addr, code string, pick string) {
 		case <-time.After(20 * time.Millisecond):
 		}
 		if pick != "" && sh.game != nil && hasButton(sh, pick) {
-			test.Tap(button(t, sh.win, pick))
+			test.Tap(screentest.Button(t, sh.win, pick))
 			pick = ""
 		}
 	}
 }
 
 func hasButton(sh *Shell, label string) bool {
-	for _, b := range objects[*widget.Button](sh.win) {
+	for _, b := range screentest.Objects[*widget.Button](sh.win) {
 		if b.Text == label {
 			return true
 		}
@@ -81,11 +82,11 @@ func TestJoinByLinkTakesASeat(t *testing.T) {
 	sh, _ := newTestShell(t, 390, 844)
 	joinByLink(t, sh, h.Addr(), h.Code(), "Ann")
 	require.Equal(t, "p1", sh.game.seat)
-	require.Contains(t, screenText(sh.win), "This device is Ann.")
-	require.Contains(t, screenText(sh.win), "Ann · Federation", "Ann's console is open")
+	require.Contains(t, screentest.ScreenText(sh.win), "This device is Ann.")
+	require.Contains(t, screentest.ScreenText(sh.win), "Ann · Federation", "Ann's console is open")
 
 	// Ann spends one of her own command tokens: no question.
-	rows := objects[*widgets.TokenRow](sh.win)
+	rows := screentest.Objects[*widgets.TokenRow](sh.win)
 	require.NotEmpty(t, rows)
 	tapFirstToken(t, rows[0])
 	require.Eventually(t, func() bool { return g.State().Ascendancy.Players[0].Ready() == 4 }, 5*time.Second, 20*time.Millisecond)
@@ -93,9 +94,9 @@ func TestJoinByLinkTakesASeat(t *testing.T) {
 	// Ben's pieces: the device asks first, and nothing changes until yes.
 	before := g.State().Ascendancy.Players[1].Resources.Culture
 	require.False(t, sh.game.Exec(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterCulture, Delta: 1}))
-	require.Contains(t, screenText(sh.win), "Change Ben's pieces?")
+	require.Contains(t, screentest.ScreenText(sh.win), "Change Ben's pieces?")
 	require.Equal(t, before, g.State().Ascendancy.Players[1].Resources.Culture)
-	test.Tap(button(t, sh.win, "Change them"))
+	test.Tap(screentest.Button(t, sh.win, "Change them"))
 	require.Eventually(t, func() bool { return g.State().Ascendancy.Players[1].Resources.Culture == before+1 }, 5*time.Second, 20*time.Millisecond)
 
 	// Reloading the page: the same seat, without asking.
@@ -114,8 +115,8 @@ func TestJoinByLinkWrongCode(t *testing.T) {
 	}
 	joinByLink(t, sh, h.Addr(), wrong, "")
 	require.Nil(t, sh.game, "no game opened")
-	require.Contains(t, screenText(sh.win), "join code is wrong")
-	require.Contains(t, screenText(sh.win), "scan its QR code again")
+	require.Contains(t, screentest.ScreenText(sh.win), "join code is wrong")
+	require.Contains(t, screentest.ScreenText(sh.win), "scan its QR code again")
 }
 
 // leaveOnCleanup closes the shell's share client when the test ends,

@@ -14,6 +14,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 )
 
 // openAscForSeats opens a started Ascendancy game of Ann and Ben.
@@ -38,7 +39,7 @@ func openAscForSeats(t *testing.T, sh *Shell) {
 // textLines counts the lines a wrapped label shows.
 func textLines(l *widget.Label) int {
 	ys := map[float32]bool{}
-	for _, x := range under[*canvas.Text](l) {
+	for _, x := range screentest.Under[*canvas.Text](l) {
 		if x.Text != "" {
 			ys[x.Position().Y] = true
 		}
@@ -59,7 +60,7 @@ func TestSeatChooserIsWideEnough(t *testing.T) {
 			sh.chooseSeat(sh.game, "", func(s string) { seat = s })
 			for _, text := range []string{"Which player is this device?", "It changes that player's pieces freely"} {
 				var q *widget.Label
-				for _, l := range objects[*widget.Label](sh.win) {
+				for _, l := range screentest.Objects[*widget.Label](sh.win) {
 					if strings.HasPrefix(l.Text, text) {
 						q = l
 					}
@@ -68,12 +69,12 @@ func TestSeatChooserIsWideEnough(t *testing.T) {
 				lines := textLines(q)
 				assert.LessOrEqual(t, lines, 3, "%q takes %d lines", text, lines)
 			}
-			assertFits(t, sh.win, "seat chooser")
+			screentest.AssertFits(t, sh.win, "seat chooser")
 			for _, o := range sh.win.Canvas().Overlays().List() {
 				assert.LessOrEqual(t, o.MinSize().Height, size.Height, "the chooser is taller than the window")
 			}
-			button(t, sh.win, "Ann")
-			test.Tap(button(t, sh.win, "Ben"))
+			screentest.Button(t, sh.win, "Ann")
+			test.Tap(screentest.Button(t, sh.win, "Ben"))
 			assert.Equal(t, "p2", seat)
 			assert.Empty(t, sh.win.Canvas().Overlays().List(), "the chooser closed")
 		})

@@ -13,6 +13,7 @@ import (
 
 	"tableops/i18n"
 	"tableops/rules/reference"
+	"tableops/ui/screen/screentest"
 )
 
 // tapOption taps the option that reads exactly text (a radio item), like a
@@ -20,13 +21,13 @@ import (
 func tapOption(t *testing.T, w fyne.Window, text string) {
 	t.Helper()
 	var found fyne.Tappable
-	for _, r := range roots(w) {
-		all(r, func(o fyne.CanvasObject) {
+	for _, r := range screentest.Roots(w) {
+		screentest.All(r, func(o fyne.CanvasObject) {
 			tp, ok := o.(fyne.Tappable)
-			if !ok || !visible(o) {
+			if !ok || !o.Visible() {
 				return
 			}
-			for _, c := range under[*canvas.Text](o) {
+			for _, c := range screentest.Under[*canvas.Text](o) {
 				if c.Text == text {
 					found = tp // the walk reaches inner widgets last
 				}
@@ -40,20 +41,20 @@ func tapOption(t *testing.T, w fyne.Window, text string) {
 func TestSettingsLanguageItalianRules(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	t.Cleanup(func() { _, _ = i18n.Setup("") })
-	test.Tap(button(t, sh.win, "Settings"))
-	assert.Contains(t, screenText(sh.win), "Language")
+	test.Tap(screentest.Button(t, sh.win, "Settings"))
+	assert.Contains(t, screentest.ScreenText(sh.win), "Language")
 	tapOption(t, sh.win, "Italiano")
 	assert.Equal(t, "it", sh.app.Preferences().String(i18n.PreferenceKey), "the choice is kept")
 	assert.Equal(t, "Lingua", lang.X("settings.language", "Language"), "texts asked for from now on are Italian")
-	assert.Contains(t, screenText(sh.win), "riavviato", "the note says open screens keep their language")
-	test.Tap(button(t, sh.win, "Done"))
+	assert.Contains(t, screentest.ScreenText(sh.win), "riavviato", "the note says open screens keep their language")
+	test.Tap(screentest.Button(t, sh.win, "Done"))
 
 	// The rules reference now answers in Italian.
 	w := openRules(t, sh, 1280, 800)
 	v := sh.rules
 	itHint := "Chiedi: scudi, egemonia culturale, primo colpo…"
 	assert.Equal(t, "Regolamento", w.Title(), "the window speaks Italian")
-	typeInto(w, entry(t, w, itHint), "scudi adattivi")
+	screentest.TypeInto(w, screentest.Entry(t, w, itHint), "scudi adattivi")
 	require.NotEmpty(t, v.results)
 	assert.Equal(t, "it-borg-adaptive-shields", v.results[0].Topic.ID)
 	tapText(t, w, v.results[0].Topic.Title)
@@ -65,7 +66,7 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 	assert.Equal(t, reference.Italian, related.Lang)
 	tapLink(t, w, related.Title)
 	assert.Equal(t, related.Title, pageTitle(v))
-	assert.Contains(t, screenText(w), "Vedi anche")
+	assert.Contains(t, screentest.ScreenText(w), "Vedi anche")
 
 	// The quick reference sheets in Italian; Away Missions stays English.
 	tapLink(t, w, shortGameName(reference.Borg))
@@ -74,29 +75,29 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 	assert.Contains(t, v.page.String(), "Round sequence")
 
 	// An English-only topic says so in Italian.
-	typeInto(w, entry(t, w, itHint), "turbolift")
+	screentest.TypeInto(w, screentest.Entry(t, w, itHint), "turbolift")
 	require.NotEmpty(t, v.results)
 	assert.Equal(t, "am-turbolifts", v.results[0].Topic.ID)
 	v.open(v.results[0].Topic.ID)
 	assert.Contains(t, v.page.String(), "resta in inglese")
 	w.Resize(fyne.NewSize(400, 800))
 	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "fits a phone in Italian")
-	selectTab(t, w, "Cerca")
+	screentest.SelectTab(t, w, "Cerca")
 	assert.LessOrEqual(t, v.content.MinSize().Width, float32(400), "the search panel fits a phone in Italian")
 
 	// The home screen speaks Italian at once.
-	assert.Contains(t, screenText(sh.win), "Riprendi una partita")
+	assert.Contains(t, screentest.ScreenText(sh.win), "Riprendi una partita")
 	// Back to the system's language: the rules reopen in English.
-	test.Tap(button(t, sh.win, "Impostazioni"))
+	test.Tap(screentest.Button(t, sh.win, "Impostazioni"))
 	tapOption(t, sh.win, "La stessa del sistema")
 	assert.Equal(t, "", sh.app.Preferences().String(i18n.PreferenceKey))
 	assert.Equal(t, "Language", lang.X("settings.language", "Language"), "texts are English again")
 	assert.Nil(t, sh.rulesWin, "the open rules window closed to reopen in the new language")
-	test.Tap(button(t, sh.win, "Fatto"))
-	assert.Contains(t, screenText(sh.win), "Resume a game", "the home screen is English again")
+	test.Tap(screentest.Button(t, sh.win, "Fatto"))
+	assert.Contains(t, screentest.ScreenText(sh.win), "Resume a game", "the home screen is English again")
 	w = openRules(t, sh, 400, 800)
-	selectTab(t, w, "Search")
-	typeInto(w, entry(t, w, rulesSearchHint), "first strike")
+	screentest.SelectTab(t, w, "Search")
+	screentest.TypeInto(w, screentest.Entry(t, w, rulesSearchHint), "first strike")
 	require.NotEmpty(t, sh.rules.results)
 	assert.Equal(t, "asc-first-strike", sh.rules.results[0].Topic.ID)
 }
@@ -106,13 +107,13 @@ func TestSettingsLanguageItalianRules(t *testing.T) {
 // they flow onto more lines).
 func assertNothingClipped(t *testing.T, w fyne.Window, where string) {
 	t.Helper()
-	for _, l := range objects[*widget.Label](w) {
+	for _, l := range screentest.Objects[*widget.Label](w) {
 		if l.Wrapping != fyne.TextWrapOff || l.Truncation != fyne.TextTruncateOff || l.Text == "" {
 			continue
 		}
 		assert.GreaterOrEqual(t, l.Size().Width+0.5, l.MinSize().Width, "%s: label %q is clipped", where, l.Text)
 	}
-	for _, b := range objects[*widget.Button](w) {
+	for _, b := range screentest.Objects[*widget.Button](w) {
 		if b.Text == "" {
 			continue
 		}
@@ -128,8 +129,8 @@ func TestRulesItalianNotClippedOnPhone(t *testing.T) {
 	sh.app.Preferences().SetString(i18n.PreferenceKey, "it")
 	w := openRules(t, sh, 400, 800)
 	v := sh.rules
-	selectTab(t, w, "Cerca")
-	typeInto(w, entry(t, w, "Chiedi: scudi, egemonia culturale, primo colpo…"), "distruzione totale")
+	screentest.SelectTab(t, w, "Cerca")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Chiedi: scudi, egemonia culturale, primo colpo…"), "distruzione totale")
 	require.NotEmpty(t, v.results)
 	assertNothingClipped(t, w, "search")
 	for _, id := range []string{"it-asc-invasion-results", "it-borg-optional-rules", "it-gl-borg-terms"} {
@@ -138,7 +139,7 @@ func TestRulesItalianNotClippedOnPhone(t *testing.T) {
 		assertNothingClipped(t, w, id)
 	}
 	for _, g := range reference.Games() {
-		selectTab(t, w, "Cerca")
+		screentest.SelectTab(t, w, "Cerca")
 		tapLink(t, w, shortGameName(g))
 		assertNothingClipped(t, w, "sheet "+string(g))
 	}

@@ -74,15 +74,15 @@ func (b *shareButton) fitStop() {
 	}
 	if !b.stopHooked {
 		b.stopHooked = true
-		prev := l.onSwitch
-		l.onSwitch = func(wide bool) {
+		prev := l.OnSwitch
+		l.OnSwitch = func(wide bool) {
 			if prev != nil {
 				prev(wide)
 			}
 			b.fitStop()
 		}
 	}
-	if l.wide {
+	if l.Wide() {
 		b.stopBtn.SetText(lang.X("share.stop_sharing", "Stop sharing"))
 		b.stopBtn.SetIcon(theme.CancelIcon())
 	} else {

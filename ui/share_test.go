@@ -17,12 +17,13 @@ import (
 	"tableops/share"
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen/screentest"
 )
 
 // shareBtn finds the game bar's Share button.
 func shareBtn(t *testing.T, w fyne.Window) *shareButton {
 	t.Helper()
-	bs := objects[*shareButton](w)
+	bs := screentest.Objects[*shareButton](w)
 	require.Len(t, bs, 1, "one Share button in the game bar")
 	return bs[0]
 }
@@ -30,7 +31,7 @@ func shareBtn(t *testing.T, w fyne.Window) *shareButton {
 // joinFormOn finds the open Join a game dialog.
 func joinFormOn(t *testing.T, w fyne.Window) *joinForm {
 	t.Helper()
-	fs := objects[*joinForm](w)
+	fs := screentest.Objects[*joinForm](w)
 	require.Len(t, fs, 1, "the Join a game dialog is open")
 	return fs[0]
 }
@@ -92,12 +93,12 @@ func TestShareAndJoin(t *testing.T) {
 	// Nothing listens before the player agrees; the question names the
 	// network and port.
 	assert.Nil(t, sb.host)
-	assert.Contains(t, screenText(w), "Share this game on address 127.0.0.1, any free port?")
+	assert.Contains(t, screentest.ScreenText(w), "Share this game on address 127.0.0.1, any free port?")
 	assert.False(t, sb.stopBtn.Visible())
-	test.Tap(button(t, w, "Start sharing"))
+	test.Tap(screentest.Button(t, w, "Start sharing"))
 	require.NotNil(t, sb.host)
 	assert.True(t, sb.stopBtn.Visible(), "Stop sharing shows in the game bar")
-	text := screenText(w)
+	text := screentest.ScreenText(w)
 	code := sb.host.Code()
 	assert.Len(t, code, share.CodeLen)
 	assert.Contains(t, text, "Join code: "+code[:4]+" "+code[4:])
@@ -107,43 +108,43 @@ func TestShareAndJoin(t *testing.T) {
 	assert.Contains(t, text, "Address: "+sb.host.Addr())
 	assert.Contains(t, text, "Scoreboard: http://"+sb.host.Addr()+"/")
 	assert.Equal(t, widget.HighImportance, sb.Importance, "the button shows the game is shared")
-	test.Tap(button(t, w, "Close"))
+	test.Tap(screentest.Button(t, w, "Close"))
 
 	// The second device joins from its home screen.
 	sh2 := joinShell(t, sh)
 	w2 := sh2.win
-	test.Tap(button(t, w2, "Join a game"))
-	typeInto(w2, entry(t, w2, "Address, e.g. 192.168.1.20:8765"), sb.host.Addr())
-	typeInto(w2, entry(t, w2, "Join code"), strings.ToLower(code))
+	test.Tap(screentest.Button(t, w2, "Join a game"))
+	screentest.TypeInto(w2, screentest.Entry(t, w2, "Address, e.g. 192.168.1.20:8765"), sb.host.Addr())
+	screentest.TypeInto(w2, screentest.Entry(t, w2, "Join code"), strings.ToLower(code))
 	form := joinFormOn(t, w2)
-	test.Tap(button(t, w2, "Connect"))
+	test.Tap(screentest.Button(t, w2, "Connect"))
 	settle(t, form)
-	require.NotNil(t, sh2.game, "the joined game is open: %s", screenText(w2))
+	require.NotNil(t, sh2.game, "the joined game is open: %s", screentest.ScreenText(w2))
 	cl, _ := sh2.game.game.(*share.Client)
 	require.NotNil(t, cl)
 	assert.Contains(t, w2.Title(), "Friday night (shared)")
-	assert.Contains(t, screenText(w2), "Kira")
+	assert.Contains(t, screentest.ScreenText(w2), "Kira")
 
 	// A player added on the second device is added on the host.
-	selectTab(t, w2, "Round")
+	screentest.SelectTab(t, w2, "Round")
 	addPlayer(t, w2, "Odo", "Bajoran")
 	require.Len(t, g.State().Away.Players, 2)
 	assert.Equal(t, "Odo", g.State().Away.Players[1].Name)
-	assert.Contains(t, screenText(w2), "Odo (Bajoran)")
+	assert.Contains(t, screentest.ScreenText(w2), "Odo (Bajoran)")
 	waitHost()
-	assert.Contains(t, screenText(w), "Odo · Bajoran", "the host's screen shows the new player")
+	assert.Contains(t, screentest.ScreenText(w), "Odo · Bajoran", "the host's screen shows the new player")
 
 	// Undo on the second device takes it back everywhere.
 	test.Tap(sh2.game.undoBtn)
 	require.Len(t, g.State().Away.Players, 1)
-	assert.Contains(t, screenText(w2), "Undone: ")
+	assert.Contains(t, screentest.ScreenText(w2), "Undone: ")
 	waitHost()
-	assert.NotContains(t, screenText(w), "Odo · Bajoran")
+	assert.NotContains(t, screentest.ScreenText(w), "Odo · Bajoran")
 
 	// On the joined device, Share shows the host's invitation.
 	test.Tap(shareBtn(t, w2))
-	assert.Contains(t, screenText(w2), "shared by another device")
-	test.Tap(button(t, w2, "Close"))
+	assert.Contains(t, screentest.ScreenText(w2), "shared by another device")
+	test.Tap(screentest.Button(t, w2, "Close"))
 
 	// Stop sharing, from the game bar: the host closes; the second device
 	// is told.
@@ -152,17 +153,17 @@ func TestShareAndJoin(t *testing.T) {
 	assert.False(t, sb.stopBtn.Visible())
 	assert.Nil(t, sb.host)
 	assert.Equal(t, widget.MediumImportance, sb.Importance)
-	assert.Contains(t, screenText(w), "Stopped sharing")
+	assert.Contains(t, screentest.ScreenText(w), "Stopped sharing")
 	_, _, err = share.ParseJoin(addr, "")
 	require.NoError(t, err)
 	settle(t, form)
-	assert.Contains(t, screenText(w2), "connection to the host was lost")
+	assert.Contains(t, screentest.ScreenText(w2), "connection to the host was lost")
 	_, err = cl.Execute(tracker.Note{Text: "anyone?"})
 	require.Error(t, err)
 
 	// Leaving the joined game closes the client.
 	tapped := false
-	for _, b := range objects[*widget.Button](w2) {
+	for _, b := range screentest.Objects[*widget.Button](w2) {
 		if b.Icon != nil && b.Icon.Name() == theme.HomeIcon().Name() && !tapped {
 			test.Tap(b)
 			tapped = true
@@ -186,14 +187,14 @@ func TestLeavingStopsSharing(t *testing.T) {
 	sb.listen = "127.0.0.1:0"
 	// Cancel: nothing listens.
 	test.Tap(sb)
-	test.Tap(button(t, sh.win, "Cancel"))
+	test.Tap(screentest.Button(t, sh.win, "Cancel"))
 	assert.Nil(t, sb.host)
 	assert.False(t, sb.stopBtn.Visible())
 	test.Tap(sb)
-	test.Tap(button(t, sh.win, "Start sharing"))
+	test.Tap(screentest.Button(t, sh.win, "Start sharing"))
 	require.NotNil(t, sb.host)
 	h := sb.host
-	test.Tap(button(t, sh.win, "Close"))
+	test.Tap(screentest.Button(t, sh.win, "Close"))
 	sh.showHome()
 	select {
 	case <-h.Done():
@@ -212,40 +213,40 @@ func TestJoinRefusals(t *testing.T) {
 	sb := shareBtn(t, sh.win)
 	sb.listen = "127.0.0.1:0"
 	test.Tap(sb)
-	test.Tap(button(t, sh.win, "Start sharing"))
-	test.Tap(button(t, sh.win, "Close"))
+	test.Tap(screentest.Button(t, sh.win, "Start sharing"))
+	test.Tap(screentest.Button(t, sh.win, "Close"))
 
 	sh2 := joinShell(t, sh)
 	w2 := sh2.win
-	test.Tap(button(t, w2, "Join a game"))
-	addr := entry(t, w2, "Address, e.g. 192.168.1.20:8765")
-	code := entry(t, w2, "Join code")
+	test.Tap(screentest.Button(t, w2, "Join a game"))
+	addr := screentest.Entry(t, w2, "Address, e.g. 192.168.1.20:8765")
+	code := screentest.Entry(t, w2, "Join code")
 
-	typeInto(w2, addr, "https://example.com/")
-	test.Tap(button(t, w2, "Connect"))
-	assert.Contains(t, screenText(w2), "Only http:// addresses can be joined")
+	screentest.TypeInto(w2, addr, "https://example.com/")
+	test.Tap(screentest.Button(t, w2, "Connect"))
+	assert.Contains(t, screentest.ScreenText(w2), "Only http:// addresses can be joined")
 
-	typeInto(w2, addr, "")
-	test.Tap(button(t, w2, "Connect"))
-	assert.Contains(t, screenText(w2), "Type the address shown on the sharing device")
+	screentest.TypeInto(w2, addr, "")
+	test.Tap(screentest.Button(t, w2, "Connect"))
+	assert.Contains(t, screentest.ScreenText(w2), "Type the address shown on the sharing device")
 
-	typeInto(w2, addr, "the kitchen laptop")
-	test.Tap(button(t, w2, "Connect"))
-	text := screenText(w2)
+	screentest.TypeInto(w2, addr, "the kitchen laptop")
+	test.Tap(screentest.Button(t, w2, "Connect"))
+	text := screentest.ScreenText(w2)
 	assert.Contains(t, text, "“the kitchen laptop” is not an address to join")
 	assert.NotContains(t, text, `address "`, "no error chain")
 	assert.Equal(t, "the kitchen laptop", addr.Text, "what was typed stays")
 
-	typeInto(w2, addr, sb.host.Addr())
-	typeInto(w2, code, "")
-	test.Tap(button(t, w2, "Connect"))
-	assert.Contains(t, screenText(w2), "Type the join code")
+	screentest.TypeInto(w2, addr, sb.host.Addr())
+	screentest.TypeInto(w2, code, "")
+	test.Tap(screentest.Button(t, w2, "Connect"))
+	assert.Contains(t, screentest.ScreenText(w2), "Type the join code")
 
-	typeInto(w2, code, "WRONG234")
+	screentest.TypeInto(w2, code, "WRONG234")
 	form := joinFormOn(t, w2)
-	test.Tap(button(t, w2, "Connect"))
+	test.Tap(screentest.Button(t, w2, "Connect"))
 	settle(t, form)
-	assert.Contains(t, screenText(w2), "join code is wrong")
+	assert.Contains(t, screentest.ScreenText(w2), "join code is wrong")
 	assert.Nil(t, sh2.game)
 }
 
@@ -260,14 +261,14 @@ func TestGameBarFitsPhone(t *testing.T) {
 	assert.Empty(t, sb.Text)
 	assert.LessOrEqual(t, sb.MinSize().Width, float32(50))
 	var hbox, bar *fyne.Container
-	for _, c := range objects[*fyne.Container](sh.win) {
+	for _, c := range screentest.Objects[*fyne.Container](sh.win) {
 		for _, o := range c.Objects {
 			if o == fyne.CanvasObject(sb) {
 				hbox = c
 			}
 		}
 	}
-	for _, c := range objects[*fyne.Container](sh.win) {
+	for _, c := range screentest.Objects[*fyne.Container](sh.win) {
 		for _, o := range c.Objects {
 			if hbox != nil && o == fyne.CanvasObject(hbox) {
 				bar = c
@@ -289,8 +290,8 @@ func TestJoinFromInvitation(t *testing.T) {
 	sb := shareBtn(t, sh.win)
 	sb.listen = "127.0.0.1:0"
 	test.Tap(sb)
-	test.Tap(button(t, sh.win, "Start sharing"))
-	test.Tap(button(t, sh.win, "Close"))
+	test.Tap(screentest.Button(t, sh.win, "Start sharing"))
+	test.Tap(screentest.Button(t, sh.win, "Close"))
 	payload, err := sb.host.JoinPayload()
 	require.NoError(t, err)
 	addr, code, err := share.ParseJoin(payload, "")
@@ -299,7 +300,7 @@ func TestJoinFromInvitation(t *testing.T) {
 	sh2 := joinShell(t, sh)
 	sh2.showJoinWith(addr, code)
 	form := joinFormOn(t, sh2.win)
-	test.Tap(button(t, sh2.win, "Connect"))
+	test.Tap(screentest.Button(t, sh2.win, "Connect"))
 	settle(t, form)
 	require.NotNil(t, sh2.game)
 	assert.Equal(t, "Table Ops — Scanned (shared)", sh2.win.Title())
@@ -311,7 +312,7 @@ func TestJoinFromInvitation(t *testing.T) {
 // player's language, each one sentence of what happened and what to do:
 // no error chain, no "join <address>:", no network library's words.
 func TestJoinRefusalsInItalian(t *testing.T) {
-	italian(t)
+	screentest.Italian(t)
 	sh, st := newTestShell(t, 400, 800)
 	g, err := st.Create(tracker.KindAway, "Partita tranquilla")
 	require.NoError(t, err)
@@ -339,13 +340,13 @@ func TestJoinRefusalsInItalian(t *testing.T) {
 
 	sh2 := joinShell(t, sh)
 	w := sh2.win
-	test.Tap(button(t, w, "Unisciti a una partita"))
-	addr := entry(t, w, "Indirizzo, es. 192.168.1.20:8765")
-	code := entry(t, w, "Codice di accesso")
+	test.Tap(screentest.Button(t, w, "Unisciti a una partita"))
+	addr := screentest.Entry(t, w, "Indirizzo, es. 192.168.1.20:8765")
+	code := screentest.Entry(t, w, "Codice di accesso")
 	form := joinFormOn(t, w)
 	status := func() string {
 		var out string
-		for _, l := range under[*widget.Label](form) {
+		for _, l := range screentest.Under[*widget.Label](form) {
 			if l.Importance == widget.DangerImportance && l.Visible() {
 				out = l.Text
 			}
@@ -357,9 +358,9 @@ func TestJoinRefusalsInItalian(t *testing.T) {
 		{nobody, h.Code(), "Il dispositivo che condivide non risponde. Controlla che stia condividendo, che i due dispositivi siano sulla stessa rete e l'indirizzo."},
 		{rude.Addr().String(), h.Code(), "Il dispositivo che condivide non risponde."},
 	} {
-		typeInto(w, addr, c.addr)
-		typeInto(w, code, c.code)
-		test.Tap(button(t, w, "Collegati"))
+		screentest.TypeInto(w, addr, c.addr)
+		screentest.TypeInto(w, code, c.code)
+		test.Tap(screentest.Button(t, w, "Collegati"))
 		settle(t, form)
 		got := status()
 		assert.Contains(t, got, c.want, c.addr)

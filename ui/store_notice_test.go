@@ -15,6 +15,7 @@ import (
 
 	"tableops/tracker"
 	"tableops/tracker/store"
+	"tableops/ui/screen/screentest"
 )
 
 func openNoticeShell(t *testing.T, path string) (*Shell, *store.Store) {
@@ -47,9 +48,9 @@ func TestDamagedGameIsShown(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, b, 0o600))
 
 	sh, _ := openNoticeShell(t, path)
-	assert.Contains(t, screenText(sh.win), "Events 12 to 30 of 'Friday game' are damaged and were left out.")
+	assert.Contains(t, screentest.ScreenText(sh.win), "Events 12 to 30 of 'Friday game' are damaged and were left out.")
 	sh.openGame(id)
-	text := screenText(sh.win)
+	text := screentest.ScreenText(sh.win)
 	assert.Contains(t, text, "Events 12 to 30 of 'Friday game' are damaged and were left out. The game opened at the last good event")
 }
 
@@ -60,6 +61,6 @@ func TestEmptyStoreFileIsShown(t *testing.T) {
 	path := filepath.Join(dir, "games.db")
 	require.NoError(t, os.WriteFile(path, nil, 0o600))
 	sh, _ := openNoticeShell(t, path)
-	assert.Contains(t, screenText(sh.win), "The saved games file was empty (0 bytes)")
-	assert.Contains(t, screenText(sh.win), "games.db.empty-20261121-200000")
+	assert.Contains(t, screentest.ScreenText(sh.win), "The saved games file was empty (0 bytes)")
+	assert.Contains(t, screentest.ScreenText(sh.win), "games.db.empty-20261121-200000")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
 
@@ -24,10 +25,10 @@ import (
 func TestActivateFromTheRoundPanel(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := startAwayGame(t, sh)
-	selectTab(t, w, "Round")
-	assert.Contains(t, screenText(w), "Now: Kim activates a character")
-	test.Tap(button(t, w, "Lukara"))
-	attack := button(t, w, "Attack")
+	screentest.SelectTab(t, w, "Round")
+	assert.Contains(t, screentest.ScreenText(w), "Now: Kim activates a character")
+	test.Tap(screentest.Button(t, w, "Lukara"))
+	attack := screentest.Button(t, w, "Attack")
 	require.False(t, attack.Disabled())
 	test.Tap(attack)
 	assert.Empty(t, w.Canvas().Overlays().List(), "the card closed")
@@ -40,53 +41,53 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	v.dice.mode.SetSelected("Skill test")
 	tapPick(t, v.dice.skill.tester, "Riker (Dana)")
 	assert.Equal(t, []string{cardChallenge(), "Lukara (Kim)"}, v.dice.skill.who.Options, "only opponents challenge")
-	pads := objects[*widgets.DicePad](w)
+	pads := screentest.Objects[*widgets.DicePad](w)
 	require.NotEmpty(t, pads)
 	test.Type(pads[0], "6543")
 	assert.Len(t, v.dice.skill.test.pool.faces, 4, "Riker rolls Skill 4")
-	assert.Contains(t, screenText(w), "Riker tests with 4 dice, needs 1", "all dice in: the setup folds to one line")
-	test.Tap(button(t, w, "Change setup"))
+	assert.Contains(t, screentest.ScreenText(w), "Riker tests with 4 dice, needs 1", "all dice in: the setup folds to one line")
+	test.Tap(screentest.Button(t, w, "Change setup"))
 	tapPick(t, v.dice.skill.tester, "Lukara (Kim)")
 	assert.Len(t, v.dice.skill.test.pool.faces, 2, "Lukara rolls 2: the extra dice are out")
 	assert.Contains(t, pads[0].Hint(), "taken out", "and the pad says so")
 
 	// Stun Lukara on the Team panel.
 	// On a phone the roster shows compact cards; the jump list opens one.
-	selectTab(t, w, "Team")
-	assert.Contains(t, screenText(w), "A 3 · D 2 · S 2 · M 3", "Lukara's compact card: the four ratings")
-	assert.Empty(t, under[*widgets.PegTrack](card(t, w, "Lukara")), "folded: no peg tracks")
-	test.Tap(button(t, w, "Lukara"))
-	test.Tap(stepperButton(t, card(t, w, "Lukara"), "Stun", 1))
+	screentest.SelectTab(t, w, "Team")
+	assert.Contains(t, screentest.ScreenText(w), "A 3 · D 2 · S 2 · M 3", "Lukara's compact card: the four ratings")
+	assert.Empty(t, screentest.Under[*widgets.PegTrack](screentest.Card(t, w, "Lukara")), "folded: no peg tracks")
+	test.Tap(screentest.Button(t, w, "Lukara"))
+	test.Tap(stepperButton(t, screentest.Card(t, w, "Lukara"), "Stun", 1))
 	require.Equal(t, "Lukara", v.st.Characters[1].Name)
 	require.Equal(t, 1, v.st.Characters[1].Stun)
-	selectTab(t, w, "Dice")
+	screentest.SelectTab(t, w, "Dice")
 	v.dice.mode.SetSelected("Attack")
-	test.Tap(button(t, w, "Change setup"))
+	test.Tap(screentest.Button(t, w, "Change setup"))
 	lukara := pickButton(t, v.dice.attack.attacker, "Lukara (Kim)")
 	assert.True(t, lukara.Disabled(), "a stunned character is greyed out as attacker")
 	test.Tap(lukara)
 	assert.Empty(t, v.dice.attack.attacker.selected(), "a greyed-out attacker cannot be chosen")
-	assert.Contains(t, screenText(w), "Greyed out: Lukara (Kim) — stunned: may only Recover.")
+	assert.Contains(t, screentest.ScreenText(w), "Greyed out: Lukara (Kim) — stunned: may only Recover.")
 	v.dice.mode.SetSelected("Skill test")
 	assert.True(t, pickButton(t, v.dice.skill.tester, "Lukara (Kim)").Disabled(), "and as tester")
 
-	selectTab(t, w, "Round")
+	screentest.SelectTab(t, w, "Round")
 	// Attack activated Lukara: the round panel holds her card, with the
 	// actions left; the turn stays with Kim until they are taken.
 	assert.True(t, v.st.Characters[1].Activated, "the first action activated Lukara")
 	assert.Equal(t, "p2", v.st.CurrentPlayer(), "Lukara has Actions left: still Kim's turn")
-	assert.Contains(t, screenText(w), "Now: Lukara, 2 actions left")
-	test.Tap(button(t, w, "Lukara's actions"))
-	assert.True(t, button(t, w, "Attack").Disabled(), "greyed out before any roll")
-	assert.True(t, button(t, w, "Skill test").Disabled())
-	assert.True(t, button(t, w, "Move").Disabled())
-	test.Tap(button(t, w, "Recover"))
+	assert.Contains(t, screentest.ScreenText(w), "Now: Lukara, 2 actions left")
+	test.Tap(screentest.Button(t, w, "Lukara's actions"))
+	assert.True(t, screentest.Button(t, w, "Attack").Disabled(), "greyed out before any roll")
+	assert.True(t, screentest.Button(t, w, "Skill test").Disabled())
+	assert.True(t, screentest.Button(t, w, "Move").Disabled())
+	test.Tap(screentest.Button(t, w, "Recover"))
 	assert.Equal(t, 0, v.st.Characters[1].Stun, "Recover took the token off")
-	assert.Contains(t, screenText(w), "Activated: 1 of 2 actions left", "the card counts in place")
-	test.Tap(button(t, w, "Move"))
-	assert.Contains(t, screenText(w), "No actions left: the activation is over.")
-	assert.True(t, button(t, w, "Move").Disabled())
-	assert.Contains(t, screenText(w), "Now: Dana activates a character", "the second Action passed the turn")
+	assert.Contains(t, screentest.ScreenText(w), "Activated: 1 of 2 actions left", "the card counts in place")
+	test.Tap(screentest.Button(t, w, "Move"))
+	assert.Contains(t, screentest.ScreenText(w), "No actions left: the activation is over.")
+	assert.True(t, screentest.Button(t, w, "Move").Disabled())
+	assert.Contains(t, screentest.ScreenText(w), "Now: Dana activates a character", "the second Action passed the turn")
 }
 
 // TestRecordItAnyway: a step a rule refuses shows the rule in the status
@@ -98,9 +99,9 @@ func TestRecordItAnyway(t *testing.T) {
 	panelTo(t, w, "Players")
 	addAscPlayer(t, w, "Alice", "Federation", nil)
 	addAscPlayer(t, w, "Bob", "Klingon", nil)
-	test.Tap(button(t, w, "Start round 1"))
+	test.Tap(screentest.Button(t, w, "Start round 1"))
 	panelTo(t, w, "Round")
-	test.Tap(button(t, w, "Deal the turn order"))
+	test.Tap(screentest.Button(t, w, "Deal the turn order"))
 	// A battle started by the player whose turn it is not.
 	a := ascState(sh)
 	other, cur := 0, 1
@@ -115,14 +116,14 @@ func TestRecordItAnyway(t *testing.T) {
 	test.Type(f.attD.pad, "111")
 	test.Type(f.defD.pad, "111")
 	steps := len(sh.game.game.History().Undo)
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	require.Len(t, sh.game.game.History().Undo, steps, "refused")
 	assert.Contains(t, sh.game.status.text, "turn")
-	test.Tap(button(t, w, "Record it anyway"))
-	test.Tap(button(t, w, "Record"))
-	assert.Contains(t, screenText(w), "Say in a few words why", "no reason, no ruling")
-	typeInto(w, entry(t, w, "e.g. a card in play allows it"), "an event card lets them strike")
-	test.Tap(button(t, w, "Record"))
+	test.Tap(screentest.Button(t, w, "Record it anyway"))
+	test.Tap(screentest.Button(t, w, "Record"))
+	assert.Contains(t, screentest.ScreenText(w), "Say in a few words why", "no reason, no ruling")
+	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. a card in play allows it"), "an event card lets them strike")
+	test.Tap(screentest.Button(t, w, "Record"))
 	assert.Len(t, sh.game.game.State().Rulings, 1)
 	assert.Len(t, sh.game.game.History().Undo, steps+1, "recorded as one step")
 	assert.Contains(t, sh.game.status.text, "table ruling")
@@ -145,13 +146,13 @@ func TestSpaceBattleFollowsTheBattle(t *testing.T) {
 	assert.Equal(t, 3, f.att.ships.val)
 	test.Type(f.attD.pad, "651")
 	test.Type(f.defD.pad, "522")
-	test.Tap(button(t, w, "Apply round 1"))
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	assert.Equal(t, 2, f.roundNo())
 	assert.Equal(t, 2, f.att.ships.val, "Alice fights on with the 2 ships she has left")
 	assert.Equal(t, 1, f.defs[0].side.ships.val, "Bob with 1")
 	assert.Len(t, f.attD.pool.faces, 0, "no dice carried over")
 	assert.True(t, f.att.firstStrike.Disabled())
-	assert.Contains(t, screenText(w), "First strike works in round 1 only")
+	assert.Contains(t, screentest.ScreenText(w), "First strike works in round 1 only")
 
 	f.att.player.SetSelected("Bob (Klingon)")
 	f.defs[0].side.player.SetSelected("Alice (Federation)")
@@ -161,9 +162,9 @@ func TestSpaceBattleFollowsTheBattle(t *testing.T) {
 	f.att.player.SetSelected("Alice (Federation)")
 	f.defs[0].side.player.SetSelected("Bob (Klingon)")
 	assert.Equal(t, 2, f.roundNo(), "the same sides: the battle goes on")
-	test.Tap(button(t, w, "New battle"))
+	test.Tap(screentest.Button(t, w, "New battle"))
 	assert.Equal(t, 1, f.roundNo())
-	assert.Contains(t, screenText(w), "Round 1 of a new battle")
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new battle")
 }
 
 // TestBorgPlayerTickFollowsTheAffiliation: switching the affiliation from
@@ -172,14 +173,14 @@ func TestBorgPlayerTickFollowsTheAffiliation(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
 	openAwaySetup(t, w)
-	typeInto(w, entry(t, w, "Player name"), "Dave")
-	aff := entry(t, w, "Affiliation")
-	typeInto(w, aff, "Borg")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), "Dave")
+	aff := screentest.Entry(t, w, "Affiliation")
+	screentest.TypeInto(w, aff, "Borg")
 	assert.True(t, checkBox(t, w, "Borg player").Checked)
 	aff.SetText("")
-	typeInto(w, aff, "Federation")
+	screentest.TypeInto(w, aff, "Federation")
 	assert.False(t, checkBox(t, w, "Borg player").Checked, "a Federation player is not the Borg player")
-	test.Tap(button(t, w, "Add player"))
+	test.Tap(screentest.Button(t, w, "Add player"))
 	p := sh.game.game.State().Away.Players
 	require.Len(t, p, 1)
 	assert.False(t, p[0].Borg)
@@ -191,13 +192,13 @@ func TestWhoseTurnOnEveryPanel(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := setUpAscByTapping(t, sh)
 	panelTo(t, w, "Round")
-	assert.Contains(t, screenText(w), "Round 1 · Initiative: 0 of 2 bids made")
-	test.Tap(button(t, w, "Deal the turn order"))
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 · Initiative: 0 of 2 bids made")
+	test.Tap(screentest.Button(t, w, "Deal the turn order"))
 	a := ascState(sh)
 	first := sh.game.view.(*ascView).seatName(a.Walker.Order[0])
 	for _, p := range []string{"Players", "Round", "Battle", "Borg"} {
 		panelTo(t, w, p)
-		text := screenText(w)
+		text := screentest.ScreenText(w)
 		assert.Contains(t, text, "Round 1 · Execution · "+first+"'s turn", p)
 		assert.Contains(t, text, "commands ready · then ", p)
 	}
@@ -211,7 +212,7 @@ func TestLogRowsDoNotOverlap(t *testing.T) {
 	sh.game.showLog()
 	var rows []*widget.Label
 	for _, o := range w.Canvas().Overlays().List() {
-		for _, l := range under[*widget.Label](o) {
+		for _, l := range screentest.Under[*widget.Label](o) {
 			if strings.Contains(l.Text, "  ") { // "15:04  label"
 				rows = append(rows, l)
 			}
@@ -243,13 +244,13 @@ func TestScoreboardShowsTurnsAndLeavesByEscape(t *testing.T) {
 		sh, _ := newTestShell(t, size.Width, size.Height)
 		w := setUpAscByTapping(t, sh)
 		panelTo(t, w, "Round")
-		test.Tap(button(t, w, "Deal the turn order"))
+		test.Tap(screentest.Button(t, w, "Deal the turn order"))
 		v := sh.game.view.(*ascView)
-		test.Tap(button(t, w, "Scoreboard"))
+		test.Tap(screentest.Button(t, w, "Scoreboard"))
 		require.NotNil(t, v.score)
 		assert.Contains(t, scoreboardText(w), "Turn order: ")
 		assert.Contains(t, scoreboardText(w), " (now)")
-		back := button(t, w, "Back to the game")
+		back := screentest.Button(t, w, "Back to the game")
 		assert.Less(t, sh.app.Driver().AbsolutePositionForObject(back).Y, float32(120), "Back is pinned at the top")
 		assert.LessOrEqual(t, w.Content().MinSize().Height, size.Height, "the tiles scroll instead of pushing Back away")
 		w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
@@ -263,13 +264,13 @@ func TestScoreboardShowsTurnsAndLeavesByEscape(t *testing.T) {
 func TestJumpToACharacter(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := startAwayGame(t, sh)
-	selectTab(t, w, "Team")
+	screentest.SelectTab(t, w, "Team")
 	v := sh.game.view.(*awayView)
 	require.Zero(t, v.teamScrol.Offset.Y)
-	test.Tap(button(t, w, "Lukara"))
+	test.Tap(screentest.Button(t, w, "Lukara"))
 	assert.Greater(t, v.teamScrol.Offset.Y, float32(0), "scrolled")
 	drv := sh.app.Driver()
-	c := card(t, w, "Lukara")
+	c := screentest.Card(t, w, "Lukara")
 	assert.InDelta(t, drv.AbsolutePositionForObject(v.teamScrol).Y, drv.AbsolutePositionForObject(c).Y, 2, "the card is at the top")
 	// One more tap takes a peg off Lukara's track.
 	removePeg(t, tracks(t, w, "Lukara")["DEFENSE"])
@@ -282,18 +283,18 @@ func TestNewStepShowsFromTheTop(t *testing.T) {
 	sh, _ := newTestShell(t, 360, 640)
 	w := startAwayGame(t, sh)
 	v := sh.game.view.(*awayView)
-	selectTab(t, w, "Round")
+	screentest.SelectTab(t, w, "Round")
 	for _, name := range []string{"Lukara", "Riker"} {
-		test.Tap(button(t, w, name))
-		test.Tap(button(t, w, "Move"))
-		test.Tap(button(t, w, "Move")) // the second Action passes the turn
-		test.Tap(button(t, w, "Close"))
+		test.Tap(screentest.Button(t, w, name))
+		test.Tap(screentest.Button(t, w, "Move"))
+		test.Tap(screentest.Button(t, w, "Move")) // the second Action passes the turn
+		test.Tap(screentest.Button(t, w, "Close"))
 	}
 	growContent(v.roundScrl) // what the window's next frame does with the grown panel
 	v.roundScrl.ScrollToBottom()
 	require.Greater(t, v.roundScrl.Offset.Y, float32(0))
-	test.Tap(button(t, w, "End round 1 and start the next"))
-	assert.Contains(t, screenText(w), "Round 2 of 3 · Draw phase")
+	test.Tap(screentest.Button(t, w, "End round 1 and start the next"))
+	assert.Contains(t, screentest.ScreenText(w), "Round 2 of 3 · Draw phase")
 	assert.Zero(t, v.roundScrl.Offset.Y, "the new phase shows from its top")
 }
 
@@ -306,34 +307,34 @@ func TestRoundPanelHoldsTheActivation(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := startAwayGame(t, sh)
 	v := sh.game.view.(*awayView)
-	selectTab(t, w, "Round")
-	assert.Contains(t, screenText(w), "Now: Kim activates a character")
-	test.Tap(button(t, w, "Lukara"))
-	test.Tap(button(t, w, "Move"))
-	assert.Contains(t, screenText(w), "Activated: 1 of 2 actions left")
-	test.Tap(button(t, w, "Close"))
-	text := screenText(w)
+	screentest.SelectTab(t, w, "Round")
+	assert.Contains(t, screentest.ScreenText(w), "Now: Kim activates a character")
+	test.Tap(screentest.Button(t, w, "Lukara"))
+	test.Tap(screentest.Button(t, w, "Move"))
+	assert.Contains(t, screentest.ScreenText(w), "Activated: 1 of 2 actions left")
+	test.Tap(screentest.Button(t, w, "Close"))
+	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Now: Lukara, 1 action left")
 	assert.NotContains(t, text, "Now: Dana", "the turn is still Lukara's")
-	assertWindowFits(t, w, "round panel during an activation")
+	screentest.AssertWindowFits(t, w, "round panel during an activation")
 
 	// The card ends it too; here the panel's button.
-	test.Tap(button(t, w, "Lukara's actions"))
-	button(t, w, "End activation")
-	test.Tap(button(t, w, "Close"))
-	test.Tap(button(t, w, "End activation"))
+	test.Tap(screentest.Button(t, w, "Lukara's actions"))
+	screentest.Button(t, w, "End activation")
+	test.Tap(screentest.Button(t, w, "Close"))
+	test.Tap(screentest.Button(t, w, "End activation"))
 	assert.False(t, v.st.Activating)
-	assert.Contains(t, screenText(w), "Now: Dana activates a character")
+	assert.Contains(t, screentest.ScreenText(w), "Now: Dana activates a character")
 	h := sh.game.game.History()
 	assert.Contains(t, h.Undo[0].Label, "activation ends (1 Action(s) not taken)")
 
 	// Riker's two Moves end his activation by themselves.
-	test.Tap(button(t, w, "Riker"))
-	test.Tap(button(t, w, "Move"))
-	test.Tap(button(t, w, "Move"))
-	test.Tap(button(t, w, "Close"))
-	assert.Contains(t, screenText(w), "Everyone has activated")
-	assert.NotContains(t, screenText(w), "End activation")
+	test.Tap(screentest.Button(t, w, "Riker"))
+	test.Tap(screentest.Button(t, w, "Move"))
+	test.Tap(screentest.Button(t, w, "Move"))
+	test.Tap(screentest.Button(t, w, "Close"))
+	assert.Contains(t, screentest.ScreenText(w), "Everyone has activated")
+	assert.NotContains(t, screentest.ScreenText(w), "End activation")
 }
 
 // TestAddPlayerKeepsItsPlace: on a phone, adding Away Missions players one
@@ -345,9 +346,9 @@ func TestAddPlayerKeepsItsPlace(t *testing.T) {
 	w := sh.win
 	openAwaySetup(t, w)
 	drv := sh.app.Driver()
-	at := drv.AbsolutePositionForObject(button(t, w, "Add player"))
+	at := drv.AbsolutePositionForObject(screentest.Button(t, w, "Add player"))
 	count := func() string {
-		for _, c := range objects[*widget.Card](w) {
+		for _, c := range screentest.Objects[*widget.Card](w) {
 			if c.Title == "Add a player" {
 				return c.Subtitle
 			}
@@ -356,20 +357,20 @@ func TestAddPlayerKeepsItsPlace(t *testing.T) {
 	}
 	assert.Equal(t, "0 of 2 to 4 players added", count())
 	for i, name := range []string{"Kim", "Dana", "Lee", "Sam"} {
-		typeInto(w, entry(t, w, "Player name"), name)
-		add := button(t, w, "Add player")
+		screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), name)
+		add := screentest.Button(t, w, "Add player")
 		require.Equal(t, at, drv.AbsolutePositionForObject(add), "before player %d, Add player is where it was", i+1)
 		test.Tap(add)
 		require.Len(t, sh.game.game.State().Away.Players, i+1)
-		assert.NotNil(t, button(t, w, "Add a character to "+name), "the player added shows")
+		assert.NotNil(t, screentest.Button(t, w, "Add a character to "+name), "the player added shows")
 		if i < 3 {
 			assert.Equal(t, fmt.Sprintf("%d of 2 to 4 players added", i+1), count())
 		}
 	}
-	add := button(t, w, "Add player")
+	add := screentest.Button(t, w, "Add player")
 	assert.Equal(t, at, drv.AbsolutePositionForObject(add), "with 4 players the form stays in place")
 	assert.True(t, add.Disabled(), "a fifth player cannot be added")
-	assert.True(t, entry(t, w, "Player name").Disabled())
+	assert.True(t, screentest.Entry(t, w, "Player name").Disabled())
 	assert.Equal(t, "4 players added: the most a game has", count())
 }
 
@@ -380,12 +381,12 @@ func TestNewAwayGameOpensOnRound(t *testing.T) {
 	sh, st := newTestShell(t, 360, 640)
 	w := sh.win
 	selected := func() string {
-		tabs := objects[*container.AppTabs](w)
+		tabs := screentest.Objects[*container.AppTabs](w)
 		require.Len(t, tabs, 1)
 		return tabs[0].Selected().Text
 	}
-	test.Tap(button(t, w, "New Away Missions game"))
-	test.Tap(button(t, w, "Create"))
+	test.Tap(screentest.Button(t, w, "New Away Missions game"))
+	test.Tap(screentest.Button(t, w, "Create"))
 	assert.Equal(t, "Round", selected())
 	addPlayer(t, w, "Kim", "Klingon")
 	games, err := st.List()

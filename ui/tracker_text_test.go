@@ -16,6 +16,7 @@ import (
 	"tableops/tracker/store"
 	"tableops/tracker/trackertest"
 	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
 )
 
 // english switches the texts to English for one test.
@@ -62,7 +63,7 @@ func TestTrackerTextsInEnglishAreTheTrackersOwn(t *testing.T) {
 	_, err = g.Undo()
 	assert.Equal(t, "Nothing to undo.", plainError(err))
 
-	italian(t)
+	screentest.Italian(t)
 	_, err = g.Undo()
 	assert.Equal(t, "Niente da annullare.", plainError(err))
 	// Away Missions terms stay English ("C10: +1 stun (1)"); the setup
@@ -83,7 +84,7 @@ func TestTrackerTextsInEnglishAreTheTrackersOwn(t *testing.T) {
 func TestItalianRefusalOnScreen(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := newAscGame(t, sh)
-	italian(t)
+	screentest.Italian(t)
 	cmd := tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Anna", Civilization: "Federation", Faction: ascrules.Federation,
 		Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}}, Ascendancy: 9, Ships: 3,
 		Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}}
@@ -92,10 +93,10 @@ func TestItalianRefusalOnScreen(t *testing.T) {
 	assert.Equal(t, "Anna comincia con Autorità 1, non 9. Ogni giocatore comincia con 1 Autorità (Regolamento di Ascendancy (luglio 2020), Autorità Iniziale).", status)
 	assert.NotContains(t, status, "starts with")
 
-	test.Tap(button(t, w, "Registra comunque"))
-	assert.Contains(t, screenText(w), "Ogni giocatore comincia con 1 Autorità", "the form quotes the rule in Italian")
-	typeInto(w, entry(t, w, "es. una carta in gioco lo permette"), "variante della casa")
-	test.Tap(button(t, w, "Registra"))
+	test.Tap(screentest.Button(t, w, "Registra comunque"))
+	assert.Contains(t, screentest.ScreenText(w), "Ogni giocatore comincia con 1 Autorità", "the form quotes the rule in Italian")
+	screentest.TypeInto(w, screentest.Entry(t, w, "es. una carta in gioco lo permette"), "variante della casa")
+	test.Tap(screentest.Button(t, w, "Registra"))
 	require.Len(t, sh.game.game.State().Rulings, 1)
 	rows := sh.game.logList.lines()
 	require.NotEmpty(t, rows)
@@ -108,7 +109,7 @@ func TestItalianRefusalOnScreen(t *testing.T) {
 // (the English stage only) as well; a stage the app cannot read is shown
 // as it is.
 func TestSavedGameStageInItalian(t *testing.T) {
-	italian(t)
+	screentest.Italian(t)
 	now := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		info store.GameInfo

@@ -20,6 +20,9 @@
 //
 // # The parts
 //
+//   - adaptive.go: Adaptive, the panel layout of the game screen, the
+//     rules and the catalog: one panel at a time with tabs on a phone, the
+//     first beside tabs of the others on a wide window.
 //   - labels.go: WrapLabel, BoldLabel, CaptionLabel, Heading, BigResult,
 //     Step, Padded, RollButton, AddApplyButton: the app's few kinds of text
 //     and buttons, so every screen looks alike.
@@ -44,4 +47,8 @@
 // What a game screen alone uses stays with it; a part goes here when both
 // the shell and a game screen, or two game screens, need it. Widgets with
 // their own drawing (peg tracks, dice, counters) are in ui/widgets.
+//
+// Package screentest (ui/screen/screentest) is for tests: it finds what is
+// on screen by its text, checks that a screen fits a phone, and opens a
+// View in a Frame of its own, without the shell.
 package screen

@@ -1,19 +1,18 @@
-package ui
+package screen
 
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
-
-	"tableops/ui/screen"
 )
 
-// adaptive shows its panels one at a time with tabs at the bottom on a
-// narrow window, and the first panel beside tabs of the others on a wide
-// one. It switches as the window is resized.
-type adaptive struct {
+// Adaptive is the panel layout of the app's screens: it shows its panels
+// one at a time with tabs at the bottom on a narrow window, and the first
+// panel beside tabs of the others on a wide one (from WideWidth). It
+// switches as the window is resized.
+type Adaptive struct {
 	widget.BaseWidget
-	panels  []screen.Panel
+	panels  []Panel
 	wide    bool
 	built   bool
 	current fyne.CanvasObject
@@ -22,16 +21,16 @@ type adaptive struct {
 	selected string
 	// leftShare is the part of a wide window the first panel takes.
 	leftShare float64
-	// onSwitch, if set, is told of every switch between narrow and wide.
-	onSwitch func(wide bool)
-	// onShow, if set, is told when a panel comes into view: its tab is
+	// OnSwitch, if set, is told of every switch between narrow and wide.
+	OnSwitch func(wide bool)
+	// OnShow, if set, is told when a panel comes into view: its tab is
 	// opened, or the layout changed and it is on screen.
-	onShow func(title string)
+	OnShow func(title string)
 }
 
-// visible reports whether the panel with the given title is on screen:
+// PanelVisible reports whether the panel with the given title is on screen:
 // the first panel of a wide window, or the open tab.
-func (a *adaptive) visible(title string) bool {
+func (a *Adaptive) PanelVisible(title string) bool {
 	if a.wide && len(a.panels) > 1 && a.panels[0].Title == title {
 		return true
 	}
@@ -42,23 +41,36 @@ func (a *adaptive) visible(title string) bool {
 	return it != nil && it.Text == title
 }
 
-func newAdaptive(leftShare float64, panels ...screen.Panel) *adaptive {
-	a := &adaptive{panels: panels, leftShare: leftShare}
+// NewAdaptive lays out panels, the first taking leftShare of a wide
+// window.
+func NewAdaptive(leftShare float64, panels ...Panel) *Adaptive {
+	a := &Adaptive{panels: panels, leftShare: leftShare}
 	a.ExtendBaseWidget(a)
 	a.rebuild(false)
 	return a
 }
 
+// Wide reports whether the panels sit side by side.
+func (a *Adaptive) Wide() bool { return a.wide }
+
+// Current is what the layout shows now: the open tab's panels, or the
+// first panel beside them.
+func (a *Adaptive) Current() fyne.CanvasObject { return a.current }
+
+// Panels are the panels laid out, in order.
+func (a *Adaptive) Panels() []Panel { return a.panels }
+
 // Resize picks the layout for the new size before laying out.
-func (a *adaptive) Resize(s fyne.Size) {
-	if wide := s.Width >= screen.WideWidth; wide != a.wide || !a.built {
+func (a *Adaptive) Resize(s fyne.Size) {
+	if wide := s.Width >= WideWidth; wide != a.wide || !a.built {
 		a.rebuild(wide)
 	}
 	a.BaseWidget.Resize(s)
 }
 
-// show brings the panel with the given title to front (in either layout).
-func (a *adaptive) show(title string) {
+// ShowPanel brings the panel with the given title to front (in either
+// layout).
+func (a *Adaptive) ShowPanel(title string) {
 	a.selected = title
 	if a.tabs == nil {
 		return
@@ -70,13 +82,13 @@ func (a *adaptive) show(title string) {
 	}
 }
 
-func (a *adaptive) rebuild(wide bool) {
+func (a *Adaptive) rebuild(wide bool) {
 	if a.tabs != nil && a.tabs.Selected() != nil {
 		a.selected = a.tabs.Selected().Text
 	}
 	a.wide, a.built = wide, true
-	if a.onSwitch != nil {
-		a.onSwitch(wide)
+	if a.OnSwitch != nil {
+		a.OnSwitch(wide)
 	}
 	rest := a.panels
 	var left fyne.CanvasObject
@@ -115,8 +127,8 @@ func (a *adaptive) rebuild(wide bool) {
 	}
 	a.tabs.OnSelected = func(it *container.TabItem) {
 		a.selected = it.Text
-		if a.onShow != nil {
-			a.onShow(it.Text)
+		if a.OnShow != nil {
+			a.OnShow(it.Text)
 		}
 	}
 	if left != nil {
@@ -128,21 +140,22 @@ func (a *adaptive) rebuild(wide bool) {
 	} else {
 		a.current = shown
 	}
-	if a.onShow != nil {
+	if a.OnShow != nil {
 		for _, p := range a.panels {
-			if a.visible(p.Title) {
-				a.onShow(p.Title)
+			if a.PanelVisible(p.Title) {
+				a.OnShow(p.Title)
 			}
 		}
 	}
 	a.Refresh()
 }
 
-func (a *adaptive) CreateRenderer() fyne.WidgetRenderer {
+// CreateRenderer is the widget's renderer: what the layout shows now.
+func (a *Adaptive) CreateRenderer() fyne.WidgetRenderer {
 	return &adaptiveRenderer{a: a}
 }
 
-type adaptiveRenderer struct{ a *adaptive }
+type adaptiveRenderer struct{ a *Adaptive }
 
 func (r *adaptiveRenderer) Layout(s fyne.Size) {
 	r.a.current.Move(fyne.NewPos(0, 0))

@@ -1,0 +1,141 @@
+package screentest
+
+import (
+	"errors"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"tableops/rules/reference"
+	"tableops/tracker"
+	"tableops/ui/screen"
+)
+
+// Frame is a screen.Frame for the tests of a game screen without the
+// shell: the view's panels in the app's panel layout (screen.Adaptive)
+// under a status line, in a window. A command runs on the game as the
+// shell's frame runs it (a refusal is said in the status line); there is
+// no seat (every command runs at once), no home, no sharing, no log.
+// PickCharacter and ScanCards only record that they were asked.
+type Frame struct {
+	win     fyne.Window
+	game    screen.Game
+	view    screen.View
+	layout  *screen.Adaptive
+	status  *widget.Label
+	content fyne.CanvasObject
+	cancel  func()
+
+	// Picks are the PickCharacter calls, in order; ScanUses the ScanCards
+	// calls.
+	Picks    []func(reference.Character)
+	ScanUses []*screen.ScanUse
+}
+
+// Open shows the view that build makes for game in win, and follows the
+// game: after every change the view is shown the new state, as in the app.
+// Close stops following it.
+func Open(win fyne.Window, game screen.Game, build func(screen.Frame) screen.View) *Frame {
+	f := &Frame{win: win, game: game, status: widget.NewLabel("")}
+	f.status.Truncation = fyne.TextTruncateEllipsis
+	f.view = build(f)
+	f.layout = screen.NewAdaptive(0.58, f.view.Panels()...)
+	f.layout.OnShow = f.view.Shown
+	f.content = container.NewBorder(f.status, nil, nil, nil, f.layout)
+	win.SetContent(f.content)
+	f.cancel = game.Subscribe(func(tracker.Update) { fyne.Do(f.refresh) })
+	f.refresh()
+	if title := f.view.StartPanel(); title != "" {
+		f.layout.ShowPanel(title)
+	}
+	return f
+}
+
+// View is the view on screen.
+func (f *Frame) View() screen.View { return f.view }
+
+// Status is the text of the status line.
+func (f *Frame) Status() string { return f.status.Text }
+
+// Close stops following the game.
+func (f *Frame) Close() { f.cancel() }
+
+func (f *Frame) refresh() { f.view.Show(f.game.State()) }
+
+// Game is the game on screen.
+func (f *Frame) Game() screen.Game { return f.game }
+
+// Exec runs a command; a refusal is said in the status line.
+func (f *Frame) Exec(cmd tracker.Command) bool {
+	if err := f.Try(cmd); err != nil {
+		f.Say(f.PlainError(err), true)
+		return false
+	}
+	return true
+}
+
+// Try runs a command and returns its refusal.
+func (f *Frame) Try(cmd tracker.Command) error {
+	if _, err := f.game.Execute(cmd); err != nil {
+		return err
+	}
+	f.Say("", false)
+	return nil
+}
+
+// Submit runs a command for a form dialog: a refusal by a rule of the
+// game is said in the status line (and nil returned), any other is
+// returned.
+func (f *Frame) Submit(cmd tracker.Command) error {
+	err := f.Try(cmd)
+	var rej *tracker.Rejection
+	if errors.As(err, &rej) && rej.Overridable {
+		f.Say(f.PlainError(err), true)
+		return nil
+	}
+	return err
+}
+
+// Say shows msg in the status line.
+func (f *Frame) Say(msg string, _ bool) { f.status.SetText(msg) }
+
+// Seat is "": the device changes everything.
+func (f *Frame) Seat() string { return "" }
+
+// ShowPanel brings a panel into view.
+func (f *Frame) ShowPanel(title string) { f.layout.ShowPanel(title) }
+
+// PanelVisible reports whether a panel is on screen (every panel while
+// the view is built).
+func (f *Frame) PanelVisible(title string) bool {
+	return f.layout == nil || f.layout.PanelVisible(title)
+}
+
+// FullScreen shows content over the whole window until restore (Escape
+// is left to the test).
+func (f *Frame) FullScreen(content fyne.CanvasObject, _ func()) (restore func()) {
+	f.win.SetContent(content)
+	return func() { f.win.SetContent(f.content) }
+}
+
+// Preferences are the app's preferences.
+func (f *Frame) Preferences() fyne.Preferences { return fyne.CurrentApp().Preferences() }
+
+// PickCharacter records the call.
+func (f *Frame) PickCharacter(onPick func(reference.Character)) {
+	f.Picks = append(f.Picks, onPick)
+}
+
+// ScanCards records the call.
+func (f *Frame) ScanCards(use *screen.ScanUse) { f.ScanUses = append(f.ScanUses, use) }
+
+// Window is the window the frame is in.
+func (f *Frame) Window() fyne.Window { return f.win }
+
+// ShowDialog shows d.
+func (f *Frame) ShowDialog(d dialog.Dialog) { d.Show() }
+
+// PlainError is err in the player's words (screen.ErrText).
+func (f *Frame) PlainError(err error) string { return screen.ErrText(err) }
