@@ -65,7 +65,18 @@ type Snapshot struct {
 // goroutines. The *State it returns is never modified afterwards (each
 // change builds a new state), so it may be read without locking; it must not
 // be modified by the caller.
+//
+// Changes are made one at a time. Reads (State, Snapshot, History, Seq,
+// the log) never wait for a change's journal Append: while a slow disk
+// commits a step they return the game as it was before it.
 type Session struct {
+	// change serializes the changes (Execute, Undo, Redo, Ingest): it is
+	// held from the decision through the journal's Append. Only its holder
+	// changes log, hist and state, and does so under mu too.
+	change sync.Mutex
+	// mu guards the fields below; it is never held while the journal
+	// writes, so reads (State, Snapshot, History, ...) do not wait on a
+	// slow disk.
 	mu    sync.Mutex
 	kind  Kind
 	opts  Options
@@ -339,19 +350,19 @@ func (s *Session) execute(cmd Command, nonce string) ([]Event, error) {
 	if checkNonce(nonce) != nil {
 		return nil, badNonce()
 	}
-	s.mu.Lock()
+	s.change.Lock()
 	if s.hist.hasNonce(nonce) {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return nil, duplicate()
 	}
 	scratch, err := s.state.Clone()
 	if err != nil {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
 	}
 	c := &decideCtx{s: s.state, seeds: s.opts.Seeds, scratch: scratch}
 	if err := safeDecide(cmd, c); err != nil {
-		s.mu.Unlock()
+		s.change.Unlock()
 		var r *Rejection
 		if errors.As(err, &r) {
 			return nil, r
@@ -359,7 +370,7 @@ func (s *Session) execute(cmd Command, nonce string) ([]Event, error) {
 		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
 	}
 	if len(c.events) == 0 {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return nil, reject(CodeNothing, "track.that_changes_nothing", "That changes nothing.")
 	}
 	at := s.now()
@@ -389,29 +400,38 @@ func safeDecide(cmd Command, c *decideCtx) (err error) {
 }
 
 // commitLocked journals events, records them and swaps in the new state,
-// then releases the lock and notifies subscribers. The events must already
-// be known to continue the log (made by this session, or checked by
-// Ingest). On error the lock is released and nothing changes.
+// then releases the change lock and notifies subscribers. The caller holds
+// s.change (not s.mu): the journal's Append, which may wait on a slow
+// disk, runs without s.mu, so reads go on meanwhile with the last
+// committed state; the log, history, state and the subscribers' queue
+// then change together under s.mu. The events must already be known to
+// continue the log (made by this session, or checked by Ingest). On error
+// the lock is released and nothing changes.
 func (s *Session) commitLocked(events []Event, next *State) ([]Event, error) {
 	if s.opts.Journal != nil {
 		if err := s.opts.Journal.Append(events, next); err != nil {
-			s.mu.Unlock()
+			s.change.Unlock()
 			return nil, fmt.Errorf("save: %w", err)
 		}
 	}
+	out := append([]Event(nil), events...)
+	s.mu.Lock()
 	for _, e := range events {
 		if err := s.hist.accept(e); err != nil {
 			// Unreachable for checked events; the journal has them, so
 			// the session must not go on with a different log.
 			s.mu.Unlock()
+			s.change.Unlock()
 			return nil, fmt.Errorf("internal: %w", err)
 		}
 	}
 	s.log = append(s.log, events...)
 	s.state = next
-	out := append([]Event(nil), events...)
 	s.queue = append(s.queue, Update{Events: out, Seq: uint64(len(s.log)), State: next})
 	s.mu.Unlock()
+	// Delivery runs without the change lock, as a subscriber may
+	// Execute; the updates were queued in commit order and flush keeps it.
+	s.change.Unlock()
 	s.flush()
 	return out, nil
 }
@@ -424,13 +444,13 @@ func (s *Session) undo(nonce string) (Step, error) {
 	if checkNonce(nonce) != nil {
 		return Step{}, badNonce()
 	}
-	s.mu.Lock()
+	s.change.Lock()
 	if s.hist.hasNonce(nonce) {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return Step{}, duplicate()
 	}
 	if len(s.hist.done) == 0 {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return Step{}, reject(CodeNothing, "track.nothing_to_undo", "Nothing to undo.")
 	}
 	id := s.hist.done[len(s.hist.done)-1]
@@ -439,7 +459,7 @@ func (s *Session) undo(nonce string) (Step, error) {
 	h.done = h.done[: len(h.done)-1 : len(h.done)-1]
 	next, err := h.fold(s.kind)
 	if err != nil {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return Step{}, fmt.Errorf("undo: %w", err)
 	}
 	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeUndo, Label: "Undo: " + st.Label, At: s.now(), Nonce: nonce,
@@ -459,13 +479,13 @@ func (s *Session) redo(nonce string) (Step, error) {
 	if checkNonce(nonce) != nil {
 		return Step{}, badNonce()
 	}
-	s.mu.Lock()
+	s.change.Lock()
 	if s.hist.hasNonce(nonce) {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return Step{}, duplicate()
 	}
 	if len(s.hist.undone) == 0 {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return Step{}, reject(CodeNothing, "track.nothing_to_redo", "Nothing to redo.")
 	}
 	id := s.hist.undone[len(s.hist.undone)-1]
@@ -479,7 +499,7 @@ func (s *Session) redo(nonce string) (Step, error) {
 		}
 	}
 	if err != nil {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return Step{}, fmt.Errorf("redo: %w", err)
 	}
 	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeRedo, Label: "Redo: " + st.Label, At: s.now(), Nonce: nonce,
@@ -500,15 +520,15 @@ func (s *Session) Ingest(events []Event) error {
 	if len(events) == 0 {
 		return nil
 	}
-	s.mu.Lock()
+	s.change.Lock()
 	h, err := s.hist.follow(events)
 	if err != nil {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return fmt.Errorf("ingest: %w", err)
 	}
 	next, err := h.fold(s.kind)
 	if err != nil {
-		s.mu.Unlock()
+		s.change.Unlock()
 		return fmt.Errorf("ingest: %w", err)
 	}
 	if _, err := s.commitLocked(events, next); err != nil {
