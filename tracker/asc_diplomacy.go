@@ -66,3 +66,40 @@ func (cmd TestDiplomacy) decide(c *decideCtx) error {
 	label := say("track.against", "%s %s %s: %d against %d", p.Name, verdict, what, total, cmd.Number)
 	return c.emit(label, DiplomacyTested{Player: p.ID, Card: card, Number: cmd.Number, Dice: rd, Total: total, Pass: pass})
 }
+
+// checkTrade holds a trade agreement step (SetTrade) to the rules of trade
+// agreements: a new agreement needs both players to have made first
+// contact (ruleTradeFirstContact, rules/ascendancy.CanTrade); an exhausted
+// agreement is neither revoked (Remove) nor exchanged for another of the
+// giver's cards (new Resources) until it is refreshed
+// (ruleTradeExhausted, rules/ascendancy.TradeAgreement.Revocable). p holds
+// the agreement from giver; held indexes it in p.Agreements (-1: p holds
+// none from giver). Marking an agreement exhausted or ready again is a
+// correction and is not checked. SetTrade.decide calls it once it has
+// found held.
+func (cmd SetTrade) checkTrade(c *decideCtx, p, giver *AscPlayer, held int) error {
+	if held < 0 || held >= len(p.Agreements) {
+		if cmd.Remove || ascrules.CanTrade(p.FirstContact, giver.FirstContact) {
+			return nil
+		}
+		who := p
+		if p.FirstContact {
+			who = giver
+		}
+		return c.breaks(ruleTradeFirstContact, "track.trade_needs_first_contact",
+			"%s has not made first contact: no trade agreement between %s and %s yet", who.Name, p.Name, giver.Name)
+	}
+	ag := p.Agreements[held]
+	if ag.Revocable() {
+		return nil
+	}
+	switch {
+	case cmd.Remove:
+		return c.breaks(ruleTradeExhausted, "track.trade_exhausted_not_revoked",
+			"%s's trade agreement from %s is exhausted: it cannot be revoked until it is refreshed", p.Name, giver.Name)
+	case cmd.Resources.Total() > 0 && cmd.Resources != ag.Resources:
+		return c.breaks(ruleTradeExhausted, "track.trade_exhausted_not_exchanged",
+			"%s's trade agreement from %s is exhausted: it cannot be exchanged until it is refreshed", p.Name, giver.Name)
+	}
+	return nil
+}

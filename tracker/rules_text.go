@@ -39,6 +39,8 @@ var (
 	ruleCollateralDamage       = Rule{"rule.collateral_damage", "On collateral damage the attacker destroys as many of the defender's resource nodes as they scored hits, of their choice; never the control node", srcAscRulebook + ", Collateral Damage"}
 	ruleTotalAnnihilation      = Rule{"rule.total_annihilation", "Total annihilation destroys every node on the planet, the control node included", srcAscRulebook + ", Total Annihilation"}
 	ruleReclaimCommand         = Rule{"rule.reclaim_command", "Reclaiming a Borg system is an invasion: it starts with a command of the attacker's own turn, in the Command phase (a command token); its later rounds need no new command", srcBorgBook + ", Reclaiming Borg Systems"}
+	ruleTradeExhausted         = Rule{"rule.trade_exhausted", "An exhausted trade agreement cannot be revoked or exchanged until it is refreshed in maintenance", srcAscRulebook + ", Exhausted Trade Agreement Cards"}
+	ruleTradeFirstContact      = Rule{"rule.trade_first_contact", "Players give and receive trade agreements only once they have made first contact", srcAscRulebook + ", Establishing Trade Agreements"}
 	ruleStarbaseDie            = Rule{"rule.starbase_die", "A starbase adds a die only to its controller's ships in that system", srcAscRulebook + ", Starbases in Space Battles"}
 	ruleOccupationCardassian   = Rule{"rule.occupation_cardassian", "Occupation is a Cardassian rule: only Cardassian systems need a Cardassian ship in orbit to generate", srcAscSummary + ", Cardassians: Occupation"}
 	ruleStarbaseDieOnce        = Rule{"rule.starbase_die_once", "Ships in orbit of your own system with a starbase roll one additional die (one, however many starbases)", srcAscRulebook + ", Starbases in Space Battles"}
