@@ -311,6 +311,8 @@ func TestAnnihilatedNodesProduceNothing(t *testing.T) {
 	assert.Equal(t, ascrules.Resources{}, ben.Nodes, "every node on the planet is destroyed")
 	assert.Equal(t, 0, ben.Systems)
 	assert.False(t, ben.HoldsHome)
+	nextUntil(t, s, atStage(AscRecharge))
+	assert.Equal(t, ascrules.Resources{}, rechargeGain(t, s, Recharge{}, "p2"), "no nodes left to generate")
 	assertReplays(t, s)
 }
 
