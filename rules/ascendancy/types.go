@@ -16,6 +16,7 @@ package ascendancy
 
 import (
 	"errors"
+
 	"tableops/rules/rulerr"
 )
 

@@ -15,6 +15,7 @@ package borg
 
 import (
 	"errors"
+
 	"tableops/rules/rulerr"
 )
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+
 	"tableops/rules/rulerr"
 )
 
