@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"html"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -16,10 +17,12 @@ import (
 )
 
 // appFiles serves the web app (a bundle where each file x may have
-// precompressed siblings x.br and x.gz) at /app/: the smallest encoding the
-// browser accepts, the right Content-Type, and caching that suits the file
-// (forever for files with a content hash in their names, revalidated for the
-// rest). Without a bundle it answers with how to build one.
+// compressed siblings x.br and x.gz, as webapp.Bundle gives them) at /app/:
+// the smallest encoding the browser accepts, the right Content-Type, and
+// caching that suits the file (forever for files with a content hash in
+// their names, revalidated for the rest), with a strong ETag and the
+// Content-Length. Files are copied to the response as they are read, not
+// held whole. Without a bundle it answers with how to build one.
 type appFiles struct {
 	files fs.FS
 	hint  string
@@ -83,17 +86,29 @@ func accepts(header, enc string) bool {
 	return false
 }
 
-// etag returns a strong validator for the content of name.
-func (a *appFiles) etag(name string, b []byte) string {
+// etag returns a strong validator for the content of name, read once (a
+// bundle's files do not change).
+func (a *appFiles) etag(name string) (string, error) {
 	a.mu.Lock()
-	defer a.mu.Unlock()
-	if t, ok := a.etags[name]; ok {
-		return t
+	t, ok := a.etags[name]
+	a.mu.Unlock()
+	if ok {
+		return t, nil
 	}
-	sum := sha256.Sum256(b)
-	t := `"` + hex.EncodeToString(sum[:12]) + `"`
+	f, err := a.files.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	t = `"` + hex.EncodeToString(h.Sum(nil)[:12]) + `"`
+	a.mu.Lock()
 	a.etags[name] = t
-	return t
+	a.mu.Unlock()
+	return t, nil
 }
 
 func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -134,7 +149,17 @@ func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	b, err := fs.ReadFile(a.files, served)
+	tag, err := a.etag(served)
+	if err != nil {
+		http.Error(w, "The file could not be read.", http.StatusInternalServerError)
+		return
+	}
+	f, err := a.files.Open(served)
+	var st fs.FileInfo
+	if err == nil {
+		defer f.Close()
+		st, err = f.Stat()
+	}
 	if err != nil {
 		http.Error(w, "The file could not be read.", http.StatusInternalServerError)
 		return
@@ -148,15 +173,15 @@ func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else {
 		hd.Set("Cache-Control", "no-cache")
 	}
-	tag := a.etag(served, b)
 	hd.Set("ETag", tag)
 	if inm := r.Header.Get("If-None-Match"); inm != "" && strings.Contains(inm, tag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	hd.Set("Content-Length", strconv.Itoa(len(b)))
+	hd.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
 	if r.Method == http.MethodHead {
 		return
 	}
-	_, _ = w.Write(b)
+	// A browser that goes away ends the copy with a write error.
+	_, _ = io.Copy(w, f)
 }

@@ -12,7 +12,7 @@
 //	POST /api/undo      take back the last step; needs the join code
 //	POST /api/redo      restore the step last undone; needs the join code
 //	GET  /api/ws        WebSocket: HostMessages out, ClientMessages in
-//	GET  /app/          the web app (Options.App), precompressed (br, gzip), or how to build it
+//	GET  /app/          the web app (Options.App) in brotli, gzip or plain, as the browser takes it, or how to build it
 //
 // Only requests naming this device (an IP address, localhost or its own
 // name) are answered, against DNS rebinding; a POST with a foreign Origin

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/internal/chrometest"
+	"tableops/webapp"
 )
 
 // firstFrameHook records when the page first draws with WebGL (the app's
@@ -118,7 +119,9 @@ func TestStartupBudget(t *testing.T) {
 	cmd := exec.Command("go", "run", "./gen", "-main", "./testdata/bare", "-name", "Bare", "-out", bareDir)
 	cmd.Stderr = os.Stderr
 	require.NoError(t, cmd.Run(), "build the bare window's bundle")
-	bare := serveStatic(t, os.DirFS(bareDir))
+	bareFiles, ok := webapp.BundleOf(os.DirFS(bareDir))
+	require.True(t, ok, "the bare window's bundle")
+	bare := serveStatic(t, bareFiles)
 	load := func() string {
 		b, _ := os.ReadFile("/proc/loadavg")
 		f := strings.Fields(string(b))

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"tableops/webapp"
 )
 
 // appMetadata is the part of FyneApp.toml that the version command prints.
@@ -51,6 +53,45 @@ type versionInfo struct {
 	// Settings are the build settings the Go toolchain recorded (cgo, race
 	// detector, flags, tags).
 	Settings map[string]string `json:"settings,omitempty"`
+	// WebApp says whether the web app (which the host serves to phones
+	// and "tableops web" writes) is inside, and which build.
+	WebApp webAppInfo `json:"web_app"`
+}
+
+// webAppInfo is the web app in the binary.
+type webAppInfo struct {
+	Inside bool `json:"inside"`
+	// Build identifies the web app's build (a hash of its files); Files
+	// are its file names, Size their size and Embedded their size as
+	// embedded (brotli).
+	Build    string   `json:"build,omitempty"`
+	Files    []string `json:"files,omitempty"`
+	Size     int64    `json:"size,omitempty"`
+	Embedded int64    `json:"embedded,omitempty"`
+	// BuildWith is the command that builds it, when it is not inside.
+	BuildWith string `json:"build_with,omitempty"`
+}
+
+// webAppOf describes the web app of a build (ok false: none).
+func webAppOf(b webapp.Build, ok bool) webAppInfo {
+	if !ok {
+		return webAppInfo{BuildWith: webapp.BuildCommand}
+	}
+	return webAppInfo{Inside: true, Build: b.ID, Files: b.Files, Size: b.Size, Embedded: b.Embedded}
+}
+
+// String is the web app's line in "tableops version".
+func (w webAppInfo) String() string {
+	if !w.Inside {
+		return fmt.Sprintf("not inside (phones cannot be served the app; build it with %q, then rebuild)", w.BuildWith)
+	}
+	code := ""
+	for _, f := range w.Files {
+		if strings.HasSuffix(f, ".wasm") {
+			code = f + "; "
+		}
+	}
+	return fmt.Sprintf("inside, build %s (%s%d files, %.1f MB, embedded as brotli %.1f MB)", w.Build, code, len(w.Files), float64(w.Size)/1e6, float64(w.Embedded)/1e6)
 }
 
 // buildVersionInfo combines the app metadata with the binary's build info.
@@ -98,6 +139,7 @@ func (p Program) runVersion(args []string, out io.Writer) error {
 	}
 	bi, _ := debug.ReadBuildInfo()
 	v := buildVersionInfo(m, bi)
+	v.WebApp = webAppOf(webapp.Built())
 	if fs.json {
 		return writeJSON(out, v)
 	}
@@ -118,6 +160,7 @@ func (p Program) runVersion(args []string, out io.Writer) error {
 			line(strings.TrimPrefix(k, "-"), val)
 		}
 	}
+	line("web app", v.WebApp.String())
 	_, err = io.WriteString(out, b.String())
 	return err
 }

@@ -2,8 +2,10 @@
 // "go generate ./webapp"): it compiles the app to WebAssembly
 // (-trimpath -tags=migrated_fynedo,no_animations -ldflags="-s -w"),
 // writes its page, Go's wasm_exec.js, a web manifest, icons and a service
-// worker, and precompresses every file with gzip and brotli, into an output
-// folder (replacing what was there).
+// worker, and writes every file compressed with brotli (x.br for the file x)
+// with a manifest of the files (bundle.json, see webapp/internal/bundle)
+// into an output folder, replacing what was there. The app embeds that one
+// copy; package webapp makes the uncompressed and gzip copies from it.
 //
 // Usage:
 //
@@ -15,7 +17,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -33,8 +34,9 @@ import (
 	"strings"
 	ttemplate "text/template"
 
-	"github.com/andybalholm/brotli"
 	"golang.org/x/image/draw"
+
+	"tableops/webapp/internal/bundle"
 )
 
 //go:embed index.html
@@ -54,7 +56,7 @@ func main() {
 	name := flag.String("name", "Table Ops", "the app's name on the page and the home screen")
 	icon := flag.String("icon", "", "PNG icon, at least 512x512 (default: Icon.png at the module's root)")
 	out := flag.String("out", "dist", "output folder")
-	quality := flag.Int("brotli", 9, "brotli quality (0-11)")
+	quality := flag.Int("brotli", bundle.BrotliQuality, "brotli quality (0-11)")
 	flag.Parse()
 	if err := run(*mainPkg, *name, *icon, *out, *quality); err != nil {
 		fmt.Fprintln(os.Stderr, "web bundle:", err)
@@ -174,42 +176,42 @@ func run(mainPkg, name, icon, out string, quality int) error {
 	if err != nil {
 		return err
 	}
+	version := hex.EncodeToString(h.Sum(nil))[:16]
 	var sw bytes.Buffer
 	if err := ttemplate.Must(ttemplate.New("sw").Parse(swJS)).Execute(&sw, map[string]any{
-		"Name": name, "Version": hex.EncodeToString(h.Sum(nil))[:16], "Files": string(list)}); err != nil {
+		"Name": name, "Version": version, "Files": string(list)}); err != nil {
 		return err
 	}
 	files["sw.js"] = sw.Bytes()
+	names = append(names, "sw.js")
+	sort.Strings(names)
 
 	if err := clean(out); err != nil {
 		return err
 	}
-	var raw, gz, br int
-	for _, n := range append(names, "sw.js") {
+	contents := bundle.Manifest{Build: version}
+	var raw, br int
+	for _, n := range names {
 		b := files[n]
-		var r []byte
-		var rerr error
-		done := make(chan struct{})
-		go func() { // both at once: the wasm takes a while
-			defer close(done)
-			r, rerr = brotlied(b, quality)
-		}()
-		g, err := gzipped(b)
-		<-done
+		r, err := bundle.Brotli(b, quality)
 		if err != nil {
+			return fmt.Errorf("%s: %w", n, err)
+		}
+		if err := os.WriteFile(filepath.Join(out, n+".br"), r, 0o644); err != nil {
 			return err
 		}
-		if rerr != nil {
-			return rerr
-		}
-		for suffix, data := range map[string][]byte{"": b, ".gz": g, ".br": r} {
-			if err := os.WriteFile(filepath.Join(out, n+suffix), data, 0o644); err != nil {
-				return err
-			}
-		}
-		raw, gz, br = raw+len(b), gz+len(g), br+len(r)
+		sum := sha256.Sum256(b)
+		contents.Files = append(contents.Files, bundle.File{Name: n, Size: int64(len(b)), SHA256: hex.EncodeToString(sum[:])})
+		raw, br = raw+len(b), br+len(r)
 	}
-	fmt.Fprintf(os.Stderr, "web bundle: %s: %.1f MB, gzip %.1f MB, brotli %.1f MB\n", out, mb(raw), mb(gz), mb(br))
+	mj, err := json.MarshalIndent(contents, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, bundle.ManifestName), append(mj, '\n'), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "web bundle %s: %s: %.1f MB, brotli %.1f MB (embedded)\n", version, out, mb(raw), mb(br))
 	return nil
 }
 
@@ -270,31 +272,4 @@ func scaledPNG(src image.Image, n int) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
-}
-
-func gzipped(b []byte) ([]byte, error) {
-	var out bytes.Buffer
-	w, err := gzip.NewWriterLevel(&out, gzip.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(b); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
-}
-
-func brotlied(b []byte, quality int) ([]byte, error) {
-	var out bytes.Buffer
-	w := brotli.NewWriterOptions(&out, brotli.WriterOptions{Quality: quality, LGWin: 24})
-	if _, err := w.Write(b); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
 }
