@@ -18,7 +18,6 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"tableops/rules/reference"
-	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui/screen"
 	"tableops/ui/screen/screentest"
@@ -412,7 +411,7 @@ func TestCatalogUnreadableSavedCardsAreKept(t *testing.T) {
 }
 
 func TestPickCharacterFromCatalog(t *testing.T) {
-	sh, st := newTestShell(t, 400, 800)
+	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
 	var got reference.Character
 	sh.pickCharacter(func(ch reference.Character) { got = ch })
@@ -421,35 +420,8 @@ func TestPickCharacterFromCatalog(t *testing.T) {
 	tapText(t, w, "Locutus of Borg")
 	require.Equal(t, "AM-LOCUTUS", got.ID)
 	assert.Empty(t, w.Canvas().Overlays().List(), "the picker closes")
-
-	cmd := addCharacterFrom(got)
-	assert.Empty(t, cmd.Player)
-	assert.Equal(t, "Locutus of Borg", cmd.Name)
-	assert.Equal(t, "AM-LOCUTUS", cmd.CatalogID)
-	assert.Equal(t, []string{"Command", "Diplomacy"}, cmd.Specializations)
-	require.Len(t, cmd.Weapons, 1)
-	assert.Equal(t, "Assimilation Tubules", cmd.Weapons[0].Name)
-	assert.Equal(t, 1, cmd.Weapons[0].Damage)
-	assert.Equal(t, []string{"Assimilate", "Melee"}, cmd.Weapons[0].Keywords)
-
-	// A complete card from the catalog joins a game's away team as it is.
-	two := 2
-	ch := reference.Character{ID: "X", Name: "Sela", Affiliation: "Romulan",
-		Specializations: []reference.Specialization{{Name: "Command", Count: 2}},
-		Tracks:          reference.Tracks{Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}},
-		Attacks:         []reference.AttackAction{{Name: "Disruptor", Dice: &two, Damage: &two}}, Escalation: 2}
-	g, err := st.Create(tracker.KindAway, "Pick test")
-	require.NoError(t, err)
-	_, err = g.Execute(tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Romulan"})
-	require.NoError(t, err)
-	cmd = addCharacterFrom(ch)
-	cmd.Player = g.State().Away.Players[0].ID
-	_, err = g.Execute(cmd)
-	require.NoError(t, err)
-	added := g.State().Away.Characters[0]
-	assert.Equal(t, "Sela", added.Name)
-	assert.Equal(t, []string{"Command", "Command"}, added.Specializations)
-	assert.Equal(t, 2, added.Escalation)
+	// The card picked becomes an AddCharacter command: ui/away's
+	// TestAddCharacterFromCatalog.
 }
 
 // TestCatalogEditorRendersToMarkup renders the character editor of a

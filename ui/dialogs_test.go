@@ -25,8 +25,7 @@ func TestEscapeClosesTheDialogFirst(t *testing.T) {
 	key := func(name fyne.KeyName) { pressKey(w, name) }
 
 	// A form dialog over the game: Escape is its Cancel.
-	v := sh.game.view.(*awayView)
-	kim := v.st.Players[1].ID
+	kim := sh.game.game.State().Away.Players[1].ID
 	_, err := sh.game.game.Execute(tracker.AdjustTokens{Player: kim, Token: tracker.TokenBonusActions, Delta: 1})
 	require.NoError(t, err)
 	screentest.SelectTab(t, w, "Round")
@@ -36,7 +35,7 @@ func TestEscapeClosesTheDialogFirst(t *testing.T) {
 	screentest.Objects[*widget.RadioGroup](w)[0].SetSelected("Lukara")
 	key(fyne.KeyEscape)
 	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
-	assert.Equal(t, 1, v.st.Players[1].Tokens[tracker.TokenBonusActions], "nothing spent")
+	assert.Equal(t, 1, sh.game.game.State().Away.Players[1].Tokens[tracker.TokenBonusActions], "nothing spent")
 	assert.Same(t, game, w.Content(), "the game stays")
 	assert.Empty(t, sh.dialogs)
 

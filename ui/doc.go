@@ -1,7 +1,19 @@
-// Package ui holds the Fyne screens of Table Ops: the shell, and, for now,
-// the screens of each kind of game. It shows tracker state and sends
-// tracker commands; it decides no rule of its own (rules/ decides, tracker/
-// records; see ARCHITECTURE.md).
+// Package ui is the shell of Table Ops' Fyne screens: the main window and
+// everything around the game screens, which are packages of their own. It
+// shows tracker state and sends tracker commands; it decides no rule of its
+// own (rules/ decides, tracker/ records; see ARCHITECTURE.md).
+//
+// The screens' packages, imports pointing down:
+//
+//	ui              the shell (this package)
+//	ui/away         the Star Trek: Away Missions screen
+//	ui/screen       what the shell and the game screens share: Frame, View,
+//	                Panel, the panel layout, labels, forms, entries
+//	ui/widgets      reusable widgets: peg tracks, dice, keypads, counters
+//
+// The Star Trek: Ascendancy screen, with the Borg, is still in this package
+// (ascendancy.go, asc_*.go, borg*.go): it reaches the app through the same
+// screen.Frame, and is to become ui/ascendancy as ui/away did.
 //
 // # What is where
 //
@@ -17,11 +29,11 @@
 // main window on a phone where a desktop opens a window; dialogs.go lets
 // Escape (or a phone's Back) close the top dialog, then the top page.
 //
-// The game screens are views (screen.View): away*.go are Star Trek: Away
-// Missions; ascendancy.go, asc_*.go and borg*.go are Star Trek: Ascendancy
-// and its Borg expansion. views.go builds a game's view from a table keyed
-// by tracker.Kind (a kind this version has no screen for is shown by its
-// log only). A view reaches the app only through the screen.Frame it is
+// The game screens are views (screen.View): ui/away's for Away Missions;
+// ascendancy.go, asc_*.go and borg*.go for Ascendancy and its Borg
+// expansion. views.go builds a game's view from a table keyed by
+// tracker.Kind (a kind this version has no screen for is shown by its log
+// only). A view reaches the app only through the screen.Frame it is
 // given (gameScreen is that frame) and the helpers of package ui/screen;
 // the shell reaches a view only through screen.View. Reusable widgets (peg
 // tracks, dice, keypads, counters) are in ui/widgets.
@@ -48,7 +60,7 @@
 // # One tap, from a peg to the phones
 //
 // A player taps a peg of Worf's Defense track (widgets.PegTrack). The view
-// sends the command: awayView.exec -> screen.Frame.Exec, which is
+// sends the command (ui/away's awayView.exec) -> screen.Frame.Exec, which is
 // gameScreen.Exec (game.go). On a phone seated as one player a command that
 // changes only another player's pieces asks first (gameScreen.askFirst,
 // seat.go). gameScreen.run calls Execute on the game:
@@ -72,14 +84,19 @@
 //
 // # Where to add
 //
-// A screen for a new kind of game: a type that implements screen.View,
-// built from a screen.Frame, and a line in the table of views.go. A panel:
-// one more screen.Panel from the view's Panels, and a LazyPanels.Add for
-// how it shows the state. A form: a type that owns its widgets and its
-// draft, built by the view, that sends its command with Frame.Exec (or
-// screen.FormDialog with Frame.Submit for a form in a dialog, which stays
-// open with the refusal under the entry it is about) and is given each new
-// state by the view's Show; one file per form (asc_invasion.go,
-// asc_hazard.go, asc_dietest.go). Every text on screen goes through
-// lang.X (i18n/literals_test.go checks it).
+// A screen for a new kind of game: a package beside ui/away whose New
+// builds a screen.View from a screen.Frame, and a line in the table of
+// views.go. A panel: one more screen.Panel from the view's Panels, and a
+// LazyPanels.Add for how it shows the state (ui/away's package doc says
+// where). A form: a type in a file of its own that owns its widgets and
+// its draft, built by the view, given each new state by the view's Show,
+// that sends its command with Frame.Exec (or a screen.FormDialog with
+// Frame.Try or Frame.Submit, which stays open with the refusal under the
+// entry it is about): asc_invasion.go, asc_hazard.go and asc_dietest.go
+// are one form each. A screen of the shell (like the rules or the
+// catalog): a file here, opened as a page on a phone (Shell.pushPage) and
+// as a window on a desktop. Every text on screen goes through lang.X
+// (i18n/literals_test.go checks it). A game screen's tests drive it in a
+// screentest.Frame in its own package; the tests that need the shell stay
+// here.
 package ui

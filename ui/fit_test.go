@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -65,16 +66,16 @@ func fitAway(t *testing.T, size fyne.Size) {
 
 	// A skill test with its result.
 	screentest.SelectTab(t, w, "Dice")
-	v := sh.game.view.(*awayView)
-	v.dice.mode.SetSelected("Skill test")
-	tapPick(t, v.dice.skill.tester, "Riker (Dana)")
-	test.Type(v.dice.skill.test.pad, "6543")
+	mode := radioWith(t, w, "Skill test")
+	mode.SetSelected("Skill test")
+	test.Tap(firstButton(t, w, "Riker (Dana)")) // the tester
+	test.Type(screentest.Objects[*widgets.DicePad](w)[0], "6543")
 	screentest.AssertWindowFits(t, w, "skill test result")
-	v.dice.mode.SetSelected("Attack")
+	mode.SetSelected("Attack")
 
 	// An attack with its result and the damage choosers.
 	screentest.SelectTab(t, w, "Dice")
-	tapPick(t, v.dice.attack.attacker, "Lukara (Kim)")
+	test.Tap(firstButton(t, w, "Lukara (Kim)")) // the attacker
 	pads := screentest.Objects[*widgets.DicePad](w)
 	require.Len(t, pads, 2)
 	test.Type(pads[0], "6422")
@@ -238,4 +239,29 @@ func TestCountersKeepTheirButtonsApart(t *testing.T) {
 		return // one column: nothing beside
 	}
 	assert.GreaterOrEqual(t, minus-plus, float32(24), "Production + and Research − are %v px apart", minus-plus)
+}
+
+// radioWith finds the visible radio group that offers option.
+func radioWith(t *testing.T, w fyne.Window, option string) *widget.RadioGroup {
+	t.Helper()
+	for _, r := range screentest.Objects[*widget.RadioGroup](w) {
+		if slices.Contains(r.Options, option) {
+			return r
+		}
+	}
+	require.Failf(t, "no choice", "no %q to choose on screen", option)
+	return nil
+}
+
+// firstButton finds the first visible, enabled button labelled label, in
+// screen order (the attacker's picker before the target's).
+func firstButton(t *testing.T, w fyne.Window, label string) *widget.Button {
+	t.Helper()
+	for _, b := range screentest.Objects[*widget.Button](w) {
+		if b.Text == label && !b.Disabled() {
+			return b
+		}
+	}
+	require.Failf(t, "no button", "no button %q on screen", label)
+	return nil
 }

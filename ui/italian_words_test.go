@@ -1,194 +1,16 @@
 package ui
 
 import (
-	"encoding/json"
-	"os"
-	"regexp"
-	"sort"
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
 
-	"tableops/i18n"
-	"tableops/rules/reference"
 	"tableops/tracker"
 	"tableops/ui/screen/screentest"
 )
-
-// englishOnScreen collects the English texts left on an Italian screen:
-// every text drawn (labels, buttons, tabs, placeholders, selects, checks,
-// dialog titles) that is an English text of en.json whose Italian differs,
-// or that reads as English (two or more common English words) and is not
-// a name or game term that stays English.
-type englishOnScreen struct {
-	english map[string]string // English text -> its key, where it.json differs
-	found   map[string][]string
-	seen    []string // every text looked at, with ITALIAN_DUMP set
-	// cards is the built-in catalog as JSON (the cards' own texts are
-	// the players' data, printed in English) and the Away Missions sheet.
-	cards string
-}
-
-func newEnglishOnScreen(t *testing.T) *englishOnScreen {
-	en, err := i18n.Messages("en")
-	require.NoError(t, err)
-	it, err := i18n.Messages("it")
-	require.NoError(t, err)
-	e := &englishOnScreen{english: map[string]string{}, found: map[string][]string{}}
-	for k, v := range en {
-		if it[k] != v && !strings.Contains(v, "{{") && len(v) > 3 {
-			e.english[v] = k
-		}
-	}
-	for _, code := range i18n.Languages() { // each language's own name
-		delete(e.english, i18n.Name(code))
-	}
-	cat, err := reference.Builtin()
-	require.NoError(t, err)
-	var raw strings.Builder
-	require.NoError(t, cat.Export(&raw))
-	var b strings.Builder
-	var values func(v any)
-	values = func(v any) {
-		switch x := v.(type) {
-		case string:
-			b.WriteString("\n" + x + "\n")
-		case []any:
-			for _, y := range x {
-				values(y)
-			}
-		case map[string]any:
-			for _, y := range x {
-				values(y)
-			}
-		}
-	}
-	var doc any
-	require.NoError(t, json.Unmarshal([]byte(raw.String()), &doc))
-	values(doc)
-	// The Away Missions sheet stays English (no Italian edition names its
-	// terms); the rules' own tests check the other sheets and topics.
-	lib, err := reference.Load()
-	require.NoError(t, err)
-	sheet, err := lib.SheetIn(reference.AwayMissions, "it")
-	require.NoError(t, err)
-	for _, sec := range sheet {
-		b.WriteString("\n" + sec.Title + "\n")
-		for _, en := range sec.Entries {
-			b.WriteString("\n" + en.Summary + "\n")
-		}
-	}
-	for _, tp := range lib.TopicsIn("it") {
-		if tp.Game == reference.AwayMissions {
-			b.WriteString("\n" + tp.Title + "\n")
-		}
-	}
-	e.cards = b.String()
-	return e
-}
-
-// dumpTexts names a file to write every text looked at to, for a reader.
-var dumpTexts = os.Getenv("ITALIAN_DUMP")
-
-// englishWords are words an Italian text never holds (as whole words).
-var englishWords = regexp.MustCompile(`(?i)\b(the|and|with|your|you|this|that|these|those|is|are|was|not|of|to|for|from|has|have|no longer|cannot|can't|don't|which|when|there|here|card|cards|game|games|player|players|search|new|open|close|save|cancel|turn|none|yet|shown|only|every|each|add|remove|keyword|keywords|type|tap|choose|pick)\b`)
-
-// staysEnglish are the texts that rightly stay English on an Italian
-// screen: names of games, factions and cards, and Away Missions terms
-// (no Italian edition names them).
-var staysEnglish = regexp.MustCompile(`^(Table Ops.*|Star Trek.*|Away Missions.*|Borg Drone \(assimilation overlay\)|.*Ascendancy.*)$`)
-
-// look records the English texts on w now, at where. With articles
-// false, the text of rich-text articles (the rules' topics and sheets,
-// whose Away Missions ones are English by design and checked by the
-// rules' own tests) is left out; their headings, buttons and tabs are not.
-func (e *englishOnScreen) look(w fyne.Window, where string, articles ...bool) {
-	skipArticles := len(articles) > 0 && !articles[0]
-	var texts []string
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if o == nil || !o.Visible() {
-			return
-		}
-		switch x := o.(type) {
-		case *canvas.Text:
-			texts = append(texts, x.Text)
-		case *widget.Label:
-			texts = append(texts, x.Text)
-		case *widget.Select:
-			texts = append(texts, x.Options...)
-		case *widget.RichText:
-			if skipArticles {
-				return
-			}
-		}
-		switch x := o.(type) {
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case *widget.Label: // its rich text is the label's text
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				if _, ok := c.(*widget.RichText); !ok {
-					walk(c)
-				}
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	for _, r := range screentest.Roots(w) {
-		walk(r)
-	}
-	for _, s := range texts {
-		s = strings.TrimSpace(s)
-		if dumpTexts != "" {
-			e.seen = append(e.seen, where+" | "+s)
-		}
-		if s == "" || staysEnglish.MatchString(s) || e.isData(s) {
-			continue
-		}
-		why := ""
-		if k, ok := e.english[s]; ok {
-			why = "the English of " + k
-		} else if m := englishWords.FindAllString(s, -1); len(m) >= 2 {
-			why = "English words " + strings.Join(m, ", ")
-		}
-		if why != "" {
-			e.found[s] = append(e.found[s], where+" ("+why+")")
-		}
-	}
-}
-
-// isData reports whether s is one of the cards' or the Away Missions
-// sheet's own texts: a whole line of them, or a long piece of one (a
-// wrapped line).
-func (e *englishOnScreen) isData(s string) bool {
-	return strings.Contains(e.cards, "\n"+s+"\n") || len(s) >= 24 && strings.Contains(e.cards, s)
-}
-
-// report fails the test with every English text found, one a line.
-func (e *englishOnScreen) report(t *testing.T) {
-	t.Helper()
-	var lines []string
-	for s, where := range e.found {
-		lines = append(lines, "  "+s+"   — at "+where[0])
-	}
-	sort.Strings(lines)
-	if dumpTexts != "" {
-		require.NoError(t, os.WriteFile(dumpTexts, []byte(strings.Join(e.seen, "\n")), 0o644))
-	}
-	if len(lines) > 0 {
-		t.Errorf("%d English texts on Italian screens:\n%s", len(lines), strings.Join(lines, "\n"))
-	}
-}
 
 // TestItalianScreensSpeakItalian runs the main flows with the Italian
 // texts (home, a new game of each kind and its panels, the log, the
@@ -197,35 +19,35 @@ func (e *englishOnScreen) report(t *testing.T) {
 // English text left on the screen.
 func TestItalianScreensSpeakItalian(t *testing.T) {
 	screentest.Italian(t)
-	e := newEnglishOnScreen(t)
+	e := screentest.NewEnglishOnScreen(t)
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
-	e.look(w, "home")
+	e.Look(w, "home")
 
 	test.Tap(screentest.Button(t, w, "Nuova partita ad Ascendancy"))
-	e.look(w, "new Ascendancy game")
+	e.Look(w, "new Ascendancy game")
 	test.Tap(screentest.Button(t, w, "Crea"))
 	require.NotNil(t, sh.game)
 	for _, p := range sh.game.view.Panels() {
 		panelTo(t, w, p.Title)
-		e.look(w, "Ascendancy "+p.Title)
+		e.Look(w, "Ascendancy "+p.Title)
 	}
 	sh.game.showLog()
-	e.look(w, "Ascendancy log")
+	e.Look(w, "Ascendancy log")
 	screentest.CloseOverlays(w)
 	if v, ok := sh.game.view.(*ascView); ok {
 		v.openScoreboard()
-		e.look(w, "scoreboard")
+		e.Look(w, "scoreboard")
 	}
 	sh.showHome()
-	e.look(w, "home with a game")
+	e.Look(w, "home with a game")
 
 	test.Tap(screentest.Button(t, w, "Nuova partita Away Missions"))
 	test.Tap(screentest.Button(t, w, "Crea"))
 	require.NotNil(t, sh.game)
 	for _, p := range sh.game.view.Panels() {
 		panelTo(t, w, p.Title)
-		e.look(w, "Away "+p.Title)
+		e.Look(w, "Away "+p.Title)
 	}
 	for _, c := range []tracker.Command{
 		tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"},
@@ -237,69 +59,69 @@ func TestItalianScreensSpeakItalian(t *testing.T) {
 	}
 	for _, p := range sh.game.view.Panels() {
 		panelTo(t, w, p.Title)
-		e.look(w, "Away "+p.Title+" with players")
+		e.Look(w, "Away "+p.Title+" with players")
 	}
 	sh.game.showLog()
-	e.look(w, "Away log")
+	e.Look(w, "Away log")
 	screentest.CloseOverlays(w)
 	sb := shareBtn(t, w)
 	sb.listen = "127.0.0.1:0"
 	test.Tap(sb)
-	e.look(w, "share dialog")
+	e.Look(w, "share dialog")
 	test.Tap(screentest.Button(t, w, "Condividi"))
-	e.look(w, "sharing")
+	e.Look(w, "sharing")
 	test.Tap(screentest.Button(t, w, "Smetti di condividere"))
 	screentest.CloseOverlays(w)
 	sh.showHome()
-	e.look(w, "home with two games")
+	e.Look(w, "home with two games")
 
 	// Resume: the saved game opens from the list.
 	tapText(t, w, sh.home.games[0].Name)
 	require.NotNil(t, sh.game, "the game resumed")
-	e.look(w, "resumed game")
+	e.Look(w, "resumed game")
 	sh.showHome()
 
 	test.Tap(screentest.Button(t, w, "Impostazioni"))
-	e.look(w, "settings")
+	e.Look(w, "settings")
 	screentest.CloseOverlays(w)
 	test.Tap(screentest.Button(t, w, "Unisciti a una partita"))
-	e.look(w, "join form")
+	e.Look(w, "join form")
 	screentest.CloseOverlays(w)
 	test.Tap(screentest.Button(t, w, "Cestino"))
-	e.look(w, "trash")
+	e.Look(w, "trash")
 	screentest.CloseOverlays(w)
 
 	test.Tap(screentest.Button(t, w, "Catalogo"))
 	cv := sh.catalog()
 	require.NotNil(t, cv)
-	e.look(w, "catalog")
+	e.Look(w, "catalog")
 	screentest.TypeInto(w, cv.search, "lukara")
 	require.NotEmpty(t, cv.rows)
 	tapText(t, w, cv.rows[0].name)
-	e.look(w, "a card")
+	e.Look(w, "a card")
 	screentest.SelectTab(t, w, "Carte")
 	catalogNew(t, w, "Nuovo personaggio")
-	e.look(w, "character editor")
+	e.Look(w, "character editor")
 	cv.close()
 	test.Tap(screentest.Button(t, w, "Catalogo"))
 	catalogNew(t, w, "Nuova carta")
-	e.look(w, "card editor")
+	e.Look(w, "card editor")
 	sh.catalog().close()
 
 	v := sh.openScanner(nil, &fakeCameras{})
 	settleScanner(t, v)
-	e.look(v.win, "scanner")
+	e.Look(v.win, "scanner")
 	v.dismiss()
 
 	sh.showRules()
-	e.look(w, "rules", false)
+	e.Look(w, "rules", false)
 	for _, tab := range []string{"Cerca", "Argomenti", "Schede"} {
 		if tabExists(w, tab) {
 			screentest.SelectTab(t, w, tab)
-			e.look(w, "rules "+tab, false)
+			e.Look(w, "rules "+tab, false)
 		}
 	}
-	e.report(t)
+	e.Report(t)
 }
 
 // tabExists reports whether a tab titled title is on screen.

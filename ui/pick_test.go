@@ -9,8 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	awayrules "tableops/rules/away"
-	"tableops/rules/reference"
 	"tableops/tracker"
 	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
@@ -30,30 +28,6 @@ func TestAffiliationOpensFromAnywhere(t *testing.T) {
 	assert.Empty(t, sh.win.Canvas().Overlays().List())
 	test.TapAt(aff, fyne.NewPos(aff.Size().Width/3, aff.Size().Height/2))
 	assert.Len(t, sh.win.Canvas().Overlays().List(), 1, "the affiliation choices opened")
-}
-
-// TestCatalogBorgDronesAreBorg picks the built-in Borg drones into a game
-// command: they carry the Borg and Drone keywords (Stun weapons and
-// Hivemind follow them), and the overlay its Assimilation Tubules; no
-// rating the rulebook does not print is filled in.
-func TestCatalogBorgDronesAreBorg(t *testing.T) {
-	cat, err := reference.Builtin()
-	require.NoError(t, err)
-	for _, id := range []string{"AM-ONE-OF-FIVE", "AM-TWO-OF-FIVE", "AM-THREE-OF-FIVE", "AM-FOUR-OF-FIVE", "AM-FIVE-OF-FIVE", "AM-DRONE"} {
-		ch, ok := cat.Character(id)
-		require.True(t, ok, id)
-		cmd := addCharacterFrom(ch)
-		c := awayrules.Character{Keywords: cmd.Keywords}
-		assert.True(t, c.Borg(), "%s is Borg", id)
-		assert.True(t, c.Drone(), "%s is a drone", id)
-		if id == "AM-DRONE" {
-			require.Len(t, cmd.Weapons, 1)
-			assert.Equal(t, "Assimilation Tubules", cmd.Weapons[0].Name)
-			assert.Contains(t, cmd.Weapons[0].Keywords, "Assimilate")
-		} else {
-			assert.Empty(t, cmd.Weapons, "%s: the rulebook prints no attack for it; the players enter it", id)
-		}
-	}
 }
 
 // TestResumeListOnAPhone saves five games and looks at the home screen of

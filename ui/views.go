@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"tableops/tracker"
+	"tableops/ui/away"
 	"tableops/ui/screen"
 )
 
@@ -12,7 +13,7 @@ import (
 // A new kind of game is one more line here.
 func gameViews() map[tracker.Kind]func(screen.Frame) screen.View {
 	return map[tracker.Kind]func(screen.Frame) screen.View{
-		tracker.KindAway:       func(f screen.Frame) screen.View { return newAwayView(f) },
+		tracker.KindAway:       away.New,
 		tracker.KindAscendancy: func(f screen.Frame) screen.View { return newAscendancyView(f) },
 	}
 }

@@ -1,7 +1,8 @@
-// Package screen is what the screen of a game and the app's shell (package
-// ui) agree on, and the parts they both build with. It sits below both:
-// ui and the game screens import it; it imports neither (only Fyne,
-// tracker, scan and the rules reference).
+// Package screen is what the screen of a game (ui/away, and the Ascendancy
+// screen still in ui) and the app's shell (package ui) agree on, and the
+// parts they both build with. It sits below both: ui and the game screens
+// import it; it imports neither (only Fyne, tracker, scan and the rules
+// packages).
 //
 // # The contract
 //
@@ -36,7 +37,7 @@
 //     Dialogs (the Frame, or the shell's main window).
 //   - lazy.go and parts.go: LazyPanels (the panels in view show a new state
 //     at once, the others when they come into view) and KeptParts (a part
-//     is built again only when its data changed); SetObjects, Relayout and
+//     is built again only when its data changed); SetObjects and
 //     SetVisible change what a container shows with the least work.
 //   - text.go: TrText, TrTexts and ErrText word the tracker's texts and
 //     refusals in the player's language.

@@ -62,20 +62,20 @@ func SetObjects(box *fyne.Container, objs []fyne.CanvasObject) {
 	box.Objects = objs
 	// Twice: a wrapped text's height depends on the width the first
 	// pass gives it.
-	Relayout(box)
-	Relayout(box)
+	relayout(box)
+	relayout(box)
 	canvas.Refresh(box)
 }
 
-// Relayout lays out a container and every container inside it, from the
+// relayout lays out a container and every container inside it, from the
 // top (widgets lay out their own parts when resized).
-func Relayout(c *fyne.Container) {
+func relayout(c *fyne.Container) {
 	if c.Layout != nil {
 		c.Layout.Layout(c.Objects, c.Size())
 	}
 	for _, o := range c.Objects {
 		if in, ok := o.(*fyne.Container); ok {
-			Relayout(in)
+			relayout(in)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/rules/reference"
@@ -15,7 +17,7 @@ import (
 
 // Frame is a screen.Frame for the tests of a game screen without the
 // shell: the view's panels in the app's panel layout (screen.Adaptive)
-// under a status line, in a window. A command runs on the game as the
+// under a bar (Undo, Redo) and a status line, in a window. A command runs on the game as the
 // shell's frame runs it (a refusal is said in the status line); there is
 // no seat (every command runs at once), no home, no sharing, no log.
 // PickCharacter and ScanCards only record that they were asked.
@@ -26,7 +28,9 @@ type Frame struct {
 	layout  *screen.Adaptive
 	status  *widget.Label
 	content fyne.CanvasObject
-	cancel  func()
+	// undo and redo are the bar's buttons.
+	undo, redo *widget.Button
+	cancel     func()
 
 	// Picks are the PickCharacter calls, in order; ScanUses the ScanCards
 	// calls.
@@ -43,7 +47,12 @@ func Open(win fyne.Window, game screen.Game, build func(screen.Frame) screen.Vie
 	f.view = build(f)
 	f.layout = screen.NewAdaptive(0.58, f.view.Panels()...)
 	f.layout.OnShow = f.view.Shown
-	f.content = container.NewBorder(f.status, nil, nil, nil, f.layout)
+	// A bar as tall as the app's (Undo and Redo act on the game), so a
+	// panel has the room it has in the app.
+	f.undo = widget.NewButtonWithIcon(lang.X("common.undo", "Undo"), theme.ContentUndoIcon(), func() { _, _ = game.Undo() })
+	f.redo = widget.NewButtonWithIcon(lang.X("common.redo", "Redo"), theme.ContentRedoIcon(), func() { _, _ = game.Redo() })
+	bar := container.NewBorder(nil, nil, widget.NewButtonWithIcon("", theme.HomeIcon(), nil), container.NewHBox(f.undo, f.redo))
+	f.content = container.NewBorder(container.NewVBox(bar, f.status), nil, nil, nil, f.layout)
 	win.SetContent(f.content)
 	f.cancel = game.Subscribe(func(tracker.Update) { fyne.Do(f.refresh) })
 	f.refresh()
@@ -55,6 +64,12 @@ func Open(win fyne.Window, game screen.Game, build func(screen.Frame) screen.Vie
 
 // View is the view on screen.
 func (f *Frame) View() screen.View { return f.view }
+
+// Undo is the bar's Undo button; Redo its Redo.
+func (f *Frame) Undo() *widget.Button { return f.undo }
+
+// Redo is the bar's Redo button.
+func (f *Frame) Redo() *widget.Button { return f.redo }
 
 // Status is the text of the status line.
 func (f *Frame) Status() string { return f.status.Text }

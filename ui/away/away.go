@@ -1,4 +1,4 @@
-package ui
+package away
 
 import (
 	"fmt"
@@ -45,6 +45,9 @@ type awayView struct {
 	// built (see setTracks).
 	tracks map[string][4]*widgets.PegTrack
 }
+
+// New builds the Away Missions screen, drawn in f.
+func New(f screen.Frame) screen.View { return newAwayView(f) }
 
 func newAwayView(f screen.Frame) *awayView {
 	v := &awayView{f: f, open: map[string]bool{}, tracks: map[string][4]*widgets.PegTrack{}}
