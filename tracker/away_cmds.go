@@ -84,7 +84,7 @@ func (cmd AddAwayPlayer) decide(c *decideCtx) error {
 	}
 	aff := trimSpace(cmd.Affiliation)
 	team := trimSpace(cmd.Team)
-	if len(aff) > maxNameLen || len(team) > maxNameLen {
+	if len([]rune(aff)) > maxNameLen || len([]rune(team)) > maxNameLen {
 		return reject(CodeInvalid, "track.affiliation_and_team_names_are_at", "Affiliation and team names are at most %d characters.", maxNameLen)
 	}
 	p := AwayPlayer{ID: "p" + strconv.Itoa(a.NextID+1), Name: name, Affiliation: aff, Team: team, Borg: cmd.Borg,

@@ -50,5 +50,7 @@
 //
 // Export and ParseExport read and write one game as a JSON file with a
 // format tag and schema version; damaged, truncated and newer files are
-// refused with ErrNotExport, ErrBadLog or ErrFutureVersion.
+// refused with ErrNotExport, ErrBadLog or ErrFutureVersion, and files
+// longer than a game can be (MaxGameEvents, MaxGameBytes: the session
+// refuses a step past them) with ErrGameTooLong.
 package tracker

@@ -13,8 +13,26 @@ import (
 // ExportFormat is the "format" field of a game export file.
 const ExportFormat = "tableops-game"
 
-// MaxExportSize bounds an export file read from outside.
-const MaxExportSize = 64 << 20
+// MaxGameEvents is the longest a game can be: the session refuses a step
+// (a command, an undo or a redo) that would take its log past this many
+// events, and an import takes a file of up to exactly this many. Five
+// times the longest game measured (9,337 events).
+const MaxGameEvents = 50_000
+
+// MaxGameBytes bounds the bytes a game's events take in its export file,
+// written as WriteTo writes it: the session refuses a step that would take
+// its log past it, and an import takes a file of this much plus its header
+// (MaxExportSize).
+const MaxGameBytes = 64 << 20
+
+// exportHeaderRoom is the room an export file's other fields (format,
+// schema, kind, name, dates) and its punctuation have besides its events:
+// a few hundred bytes, with a wide margin.
+const exportHeaderRoom = 16 << 10
+
+// MaxExportSize bounds an export file read from outside: the events of
+// the largest game (MaxGameBytes) and the fields around them.
+const MaxExportSize = MaxGameBytes + exportHeaderRoom
 
 // Errors of ReadExport, wrapped with details; test them with errors.Is.
 var (
@@ -24,6 +42,9 @@ var (
 	ErrFutureVersion = errors.New("written by a newer version of Table Ops")
 	// ErrBadLog: the file reads but its game log is inconsistent.
 	ErrBadLog = errors.New("the game log in the file is damaged")
+	// ErrGameTooLong: the file holds more than a game can (more than
+	// MaxGameEvents events, or a file larger than MaxExportSize bytes).
+	ErrGameTooLong = errors.New("longer than a game can be")
 )
 
 // Export is one game as a self-contained file: its name and kind, and its
@@ -53,8 +74,8 @@ func (x *Export) WriteTo(w io.Writer) (int64, error) {
 }
 
 // MaxExportEvents bounds the events of an export file read from outside:
-// five times the longest game measured (9,337 events).
-const MaxExportEvents = 50_000
+// exactly as many as a game can hold (MaxGameEvents).
+const MaxExportEvents = MaxGameEvents
 
 // MaxEventSize bounds the JSON form of one event in an export file (as
 // MaxCommandSize bounds one command).
@@ -68,8 +89,9 @@ const MaxEventSize = MaxCommandSize
 //
 // The file is read as a stream, one event at a time, so memory grows with
 // the game's events and not with copies of the file. It is refused as soon
-// as it passes MaxExportSize bytes, MaxExportEvents events or an event of
-// MaxEventSize bytes; "format" and "schema" must come before "events" (as
+// as it passes MaxExportSize bytes or MaxExportEvents events (a file
+// longer than a game can be, ErrGameTooLong) or an event of MaxEventSize
+// bytes; "format" and "schema" must come before "events" (as
 // WriteTo writes them).
 func ReadExport(r io.Reader) (*Export, error) {
 	x, err := readExport(r)
@@ -100,7 +122,18 @@ func ParseExport(b []byte) (*Export, error) {
 }
 
 // errTooLarge is the input passing MaxExportSize.
-var errTooLarge = fmt.Errorf("larger than %d MB", MaxExportSize>>20)
+var errTooLarge = fmt.Errorf("larger than %d MB: %w", MaxExportSize>>20, ErrGameTooLong)
+
+// eventExportSize is the bytes e takes in an export file, as ReadExport
+// measures them: the event written as WriteTo writes it, and the comma
+// and line break before it.
+func eventExportSize(e Event) (int64, error) {
+	b, err := json.MarshalIndent(e, "  ", " ")
+	if err != nil {
+		return 0, fmt.Errorf("event %d: %w", e.Seq, err)
+	}
+	return int64(len(b)) + int64(len(",\n  ")), nil
+}
 
 // boundedReader reads at most n bytes of r and then fails with errTooLarge;
 // it also refuses bytes that are not UTF-8 (the JSON decoder would
@@ -161,7 +194,12 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 func readExport(r io.Reader) (*Export, error) {
 	dec := json.NewDecoder(&boundedReader{r: r, n: MaxExportSize})
 	dec.DisallowUnknownFields()
-	bad := func(err error) error { return fmt.Errorf("%v: %w", err, ErrNotExport) }
+	bad := func(err error) error {
+		if errors.Is(err, ErrGameTooLong) {
+			return err
+		}
+		return fmt.Errorf("%v: %w", err, ErrNotExport)
+	}
 	if err := wantDelim(dec, '{'); err != nil {
 		return nil, bad(err)
 	}
@@ -246,7 +284,7 @@ func readEvents(dec *json.Decoder) ([]Event, error) {
 	var events []Event
 	for dec.More() {
 		if len(events) == MaxExportEvents {
-			return nil, fmt.Errorf("more than %d events; a game file holds at most %d", MaxExportEvents, MaxExportEvents)
+			return nil, fmt.Errorf("more than %d events; a game holds at most %d: %w", MaxExportEvents, MaxExportEvents, ErrGameTooLong)
 		}
 		start := dec.InputOffset()
 		var j eventJSON

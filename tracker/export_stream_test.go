@@ -57,14 +57,15 @@ func allocatedBy(fn func()) uint64 {
 
 // The report's attack: a 27 MB export of 200k notes allocated 1.15 GB on
 // import. Reading is now streamed event by event with a bound on the
-// number of events, and the file is refused early for a few MB.
+// number of events (as many as a game can hold), and the file is refused
+// early for a few MB.
 func TestReadExportRefusesNoteFlood(t *testing.T) {
 	b := notesExport(t, 200_000)
 	t.Logf("export of 200k notes: %.1f MB", float64(len(b))/1e6)
 	var err error
 	n := allocatedBy(func() { _, err = tracker.ReadExport(bytes.NewReader(b)) })
 	t.Logf("allocated %.1f MB", float64(n)/1e6)
-	require.ErrorIs(t, err, tracker.ErrNotExport)
+	require.ErrorIs(t, err, tracker.ErrGameTooLong, "more events than a game can hold")
 	assert.Contains(t, err.Error(), "events")
 	assert.Less(t, n, uint64(200<<20), "allocated %d MB to refuse it", n>>20)
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Journal receives a session's new events. Append must make them durable
@@ -83,6 +84,11 @@ type Session struct {
 	log   []Event
 	hist  history
 	state *State
+
+	// size is the bytes the log's events take in an export file
+	// (eventExportSize), once sized; only the holder of change uses them.
+	size  int64
+	sized bool
 
 	subs       map[int]func(Update)
 	nextSub    int
@@ -381,11 +387,61 @@ func (s *Session) execute(cmd Command, nonce string) ([]Event, error) {
 		c.events[i].At = at
 	}
 	c.events[0].Nonce = nonce
-	out, err := s.commitLocked(c.events, scratch)
+	size, err := s.fits(c.events)
+	if err != nil {
+		s.change.Unlock()
+		return nil, err
+	}
+	out, err := s.commitLocked(c.events, scratch, size)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", cmd.CommandType(), err)
 	}
 	return out, nil
+}
+
+// fits checks that a step's events may join the log: that the game stays
+// within MaxGameEvents events and MaxGameBytes bytes in its export file,
+// and that each event is one an import takes (at most MaxEventSize bytes
+// in the file, a label of at most maxTextLen characters). It returns the
+// events' bytes in the file. The caller holds s.change. A session rebuilt
+// from its log counts the log's bytes here, the first time it makes a
+// step.
+func (s *Session) fits(events []Event) (int64, error) {
+	if len(s.log)+len(events) > MaxGameEvents {
+		return 0, gameFull()
+	}
+	if !s.sized {
+		var total int64
+		for _, e := range s.log {
+			n, err := eventExportSize(e)
+			if err != nil {
+				return 0, fmt.Errorf("size of the log: %w", err)
+			}
+			total += n
+		}
+		s.size, s.sized = total, true
+	}
+	var size int64
+	for _, e := range events {
+		n, err := eventExportSize(e)
+		if err != nil {
+			return 0, fmt.Errorf("size of the step: %w", err)
+		}
+		if n > MaxEventSize || utf8.RuneCountInString(e.Label) > maxTextLen {
+			return 0, reject(CodeInvalid, "track.step_too_large", "This step is too large to record (%d bytes; at most %d).", n, MaxEventSize)
+		}
+		size += n
+	}
+	if s.size+size > MaxGameBytes {
+		return 0, gameFull()
+	}
+	return size, nil
+}
+
+// gameFull refuses a step past the longest game (MaxGameEvents,
+// MaxGameBytes).
+func gameFull() *Rejection {
+	return reject(CodeNotNow, "track.game_full", "This game is full: a game holds at most %d events (%d MB in its file), so no more steps can be recorded.", MaxGameEvents, MaxGameBytes>>20)
 }
 
 // safeDecide runs a command's decision, turning a panic (a bug, but one a
@@ -407,7 +463,7 @@ func safeDecide(cmd Command, c *decideCtx) (err error) {
 // then change together under s.mu. The events must already be known to
 // continue the log (made by this session, or checked by Ingest). On error
 // the lock is released and nothing changes.
-func (s *Session) commitLocked(events []Event, next *State) ([]Event, error) {
+func (s *Session) commitLocked(events []Event, next *State, size int64) ([]Event, error) {
 	if s.opts.Journal != nil {
 		if err := s.opts.Journal.Append(events, next); err != nil {
 			s.change.Unlock()
@@ -429,6 +485,7 @@ func (s *Session) commitLocked(events []Event, next *State) ([]Event, error) {
 	s.state = next
 	s.queue = append(s.queue, Update{Events: out, Seq: uint64(len(s.log)), State: next})
 	s.mu.Unlock()
+	s.size += size
 	// Delivery runs without the change lock, as a subscriber may
 	// Execute; the updates were queued in commit order and flush keeps it.
 	s.change.Unlock()
@@ -464,7 +521,12 @@ func (s *Session) undo(nonce string) (Step, error) {
 	}
 	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeUndo, Label: "Undo: " + st.Label, At: s.now(), Nonce: nonce,
 		Texts: append(Texts{{Key: "track.undo_step", Text: "Undo: "}}, stepTexts(st.Events)...)}
-	if _, err := s.commitLocked([]Event{m}, next); err != nil {
+	size, err := s.fits([]Event{m})
+	if err != nil {
+		s.change.Unlock()
+		return Step{}, err
+	}
+	if _, err := s.commitLocked([]Event{m}, next, size); err != nil {
 		return Step{}, fmt.Errorf("undo: %w", err)
 	}
 	return st, nil
@@ -504,7 +566,12 @@ func (s *Session) redo(nonce string) (Step, error) {
 	}
 	m := Event{Seq: uint64(len(s.log)) + 1, Step: id, Type: TypeRedo, Label: "Redo: " + st.Label, At: s.now(), Nonce: nonce,
 		Texts: append(Texts{{Key: "track.redo_step", Text: "Redo: "}}, stepTexts(st.Events)...)}
-	if _, err := s.commitLocked([]Event{m}, next); err != nil {
+	size, err := s.fits([]Event{m})
+	if err != nil {
+		s.change.Unlock()
+		return Step{}, err
+	}
+	if _, err := s.commitLocked([]Event{m}, next, size); err != nil {
 		return Step{}, fmt.Errorf("redo: %w", err)
 	}
 	return st, nil
@@ -531,7 +598,10 @@ func (s *Session) Ingest(events []Event) error {
 		s.change.Unlock()
 		return fmt.Errorf("ingest: %w", err)
 	}
-	if _, err := s.commitLocked(events, next); err != nil {
+	// The host decided the events and bounds the game; the size is
+	// counted again if this session ever makes a step itself.
+	s.sized = false
+	if _, err := s.commitLocked(events, next, 0); err != nil {
 		return fmt.Errorf("ingest: %w", err)
 	}
 	return nil
