@@ -103,6 +103,8 @@ func TestExtremeNumbers(t *testing.T) {
 			Attack: Roll{Faces: []int{1, 1, 1}, Rerolls: []Reroll{{Indexes: []int{1}, Faces: []int{2}}}}, Defense: Entered(1, 1, 1),
 			Tracks: []awayrules.Rating{awayrules.Attack}}},
 		{awayRelaxed, AdjustTrack{Character: "c3", Track: awayrules.Attack, Delta: -1}},
+		{ascCommandPhase, battle("p1", 2, "p2", 2)},
+		{cubeBattle, annaRound(4, []int{6, 5, 1, 1}, []int{1, 1, 1, 1, 1, 1, 1})},
 		{awaySetup, AddCharacter{Player: "p1", Name: "Z", Attack: []int{1, 2}, Defense: []int{1}, Skill: []int{1}, Move: []int{1}, Escalation: 2}},
 	}
 	extremes := []int64{math.MaxInt64, math.MinInt64, math.MaxInt64/2 + 1, math.MinInt64 / 2, math.MaxInt32 + 1, -1}
@@ -139,6 +141,22 @@ func ascInitiative(t *testing.T) *Session {
 	res := ascrules.Resources{Production: 3, Research: 3, Culture: 3}
 	play(t, s, SetStrict{Strict: false}, AddAscPlayer{Name: "A", Resources: res}, AddAscPlayer{Name: "B", Resources: res},
 		FirstContact{Player: "p1"}, FirstContact{Player: "p2"}, StartAscendancy{})
+	return s
+}
+
+// ascCommandPhase is ascTurns at Anna's command phase.
+func ascCommandPhase(t *testing.T) *Session {
+	s := ascTurns(t, ascrules.Federation, AscOptions{})
+	play(t, s, NextPhase{})
+	return s
+}
+
+// cubeBattle is a game with the Borg at Anna's command phase, a cube in
+// Sol and ships to fight it.
+func cubeBattle(t *testing.T) *Session {
+	s := borgGame(t, []string{"Anna", "Ben"}, EnableBorg{}, AddCube{System: "Sol"},
+		AdjustAsc{Player: "p1", Counter: CounterShips, Delta: 5}, AdjustAsc{Player: "p2", Counter: CounterShips, Delta: 5})
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{})
 	return s
 }
 
