@@ -339,7 +339,7 @@ func checkNonce(nonce string) error {
 
 // badNonce is the refusal of a request whose nonce checkNonce refuses.
 func badNonce() *Rejection {
-	return reject(CodeInvalid, "track.request_id_out_of_range", "A request id is at most %d printable characters.", MaxNonceLen)
+	return reject(CodeInvalid, "track.request_id_out_of_range", "A request id is at most %d bytes of printable text.", MaxNonceLen)
 }
 
 // Execute validates cmd against the current state. A valid command yields
