@@ -2,6 +2,7 @@ package tracker
 
 import (
 	"strconv"
+
 	awayrules "tableops/rules/away"
 )
 

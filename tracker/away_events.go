@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
 	awayrules "tableops/rules/away"
 )
 

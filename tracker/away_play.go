@@ -3,6 +3,7 @@ package tracker
 import (
 	"slices"
 	"strings"
+
 	awayrules "tableops/rules/away"
 )
 
