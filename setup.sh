@@ -167,7 +167,8 @@ if [ "$mode" = package ]; then
 	case "$target" in
 	linux)
 		arch=$(go env GOARCH)
-		go build -ldflags="-s -w" -o "$work/tableops" .
+		# Stripped, as the app build below.
+		go build -trimpath -ldflags="-s -w" -o "$work/tableops" .
 		# fyne package packs with tar -J: let xz use every core.
 		XZ_OPT=${XZ_OPT:--T0} "$work/fyne" package -os linux --executable "$work/tableops"
 		mv "Table Ops.tar.xz" "dist/tableops-linux-$arch.tar.xz"
@@ -176,7 +177,9 @@ if [ "$mode" = package ]; then
 	windows)
 		# A GUI program (no console window) with its icon and version
 		# resource; the C and C++ runtimes linked in, so that it needs no
-		# MinGW DLLs on the Windows machine.
+		# MinGW DLLs on the Windows machine. --release makes fyne build it
+		# stripped as the others are: -trimpath and -ldflags "-s -w" (with
+		# -H=windowsgui and the GOFLAGS linker flags below).
 		# fyne package builds once without and once with its resource file,
 		# and drops the GOFLAGS linker flags after the first build; given an
 		# existing --executable it builds once, with them. The empty file
@@ -200,7 +203,10 @@ go generate ./webapp
 
 # --- 4. Build -------------------------------------------------------------
 say "building ./tableops (the first build compiles the GUI toolkit: a few minutes)"
-go build -o tableops .
+# Stripped (no symbol table or debug info: a debugger cannot read the
+# binary, a panic's stack trace still names functions and lines) and without
+# the build machine's paths.
+go build -trimpath -ldflags="-s -w" -o tableops .
 ./tableops version
 
 # --- 5. Start ---------------------------------------------------------------
