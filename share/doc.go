@@ -1,5 +1,5 @@
 // Package share lets one device host a game on the local network and others
-// join it (DESIGN.md, "Sharing").
+// join it (ARCHITECTURE.md, "One tap, from the phone to every other phone").
 //
 // The host (Start) is the only authority: it runs the game's tracker
 // session, validates every command and broadcasts the resulting events with
