@@ -74,11 +74,7 @@ func TestTradeAgreementRules(t *testing.T) {
 
 // TestTradeAgreementsKeepTheRules: the same rules through the session: a
 // refused step changes nothing and the table may record it anyway.
-//
-// It waits for SetTrade.decide (asc_play.go) to call checkTrade once it has
-// found the agreement held (issue 29, 7 and 8).
 func TestTradeAgreementsKeepTheRules(t *testing.T) {
-	t.Skip("SetTrade.decide does not call checkTrade yet (issue 29, 7 and 8)")
 	s := ascTurns(t, ascrules.Klingon, AscOptions{})
 	one := ascrules.Resources{Production: 1}
 	// Anna and Ben never met: no agreement between them.

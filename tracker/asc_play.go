@@ -316,6 +316,11 @@ func (cmd SetTrade) decide(c *decideCtx) error {
 			i = j
 		}
 	}
+	// First contact, and no revoking or exchanging an exhausted agreement
+	// (asc_diplomacy.go).
+	if err := cmd.checkTrade(c, p, from, i); err != nil {
+		return err
+	}
 	var label *words
 	switch {
 	case cmd.Remove:

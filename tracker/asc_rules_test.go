@@ -183,7 +183,8 @@ func TestSpaceBattleStartsFresh(t *testing.T) {
 func TestCaptureAndBetrayal(t *testing.T) {
 	s := ascTurns(t, ascrules.Klingon, AscOptions{})
 	// Ben holds a starbase and a project (set up by hand as corrections).
-	play(t, s, AdjustAsc{Player: "p2", Counter: CounterStarbases, Delta: 1}, SetTrade{Player: "p1", From: "p2", Resources: ascrules.Resources{Culture: 1}})
+	play(t, s, AdjustAsc{Player: "p2", Counter: CounterStarbases, Delta: 1}, FirstContact{Player: "p1"}, FirstContact{Player: "p2"},
+		SetTrade{Player: "p1", From: "p2", Resources: ascrules.Resources{Culture: 1}})
 	s2 := ascPlayer(t, s, "p2")
 	require.Equal(t, 1, s2.Starbases)
 	play(t, s, NextPhase{}, AdjustAsc{Player: "p1", Counter: CounterAscendancy, Delta: 2})

@@ -120,3 +120,18 @@ func TestValidateReclaim(t *testing.T) {
 		assert.ErrorContains(t, err, tc.bad, tc.name)
 	}
 }
+
+// TestValidateStateChecksTheReclaim: a game state read from outside (an
+// import, a host's snapshot) with a reclaim by a player who is not in the
+// game is refused; the state the session made passes.
+func TestValidateStateChecksTheReclaim(t *testing.T) {
+	s := borgGame(t, []string{"Anna", "Ben"}, EnableBorg{}, PlaceSpire{System: "Alpha"})
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, NextPhase{},
+		ReclaimRound{Spire: "spire 1", Player: "p1", Ships: 3, PlayerRoll: Entered(1, 1, 1)})
+	require.NotNil(t, s.State().Ascendancy.Reclaim)
+	require.NoError(t, ValidateState(s.State()))
+	bad, err := s.State().Clone()
+	require.NoError(t, err)
+	bad.Ascendancy.Reclaim.Player = "p9"
+	assert.ErrorContains(t, ValidateState(bad), "not in the game")
+}

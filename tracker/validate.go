@@ -572,6 +572,17 @@ func validateAscendancy(a *AscendancyState) error {
 			return fmt.Errorf("the Borg: %v", err)
 		}
 	}
+	if a.Reclaim != nil {
+		spires := map[string]bool{}
+		if a.Borg != nil {
+			for _, sp := range a.Borg.Spires {
+				spires[sp.ID] = true
+			}
+		}
+		if err := validateReclaim(a.Reclaim, players, spires); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
