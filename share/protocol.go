@@ -84,7 +84,7 @@ const (
 const MaxClientMessage = tracker.MaxCommandSize + 1024
 
 // maxNonce bounds a request nonce.
-const maxNonce = 64
+const maxNonce = tracker.MaxNonceLen
 
 // ClientMessage is what a client sends over the WebSocket.
 type ClientMessage struct {
