@@ -135,7 +135,7 @@ func TestEscapeWhileTypingAQuickAction(t *testing.T) {
 	screentest.TypeInto(w, name, "Starbase")
 	pressKey(w, fyne.KeyEscape)
 	assert.Empty(t, w.Canvas().Overlays().List(), "Escape closed the dialog")
-	assert.Empty(t, sh.app.Preferences().String(prefAscPresets), "no quick action kept")
+	assert.Empty(t, sh.app.Preferences().String("asc.presets"), "no quick action kept")
 }
 
 // TestEscapeInTheCatalogWindow: beside a wide window the catalog has a

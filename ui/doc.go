@@ -5,15 +5,13 @@
 //
 // The screens' packages, imports pointing down:
 //
-//	ui              the shell (this package)
-//	ui/away         the Star Trek: Away Missions screen
-//	ui/screen       what the shell and the game screens share: Frame, View,
-//	                Panel, the panel layout, labels, forms, entries
-//	ui/widgets      reusable widgets: peg tracks, dice, keypads, counters
-//
-// The Star Trek: Ascendancy screen, with the Borg, is still in this package
-// (ascendancy.go, asc_*.go, borg*.go): it reaches the app through the same
-// screen.Frame, and is to become ui/ascendancy as ui/away did.
+//	ui                    the shell (this package)
+//	ui/away               the Star Trek: Away Missions screen
+//	ui/ascendancy         the Star Trek: Ascendancy screen, with the Borg
+//	ui/screen             what the shell and the game screens share: Frame,
+//	                      View, Panel, the panel layout, labels, forms
+//	ui/screen/screentest  for tests: find what is on screen, a Frame
+//	ui/widgets            reusable widgets: peg tracks, dice, counters
 //
 // # What is where
 //
@@ -29,11 +27,10 @@
 // main window on a phone where a desktop opens a window; dialogs.go lets
 // Escape (or a phone's Back) close the top dialog, then the top page.
 //
-// The game screens are views (screen.View): ui/away's for Away Missions;
-// ascendancy.go, asc_*.go and borg*.go for Ascendancy and its Borg
-// expansion. views.go builds a game's view from a table keyed by
-// tracker.Kind (a kind this version has no screen for is shown by its log
-// only). A view reaches the app only through the screen.Frame it is
+// The game screens are views (screen.View), one package per game:
+// ui/away and ui/ascendancy. views.go builds a game's view from a table
+// keyed by tracker.Kind (a kind this version has no screen for is shown by
+// its log only). A view reaches the app only through the screen.Frame it is
 // given (gameScreen is that frame) and the helpers of package ui/screen;
 // the shell reaches a view only through screen.View. Reusable widgets (peg
 // tracks, dice, keypads, counters) are in ui/widgets.
@@ -53,9 +50,8 @@
 // whose data did not change keep their widgets (screen.KeptParts), so a
 // change costs a phone little. Forms keep what the player is typing as a
 // draft and check it against each new state: a draft made for a battle
-// that has ended, or a player who left, is refilled or dropped (see
-// invasionForm.follow in asc_invasion.go and dieTestForm.draft in
-// asc_dietest.go).
+// that has ended, or a player who left, is refilled or dropped (the
+// package docs of ui/away and ui/ascendancy say where).
 //
 // # One tap, from a peg to the phones
 //
@@ -92,8 +88,8 @@
 // its draft, built by the view, given each new state by the view's Show,
 // that sends its command with Frame.Exec (or a screen.FormDialog with
 // Frame.Try or Frame.Submit, which stays open with the refusal under the
-// entry it is about): asc_invasion.go, asc_hazard.go and asc_dietest.go
-// are one form each. A screen of the shell (like the rules or the
+// entry it is about): ui/ascendancy's invasion.go, hazard.go and
+// dietest.go are one form each. A screen of the shell (like the rules or the
 // catalog): a file here, opened as a page on a phone (Shell.pushPage) and
 // as a window on a desktop. Every text on screen goes through lang.X
 // (i18n/literals_test.go checks it). A game screen's tests drive it in a

@@ -13,18 +13,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/scan"
-	"tableops/tracker"
 	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
 
-// TestEveryScreenFitsAPhone walks every screen, panel and dialog of both
-// games at phone sizes, by tapping, and checks none is wider than the window.
+// TestEveryScreenFitsAPhone walks every screen, panel and dialog of the
+// shell and of an Away Missions game at phone sizes, by tapping, and
+// checks none is wider than the window (the Ascendancy screens: ui/
+// ascendancy's TestAscendancyScreensFitAPhone).
 func TestEveryScreenFitsAPhone(t *testing.T) {
 	for _, size := range screentest.PhoneSizes {
 		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
 			t.Run("home and away", func(t *testing.T) { fitAway(t, size) })
-			t.Run("ascendancy", func(t *testing.T) { fitAscendancy(t, size) })
 			t.Run("catalog, scanner and seats", func(t *testing.T) { fitShellScreens(t, size) })
 		})
 	}
@@ -93,45 +93,6 @@ func fitAway(t *testing.T, size fyne.Size) {
 	sh.game.showLog()
 	screentest.AssertFits(t, w, "log sheet")
 	screentest.CloseOverlays(w)
-}
-
-func fitAscendancy(t *testing.T, size fyne.Size) {
-	sh, _ := newTestShell(t, size.Width, size.Height)
-	w := setUpAscByTapping(t, sh)
-	v := sh.game.view.(*ascView)
-	for _, p := range v.Panels() {
-		panelTo(t, w, p.Title)
-		screentest.AssertFits(t, w, "ascendancy "+p.Title)
-		if p.Content.MinSize().Width > size.Width {
-			t.Logf("panel %s", p.Title)
-			screentest.Widest(t, p.Content, size.Width, "")
-		}
-	}
-	dealInOrder(t, sh, w)
-	for _, m := range []string{modeSpace, modeInvasion, modeHazard, modeHegemony, modeDiplomacy} {
-		panelTo(t, w, "Battle")
-		v.battle.mode.SetSelected(m)
-		screentest.AssertFits(t, w, "battle "+m)
-	}
-	// The console's dialogs.
-	panelTo(t, w, "Players")
-	test.Tap(screentest.Button(t, w, "Cost table…"))
-	screentest.AssertFits(t, w, "cost table dialog")
-	screentest.CloseOverlays(w)
-	test.Tap(screentest.Button(t, w, "New preset…"))
-	screentest.AssertFits(t, w, "new quick action dialog")
-	screentest.CloseOverlays(w)
-	// The Borg panel on the Borg turn, every section open.
-	advanceTo(t, sh, w, tracker.BorgSeat, "")
-	panelTo(t, w, "Borg")
-	for i := range v.borg.folds.Items {
-		v.borg.folds.Open(i)
-	}
-	screentest.AssertFits(t, w, "Borg turn, every section open")
-	panelTo(t, w, "Players")
-	require.NotNil(t, v.players)
-	v.openScoreboard()
-	screentest.AssertFits(t, w, "scoreboard")
 }
 
 // fitShellScreens opens the catalog (list, a card, both editors, the

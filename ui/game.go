@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2/lang"
@@ -181,32 +180,8 @@ func (gs *gameScreen) refuse(cmd tracker.Command, err error) {
 	gs.Say(plainError(err), true)
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) && rej.Overridable {
-		gs.status.setAction(lang.X("game.record_it_anyway", "Record it anyway"), func() { gs.recordAnyway(cmd, rej) })
+		gs.status.setAction(lang.X("game.record_it_anyway", "Record it anyway"), func() { screen.RecordAnyway(gs, cmd, rej) })
 	}
-}
-
-// recordAnyway asks the table for a short reason and records a refused
-// step as a table ruling (undoable, shown in the log).
-func (gs *gameScreen) recordAnyway(cmd tracker.Command, rej *tracker.Rejection) {
-	reason := screen.NewTextEntry()
-	reason.SetPlaceHolder(lang.X("game.e_g_a_card", "e.g. a card in play allows it"))
-	rule := screen.WrapLabel(rej.In(screen.TrText))
-	f := screen.NewFormDialog(gs, lang.X("game.record_it_anyway", "Record it anyway"), lang.X("game.record", "Record"), []*widget.FormItem{
-		widget.NewFormItem(lang.X("game.refused", "Refused"), rule),
-		widget.NewFormItem(lang.X("game.why_the_table_allows", "Why the table allows it"), reason),
-	}, func() error {
-		if strings.TrimSpace(reason.Text) == "" {
-			return screen.OnField(reason, lang.X("game.say_in_a_few", "Say in a few words why the table allows it."))
-		}
-		if err := gs.Try(tracker.Ruling{Reason: reason.Text, Command: cmd}); err != nil {
-			return err
-		}
-		gs.Say(lang.X("game.ruling_recorded", "Recorded as a table ruling: {{.Reason}}", map[string]any{"Reason": strings.TrimSpace(reason.Text)}), false)
-		return nil
-	})
-	reason.OnSubmitted = func(string) { f.Submit() }
-	f.Show()
-	gs.sh.win.Canvas().Focus(reason)
 }
 
 // Try runs a command for a form that stays open when it is refused: it

@@ -5,15 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tableops/tracker"
+	"tableops/tracker/store"
 	"tableops/ui/screen/screentest"
+	"tableops/ui/widgets"
 )
 
 // TestRecordItAnyway: a step a rule refuses shows the rule in the status
@@ -36,11 +37,12 @@ func TestRecordItAnyway(t *testing.T) {
 	}
 	label := func(i int) string { return a.Players[i].Name + " (" + a.Players[i].Civilization + ")" }
 	panelTo(t, w, "Battle")
-	f := sh.game.view.(*ascView).battle.space
-	f.att.player.SetSelected(label(other))
-	f.defs[0].side.player.SetSelected(label(cur))
-	test.Type(f.attD.pad, "111")
-	test.Type(f.defD.pad, "111")
+	selectFor(t, w, "Attacker").SetSelected(label(other))
+	selectFor(t, w, "Defender").SetSelected(label(cur))
+	pads := screentest.Objects[*widgets.DicePad](w)
+	require.Len(t, pads, 2, "the attacker's and the defender's dice")
+	test.Type(pads[0], "111")
+	test.Type(pads[1], "111")
 	steps := len(sh.game.game.History().Undo)
 	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	require.Len(t, sh.game.game.History().Undo, steps, "refused")
@@ -53,81 +55,6 @@ func TestRecordItAnyway(t *testing.T) {
 	assert.Len(t, sh.game.game.State().Rulings, 1)
 	assert.Len(t, sh.game.game.History().Undo, steps+1, "recorded as one step")
 	assert.Contains(t, sh.game.status.text, "table ruling")
-}
-
-// TestSpaceBattleFollowsTheBattle: after a round the form fights the
-// tracked battle's next round with the ships left (not those sent), first
-// strike is off past round 1, and another pair of players (or New battle)
-// starts again at round 1 with first strike honoured.
-func TestSpaceBattleFollowsTheBattle(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := setUpAscByTapping(t, sh)
-	dealInOrder(t, sh, w)
-	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
-	v := sh.game.view.(*ascView)
-	panelTo(t, w, "Battle")
-	f := v.battle.space
-	f.att.player.SetSelected("Alice (Federation)")
-	f.defs[0].side.player.SetSelected("Bob (Klingon)")
-	assert.Equal(t, 3, f.att.ships.val)
-	test.Type(f.attD.pad, "651")
-	test.Type(f.defD.pad, "522")
-	test.Tap(screentest.Button(t, w, "Apply round 1"))
-	assert.Equal(t, 2, f.roundNo())
-	assert.Equal(t, 2, f.att.ships.val, "Alice fights on with the 2 ships she has left")
-	assert.Equal(t, 1, f.defs[0].side.ships.val, "Bob with 1")
-	assert.Len(t, f.attD.pool.faces, 0, "no dice carried over")
-	assert.True(t, f.att.firstStrike.Disabled())
-	assert.Contains(t, screentest.ScreenText(w), "First strike works in round 1 only")
-
-	f.att.player.SetSelected("Bob (Klingon)")
-	f.defs[0].side.player.SetSelected("Alice (Federation)")
-	assert.Equal(t, 1, f.roundNo(), "other players: a new battle")
-	assert.False(t, f.att.firstStrike.Disabled(), "first strike counts in a new battle")
-	assert.Equal(t, 2, f.defs[0].side.ships.val, "Alice's ships on the board")
-	f.att.player.SetSelected("Alice (Federation)")
-	f.defs[0].side.player.SetSelected("Bob (Klingon)")
-	assert.Equal(t, 2, f.roundNo(), "the same sides: the battle goes on")
-	test.Tap(screentest.Button(t, w, "New battle"))
-	assert.Equal(t, 1, f.roundNo())
-	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new battle")
-}
-
-// TestBorgPlayerTickFollowsTheAffiliation: switching the affiliation from
-// Borg to Federation clears the Borg player tick before the player is added.
-func TestBorgPlayerTickFollowsTheAffiliation(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := sh.win
-	openAwaySetup(t, w)
-	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), "Dave")
-	aff := screentest.Entry(t, w, "Affiliation")
-	screentest.TypeInto(w, aff, "Borg")
-	assert.True(t, checkBox(t, w, "Borg player").Checked)
-	aff.SetText("")
-	screentest.TypeInto(w, aff, "Federation")
-	assert.False(t, checkBox(t, w, "Borg player").Checked, "a Federation player is not the Borg player")
-	test.Tap(screentest.Button(t, w, "Add player"))
-	p := sh.game.game.State().Away.Players
-	require.Len(t, p, 1)
-	assert.False(t, p[0].Borg)
-}
-
-// TestWhoseTurnOnEveryPanel: on a phone each Ascendancy panel starts with
-// whose turn it is, the phase and who is left this round.
-func TestWhoseTurnOnEveryPanel(t *testing.T) {
-	sh, _ := newTestShell(t, 400, 800)
-	w := setUpAscByTapping(t, sh)
-	panelTo(t, w, "Round")
-	assert.Contains(t, screentest.ScreenText(w), "Round 1 · Initiative: 0 of 2 bids made")
-	test.Tap(screentest.Button(t, w, "Deal the turn order"))
-	a := ascState(sh)
-	first := sh.game.view.(*ascView).seatName(a.Walker.Order[0])
-	for _, p := range []string{"Players", "Round", "Battle", "Borg"} {
-		panelTo(t, w, p)
-		text := screentest.ScreenText(w)
-		assert.Contains(t, text, "Round 1 · Execution · "+first+"'s turn", p)
-		assert.Contains(t, text, "commands ready · then ", p)
-	}
 }
 
 // TestLogRowsDoNotOverlap: on a phone the game log gives a step that wraps
@@ -159,29 +86,6 @@ func TestLogRowsDoNotOverlap(t *testing.T) {
 			}
 			assert.GreaterOrEqual(t, yb, ya+a.MinSize().Height-1, "%q overlaps %q", a.Text, b.Text)
 		}
-	}
-}
-
-// TestScoreboardShowsTurnsAndLeavesByEscape: the tablet scoreboard names
-// the turn order and whose turn it is, keeps Back at the top while the
-// tiles scroll, and Escape leaves it.
-func TestScoreboardShowsTurnsAndLeavesByEscape(t *testing.T) {
-	for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 360, Height: 640}} {
-		sh, _ := newTestShell(t, size.Width, size.Height)
-		w := setUpAscByTapping(t, sh)
-		panelTo(t, w, "Round")
-		test.Tap(screentest.Button(t, w, "Deal the turn order"))
-		v := sh.game.view.(*ascView)
-		test.Tap(screentest.Button(t, w, "Scoreboard"))
-		require.NotNil(t, v.score)
-		assert.Contains(t, scoreboardText(w), "Turn order: ")
-		assert.Contains(t, scoreboardText(w), " (now)")
-		back := screentest.Button(t, w, "Back to the game")
-		assert.Less(t, sh.app.Driver().AbsolutePositionForObject(back).Y, float32(120), "Back is pinned at the top")
-		assert.LessOrEqual(t, w.Content().MinSize().Height, size.Height, "the tiles scroll instead of pushing Back away")
-		w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
-		assert.Nil(t, v.score, "Escape left the scoreboard")
-		assert.Equal(t, sh.game.content, w.Content())
 	}
 }
 
@@ -243,4 +147,72 @@ func TestNewAwayGameOpensOnRound(t *testing.T) {
 	sh.showHome()
 	sh.openGame(games[0].ID)
 	assert.Equal(t, "Team", selected(), "a game with players opens on its team")
+}
+
+// TestOneCubePerSectorFromTheBorgPanel adds a cube where one already is:
+// the tracker refuses with the rule, and the table records it anyway.
+func TestOneCubePerSectorFromTheBorgPanel(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	openFold(t, w, "Change the board")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Where the cube is"), "Deep space")
+	test.Tap(screentest.Button(t, w, "Add cube"))
+	assert.Contains(t, sh.game.status.text, "A sector never holds more than one cube")
+	assert.Len(t, ascState(sh).Borg.Cubes, 1)
+	test.Tap(sh.game.status.action)
+	reason := screentest.Entry(t, w, "e.g. a card in play allows it")
+	screentest.TypeInto(w, reason, "a Borg card moved it")
+	test.Tap(screentest.Button(t, w, "Record"))
+	assert.Len(t, ascState(sh).Borg.Cubes, 2)
+}
+
+// TestRecordAnywayFitsAPhone opens the "Record it anyway" dialog over the
+// Borg panel, every section open, at phone sizes in English and Italian:
+// nothing wider than the window, nothing cut short (ui/ascendancy's
+// TestBorgPanelFitsAPhone checks the panel itself).
+func TestRecordAnywayFitsAPhone(t *testing.T) {
+	for _, language := range []string{"en", "it"} {
+		for _, size := range screentest.PhoneSizes {
+			t.Run(fmt.Sprintf("%s/%vx%v", language, size.Width, size.Height), func(t *testing.T) {
+				sh, w := borgGame(t, size.Width, size.Height)
+				if language == "it" {
+					screentest.Italian(t)
+					sh.game.refresh()
+				}
+				for _, a := range screentest.Objects[*widget.Accordion](w) {
+					for i := range a.Items {
+						a.Open(i)
+					}
+				}
+				// A cube where another is: refused by a rule, recorded anyway
+				// (the entry was built in English).
+				screentest.TypeInto(w, screentest.Entry(t, w, "Where the cube is"), "Deep space")
+				test.Tap(screentest.Button(t, w, lang.X("borg.add_cube", "Add cube")))
+				test.Tap(sh.game.status.action)
+				screentest.AssertPhoneReady(t, w, "record it anyway")
+				screentest.CloseOverlays(w)
+			})
+		}
+	}
+}
+
+// TestItalianLogsSpeakItalian opens the game log of an Ascendancy game
+// with the Borg at the Borg turn and of an Away Missions game with the
+// Borg, in Italian, and fails on every English text on the screen (the
+// games' forms: the Italian tests of ui/ascendancy and ui/away).
+func TestItalianLogsSpeakItalian(t *testing.T) {
+	sh, w := borgGame(t, 400, 800)
+	id := sh.game.game.(*store.Game).ID()
+	screentest.Italian(t)
+	e := screentest.NewEnglishOnScreen(t)
+	sh.showHome()
+	sh.openGame(id) // its screen built in Italian
+	sh.game.showLog()
+	e.Look(w, "Ascendancy log at the Borg turn")
+	screentest.CloseOverlays(w)
+	sh.showHome()
+	sh.openGame(seedBorgGame(t, sh.store))
+	require.NotNil(t, sh.game)
+	sh.game.showLog()
+	e.Look(w, "Away log")
+	e.Report(t)
 }

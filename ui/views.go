@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"tableops/tracker"
+	"tableops/ui/ascendancy"
 	"tableops/ui/away"
 	"tableops/ui/screen"
 )
@@ -14,7 +15,7 @@ import (
 func gameViews() map[tracker.Kind]func(screen.Frame) screen.View {
 	return map[tracker.Kind]func(screen.Frame) screen.View{
 		tracker.KindAway:       away.New,
-		tracker.KindAscendancy: func(f screen.Frame) screen.View { return newAscendancyView(f) },
+		tracker.KindAscendancy: ascendancy.New,
 	}
 }
 

@@ -253,3 +253,16 @@ func seedBorgGame(t *testing.T, st *store.Store) string {
 	ex(tracker.AdjustStun{Character: g.State().Away.Characters[1].ID, Delta: 1})
 	return g.ID()
 }
+
+// checkBox finds a visible check by its text.
+func checkBox(t *testing.T, w fyne.Window, label string) *widget.Check {
+	t.Helper()
+	var found *widget.Check
+	for _, c := range screentest.Objects[*widget.Check](w) {
+		if strings.Contains(c.Text, label) {
+			found = c
+		}
+	}
+	require.NotNil(t, found, "no check %q on screen", label)
+	return found
+}

@@ -161,3 +161,22 @@ func TestRoundPanelHoldsTheActivation(t *testing.T) {
 	assert.Contains(t, screentest.ScreenText(w), "Everyone has activated")
 	assert.NotContains(t, screentest.ScreenText(w), "End activation")
 }
+
+// TestBorgPlayerTickFollowsTheAffiliation: switching the affiliation from
+// Borg to Federation clears the Borg player tick before the player is added.
+func TestBorgPlayerTickFollowsTheAffiliation(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := sh.win
+	openAwaySetup(t, sh)
+	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), "Dave")
+	aff := screentest.Entry(t, w, "Affiliation")
+	screentest.TypeInto(w, aff, "Borg")
+	assert.True(t, checkBox(t, w, "Borg player").Checked)
+	aff.SetText("")
+	screentest.TypeInto(w, aff, "Federation")
+	assert.False(t, checkBox(t, w, "Borg player").Checked, "a Federation player is not the Borg player")
+	test.Tap(screentest.Button(t, w, "Add player"))
+	p := sh.game.game.State().Away.Players
+	require.Len(t, p, 1)
+	assert.False(t, p[0].Borg)
+}

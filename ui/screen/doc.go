@@ -1,6 +1,6 @@
-// Package screen is what the screen of a game (ui/away, and the Ascendancy
-// screen still in ui) and the app's shell (package ui) agree on, and the
-// parts they both build with. It sits below both: ui and the game screens
+// Package screen is what the screen of a game (ui/away, ui/ascendancy) and
+// the app's shell (package ui) agree on, and the parts they both build
+// with. It sits below both: ui and the game screens
 // import it; it imports neither (only Fyne, tracker, scan and the rules
 // packages).
 //

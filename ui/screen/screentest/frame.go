@@ -17,16 +17,20 @@ import (
 
 // Frame is a screen.Frame for the tests of a game screen without the
 // shell: the view's panels in the app's panel layout (screen.Adaptive)
-// under a bar (Undo, Redo) and a status line, in a window. A command runs on the game as the
-// shell's frame runs it (a refusal is said in the status line); there is
-// no seat (every command runs at once), no home, no sharing, no log.
+// under a bar (Undo, Redo) and a status line, in a window. A command runs
+// on the game as the shell's frame runs it (a refusal is said in the
+// status line, with "Record it anyway"); there is no seat (every command
+// runs at once), no home, no sharing, no log.
 // PickCharacter and ScanCards only record that they were asked.
 type Frame struct {
-	win     fyne.Window
-	game    screen.Game
-	view    screen.View
-	layout  *screen.Adaptive
-	status  *widget.Label
+	win    fyne.Window
+	game   screen.Game
+	view   screen.View
+	layout *screen.Adaptive
+	status *widget.Label
+	isErr  bool
+	// action is the status line's button: "Record it anyway".
+	action  *widget.Button
 	content fyne.CanvasObject
 	// undo and redo are the bar's buttons.
 	undo, redo *widget.Button
@@ -42,8 +46,9 @@ type Frame struct {
 // game: after every change the view is shown the new state, as in the app.
 // Close stops following it.
 func Open(win fyne.Window, game screen.Game, build func(screen.Frame) screen.View) *Frame {
-	f := &Frame{win: win, game: game, status: widget.NewLabel("")}
+	f := &Frame{win: win, game: game, status: widget.NewLabel(""), action: widget.NewButton("", nil)}
 	f.status.Truncation = fyne.TextTruncateEllipsis
+	f.action.Hide()
 	f.view = build(f)
 	f.layout = screen.NewAdaptive(0.58, f.view.Panels()...)
 	f.layout.OnShow = f.view.Shown
@@ -52,7 +57,8 @@ func Open(win fyne.Window, game screen.Game, build func(screen.Frame) screen.Vie
 	f.undo = widget.NewButtonWithIcon(lang.X("common.undo", "Undo"), theme.ContentUndoIcon(), func() { _, _ = game.Undo() })
 	f.redo = widget.NewButtonWithIcon(lang.X("common.redo", "Redo"), theme.ContentRedoIcon(), func() { _, _ = game.Redo() })
 	bar := container.NewBorder(nil, nil, widget.NewButtonWithIcon("", theme.HomeIcon(), nil), container.NewHBox(f.undo, f.redo))
-	f.content = container.NewBorder(container.NewVBox(bar, f.status), nil, nil, nil, f.layout)
+	line := container.NewBorder(nil, nil, nil, f.action, f.status)
+	f.content = container.NewBorder(container.NewVBox(bar, line), nil, nil, nil, f.layout)
 	win.SetContent(f.content)
 	f.cancel = game.Subscribe(func(tracker.Update) { fyne.Do(f.refresh) })
 	f.refresh()
@@ -77,18 +83,39 @@ func (f *Frame) Status() string { return f.status.Text }
 // Close stops following the game.
 func (f *Frame) Close() { f.cancel() }
 
-func (f *Frame) refresh() { f.view.Show(f.game.State()) }
+// Refresh shows the game's state again, as after a change (a refusal
+// shown before no longer applies).
+func (f *Frame) Refresh() {
+	if f.isErr {
+		f.Say("", false)
+	}
+	f.view.Show(f.game.State())
+}
+
+func (f *Frame) refresh() { f.Refresh() }
 
 // Game is the game on screen.
 func (f *Frame) Game() screen.Game { return f.game }
 
-// Exec runs a command; a refusal is said in the status line.
+// Exec runs a command; a refusal is said in the status line, with "Record
+// it anyway" (screen.RecordAnyway) when a rule of the game refused it, as
+// in the app.
 func (f *Frame) Exec(cmd tracker.Command) bool {
 	if err := f.Try(cmd); err != nil {
-		f.Say(f.PlainError(err), true)
+		f.refuse(cmd, err)
 		return false
 	}
 	return true
+}
+
+func (f *Frame) refuse(cmd tracker.Command, err error) {
+	f.Say(f.PlainError(err), true)
+	var rej *tracker.Rejection
+	if errors.As(err, &rej) && rej.Overridable {
+		f.action.SetText(lang.X("game.record_it_anyway", "Record it anyway"))
+		f.action.OnTapped = func() { screen.RecordAnyway(f, cmd, rej) }
+		f.action.Show()
+	}
 }
 
 // Try runs a command and returns its refusal.
@@ -101,20 +128,24 @@ func (f *Frame) Try(cmd tracker.Command) error {
 }
 
 // Submit runs a command for a form dialog: a refusal by a rule of the
-// game is said in the status line (and nil returned), any other is
-// returned.
+// game goes to the status line as Exec's (and nil is returned), any other
+// is returned.
 func (f *Frame) Submit(cmd tracker.Command) error {
 	err := f.Try(cmd)
 	var rej *tracker.Rejection
 	if errors.As(err, &rej) && rej.Overridable {
-		f.Say(f.PlainError(err), true)
+		f.refuse(cmd, err)
 		return nil
 	}
 	return err
 }
 
-// Say shows msg in the status line.
-func (f *Frame) Say(msg string, _ bool) { f.status.SetText(msg) }
+// Say shows msg in the status line (and takes its button away).
+func (f *Frame) Say(msg string, isErr bool) {
+	f.status.SetText(msg)
+	f.isErr = isErr
+	f.action.Hide()
+}
 
 // Seat is "": the device changes everything.
 func (f *Frame) Seat() string { return "" }
@@ -128,12 +159,30 @@ func (f *Frame) PanelVisible(title string) bool {
 	return f.layout == nil || f.layout.PanelVisible(title)
 }
 
-// FullScreen shows content over the whole window until restore (Escape
-// is left to the test).
-func (f *Frame) FullScreen(content fyne.CanvasObject, _ func()) (restore func()) {
+// FullScreen shows content over the whole window until restore; Escape
+// (or Back) runs back, as in the app.
+func (f *Frame) FullScreen(content fyne.CanvasObject, back func()) (restore func()) {
+	c := f.win.Canvas()
+	prev := c.OnTypedKey()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if screen.IsBack(ev) {
+			back()
+			return
+		}
+		if prev != nil {
+			prev(ev)
+		}
+	})
 	f.win.SetContent(content)
-	return func() { f.win.SetContent(f.content) }
+	return func() {
+		c.SetOnTypedKey(prev)
+		f.win.SetContent(f.content)
+	}
 }
+
+// Content is the frame's content in the window: the bar, the status line
+// and the panels.
+func (f *Frame) Content() fyne.CanvasObject { return f.content }
 
 // Preferences are the app's preferences.
 func (f *Frame) Preferences() fyne.Preferences { return fyne.CurrentApp().Preferences() }

@@ -1,4 +1,4 @@
-package ui
+package ascendancy
 
 import (
 	"fyne.io/fyne/v2"

@@ -1,4 +1,4 @@
-package ui
+package ascendancy
 
 import (
 	"strings"
@@ -11,7 +11,6 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
-	"tableops/ui/screen"
 	"tableops/ui/screen/screentest"
 )
 
@@ -21,16 +20,14 @@ import (
 // walker with the Cardassian question, a space battle round applied, an
 // invasion, a hegemony attempt, Colonize, the Andorian tokens, the Borg
 // turn, a cube battle with its dice, an assimilation and a reclaim, the
-// scoreboard and the log), then an Away Missions log, and fails on every
-// English text on the screen.
+// scoreboard), and fails on every English text on the screen (the logs:
+// ui's TestItalianLogsSpeakItalian).
 func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 	screentest.Italian(t)
 	e := screentest.NewEnglishOnScreen(t)
 	sh, _ := newTestShell(t, 400, 800)
 	w := sh.win
-	test.Tap(screentest.Button(t, w, "Nuova partita ad Ascendancy"))
-	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Settore 001")
-	test.Tap(screentest.Button(t, w, "Crea"))
+	sh.newGame("Settore 001")
 	require.NotNil(t, sh.game)
 	g := sh.game.game
 	v := sh.game.view.(*ascView)
@@ -181,16 +178,5 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 	v.openScoreboard()
 	e.Look(w, "scoreboard with the Borg")
 	screentest.CloseOverlays(w)
-	sh.game.showLog()
-	e.Look(w, "log after the battles")
-	screentest.CloseOverlays(w)
-
-	// Away Missions: the log of a game with the Borg (its attack and skill
-	// test forms are ui/away's TestItalianAwayFormsSpeakItalian).
-	sh.showHome()
-	sh.openGame(seedBorgGame(t, sh.store))
-	require.NotNil(t, sh.game)
-	sh.game.showLog()
-	e.Look(w, "Away log")
 	e.Report(t)
 }

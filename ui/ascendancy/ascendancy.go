@@ -1,4 +1,4 @@
-package ui
+package ascendancy
 
 import (
 	"errors"
@@ -47,6 +47,9 @@ type ascView struct {
 	// lazy shows the state on the panels in view (see screen.LazyPanels).
 	lazy *screen.LazyPanels
 }
+
+// New builds the Star Trek: Ascendancy screen (with the Borg), drawn in f.
+func New(f screen.Frame) screen.View { return newAscendancyView(f) }
 
 func newAscendancyView(f screen.Frame) *ascView {
 	v := &ascView{f: f}

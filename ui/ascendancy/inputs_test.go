@@ -1,4 +1,4 @@
-package ui
+package ascendancy
 
 import (
 	"fmt"
@@ -15,14 +15,13 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
-	"tableops/ui/screen"
 	"tableops/ui/screen/screentest"
 )
 
 // startTwo creates a game of two players by tapping (Alice plays the first
 // faction, Bob the second), starts round 1 and deals the turn order as the
 // table drew it: Alice first.
-func startTwo(t *testing.T, sh *Shell, first, second string) fyne.Window {
+func startTwo(t *testing.T, sh *testShell, first, second string) fyne.Window {
 	t.Helper()
 	w := newAscGame(t, sh)
 	dealTwo(t, sh, w, first, second)
@@ -30,14 +29,14 @@ func startTwo(t *testing.T, sh *Shell, first, second string) fyne.Window {
 }
 
 // phoneGame is startTwo on a 400x800 phone.
-func phoneGame(t *testing.T, first, second string) (*Shell, fyne.Window) {
+func phoneGame(t *testing.T, first, second string) (*testShell, fyne.Window) {
 	t.Helper()
 	sh, _ := newTestShell(t, 400, 800)
 	return sh, startTwo(t, sh, first, second)
 }
 
 // commandPhase is phoneGame at Alice's command phase, on panel.
-func commandPhase(t *testing.T, first, second, panel string) (*Shell, fyne.Window) {
+func commandPhase(t *testing.T, first, second, panel string) (*testShell, fyne.Window) {
 	t.Helper()
 	sh, w := phoneGame(t, first, second)
 	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
@@ -46,7 +45,7 @@ func commandPhase(t *testing.T, first, second, panel string) (*Shell, fyne.Windo
 }
 
 // battleMode opens the Battle panel on the form of mode.
-func battleMode(t *testing.T, sh *Shell, w fyne.Window, mode string) *ascView {
+func battleMode(t *testing.T, sh *testShell, w fyne.Window, mode string) *ascView {
 	t.Helper()
 	panelTo(t, w, "Battle")
 	v := sh.game.view.(*ascView)
@@ -55,7 +54,7 @@ func battleMode(t *testing.T, sh *Shell, w fyne.Window, mode string) *ascView {
 }
 
 // lastEvent is the last event of type T in the game's log.
-func lastEvent[T any](t *testing.T, sh *Shell) T {
+func lastEvent[T any](t *testing.T, sh *testShell) T {
 	t.Helper()
 	for _, st := range sh.game.game.History().Undo {
 		for _, ev := range st.Events {
@@ -74,7 +73,7 @@ func lastEvent[T any](t *testing.T, sh *Shell) T {
 
 // dealTwo adds Alice and Bob to the new game in w by tapping, starts round
 // 1 and deals the turn order as the table drew it: Alice first.
-func dealTwo(t *testing.T, sh *Shell, w fyne.Window, first, second string) {
+func dealTwo(t *testing.T, sh *testShell, w fyne.Window, first, second string) {
 	t.Helper()
 	panelTo(t, w, "Players")
 	addAscPlayer(t, w, "Alice", first, nil)
@@ -85,7 +84,7 @@ func dealTwo(t *testing.T, sh *Shell, w fyne.Window, first, second string) {
 	v.walker.initiative.drawn["p1"].SetSelected("1")
 	v.walker.initiative.drawn["p2"].SetSelected("2")
 	test.Tap(screentest.Button(t, w, "Deal the turn order"))
-	require.Equal(t, []string{"p1", "p2"}, ascState(sh).Walker.Order, sh.game.status.text)
+	require.Equal(t, []string{"p1", "p2"}, ascState(sh).Walker.Order, sh.game.status())
 }
 
 // numButton returns a stepper's + (or −) button.
@@ -179,7 +178,7 @@ func TestAndorianTokens(t *testing.T) {
 	steps := len(sh.game.game.History().Undo)
 	test.Tap(screentest.Button(t, w, "Leave a token"))
 	require.Len(t, sh.game.game.History().Undo, steps, "refused")
-	assert.Contains(t, sh.game.status.text, "phenomenon")
+	assert.Contains(t, sh.game.status(), "phenomenon")
 	assert.Equal(t, "Murasaki 312", screentest.Entry(t, w, "System name").Text, "what was typed stays")
 	test.Tap(screentest.Button(t, w, "Record it anyway"))
 	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. a card in play allows it"), "an event card allows it")
@@ -242,7 +241,7 @@ func TestFleetGreyedAtTheLimit(t *testing.T) {
 	assert.Contains(t, screentest.ScreenText(w), "has ascendancy 1 and 1 fleet(s). You may not have more fleets in play than your ascendancy")
 	test.Tap(fleet)
 	assert.Equal(t, 1, ascState(sh).Players[0].Fleets, "refused: no more fleets than ascendancy")
-	assert.Contains(t, sh.game.status.text, "fleets")
+	assert.Contains(t, sh.game.status(), "fleets")
 	screentest.Button(t, w, "Record it anyway")
 	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterAscendancy, Delta: 1})
 	require.NoError(t, err)
@@ -261,7 +260,7 @@ func TestColonizeAsksForTheSystem(t *testing.T) {
 	test.Tap(checkBox(t, w, "Inhabited pre-warp system"))
 	test.Tap(screentest.Button(t, w, "Colonize"))
 	assert.Equal(t, 1, ascState(sh).Players[0].Systems, "refused: the Prime Directive")
-	assert.Contains(t, sh.game.status.text, "pre-warp")
+	assert.Contains(t, sh.game.status(), "pre-warp")
 	screentest.Button(t, w, "Record it anyway")
 
 	test.Tap(screentest.Button(t, w, "Colonize (1C)"))
@@ -311,7 +310,7 @@ func TestSpaceBattleStarbasesCount(t *testing.T) {
 	test.Type(f.attD.pad, "111")
 	test.Type(f.defD.pad, "11111")
 	test.Tap(screentest.Button(t, w, "Apply round 1"))
-	require.NotNil(t, ascState(sh).Battle, sh.game.status.text)
+	require.NotNil(t, ascState(sh).Battle, sh.game.status())
 	var fought *tracker.SpaceRoundFought
 	for _, ev := range sh.game.game.History().Undo[0].Events {
 		switch e := ev.Payload.(type) {
@@ -336,9 +335,7 @@ func TestAscendancyInputsFitAPhone(t *testing.T) {
 			screentest.Italian(t)
 			sh, _ := newTestShell(t, size.Width, size.Height)
 			w := sh.win
-			test.Tap(screentest.Button(t, w, lang.X("home.new_ascendancy_game", "New Ascendancy game")))
-			screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Settore 001")
-			test.Tap(screentest.Button(t, w, lang.X("home.create", "Create")))
+			sh.newGame("Settore 001")
 			require.NotNil(t, sh.game)
 			g := sh.game.game
 			v := sh.game.view.(*ascView)
@@ -508,7 +505,7 @@ func TestSpaceFormFollowsTheState(t *testing.T) {
 	test.Type(f.attD.pad, "11")
 	test.Type(f.defD.pad, "11")
 	test.Tap(screentest.Button(t, w, "Apply round 2"))
-	require.NotNil(t, ascState(sh).Battle, sh.game.status.text)
+	require.NotNil(t, ascState(sh).Battle, sh.game.status())
 	assert.Equal(t, 2, ascState(sh).Battle.Round)
 
 	// Undo both rounds: a new battle with every ship on the board.

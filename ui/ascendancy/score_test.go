@@ -1,4 +1,4 @@
-package ui
+package ascendancy
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ import (
 
 // setUpAsc3 sets up three players and the Borg by tapping, starts round 1
 // and deals the turn order, so that someone's turn is under way.
-func setUpAsc3(t *testing.T, sh *Shell) fyne.Window {
+func setUpAsc3(t *testing.T, sh *testShell) fyne.Window {
 	t.Helper()
 	w := newAscGame(t, sh)
 	panelTo(t, w, "Players")

@@ -1,4 +1,4 @@
-package ui
+package ascendancy
 
 import (
 	"os"
@@ -19,7 +19,6 @@ import (
 	borgrules "tableops/rules/borg"
 	"tableops/tracker"
 	"tableops/tracker/store"
-	"tableops/ui/screen"
 	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
@@ -78,17 +77,13 @@ func panelTo(t *testing.T, w fyne.Window, title string) {
 }
 
 // ascState is the open game's Ascendancy state.
-func ascState(sh *Shell) *tracker.AscendancyState { return sh.game.game.State().Ascendancy }
+func ascState(sh *testShell) *tracker.AscendancyState { return sh.game.game.State().Ascendancy }
 
-// newAscGame creates an Ascendancy game from the home screen.
-func newAscGame(t *testing.T, sh *Shell) fyne.Window {
+// newAscGame creates an Ascendancy game and opens it.
+func newAscGame(t *testing.T, sh *testShell) fyne.Window {
 	t.Helper()
-	w := sh.win
-	test.Tap(screentest.Button(t, w, "New Ascendancy game"))
-	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Sector 001")
-	test.Tap(screentest.Button(t, w, "Create"))
-	require.NotNil(t, sh.game, "the game screen is open")
-	return w
+	sh.newGame("Sector 001")
+	return sh.win
 }
 
 // addAscPlayer fills the add-player card and taps Add player.
@@ -104,7 +99,7 @@ func addAscPlayer(t *testing.T, w fyne.Window, name, faction string, costs map[s
 
 // setUpAscByTapping sets up two players and the Borg (one cube, one spire)
 // by tapping and typing, and starts round 1.
-func setUpAscByTapping(t *testing.T, sh *Shell) fyne.Window {
+func setUpAscByTapping(t *testing.T, sh *testShell) fyne.Window {
 	t.Helper()
 	w := newAscGame(t, sh)
 	panelTo(t, w, "Players")
@@ -164,7 +159,7 @@ func openFold(t *testing.T, w fyne.Window, title string) {
 
 // dealInOrder deals the turn order as the table drew it, by choosing the
 // cards drawn on the Round panel: Alice 1, Bob 2, the Borg the card left.
-func dealInOrder(t *testing.T, sh *Shell, w fyne.Window) {
+func dealInOrder(t *testing.T, sh *testShell, w fyne.Window) {
 	t.Helper()
 	panelTo(t, w, "Round")
 	v := sh.game.view.(*ascView)
@@ -172,12 +167,12 @@ func dealInOrder(t *testing.T, sh *Shell, w fyne.Window) {
 	v.walker.initiative.drawn["p1"].SetSelected("1")
 	v.walker.initiative.drawn["p2"].SetSelected("2")
 	test.Tap(screentest.Button(t, w, "Deal the turn order"))
-	require.Equal(t, []string{"p1", "p2", tracker.BorgSeat}, ascState(sh).Walker.Order, sh.game.status.text)
+	require.Equal(t, []string{"p1", "p2", tracker.BorgSeat}, ascState(sh).Walker.Order, sh.game.status())
 }
 
 // advanceTo taps the Round panel's next-step button (building done, end
 // of turn) until it is seat's turn in the phase given ("" any phase).
-func advanceTo(t *testing.T, sh *Shell, w fyne.Window, seat, phase string) {
+func advanceTo(t *testing.T, sh *testShell, w fyne.Window, seat, phase string) {
 	t.Helper()
 	for range 12 {
 		a := ascState(sh)
@@ -306,7 +301,7 @@ func TestAscendancyRoundByTapping(t *testing.T) {
 	assert.Contains(t, screentest.ScreenText(w), "Bidders choose their cards, highest first")
 	test.Tap(screentest.Button(t, w, "Deal the turn order"))
 	a = ascState(sh)
-	require.Equal(t, tracker.AscExecution, a.Walker.Stage, sh.game.status.text)
+	require.Equal(t, tracker.AscExecution, a.Walker.Stage, sh.game.status())
 	assert.Equal(t, []string{"p2", "p1", tracker.BorgSeat}, a.Walker.Order, "Bob bid most and took card 1")
 
 	g, err := st.OpenGame(sh.game.game.(*store.Game).ID())
@@ -380,7 +375,7 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	assert.Equal(t, 1, af.nodes.val, "one node left on Earth")
 
 	// One undo takes back the whole assimilation round.
-	test.Tap(sh.game.undoBtn)
+	test.Tap(sh.game.undoBtn())
 	a = ascState(sh)
 	assert.Equal(t, 1, a.Players[0].Nodes.Production)
 	assert.Equal(t, 0, a.Borg.Cubes[0].Damage)
@@ -497,7 +492,6 @@ func TestAscendancyFitsAPhone(t *testing.T) {
 	w := newAscGame(t, sh)
 	test.Tap(checkBox(t, w, "Play with the Borg"))
 	assert.LessOrEqual(t, sh.game.view.(*ascView).playersScrl.Content.MinSize().Width, float32(400), "the setup is too wide")
-	sh.showHome()
 	w = setUpAscByTapping(t, sh)
 	panelTo(t, w, "Round")
 	test.Tap(screentest.Button(t, w, "Deal the turn order"))
@@ -746,9 +740,7 @@ func TestAscendancyInItalianFitsAPhone(t *testing.T) {
 	t.Cleanup(func() { _, _ = i18n.Setup("en") })
 	sh, _ := newTestShell(t, 360, 640)
 	w := sh.win
-	test.Tap(screentest.Button(t, w, "Nuova partita ad Ascendancy"))
-	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Settore 001")
-	test.Tap(screentest.Button(t, w, lang.X("home.create", "Create")))
+	sh.newGame("Settore 001")
 	require.NotNil(t, sh.game)
 	g := sh.game.game
 	v := sh.game.view.(*ascView)
