@@ -23,9 +23,9 @@
 // bar with Home, Share, Log, Undo and Redo, the status line under it
 // (statusline.go), the game's panels (screen.Adaptive: one at a time with
 // tabs on a phone, the first beside the others on a wide window) and the
-// game log (game_log.go). Pages (shell.go) are the screens that take the whole
-// main window on a phone where a desktop opens a window; dialogs.go lets
-// Escape (or a phone's Back) close the top dialog, then the top page.
+// game log (game_log.go). Pages (shell.go) are the screens that take the
+// whole main window on a phone where a desktop opens a window; dialogs.go
+// lets Escape (or a phone's Back) close the top dialog, then the top page.
 //
 // The game screens are views (screen.View), one package per game:
 // ui/away and ui/ascendancy. views.go builds a game's view from a table
