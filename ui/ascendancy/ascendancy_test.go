@@ -381,6 +381,8 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	assert.Equal(t, 0, a.Borg.Cubes[0].Damage)
 
 	// Bob reclaims Alpha: three 6s beat its structures (spire and nodes).
+	// A reclaim is an invasion, a command of Bob's own turn (seed 004): in
+	// the Borg turn it is refused, and the table records it anyway.
 	openFold(t, w, "Reclaim a Borg system")
 	rf := sh.game.view.(*ascView).borg.reclaim
 	rf.side.player.SetSelected("Bob (Klingon)")
@@ -388,6 +390,11 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	test.Type(rf.d.pad, "666")
 	assert.Contains(t, screentest.ScreenText(w), "reclaimed")
 	test.Tap(screentest.Button(t, w, "Apply"))
+	require.NotEmpty(t, ascState(sh).Borg.Spires, "refused: not Bob's turn")
+	assert.Contains(t, sh.game.status(), "command")
+	test.Tap(screentest.Button(t, w, "Record it anyway"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. a card in play allows it"), "the table allows it")
+	test.Tap(screentest.Button(t, w, "Record"))
 	assert.Empty(t, ascState(sh).Borg.Spires, "Alpha is free of the Borg")
 
 }

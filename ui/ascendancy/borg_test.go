@@ -19,6 +19,14 @@ import (
 // as drawn (Alice, Bob, Carol, the Borg), on the Borg turn, Borg panel open.
 func borgGame(t *testing.T, w, h float32) (*testShell, fyne.Window) {
 	t.Helper()
+	return borgGameAt(t, w, h, func(a *tracker.AscendancyState) bool { return a.CurrentSeat() == tracker.BorgSeat })
+}
+
+// borgGameAt is borgGame stopped at the first step of the round where at
+// holds (a player's Command phase, for a reclaim: seed 004 makes it an
+// invasion, a command of the player's own turn).
+func borgGameAt(t *testing.T, w, h float32, at func(*tracker.AscendancyState) bool) (*testShell, fyne.Window) {
+	t.Helper()
 	sh, _ := newTestShell(t, w, h)
 	win := newAscGame(t, sh)
 	g := sh.game.game
@@ -41,12 +49,12 @@ func borgGame(t *testing.T, w, h float32) (*testShell, fyne.Window) {
 	run(tracker.StartAscendancy{})
 	run(tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3}})
 	for range 12 {
-		if ascState(sh).CurrentSeat() == tracker.BorgSeat {
+		if at(ascState(sh)) {
 			break
 		}
 		run(tracker.NextPhase{})
 	}
-	require.Equal(t, tracker.BorgSeat, ascState(sh).CurrentSeat())
+	require.True(t, at(ascState(sh)), "the round never got there")
 	panelTo(t, win, "Borg")
 	return sh, win
 }
@@ -283,23 +291,27 @@ func TestHomeSystemAssimilated(t *testing.T) {
 	assert.Contains(t, screentest.ScreenText(w), "this round the Borg take 1 turn(s)")
 }
 
-// TestReclaimTypedAndApplied: Bob (Klingon, 6s always) attacks Alpha (a
-// spire with 2 nodes after the build phase: 3 structures, shields +2)
-// with 3 ships; three 6s reclaim it.
+// TestReclaimTypedAndApplied: in his Command phase Bob (Klingon, 6s
+// always) attacks Alpha (a spire with 1 node: 2 structures, shields +1)
+// with 3 ships; three 6s reclaim it, and the reclaim takes a command.
 func TestReclaimTypedAndApplied(t *testing.T) {
-	sh, w := borgGame(t, 400, 800)
+	sh, w := borgGameAt(t, 400, 800, func(a *tracker.AscendancyState) bool {
+		return a.CurrentSeat() == "p2" && a.Walker.Phase == tracker.PhaseCommand
+	})
 	v := sh.game.view.(*ascView)
 	openFold(t, w, "Reclaim a Borg system")
 	rf := v.borg.reclaim
 	rf.side.player.SetSelected("Bob")
 	assert.True(t, rf.onSix.Checked)
-	assert.Contains(t, screentest.ScreenText(w), "3 structure(s) to destroy at once")
+	assert.Contains(t, screentest.ScreenText(w), "2 structure(s) to destroy at once")
 	tapFaces(rf.d.pad, "66")
 	assert.Contains(t, screentest.ScreenText(w), "Waiting for the dice: Bob 1 more.")
 	tapFaces(rf.d.pad, "6")
-	assert.Contains(t, screentest.ScreenText(w), "3 hit(s) on 3 structure(s): reclaimed")
+	assert.Contains(t, screentest.ScreenText(w), "3 hit(s) on 2 structure(s): reclaimed")
+	ready := ascState(sh).Players[1].Ready()
 	test.Tap(screentest.Button(t, w, "Apply"))
 	assert.Empty(t, ascState(sh).Borg.Spires)
+	assert.Equal(t, ready-1, ascState(sh).Players[1].Ready(), "the reclaim is a command")
 }
 
 func FuzzParseHeld(f *testing.F) {
