@@ -337,11 +337,8 @@ func (f *assimForm) rollVirtual() {
 		return
 	}
 	d, b, ok := f.v.rollPair(f.structures(a), func(d ascPool) int {
-		hits := 0
-		if t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix); can {
-			hits = d.faces.CountAtLeast(t)
-		}
-		return borgrules.BorgDiceDue(a.Cube, a.Cube.Round == 0, hits)
+		a.DefenderFaces = d.faces
+		return borgrules.AssimilationBorgDice(a)
 	})
 	if !ok {
 		return
@@ -364,12 +361,9 @@ func (f *assimForm) resolve() {
 	if k := n - len(f.d.def.faces); k > 0 {
 		todo = append(todo, lang.X("borg.dice_to_type", "{{.Name}} {{.N}} more", map[string]any{"Name": p.Name, "N": k}))
 	}
-	if len(todo) == 0 && a.Cube.Round == 0 {
-		hits := 0
-		if t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix); can {
-			hits = f.d.def.faces.CountAtLeast(t)
-		}
-		due := borgrules.BorgDiceDue(a.Cube, true, hits)
+	if len(todo) == 0 && a.FirstStrike() {
+		a.DefenderFaces = f.d.def.faces
+		hits, due := borgrules.SystemHits(a), borgrules.AssimilationBorgDice(a)
 		f.result.Add(screen.WrapLabel(lang.X("borg.cube_fires_after_first_strike_system", "After the system's first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
 		if k := due - len(f.d.borg.faces); k > 0 {
 			todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": k}))

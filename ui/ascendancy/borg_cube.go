@@ -432,7 +432,7 @@ func (f *cubeBattle) rollVirtual() {
 		f.v.f.Say(lang.X("borg.choose_the_cube_and_the", "Choose the cube and the fleets first."), true)
 		return
 	}
-	hits := 0
+	r := borgrules.CubeRound{Cube: cube, Fleets: fleets}
 	for i, fl := range fleets {
 		p, err := f.v.ascRoll(fl.Dice())
 		if err != nil {
@@ -440,11 +440,9 @@ func (f *cubeBattle) rollVirtual() {
 			return
 		}
 		f.d.fleets[idx[i]].dice = p
-		if t, can := borgrules.PlayerTarget(fl.Weapons, cube.Shields, fl.HitsOnSix); can {
-			hits += p.faces.CountAtLeast(t)
-		}
+		r.PlayerFaces = append(r.PlayerFaces, p.faces)
 	}
-	bp, err := f.v.ascRoll(borgrules.BorgDiceDue(cube, cube.Round == 0, hits))
+	bp, err := f.v.ascRoll(borgrules.CubeRoundBorgDice(r))
 	if err != nil {
 		f.v.f.Say(screen.ErrText(err), true)
 		return
@@ -473,26 +471,23 @@ func (f *cubeBattle) resolve() {
 		return
 	}
 	r := borgrules.CubeRound{Cube: cube, Fleets: fleets, BorgHit: hit, BorgFaces: f.d.borg.faces}
-	hits, typed := 0, true
+	typed := true
 	var todo []string
 	for i, fd := range ds {
 		r.PlayerFaces = append(r.PlayerFaces, fd.dice.faces)
-		if t, can := borgrules.PlayerTarget(fleets[i].Weapons, cube.Shields, fleets[i].HitsOnSix); can {
-			hits += fd.dice.faces.CountAtLeast(t)
-		}
 		if n := fleets[i].Dice() - len(fd.dice.faces); n > 0 {
 			typed = false
 			todo = append(todo, lang.X("borg.dice_to_type", "{{.Name}} {{.N}} more", map[string]any{"Name": v.seatName(fleets[i].Player), "N": n}))
 		}
 	}
-	due := cube.Dice()
+	hits, due := borgrules.FleetHits(r), cube.Dice()
 	if typed {
-		due = borgrules.BorgDiceDue(cube, cube.Round == 0, hits)
+		due = borgrules.CubeRoundBorgDice(r)
 	}
 	if n := due - len(f.d.borg.faces); n > 0 {
 		todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": n}))
 	}
-	if typed && cube.Round == 0 {
+	if typed && r.FirstStrike() {
 		f.result.Add(screen.WrapLabel(lang.X("borg.cube_fires_after_first_strike", "After the players' first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
 	}
 	if len(todo) > 0 {

@@ -412,53 +412,31 @@ func (f *spaceForm) rollVirtual() {
 		f.v.f.Say(lang.X("asc.choose_the_attacker_and_the_2", "Choose the attacker and the defenders first."), true)
 		return
 	}
-	r := f.roundNo()
+	// The pools in the rulebook's order (rules/ascendancy.RollOrder): a
+	// side struck first has taken its losses before it rolls.
+	r := ascrules.SpaceRound{Round: f.roundNo(), Attacker: att, Defenders: defs,
+		AttackerFaces: make([][]int, len(defs)), DefenderFaces: make([][]int, len(defs))}
 	attP := make([]ascPool, len(defs))
 	defP := make([]ascPool, len(defs))
-	rolled := make([]bool, len(defs))
-	firstHits := 0
-	for i, d := range defs {
-		if !ascrules.StrikesFirst(r, d, att) {
-			continue
+	var split []int
+	for _, pool := range ascrules.RollOrder(r) {
+		i := pool.Defender
+		n := ascrules.DefenderDiceDue(r, i)
+		if pool.Attacker {
+			if split == nil { // the defenders who strike first have rolled
+				split = ascrules.TrimSplit(f.splits(att), ascrules.AttackerDiceDue(r))
+			}
+			n = split[i]
 		}
-		p, err := f.v.ascRoll(d.Dice())
+		p, err := f.v.ascRoll(n)
 		if err != nil {
 			f.v.f.Say(screen.ErrText(err), true)
 			return
 		}
-		dt, _ := ascrules.HitTarget(d.Weapons, att.Shields)
-		defP[i], rolled[i] = p, true
-		firstHits += ascrules.CountHits(p.faces, dt)
-	}
-	splits := f.splits(att)
-	excess := 0
-	for _, s := range splits {
-		excess += s
-	}
-	excess -= ascrules.DiceDue(att, firstHits)
-	for i := len(splits) - 1; i >= 0 && excess > 0; i-- {
-		take := min(excess, splits[i])
-		splits[i] -= take
-		excess -= take
-	}
-	for i, d := range defs {
-		p, err := f.v.ascRoll(splits[i])
-		if err != nil {
-			f.v.f.Say(screen.ErrText(err), true)
-			return
-		}
-		attP[i] = p
-		if rolled[i] {
-			continue
-		}
-		due := d.Dice()
-		if ascrules.StrikesFirst(r, att, d) {
-			at, _ := ascrules.HitTarget(att.Weapons, d.Shields)
-			due = ascrules.DiceDue(d, ascrules.CountHits(p.faces, at))
-		}
-		if defP[i], err = f.v.ascRoll(due); err != nil {
-			f.v.f.Say(screen.ErrText(err), true)
-			return
+		if pool.Attacker {
+			attP[i], r.AttackerFaces[i] = p, p.faces
+		} else {
+			defP[i], r.DefenderFaces[i] = p, p.faces
 		}
 	}
 	for i, d := range f.defs {
