@@ -478,8 +478,9 @@ func (h *Host) refusal(err error) *tracker.Rejection {
 	if errors.As(err, &r) {
 		return r
 	}
+	// The error names the host's files: it stays in the host's log.
 	h.log.Error("share: the game could not apply a request", "err", err)
-	return &tracker.Rejection{Code: CodeUnavailable, ReasonKey: "share.refused.not_saved", Reason: "The host could not save the change: " + err.Error()}
+	return &tracker.Rejection{Code: CodeUnavailable, ReasonKey: "share.refused.not_saved", Reason: "The host could not save the change."}
 }
 
 // broadcast sends every change of the game to every peer, coalescing bursts:
@@ -1022,9 +1023,17 @@ func (h *Host) hello(p *peer, wait time.Duration) bool {
 		return false
 	}
 	req, err := DecodeClientMessage(b)
-	if err != nil || typ != websocket.MessageText || req.Op != OpHello {
-		h.refusals.refused(refuseHello, p.remote)
-		return fail(&tracker.Rejection{Code: CodeMalformed, Reason: "The first message must be a hello."})
+	if err == nil && typ == websocket.MessageText && req.Op != OpHello {
+		err = errors.New("the first message must be a hello")
+	}
+	if typ != websocket.MessageText {
+		err = errors.New("the first message must be a hello, in JSON text")
+	}
+	if err != nil {
+		// Say what is wrong: a hello with a field out of bounds is still a
+		// hello.
+		h.refusals.refused(refuseHello, p.remote, "err", err)
+		return fail(&tracker.Rejection{Code: CodeMalformed, Reason: "The hello could not be read: " + err.Error() + "."})
 	}
 	class := slotWatcher
 	if req.Code != "" {
