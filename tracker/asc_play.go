@@ -110,7 +110,25 @@ func (cmd AdjustAsc) decide(c *decideCtx) error {
 		return reject(CodeRules, "track.the_weapons_hit_roll_stays_between", "The weapons hit roll stays between 1 and 6.")
 	}
 	*v = n
+	if cmd.Counter == CounterAdvCommands {
+		advancementCommands(&np, cmd.Delta)
+	}
 	return setPlayer(c, say("track.counter_changed", "%s: %s %s (%d)", p.Name, signed(cmd.Delta), name, n), np)
+}
+
+// advancementCommands changes np's command tokens with its advancement
+// commands by delta: an advancement with a command token adds it at once,
+// exhausted (seed 003 "Advancements": "immediately increase the number of
+// your commands by 1 (new commands start exhausted)"); one taken back
+// takes its token, exhausted first.
+func advancementCommands(np *AscPlayer, delta int) {
+	if delta > 0 {
+		np.Commands += delta
+		np.Exhausted += delta
+		return
+	}
+	np.Commands = max(0, np.Commands+delta)
+	np.Exhausted = max(0, min(np.Exhausted+delta, np.Commands))
 }
 
 // UseCommand exhausts (Delta > 0) or readies (Delta < 0) command tokens.
