@@ -114,3 +114,25 @@ func TestOldActivationEventsPassTheTurnAtOnce(t *testing.T) {
 	assert.False(t, st.Away.Activating)
 	assert.Equal(t, 2, st.Away.ActionsLeft())
 }
+
+// TestIncapacitatedCharacterRecovers: issue 28, 1. seed 001 "Stun": "While
+// a character has a Stun token, the only Action that it can take is a
+// Recover special action which removes one Stun Token"; Incapacitated
+// characters "cannot Move, Attack, or take Skill tests", and Recover is not
+// barred. Worf, with two tokens, activates and recovers twice; the turn
+// passes, and the round ends once everyone has activated.
+func TestIncapacitatedCharacterRecovers(t *testing.T) {
+	s := awayDuel(t)
+	recover := TakeAction{Character: "c3", Kind: awayrules.ActionRecover}
+	play(t, s, AdjustStun{Character: "c3", Delta: 2})
+	require.True(t, s.State().Away.Characters[0].Incapacitated())
+	play(t, s, Activate{Character: "c3"}, recover)
+	assert.Equal(t, 1, s.State().Away.Characters[0].Stun, "one token off")
+	play(t, s, recover)
+	assert.Equal(t, 0, s.State().Away.Characters[0].Stun)
+	assert.Equal(t, "p2", s.State().Away.CurrentPlayer(), "two Actions: the turn passes")
+	play(t, s, Activate{Character: "c5"}, EndActivation{}, Activate{Character: "c4"}, EndActivation{}, Activate{Character: "c6"}, EndActivation{})
+	play(t, s, StartRound{})
+	assert.Equal(t, 2, s.State().Away.Round)
+	assertReplays(t, s)
+}

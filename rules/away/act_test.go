@@ -14,7 +14,10 @@ func TestWhatAStunnedCharacterMayDo(t *testing.T) {
 	}{
 		{0, true, true, false, ""},
 		{1, false, false, true, "stunned: may only Recover"},
-		{2, false, false, false, "Incapacitated: no actions"},
+		// seed 001 "Stun": with a Stun token the only Action is a Recover
+		// special action; Incapacitated characters "cannot Move, Attack,
+		// or take Skill tests" — Recover is not barred.
+		{2, false, false, true, "Incapacitated: may only Recover"},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.attack, MayAttack(c.stun), "attack with %d", c.stun)

@@ -60,7 +60,9 @@ func ratingsLine(ch *tracker.Character) string {
 
 // activationCard is a character's compact card with the actions of its
 // activation: Attack and Skill test (the Dice panel opens set up for it),
-// Move, Take cover, Recover when stunned. The first action activates the
+// Move, Take cover, Recover when stunned (Incapacitated too), and Draw
+// instead or Pass, which are always open ("Draw Instead of Taking
+// Actions"), so an activation always has a way on. The first action activates the
 // character (the Activated token, two Actions); the card then counts the
 // Actions left. Actions the character may not take are greyed out with
 // the reason on the card. The card rebuilds from the game state on every
@@ -129,6 +131,8 @@ func (v *awayView) activationCard(id string) {
 		move := widget.NewButtonWithIcon(lang.X("away.act.move", "Move"), theme.NavigateNextIcon(), take(awayrules.ActionMove))
 		cover := widget.NewButtonWithIcon(lang.X("away.act.take_cover", "Take cover"), theme.VisibilityOffIcon(), take(awayrules.ActionTakeCover))
 		recov := widget.NewButtonWithIcon(lang.X("away.act.recover", "Recover (remove a Stun token)"), theme.ContentRemoveIcon(), take(awayrules.ActionRecover))
+		draw := widget.NewButtonWithIcon(lang.X("away.act.draw_instead", "Draw instead"), theme.ContentAddIcon(), take(awayrules.ActionDraw))
+		pass := widget.NewButtonWithIcon(lang.X("away.act.pass", "Pass"), theme.MediaSkipNextIcon(), take(awayrules.ActionPass))
 		var whyNot []string
 		for _, x := range []struct {
 			b    *widget.Button
@@ -145,11 +149,11 @@ func (v *awayView) activationCard(id string) {
 			attack.Disable()
 			whyNot = append(whyNot, lang.X("away.act.no_weapon", "No attack action on file for {{.Name}}", map[string]any{"Name": ch.Name}))
 		}
-		if ok, _ := awayrules.CanAct(ch.Character, awayrules.ActionRecover); !ok || ch.Incapacitated() {
+		if ok, _ := awayrules.CanAct(ch.Character, awayrules.ActionRecover); !ok {
 			recov.Hide()
 		}
 		if active && left == 0 {
-			for _, b := range []*widget.Button{attack, test, move, cover, recov} {
+			for _, b := range []*widget.Button{attack, test, move, cover, recov, draw, pass} {
 				b.Disable()
 			}
 		}
@@ -160,6 +164,7 @@ func (v *awayView) activationCard(id string) {
 		}
 		box.Add(screen.FitGrid(2, attack, test, move, cover))
 		box.Add(recov)
+		box.Add(screen.FitGrid(2, draw, pass))
 		if active && a.Activating && left > 0 {
 			// Its player may pass the Actions left: the turn passes.
 			box.Add(v.endActivationButton())

@@ -116,12 +116,12 @@ func (p *charPicker) pick(id string) bool {
 func (p *charPicker) selected() string { return p.sel }
 
 // whyNotAct says why a character with stun Stun tokens cannot attack or
-// take a test ("" when it can): stunned characters may only Recover,
-// Incapacitated ones nothing ("Stun", Activating While Stunned).
+// take a test ("" when it can): stunned characters, Incapacitated ones
+// too, may only Recover ("Stun", Activating While Stunned).
 func whyNotAct(stun int) string {
 	switch {
 	case stun >= awayrules.MaxStun:
-		return lang.X("away.why.incapacitated", "Incapacitated: no actions")
+		return lang.X("away.why.incapacitated_recover", "Incapacitated: may only Recover")
 	case stun > 0:
 		return lang.X("away.why.stunned", "stunned: may only Recover")
 	}

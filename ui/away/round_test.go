@@ -1,0 +1,66 @@
+package away
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tableops/tracker"
+	"tableops/ui/screen/screentest"
+)
+
+// TestIncapacitatedRecoversFromTheRoundPanel: issue 28, 1. seed 001
+// "Stun": "While a character has a Stun token, the only Action that it can
+// take is a Recover special action which removes one Stun Token";
+// Incapacitated characters "cannot Move, Attack, or take Skill tests".
+// Lukara, with two tokens, is offered Recover on her card; two Recovers
+// take both tokens off and pass the turn, and the round can end.
+func TestIncapacitatedRecoversFromTheRoundPanel(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	v := sh.game.view.(*awayView)
+	require.True(t, sh.game.frame.Exec(tracker.AdjustStun{Character: v.st.Characters[1].ID, Delta: 2}))
+	screentest.SelectTab(t, w, "Round")
+	lukara := screentest.Button(t, w, "Lukara")
+	assert.Equal(t, "Lukara (Incapacitated: may only Recover)", lukara.Text)
+	test.Tap(lukara)
+	assert.True(t, screentest.Button(t, w, "Move").Disabled())
+	assert.True(t, screentest.Button(t, w, "Attack").Disabled())
+	recover := screentest.Button(t, w, "Recover")
+	require.False(t, recover.Disabled(), "an Incapacitated character may Recover")
+	test.Tap(recover)
+	assert.Equal(t, 1, v.st.Characters[1].Stun, "one token off")
+	assert.Contains(t, screentest.ScreenText(w), "Activated: 1 of 2 actions left")
+	test.Tap(screentest.Button(t, w, "Recover"))
+	assert.Equal(t, 0, v.st.Characters[1].Stun)
+	test.Tap(screentest.Button(t, w, "Close"))
+	assert.Contains(t, screentest.ScreenText(w), "Now: Dana activates a character", "the second Action passed the turn")
+
+	test.Tap(screentest.Button(t, w, "Riker"))
+	test.Tap(screentest.Button(t, w, "Move"))
+	test.Tap(screentest.Button(t, w, "Move"))
+	test.Tap(screentest.Button(t, w, "Close"))
+	test.Tap(screentest.Button(t, w, "End round 1 and start the next"))
+	assert.Contains(t, screentest.ScreenText(w), "Round 2 of 3 · Draw phase")
+}
+
+// TestAnyCharacterMayPassOrDraw: seed 001 "Draw Instead of Taking
+// Actions": instead of an Action a character may draw a card (or swap a
+// Mission card) or pass. The card offers both, so no activation is ever
+// without a way on.
+func TestAnyCharacterMayPassOrDraw(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	v := sh.game.view.(*awayView)
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Lukara"))
+	test.Tap(screentest.Button(t, w, "Draw instead"))
+	assert.Contains(t, screentest.ScreenText(w), "Activated: 1 of 2 actions left")
+	test.Tap(screentest.Button(t, w, "Pass"))
+	assert.Equal(t, "p1", v.st.CurrentPlayer(), "two Actions: Dana's turn")
+	h := sh.game.game.History()
+	assert.Contains(t, h.Undo[0].Label, "passes")
+	assert.Contains(t, h.Undo[1].Label, "draws instead")
+}
