@@ -167,11 +167,13 @@ func TestResyncFloodBounded(t *testing.T) {
 
 // TestGuessingFromManyAddresses (issue 15, item 6): wrong codes were checked
 // at 9,320 a second from 500 loopback addresses. Every address now shares
-// one budget of wrong codes: beyond it no code is compared at all. The
-// budget here refills at one code in 10^6 s, so the count does not depend
-// on how fast the machine sends: exactly the burst is compared, whatever
-// the number of addresses, and every other guess is refused unread
-// (TestFailBudgetRefills counts the refill at the default rate).
+// one budget of wrong codes; beyond it only an address that sent no wrong
+// code lately is compared, and one wrong code spends its own budget. The
+// shared budget here refills at one code in 10^6 s, so the count does not
+// depend on how fast the machine sends: at most the burst and one guess per
+// address are compared, and every other guess is refused unread
+// (TestFailBudgetRefills counts the refill at the default rate). The right
+// code from a device that was not guessing still gets in (issue 30, 2).
 func TestGuessingFromManyAddresses(t *testing.T) {
 	g := awayGame(t)
 	h, logs := startHost(t, g, Options{Rate: 1000, Burst: 1000, FailRate: 1e-6, FailBurst: defaultFailBurst})
@@ -210,14 +212,15 @@ func TestGuessingFromManyAddresses(t *testing.T) {
 	h.refusals.flush()
 	t.Logf("5,000 guesses from 500 addresses: %d codes compared, %d refused unread; %d bytes of log",
 		checked.Load(), budget.Load(), len(logs.String()))
-	assert.Equal(t, int64(defaultFailBurst), checked.Load(), "only the budget's burst is compared")
-	assert.Equal(t, int64(5000-defaultFailBurst), budget.Load(), "every other guess is refused unread")
+	assert.LessOrEqual(t, checked.Load(), int64(defaultFailBurst+500), "the budget's burst and one guess per address are compared")
+	assert.Equal(t, int64(5000), checked.Load()+budget.Load(), "every other guess is refused unread")
 	assert.Contains(t, logs.String(), "too many wrong join codes")
-	assert.Equal(t, "TEST42", h.Code(), "under the re-issue threshold")
+	assert.Equal(t, "TEST42", h.Code(), "the code is kept")
 
-	// While the budget is spent, even the right code is not compared.
-	resp, _ := post(t, h, "/api/command", "TEST42", body, nil)
-	assert.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
+	// While the budget is spent, the right code from a device that was not
+	// guessing is compared and taken.
+	resp, out := post(t, h, "/api/command", "TEST42", body, nil)
+	assert.Equal(t, http.StatusOK, resp.StatusCode, string(out))
 }
 
 // TestFailBudgetRefills counts what the default wrong-code budget lets
@@ -249,7 +252,7 @@ func TestFailBudgetRefills(t *testing.T) {
 func TestCodeReissuedAfterManyFailures(t *testing.T) {
 	g := awayGame(t)
 	newCode := make(chan string, 1)
-	h, logs := startHost(t, g, Options{Rate: 1000, Burst: 1000, FailRate: 1000, FailBurst: 1000, MaxFailures: 30,
+	h, logs := startHost(t, g, Options{Rate: 1000, Burst: 1000, FailRate: 1000, FailBurst: 1000, MaxFailures: 30, addrFailBurst: 1000,
 		OnCode: func(c string) { newCode <- c }})
 	player := dial(t, h, "TEST42")
 	for i := range 30 {
@@ -321,7 +324,7 @@ func TestForeignHostAndOriginRefused(t *testing.T) {
 // refusal of a kind is logged and the rest summed up once a period.
 func TestRefusalsLoggedAsSummaries(t *testing.T) {
 	g := awayGame(t)
-	h, logs := startHost(t, g, Options{Rate: 1e6, Burst: 1e6, FailRate: 1e6, FailBurst: 1e6, MaxFailures: 1e6, LogEvery: time.Hour})
+	h, logs := startHost(t, g, Options{Rate: 1e6, Burst: 1e6, FailRate: 1e6, FailBurst: 1e6, addrFailBurst: 1e6, LogEvery: time.Hour})
 	for i := range 2000 {
 		resp, _ := post(t, h, "/api/undo", "WRONG"+strconv.Itoa(i), nil, nil)
 		require.Equal(t, http.StatusForbidden, resp.StatusCode)

@@ -20,9 +20,14 @@
 //
 // Writing needs the join code: in the X-Join-Code header, or, from a
 // browser (which cannot set headers), in the hello message that starts the
-// WebSocket. Codes are compared in constant time, within a budget of wrong
-// codes all addresses share (Options.FailRate); after Options.MaxFailures
-// wrong codes the host re-issues its code. Reading does not need it. POST requests may carry X-Basis (the log sequence
+// WebSocket. Codes are compared in constant time. Wrong codes are bounded
+// per address (an IPv6 /64 counts as one) and by a budget all addresses
+// share (Options.FailRate); an address that has been guessing has its codes
+// refused unread (429) for a while, and while the shared budget is spent
+// only addresses with no recent wrong code are compared, so the right code
+// from a table's phone always gets in and guessing stays capped. The host
+// keeps its code (re-issuing it, Options.MaxFailures, is off by default).
+// Reading does not need the code. POST requests may carry X-Basis (the log sequence
 // number the sender last saw: the command is refused as stale if the game
 // has moved on) and X-Nonce (a unique request id: a repeat is refused as a
 // duplicate). A POST answers 200 with a CommandResponse, 409 with a

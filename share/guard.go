@@ -38,9 +38,6 @@ const (
 	// host checks a second, from every address together.
 	defaultFailRate  = 2
 	defaultFailBurst = 20
-	// defaultMaxFailures is how many wrong join codes the host checks before
-	// it re-issues the code.
-	defaultMaxFailures = 500
 	// defaultLogEvery is the period of the refusal summaries.
 	defaultLogEvery = 30 * time.Second
 	// resyncRate and resyncBurst bound the snapshots one connection may ask

@@ -75,15 +75,18 @@ type Options struct {
 	MaxWatchers int
 	// MaxPerAddr bounds the WebSocket connections from one address (default 8).
 	MaxPerAddr int
-	// FailRate and FailBurst bound the wrong join codes the host checks a
-	// second, from every address together (default 2 a second, bursts of
-	// 20); beyond that every attempt to give a code is refused until the
-	// budget refills, so a guesser gains nothing from many addresses.
+	// FailRate and FailBurst bound the wrong join codes the host compares
+	// a second, from every address together (default 2 a second, bursts of
+	// 20). Beyond that only devices that sent no wrong code lately have
+	// their code compared (each address also has its own small budget),
+	// so guessing from many addresses stays capped while the right code
+	// from a table's phone always gets in.
 	FailRate  float64
 	FailBurst int
-	// MaxFailures is how many wrong join codes the host accepts before it
-	// re-issues the code (default 500); OnCode is then told the new code.
-	// Devices already joined keep playing.
+	// MaxFailures, when above zero, is how many wrong join codes the host
+	// takes before it re-issues the code; OnCode is then told the new
+	// code. Zero (the default) keeps the code: guessing is capped anyway,
+	// and a new code would lock the table's own phones out.
 	MaxFailures int
 	// OnCode, when set, is called (on its own goroutine) with the new join
 	// code when the host re-issued it.
@@ -118,6 +121,10 @@ type Options struct {
 	// helloWait and pageHelloWait replace the waits for a hello message
 	// of the same names (tests).
 	helloWait, pageHelloWait time.Duration
+	// addrFailBurst and addrFailEvery replace the per-address budget of
+	// wrong codes of the same names (tests).
+	addrFailBurst int
+	addrFailEvery time.Duration
 }
 
 func (o *Options) defaults() {
@@ -136,11 +143,14 @@ func (o *Options) defaults() {
 	if o.FailBurst <= 0 {
 		o.FailBurst = defaultFailBurst
 	}
-	if o.MaxFailures <= 0 {
-		o.MaxFailures = defaultMaxFailures
-	}
 	if o.LogEvery <= 0 {
 		o.LogEvery = defaultLogEvery
+	}
+	if o.addrFailBurst <= 0 {
+		o.addrFailBurst = addrFailBurst
+	}
+	if o.addrFailEvery <= 0 {
+		o.addrFailEvery = addrFailEvery
 	}
 	if o.helloWait <= 0 {
 		o.helloWait = helloWait
@@ -199,10 +209,10 @@ type Host struct {
 	slots slots
 	seats map[string]*seatHolder
 
-	codeMu     sync.Mutex
-	code       string
-	failures   int     // wrong codes since the code was issued
-	failBucket *bucket // wrong codes checked, from every address
+	codeMu   sync.Mutex
+	code     string
+	failures int        // wrong codes since the code was issued
+	guard    *codeGuard // which codes are compared
 
 	names    hostNames
 	refusals *refusalLog
@@ -240,15 +250,15 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 	h := &Host{
 		game: game, opts: opts, code: code, ln: ln, log: opts.Logger,
 		ctx: hctx, cancel: cancel, notify: make(chan struct{}, 1),
-		peers:      map[*peer]struct{}{},
-		slots:      slots{perAddr: map[string]int{}, pageWaits: map[string]bool{}},
-		seats:      map[string]*seatHolder{},
-		limits:     newIPLimits(opts.Rate, opts.Burst, 1024),
-		failBucket: newBucket(opts.FailRate, opts.FailBurst, time.Now()),
-		names:      newHostNames(),
-		refusals:   newRefusalLog(opts.Logger, opts.LogEvery),
-		app:        newAppFiles(opts.App, opts.AppHint),
-		done:       make(chan struct{}),
+		peers:    map[*peer]struct{}{},
+		slots:    slots{perAddr: map[string]int{}, pageWaits: map[string]bool{}},
+		seats:    map[string]*seatHolder{},
+		limits:   newIPLimits(opts.Rate, opts.Burst, 1024),
+		guard:    newCodeGuard(opts, time.Now()),
+		names:    newHostNames(),
+		refusals: newRefusalLog(opts.Logger, opts.LogEvery),
+		app:      newAppFiles(opts.App, opts.AppHint),
+		done:     make(chan struct{}),
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", h.serveIndex)
@@ -348,8 +358,8 @@ func (h *Host) Addr() string { return h.ln.Addr().String() }
 // URL returns the scoreboard's address, e.g. "http://192.168.1.20:8765/".
 func (h *Host) URL() string { return "http://" + h.Addr() + "/" }
 
-// Code returns the join code (it changes when the host re-issues it, see
-// Options.MaxFailures).
+// Code returns the join code (it changes only when the host re-issues it,
+// see Options.MaxFailures).
 func (h *Host) Code() string {
 	h.codeMu.Lock()
 	defer h.codeMu.Unlock()
@@ -605,30 +615,32 @@ func (h *Host) serveState(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, StateResponse{Name: h.opts.Name, Snapshot: h.game.Snapshot(), Seats: h.Seats()})
 }
 
-// errCodeBudget is the refusal while the wrong-code budget is spent.
+// errCodeBudget is the refusal of a code not compared: its sender has
+// been guessing.
 var errCodeBudget = &tracker.Rejection{Code: CodeTooFast, ReasonKey: "share.refused.code_budget", Reason: "Too many wrong join codes were tried on this host; wait a few seconds and try again."}
 
-// checkCode checks a join code against the host's, within the budget of
-// wrong codes every address shares: while it is spent, no code is compared
-// at all. After Options.MaxFailures wrong codes the code is re-issued. It
-// returns nil for the right code, else the refusal and its HTTP status;
-// changed marks a device that had joined before (its refusal says the code
-// changed).
+// checkCode checks a join code against the host's, in constant time. A code
+// is compared unless its sender has been guessing (codeGuard): the right
+// code from a device that was not guessing always gets in, however many
+// others guess. With Options.MaxFailures set, the code is re-issued after
+// that many wrong codes. It returns nil for the right code, else the
+// refusal and its HTTP status; changed marks a device that had joined
+// before (its refusal says the code changed).
 func (h *Host) checkCode(ip, got string, changed bool) (*tracker.Rejection, int) {
 	h.codeMu.Lock()
 	defer h.codeMu.Unlock()
 	now := time.Now()
-	if !h.failBucket.ready(now) {
+	if !h.guard.mayCompare(ip, now) {
 		h.refusals.refused(refuseBudget, ip)
 		return errCodeBudget, http.StatusTooManyRequests
 	}
 	if codeMatches(h.code, got) {
 		return nil, http.StatusOK
 	}
-	h.failBucket.allow(now)
+	h.guard.wrong(ip, now)
 	h.failures++
 	h.refusals.refused(refuseCode, ip)
-	if h.failures >= h.opts.MaxFailures {
+	if h.opts.MaxFailures > 0 && h.failures >= h.opts.MaxFailures {
 		h.code, h.failures = NewCode(), 0
 		h.log.Warn("share: the join code was re-issued after too many wrong codes; joined devices keep playing, new ones need the new code", "wrong_codes", h.opts.MaxFailures)
 		if fn := h.opts.OnCode; fn != nil {

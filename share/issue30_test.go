@@ -3,11 +3,17 @@
 package share
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -68,4 +74,84 @@ func TestLongDeviceInHelloSaysWhatIsWrong(t *testing.T) {
 	send(t, conn, ClientMessage{Op: OpResync})
 	m = readUntil(t, conn, func(m HostMessage) bool { return m.Op == OpError })
 	assert.Contains(t, m.Error.Reason, "must be a hello")
+}
+
+// TestRightCodeGetsInWhileGuessing (issue 30, 2): while guessers from many
+// addresses spent the shared budget of wrong codes, no code was compared,
+// the right one included (27% of the table's commands got through), and
+// after 500 wrong codes the host issued a new code, locking the table out.
+// Now the table's phones, which send no wrong code, get in every time,
+// by the API and by a WebSocket hello; the guesses compared stay within
+// the budget plus one an address, and the code is kept.
+func TestRightCodeGetsInWhileGuessing(t *testing.T) {
+	g := awayGame(t)
+	h, _ := startHost(t, g, Options{Rate: 1e6, Burst: 1e6})
+	const guessers = 100
+	var compared, unread, other atomic.Int64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range guessers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := clientFrom("127.0.6." + strconv.Itoa(i+1))
+			for n := 0; ; n++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				req, _ := http.NewRequest(http.MethodPost, h.URL()+"api/undo", nil)
+				req.Header.Set(HeaderCode, fmt.Sprintf("G%03dX%04d", i, n))
+				resp, err := c.Do(req)
+				if err != nil {
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				switch resp.StatusCode {
+				case http.StatusForbidden:
+					compared.Add(1)
+				case http.StatusTooManyRequests:
+					unread.Add(1)
+				default:
+					other.Add(1)
+				}
+			}
+		}()
+	}
+	start := time.Now()
+	// Let the guessers spend the budget first.
+	require.Eventually(t, func() bool { return unread.Load() > 0 }, 5*time.Second, time.Millisecond)
+	table := clientFrom("127.0.7.1")
+	ok := 0
+	const tries = 20
+	for i := range tries {
+		req, _ := http.NewRequest(http.MethodPost, h.URL()+"api/command", bytes.NewReader(encode(t, tracker.Note{Text: "table " + strconv.Itoa(i)})))
+		req.Header.Set(HeaderCode, "TEST42")
+		resp, err := table.Do(req)
+		require.NoError(t, err)
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK {
+			ok++
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// A phone joining now, by the web app's hello, gets in too.
+	conn, status := wsFrom(t, h, "127.0.7.2", "TEST42")
+	require.NotNil(t, conn, "status %d", status)
+	m := readUntil(t, conn, func(m HostMessage) bool { return m.Op == OpSnapshot || m.Op == OpError })
+	close(stop)
+	wg.Wait()
+	elapsed := time.Since(start)
+	t.Logf("%d guesses from %d addresses in %s: %d compared, %d refused unread; the table's commands: %d/%d; the phone's hello: %s",
+		compared.Load()+unread.Load(), guessers, elapsed.Round(time.Millisecond), compared.Load(), unread.Load(), ok, tries, m.Op)
+	assert.Equal(t, tries, ok, "every command with the right code was taken")
+	assert.Equal(t, OpSnapshot, m.Op, "the phone joined: %+v", m.Error)
+	assert.True(t, m.Write)
+	assert.Zero(t, other.Load(), "no guess got in")
+	limit := float64(defaultFailBurst) + defaultFailRate*elapsed.Seconds() + guessers*(1+elapsed.Seconds()/addrFailEvery.Seconds())
+	assert.LessOrEqual(t, float64(compared.Load()), limit, "guessing stays capped")
+	assert.Equal(t, "TEST42", h.Code(), "the code is kept")
 }
