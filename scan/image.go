@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"io"
+
 	"tableops/rules/rulerr"
 )
 
@@ -26,11 +28,18 @@ var ErrNotImage = rulerr.New("scan.err.not_picture_app_can_read_png", "not a pic
 // before any pixel was decoded.
 type SizeError struct {
 	Width, Height int
+	// Bytes, when set, is the memory the decoded picture would take, over
+	// MaxDecodedBytes (deep colour: 16 bits a channel).
+	Bytes int64
 }
 
 func (e *SizeError) Error() string {
 	if e.Width <= 0 || e.Height <= 0 {
 		return fmt.Sprintf("the picture claims %d x %d pixels, which is no picture", e.Width, e.Height)
+	}
+	if e.Bytes > 0 {
+		return fmt.Sprintf("the picture is %d x %d pixels in deep colour and would take %d MB to read; the app reads pictures of up to %d MB, so scale it down or save it with 8-bit colour first",
+			e.Width, e.Height, e.Bytes>>20, MaxDecodedBytes>>20)
 	}
 	return fmt.Sprintf("the picture is %d x %d pixels (%d megapixels); the app reads pictures up to %d megapixels, so scale it down first",
 		e.Width, e.Height, int64(e.Width)*int64(e.Height)/1_000_000, MaxPixels/1_000_000)
@@ -70,6 +79,9 @@ func DecodeImage(r io.Reader) (image.Image, error) {
 	if err := CheckImageSize(cfg.Width, cfg.Height); err != nil {
 		return nil, err
 	}
+	if n := decodedBytes(cfg); n > MaxDecodedBytes {
+		return nil, &SizeError{Width: cfg.Width, Height: cfg.Height, Bytes: n}
+	}
 	img, _, err := image.Decode(io.MultiReader(&head, r))
 	if err != nil {
 		return nil, rulerr.Errorf("scan.err.not_image_because", "%w: %v", ErrNotImage, err)
@@ -80,6 +92,27 @@ func DecodeImage(r io.Reader) (image.Image, error) {
 		}
 	}
 	return img, nil
+}
+
+// decodedBytes is the memory the standard decoders take for a picture of
+// cfg's size and colour model: its pixels at the model's bytes a pixel
+// (a JPEG's YCbCr counted at 3, its largest; an unknown model at 8).
+func decodedBytes(cfg image.Config) int64 {
+	bpp := int64(8)
+	switch cfg.ColorModel {
+	case color.GrayModel, color.AlphaModel:
+		bpp = 1
+	case color.Gray16Model, color.Alpha16Model:
+		bpp = 2
+	case color.YCbCrModel:
+		bpp = 3
+	case color.RGBAModel, color.NRGBAModel, color.CMYKModel, color.NYCbCrAModel:
+		bpp = 4
+	}
+	if _, ok := cfg.ColorModel.(color.Palette); ok {
+		bpp = 1
+	}
+	return int64(cfg.Width) * int64(cfg.Height) * bpp
 }
 
 // ReadPhoto decodes a photo (DecodeImage) and scans it for QR codes

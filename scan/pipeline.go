@@ -202,9 +202,12 @@ func (p *Pipeline) Stats() Stats {
 }
 
 // ScanImage finds every QR code in one picture (a photo the player
-// imported) with all of Decoder's fallbacks, and decodes each as a tag.
+// imported) with all of Decoder's fallbacks (DecodePicture), and decodes
+// each as a tag.
 func ScanImage(img image.Image) ([]Found, error) {
-	codes, err := NewDecoder(DecodeOptions{}).Decode(FrameFromImage(img))
+	f := FrameFromImage(img)
+	f.Image = nil // the grey frame is enough: the picture's memory may go
+	codes, err := NewDecoder(DecodeOptions{}).DecodePicture(f)
 	if err != nil {
 		return nil, fmt.Errorf("scan image: %w", err)
 	}
@@ -213,4 +216,44 @@ func ScanImage(img image.Image) ([]Found, error) {
 		out[i] = NewFound(c)
 	}
 	return out, nil
+}
+
+// DecodePicture is Decode for a still picture, which may be far larger
+// than a camera frame: a picture of more than ScanPixels is decoded at half
+// its size (or a quarter, …) until it has no more. The decoder's passes
+// each make frames of the size they decode, so this bounds their memory,
+// and a tag that fills a card in a photo of a sheet still has pixels to
+// spare. The corners found are in f's own pixels.
+func (d *Decoder) DecodePicture(f Frame) ([]Code, error) {
+	scale := 1
+	for f.Width*f.Height > ScanPixels && f.Width >= 400 && f.Height >= 400 {
+		f = f.Downscale2()
+		scale *= 2
+	}
+	codes, err := d.Decode(f)
+	if err != nil || scale == 1 {
+		return codes, err
+	}
+	for i := range codes {
+		codes[i] = codes[i].scaled(float64(scale))
+	}
+	return codes, nil
+}
+
+// ScanPixels is the most pixels ScanImage decodes a picture at.
+const ScanPixels = 12_000_000
+
+// scaled maps a code found in a frame scaled down by k back to the
+// frame's own pixels (as Decoder does for its downscale pass).
+func (c Code) scaled(k float64) Code {
+	back := func(p Point) Point { return Point{X: (p.X+0.5)*k - 0.5, Y: (p.Y+0.5)*k - 0.5} }
+	for i := range c.Corners {
+		c.Corners[i] = back(c.Corners[i])
+	}
+	fs := make([]Point, len(c.Finders))
+	for i, p := range c.Finders {
+		fs[i] = back(p)
+	}
+	c.Finders = fs
+	return c
 }

@@ -94,7 +94,8 @@ func runScan(args []string, out io.Writer) error {
 			readErrs = append(readErrs, explain(err))
 			continue
 		}
-		codes, err := dec.Decode(f)
+		f.Image = nil // the grey frame is enough: the picture's memory may go
+		codes, err := dec.DecodePicture(f)
 		if err != nil {
 			readErrs = append(readErrs, file+": "+explain(err))
 			continue
