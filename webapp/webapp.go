@@ -88,9 +88,6 @@ func Built() (b Build, ok bool) {
 	return a.build(), true
 }
 
-// placeholder is the file dist/ holds when no bundle was built.
-const placeholder = "PLACEHOLDER.txt"
-
 // serveGzipLevel is the level of the gzip copies Bundle makes for browsers
 // that take gzip but not brotli (a phone's browser on a plain-http page):
 // gzip's default, which makes the app's WebAssembly (52 MB) less than half

@@ -29,6 +29,10 @@ var testFiles = map[string]string{
 
 // folderOf builds a bundle's folder as the generator writes it: x.br for
 // each file x, and the manifest.
+// placeholder is the file dist/ holds when no bundle was built (the web
+// bundle's generator keeps it; see gen).
+const placeholder = "PLACEHOLDER.txt"
+
 func folderOf(t *testing.T, files map[string]string) fstest.MapFS {
 	t.Helper()
 	dist := fstest.MapFS{placeholder: {Data: []byte("placeholder")}}
