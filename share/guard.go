@@ -108,6 +108,7 @@ const (
 	refuseHello      = "no hello"
 	refuseResync     = "too many snapshot requests"
 	refuseStrikes    = "too many refused messages; connection closed"
+	refuseFrames     = "a message of too many frames or too slow; connection closed"
 )
 
 // refusalLog logs refused requests without letting an attack fill the disk:

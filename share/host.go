@@ -121,6 +121,8 @@ type Options struct {
 	// helloWait and pageHelloWait replace the waits for a hello message
 	// of the same names (tests).
 	helloWait, pageHelloWait time.Duration
+	// messageTime replaces maxMessageTime (tests).
+	messageTime time.Duration
 	// addrFailBurst and addrFailEvery replace the per-address budget of
 	// wrong codes of the same names (tests).
 	addrFailBurst int
@@ -145,6 +147,9 @@ func (o *Options) defaults() {
 	}
 	if o.LogEvery <= 0 {
 		o.LogEvery = defaultLogEvery
+	}
+	if o.messageTime <= 0 {
+		o.messageTime = maxMessageTime
 	}
 	if o.addrFailBurst <= 0 {
 		o.addrFailBurst = addrFailBurst
@@ -901,6 +906,7 @@ func (h *Host) seatsChanged() {
 // peer is one WebSocket connection.
 type peer struct {
 	conn    *websocket.Conn
+	raw     *rawCounter // the connection under conn, counting what it reads
 	remote  string
 	write   bool
 	class   int    // slot class (under Host.mu)
@@ -979,7 +985,8 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	if !write {
 		wait, waited = h.helloTime(ip) // before the socket opens: in the order they came
 	}
-	conn, err := websocket.Accept(w, r, nil)
+	p.raw = &rawCounter{}
+	conn, err := websocket.Accept(countingWriter{ResponseWriter: w, raw: p.raw}, r, nil)
 	if err != nil {
 		waited()
 		h.refusals.refused(refuseOrigin, ip, "err", err)
@@ -1029,7 +1036,7 @@ func (h *Host) hello(p *peer, wait time.Duration) bool {
 		_ = p.conn.CloseNow()
 		return false
 	}
-	typ, b, err := p.conn.Read(ctx)
+	typ, b, err := readMessage(ctx, p, h.opts.messageTime)
 	if err != nil {
 		h.refusals.refused(refuseHello, p.remote)
 		return false
@@ -1201,9 +1208,11 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 		}
 	}
 	for {
-		typ, b, err := p.conn.Read(ctx)
+		typ, b, err := readMessage(ctx, p, h.opts.messageTime)
 		if err != nil {
 			switch {
+			case errors.Is(err, errTooManyFrames) || errors.Is(err, errSlowMessage):
+				h.refusals.refused(refuseFrames, p.remote, "err", err)
 			case ctx.Err() != nil:
 			case websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig):
 				h.refusals.refused(refuseOversizeWS, p.remote, "limit", MaxClientMessage)

@@ -3,10 +3,14 @@
 package share
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -154,4 +158,114 @@ func TestRightCodeGetsInWhileGuessing(t *testing.T) {
 	limit := float64(defaultFailBurst) + defaultFailRate*elapsed.Seconds() + guessers*(1+elapsed.Seconds()/addrFailEvery.Seconds())
 	assert.LessOrEqual(t, float64(compared.Load()), limit, "guessing stays capped")
 	assert.Equal(t, "TEST42", h.Code(), "the code is kept")
+}
+
+// rawWS is a WebSocket client written by hand, frame by frame, as a
+// hostile one would.
+type rawWS struct {
+	conn   net.Conn
+	closed chan struct{} // closed when the host ends the connection
+}
+
+// dialRawWS upgrades a plain TCP connection from loopback to a WebSocket.
+func dialRawWS(t *testing.T, h *Host) *rawWS {
+	t.Helper()
+	conn, err := net.DialTimeout("tcp", h.Addr(), 5*time.Second)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = conn.Close() })
+	key := base64.StdEncoding.EncodeToString([]byte("0123456789abcdef"))
+	_, err = fmt.Fprintf(conn, "GET /api/ws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n", h.Addr(), key)
+	require.NoError(t, err)
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSwitchingProtocols, resp.StatusCode)
+	w := &rawWS{conn: conn, closed: make(chan struct{})}
+	go func() {
+		defer close(w.closed)
+		_, _ = io.Copy(io.Discard, br)
+	}()
+	return w
+}
+
+// frame sends one masked client frame (opcode 1 text, 0 continuation).
+func (w *rawWS) frame(fin bool, opcode byte, payload []byte) error {
+	b := []byte{opcode, 0x80}
+	if fin {
+		b[0] |= 0x80
+	}
+	switch n := len(payload); {
+	case n < 126:
+		b[1] |= byte(n)
+	default:
+		b[1] |= 126
+		b = append(b, byte(n>>8), byte(n))
+	}
+	b = append(b, 0, 0, 0, 0) // a zero mask key leaves the payload as it is
+	b = append(b, payload...)
+	_, err := w.conn.Write(b)
+	return err
+}
+
+// TestEndlessContinuationFramesRefused (issue 30, 4): a started text
+// message followed by endless empty continuation frames was never refused
+// (8 watchers sent 119 M frames in 40 s). A message now ends within a
+// bounded number of frames and a bounded time, or the connection does.
+func TestEndlessContinuationFramesRefused(t *testing.T) {
+	h, logs := startHost(t, awayGame(t), Options{messageTime: 300 * time.Millisecond})
+	hello, err := json.Marshal(ClientMessage{Op: OpHello})
+	require.NoError(t, err)
+
+	// Endless empty frames, as fast as the socket takes them.
+	w := dialRawWS(t, h)
+	require.NoError(t, w.frame(true, 1, hello))
+	require.NoError(t, w.frame(false, 1, nil))
+	start := time.Now()
+	frames := 0
+	deadline := time.Now().Add(3 * time.Second)
+	empty := bytes.Repeat([]byte{0, 0x80, 0, 0, 0, 0}, 64)
+	_ = w.conn.SetWriteDeadline(deadline)
+	for time.Now().Before(deadline) {
+		if _, err := w.conn.Write(empty); err != nil {
+			break
+		}
+		frames += 64
+		select {
+		case <-w.closed:
+			deadline = time.Now()
+		default:
+		}
+	}
+	select {
+	case <-w.closed:
+	case <-time.After(time.Second):
+		t.Fatalf("the host still reads after %d empty frames in %s", frames, time.Since(start))
+	}
+	t.Logf("endless empty frames: the host closed the connection after %s (%d frames written, most still in the socket buffers)", time.Since(start).Round(time.Millisecond), frames)
+
+	// A message started and left hanging: closed after its time.
+	w = dialRawWS(t, h)
+	require.NoError(t, w.frame(true, 1, hello))
+	require.NoError(t, w.frame(false, 1, []byte(`{"op":`)))
+	start = time.Now()
+	select {
+	case <-w.closed:
+	case <-time.After(3 * time.Second):
+		t.Fatal("the host still waits for the end of a message after 3 s")
+	}
+	t.Logf("a hanging message: closed after %s", time.Since(start).Round(time.Millisecond))
+	assert.Contains(t, logs.String(), refuseFrames)
+
+	// A message in a few frames is read as ever.
+	w = dialRawWS(t, h)
+	require.NoError(t, w.frame(false, 1, hello[:5]))
+	require.NoError(t, w.frame(false, 0, nil))
+	require.NoError(t, w.frame(true, 0, hello[5:]))
+	require.NoError(t, w.frame(true, 1, []byte(`{"op":"resync"}`)))
+	time.Sleep(200 * time.Millisecond)
+	select {
+	case <-w.closed:
+		t.Fatal("a message in three frames closed the connection")
+	default:
+	}
 }
