@@ -24,7 +24,7 @@ func (c *decideCtx) onTurn(a *AscendancyState, p *AscPlayer, phase string) error
 	case phase == PhaseBuilding && a.Walker.Phase != PhaseBuilding:
 		return c.breaks(ruleNoBuildInCommand, "track.s_command_phase_has_started_no", "%s's command phase has started: no more building this turn", p.Name)
 	}
-	return nil
+	return c.discardFirst(p)
 }
 
 // exhaust exhausts n of np's command tokens for what.
@@ -317,10 +317,12 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 	return setPlayer(c, say("track.commissions_fleet_in_play", "%s commissions a fleet (%d in play)", p.Name, np.Fleets), np)
 }
 
-// Project launches an advancement project in the command phase (a
-// command), or with Finish completes one (it becomes an advancement), or
-// with Discard drops one. A player may have no more projects than research
-// nodes.
+// Project launches advancement projects in the command phase: one
+// command draws 2 cards into the project area, even over the limit (seed
+// 003 "Launch projects"); a player over it discards (Discard, an old
+// project or a new one) before their next action. Finish completes one (it
+// becomes an advancement). A player may keep no more projects than
+// research nodes.
 type Project struct {
 	Player  string `json:"player"`
 	Finish  bool   `json:"finish,omitempty"`
@@ -357,12 +359,12 @@ func (cmd Project) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if err := c.check(ascrules.ProjectsOver(p.Projects+1, p.Nodes.Research) > 0, ruleProjects,
-		"track.has_research_node_s_and_project", "%s has %d research node(s) and %d project(s)", p.Name, p.Nodes.Research, p.Projects); err != nil {
-		return err
+	np.Projects += projectsDrawn
+	label := say("track.launches_projects_draws", "%s launches projects: draws %d cards (%d in the project area)", p.Name, projectsDrawn, np.Projects)
+	if n := np.ProjectsOver(); n > 0 {
+		label.add("track.projects_to_discard", "; %d research node(s): discard %d", np.Nodes.Research, n)
 	}
-	np.Projects++
-	return setPlayer(c, say("track.launches_project_in_project_area", "%s launches a project (%d in the project area)", p.Name, np.Projects), np)
+	return setPlayer(c, label, np)
 }
 
 // CompleteAgenda records that the Vulcan player completed an agenda card:

@@ -34,10 +34,7 @@ func TestHegemonyTakesAProjectPerResearchNode(t *testing.T) {
 	s := ascTurns(t, ascrules.Klingon, AscOptions{})
 	play(t, s, AdjustAsc{Player: "p2", Counter: CounterNodeRes, Delta: 1}, NextPhase{},
 		AdjustAsc{Player: "p1", Counter: CounterAscendancy, Delta: 2})
-	for range 2 {
-		_, err := viaJSON(t, s, Ruling{Reason: "Ben launched a project earlier", Command: Project{Player: "p2"}})
-		require.NoError(t, err)
-	}
+	earlierProjects(t, s, "p2", 2)
 	evs, err := viaJSON(t, s, TryHegemony{Player: "p1", Target: "p2", System: "Boreth", Resistance: 4, Roll: Entered(3),
 		Nodes: ascrules.Resources{Research: 2}, ResearchNode: true})
 	require.NoError(t, err)

@@ -337,10 +337,7 @@ func TestCaptureTakesAProjectPerResearchNode(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := ascTurns(t, ascrules.Klingon, AscOptions{})
 			play(t, s, AdjustAsc{Player: "p2", Counter: CounterNodeRes, Delta: 1}, NextPhase{})
-			for range tc.projects {
-				_, err := viaJSON(t, s, Ruling{Reason: "Ben launched a project earlier", Command: Project{Player: "p2"}})
-				require.NoError(t, err)
-			}
+			earlierProjects(t, s, "p2", tc.projects)
 			// The planet: the control node and 2 research nodes.
 			sys := ascrules.Resources{Research: 2}
 			round := 1

@@ -188,8 +188,7 @@ func TestCaptureAndBetrayal(t *testing.T) {
 	s2 := ascPlayer(t, s, "p2")
 	require.Equal(t, 1, s2.Starbases)
 	play(t, s, NextPhase{}, AdjustAsc{Player: "p1", Counter: CounterAscendancy, Delta: 2})
-	_, err := viaJSON(t, s, Ruling{Reason: "Ben launched a project earlier", Command: Project{Player: "p2"}})
-	require.NoError(t, err)
+	earlierProjects(t, s, "p2", 1)
 	evs, err := viaJSON(t, s, TryHegemony{Player: "p1", Target: "p2", System: "Qo'noS", Resistance: 4, Roll: Entered(3),
 		Nodes: ascrules.Resources{Production: 1, Research: 1}, Starbase: true, ResearchNode: true, HomeOf: "p2"})
 	require.NoError(t, err)

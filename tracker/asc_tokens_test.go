@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	ascrules "tableops/rules/ascendancy"
 )
@@ -31,4 +32,56 @@ func TestAdvancementCommandArrivesExhausted(t *testing.T) {
 	assert.Equal(t, before.Commands, p.Commands)
 	assert.Equal(t, before.Exhausted, p.Exhausted)
 	assertReplays(t, s)
+}
+
+// TestLaunchDrawsTwoAndMayGoOver: seed 003 "Launch projects: exhaust a
+// command to draw 2 cards from your advancement deck and add them to your
+// project area", and "You may launch projects even if doing so would put
+// you over your maximum number of projects. Any time you have more
+// projects than [research nodes] you must discard projects until you're
+// back down to your limit" (seed 002 "Lanciare Progetti" the same). Anna
+// has 1 research node: one command gives her 2 projects; a launch at her
+// limit is taken; over it, she discards (an old project or a new one)
+// before her next command.
+func TestLaunchDrawsTwoAndMayGoOver(t *testing.T) {
+	s := ascTurns(t, ascrules.Federation, AscOptions{})
+	play(t, s, NextPhase{})
+	ready := ascPlayer(t, s, "p1").Ready()
+	evs, err := viaJSON(t, s, Project{Player: "p1"})
+	require.NoError(t, err)
+	p := ascPlayer(t, s, "p1")
+	assert.Equal(t, 2, p.Projects, "one command, two cards")
+	assert.Equal(t, ready-1, p.Ready(), "one command")
+	assert.Contains(t, evs[0].Label, "draws 2")
+	assert.Equal(t, 1, p.ProjectsOver(), "1 research node: one to discard")
+
+	// Over the limit, a command waits for the discard.
+	refusedBy(t, s, CommissionStarbase{Player: "p1"}, ruleProjects)
+	play(t, s, Project{Player: "p1", Discard: true})
+	p = ascPlayer(t, s, "p1")
+	assert.Equal(t, 1, p.Projects)
+	assert.Zero(t, p.ProjectsOver())
+
+	// At the limit a launch is still taken: 3 in the area, discard 2.
+	play(t, s, Project{Player: "p1"})
+	assert.Equal(t, 3, ascPlayer(t, s, "p1").Projects)
+	assert.Equal(t, 2, ascPlayer(t, s, "p1").ProjectsOver())
+	play(t, s, Project{Player: "p1", Discard: true}, Project{Player: "p1", Discard: true}, CommissionStarbase{Player: "p1"})
+	assertReplays(t, s)
+}
+
+// earlierProjects records that the player launched projects earlier in the
+// game and kept n of them: table rulings (it is not their turn), each
+// drawing 2 cards, then the discards.
+func earlierProjects(t *testing.T, s *Session, id string, n int) {
+	t.Helper()
+	launches := (n + projectsDrawn - 1) / projectsDrawn
+	for range launches {
+		_, err := viaJSON(t, s, Ruling{Reason: "launched projects earlier", Command: Project{Player: id}})
+		require.NoError(t, err)
+	}
+	for range launches*projectsDrawn - n {
+		play(t, s, Project{Player: id, Discard: true})
+	}
+	require.Equal(t, n, ascPlayer(t, s, id).Projects)
 }

@@ -409,14 +409,28 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 		fleet.Importance = widget.LowImportance
 	}
 	cmds.Add(fleet)
-	if p.Fleets > 0 {
-		add(cmds, lang.X("asc.disband_a_fleet", "Disband a fleet"), func() { v.exec(tracker.CommissionFleet{Player: id, Disband: true}) })
+	// Every action keeps its place: one that cannot be taken now is shown
+	// disabled, with the reason in the caption under the grid.
+	disband := widget.NewButton(lang.X("asc.disband_a_fleet", "Disband a fleet"), func() { v.exec(tracker.CommissionFleet{Player: id, Disband: true}) })
+	if p.Fleets == 0 {
+		disband.Disable()
 	}
-	add(cmds, lang.X("asc.project_1_cmd_of", "Project (1 cmd, {{.Projects}} of {{.Research}})", map[string]any{"Projects": p.Projects, "Research": p.Nodes.Research}), func() { v.exec(tracker.Project{Player: id}) })
-	if p.Projects > 0 {
-		add(cmds, lang.X("asc.finish_a_project", "Finish a project"), func() { v.exec(tracker.Project{Player: id, Finish: true}) })
-		add(cmds, lang.X("asc.discard_a_project", "Discard a project"), func() { v.exec(tracker.Project{Player: id, Discard: true}) })
+	cmds.Add(disband)
+	add(cmds, lang.X("asc.launch_projects", "Projects (1 cmd: draw 2; {{.Projects}} of {{.Research}})", map[string]any{"Projects": p.Projects, "Research": p.Nodes.Research}), func() { v.exec(tracker.Project{Player: id}) })
+	finish := widget.NewButton(lang.X("asc.finish_a_project", "Finish a project"), func() { v.exec(tracker.Project{Player: id, Finish: true}) })
+	discard := widget.NewButton(lang.X("asc.discard_a_project", "Discard a project"), func() { v.exec(tracker.Project{Player: id, Discard: true}) })
+	var notes []string
+	if p.Projects == 0 {
+		finish.Disable()
+		discard.Disable()
+		notes = append(notes, lang.X("asc.no_project_yet", "No project in the project area: launch projects first."))
 	}
+	if n := p.ProjectsOver(); n > 0 {
+		discard.Importance = widget.HighImportance
+		notes = append(notes, lang.X("asc.discard_projects_to_limit", "{{.Projects}} projects and {{.Research}} research node(s): discard {{.N}} before anything else.", map[string]any{"Projects": p.Projects, "Research": p.Nodes.Research, "N": n}))
+	}
+	cmds.Add(finish)
+	cmds.Add(discard)
 	add(cmds, lang.X("asc.hegemony_1_cmd", "Hegemony (1 cmd)"), func() { v.battle.open(modeHegemony, id) })
 	add(cmds, lang.X("asc.battle_1_cmd", "Battle (1 cmd)"), func() { v.battle.open(modeSpace, id) })
 	if p.HasAgenda() {
@@ -426,10 +440,13 @@ func (b *ascBoard) commandActions(p tracker.AscPlayer) fyne.CanvasObject {
 			add(cmds, lang.X("asc.agenda_completed", "Agenda completed"), func() { v.exec(tracker.CompleteAgenda{Player: id}) })
 		}
 	}
-	if why == "" {
+	if why != "" {
+		notes = append([]string{why}, notes...)
+	}
+	if len(notes) == 0 {
 		return cmds
 	}
-	return container.NewVBox(cmds, screen.CaptionLabel(why))
+	return container.NewVBox(cmds, screen.CaptionLabel(strings.Join(notes, " ")))
 }
 
 // presets returns the players' own quick actions kept on this device.

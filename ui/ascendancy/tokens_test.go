@@ -54,3 +54,38 @@ func TestAdvancementCommandShownExhausted(t *testing.T) {
 	assert.Contains(t, screentest.ScreenText(w), "5 of 6 ready")
 	screentest.AssertFits(t, w, "the board after an advancement command")
 }
+
+// TestLaunchProjectsThenDiscard: in her command phase Alice (1 research
+// node) taps the launch button once: 2 projects for 1 command (seed 003
+// "Launch projects"); Finish and Discard kept their places, Discard is the
+// one to tap and the caption says how many; her next command waits until
+// she has discarded down to her limit.
+func TestLaunchProjectsThenDiscard(t *testing.T) {
+	sh, w := commandPhase(t, "Klingon", "Romulan", "Players")
+	finish := screentest.Button(t, w, "Finish a project")
+	discard := screentest.Button(t, w, "Discard a project")
+	assert.True(t, finish.Disabled(), "no project to finish yet")
+	assert.True(t, discard.Disabled())
+	assert.Contains(t, screentest.ScreenText(w), "launch projects first")
+	pos := func(b *widget.Button) fyne.Position { p, _ := absRect(b); return p }
+	finishAt := pos(finish)
+
+	test.Tap(screentest.Button(t, w, "Projects (1 cmd: draw 2; 0 of 1)"))
+	p := ascState(sh).Players[0]
+	require.Equal(t, 2, p.Projects, sh.game.status())
+	assert.Equal(t, 4, p.Ready())
+	finish = screentest.Button(t, w, "Finish a project")
+	assert.False(t, finish.Disabled())
+	assert.Equal(t, finishAt, pos(finish), "Finish stays where it was")
+	assert.Contains(t, screentest.ScreenText(w), "2 projects and 1 research node(s): discard 1 before anything else.")
+
+	test.Tap(screentest.Button(t, w, "Starbase (1 cmd)"))
+	assert.Zero(t, ascState(sh).Players[0].Starbases, "discard first")
+	screentest.Button(t, w, "Record it anyway")
+	test.Tap(screentest.Button(t, w, "Discard a project"))
+	assert.Equal(t, 1, ascState(sh).Players[0].Projects)
+	assert.NotContains(t, screentest.ScreenText(w), "before anything else")
+	test.Tap(screentest.Button(t, w, "Starbase (1 cmd)"))
+	assert.Equal(t, 1, ascState(sh).Players[0].Starbases, sh.game.status())
+	screentest.AssertFits(t, w, "the command actions with projects")
+}
