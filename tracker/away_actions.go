@@ -51,7 +51,13 @@ func (c *decideCtx) takeAction(a *AwayState, ch *Character, kind awayrules.Actio
 		if act, err := a.character(a.Active); err == nil {
 			name = act.Name
 		}
-		if err := c.breaks(ruleTwoActions, "track.has_taken_of_action_s_in", "%s has taken %d of %d Action(s) in this activation", name, a.Actions, limit); err != nil {
+		if len(a.Orders.Activation) > 0 && !a.Activating {
+			// Ended (End activation, or its character left the game):
+			// the turn has passed.
+			if err := c.breaks(ruleTwoActions, "track.activation_is_over", "%s's activation is over: the turn has passed", name); err != nil {
+				return false, err
+			}
+		} else if err := c.breaks(ruleTwoActions, "track.has_taken_of_action_s_in", "%s has taken %d of %d Action(s) in this activation", name, a.Actions, limit); err != nil {
 			return false, err
 		}
 	}

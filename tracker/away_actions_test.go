@@ -38,6 +38,12 @@ func TestAwayActionsPerActivation(t *testing.T) {
 		{"Incapacitated: only Recover", []Command{AdjustStun{Character: "c3", Delta: 2}, Activate{Character: "c3"}},
 			TakeAction{Character: "c3", Kind: awayrules.ActionTakeCover}, ruleStunned},
 		{"only the activated character acts", []Command{Activate{Character: "c3"}}, move("c4"), ruleActivatedActs},
+		// issue 28, 3: End activation ends it; the Action left is not
+		// taken later, in the next player's turn.
+		{"an ended activation takes no more Actions", []Command{Activate{Character: "c3"}, move("c3"), EndActivation{}},
+			move("c3"), ruleTwoActions},
+		{"nor an attack", []Command{Activate{Character: "c3"}, move("c3"), EndActivation{}},
+			worfShoots, ruleTwoActions},
 	}
 	refusedAfter(t, awayDuel, cases)
 }

@@ -394,12 +394,14 @@ func countAction(s *State, action bool) error {
 }
 
 // endActivation ends the activation holding the turn: the turn passes to
-// the next player with something left to activate.
+// the next player with something left to activate, and the Actions it did
+// not take are gone (issue 28, 3: an ended activation takes no more).
 func (a *AwayState) endActivation() {
 	if !a.Activating {
 		return
 	}
 	a.Activating = false
+	a.Actions = max(a.Actions, a.actionLimit())
 	a.Turn = a.nextTurn(a.Turn)
 }
 

@@ -62,12 +62,12 @@ func TestTurnPassesWhenTheActivationEnds(t *testing.T) {
 		{move("c3"), "p2", false, 0}, // the second Action: Ben's turn
 		{Activate{Character: "c5"}, "p2", true, 2},
 		{TakeAction{Character: "c5", Kind: awayrules.ActionDraw}, "p2", true, 1},
-		{EndActivation{}, "p1", false, 1}, // Ben passes the rest
+		{EndActivation{}, "p1", false, 0}, // Ben passes the rest: none left (issue 28, 3)
 		{Activate{Character: "c4"}, "p1", true, 2},
 		{SkillTest{Tester: "c4", Roll: Entered(5, 5)}, "p1", true, 1},
 		{TakeAction{Character: "c4", Kind: awayrules.ActionPass}, "p2", false, 0},
 		{Activate{Character: "c6"}, "p2", true, 2},
-		{Neutralize{Character: "c6"}, "", false, 2}, // the Drone is gone mid-activation: the turn passes; nobody is left
+		{Neutralize{Character: "c6"}, "", false, 0}, // the Drone is gone mid-activation: the turn passes; nobody is left
 	} {
 		play(t, s, st.cmd)
 		a := s.State().Away

@@ -64,3 +64,21 @@ func TestAnyCharacterMayPassOrDraw(t *testing.T) {
 	assert.Contains(t, h.Undo[0].Label, "passes")
 	assert.Contains(t, h.Undo[1].Label, "draws instead")
 }
+
+// TestEndActivationEndsIt: issue 28, 3. After End activation the Round
+// panel offers no "action(s) left" for the ended activation, its card
+// says it is over, and its Move is greyed out; the next player activates.
+func TestEndActivationEndsIt(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Lukara"))
+	test.Tap(screentest.Button(t, w, "Move"))
+	test.Tap(screentest.Button(t, w, "End activation"))
+	assert.Contains(t, screentest.ScreenText(w), "No actions left: the activation is over.")
+	assert.True(t, screentest.Button(t, w, "Move").Disabled())
+	test.Tap(screentest.Button(t, w, "Close"))
+	text := screentest.ScreenText(w)
+	assert.NotContains(t, text, "action(s) left")
+	assert.Contains(t, text, "Now: Dana activates a character")
+}
