@@ -16,7 +16,7 @@ import (
 )
 
 // MaxHostMessage bounds one message a client accepts from the host (a
-// snapshot of a long game holds its whole history).
+// snapshot's history is a window, but a step or a state may be large).
 const MaxHostMessage = 64 << 20
 
 // ClientOptions configure a client. Every field may be left empty.
@@ -99,18 +99,22 @@ type Client struct {
 	// mirror is the game as the host last sent it (its State is nil until
 	// the first snapshot), followed event by event with the tracker's own
 	// bookkeeping (tracker.Snapshot.Follow).
-	mirror   tracker.Snapshot
-	told     uint64        // the subscribers have been told of everything up to here
-	changed  chan struct{} // closed and replaced whenever seq or the connection changes
-	awaiting bool          // a resync was asked for and no snapshot came yet
-	resyncs  int
-	nextID   uint64
-	pending  map[uint64]chan HostMessage
-	subs     map[int]func(tracker.Update)
-	nextSub  int
-	lastErr  error
-	seat     string
-	seats    []SeatInfo
+	mirror tracker.Snapshot
+	// cut tells that the host's undo list holds steps older than the
+	// mirror's (the snapshot carried a window); loading is true while
+	// older steps are being asked for.
+	cut, loading bool
+	told         uint64        // the subscribers have been told of everything up to here
+	changed      chan struct{} // closed and replaced whenever seq or the connection changes
+	awaiting     bool          // a resync was asked for and no snapshot came yet
+	resyncs      int
+	nextID       uint64
+	pending      map[uint64]chan HostMessage
+	subs         map[int]func(tracker.Update)
+	nextSub      int
+	lastErr      error
+	seat         string
+	seats        []SeatInfo
 }
 
 // Dial joins the game hosted at addr ("host:port", see ParseJoin) with the
@@ -341,7 +345,7 @@ func (c *Client) handle(m HostMessage) error {
 		c.awaiting = false
 		u := tracker.Update{Seq: m.Snapshot.Seq, State: m.Snapshot.State}
 		changed := c.mirror.State == nil || c.mirror.Seq != m.Snapshot.Seq
-		c.mirror = *m.Snapshot
+		c.mirror, c.cut = *m.Snapshot, m.HistoryCut
 		c.mu.Unlock()
 		if changed {
 			c.notify(u)
@@ -468,7 +472,13 @@ func (c *Client) handleEvents(m HostMessage) error {
 		return nil
 	}
 	c.mirror = next
+	refill := c.cut && c.write && !c.loading && len(next.History.Undo) < historyRefill
 	c.mu.Unlock()
+	if refill {
+		// Undo has taken back most of the steps the snapshot carried:
+		// fetch older ones so the next Undo has its step.
+		go func() { _, _ = c.LoadOlderHistory() }()
+	}
 	c.notify(tracker.Update{Events: fresh, Seq: m.Seq, State: m.State})
 	c.delivered(m.Seq)
 	return nil
@@ -603,6 +613,57 @@ func (c *Client) Execute(cmd tracker.Command) ([]tracker.Event, error) {
 	return m.Events, nil
 }
 
+// historyRefill is how few undo steps a player's mirror may hold, when the
+// host has older ones, before the client fetches more.
+const historyRefill = HistoryWindow / 4
+
+// HasOlderHistory reports whether the host's undo list holds steps older
+// than the mirror's History: a snapshot carries only the newest
+// HistoryWindow steps.
+func (c *Client) HasOlderHistory() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cut
+}
+
+// LoadOlderHistory asks the host for the undo steps older than the
+// mirror's (at most HistoryPage of them; only with the join code) and
+// adds them to the end of History's Undo list. It returns how many were
+// added: none when there are no older steps, or when the mirror's undo
+// list changed meanwhile. The subscribers are not called: the game did
+// not change.
+func (c *Client) LoadOlderHistory() (int, error) {
+	c.mu.Lock()
+	undo := c.mirror.History.Undo
+	if !c.cut || c.loading || len(undo) == 0 {
+		c.mu.Unlock()
+		return 0, nil
+	}
+	before := undo[len(undo)-1].ID
+	c.loading = true
+	c.mu.Unlock()
+	m, err := c.request(ClientMessage{Op: OpHistory, Before: before})
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.loading = false
+	if err != nil {
+		return 0, fmt.Errorf("older history: %w", err)
+	}
+	undo = c.mirror.History.Undo
+	if len(undo) == 0 || undo[len(undo)-1].ID != before {
+		return 0, nil
+	}
+	for _, st := range m.Steps {
+		if st.ID >= before || len(st.Events) == 0 {
+			return 0, fmt.Errorf("older history: the host sent step %d before step %d", st.ID, before)
+		}
+		before = st.ID
+	}
+	c.mirror.History.Undo = append(slices.Clip(undo), m.Steps...)
+	c.cut = m.More
+	return len(m.Steps), nil
+}
+
 // Undo asks the host to take back the last step the mirror shows.
 func (c *Client) Undo() (tracker.Step, error) { return c.undoRedo(OpUndo) }
 
@@ -624,7 +685,8 @@ func (c *Client) undoRedo(op string) (tracker.Step, error) {
 // position as its basis, waits for the answer, then for the mirror to
 // reach the answer's position.
 func (c *Client) request(msg ClientMessage) (HostMessage, error) {
-	if msg.Op != OpSeat {
+	changes := msg.Op != OpSeat && msg.Op != OpHistory
+	if changes {
 		msg.Nonce = randomID()
 	}
 	ch := make(chan HostMessage, 1)
@@ -640,7 +702,7 @@ func (c *Client) request(msg ClientMessage) (HostMessage, error) {
 	}
 	c.nextID++
 	msg.ID = c.nextID
-	if msg.Op != OpSeat {
+	if changes {
 		basis := c.mirror.Seq
 		msg.Basis = &basis
 	}

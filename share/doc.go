@@ -7,7 +7,7 @@
 // address (LANAddr) or to an address the caller gives:
 //
 //	GET  /              a self-contained, read-only web scoreboard (live over WebSocket)
-//	GET  /api/state     the game as JSON: StateResponse (a tracker.Snapshot and the game's name)
+//	GET  /api/state     the game as JSON: StateResponse (a tracker.Snapshot, its history cut to a window, and the game's name)
 //	POST /api/command   one command as tracker.EncodeCommand writes it; needs the join code
 //	POST /api/undo      take back the last step; needs the join code
 //	POST /api/redo      restore the step last undone; needs the join code
@@ -44,6 +44,13 @@
 // snapshot, in OpSeats messages and in /api/state. A device that comes back
 // gets its seat again and only the events it missed; one that comes back
 // with a code the host no longer takes is told CodeCodeChanged.
+//
+// A snapshot (on the WebSocket and at /api/state) carries the state and
+// the newest HistoryWindow steps of the undo and redo lists, so its size
+// does not grow with the game; HistoryCut tells there are older steps, which
+// a player's connection gets with OpHistory, HistoryPage at a time
+// (Client.LoadOlderHistory; the client fetches them itself when Undo has
+// taken back most of its window).
 //
 // On the WebSocket the host then sends a snapshot, then an "events" message
 // after every change: the new events (numbered without gaps) and the state

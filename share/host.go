@@ -617,7 +617,37 @@ func (h *Host) serveState(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusTooManyRequests, CodeTooFast, "share.refused.too_fast", "Too many requests; slow down.")
 		return
 	}
-	writeJSON(w, http.StatusOK, StateResponse{Name: h.opts.Name, Snapshot: h.game.Snapshot(), Seats: h.Seats()})
+	snap, cut := windowed(h.game.Snapshot())
+	writeJSON(w, http.StatusOK, StateResponse{Name: h.opts.Name, Snapshot: snap, HistoryCut: cut, Seats: h.Seats()})
+}
+
+// windowed cuts a snapshot's undo and redo lists to their newest
+// HistoryWindow steps, so what a reader gets does not grow with the game;
+// cut tells that the undo list had older steps.
+func windowed(s tracker.Snapshot) (_ tracker.Snapshot, cut bool) {
+	if len(s.History.Undo) > HistoryWindow {
+		s.History.Undo, cut = s.History.Undo[:HistoryWindow:HistoryWindow], true
+	}
+	if len(s.History.Redo) > HistoryWindow {
+		s.History.Redo = s.History.Redo[:HistoryWindow:HistoryWindow]
+	}
+	return s, cut
+}
+
+// olderSteps answers OpHistory: the steps of the undo list older than the
+// step before, newest first, at most HistoryPage of them. The steps under
+// a step of the undo list never change while it is there.
+func (h *Host) olderSteps(id, before uint64) HostMessage {
+	undo := h.game.Snapshot().History.Undo
+	for i, st := range undo {
+		if st.ID == before {
+			rest := undo[i+1:]
+			n := min(len(rest), HistoryPage)
+			return HostMessage{Op: OpResult, ID: id, Steps: rest[:n], More: n < len(rest)}
+		}
+	}
+	return HostMessage{Op: OpResult, ID: id, Error: &tracker.Rejection{Code: tracker.CodeNotFound, ReasonKey: "share.refused.no_step",
+		Reason: "That step is no longer in the undo list."}}
 }
 
 // errCodeBudget is the refusal of a code not compared: its sender has
@@ -1106,8 +1136,8 @@ const maxCatchUp = 2000
 // had one and they are few), else a snapshot. Both carry what the
 // connection may do and the seats.
 func (h *Host) firstMessage(p *peer) ([]byte, error) {
-	snap := h.game.Snapshot()
-	m := HostMessage{Op: OpSnapshot, Snapshot: &snap, Name: h.opts.Name, Write: p.write, Seat: p.seat, Seats: h.Seats()}
+	snap, cut := windowed(h.game.Snapshot())
+	m := HostMessage{Op: OpSnapshot, Snapshot: &snap, HistoryCut: cut, Name: h.opts.Name, Write: p.write, Seat: p.seat, Seats: h.Seats()}
 	if since := p.since; since != nil {
 		p.since = nil
 		if *since <= snap.Seq && snap.Seq-*since <= maxCatchUp {
@@ -1118,7 +1148,7 @@ func (h *Host) firstMessage(p *peer) ([]byte, error) {
 				}
 			}
 			if uint64(len(evs)) == snap.Seq-*since {
-				m.Op, m.Snapshot, m.Events, m.Seq, m.State, m.Kind = OpEvents, nil, evs, snap.Seq, snap.State, snap.Kind
+				m.Op, m.Snapshot, m.HistoryCut, m.Events, m.Seq, m.State, m.Kind = OpEvents, nil, false, evs, snap.Seq, snap.State, snap.Kind
 			}
 		}
 	}
@@ -1270,6 +1300,10 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 				m = HostMessage{Op: OpResult, ID: req.ID, Error: rej}
 			}
 			if !reply(m) {
+				return
+			}
+		} else if req.Op == OpHistory && p.write {
+			if !reply(h.olderSteps(req.ID, req.Before)) {
 				return
 			}
 		} else if !p.write {

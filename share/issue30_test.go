@@ -5,6 +5,7 @@ package share
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -268,4 +269,127 @@ func TestEndlessContinuationFramesRefused(t *testing.T) {
 		t.Fatal("a message in three frames closed the connection")
 	default:
 	}
+}
+
+// stateSize is the size of /api/state and of the first WebSocket snapshot
+// a watcher gets.
+func stateSize(t *testing.T, g Game) (api, ws int) {
+	t.Helper()
+	h, _ := startHost(t, g, Options{Rate: 1000, Burst: 1000})
+	resp, err := http.Get(h.URL() + "api/state")
+	require.NoError(t, err)
+	b, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	var st StateResponse
+	require.NoError(t, json.Unmarshal(b, &st))
+	require.NotNil(t, st.State)
+	conn := rawConn(t, h, "")
+	send(t, conn, ClientMessage{Op: OpHello})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, m, err := conn.Read(ctx)
+	require.NoError(t, err)
+	h.Stop()
+	return len(b), len(m)
+}
+
+// longGame is an Away Missions game of n events: awayGame's, then notes,
+// one a step, replayed from a log written here (much faster than playing
+// them).
+func longGame(t *testing.T, n int) *tracker.Session {
+	t.Helper()
+	g := awayGame(t)
+	evs, err := g.Execute(tracker.Note{Text: "a note of a long game"})
+	require.NoError(t, err)
+	require.Len(t, evs, 1)
+	log := g.Log()
+	for e := evs[0]; len(log) < n; {
+		e.Seq++
+		e.Step++
+		log = append(log, e)
+	}
+	long, err := tracker.Replay(tracker.KindAway, log, tracker.Options{Seeds: &tracker.CountingSeeds{}})
+	require.NoError(t, err)
+	require.Equal(t, uint64(n), long.Seq())
+	return long
+}
+
+// TestSnapshotSizeDoesNotGrowWithTheGame (issue 30, 3): /api/state and
+// every WebSocket snapshot carried the whole undo history (6.9 MB at 27k
+// events), so a few readers without the code kept the host busy. A
+// snapshot now carries a bounded window of the history: a 20,000-event
+// game's is within a constant of a short game's. A player gets the older
+// steps on request (TestOlderHistoryOnRequest).
+func TestSnapshotSizeDoesNotGrowWithTheGame(t *testing.T) {
+	short := awayGame(t)
+	long := longGame(t, 20_000)
+	require.Greater(t, len(long.History().Undo), 1000)
+	sa, sw := stateSize(t, short)
+	la, lw := stateSize(t, long)
+	t.Logf("/api/state: %d bytes (40 events), %d bytes (20,000 events); snapshot: %d and %d bytes", sa, la, sw, lw)
+	const bound = 64 << 10
+	assert.LessOrEqual(t, la, sa+bound, "/api/state")
+	assert.LessOrEqual(t, lw, sw+bound, "the WebSocket snapshot")
+}
+
+// stepIDs lists the ids of steps.
+func stepIDs(steps []tracker.Step) []uint64 {
+	ids := make([]uint64, len(steps))
+	for i, st := range steps {
+		ids[i] = st.ID
+	}
+	return ids
+}
+
+// TestOlderHistoryOnRequest (issue 30, 3): a snapshot carries the newest
+// HistoryWindow steps; a player's client gets the older ones on request,
+// page by page, until its undo list is the host's; a watcher may not ask.
+// A player undoing past the window keeps undoing, and the mirror keeps
+// following the host.
+func TestOlderHistoryOnRequest(t *testing.T) {
+	g := longGame(t, 700)
+	h, _ := startHost(t, g, Options{Rate: 1000, Burst: 1000})
+	c := dial(t, h, "TEST42")
+	require.Len(t, c.History().Undo, HistoryWindow)
+	require.True(t, c.HasOlderHistory())
+	pages := 0
+	for c.HasOlderHistory() {
+		n, err := c.LoadOlderHistory()
+		require.NoError(t, err)
+		require.Positive(t, n)
+		pages++
+	}
+	assert.Equal(t, stepIDs(g.History().Undo), stepIDs(c.History().Undo), "the whole undo list, after %d pages", pages)
+	assert.Equal(t, labels(g.History()), labels(c.History()))
+
+	// A watcher gets the window and may not ask for more.
+	conn := rawConn(t, h, "")
+	send(t, conn, ClientMessage{Op: OpHello})
+	m := readUntil(t, conn, func(m HostMessage) bool { return m.Op == OpSnapshot })
+	assert.True(t, m.HistoryCut)
+	assert.Len(t, m.Snapshot.History.Undo, HistoryWindow)
+	send(t, conn, ClientMessage{Op: OpHistory, ID: 9, Before: m.Snapshot.History.Undo[HistoryWindow-1].ID})
+	r := readUntil(t, conn, func(m HostMessage) bool { return m.Op == OpResult && m.ID == 9 })
+	require.NotNil(t, r.Error)
+	assert.Equal(t, CodeReadOnly, r.Error.Code)
+	assert.Empty(t, r.Steps)
+
+	// A new player undoes past its window, step by step.
+	p := dial(t, h, "TEST42")
+	for i := range HistoryWindow + 20 {
+		_, err := p.Undo()
+		require.NoError(t, err, "undo %d", i+1)
+	}
+	waitSeq(t, g.Seq(), p, c)
+	host := g.History()
+	for _, cl := range []*Client{p, c} {
+		got := cl.History()
+		require.NotEmpty(t, got.Undo)
+		assert.Equal(t, stepIDs(host.Undo[:len(got.Undo)]), stepIDs(got.Undo), "the mirror's undo list is the host's newest steps")
+		assert.Equal(t, stepIDs(host.Redo[:len(got.Redo)]), stepIDs(got.Redo), "the mirror's redo list is the host's next steps")
+		assert.Equal(t, stateJSON(t, g.State()), stateJSON(t, cl.State()))
+	}
+	_, err := p.Redo()
+	require.NoError(t, err)
 }

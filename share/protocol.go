@@ -35,7 +35,20 @@ const (
 	// OpSeat takes the seat Seat (a player's id, or SeatWatch); answered by
 	// a "result" with the seat, or an error (CodeSeatTaken).
 	OpSeat = "seat"
+	// OpHistory asks for the steps of the undo list older than the step
+	// Before (a player's connection only): a snapshot carries the newest
+	// HistoryWindow of them. Answered by a "result" with Steps (newest
+	// first, at most HistoryPage) and More when older ones remain.
+	OpHistory = "history"
 )
+
+// HistoryWindow is how many steps of the undo list, and of the redo list,
+// a snapshot carries (the newest, the next to redo): its size does not
+// grow with the game. A player asks for older steps with OpHistory.
+const HistoryWindow = 100
+
+// HistoryPage bounds the steps one OpHistory answer carries.
+const HistoryPage = 200
 
 // SeatWatch is the seat of a device that only watches.
 const SeatWatch = "watch"
@@ -111,13 +124,23 @@ type ClientMessage struct {
 	// reconnection): the host sends the events after it instead of a
 	// snapshot when it can.
 	Since *uint64 `json:"since,omitempty"`
+	// Before is the step whose older steps OpHistory asks for.
+	Before uint64 `json:"before,omitempty"`
 }
 
 // HostMessage is what the host sends over the WebSocket.
 type HostMessage struct {
 	Op string `json:"op"`
-	// Snapshot is the whole game (OpSnapshot).
+	// Snapshot is the game (OpSnapshot), its history cut to the newest
+	// HistoryWindow steps of each list.
 	Snapshot *tracker.Snapshot `json:"snapshot,omitempty"`
+	// HistoryCut tells that the undo list holds steps older than the
+	// snapshot's (OpSnapshot): a player gets them with OpHistory.
+	HistoryCut bool `json:"history_cut,omitempty"`
+	// Steps are the older steps of the undo list, newest first (OpResult
+	// of OpHistory); More tells that there are older ones still.
+	Steps []tracker.Step `json:"steps,omitempty"`
+	More  bool           `json:"more,omitempty"`
 	// Name is the game's name (OpSnapshot).
 	Name string `json:"name,omitempty"`
 	// Write tells whether this connection may send commands (OpSnapshot,
@@ -147,7 +170,11 @@ type HostMessage struct {
 // StateResponse is the body of GET /api/state.
 type StateResponse struct {
 	Name string `json:"name"`
+	// Snapshot is the game, its history cut to the newest HistoryWindow
+	// steps of each list.
 	tracker.Snapshot
+	// HistoryCut tells that the undo list holds older steps.
+	HistoryCut bool `json:"history_cut,omitempty"`
 	// Seats tells which players' seats devices have taken.
 	Seats []SeatInfo `json:"seats"`
 }
@@ -204,6 +231,9 @@ func DecodeClientMessage(b []byte) (Request, error) {
 	if m.Op == OpSeat && m.Seat == "" {
 		return Request{}, errors.New("message: a seat message without a seat")
 	}
+	if (m.Op == OpHistory) != (m.Before != 0) {
+		return Request{}, errors.New("message: a history message names the step before which it asks, and only it does")
+	}
 	r := Request{ClientMessage: m}
 	switch m.Op {
 	case OpCommand:
@@ -215,7 +245,7 @@ func DecodeClientMessage(b []byte) (Request, error) {
 			return Request{}, fmt.Errorf("message: %w", err)
 		}
 		r.Cmd = cmd
-	case OpUndo, OpRedo, OpResync, OpHello, OpSeat:
+	case OpUndo, OpRedo, OpResync, OpHello, OpSeat, OpHistory:
 		if len(m.Command) != 0 {
 			return Request{}, fmt.Errorf("message: %s takes no command", m.Op)
 		}
