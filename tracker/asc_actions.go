@@ -84,10 +84,14 @@ func (c *decideCtx) building(id string) (*AscendancyState, *AscPlayer, error) {
 }
 
 // BuildShips builds ships in the building phase at 1 production each
-// (at a starbase the player controls or their home system).
+// (at a starbase the player controls or their home system), all in one
+// system. With Fleet, 3 or more ships so built are grouped at once into a
+// fleet, with no command (seed 003 "Build ships"); the fleet limits hold
+// as for any fleet.
 type BuildShips struct {
 	Player string `json:"player"`
 	Ships  int    `json:"ships"`
+	Fleet  bool   `json:"fleet,omitempty"`
 }
 
 // CommandType implements Command.
@@ -104,13 +108,28 @@ func (cmd BuildShips) decide(c *decideCtx) error {
 	if cmd.Ships < 1 || cmd.Ships > 30 {
 		return reject(CodeInvalid, "track.build_1_to_30_ships", "Build 1 to 30 ships.")
 	}
+	if cmd.Fleet {
+		if err := c.check(cmd.Ships < freeFleetShips, ruleFreeFleet, "track.builds_only_ships_for_fleet", "%s builds only %d ship(s)", p.Name, cmd.Ships); err != nil {
+			return err
+		}
+		if r, why, bad := fleetRule(*p); bad {
+			if err := c.breaksWith(r, why); err != nil {
+				return err
+			}
+		}
+	}
 	cost := ascrules.Resources{Production: shipCost * cmd.Ships}
 	np, err := pay(p, cost, msgf("track.ships_cost", "%d ship(s) cost", cmd.Ships))
 	if err != nil {
 		return err
 	}
 	np.Ships += cmd.Ships
-	return setPlayer(c, say("track.builds_ship_s_paid_on_board", "%s builds %d ship(s) (paid %s; %d on the board)", p.Name, cmd.Ships, fmtRes(cost), np.Ships), np)
+	label := say("track.builds_ship_s_paid_on_board", "%s builds %d ship(s) (paid %s; %d on the board)", p.Name, cmd.Ships, fmtRes(cost), np.Ships)
+	if cmd.Fleet {
+		np.Fleets++
+		label.add("track.and_groups_them_into_fleet", " and groups them into a fleet at once, with no command (%d in play)", np.Fleets)
+	}
+	return setPlayer(c, label, np)
 }
 
 // Colonize takes control of an undeveloped system in the building phase:
@@ -238,9 +257,12 @@ func (cmd CommissionStarbase) decide(c *decideCtx) error {
 }
 
 // CommissionFleet groups ships into a fleet (Disband: breaks one up). A
-// fleet takes a command (two for the Andorians; Free: built with 3 or more
-// ships in the building phase, no command) and one of the 3 fleet cards;
-// the Vulcans may have no more fleets than their ascendancy.
+// fleet takes a command (two for the Andorians) and one of the 3 fleet
+// cards; the Vulcans may have no more fleets than their ascendancy. Free
+// asks for a fleet with no command in the building phase: only ships just
+// built may be so grouped, and BuildShips with Fleet does it, so Free
+// breaks the rule (ruleFreeFleet; the table may record it anyway, as
+// games saved before did).
 type CommissionFleet struct {
 	Player  string `json:"player"`
 	Disband bool   `json:"disband,omitempty"`
@@ -300,6 +322,9 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 	var np AscPlayer
 	if cmd.Free {
 		if _, p, err = c.building(cmd.Player); err != nil {
+			return err
+		}
+		if err := c.breaks(ruleFreeFleet, "track.has_built_no_ships_for_fleet", "%s groups no ships just built", p.Name); err != nil {
 			return err
 		}
 		if np, err = copyPlayer(p); err != nil {

@@ -85,3 +85,29 @@ func earlierProjects(t *testing.T, s *Session, id string, n int) {
 	}
 	require.Equal(t, n, ascPlayer(t, s, id).Projects)
 }
+
+// TestFreeFleetOnlyWithTheShipsJustBuilt: seed 003 "Build ships": "If you
+// build 3 or more ships in the same system, you may immediately group them
+// into a fleet, without exhausting a command" (seed 002 "Se costruisci 3 o
+// più Navi puoi raggrupparle immediatamente in una Flotta, senza spendere
+// un Segnalino Comando"). Otherwise a fleet is a command of the command
+// phase ("Commission fleets and starbases").
+func TestFreeFleetOnlyWithTheShipsJustBuilt(t *testing.T) {
+	s := ascTurns(t, ascrules.Klingon, AscOptions{})
+	// No ship built: no free fleet (the table may still record it).
+	refusedBy(t, s, CommissionFleet{Player: "p1", Free: true}, ruleFreeFleet)
+	// Two ships are too few to group for free.
+	refusedBy(t, s, BuildShips{Player: "p1", Ships: 2, Fleet: true}, ruleFreeFleet)
+	before := ascPlayer(t, s, "p1")
+	evs, err := viaJSON(t, s, BuildShips{Player: "p1", Ships: 3, Fleet: true})
+	require.NoError(t, err)
+	p := ascPlayer(t, s, "p1")
+	assert.Equal(t, before.Ships+3, p.Ships)
+	assert.Equal(t, 1, p.Fleets, "grouped at once")
+	assert.Equal(t, before.Ready(), p.Ready(), "no command")
+	assert.Equal(t, before.Resources.Production-3, p.Resources.Production)
+	assert.Contains(t, evs[0].Label, "fleet")
+	// The fleet limits hold: ascendancy 1, one fleet.
+	refusedBy(t, s, BuildShips{Player: "p1", Ships: 3, Fleet: true}, ruleFleetsAscendancy)
+	assertReplays(t, s)
+}

@@ -353,6 +353,9 @@ func (b *ascBoard) buildActions(p tracker.AscPlayer) fyne.CanvasObject {
 	build := screen.FitGrid(2)
 	add := addButton
 	add(build, lang.X("asc.ship_1p", "Ship (1P)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 1}) })
+	// 3 ships built in one system may be grouped into a fleet at once, with
+	// no command (the tracker checks the fleet limits).
+	add(build, lang.X("asc.ships_and_fleet", "3 ships + fleet (3P, no cmd)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 3, Fleet: true}) })
 	colonize := lang.X("asc.colonize_1c", "Colonize (1C)")
 	if p.ColonizesWithAscendancy() {
 		colonize = lang.X("asc.colonize_1_ascendancy", "Colonize (1 ascendancy)")

@@ -89,3 +89,18 @@ func TestLaunchProjectsThenDiscard(t *testing.T) {
 	assert.Equal(t, 1, ascState(sh).Players[0].Starbases, sh.game.status())
 	screentest.AssertFits(t, w, "the command actions with projects")
 }
+
+// TestFreeFleetWithTheShipsBuilt: in her building phase Alice taps "3
+// ships + fleet": 3 ships, a fleet, no command (seed 003 "Build ships");
+// her fleet button in the command phase still takes a command.
+func TestFreeFleetWithTheShipsBuilt(t *testing.T) {
+	sh, w := phoneGame(t, "Klingon", "Romulan")
+	panelTo(t, w, "Players")
+	test.Tap(screentest.Button(t, w, "3 ships + fleet (3P, no cmd)"))
+	p := ascState(sh).Players[0]
+	require.Equal(t, 1, p.Fleets, sh.game.status())
+	assert.Equal(t, 5, p.Ready(), "no command")
+	assert.Equal(t, 0, p.Resources.Production)
+	screentest.Button(t, w, "Fleet (1 cmd, 1 of 3)")
+	screentest.AssertFits(t, w, "the building actions")
+}
