@@ -27,6 +27,13 @@ type SkillTest struct {
 	// Free marks a free Action a card gives (it does not count against
 	// the activation's two Actions).
 	Free bool `json:"free,omitempty"`
+	// ChallengerBackup, ChallengerBackupBy and ChallengerCardDice complete
+	// a challenging character's dice the same way: its Skill rating plus
+	// the tested specialization, +1 with Backup, plus card dice (seed 001
+	// "Skill Test", Opposed Skill Tests and Backup; quick reference).
+	ChallengerBackup   bool   `json:"challenger_backup,omitempty"`
+	ChallengerBackupBy string `json:"challenger_backup_by,omitempty"`
+	ChallengerCardDice int    `json:"challenger_card_dice,omitempty"`
 }
 
 // CommandType implements Command.
@@ -79,7 +86,7 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	if err := c.backupBy(a, cmd.BackupBy, tester, cmd.Backup); err != nil {
 		return err
 	}
-	if cmd.CardDice < 0 || cmd.CardDice > awayrules.MaxDice {
+	if cmd.CardDice < 0 || cmd.CardDice > awayrules.MaxDice || cmd.ChallengerCardDice < 0 || cmd.ChallengerCardDice > awayrules.MaxDice {
 		return reject(CodeInvalid, "track.card_dice_are_0_to", "Card dice are 0 to %d.", awayrules.MaxDice)
 	}
 	if cmd.Need < 0 || cmd.Need > awayrules.MaxDice {
@@ -102,6 +109,9 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 	}
 	var chRoll RolledDice
 	chName := ""
+	if cmd.Challenger == "" && (cmd.ChallengerBackup || cmd.ChallengerBackupBy != "" || cmd.ChallengerCardDice != 0) {
+		return reject(CodeInvalid, "track.challenger_backup_needs_a_challenger", "The challenger's Backup and card dice need a challenging character.")
+	}
 	switch {
 	case cmd.Challenger == "" && (len(cmd.ChallengerRoll.Faces) > 0 || cmd.ChallengerRoll.Virtual > 0):
 		// Opposed by a card or an effect rather than a character.
@@ -115,8 +125,20 @@ func (cmd SkillTest) decide(c *decideCtx) error {
 			return err
 		}
 		chName = ch.Name
+		if err := c.backupBy(a, cmd.ChallengerBackupBy, ch, cmd.ChallengerBackup); err != nil {
+			return err
+		}
 		if chRoll, err = c.roll(cmd.ChallengerRoll, awayrules.MaxDice, msgf("track.challenger_dice", "challenger's dice")); err != nil {
 			return err
+		}
+		// The challenger rolls its Skill rating with the tested
+		// specialization, Backup and card dice, as a tester does.
+		cs := awayrules.SetupSkill(ch.Character, spec, cmd.ChallengerBackup)
+		cs.CardDice = cmd.ChallengerCardDice
+		if want := cs.Dice().Kept; len(chRoll.Faces) != want {
+			if err := c.breaks(ruleSkillDice, "track.challenges_with_dice_for_this_test", "%s challenges with %d dice for this test, not %d", ch.Name, want, len(chRoll.Faces)); err != nil {
+				return err
+			}
 		}
 	}
 	res, err := awayrules.ResolveSkill(roll.Faces, chRoll.Faces, cmd.Need)

@@ -24,6 +24,7 @@ type skillForm struct {
 	tester     *charPicker
 	spec       *widget.Select
 	backup     *backupSelect
+	chBackup   *backupSelect
 	opposed    *widget.Check
 	cardDice   *widgets.Counter
 	challenger *widgets.Counter
@@ -45,6 +46,11 @@ type skillForm struct {
 	// diceIn is set while the dice just changed: once they are all in,
 	// the setup folds.
 	diceIn bool
+	// chalSet is the challenging character's setup the challenger dice
+	// were last set from ("" for none): a change of character,
+	// specialization or Backup sets them again, the player's own count
+	// stays otherwise.
+	chalSet string
 }
 
 // cardChallenge is the challenger choice for a card or effect that rolls
@@ -69,14 +75,18 @@ func newSkillForm(v *awayView) *skillForm {
 	f.spec = widget.NewSelect([]string{noSpecialization()}, func(string) { f.changed() })
 	f.spec.Selected = noSpecialization()
 	f.backup = newBackupSelect(lang.X("away.skill.no_backup", "No backup for the tester"), f.changed)
-	f.opposed = widget.NewCheck(lang.X("away.skill.opposed", "Opposed test"), func(bool) { f.changed() })
+	f.chBackup = newBackupSelect(lang.X("away.skill.no_backup_challenger", "No backup for the challenger"), f.changed)
+	f.opposed = widget.NewCheck(lang.X("away.skill.opposed", "Opposed test"), func(bool) { f.fillSpecs(); f.changed() })
 	f.cardDice = newStepCounter(lang.X("away.skill.card_dice", "Card dice"), 0, 0, 6, f.changed)
 	f.challenger = newStepCounter(lang.X("away.skill.challenger_dice", "Challenger dice"), 1, 0, 6, f.changed)
-	f.who = widget.NewSelect(nil, func(label string) {
-		// A challenging character rolls its Skill rating.
-		if ch := f.v.character(f.whoChoices.ids[label]); ch != nil && f.challenger != nil {
-			f.challenger.SetValue(min(ch.Rating(awayrules.Skill), 6))
+	f.who = widget.NewSelect(nil, func(string) {
+		// A challenging character rolls its Skill rating with the
+		// specialization and Backup (changed sets the count).
+		if f.challenger == nil {
+			return // still being built
 		}
+		f.chBackup.fill(f.v, f.challengingCharacter())
+		f.fillSpecs()
 		f.changed()
 	})
 	f.need = newStepCounter(lang.X("away.skill.need", "Need"), 1, 1, 6, f.changed)
@@ -98,7 +108,7 @@ func newSkillForm(v *awayView) *skillForm {
 		f.setupBox.box,
 		f.specBox,
 		screen.FitGrid(2, f.opposed, roll),
-		f.who, f.challenger,
+		f.who, f.chBackup.sel, f.challenger,
 		f.test.box, f.chal.box,
 		// The verdict sits right under the dice it comes from.
 		f.result,
@@ -126,12 +136,47 @@ func (f *skillForm) fillChallengers() {
 		f.who.Selected = cardChallenge()
 		f.who.Refresh()
 	}
+	f.chBackup.fill(f.v, f.challengingCharacter())
+}
+
+// challengingCharacter is the character challenging the test (nil for a
+// card's challenge, or when the test is not opposed).
+func (f *skillForm) challengingCharacter() *tracker.Character {
+	if f.opposed == nil || !f.opposed.Checked {
+		return nil
+	}
+	return f.v.character(f.whoChoices.ids[f.who.Selected])
+}
+
+// specName is the tested specialization ("" for none).
+func (f *skillForm) specName() string {
+	if f.spec.Selected == noSpecialization() {
+		return ""
+	}
+	return f.spec.Selected
+}
+
+// challengerSetup is the challenging character's dice for this test: its
+// Skill rating with the tested specialization and Backup (seed 001 "Skill
+// Test", Opposed Skill Tests and Backup; rules/away.SetupSkill).
+func (f *skillForm) challengerSetup() (awayrules.SkillSetup, *tracker.Character) {
+	ch := f.challengingCharacter()
+	if ch == nil {
+		return awayrules.SkillSetup{}, nil
+	}
+	_, backup := f.chBackup.by()
+	return awayrules.SetupSkill(ch.Character, f.specName(), backup), ch
 }
 
 func (f *skillForm) fillSpecs() {
+	// The test names a specialization; the tester's and a challenging
+	// character's are offered (either may roll an extra die for it).
 	opts := []string{noSpecialization()}
-	if ch := f.v.character(f.tester.selected()); ch != nil {
-		seen := map[string]bool{}
+	seen := map[string]bool{}
+	for _, ch := range []*tracker.Character{f.v.character(f.tester.selected()), f.challengingCharacter()} {
+		if ch == nil {
+			continue
+		}
 		for _, s := range ch.Specializations {
 			if !seen[s] {
 				seen[s] = true
@@ -189,6 +234,16 @@ func (f *skillForm) changed() {
 		f.who.Hide()
 		f.challenger.Hide()
 		f.chal.box.Hide()
+	}
+	if cs, ch := f.challengerSetup(); ch != nil {
+		f.chBackup.sel.Show()
+		if key := fmt.Sprintf("%s|%+v", ch.ID, cs); key != f.chalSet {
+			f.chalSet = key
+			f.challenger.SetValue(cs.Dice().Kept)
+		}
+	} else {
+		f.chBackup.sel.Hide()
+		f.chalSet = ""
 	}
 	s, _, ok := f.setup()
 	if !ok {
@@ -321,6 +376,11 @@ func (f *skillForm) record() {
 	if f.opposed.Checked {
 		cmd.Challenger = f.whoChoices.ids[f.who.Selected]
 		cmd.ChallengerRoll = f.chal.pool.roll()
+		if cs, ch := f.challengerSetup(); ch != nil {
+			// Dice beyond the card's count come from cards.
+			cmd.ChallengerBackupBy, cmd.ChallengerBackup = f.chBackup.by()
+			cmd.ChallengerCardDice = max(0, f.challenger.Value()-cs.Dice().Kept)
+		}
 	}
 	if f.v.exec(cmd) {
 		f.v.f.Say(lang.X("away.skill.recorded", "Skill test recorded in the game log."), false)

@@ -1,0 +1,68 @@
+package tracker
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// wolf359 is the book's opposed test: Riker (Skill 2, Command) and Shelby
+// for Anna (p1), One of Five (Skill 3) and Locutus for Ben (p2), Ben to
+// activate first.
+func wolf359(t *testing.T) *Session {
+	t.Helper()
+	s := newTestSession(t, KindAway)
+	play(t, s, AddAwayPlayer{Name: "Anna"}, AddAwayPlayer{Name: "Ben", Borg: true},
+		AddCharacter{Player: "p1", Name: "Riker", Specializations: []string{"Command"}, Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1}},
+		AddCharacter{Player: "p1", Name: "Shelby", Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1}},
+		AddCharacter{Player: "p2", Name: "One of Five", Keywords: []string{"Borg", "Drone"}, Attack: []int{1}, Defense: []int{1}, Skill: []int{1, 2, 3}, Move: []int{1}},
+		AddCharacter{Player: "p2", Name: "Locutus", Keywords: []string{"Borg"}, Specializations: []string{"Command"}, Attack: []int{1}, Defense: []int{1}, Skill: []int{1, 2, 3}, Move: []int{1}},
+		StartMission{}, AwayOrder{Which: OrderBeamDown, Order: []string{"p2", "p1"}}, StartRound{},
+		StartActionPhase{FirstActivation: &AwayOrder{Order: []string{"p2", "p1"}}})
+	return s
+}
+
+// TestChallengerRollsSkillSpecializationAndBackup: issue 28, 2. seed 001
+// quick reference: the "Challenging player rolls the number of dice given by
+// their current Skill rating with any additional dice given by their
+// specializations"; "Opposed Skill Test Example": Riker, Skill 2 with
+// Command, "rolls three dice", One of Five without it "rolls their Skill
+// rating of three dice"; "Backup": "Characters taking or challenging Skill
+// tests roll an extra Skill die if they have a friendly character in their
+// space".
+func TestChallengerRollsSkillSpecializationAndBackup(t *testing.T) {
+	test := func(tester string, roll Roll, challenger string, chRoll Roll) SkillTest {
+		return SkillTest{Tester: tester, Specialization: "Command", Roll: roll, Challenger: challenger, ChallengerRoll: chRoll, Free: true}
+	}
+	cases := []ruleCase{
+		{"Riker challenges a Command test with three dice, not two", []Command{Activate{Character: "c5"}},
+			test("c5", Entered(6, 5, 4), "c3", Entered(6, 5)), ruleSkillDice},
+		{"nor four", []Command{Activate{Character: "c5"}},
+			test("c5", Entered(6, 5, 4), "c3", Entered(6, 5, 4, 3)), ruleSkillDice},
+		{"a Skill 3 challenger without the specialization rolls three, not four", []Command{Activate{Character: "c5"}, EndActivation{}, Activate{Character: "c3"}},
+			test("c3", Entered(6, 5, 4), "c5", Entered(6, 5, 4, 3)), ruleSkillDice},
+		{"with Backup Riker rolls four, not three", []Command{Activate{Character: "c5"}},
+			SkillTest{Tester: "c5", Specialization: "Command", Roll: Entered(6, 5, 4), Challenger: "c3", ChallengerRoll: Entered(6, 5, 4),
+				ChallengerBackup: true, ChallengerBackupBy: "c4"}, ruleSkillDice},
+		{"an Incapacitated character gives no Backup to the challenger", []Command{AdjustStun{Character: "c4", Delta: 2}, Activate{Character: "c5"}},
+			SkillTest{Tester: "c5", Specialization: "Command", Roll: Entered(6, 5, 4), Challenger: "c3", ChallengerRoll: Entered(6, 5, 4, 3),
+				ChallengerBackup: true, ChallengerBackupBy: "c4"}, ruleIncapacitated},
+	}
+	refusedAfter(t, wolf359, cases)
+
+	s := wolf359(t)
+	play(t, s, Activate{Character: "c5"})
+	evs, err := viaJSON(t, s, test("c5", Entered(6, 5, 4), "c3", Entered(6, 5, 1)))
+	require.NoError(t, err, "the book's example: three dice each")
+	assert.Equal(t, "One of Five takes Command test: 6,5,4 against Riker's 6,5,1, 1 of 1: passed", evs[0].Label)
+	play(t, s, SkillTest{Tester: "c5", Specialization: "Command", Roll: Entered(6, 5, 4), Challenger: "c3", ChallengerRoll: Entered(6, 5, 4, 1),
+		ChallengerBackup: true, ChallengerBackupBy: "c4", Free: true})
+	play(t, s, SkillTest{Tester: "c5", Roll: Entered(6, 5, 4), Challenger: "c3", ChallengerRoll: Entered(6, 5, 1, 1),
+		ChallengerCardDice: 2, Free: true})
+	rejected(t, s, SkillTest{Tester: "c5", Roll: Entered(6, 5, 4), Challenger: "c3", ChallengerRoll: Entered(6, 5),
+		ChallengerCardDice: 7, Free: true}, CodeInvalid)
+	rejected(t, s, SkillTest{Tester: "c5", Roll: Entered(6, 5, 4), Challenger: "c3", ChallengerRoll: Entered(6, 5),
+		ChallengerBackupBy: "c4", Free: true}, CodeInvalid)
+	assertReplays(t, s)
+}
