@@ -88,8 +88,9 @@ func wsFrom(t testing.TB, h *Host, ip, code string) (*websocket.Conn, int) {
 
 // TestWatchersCannotCrowdOutPlayers (issue 15, item 5): forty WebSockets
 // without the code from one address took 32 slots and a player with the
-// code got 503. Now one address holds at most MaxPerAddr connections,
-// watchers have their own slots, and a player still joins.
+// code got 503. Now one address holds at most MaxPerAddr connections and
+// maxWatchersPerAddr watchers (issue 30, 5), watchers have their own
+// slots, and a player still joins.
 func TestWatchersCannotCrowdOutPlayers(t *testing.T) {
 	g := awayGame(t)
 	h, _ := startHost(t, g, Options{Rate: 1000, Burst: 1000})
@@ -101,24 +102,26 @@ func TestWatchersCannotCrowdOutPlayers(t *testing.T) {
 			refused++
 			continue
 		}
-		readUntil(t, conn, func(m HostMessage) bool { return m.Op == OpSnapshot })
+		if m := readUntil(t, conn, func(m HostMessage) bool { return m.Op == OpSnapshot || m.Op == OpError }); m.Op == OpError {
+			refused++
+			continue
+		}
 		accepted++
 	}
 	t.Logf("40 watch-only sockets from one address: %d accepted, %d refused", accepted, refused)
-	assert.Equal(t, defaultMaxPerAddr, accepted)
+	assert.Equal(t, maxWatchersPerAddr, accepted)
 
 	// Many addresses: the watchers' slots fill, the players' do not.
-	watchers := 0
 	for i := range 40 {
 		if conn, _ := wsFrom(t, h, "127.0.1."+strconv.Itoa(i+1), ""); conn != nil {
-			m := readUntil(t, conn, func(m HostMessage) bool { return m.Op == OpSnapshot || m.Op == OpError })
-			if m.Op == OpSnapshot {
-				watchers++
-			}
+			readUntil(t, conn, func(m HostMessage) bool { return m.Op == OpSnapshot || m.Op == OpError })
 		}
 	}
-	t.Logf("40 watch-only sockets from 40 addresses: %d watching in all", accepted+watchers)
-	assert.Equal(t, defaultMaxWatchers, accepted+watchers)
+	h.mu.Lock()
+	watchers := h.slots.watchers
+	h.mu.Unlock()
+	t.Logf("40 watch-only sockets from 40 addresses: %d watching in all", watchers)
+	assert.Equal(t, defaultMaxWatchers, watchers)
 
 	player, err := Dial(context.Background(), h.Addr(), "TEST42", ClientOptions{Timeout: 5 * time.Second})
 	require.NoError(t, err, "a player with the code still joins: %v", err)

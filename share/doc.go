@@ -39,7 +39,10 @@
 // (OpHello: the code or none to watch, and optionally the seat, the device's
 // id and the log position it has). Players and watchers have separate
 // slots, and one address may hold only Options.MaxPerAddr connections, so
-// watchers never crowd players out. A device takes a seat (a player, or
+// watchers never crowd players out; one address watches on at most four,
+// and when every watcher's slot is taken a newcomer takes the place of the
+// newest watcher of the address holding the most (two more than its own),
+// so a guest cannot keep the table's own screens out. A device takes a seat (a player, or
 // SeatWatch) with the hello or OpSeat; the seats taken are in every
 // snapshot, in OpSeats messages and in /api/state. A device that comes back
 // gets its seat again and only the events it missed; one that comes back

@@ -19,6 +19,9 @@ const (
 	defaultMaxPlayers  = 24
 	defaultMaxWatchers = 16
 	defaultMaxPerAddr  = 8
+	// maxWatchersPerAddr bounds the watchers of one address: a screen or
+	// two, not every scoreboard's slot.
+	maxWatchersPerAddr = 4
 	// pageHelloWait is how long a connection without a code in its headers
 	// may take to send its hello message when it is the only one of its
 	// address waiting: a phone's browser page sends it from the page's own
@@ -108,6 +111,7 @@ const (
 	refuseHello      = "no hello"
 	refuseResync     = "too many snapshot requests"
 	refuseStrikes    = "too many refused messages; connection closed"
+	refuseEvicted    = "a watcher gave its place to another address's"
 	refuseFrames     = "a message of too many frames or too slow; connection closed"
 )
 

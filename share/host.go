@@ -256,7 +256,7 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 		game: game, opts: opts, code: code, ln: ln, log: opts.Logger,
 		ctx: hctx, cancel: cancel, notify: make(chan struct{}, 1),
 		peers:    map[*peer]struct{}{},
-		slots:    slots{perAddr: map[string]int{}, pageWaits: map[string]bool{}},
+		slots:    slots{perAddr: map[string]int{}, watchersAt: map[string]int{}, pageWaits: map[string]bool{}},
 		seats:    map[string]*seatHolder{},
 		limits:   newIPLimits(opts.Rate, opts.Burst, 1024),
 		guard:    newCodeGuard(opts, time.Now()),
@@ -765,6 +765,7 @@ func (h *Host) servePost(op string) http.HandlerFunc {
 // Classes of WebSocket connections, each with its own slots.
 const (
 	slotNone    = iota
+	slotEvicted // a watcher whose place a newcomer took; it is closing
 	slotPending // waiting for its hello message
 	slotWatcher // watch only
 	slotPlayer  // joined with the code
@@ -775,6 +776,10 @@ const (
 type slots struct {
 	pending, watchers, players int
 	perAddr                    map[string]int
+	// watchersAt counts the watchers of each address.
+	watchersAt map[string]int
+	// none counts nothing: the class of connections that hold no slot.
+	none int
 	// pageWaits are the addresses with a pending connection given the
 	// long wait for its hello (pageHelloWait).
 	pageWaits map[string]bool
@@ -782,6 +787,9 @@ type slots struct {
 
 func (s *slots) count(class int) *int {
 	switch class {
+	case slotNone, slotEvicted:
+		s.none = 0
+		return &s.none
 	case slotPending:
 		return &s.pending
 	case slotWatcher:
@@ -823,19 +831,75 @@ func (h *Host) limit(class int) int {
 func (h *Host) move(p *peer, class int) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if *h.slots.count(class) >= h.limit(class) {
+	if class == slotWatcher && h.slots.watchersAt[p.remote] >= maxWatchersPerAddr {
 		return false
+	}
+	var victim *peer
+	if *h.slots.count(class) >= h.limit(class) {
+		if class != slotWatcher {
+			return false
+		}
+		if victim = h.fairVictimLocked(p.remote); victim == nil {
+			return false
+		}
+		h.dropWatcherLocked(victim)
+		victim.class = slotEvicted
 	}
 	*h.slots.count(p.class)--
 	*h.slots.count(class)++
 	p.class = class
+	if class == slotWatcher {
+		h.slots.watchersAt[p.remote]++
+	}
+	if victim != nil {
+		h.refusals.refused(refuseEvicted, victim.remote)
+		go func() {
+			_ = victim.conn.Close(websocket.StatusTryAgainLater, "another device took this watcher's place")
+		}()
+	}
 	return true
+}
+
+// fairVictimLocked picks the watcher whose place a newcomer from ip takes
+// when every watcher's slot is taken: the newest watcher of the address
+// holding the most, if it holds at least two more than ip, so one guest
+// cannot keep every scoreboard (the table's own screens get in) and no
+// two addresses take places back and forth. Nil when there is none.
+func (h *Host) fairVictimLocked(ip string) *peer {
+	top, most := "", 0
+	for a, n := range h.slots.watchersAt {
+		if n > most || n == most && a < top {
+			top, most = a, n
+		}
+	}
+	if most < h.slots.watchersAt[ip]+2 {
+		return nil
+	}
+	var victim *peer
+	for q := range h.peers {
+		if q.class == slotWatcher && q.remote == top && (victim == nil || q.joined.After(victim.joined)) {
+			victim = q
+		}
+	}
+	return victim
+}
+
+// dropWatcherLocked takes a watcher's slot back.
+func (h *Host) dropWatcherLocked(p *peer) {
+	h.slots.watchers--
+	if h.slots.watchersAt[p.remote]--; h.slots.watchersAt[p.remote] <= 0 {
+		delete(h.slots.watchersAt, p.remote)
+	}
 }
 
 // release frees a connection's slot and its hold on a seat.
 func (h *Host) release(p *peer) {
 	h.mu.Lock()
-	*h.slots.count(p.class)--
+	if p.class == slotWatcher {
+		h.dropWatcherLocked(p)
+	} else {
+		*h.slots.count(p.class)--
+	}
 	if h.slots.perAddr[p.remote]--; h.slots.perAddr[p.remote] <= 0 {
 		delete(h.slots.perAddr, p.remote)
 	}
@@ -939,9 +1003,10 @@ type peer struct {
 	raw     *rawCounter // the connection under conn, counting what it reads
 	remote  string
 	write   bool
-	class   int    // slot class (under Host.mu)
-	device  string // the device's id (from its hello)
-	seat    string // the seat taken (a player's id, SeatWatch or "")
+	class   int       // slot class (under Host.mu)
+	device  string    // the device's id (from its hello)
+	seat    string    // the seat taken (a player's id, SeatWatch or "")
+	joined  time.Time // when it got in (under Host.mu)
 	since   *uint64
 	events  chan []byte // broadcast updates; dropped for a snapshot on overflow
 	replies chan []byte // answers to this peer's requests
@@ -1034,6 +1099,7 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	p.resync.Store(true) // the first thing a peer gets is the game
 	h.mu.Lock()
+	p.joined = time.Now()
 	h.peers[p] = struct{}{}
 	h.mu.Unlock()
 

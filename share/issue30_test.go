@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -392,4 +393,61 @@ func TestOlderHistoryOnRequest(t *testing.T) {
 	}
 	_, err := p.Redo()
 	require.NoError(t, err)
+}
+
+// watchFrom opens a watcher's WebSocket from ip: the first message it gets
+// (a snapshot when it got in), or nil when the handshake was refused.
+func watchFrom(t *testing.T, h *Host, ip string) (*websocket.Conn, *HostMessage) {
+	t.Helper()
+	conn, _ := wsFrom(t, h, ip, "")
+	if conn == nil {
+		return nil, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, b, err := conn.Read(ctx)
+	if err != nil {
+		return conn, nil
+	}
+	var m HostMessage
+	require.NoError(t, json.Unmarshal(b, &m))
+	return conn, &m
+}
+
+// TestGuestsCannotTakeEveryScoreboard (issue 30, 5): 16 watcher slots and
+// 8 connections an address let one guest with two addresses take every
+// scoreboard slot. One address now watches on at most maxWatchersPerAddr
+// sockets, and when the slots are full a newcomer takes the place of the
+// newest watcher of the address holding the most, so the table's own
+// screen gets in.
+func TestGuestsCannotTakeEveryScoreboard(t *testing.T) {
+	h, _ := startHost(t, awayGame(t), Options{Rate: 1000, Burst: 1000})
+	watching := func(ip string) int {
+		n := 0
+		for range defaultMaxPerAddr {
+			if _, m := watchFrom(t, h, ip); m != nil && m.Op == OpSnapshot {
+				n++
+			}
+		}
+		return n
+	}
+	var guest []int
+	for i := range 4 {
+		guest = append(guest, watching("127.0.8."+strconv.Itoa(i+1)))
+	}
+	t.Logf("a guest's watchers from 4 addresses: %v", guest)
+	for _, n := range guest {
+		assert.LessOrEqual(t, n, maxWatchersPerAddr)
+	}
+	tv, m := watchFrom(t, h, "127.0.9.1")
+	require.NotNil(t, m, "the table's screen got an answer")
+	require.Equal(t, OpSnapshot, m.Op, "the table's screen watches: %+v", m.Error)
+	// The guest tries again: it does not push the screen out.
+	for i := range 4 {
+		watching("127.0.8." + strconv.Itoa(i+1))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, _, err := tv.Read(ctx)
+	require.ErrorIs(t, err, context.DeadlineExceeded, "the screen is still connected")
 }
