@@ -37,7 +37,12 @@
 //
 // A WebSocket without the code in its headers must first send a hello
 // (OpHello: the code or none to watch, and optionally the seat, the device's
-// id and the log position it has). Players and watchers have separate
+// id and the log position it has). Until it does it waits in a room of
+// bounded size, at most two sockets an address; a page starting up may take
+// long, but once the room is full a newcomer takes the place of a socket
+// silent for more than half a second (the oldest of the address holding
+// the most), so silent sockets cannot keep phones out; a closed page
+// retries. Players and watchers have separate
 // slots, and one address may hold only Options.MaxPerAddr connections, so
 // watchers never crowd players out; one address watches on at most four,
 // and when every watcher's slot is taken a newcomer takes the place of the

@@ -34,6 +34,14 @@ const (
 	// waiting ones are bounded too, see Host.limit), and a page that got
 	// the short wait retries.
 	maxPageHellos = 8
+	// maxPendingPerAddr bounds the connections of one address waiting for
+	// their hello: a page opens one, and one more when it retries.
+	maxPendingPerAddr = 2
+	// crowdedHelloWait is how long a connection may stay silent once the
+	// waiting room is full: a newcomer then takes the place of one silent
+	// for longer (see Host.reserve). A page that is free sends its hello
+	// within a round trip.
+	crowdedHelloWait = 500 * time.Millisecond
 	// helloWait is how long any other connection without a code in its
 	// headers may take to send its hello message.
 	helloWait = 5 * time.Second
@@ -112,6 +120,7 @@ const (
 	refuseResync     = "too many snapshot requests"
 	refuseStrikes    = "too many refused messages; connection closed"
 	refuseEvicted    = "a watcher gave its place to another address's"
+	refuseSilent     = "a silent connection gave its place in the waiting room"
 	refuseFrames     = "a message of too many frames or too slow; connection closed"
 )
 

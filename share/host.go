@@ -123,6 +123,8 @@ type Options struct {
 	helloWait, pageHelloWait time.Duration
 	// messageTime replaces maxMessageTime (tests).
 	messageTime time.Duration
+	// crowdedHello replaces crowdedHelloWait (tests).
+	crowdedHello time.Duration
 	// addrFailBurst and addrFailEvery replace the per-address budget of
 	// wrong codes of the same names (tests).
 	addrFailBurst int
@@ -147,6 +149,9 @@ func (o *Options) defaults() {
 	}
 	if o.LogEvery <= 0 {
 		o.LogEvery = defaultLogEvery
+	}
+	if o.crowdedHello <= 0 {
+		o.crowdedHello = crowdedHelloWait
 	}
 	if o.messageTime <= 0 {
 		o.messageTime = maxMessageTime
@@ -210,9 +215,11 @@ type Host struct {
 
 	mu    sync.Mutex
 	peers map[*peer]struct{}
-	conns atomic.Int32
-	slots slots
-	seats map[string]*seatHolder
+	// waiting are the connections waiting for their hello.
+	waiting map[*peer]struct{}
+	conns   atomic.Int32
+	slots   slots
+	seats   map[string]*seatHolder
 
 	codeMu   sync.Mutex
 	code     string
@@ -256,7 +263,8 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 		game: game, opts: opts, code: code, ln: ln, log: opts.Logger,
 		ctx: hctx, cancel: cancel, notify: make(chan struct{}, 1),
 		peers:    map[*peer]struct{}{},
-		slots:    slots{perAddr: map[string]int{}, watchersAt: map[string]int{}, pageWaits: map[string]bool{}},
+		slots:    slots{perAddr: map[string]int{}, watchersAt: map[string]int{}, pendingAt: map[string]int{}, pageWaits: map[string]bool{}},
+		waiting:  map[*peer]struct{}{},
 		seats:    map[string]*seatHolder{},
 		limits:   newIPLimits(opts.Rate, opts.Burst, 1024),
 		guard:    newCodeGuard(opts, time.Now()),
@@ -778,6 +786,9 @@ type slots struct {
 	perAddr                    map[string]int
 	// watchersAt counts the watchers of each address.
 	watchersAt map[string]int
+	// pendingAt counts the connections of each address waiting for their
+	// hello.
+	pendingAt map[string]int
 	// none counts nothing: the class of connections that hold no slot.
 	none int
 	// pageWaits are the addresses with a pending connection given the
@@ -799,20 +810,79 @@ func (s *slots) count(class int) *int {
 	}
 }
 
-// reserve takes a slot of class for a new connection from ip. It returns
-// the refusal kind when there is none.
-func (h *Host) reserve(ip string, class int) string {
+// reserve takes a slot of class for a new connection p. It returns the
+// refusal kind when there is none. When the waiting room (connections that
+// have not sent their hello) is full, the newcomer takes the place of a
+// silent connection (pendingVictimLocked), so silent sockets cannot keep
+// the phones out.
+func (h *Host) reserve(p *peer, class int) string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	ip := p.remote
 	if h.slots.perAddr[ip] >= h.opts.MaxPerAddr {
 		return refuseAddr
 	}
+	if class == slotPending && h.slots.pendingAt[ip] >= maxPendingPerAddr {
+		return refuseAddr
+	}
 	if *h.slots.count(class) >= h.limit(class) {
-		return refuseFull
+		if class != slotPending {
+			return refuseFull
+		}
+		victim := h.pendingVictimLocked(ip, time.Now())
+		if victim == nil {
+			return refuseFull
+		}
+		h.leaveWaitingLocked(victim)
+		victim.class = slotEvicted
+		victim.stopHello()
+		h.refusals.refused(refuseSilent, victim.remote)
 	}
 	*h.slots.count(class)++
 	h.slots.perAddr[ip]++
+	p.class = class
+	if class == slotPending {
+		p.opened = time.Now()
+		h.slots.pendingAt[ip]++
+		h.waiting[p] = struct{}{}
+	}
 	return ""
+}
+
+// pendingVictimLocked picks the silent connection a newcomer from ip
+// replaces when the waiting room is full: among those waiting longer than
+// the crowded room's hello time (Options.crowdedHello), one of the
+// address holding the most, the oldest first. A page that is free sends
+// its hello at once, well within that time; a page still busy starting up
+// is closed and its client retries. Nil when every connection is younger.
+func (h *Host) pendingVictimLocked(ip string, now time.Time) *peer {
+	var victim *peer
+	for q := range h.waiting {
+		if now.Sub(q.opened) < h.opts.crowdedHello {
+			continue
+		}
+		if victim == nil {
+			victim = q
+			continue
+		}
+		nq, nv := h.slots.pendingAt[q.remote], h.slots.pendingAt[victim.remote]
+		if nq > nv || nq == nv && q.opened.Before(victim.opened) {
+			victim = q
+		}
+	}
+	return victim
+}
+
+// leaveWaitingLocked takes a connection out of the waiting room.
+func (h *Host) leaveWaitingLocked(p *peer) {
+	if _, ok := h.waiting[p]; !ok {
+		return
+	}
+	delete(h.waiting, p)
+	h.slots.pending--
+	if h.slots.pendingAt[p.remote]--; h.slots.pendingAt[p.remote] <= 0 {
+		delete(h.slots.pendingAt, p.remote)
+	}
 }
 
 func (h *Host) limit(class int) int {
@@ -831,6 +901,9 @@ func (h *Host) limit(class int) int {
 func (h *Host) move(p *peer, class int) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if p.class != slotPending {
+		return false // it lost its place while it said hello
+	}
 	if class == slotWatcher && h.slots.watchersAt[p.remote] >= maxWatchersPerAddr {
 		return false
 	}
@@ -845,7 +918,7 @@ func (h *Host) move(p *peer, class int) bool {
 		h.dropWatcherLocked(victim)
 		victim.class = slotEvicted
 	}
-	*h.slots.count(p.class)--
+	h.leaveWaitingLocked(p)
 	*h.slots.count(class)++
 	p.class = class
 	if class == slotWatcher {
@@ -895,9 +968,12 @@ func (h *Host) dropWatcherLocked(p *peer) {
 // release frees a connection's slot and its hold on a seat.
 func (h *Host) release(p *peer) {
 	h.mu.Lock()
-	if p.class == slotWatcher {
+	switch p.class {
+	case slotWatcher:
 		h.dropWatcherLocked(p)
-	} else {
+	case slotPending:
+		h.leaveWaitingLocked(p)
+	default:
 		*h.slots.count(p.class)--
 	}
 	if h.slots.perAddr[p.remote]--; h.slots.perAddr[p.remote] <= 0 {
@@ -999,19 +1075,24 @@ func (h *Host) seatsChanged() {
 
 // peer is one WebSocket connection.
 type peer struct {
-	conn    *websocket.Conn
-	raw     *rawCounter // the connection under conn, counting what it reads
-	remote  string
-	write   bool
-	class   int       // slot class (under Host.mu)
-	device  string    // the device's id (from its hello)
-	seat    string    // the seat taken (a player's id, SeatWatch or "")
-	joined  time.Time // when it got in (under Host.mu)
-	since   *uint64
-	events  chan []byte // broadcast updates; dropped for a snapshot on overflow
-	replies chan []byte // answers to this peer's requests
-	resync  atomic.Bool
-	wake    chan struct{}
+	conn   *websocket.Conn
+	raw    *rawCounter // the connection under conn, counting what it reads
+	remote string
+	write  bool
+	class  int       // slot class (under Host.mu)
+	device string    // the device's id (from its hello)
+	seat   string    // the seat taken (a player's id, SeatWatch or "")
+	joined time.Time // when it got in (under Host.mu)
+	opened time.Time // when it entered the waiting room (under Host.mu)
+	// helloCtx bounds the wait for its hello; stopHello ends it when a
+	// newcomer takes its place in the waiting room.
+	helloCtx  context.Context
+	stopHello context.CancelFunc
+	since     *uint64
+	events    chan []byte // broadcast updates; dropped for a snapshot on overflow
+	replies   chan []byte // answers to this peer's requests
+	resync    atomic.Bool
+	wake      chan struct{}
 }
 
 // offer queues an update without blocking; a full queue marks the peer for
@@ -1062,7 +1143,11 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	if write {
 		class = slotPlayer
 	}
-	if kind := h.reserve(ip, class); kind != "" {
+	hctx, stopHello := context.WithCancel(h.ctx)
+	defer stopHello()
+	p := &peer{remote: ip, write: write, device: randomID(), helloCtx: hctx, stopHello: stopHello,
+		events: make(chan []byte, h.opts.QueueLen), replies: make(chan []byte, 8), wake: make(chan struct{}, 1)}
+	if kind := h.reserve(p, class); kind != "" {
 		h.refusals.refused(kind, ip)
 		if kind == refuseAddr {
 			refuse(w, http.StatusTooManyRequests, CodeTooFast, "share.refused.device_busy", "Too many connections from this device.")
@@ -1073,8 +1158,6 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	h.conns.Add(1)
 	defer h.conns.Add(-1)
-	p := &peer{remote: ip, write: write, class: class, device: randomID(),
-		events: make(chan []byte, h.opts.QueueLen), replies: make(chan []byte, 8), wake: make(chan struct{}, 1)}
 	defer h.release(p)
 	wait, waited := time.Duration(0), func() {}
 	if !write {
@@ -1120,7 +1203,7 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 // hello with the code makes it a player's, one without a watcher's. It
 // reports false when the connection is to be closed (it was told why).
 func (h *Host) hello(p *peer, wait time.Duration) bool {
-	ctx, cancel := context.WithTimeout(h.ctx, wait)
+	ctx, cancel := context.WithTimeout(p.helloCtx, wait)
 	defer cancel()
 	fail := func(rej *tracker.Rejection) bool {
 		b, _ := json.Marshal(HostMessage{Op: OpError, Error: rej})

@@ -451,3 +451,60 @@ func TestGuestsCannotTakeEveryScoreboard(t *testing.T) {
 	_, _, err := tv.Read(ctx)
 	require.ErrorIs(t, err, context.DeadlineExceeded, "the screen is still connected")
 }
+
+// silentSockets opens n WebSockets from ip that never say hello; it
+// returns how many the host took.
+func silentSockets(t *testing.T, h *Host, ip string, n int) int {
+	t.Helper()
+	took := 0
+	for range n {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		conn, _, err := websocket.Dial(ctx, "ws://"+h.Addr()+"/api/ws", &websocket.DialOptions{HTTPClient: clientFrom(ip)})
+		cancel()
+		if err != nil {
+			continue
+		}
+		took++
+		t.Cleanup(func() { _ = conn.CloseNow() })
+	}
+	return took
+}
+
+// TestPhonesGetInPastSilentSockets (issue 30, 1): WebSockets that had not
+// sent their hello shared 40 slots, 8 an address, and the first 8
+// addresses waited a minute: 10 addresses holding 8 silent sockets each
+// made every web join fail (0/33). An address now holds at most
+// maxPendingPerAddr silent sockets, and once the waiting room is full a
+// newcomer takes the place of one silent for longer than the crowded
+// room's hello time (the oldest of the address holding the most), so
+// phones that say hello get in.
+func TestPhonesGetInPastSilentSockets(t *testing.T) {
+	h, _ := startHost(t, awayGame(t), Options{Rate: 1000, Burst: 1000, crowdedHello: 100 * time.Millisecond})
+	silent := 0
+	for i := range 10 {
+		silent += silentSockets(t, h, "127.0.10."+strconv.Itoa(i+1), 8)
+	}
+	for i := range 40 {
+		silent += silentSockets(t, h, "127.0.11."+strconv.Itoa(i+1), 2)
+	}
+	time.Sleep(150 * time.Millisecond)
+	joined := 0
+	const phones = 12
+	for i := range phones {
+		c, err := Dial(context.Background(), h.Addr(), "TEST42", ClientOptions{Timeout: 3 * time.Second,
+			HTTPClient: clientFrom("127.0.12." + strconv.Itoa(i+1))})
+		if err == nil {
+			joined++
+			assert.True(t, c.CanWrite())
+			_ = c.Close()
+		} else {
+			t.Logf("phone %d: %v", i+1, err)
+		}
+	}
+	tv, m := watchFrom(t, h, "127.0.12.200")
+	require.NotNil(t, tv)
+	t.Logf("%d silent sockets taken from 50 addresses; %d/%d phones joined; the scoreboard: %v", silent, joined, phones, m != nil && m.Op == OpSnapshot)
+	assert.Equal(t, phones, joined, "every phone got in")
+	require.NotNil(t, m)
+	assert.Equal(t, OpSnapshot, m.Op)
+}
