@@ -111,3 +111,44 @@ func TestFreeFleetOnlyWithTheShipsJustBuilt(t *testing.T) {
 	refusedBy(t, s, BuildShips{Player: "p1", Ships: 3, Fleet: true}, ruleFleetsAscendancy)
 	assertReplays(t, s)
 }
+
+// TestWarpTracked: seed 003 "Movement": "To enter warp, exhaust a command
+// ... and place a warp token next to the ship"; "You may also use a
+// command to give another warp token to a ship or fleet who has already
+// entered warp. Ships at warp also receive additional warp tokens during
+// the Recharge stage"; "To exit warp, exhaust a command ... After exiting
+// warp, discard the ship's warp tokens" (seed 002 "Entrare in Curvatura",
+// "Uscire dalla Curvatura", "Aggiungere Segnalini Curvatura alle Navi a
+// Curvatura"). Anna sends two ships to warp; the recharge gives each a
+// token; she adds one to the second with a command, then brings it out.
+func TestWarpTracked(t *testing.T) {
+	s := ascTurns(t, ascrules.Klingon, AscOptions{})
+	refusedBy(t, s, Warp{Player: "p1"}, ruleCommandPhase)
+	play(t, s, NextPhase{})
+	ready := ascPlayer(t, s, "p1").Ready()
+	evs, err := viaJSON(t, s, Warp{Player: "p1"})
+	require.NoError(t, err)
+	assert.Contains(t, evs[0].Label, "enters warp")
+	play(t, s, Warp{Player: "p1"})
+	p := ascPlayer(t, s, "p1")
+	assert.Equal(t, []int{1, 1}, p.WarpTokens, "a warp token each")
+	assert.Equal(t, ready-2, p.Ready(), "a command each")
+
+	nextUntil(t, s, atStage(AscRecharge))
+	play(t, s, Recharge{})
+	assert.Equal(t, []int{2, 2}, ascPlayer(t, s, "p1").WarpTokens, "maintenance: +1 on every ship at warp")
+
+	play(t, s, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3}}, NextPhase{})
+	play(t, s, Warp{Player: "p1", Ship: 1, Add: true})
+	p = ascPlayer(t, s, "p1")
+	assert.Equal(t, []int{2, 3}, p.WarpTokens)
+	assert.Equal(t, p.Commands-1, p.Ready())
+	evs, err = viaJSON(t, s, Warp{Player: "p1", Ship: 1, Exit: true})
+	require.NoError(t, err)
+	assert.Contains(t, evs[0].Label, "3 warp token(s)")
+	p = ascPlayer(t, s, "p1")
+	assert.Equal(t, []int{2}, p.WarpTokens, "its tokens discarded")
+	assert.Equal(t, p.Commands-2, p.Ready())
+	rejected(t, s, Warp{Player: "p1", Ship: 1, Exit: true}, CodeNotFound)
+	assertReplays(t, s)
+}

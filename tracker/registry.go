@@ -112,6 +112,7 @@ var commandTypes = map[string]func() Command{
 	"asc.project":             func() Command { return &Project{} },
 	"asc.agenda":              func() Command { return &CompleteAgenda{} },
 	"asc.andorian_token":      func() Command { return &AndorianToken{} },
+	"asc.warp":                func() Command { return &Warp{} },
 	// Ascendancy's Borg (Borg Assimilation expansion).
 	"borg.enable":             func() Command { return &EnableBorg{} },
 	"borg.spire":              func() Command { return &PlaceSpire{} },

@@ -194,6 +194,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 		b.part("quick", []any{rest, v.st.Options.EasierAscension, presets}, func() fyne.CanvasObject {
 			return container.NewVBox(widget.NewSeparator(), screen.BoldLabel(lang.X("asc.quick_actions", "Quick actions")), b.quickActions(p), widget.NewSeparator())
 		}),
+		b.part("warp", rest, func() fyne.CanvasObject { return container.NewVBox(b.warp(p), widget.NewSeparator()) }),
 		b.part("counts", rest, func() fyne.CanvasObject { return b.counts(p) }),
 		b.part("contact", rest, func() fyne.CanvasObject { return b.contact(p) }),
 	}
@@ -673,4 +674,48 @@ func (b *ascBoard) colonize(p tracker.AscPlayer) {
 	name.OnSubmitted = func(string) { f.Submit() }
 	f.ShowWhole()
 	v.f.Window().Canvas().Focus(name)
+}
+
+// warp is the player's ships and fleets at warp, each with its warp
+// tokens, and the warp commands (the tracker's Warp, a command each):
+// enter warp, another token, exit. The ship is picked first, so Exit,
+// which ends a ship's warp, is disabled after each change until a ship is
+// picked again: a second tap never brings another ship out.
+func (b *ascBoard) warp(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
+	box := container.NewVBox(screen.BoldLabel(lang.X("asc.warp.title", "At warp ({{.N}})", map[string]any{"N": len(p.WarpTokens)})))
+	var ships []string
+	for i, n := range p.WarpTokens {
+		ships = append(ships, lang.X("asc.warp.ship", "Ship {{.N}}: {{.Tokens}} warp token(s)", map[string]any{"N": i + 1, "Tokens": n}))
+	}
+	picked := -1
+	add := widget.NewButton(lang.X("asc.warp.add", "+1 warp token (1 cmd)"), func() {
+		if picked >= 0 {
+			v.exec(tracker.Warp{Player: id, Ship: picked, Add: true})
+		}
+	})
+	exit := widget.NewButton(lang.X("asc.warp.exit", "Exit warp (1 cmd)"), func() {
+		if picked >= 0 {
+			v.exec(tracker.Warp{Player: id, Ship: picked, Exit: true})
+		}
+	})
+	add.Disable()
+	exit.Disable()
+	pick := widget.NewSelect(ships, func(s string) {
+		picked = slices.Index(ships, s)
+		if picked >= 0 {
+			add.Enable()
+			exit.Enable()
+		}
+	})
+	pick.PlaceHolder = lang.X("asc.warp.pick", "Pick a ship at warp")
+	if len(ships) == 0 {
+		pick.Disable()
+	}
+	enter := widget.NewButton(lang.X("asc.warp.enter", "Enter warp (1 cmd)"), func() { v.exec(tracker.Warp{Player: id}) })
+	box.Add(screen.FitGrid(2, enter, pick))
+	box.Add(screen.FitGrid(2, add, exit))
+	box.Add(screen.CaptionLabel(lang.X("asc.warp.how", "Each ship at warp gains a token at every recharge. On exiting it moves through as many systems as its tokens plus the warp tokens on your completed advancements.")))
+	return box
 }

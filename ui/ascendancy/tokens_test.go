@@ -104,3 +104,38 @@ func TestFreeFleetWithTheShipsBuilt(t *testing.T) {
 	screentest.Button(t, w, "Fleet (1 cmd, 1 of 3)")
 	screentest.AssertFits(t, w, "the building actions")
 }
+
+// TestWarpByTapping: in her command phase Alice sends two ships to warp
+// (a command each, seed 003 "Movement"), gives the second another token
+// and brings it out; Exit waits for a ship to be picked, so it is disabled
+// again right after a ship exits.
+func TestWarpByTapping(t *testing.T) {
+	sh, w := commandPhase(t, "Klingon", "Romulan", "Players")
+	exit := screentest.Button(t, w, "Exit warp (1 cmd)")
+	assert.True(t, exit.Disabled(), "no ship at warp")
+	test.Tap(screentest.Button(t, w, "Enter warp (1 cmd)"))
+	test.Tap(screentest.Button(t, w, "Enter warp (1 cmd)"))
+	p := ascState(sh).Players[0]
+	require.Equal(t, []int{1, 1}, p.WarpTokens, sh.game.status())
+	assert.Equal(t, 3, p.Ready())
+	assert.Contains(t, screentest.ScreenText(w), "At warp (2)")
+
+	pick := selectFor(t, w, "Pick a ship at warp")
+	pick.SetSelected("Ship 2: 1 warp token(s)")
+	test.Tap(screentest.Button(t, w, "+1 warp token (1 cmd)"))
+	require.Equal(t, []int{1, 2}, ascState(sh).Players[0].WarpTokens, sh.game.status())
+	assert.True(t, screentest.Button(t, w, "Exit warp (1 cmd)").Disabled(), "picked again after each change")
+	selectFor(t, w, "Pick a ship at warp").SetSelected("Ship 2: 2 warp token(s)")
+	exit = screentest.Button(t, w, "Exit warp (1 cmd)")
+	exitAt, _ := absRect(exit)
+	test.Tap(exit)
+	p = ascState(sh).Players[0]
+	assert.Equal(t, []int{1}, p.WarpTokens, sh.game.status())
+	assert.Equal(t, 1, p.Ready())
+	exit = screentest.Button(t, w, "Exit warp (1 cmd)")
+	assert.True(t, exit.Disabled(), "a second tap brings no other ship out")
+	at, _ := absRect(exit)
+	assert.Equal(t, exitAt, at)
+	assert.Contains(t, screentest.ScreenText(w), "At warp (1)")
+	screentest.AssertFits(t, w, "ships at warp")
+}
