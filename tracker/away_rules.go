@@ -104,6 +104,21 @@ func bonusActions(a *AwayState) (map[string]int, error) {
 	return out, nil
 }
 
+// Score is what the player has in their scoring area (seed 001 "Beam Up
+// and Debrief"): the points of each Mission card, the Core Mission's
+// points and the Bonus Points tokens; its Total is the player's points.
+func (p AwayPlayer) Score() awayrules.Score {
+	sc := awayrules.Score{Player: p.ID, Missions: []int{}, BonusPoints: p.Tokens[TokenBonusPoints]}
+	for _, m := range p.Missions {
+		if m.Core {
+			sc.Core += m.Points
+		} else {
+			sc.Missions = append(sc.Missions, m.Points)
+		}
+	}
+	return sc
+}
+
 // awayStanding adds up the scores and decides the winner with the rules
 // engine (rules/away.Debrief; teams pooled with TeamScore). Totals are per
 // player; Winners are player ids (every member of a winning team).
@@ -111,14 +126,7 @@ func awayStanding(a *AwayState) (AwayStanding, error) {
 	scores := map[string]awayrules.Score{}
 	totals := map[string]int{}
 	for _, p := range a.Players {
-		sc := awayrules.Score{Player: p.ID, Missions: []int{}, BonusPoints: p.Tokens[TokenBonusPoints]}
-		for _, m := range p.Missions {
-			if m.Core {
-				sc.Core += m.Points
-			} else {
-				sc.Missions = append(sc.Missions, m.Points)
-			}
-		}
+		sc := p.Score()
 		scores[p.ID] = sc
 		totals[p.ID] = sc.Total()
 	}

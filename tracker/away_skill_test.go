@@ -66,3 +66,38 @@ func TestChallengerRollsSkillSpecializationAndBackup(t *testing.T) {
 		ChallengerBackupBy: "c4", Free: true}, CodeInvalid)
 	assertReplays(t, s)
 }
+
+// TestScoringAreaCountsCoreAndBonusPoints: issue 28, 4. seed 001 "Beam Up
+// and Debrief": score the End of Game Missions, "then check your Core
+// Mission card", and "Add the points on the Mission cards and Bonus Points
+// tokens in your scoring area". The Core Mission is scored in the debrief
+// and is not a Mission card for the tie-break.
+func TestScoringAreaCountsCoreAndBonusPoints(t *testing.T) {
+	s := wolf359(t)
+	play(t, s, ScoreMission{Player: "p1", Name: "Repair the Shields", Points: 2},
+		AdjustTokens{Player: "p1", Token: TokenBonusPoints, Delta: 2})
+	rejected(t, s, ScoreMission{Player: "p1", Name: "Core Mission", Points: 3, Core: true}, CodeNotNow)
+	sc := s.State().Away.Players[0].Score()
+	assert.Equal(t, 4, sc.Total())
+	assert.Equal(t, 2, sc.BonusPoints)
+	for range 3 {
+		if s.State().Away.Round > 1 || s.State().Away.Phase != AwayAction {
+			play(t, s, StartActionPhase{FirstActivation: &AwayOrder{Order: []string{"p2", "p1"}}})
+		}
+		play(t, s, Activate{Character: "c5"}, EndActivation{}, Activate{Character: "c3"}, EndActivation{},
+			Activate{Character: "c6"}, EndActivation{}, Activate{Character: "c4"}, EndActivation{})
+		if s.State().Away.Round < 3 {
+			play(t, s, StartRound{})
+		}
+	}
+	play(t, s, EndGame{}, ScoreMission{Player: "p1", Name: "Core Mission", Points: 3, Core: true},
+		ScoreMission{Player: "p2", Name: "Assimilate", Points: 7, EndOfGame: true})
+	sc = s.State().Away.Players[0].Score()
+	assert.Equal(t, 3, sc.Core)
+	assert.Equal(t, []int{2}, sc.Missions)
+	play(t, s, FinishGame{})
+	r := s.State().Away.Result
+	assert.Equal(t, map[string]int{"p1": 7, "p2": 7}, r.Totals)
+	assert.True(t, r.Draw, "tied on points and on Mission cards (the Core Mission is not one): a draw")
+	assertReplays(t, s)
+}

@@ -75,6 +75,16 @@ func (v *awayView) showRound() {
 		v.round.Add(screen.Heading(lang.X("away.round.debrief", "Beam up and debrief")))
 		v.round.Add(screen.Step(lang.X("away.round.eog_t", "1. End-of-game missions"),
 			lang.X("away.round.eog", "Play any end-of-game missions you have achieved and add them below.")))
+		// seed 001 "Beam Up and Debrief": then each player checks their
+		// Core Mission card for the points it scored.
+		v.round.Add(screen.Step(lang.X("away.round.core_mission_t", "2. Core Mission"),
+			lang.X("away.round.core_mission", "Check your Core Mission card: add the points it gives you for what you achieved.")))
+		for _, p := range a.Players {
+			pid, pname := p.ID, p.Name
+			v.round.Add(widget.NewButtonWithIcon(lang.X("away.round.core_for", "Core Mission points for {{.Name}}", map[string]any{"Name": pname}), theme.ContentAddIcon(), func() {
+				v.scoreCore(pid, pname)
+			}))
+		}
 		v.round.Add(v.scoring(true))
 		finish := widget.NewButtonWithIcon(lang.X("away.round.finish", "Add up scores and decide the winner"), theme.ConfirmIcon(), func() {
 			v.exec(tracker.FinishGame{})
@@ -326,21 +336,32 @@ func (v *awayView) rollOff(action string, submit func(tracker.AwayOrder)) fyne.C
 	return container.NewVBox(form, hint, typed, virtual)
 }
 
-// scoring lists each player's scored missions with a form to add one.
+// coreMission is the name a Core Mission is scored under (an Away
+// Missions term: English in every language, as the cards are).
+const coreMission = "Core Mission"
+
+// scoring lists each player's scoring area (the Mission cards, the Core
+// Mission, the Bonus Points tokens) and its total (tracker's Score), with
+// a form to add a mission.
 func (v *awayView) scoring(editable bool) fyne.CanvasObject {
 	box := container.NewVBox()
 	for _, p := range v.st.Players {
-		total := 0
+		sc := p.Score()
 		var lines []string
 		for _, m := range p.Missions {
-			total += m.Points
 			l := fmt.Sprintf("%s (%d)", m.Name, m.Points)
 			if m.EndOfGame {
 				l += " " + lang.X("away.round.eog_short", "end of game")
 			}
+			if m.Core && m.Name != coreMission {
+				l += " " + coreMission
+			}
 			lines = append(lines, l)
 		}
-		text := lang.X("away.round.points", "{{.Name}}: {{.N}} points", map[string]any{"Name": p.Name, "N": total})
+		if sc.BonusPoints != 0 {
+			lines = append(lines, lang.X("away.round.bonus_points_n", "Bonus Points tokens ({{.N}})", map[string]any{"N": sc.BonusPoints}))
+		}
+		text := lang.X("away.round.points", "{{.Name}}: {{.N}} points", map[string]any{"Name": p.Name, "N": sc.Total()})
 		if len(lines) > 0 {
 			text += " — " + strings.Join(lines, ", ")
 		}
@@ -379,6 +400,30 @@ func (v *awayView) scoreMission(pid, pname string) {
 		v.exec(tracker.ScoreMission{Player: pid, Name: name.Text, Points: n, EndOfGame: eog.Checked})
 	}, v.f.Window()))
 
+}
+
+// scoreCore asks for the points a player's Core Mission card gives
+// (scored as their Core Mission, under its name).
+func (v *awayView) scoreCore(pid, pname string) {
+	name := screen.NewTextEntry()
+	name.SetPlaceHolder(lang.X("away.round.mission_name", "Mission card name"))
+	name.SetText(coreMission)
+	points := screen.NewTextEntry()
+	points.SetPlaceHolder(lang.X("away.round.mission_points", "Points on the card"))
+	v.f.ShowDialog(dialog.NewForm(lang.X("away.round.core_for", "Core Mission points for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.round.score", "Score"), lang.X("away.cancel", "Cancel"), []*widget.FormItem{
+		widget.NewFormItem(lang.X("away.round.mission", "Mission"), name),
+		widget.NewFormItem(lang.X("away.round.points_label", "Points"), points),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(points.Text))
+		if err != nil {
+			v.f.Say(lang.X("away.round.points_number", "Points must be a whole number."), true)
+			return
+		}
+		v.exec(tracker.ScoreMission{Player: pid, Name: name.Text, Points: n, Core: true})
+	}, v.f.Window()))
 }
 
 // standing shows the final totals and the winner.
