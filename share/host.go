@@ -226,6 +226,11 @@ type Host struct {
 	failures int        // wrong codes since the code was issued
 	guard    *codeGuard // which codes are compared
 
+	// snap is the last snapshot made, cut to its window (see window).
+	snapMu  sync.Mutex
+	snap    tracker.Snapshot
+	snapCut bool
+
 	names    hostNames
 	refusals *refusalLog
 	app      *appFiles
@@ -625,8 +630,22 @@ func (h *Host) serveState(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusTooManyRequests, CodeTooFast, "share.refused.too_fast", "Too many requests; slow down.")
 		return
 	}
-	snap, cut := windowed(h.game.Snapshot())
+	snap, cut := h.window()
 	writeJSON(w, http.StatusOK, StateResponse{Name: h.opts.Name, Snapshot: snap, HistoryCut: cut, Seats: h.Seats()})
+}
+
+// window returns the game's snapshot cut to its window (windowed), made
+// once for each position of the log: readers of a long game do not have
+// the whole history listed again for each of them.
+func (h *Host) window() (tracker.Snapshot, bool) {
+	seq := h.game.Seq()
+	h.snapMu.Lock()
+	defer h.snapMu.Unlock()
+	if h.snap.State != nil && h.snap.Seq == seq {
+		return h.snap, h.snapCut
+	}
+	h.snap, h.snapCut = windowed(h.game.Snapshot())
+	return h.snap, h.snapCut
 }
 
 // windowed cuts a snapshot's undo and redo lists to their newest
@@ -1014,7 +1033,8 @@ type SeatInfo struct {
 
 // Seats returns every player's seat, in the order of play.
 func (h *Host) Seats() []SeatInfo {
-	choices := tracker.SeatChoices(h.game.Snapshot().State)
+	snap, _ := h.window()
+	choices := tracker.SeatChoices(snap.State)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	out := make([]SeatInfo, 0, len(choices))
@@ -1037,7 +1057,7 @@ func (h *Host) takeSeat(p *peer, seat string) *tracker.Rejection {
 		if !p.write {
 			return &tracker.Rejection{Code: CodeReadOnly, ReasonKey: "share.refused.watch_only", Reason: "This connection has no join code: it can only watch."}
 		}
-		if tracker.PlayerName(h.game.Snapshot().State, seat) == "" {
+		if snap, _ := h.window(); tracker.PlayerName(snap.State, seat) == "" {
 			return &tracker.Rejection{Code: tracker.CodeNotFound, ReasonKey: "share.refused.no_player", ReasonArgs: map[string]string{"a1": strconv.Quote(seat)}, Reason: fmt.Sprintf("The game has no player %q.", seat)}
 		}
 	}
@@ -1285,7 +1305,7 @@ const maxCatchUp = 2000
 // had one and they are few), else a snapshot. Both carry what the
 // connection may do and the seats.
 func (h *Host) firstMessage(p *peer) ([]byte, error) {
-	snap, cut := windowed(h.game.Snapshot())
+	snap, cut := h.window()
 	m := HostMessage{Op: OpSnapshot, Snapshot: &snap, HistoryCut: cut, Name: h.opts.Name, Write: p.write, Seat: p.seat, Seats: h.Seats()}
 	if since := p.since; since != nil {
 		p.since = nil
