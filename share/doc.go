@@ -68,7 +68,8 @@
 // answered by a "result" message with the request's id. Message size,
 // per-client rate, snapshot requests and the number of clients are bounded;
 // a message, once started, must end within 10 seconds and a bounded number
-// of frames, or the connection is closed;
+// of frames, or the connection is closed and its address waits before it
+// connects again;
 // a malformed or hostile message is refused and never stops the host.
 // Refusals are logged as summaries: the first of each kind at once, the
 // rest counted once a period (Options.LogEvery).

@@ -1238,6 +1238,9 @@ func (h *Host) hello(p *peer, wait time.Duration) bool {
 	typ, b, err := readMessage(ctx, p, h.opts.messageTime)
 	if err != nil {
 		h.refusals.refused(refuseHello, p.remote)
+		if errors.Is(err, errTooManyFrames) || errors.Is(err, errSlowMessage) {
+			h.limits.penalize(p.remote, time.Now())
+		}
 		return false
 	}
 	req, err := DecodeClientMessage(b)
@@ -1412,6 +1415,8 @@ func (h *Host) readLoop(ctx context.Context, p *peer) {
 			switch {
 			case errors.Is(err, errTooManyFrames) || errors.Is(err, errSlowMessage):
 				h.refusals.refused(refuseFrames, p.remote, "err", err)
+				// Coming straight back for more costs the address a while.
+				h.limits.penalize(p.remote, time.Now())
 			case ctx.Err() != nil:
 			case websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig):
 				h.refusals.refused(refuseOversizeWS, p.remote, "limit", MaxClientMessage)

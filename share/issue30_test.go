@@ -169,10 +169,12 @@ type rawWS struct {
 	closed chan struct{} // closed when the host ends the connection
 }
 
-// dialRawWS upgrades a plain TCP connection from loopback to a WebSocket.
-func dialRawWS(t *testing.T, h *Host) *rawWS {
+// dialRawWS upgrades a plain TCP connection from the loopback address ip
+// to a WebSocket.
+func dialRawWS(t *testing.T, h *Host, ip string) *rawWS {
 	t.Helper()
-	conn, err := net.DialTimeout("tcp", h.Addr(), 5*time.Second)
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
+	conn, err := d.Dial("tcp", h.Addr())
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
 	key := base64.StdEncoding.EncodeToString([]byte("0123456789abcdef"))
@@ -219,7 +221,7 @@ func TestEndlessContinuationFramesRefused(t *testing.T) {
 	require.NoError(t, err)
 
 	// Endless empty frames, as fast as the socket takes them.
-	w := dialRawWS(t, h)
+	w := dialRawWS(t, h, "127.0.13.1")
 	require.NoError(t, w.frame(true, 1, hello))
 	require.NoError(t, w.frame(false, 1, nil))
 	start := time.Now()
@@ -244,9 +246,13 @@ func TestEndlessContinuationFramesRefused(t *testing.T) {
 		t.Fatalf("the host still reads after %d empty frames in %s", frames, time.Since(start))
 	}
 	t.Logf("endless empty frames: the host closed the connection after %s (%d frames written, most still in the socket buffers)", time.Since(start).Round(time.Millisecond), frames)
+	// Coming straight back is refused for a while.
+	_, _, err = websocket.Dial(context.Background(), "ws://"+h.Addr()+"/api/ws", &websocket.DialOptions{HTTPClient: clientFrom("127.0.13.1")})
+	require.Error(t, err, "the address that flooded waits before it connects again")
+	assert.Contains(t, err.Error(), "429")
 
 	// A message started and left hanging: closed after its time.
-	w = dialRawWS(t, h)
+	w = dialRawWS(t, h, "127.0.13.2")
 	require.NoError(t, w.frame(true, 1, hello))
 	require.NoError(t, w.frame(false, 1, []byte(`{"op":`)))
 	start = time.Now()
@@ -259,7 +265,7 @@ func TestEndlessContinuationFramesRefused(t *testing.T) {
 	assert.Contains(t, logs.String(), refuseFrames)
 
 	// A message in a few frames is read as ever.
-	w = dialRawWS(t, h)
+	w = dialRawWS(t, h, "127.0.13.3")
 	require.NoError(t, w.frame(false, 1, hello[:5]))
 	require.NoError(t, w.frame(false, 0, nil))
 	require.NoError(t, w.frame(true, 0, hello[5:]))

@@ -74,3 +74,20 @@ func (l *ipLimits) allow(ip string, now time.Time) bool {
 	}
 	return b.allow(now)
 }
+
+// penalize empties ip's bucket and puts it in debt for a whole burst: its
+// next request waits twice the time the burst takes to refill.
+func (l *ipLimits) penalize(ip string, now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.buckets[ip]
+	if !ok {
+		if len(l.buckets) >= l.max {
+			return
+		}
+		b = newBucket(l.rate, l.burst, now)
+		l.buckets[ip] = b
+	}
+	b.ready(now)
+	b.tokens = -b.burst
+}
