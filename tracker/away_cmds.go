@@ -1,6 +1,7 @@
 package tracker
 
 import (
+	"slices"
 	"strconv"
 
 	awayrules "tableops/rules/away"
@@ -30,8 +31,13 @@ func (a *AwayState) nextTurn(from int) int {
 	return -1
 }
 
+// hasActivation reports whether player still has something to activate:
+// a character in play not yet activated, or a Bonus Action token and a
+// friendly character in play to take its Action with (a side with no
+// character left holds no turn: seed 001 "Not Dead, Jim", the game goes
+// on for three rounds).
 func (a *AwayState) hasActivation(player string) bool {
-	if p, err := a.player(player); err == nil && p.Tokens[TokenBonusActions] > 0 {
+	if p, err := a.player(player); err == nil && p.Tokens[TokenBonusActions] > 0 && a.hasFriendlyInPlay(player) {
 		return true
 	}
 	for _, c := range a.Characters {
@@ -40,6 +46,26 @@ func (a *AwayState) hasActivation(player string) bool {
 		}
 	}
 	return false
+}
+
+// hasFriendlyInPlay reports whether player's side (the player, or a team
+// mate) has a character in the mission area.
+func (a *AwayState) hasFriendlyInPlay(player string) bool {
+	return slices.ContainsFunc(a.Characters, func(c Character) bool {
+		return c.Status == StatusInPlay && sameSide(a, c.Controller, player)
+	})
+}
+
+// settleTurn passes the turn on when the player whose turn it is has
+// nothing left to activate (its last character left the game, its tokens
+// were taken off) and no activation holds the turn.
+func (a *AwayState) settleTurn() {
+	if a.Phase != AwayAction || a.Activating || a.Turn < 0 || a.Turn >= len(a.Orders.Activation) {
+		return
+	}
+	if !a.hasActivation(a.Orders.Activation[a.Turn]) {
+		a.Turn = a.nextTurn(a.Turn)
+	}
 }
 
 // CurrentPlayer returns the id of the player whose activation it is, or ""

@@ -234,6 +234,7 @@ func (e TokensSet) apply(s *State) error {
 	} else {
 		p.Tokens[e.Token] = e.Count
 	}
+	a.settleTurn()
 	return nil
 }
 
@@ -426,6 +427,7 @@ func (e CharacterNeutralized) apply(s *State) error {
 			// more Actions: the turn passes.
 			a.endActivation()
 		}
+		a.settleTurn()
 		return nil
 	})
 }
@@ -452,6 +454,7 @@ func (e CharacterAssimilated) apply(s *State) error {
 		c.Controller = e.By
 		c.Status = StatusInPlay
 		c.Honor = 0
+		a.settleTurn()
 		return nil
 	})
 }

@@ -84,7 +84,10 @@ func neutralize(c *decideCtx, a *AwayState, id string, assimilate bool, by strin
 }
 
 // bonusActions assigns bonus action tokens from the characters each player
-// has in play (rules/away.BonusActions, "Assign Bonus Actions").
+// has in play (rules/away.BonusActions, "Assign Bonus Actions"). A player
+// whose side has no character in play takes none: a Bonus Action is one
+// Action by a friendly character ("Bonus Actions"), and there is none to
+// take it (the game still goes on for three rounds: "Not Dead, Jim").
 func bonusActions(a *AwayState) (map[string]int, error) {
 	n := a.inPlay()
 	counts := make([]int, len(a.Players))
@@ -97,7 +100,7 @@ func bonusActions(a *AwayState) (map[string]int, error) {
 	}
 	out := map[string]int{}
 	for i, p := range a.Players {
-		if got[i] > 0 {
+		if got[i] > 0 && a.hasFriendlyInPlay(p.ID) {
 			out[p.ID] = got[i]
 		}
 	}

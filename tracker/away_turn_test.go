@@ -136,3 +136,30 @@ func TestIncapacitatedCharacterRecovers(t *testing.T) {
 	assert.Equal(t, 2, s.State().Away.Round)
 	assertReplays(t, s)
 }
+
+// TestWipedOutSideKeepsNoTurn: issue 28, 5. seed 001 "Not Dead, Jim": "A
+// game always goes for three rounds, even if all the characters of one or
+// more away teams have been Neutralized." A Bonus Action token is spent on
+// a friendly character ("Bonus Actions": choose a character … take one
+// Action), so a player with none in play takes no tokens and holds no
+// turn: the other player activates, and round 3 and the debrief follow.
+func TestWipedOutSideKeepsNoTurn(t *testing.T) {
+	s := awayDuel(t)
+	play(t, s, Neutralize{Character: "c5"}, Neutralize{Character: "c6"})
+	// Tokens the table gives by hand do not hold the turn either.
+	play(t, s, AdjustTokens{Player: "p2", Token: TokenBonusActions, Delta: 1})
+	for round := 1; round <= 3; round++ {
+		if round > 1 {
+			play(t, s, StartRound{}, StartActionPhase{FirstActivation: &AwayOrder{Order: []string{"p2", "p1"}}})
+			assert.Zero(t, s.State().Away.Players[1].Tokens[TokenBonusActions], "round %d: no bonus action without a character to take it", round)
+		}
+		for _, ch := range []string{"c3", "c4"} {
+			assert.Equal(t, "p1", s.State().Away.CurrentPlayer(), "round %d: Anna activates", round)
+			play(t, s, Activate{Character: ch}, EndActivation{})
+		}
+		assert.Equal(t, "", s.State().Away.CurrentPlayer(), "round %d: everyone has activated", round)
+	}
+	play(t, s, EndGame{})
+	assert.Equal(t, AwayDebrief, s.State().Away.Phase)
+	assertReplays(t, s)
+}

@@ -82,3 +82,39 @@ func TestEndActivationEndsIt(t *testing.T) {
 	assert.NotContains(t, text, "action(s) left")
 	assert.Contains(t, text, "Now: Dana activates a character")
 }
+
+// TestWipedOutTeamLeavesTheRoundOpen: issue 28, 5. seed 001 "Not Dead,
+// Jim": a game always goes for three rounds, even when a whole away team
+// is Neutralized. Kim's Borg are gone in round 1: in round 2 Kim takes no
+// bonus action tokens, Dana activates, and the rounds end by their
+// buttons up to the debrief.
+func TestWipedOutTeamLeavesTheRoundOpen(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	sh.openGame(seedBorgGame(t, st))
+	w := sh.win
+	v := sh.game.view.(*awayView)
+	for _, ch := range v.st.Characters {
+		if ch.Controller == "p2" {
+			require.True(t, sh.game.frame.Exec(tracker.Neutralize{Character: ch.ID}))
+		}
+	}
+	screentest.SelectTab(t, w, "Round")
+	for round := 1; round <= 3; round++ {
+		if round > 1 {
+			rollOff(t, w, "1", "6") // Kim wins the roll
+			assert.NotContains(t, screentest.ScreenText(w), "bonus action(s)", "round %d", round)
+		}
+		for _, name := range []string{"Riker", "Shelby"} {
+			require.Contains(t, screentest.ScreenText(w), "Now: Dana activates a character", "round %d", round)
+			test.Tap(screentest.Button(t, w, name))
+			test.Tap(screentest.Button(t, w, "Pass"))
+			test.Tap(screentest.Button(t, w, "End activation"))
+			test.Tap(screentest.Button(t, w, "Close"))
+		}
+		if round < 3 {
+			test.Tap(screentest.Button(t, w, "End round"))
+		}
+	}
+	test.Tap(screentest.Button(t, w, "End the game: beam up and debrief"))
+	assert.Contains(t, screentest.ScreenText(w), "Beam up and debrief")
+}
