@@ -352,6 +352,9 @@ type Project struct {
 	Player  string `json:"player"`
 	Finish  bool   `json:"finish,omitempty"`
 	Discard bool   `json:"discard,omitempty"`
+	// Card is the entered project card to finish or discard (1 the first;
+	// 0: one not entered, else the last card).
+	Card int `json:"card,omitempty"`
 }
 
 // CommandType implements Command.
@@ -366,19 +369,26 @@ func (cmd Project) decide(c *decideCtx) error {
 		if cmd.Finish && cmd.Discard {
 			return reject(CodeInvalid, "track.a_project_is_finished_or_discarded", "A project is finished or discarded, not both.")
 		}
-		if p.Projects == 0 {
-			return reject(CodeRules, "track.has_no_project", "%s has no project.", p.Name)
-		}
 		np, err := copyPlayer(p)
 		if err != nil {
 			return err
 		}
-		np.Projects--
-		verb := "finishes a project: a new advancement"
-		if cmd.Discard {
-			verb = "discards a project"
+		pc, err := takeProject(&np, cmd.Card)
+		if err != nil {
+			return err
 		}
-		return setPlayer(c, say("track.left", "%s %s (%d left)", p.Name, verb, np.Projects), np)
+		if cmd.Discard {
+			if pc != nil {
+				return setPlayer(c, say("track.discards_project_card", "%s discards %s (%d research back to the supply; %d left)", p.Name, pc.Name, pc.Research, np.Projects), np)
+			}
+			return setPlayer(c, say("track.left", "%s %s (%d left)", p.Name, "discards a project", np.Projects), np)
+		}
+		// A project is finished by the research committed to it
+		// (CommitResearch); finishing one otherwise is a table ruling.
+		if err := c.breaks(ruleResearchDue, "track.finish_without_research", "%s's research is not all committed to the project", p.Name); err != nil {
+			return err
+		}
+		return setPlayer(c, say("track.left", "%s %s (%d left)", p.Name, "finishes a project: a new advancement", np.Projects), np)
 	}
 	_, p, np, err := c.commandAction(cmd.Player, 1, msgf("track.what_a_new_project", "a new project"))
 	if err != nil {
@@ -446,8 +456,14 @@ func capture(na, nd *AscPlayer, nodes ascrules.Resources, starbase, researchNode
 		got = append(got, Texts{{Key: "track.got_starbase", Text: "the starbase and a command token (exhausted)"}})
 	}
 	if researchNode && nd.Projects > 0 {
-		nd.Projects--
-		na.Projects++
+		// The rival gives one of their projects; research on it is
+		// discarded (seed 003 "Capturing research nodes").
+		if pc, err := takeProject(nd, 0); err == nil {
+			na.Projects++
+			if pc != nil {
+				na.ProjectCards = append(na.ProjectCards, ProjectCardState{Name: pc.Name, Cost: pc.Cost})
+			}
+		}
 		got = append(got, Texts{{Key: "track.got_project", Text: "a project"}})
 	}
 	return got

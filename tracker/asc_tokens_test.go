@@ -152,3 +152,53 @@ func TestWarpTracked(t *testing.T) {
 	rejected(t, s, Warp{Player: "p1", Ship: 1, Exit: true}, CodeNotFound)
 	assertReplays(t, s)
 }
+
+// TestResearchCommittedToProjects: seed 003 "Commit research": "You may
+// add 1 research token to each advancement project per turn ... The amount
+// of research required to finish a project is on each card. When you
+// finish a project, it becomes a usable advancement" (seed 002 "Finanziare
+// una Ricerca": "Questo Progetto ha bisogno di 4 Ricerca per essere
+// completato"). Anna draws 2 cards and enters them from the cards (a
+// project needing 4 research, one needing 1); each building phase she
+// commits one research token from her reserve to each, once a turn; the
+// one needing 1 is finished at once, the other after 4 turns. Finishing a
+// project with its research not spent is refused.
+func TestResearchCommittedToProjects(t *testing.T) {
+	s := ascTurns(t, ascrules.Klingon, AscOptions{})
+	play(t, s, AdjustAsc{Player: "p1", Counter: CounterNodeRes, Delta: 1}, AdjustAsc{Player: "p1", Counter: CounterResearch, Delta: 5})
+	rejected(t, s, CommitResearch{Player: "p1", Card: 1}, CodeNotFound)
+	play(t, s, NextPhase{}, Project{Player: "p1"})
+	play(t, s, ProjectCard{Player: "p1", Name: "Long Range Scanners", Cost: 4}, ProjectCard{Player: "p1", Name: "Quick Study", Cost: 1})
+	rejected(t, s, ProjectCard{Player: "p1", Name: "A third", Cost: 2}, CodeRules) // both drawn cards are entered
+	refusedBy(t, s, Project{Player: "p1", Finish: true}, ruleResearchDue)
+	p := ascPlayer(t, s, "p1")
+	require.Len(t, p.ProjectCards, 2)
+	assert.Equal(t, ProjectCardState{Name: "Long Range Scanners", Cost: 4}, p.ProjectCards[0])
+
+	newRound := func() {
+		nextUntil(t, s, atStage(AscRecharge))
+		play(t, s, Recharge{}, ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3}})
+		require.Equal(t, "p1", s.State().Ascendancy.CurrentSeat())
+	}
+	for turn := 1; turn <= 4; turn++ {
+		newRound() // Anna's building phase
+		reserve := ascPlayer(t, s, "p1").Resources.Research
+		play(t, s, CommitResearch{Player: "p1", Card: 1})
+		assert.Equal(t, reserve-1, ascPlayer(t, s, "p1").Resources.Research, "taken from the reserve")
+		if turn == 1 {
+			refusedBy(t, s, CommitResearch{Player: "p1", Card: 1}, ruleResearchOncePerTurn)
+			evs, err := viaJSON(t, s, CommitResearch{Player: "p1", Card: 2})
+			require.NoError(t, err)
+			assert.Contains(t, evs[0].Label, "Quick Study")
+			assert.Contains(t, evs[0].Label, "advancement")
+			assert.Equal(t, 1, ascPlayer(t, s, "p1").Projects, "Quick Study finished")
+		}
+		if turn < 4 {
+			assert.Equal(t, turn, ascPlayer(t, s, "p1").ProjectCards[0].Research)
+		}
+	}
+	p = ascPlayer(t, s, "p1")
+	assert.Zero(t, p.Projects, "Long Range Scanners finished with its 4th research")
+	assert.Empty(t, p.ProjectCards)
+	assertReplays(t, s)
+}

@@ -107,6 +107,10 @@ type AscPlayer struct {
 	StarbasesBuilt int `json:"starbases_built,omitempty"`
 	// Projects are the advancement projects in the player's project area.
 	Projects int `json:"projects,omitempty"`
+	// ProjectCards are those of the Projects entered from their cards (name,
+	// research cost, research committed); the others (games saved before,
+	// cards not entered yet) are counted only.
+	ProjectCards []ProjectCardState `json:"project_cards,omitempty"`
 	// Fleets are the fleets the player has in play (3 fleet cards).
 	Fleets int `json:"fleets,omitempty"`
 	// AgendaDone: a Vulcan player completed an agenda (their only victory).

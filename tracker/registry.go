@@ -113,6 +113,8 @@ var commandTypes = map[string]func() Command{
 	"asc.agenda":              func() Command { return &CompleteAgenda{} },
 	"asc.andorian_token":      func() Command { return &AndorianToken{} },
 	"asc.warp":                func() Command { return &Warp{} },
+	"asc.project_card":        func() Command { return &ProjectCard{} },
+	"asc.commit_research":     func() Command { return &CommitResearch{} },
 	// Ascendancy's Borg (Borg Assimilation expansion).
 	"borg.enable":             func() Command { return &EnableBorg{} },
 	"borg.spire":              func() Command { return &PlaceSpire{} },

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2/lang"
@@ -70,10 +71,12 @@ type ascBoard struct {
 	from    *widget.Select
 	tradeIn *screen.TextEntry
 	// The Andorian token being placed (a draft for the player andFor).
-	andFor  string
-	andSys  *screen.TextEntry
-	andCtl  *widget.Select
-	andPhen *widget.Check
+	andFor string
+	andSys *screen.TextEntry
+	// projName and projCost are a drawn project card being entered.
+	projName, projCost *screen.TextEntry
+	andCtl             *widget.Select
+	andPhen            *widget.Check
 	// followCheck is "Follow whose turn it is".
 	followCheck *widget.Check
 	// parts are the console's parts as last built (see part).
@@ -99,6 +102,8 @@ func newAscBoard(v *ascView) *ascBoard {
 	b.from.PlaceHolder = lang.X("asc.from", "From")
 	b.tradeIn = placeholderEntry(lang.X("asc.e_g_1p", "e.g. 1P"))
 	b.andSys = placeholderEntry(lang.X("asc.andorian.system", "System name"))
+	b.projName = placeholderEntry(lang.X("asc.project.name", "Card name"))
+	b.projCost = placeholderEntry(lang.X("asc.project.cost", "Research on the card"))
 	b.andCtl = widget.NewSelect(nil, nil)
 	b.andCtl.PlaceHolder = lang.X("asc.andorian.controller", "Who controls it")
 	b.andPhen = widget.NewCheck(lang.X("asc.andorian.phenomenon", "It is a phenomenon"), nil)
@@ -194,6 +199,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 		b.part("quick", []any{rest, v.st.Options.EasierAscension, presets}, func() fyne.CanvasObject {
 			return container.NewVBox(widget.NewSeparator(), screen.BoldLabel(lang.X("asc.quick_actions", "Quick actions")), b.quickActions(p), widget.NewSeparator())
 		}),
+		b.part("projects", rest, func() fyne.CanvasObject { return container.NewVBox(b.projects(p), widget.NewSeparator()) }),
 		b.part("warp", rest, func() fyne.CanvasObject { return container.NewVBox(b.warp(p), widget.NewSeparator()) }),
 		b.part("counts", rest, func() fyne.CanvasObject { return b.counts(p) }),
 		b.part("contact", rest, func() fyne.CanvasObject { return b.contact(p) }),
@@ -717,5 +723,66 @@ func (b *ascBoard) warp(p tracker.AscPlayer) fyne.CanvasObject {
 	box.Add(screen.FitGrid(2, enter, pick))
 	box.Add(screen.FitGrid(2, add, exit))
 	box.Add(screen.CaptionLabel(lang.X("asc.warp.how", "Each ship at warp gains a token at every recharge. On exiting it moves through as many systems as its tokens plus the warp tokens on your completed advancements.")))
+	return box
+}
+
+// projects is the player's project area: each project entered from its
+// card with the research committed to it, the form to enter a drawn card
+// (its name and the research printed on it), and the research commands:
+// a project is picked first, so Commit (which may finish it) and Discard
+// are disabled after each change until one is picked again.
+func (b *ascBoard) projects(p tracker.AscPlayer) fyne.CanvasObject {
+	v := b.v
+	id := p.ID
+	box := container.NewVBox(screen.BoldLabel(lang.X("asc.project.title", "Projects ({{.Projects}} of {{.Research}})", map[string]any{"Projects": p.Projects, "Research": p.Nodes.Research})))
+	var cards []string
+	for i, c := range p.ProjectCards {
+		cards = append(cards, lang.X("asc.project.card", "{{.N}}. {{.Name}}: {{.Research}} of {{.Cost}} research", map[string]any{"N": i + 1, "Name": c.Name, "Research": c.Research, "Cost": c.Cost}))
+	}
+	for _, c := range cards {
+		box.Add(screen.WrapLabel(c))
+	}
+	enter := widget.NewButton(lang.X("asc.project.enter", "Enter the card"), func() {
+		cost, err := strconv.Atoi(strings.TrimSpace(b.projCost.Text))
+		if err != nil {
+			cost = 0 // the tracker refuses it and says what to type
+		}
+		if v.exec(tracker.ProjectCard{Player: id, Name: b.projName.Text, Cost: cost}) {
+			b.projName.SetText("")
+			b.projCost.SetText("")
+		}
+	})
+	if n := p.Untracked(); n > 0 {
+		box.Add(screen.CaptionLabel(lang.X("asc.project.untracked", "{{.N}} project(s) not entered: type each card's name and the research it asks for.", map[string]any{"N": n})))
+	} else {
+		enter.Disable()
+	}
+	box.Add(screen.FitGrid(3, b.projName, b.projCost, enter))
+	picked := -1
+	commit := widget.NewButton(lang.X("asc.project.commit", "Commit 1 research"), func() {
+		if picked >= 0 {
+			v.exec(tracker.CommitResearch{Player: id, Card: picked + 1})
+		}
+	})
+	discard := widget.NewButton(lang.X("asc.project.discard", "Discard it"), func() {
+		if picked >= 0 {
+			v.exec(tracker.Project{Player: id, Discard: true, Card: picked + 1})
+		}
+	})
+	commit.Disable()
+	discard.Disable()
+	pick := widget.NewSelect(cards, func(s string) {
+		picked = slices.Index(cards, s)
+		if picked >= 0 {
+			commit.Enable()
+			discard.Enable()
+		}
+	})
+	pick.PlaceHolder = lang.X("asc.project.pick", "Pick a project")
+	if len(cards) == 0 {
+		pick.Disable()
+	}
+	box.Add(screen.FitGrid(3, pick, commit, discard))
+	box.Add(screen.CaptionLabel(lang.X("asc.project.how", "In your building phase, one research token from your reserve on each project a turn; a project is finished when its card's research is reached.")))
 	return box
 }

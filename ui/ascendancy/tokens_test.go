@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/tracker"
 	"tableops/ui/screen/screentest"
 )
 
@@ -138,4 +139,55 @@ func TestWarpByTapping(t *testing.T) {
 	assert.Equal(t, exitAt, at)
 	assert.Contains(t, screentest.ScreenText(w), "At warp (1)")
 	screentest.AssertFits(t, w, "ships at warp")
+}
+
+// TestResearchOnProjectsByTapping: Alice launches projects, enters the two
+// cards drawn (name and the research each asks for), and in her next
+// building phase commits a research token to each: the one needing 1 is
+// finished at once; Commit and Discard wait for a project to be picked
+// again (seed 003 "Commit research").
+func TestResearchOnProjectsByTapping(t *testing.T) {
+	sh, w := phoneGame(t, "Klingon", "Romulan")
+	panelTo(t, w, "Players")
+	test.Tap(stepperPlus(t, w, "R nodes"))
+	advanceTo(t, sh, w, "p1", tracker.PhaseCommand)
+	panelTo(t, w, "Players")
+	test.Tap(screentest.Button(t, w, "Projects (1 cmd: draw 2; 0 of 2)"))
+	require.Equal(t, 2, ascState(sh).Players[0].Projects, sh.game.status())
+	assert.Contains(t, screentest.ScreenText(w), "2 project(s) not entered")
+	for _, c := range []struct{ name, cost string }{{"Long Range Scanners", "4"}, {"Quick Study", "1"}} {
+		screentest.TypeInto(w, screentest.Entry(t, w, "Card name"), c.name)
+		screentest.TypeInto(w, screentest.Entry(t, w, "Research on the card"), c.cost)
+		test.Tap(screentest.Button(t, w, "Enter the card"))
+	}
+	p := ascState(sh).Players[0]
+	require.Len(t, p.ProjectCards, 2, sh.game.status())
+	assert.Equal(t, tracker.ProjectCardState{Name: "Long Range Scanners", Cost: 4}, p.ProjectCards[0])
+	assert.True(t, screentest.Button(t, w, "Enter the card").Disabled(), "every card entered")
+
+	// The rest of the round, then Alice's next building phase.
+	for ascState(sh).Walker.Stage != tracker.AscRecharge {
+		_, err := sh.game.game.Execute(tracker.NextPhase{})
+		require.NoError(t, err)
+	}
+	for _, cmd := range []tracker.Command{tracker.Recharge{}, tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}} {
+		_, err := sh.game.game.Execute(cmd)
+		require.NoError(t, err)
+	}
+	require.Equal(t, "p1", ascState(sh).CurrentSeat())
+	reserve := ascState(sh).Players[0].Resources.Research
+
+	commit := screentest.Button(t, w, "Commit 1 research")
+	assert.True(t, commit.Disabled(), "no project picked")
+	selectFor(t, w, "Pick a project").SetSelected("2. Quick Study: 0 of 1 research")
+	test.Tap(commit)
+	p = ascState(sh).Players[0]
+	assert.Equal(t, 1, p.Projects, sh.game.status())
+	assert.Equal(t, reserve-1, p.Resources.Research)
+	assert.True(t, screentest.Button(t, w, "Commit 1 research").Disabled(), "a second tap commits nothing more")
+	selectFor(t, w, "Pick a project").SetSelected("1. Long Range Scanners: 0 of 4 research")
+	test.Tap(screentest.Button(t, w, "Commit 1 research"))
+	assert.Equal(t, 1, ascState(sh).Players[0].ProjectCards[0].Research, sh.game.status())
+	assert.Contains(t, screentest.ScreenText(w), "1. Long Range Scanners: 1 of 4 research")
+	screentest.AssertFits(t, w, "the project area")
 }
