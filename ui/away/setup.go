@@ -256,6 +256,24 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		first = &prefill.Weapons[0]
 	}
 	weapon := newWeaponEntries(first)
+	// A card may print several Attack Actions (seed 001 "Reading Attack
+	// Actions"): the first's fields are in the form, each further one's
+	// in a block of its own, added by "Another attack action".
+	var more []weaponEntries
+	moreBox := container.NewVBox()
+	addMore := func(w *awayrules.Weapon) {
+		e := newWeaponEntries(w)
+		more = append(more, e)
+		moreBox.Add(widget.NewSeparator())
+		moreBox.Add(&widget.Form{Items: e.items()})
+	}
+	for i := 1; i < len(prefill.Weapons); i++ {
+		addMore(&prefill.Weapons[i])
+	}
+	another := widget.NewButtonWithIcon(lang.X("away.setup.another_attack", "Another attack action"), theme.ContentAddIcon(), func() {
+		addMore(nil)
+		moreBox.Refresh()
+	})
 	esc := widget.NewSelect([]string{lang.X("away.setup.from_start", "From the start"), lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": 2}), lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": 3})}, nil)
 	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
 	items := []*widget.FormItem{widget.NewFormItem(lang.X("away.setup.name", "Name"), name)}
@@ -265,6 +283,7 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		widget.NewFormItem(lang.X("away.setup.keywords", "Keywords"), keywords),
 	)
 	items = append(items, weapon.items()...)
+	items = append(items, widget.NewFormItem("", container.NewVBox(moreBox, another)))
 	items = append(items, widget.NewFormItem(lang.X("away.setup.escalation", "Escalation"), esc))
 	d := screen.NewFormDialog(v.f, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
 		if strings.TrimSpace(name.Text) == "" {
@@ -278,12 +297,16 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		cmd.Player, cmd.Name, cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move = pid, name.Text, a, de, s, m
 		cmd.Specializations, cmd.Keywords = screen.SplitList(specs.Text), screen.SplitList(keywords.Text)
 		cmd.Escalation = 0
-		if first, ok := weapon.weapon(); ok {
-			if len(cmd.Weapons) > 0 {
-				cmd.Weapons = append([]awayrules.Weapon{first}, cmd.Weapons[1:]...)
-			} else {
-				cmd.Weapons = []awayrules.Weapon{first}
+		// Every Attack Action with a name, in the card's order; the
+		// catalog's when the form's are all left without one.
+		var weapons []awayrules.Weapon
+		for _, e := range append([]weaponEntries{weapon}, more...) {
+			if w, ok := e.weapon(); ok {
+				weapons = append(weapons, w)
 			}
+		}
+		if len(weapons) > 0 {
+			cmd.Weapons = weapons
 		}
 		if i := esc.SelectedIndex(); i > 0 {
 			cmd.Escalation = i + 1

@@ -3,12 +3,14 @@ package away
 import (
 	"testing"
 
+	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	awayrules "tableops/rules/away"
 	"tableops/rules/reference"
 	"tableops/tracker"
+	"tableops/ui/screen/screentest"
 )
 
 // TestCatalogBorgDronesAreBorg picks the built-in Borg drones into a game
@@ -73,4 +75,35 @@ func TestAddCharacterFromCatalog(t *testing.T) {
 	assert.Equal(t, "Sela", added.Name)
 	assert.Equal(t, []string{"Command", "Command"}, added.Specializations)
 	assert.Equal(t, 2, added.Escalation)
+}
+
+// TestCharacterWithTwoAttackActions: issue 28, 6. seed 001 "Reading Attack
+// Actions": "A character can have multiple Attack Actions on their card";
+// the character form takes each (Gowron's two), and the attack offers
+// both.
+func TestCharacterWithTwoAttackActions(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := sh.win
+	openAwaySetup(t, sh)
+	addPlayer(t, w, "Kim", "Klingon")
+	test.Tap(screentest.Button(t, w, "Add a character to Kim"))
+	test.Tap(screentest.Button(t, w, "Type it in"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Character name"), "Gowron")
+	for i, e := range screentest.Entries(w, "lowest first, e.g. 1 2 3 3") {
+		screentest.TypeInto(w, e, []string{"1 2 3", "1 2 3", "1 2", "1 2"}[i])
+	}
+	screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Phaser"), "Disruptor")
+	test.Tap(screentest.Button(t, w, "Another attack action"))
+	names := screentest.Entries(w, "e.g. Phaser")
+	require.Len(t, names, 2, "a second Attack action's fields")
+	screentest.TypeInto(w, names[1], "Mek'leth")
+	checkBox(t, w, "Melee") // the second action's keywords are on screen too
+	test.Tap(screentest.Button(t, w, "Add"))
+	a := sh.game.game.State().Away
+	require.Len(t, a.Characters, 1, sh.game.frame.Status())
+	var got []string
+	for _, wp := range a.Characters[0].Weapons {
+		got = append(got, wp.Name)
+	}
+	assert.Equal(t, []string{"Disruptor", "Mek'leth"}, got)
 }
