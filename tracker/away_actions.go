@@ -156,6 +156,11 @@ func (cmd TakeAction) decide(c *decideCtx) error {
 	} else if !cmd.Free {
 		label = say("track.action", "%s: Action (%s)", ch.Name, actionWords(cmd.Kind))
 	}
+	if cmd.Kind == awayrules.ActionTakeCover && ch.TakeCover {
+		// Not barred, but it adds nothing: one token, one more Defense
+		// die (seed 001 "Take Cover Actions"; issue 28, 7).
+		label.add("track.already_has_take_cover_token", ": already has a Take Cover token, no effect")
+	}
 	if err := c.emit(label, ActionTaken{Character: ch.ID, Kind: cmd.Kind, Counts: counts}); err != nil {
 		return err
 	}

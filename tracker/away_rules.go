@@ -28,7 +28,9 @@ func applyDamage(c *decideCtx, a *AwayState, id string, res awayrules.AttackResu
 	if !rep.Neutralized && len(rep.Reduced) < len(tracks) {
 		return reject(CodeInvalid, "track.takes_damage_but_tracks_were_chosen", "%s takes %d damage but %d tracks were chosen.", ch.Name, res.Damage, len(tracks))
 	}
-	if after.Stun != ch.Stun {
+	// A Stun token gained (a neutralized card loses its tokens, which is
+	// no Stun token: issue 28, 7).
+	if after.Stun > ch.Stun && !rep.Neutralized {
 		lbl := say("track.1_stun", "%s: +1 stun (%d)", ch.Name, after.Stun)
 		if after.Incapacitated() {
 			lbl.add("track.incapacitated", ", Incapacitated")

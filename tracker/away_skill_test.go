@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	awayrules "tableops/rules/away"
 )
 
 // wolf359 is the book's opposed test: Riker (Skill 2, Command) and Shelby
@@ -100,4 +102,46 @@ func TestScoringAreaCountsCoreAndBonusPoints(t *testing.T) {
 	assert.Equal(t, map[string]int{"p1": 7, "p2": 7}, r.Totals)
 	assert.True(t, r.Draw, "tied on points and on Mission cards (the Core Mission is not one): a draw")
 	assertReplays(t, s)
+}
+
+// TestAssimilatedCharacterNeutralizedLogsNoStun: issue 28, 7. An
+// assimilated character (one Stun token from the assimilation) hit by a
+// weapon without the Stun rule and neutralized gains no Stun token
+// (seed 001 "Stun Weapons": only Stun weapons give one): the log says it
+// is neutralized, not "+1 stun (0)".
+func TestAssimilatedCharacterNeutralizedLogsNoStun(t *testing.T) {
+	s := newTestSession(t, KindAway)
+	tubes := awayrules.Weapon{Name: "Tubules", Keywords: []string{"Assimilate"}}
+	play(t, s, AddAwayPlayer{Name: "A"}, AddAwayPlayer{Name: "B", Borg: true},
+		AddCharacter{Player: "p1", Name: "X", Attack: []int{1}, Defense: []int{1}, Skill: []int{1}, Move: []int{1}},
+		AddCharacter{Player: "p2", Name: "Y", Weapons: []awayrules.Weapon{tubes}, Attack: []int{1, 2}, Defense: []int{1}, Skill: []int{1}, Move: []int{1}},
+		StartMission{}, AwayOrder{Which: OrderBeamDown, Order: []string{"p1", "p2"}}, StartRound{}, StartActionPhase{},
+		SetOverlay{Attack: []int{1}, Defense: []int{1}, Skill: []int{1}, Move: []int{1}},
+		ApplyAttack{Attacker: "c4", Weapon: "Tubules", Target: "c3", Attack: Entered(6, 6), Defense: Entered(1)})
+	x := charByName(t, s.State().Away, "X")
+	require.NotNil(t, x.Assimilated)
+	require.Equal(t, 1, x.Stun)
+	setup := awayrules.AttackSetup{Attack: 1, Defense: 1}
+	evs, err := viaJSON(t, s, ApplyAttack{Target: "c3", Setup: &setup, Attack: Entered(6), Defense: Entered(1), Tracks: []awayrules.Rating{awayrules.Attack}})
+	require.NoError(t, err)
+	for _, ev := range evs {
+		assert.NotContains(t, ev.Label, "stun", "no Stun token from a weapon without Stun")
+	}
+	assert.Equal(t, StatusNeutralized, charByName(t, s.State().Away, "X").Status)
+	assertReplays(t, s)
+}
+
+// TestTakeCoverAgainSaysSo: issue 28, 7. seed 001 "Take Cover Actions":
+// the Take Cover token reminds that the character gains one more Defense
+// die; a second Take Cover while it has the token adds nothing, and the
+// log says so rather than passing it in silence.
+func TestTakeCoverAgainSaysSo(t *testing.T) {
+	s := wolf359(t)
+	cover := TakeAction{Character: "c5", Kind: awayrules.ActionTakeCover}
+	play(t, s, Activate{Character: "c5"}, cover)
+	require.True(t, s.State().Away.Characters[2].TakeCover)
+	evs, err := viaJSON(t, s, cover)
+	require.NoError(t, err, "not barred by the rules")
+	require.Len(t, evs, 1)
+	assert.Equal(t, "One of Five: Action 2 of 2 (take cover): already has a Take Cover token, no effect", evs[0].Label)
 }

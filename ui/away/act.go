@@ -157,6 +157,10 @@ func (v *awayView) activationCard(id string) {
 				b.Disable()
 			}
 		}
+		if ch.TakeCover {
+			// Not barred, but it adds nothing (seed 001 "Take Cover Actions").
+			whyNot = append(whyNot, lang.X("away.act.already_in_cover", "Already taking cover: another Take cover adds nothing"))
+		}
 		for _, why := range whyNot {
 			l := screen.WrapLabel(why + ".")
 			l.Importance = widget.WarningImportance

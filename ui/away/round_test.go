@@ -118,3 +118,15 @@ func TestWipedOutTeamLeavesTheRoundOpen(t *testing.T) {
 	test.Tap(screentest.Button(t, w, "End the game: beam up and debrief"))
 	assert.Contains(t, screentest.ScreenText(w), "Beam up and debrief")
 }
+
+// TestTakeCoverAgainIsFlagged: issue 28, 7. A character with a Take Cover
+// token sees on its card that another Take cover adds nothing.
+func TestTakeCoverAgainIsFlagged(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Lukara"))
+	assert.NotContains(t, screentest.ScreenText(w), "Already taking cover")
+	test.Tap(screentest.Button(t, w, "Take cover"))
+	assert.Contains(t, screentest.ScreenText(w), "Already taking cover: another Take cover adds nothing.")
+}
