@@ -258,6 +258,10 @@ type ScoreMission struct {
 	Points    int    `json:"points"`
 	EndOfGame bool   `json:"end_of_game,omitempty"`
 	Core      bool   `json:"core,omitempty"`
+	// Adapt is the Adapt tokens the Borg player gains with the mission
+	// (seed 001 glossary, Adapt: Borg players acquire Adapt tokens as
+	// they complete Missions; the card says how many). 0: none.
+	Adapt int `json:"adapt,omitempty"`
 }
 
 // CommandType implements Command.
@@ -286,8 +290,25 @@ func (cmd ScoreMission) decide(c *decideCtx) error {
 	if cmd.Points < 0 || cmd.Points > 100 {
 		return reject(CodeInvalid, "track.mission_points_are_0_to_100", "Mission points are 0 to 100.")
 	}
-	return c.emit(say("track.scores_points", "%s scores %s (%d points)", p.Name, name, cmd.Points),
-		MissionScored{Player: p.ID, Mission: ScoredMission{Name: name, Points: cmd.Points, EndOfGame: cmd.EndOfGame, Core: cmd.Core, Round: a.Round}})
+	switch {
+	case cmd.Adapt < 0 || cmd.Adapt > 100:
+		return reject(CodeInvalid, "track.adapt_tokens_are_0_to_100", "Adapt tokens gained are 0 to 100.")
+	case cmd.Adapt > 0 && !p.Borg:
+		return reject(CodeInvalid, "track.only_the_borg_player_gains_adapt", "Only the Borg player gains Adapt tokens.")
+	}
+	if err := c.emit(say("track.scores_points", "%s scores %s (%d points)", p.Name, name, cmd.Points),
+		MissionScored{Player: p.ID, Mission: ScoredMission{Name: name, Points: cmd.Points, EndOfGame: cmd.EndOfGame, Core: cmd.Core, Round: a.Round}}); err != nil {
+		return err
+	}
+	if cmd.Adapt == 0 {
+		return nil
+	}
+	n := p.Tokens[TokenAdapt] + cmd.Adapt
+	if err := checkCount(n, raw(p.Name+"'s adapt tokens")); err != nil {
+		return err
+	}
+	return c.emit(say("track.tokens_set", "%s: %s %s (%d)", p.Name, signed(cmd.Adapt), tokenWords(TokenAdapt), n),
+		TokensSet{Player: p.ID, Token: TokenAdapt, Count: n})
 }
 
 // FinishGame adds up the scores and decides the winner (Beam Up and

@@ -145,3 +145,19 @@ func TestTakeCoverAgainSaysSo(t *testing.T) {
 	require.Len(t, evs, 1)
 	assert.Equal(t, "One of Five: Action 2 of 2 (take cover): already has a Take Cover token, no effect", evs[0].Label)
 }
+
+// TestBorgMissionGainsAdaptTokens: issue 28, 7. seed 001 glossary, Adapt:
+// "Borg players acquire Adapt tokens as they complete Missions." Scoring
+// a mission records the Adapt tokens its card gives the Borg player (the
+// number is the card's, entered by the players).
+func TestBorgMissionGainsAdaptTokens(t *testing.T) {
+	s := wolf359(t)
+	evs, err := viaJSON(t, s, ScoreMission{Player: "p2", Name: "Assimilate the Bridge", Points: 2, Adapt: 2})
+	require.NoError(t, err)
+	require.Len(t, evs, 2)
+	assert.Equal(t, "Ben: +2 adapt (2)", evs[1].Label)
+	assert.Equal(t, 2, s.State().Away.Players[1].Tokens[TokenAdapt])
+	rejected(t, s, ScoreMission{Player: "p1", Name: "Repair", Points: 1, Adapt: 1}, CodeInvalid)
+	rejected(t, s, ScoreMission{Player: "p2", Name: "Repair", Points: 1, Adapt: -1}, CodeInvalid)
+	assertReplays(t, s)
+}

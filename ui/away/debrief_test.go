@@ -79,3 +79,25 @@ func TestDebriefScoresTheCoreMissionAndBonusPoints(t *testing.T) {
 	assert.Contains(t, text, "Winner: Dana")
 	assert.Contains(t, text, "Dana: 7 points — Repair the Shields (2), Core Mission (3), Bonus Points tokens (2)", "the final breakdown")
 }
+
+// TestBorgMissionAsksForAdapt: issue 28, 7. seed 001 glossary, Adapt:
+// "Borg players acquire Adapt tokens as they complete Missions." The Borg
+// player's mission form asks how many the card gives; the other player's
+// does not.
+func TestBorgMissionAsksForAdapt(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	sh.openGame(seedBorgGame(t, st))
+	w := sh.win
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Score a mission for Dana"))
+	assert.Empty(t, screentest.Entries(w, "Adapt tokens the card gives (0 if none)"), "Dana is not the Borg player")
+	test.Tap(screentest.Button(t, w, "Cancel"))
+	test.Tap(screentest.Button(t, w, "Score a mission for Kim"))
+	screentest.TypeInto(w, screentest.Entry(t, w, "Mission card name"), "Assimilate the Bridge")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Points on the card"), "2")
+	screentest.TypeInto(w, screentest.Entry(t, w, "Adapt tokens the card gives (0 if none)"), "2")
+	test.Tap(screentest.Button(t, w, "Score"))
+	a := sh.game.game.State().Away
+	assert.Equal(t, 2, a.Players[1].Tokens[tracker.TokenAdapt])
+	assert.Equal(t, "Kim scores Assimilate the Bridge (2 points); Kim: +2 adapt (2)", sh.game.game.History().Undo[0].Label)
+}

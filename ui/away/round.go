@@ -384,11 +384,22 @@ func (v *awayView) scoreMission(pid, pname string) {
 	points.SetPlaceHolder(lang.X("away.round.mission_points", "Points on the card"))
 	eog := widget.NewCheck(lang.X("away.round.eog_mission", "End-of-game mission"), nil)
 	eog.Checked = v.st.Phase == tracker.AwayDebrief
-	v.f.ShowDialog(dialog.NewForm(lang.X("away.round.scored_by", "Mission scored by {{.Name}}", map[string]any{"Name": pname}), lang.X("away.round.score", "Score"), lang.X("away.cancel", "Cancel"), []*widget.FormItem{
+	items := []*widget.FormItem{
 		widget.NewFormItem(lang.X("away.round.mission", "Mission"), name),
 		widget.NewFormItem(lang.X("away.round.points_label", "Points"), points),
-		widget.NewFormItem("", eog),
-	}, func(ok bool) {
+	}
+	// The Borg player gains the Adapt tokens the card gives (seed 001
+	// glossary, Adapt).
+	var adapt *screen.TextEntry
+	for _, p := range v.st.Players {
+		if p.ID == pid && p.Borg {
+			adapt = screen.NewTextEntry()
+			adapt.SetPlaceHolder(lang.X("away.round.adapt_hint", "Adapt tokens the card gives (0 if none)"))
+			items = append(items, widget.NewFormItem(lang.X("away.token.adapt", "Adapt"), adapt))
+		}
+	}
+	items = append(items, widget.NewFormItem("", eog))
+	v.f.ShowDialog(dialog.NewForm(lang.X("away.round.scored_by", "Mission scored by {{.Name}}", map[string]any{"Name": pname}), lang.X("away.round.score", "Score"), lang.X("away.cancel", "Cancel"), items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -397,7 +408,14 @@ func (v *awayView) scoreMission(pid, pname string) {
 			v.f.Say(lang.X("away.round.points_number", "Points must be a whole number."), true)
 			return
 		}
-		v.exec(tracker.ScoreMission{Player: pid, Name: name.Text, Points: n, EndOfGame: eog.Checked})
+		cmd := tracker.ScoreMission{Player: pid, Name: name.Text, Points: n, EndOfGame: eog.Checked}
+		if adapt != nil && strings.TrimSpace(adapt.Text) != "" {
+			if cmd.Adapt, err = strconv.Atoi(strings.TrimSpace(adapt.Text)); err != nil {
+				v.f.Say(lang.X("away.round.adapt_number", "Adapt tokens must be a whole number."), true)
+				return
+			}
+		}
+		v.exec(cmd)
 	}, v.f.Window()))
 
 }
