@@ -499,7 +499,12 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 		}
 	})
 	cover.Checked = ch.TakeCover
-	tokens := container.NewVBox(stun, honor)
+	tokens := container.NewVBox(stun)
+	// Honor tokens are the Klingons' (seed 001, "Klingon Empire"); a card
+	// of another affiliation that holds some (a table ruling) shows them.
+	if strings.Contains(strings.ToLower(ch.Affiliation), "klingon") || ch.Honor > 0 {
+		tokens.Add(honor)
+	}
 	actions := container.NewVBox(cover)
 	neutralize := widget.NewButtonWithIcon(lang.X("away.team.neutralize", "Neutralize"), theme.CancelIcon(), func() {
 		v.f.ShowDialog(dialog.NewConfirm(lang.X("away.team.neutralize_q", "Neutralize {{.Name}}?", map[string]any{"Name": ch.Name}),

@@ -1,6 +1,7 @@
 package away
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -129,4 +130,28 @@ func TestTakeCoverAgainIsFlagged(t *testing.T) {
 	assert.NotContains(t, screentest.ScreenText(w), "Already taking cover")
 	test.Tap(screentest.Button(t, w, "Take cover"))
 	assert.Contains(t, screentest.ScreenText(w), "Already taking cover: another Take cover adds nothing.")
+}
+
+// TestHonorCounterOnKlingonCards: Honor tokens are the Klingons' (seed
+// 001, "Klingon Empire"): Lukara's card (Klingon) has the Honor counter,
+// Riker's (Federation) has none, until the table gives him honor anyway.
+func TestHonorCounterOnKlingonCards(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 800)
+	w := startAwayGame(t, sh)
+	screentest.SelectTab(t, w, "Team")
+	test.Tap(screentest.Button(t, w, "Lukara"))
+	assert.Contains(t, screentest.ScreenText(w), "Honor 0", "Lukara's card counts honor")
+	test.Tap(screentest.Button(t, w, "Riker"))
+	assert.Contains(t, screentest.ScreenText(w), "Riker\nPhaser: +1 dice, +1 damage\nStun 0\n▶", "Riker's card opened")
+	assert.Equal(t, 1, strings.Count(screentest.ScreenText(w), "Honor"), "Riker's card has no honor counter")
+	var riker string
+	for _, c := range sh.game.game.State().Away.Characters {
+		if c.Name == "Riker" {
+			riker = c.ID
+		}
+	}
+	require.NotEmpty(t, riker)
+	_, err := sh.game.game.Execute(tracker.AdjustTokens{Character: riker, Token: tracker.TokenHonor, Delta: 1})
+	require.NoError(t, err)
+	assert.Contains(t, screentest.ScreenText(w), "Honor 1", "honor given anyway shows")
 }
