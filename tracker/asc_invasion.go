@@ -552,8 +552,18 @@ func captureProjects(na, nd *AscPlayer, researchNodes int) []Texts {
 	if n == 0 {
 		return nil
 	}
-	nd.Projects -= n
-	na.Projects += n
+	// Each project moves with its card, if it was entered; the research on
+	// it is discarded (as capture does).
+	for range n {
+		pc, err := takeProject(nd, 0)
+		if err != nil {
+			break
+		}
+		na.Projects++
+		if pc != nil {
+			na.ProjectCards = append(na.ProjectCards, ProjectCardState{Name: pc.Name, Cost: pc.Cost})
+		}
+	}
 	if n == 1 {
 		return []Texts{{{Key: "track.got_project", Text: "a project"}}}
 	}

@@ -653,6 +653,37 @@ func validateAscPlayer(p AscPlayer, taken []string) error {
 	if err := checkCostTable(p.Costs); err != nil {
 		return clause(err)
 	}
+	return checkProjectCards(p)
+}
+
+// checkProjectCards checks a player's project area as the project commands
+// leave it (asc_projects.go): a project count like any other, no more cards
+// entered than projects, each card with a name, the research printed on it
+// (1 to maxProjectCost) and less research committed than that (a project
+// whose research is reached is finished and leaves the area). A save with
+// a card list longer than its projects would have the commands that take a
+// card by its number act on cards that are not there.
+func checkProjectCards(p AscPlayer) error {
+	if err := checkCounts(namedCount{p.Projects, "projects"}); err != nil {
+		return err
+	}
+	if len(p.ProjectCards) > p.Projects {
+		return fmt.Errorf("%d project cards entered for %d projects", len(p.ProjectCards), p.Projects)
+	}
+	for i, c := range p.ProjectCards {
+		if err := checkName(c.Name, "project name"); err != nil {
+			return fmt.Errorf("project card %d: %v", i+1, err)
+		}
+		if outside(c.Cost, 1, maxProjectCost) {
+			return fmt.Errorf("project card %d (%s) asks for %d research; a card asks for 1 to %d", i+1, short(c.Name), c.Cost, maxProjectCost)
+		}
+		if outside(c.Research, 0, c.Cost-1) {
+			return fmt.Errorf("project card %d (%s) has %d research of %d committed; it is finished at %d", i+1, short(c.Name), c.Research, c.Cost, c.Cost)
+		}
+		if outside(c.Round, 0, maxCount) {
+			return fmt.Errorf("project card %d (%s): research last committed in round %d", i+1, short(c.Name), c.Round)
+		}
+	}
 	return nil
 }
 
