@@ -11,6 +11,7 @@ import (
 
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
+	"tableops/ui/screen"
 	"tableops/ui/screen/screentest"
 )
 
@@ -179,4 +180,22 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 	e.Look(w, "scoreboard with the Borg")
 	screentest.CloseOverlays(w)
 	e.Report(t)
+}
+
+// An Italian log saved before launches drew two cards still reads in
+// Italian: the pieces of its rows and rulings that this version no longer
+// words (tracker.RetiredAscTexts) keep their translations (issue 29,
+// leftover: three keys were dropped with that change; the two a log can
+// carry are back; the third was a button's label).
+func TestRetiredLogTextsSpeakItalian(t *testing.T) {
+	screentest.Italian(t)
+	retired := tracker.RetiredAscTexts()
+	require.Len(t, retired, 2)
+	for _, m := range retired {
+		m.Args = map[string]string{"a1": "Anna", "a2": "2", "a3": "1"}
+		got := screen.TrTexts(tracker.Texts{m})
+		assert.Contains(t, got, "Anna", m.Key)
+		assert.NotContains(t, got, "project", "%s reads in Italian: %s", m.Key, got)
+		assert.NotContains(t, got, "{{", m.Key)
+	}
 }
