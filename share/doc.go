@@ -14,6 +14,20 @@
 //	GET  /api/ws        WebSocket: HostMessages out, ClientMessages in
 //	GET  /app/          the web app (Options.App) in brotli, gzip or plain, as the browser takes it, or how to build it
 //
+// With a certificate (Options.Cert; StartKept uses the host's own, made
+// once and kept with its settings, HostCertificate) the same port answers
+// https too: the first byte of a connection tells a TLS handshake from
+// plain http. Phones get the app, the API and the WebSocket over https, a
+// secure context on the LAN (live camera, service worker, install,
+// brotli), after confirming the certificate once; the TV's scoreboard and
+// the desktop app keep plain http, and old http links keep working.
+//
+// StartKept shares a saved game with the join code and port it had the
+// last time (Keeper, KeepFile): after a restart the phones find the host
+// where it was, with the code they have, and come back by themselves on
+// their seats. A new code is made only when the host asks for one
+// (Host.NewCode, KeptOptions.NewCode) or after the guessing limit.
+//
 // Only requests naming this device (an IP address, localhost or its own
 // name) are answered, against DNS rebinding; a POST with a foreign Origin
 // is refused.
@@ -83,7 +97,8 @@
 // a fresh snapshot when the events do not continue it.
 //
 // The invitation (JoinPayload, ParseJoin, ParseJoinLink) is a plain link
-// that opens the web app already joined, "http://ADDR/app/#join=CODE", shown
+// that opens the web app already joined, "https://ADDR/app/#join=CODE"
+// (http:// on a host without a certificate), shown
 // as a QR code next to the URL and the code; a phone's camera opens it and
 // the app's scanner reads it. The older join tag, "TO1J/<code>/<address>/<check>",
 // still works. mDNS (Announce, Browse) is a best-effort

@@ -100,6 +100,12 @@ type Options struct {
 	App fs.FS
 	// AppHint is the command that builds the web app, for that page.
 	AppHint string
+	// Cert, when set, makes the port answer https as well as http (the
+	// first byte of a connection tells which): the web app, the API and
+	// the WebSocket over https give a phone on the LAN a secure context
+	// (live camera, service worker, install, brotli). AppURL and the QR
+	// code then use https; URL, the scoreboard, stays plain http.
+	Cert *Cert
 	// Rate and Burst bound the messages a second one client (or one
 	// address, on the HTTP API) may send: default 20 a second, bursts of 40.
 	Rate  float64
@@ -125,6 +131,9 @@ type Options struct {
 	messageTime time.Duration
 	// crowdedHello replaces crowdedHelloWait (tests).
 	crowdedHello time.Duration
+	// keep, when set (StartKept), is called with every join code the host
+	// issues after it started, so the code survives a restart.
+	keep func(h *Host, code string)
 	// addrFailBurst and addrFailEvery replace the per-address budget of
 	// wrong codes of the same names (tests).
 	addrFailBurst int
@@ -263,6 +272,9 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("share: %w", err)
 	}
+	if opts.Cert != nil {
+		ln = newDualListener(ln, tlsConfig(opts.Cert))
+	}
 	hctx, cancel := context.WithCancel(context.Background())
 	h := &Host{
 		game: game, opts: opts, code: code, ln: ln, log: opts.Logger,
@@ -295,7 +307,7 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 		ReadTimeout:       10 * time.Second,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
-		ErrorLog:          slog.NewLogLogger(h.log.Handler(), slog.LevelWarn),
+		ErrorLog:          serverLog(h.log),
 		BaseContext:       func(net.Listener) context.Context { return hctx },
 	}
 	h.unsub = game.Subscribe(func(u tracker.Update) {
@@ -385,12 +397,42 @@ func (h *Host) Code() string {
 }
 
 // JoinPayload returns the text of the invitation QR code: the app link
-// (see JoinLink).
-func (h *Host) JoinPayload() (string, error) { return JoinPayload(h.Addr(), h.Code()) }
+// (AppURL).
+func (h *Host) JoinPayload() (string, error) {
+	if _, err := JoinPayload(h.Addr(), h.Code()); err != nil {
+		return "", err
+	}
+	return h.AppURL(), nil
+}
 
 // AppURL returns the link that opens the app in a phone's browser, already
-// joined: "http://ADDR/app/#join=CODE".
-func (h *Host) AppURL() string { return JoinLink(h.Addr(), h.Code()) }
+// joined: "https://ADDR/app/#join=CODE" when the host has a certificate
+// (Options.Cert), else "http://ADDR/app/#join=CODE".
+func (h *Host) AppURL() string {
+	if h.opts.Cert != nil {
+		return SecureJoinLink(h.Addr(), h.Code())
+	}
+	return JoinLink(h.Addr(), h.Code())
+}
+
+// NewCode issues a new join code at once (the host's "New join code"
+// action: the code was seen by someone it should not have been) and
+// returns it. Joined devices keep playing; one that reconnects with the
+// old code is told that the code changed. It is kept like the first one
+// (StartKept).
+func (h *Host) NewCode() string {
+	h.codeMu.Lock()
+	defer h.codeMu.Unlock()
+	h.code, h.failures = NewCode(), 0
+	if h.opts.keep != nil {
+		h.opts.keep(h, h.code)
+	}
+	return h.code
+}
+
+// Cert returns the certificate the host serves https with (nil: plain
+// http only).
+func (h *Host) Cert() *Cert { return h.opts.Cert }
 
 // HasApp reports whether the host serves the web app (Options.App).
 func (h *Host) HasApp() bool { return h.app.files != nil }
@@ -679,7 +721,7 @@ func (h *Host) olderSteps(id, before uint64) HostMessage {
 
 // errCodeBudget is the refusal of a code not compared: its sender has
 // been guessing.
-var errCodeBudget = &tracker.Rejection{Code: CodeTooFast, ReasonKey: "share.refused.code_budget", Reason: "Too many wrong join codes were tried on this host; wait a few seconds and try again."}
+var errCodeBudget = &tracker.Rejection{Code: CodeTooFast, ReasonKey: "share.refused.code_budget", Reason: "Too many wrong join codes were tried on this host; wait a minute and try again."}
 
 // checkCode checks a join code against the host's, in constant time. A code
 // is compared unless its sender has been guessing (codeGuard): the right
@@ -704,6 +746,9 @@ func (h *Host) checkCode(ip, got string, changed bool) (*tracker.Rejection, int)
 	h.refusals.refused(refuseCode, ip)
 	if h.opts.MaxFailures > 0 && h.failures >= h.opts.MaxFailures {
 		h.code, h.failures = NewCode(), 0
+		if h.opts.keep != nil {
+			h.opts.keep(h, h.code)
+		}
 		h.log.Warn("share: the join code was re-issued after too many wrong codes; joined devices keep playing, new ones need the new code", "wrong_codes", h.opts.MaxFailures)
 		if fn := h.opts.OnCode; fn != nil {
 			go fn(h.code)

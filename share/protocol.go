@@ -349,6 +349,12 @@ func JoinLink(addr, code string) string {
 	return "http://" + addr + "/app/#join=" + url.QueryEscape(code)
 }
 
+// SecureJoinLink is JoinLink over https: "https://ADDR/app/#join=CODE",
+// for a host with a certificate (Options.Cert).
+func SecureJoinLink(addr, code string) string {
+	return "https://" + addr + "/app/#join=" + url.QueryEscape(code)
+}
+
 // ParseJoinLink reads an invitation: the app link (JoinLink) or the join
 // tag. ok is false for anything else (other QR codes, other links).
 func ParseJoinLink(text string) (addr, code string, ok bool) {
@@ -413,8 +419,8 @@ func ParseJoin(text, typedCode string) (addr, code string, err error) {
 		if err != nil || u.Host == "" {
 			return "", "", fmt.Errorf("address %q is not a web address", text)
 		}
-		if u.Scheme != "http" && u.Scheme != "ws" {
-			return "", "", fmt.Errorf("address %q: only http addresses can be joined", text)
+		if u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "ws" && u.Scheme != "wss" {
+			return "", "", fmt.Errorf("address %q: only http and https addresses can be joined", text)
 		}
 		if q, err := url.ParseQuery(u.Fragment); err == nil && q.Get("join") != "" {
 			typedCode = q.Get("join")
