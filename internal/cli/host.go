@@ -26,7 +26,7 @@ import (
 // hostCommand shares a saved game on the local network without the GUI.
 func hostCommand() command {
 	return command{
-		summary: lang.X("cli.cmd.host", "share a saved game on the local network: [--game ID] [--port N] [--addr IP:PORT] [--kind away|ascendancy]"),
+		summary: lang.X("cli.cmd.host", "share a saved game on the local network: [--game ID] [--port N] [--addr IP:PORT] [--kind away|ascendancy] [--new-code]"),
 		run: func(args []string, out io.Writer) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -111,6 +111,10 @@ type hostInfo struct {
 	// AppBuild).
 	App      bool   `json:"app"`
 	AppBuild string `json:"app_build,omitempty"`
+	// Fingerprint is the SHA-256 of the host's certificate (hex), which a
+	// phone's browser shows when it asks to confirm it; empty when the
+	// host serves plain http only.
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // runHost shares a saved game until ctx is done: the game given by --game,
@@ -121,6 +125,7 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	port := fs.Int("port", 0, fmt.Sprintf("port to listen on (default %d, or any free port)", share.DefaultPort))
 	addr := fs.String("addr", "", lang.X("cli.flag.addr", "address to listen on, IP:PORT (default: this device's local network address)"))
 	kind := fs.String("kind", string(tracker.KindAway), lang.X("cli.flag.kind", "game to start when there is no saved game: away or ascendancy"))
+	newCode := fs.Bool("new-code", false, lang.X("cli.flag.new_code", "make a new join code for this game (otherwise it keeps the one it had, so joined phones come back by themselves)"))
 	if err := fs.parse(args, false); err != nil {
 		return err
 	}
@@ -156,12 +161,13 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	}
 	bundle, hasApp := webapp.Bundle()
 	var outMu sync.Mutex
-	var newCode func(string)
-	h, err := share.Start(ctx, g, share.Options{Addr: *addr, Port: *port, Name: info.Name, Announce: *addr == "",
+	var reissued func(string)
+	h, err := share.StartKept(ctx, g, share.NewKeeper(dir), share.KeptOptions{GameID: g.ID(), NewCode: *newCode}, share.Options{
+		Addr: *addr, Port: *port, Name: info.Name, Announce: *addr == "",
 		App: bundle, AppHint: webapp.BuildCommand, Texts: i18n.WebTexts,
 		OnCode: func(code string) {
-			if newCode != nil {
-				newCode(code)
+			if reissued != nil {
+				reissued(code)
 			}
 		},
 		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
@@ -175,6 +181,9 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	}
 	hi := hostInfo{GameID: g.ID(), Name: info.Name, Kind: info.Kind, URL: h.URL(), Addr: h.Addr(), Code: h.Code(), Join: join,
 		AppURL: h.AppURL(), App: hasApp}
+	if c := h.Cert(); c != nil {
+		hi.Fingerprint = c.Fingerprint
+	}
 	if !hasApp {
 		hi.AppBuild = webapp.BuildCommand
 	}
@@ -182,7 +191,7 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 	if fs.json {
 		err = writeJSON(out, hi)
 		// A re-issued code is written as another JSON line.
-		newCode = func(code string) {
+		reissued = func(code string) {
 			outMu.Lock()
 			defer outMu.Unlock()
 			hi.Code, hi.AppURL = code, h.AppURL()
@@ -191,19 +200,22 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 		}
 	} else {
 		fmt.Fprintln(out, lang.X("cli.host.sharing", "Sharing \"{{.Name}}\" ({{.Kind}}, id {{.ID}})", tv{"Name": hi.Name, "Kind": hi.Kind, "ID": hi.GameID}))
-		fmt.Fprintln(out, lang.X("cli.host.scoreboard", "  Scoreboard: {{.URL}}", tv{"URL": hi.URL}))
+		fmt.Fprintln(out, lang.X("cli.host.scoreboard_tv", "  Scoreboard: {{.URL}} (plain http, for a TV or any browser: watch only)", tv{"URL": hi.URL}))
 		if hasApp {
 			fmt.Fprintln(out, lang.X("cli.host.phones", "  Phones:     {{.URL}} (the QR code's link: a phone's camera opens the app, joined)", tv{"URL": hi.AppURL}))
-			// Browsers keep some features for secure pages (https, localhost).
-			fmt.Fprintln(out, lang.X("cli.host.plain_http", "  The phone link is plain http on your network: phones join, play their seat, roll, read the rules and scan a card from a photo."))
-			fmt.Fprintln(out, lang.X("cli.host.https_only", "  The live camera, installing to the home screen and playing offline need https or localhost: serve the files of \"tableops web --out DIR\" over https for those."))
+			if c := h.Cert(); c != nil {
+				fmt.Fprintln(out, lang.X("cli.host.cert_warning", "  A phone's browser warns once that this connection's certificate is the host's own: check that its SHA-256 fingerprint starts with {{.FP}}, then continue. Over https a phone on the network gets the live camera, installing to the home screen, offline play and the smaller download.", tv{"FP": c.ShortFingerprint()}))
+			} else {
+				fmt.Fprintln(out, lang.X("cli.host.no_https", "  The phone link is plain http: the live camera, installing and offline play need https, which this host could not set up (see the log)."))
+			}
 		} else {
 			fmt.Fprintln(out, lang.X("cli.host.phones_no_app", "  Phones:     {{.URL}} needs the web app, which this build lacks; build it with \"{{.Cmd}}\", then rebuild Table Ops", tv{"URL": hi.AppURL, "Cmd": webapp.BuildCommand}))
 		}
 		fmt.Fprintln(out, lang.X("cli.host.code", "  Join code:  {{.Code}}", tv{"Code": hi.Code}))
 		fmt.Fprintln(out, lang.X("cli.host.join_desktop", "  Join with the desktop app: address {{.Addr}} and the code", tv{"Addr": hi.Addr}))
+		fmt.Fprintln(out, lang.X("cli.host.kept", "  The code and the address stay the same when this game is shared again, so joined phones come back by themselves; --new-code makes a new code."))
 		fmt.Fprintln(out, lang.X("cli.host.stop_hint", "Press Ctrl+C to stop sharing."))
-		newCode = func(code string) {
+		reissued = func(code string) {
 			outMu.Lock()
 			defer outMu.Unlock()
 			fmt.Fprintln(out, lang.X("cli.host.new_code", "Too many wrong join codes were tried: the join code is now {{.Code}} (joined devices keep playing).", tv{"Code": code}))

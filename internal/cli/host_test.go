@@ -94,8 +94,9 @@ func TestHostCommand(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, hi.Addr, addr)
 	assert.Equal(t, hi.Code, code)
-	assert.Equal(t, "http://"+hi.Addr+"/app/#join="+hi.Code, hi.AppURL)
+	assert.Equal(t, "https://"+hi.Addr+"/app/#join="+hi.Code, hi.AppURL, "phones get https")
 	assert.Equal(t, hi.AppURL, hi.Join, "the QR code is the phone link")
+	assert.Len(t, hi.Fingerprint, 64, "the certificate's fingerprint")
 	assert.Len(t, hi.Code, share.CodeLen)
 	if !hi.App {
 		assert.Equal(t, webapp.BuildCommand, hi.AppBuild)
@@ -124,16 +125,18 @@ func TestHostCommand(t *testing.T) {
 	_, err = http.Get(hi.URL)
 	require.Error(t, err, "nothing listens after the interrupt")
 
-	// Without --game: the most recent saved game, with its note.
+	// Without --game: the most recent saved game, with its note, at the
+	// same address with the same code (joined phones come back).
 	out, stop = startHostCmd(t, "--addr", "127.0.0.1:0")
 	text := out.String()
 	assert.Contains(t, text, `Sharing "Shared Ascendancy game" (Ascendancy, id `+hi.GameID+")")
-	assert.Contains(t, text, "Join code:  ")
-	assert.Regexp(t, `Phones: +http://127\.0\.0\.1:\d+/app/#join=[0-9A-Z]{8}`, text, "the phone link beside the scoreboard")
+	assert.Contains(t, text, "Join code:  "+hi.Code, "the same code")
+	assert.Contains(t, text, "Phones:     "+hi.AppURL, "the same link: same address, same code")
+	assert.Contains(t, text, "Scoreboard: "+hi.URL+" (plain http", "the scoreboard's link says it is plain http")
 	if hi.App {
-		assert.Contains(t, text, "plain http", "what works over the plain http link")
-		assert.Contains(t, text, "need https or localhost", "what does not")
+		assert.Contains(t, text, "check that its SHA-256 fingerprint starts with "+strings.ToUpper(hi.Fingerprint[:4]+" "+hi.Fingerprint[4:8]), "what the phone will ask")
 	}
+	assert.Contains(t, text, "--new-code makes a new code")
 	i := strings.Index(text, "Scoreboard: ")
 	require.Positive(t, i)
 	url := strings.Fields(text[i+len("Scoreboard: "):])[0]
@@ -145,6 +148,20 @@ func TestHostCommand(t *testing.T) {
 	assert.Equal(t, 1, st.State.Notes)
 	require.NoError(t, stop())
 	assert.Contains(t, out.String(), "Stopped sharing.")
+
+	// --new-code: a new code, kept for the next time; the same certificate.
+	out, stop = startHostCmd(t, "--addr", "127.0.0.1:0", "--json", "--new-code")
+	var again hostInfo
+	require.NoError(t, json.Unmarshal([]byte(out.String()), &again), out.String())
+	require.NoError(t, stop())
+	assert.NotEqual(t, hi.Code, again.Code)
+	assert.Equal(t, hi.Addr, again.Addr)
+	assert.Equal(t, hi.Fingerprint, again.Fingerprint, "a phone confirms the certificate once per host")
+	out, stop = startHostCmd(t, "--addr", "127.0.0.1:0", "--json")
+	var third hostInfo
+	require.NoError(t, json.Unmarshal([]byte(out.String()), &third), out.String())
+	require.NoError(t, stop())
+	assert.Equal(t, again.Code, third.Code)
 }
 
 func TestHostCommandBadInput(t *testing.T) {
