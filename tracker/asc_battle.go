@@ -39,6 +39,9 @@ type SpaceBattleRound struct {
 	Round     int          `json:"round"`
 	Attacker  BattleSide   `json:"attacker"`
 	Defenders []BattleSide `json:"defenders"`
+	// fromOpen: the round is the battle under way's (BattleDice), which
+	// goes on to its next round itself; a round given whole ends it.
+	fromOpen bool
 }
 
 // CommandType implements Command.
@@ -66,32 +69,22 @@ func (e SpaceRoundFought) apply(*State) error {
 }
 
 func (c *decideCtx) side(a *AscendancyState, b BattleSide, rolls int) (ascrules.Side, []RolledDice, error) {
-	p, err := a.player(b.Player)
+	s, err := c.sideRules(a, b)
 	if err != nil {
 		return ascrules.Side{}, nil, err
 	}
-	if b.Ships < 1 || b.Ships > p.Ships {
-		return ascrules.Side{}, nil, reject(CodeRules, "track.has_ship_s_on_board_in", "%s has %d ship(s) on the board; %d in the battle.", p.Name, p.Ships, b.Ships)
-	}
-	if b.BonusDice < 0 || b.BonusDice > 20 {
-		return ascrules.Side{}, nil, reject(CodeInvalid, "track.bonus_dice_are_0_to_20", "Bonus dice are 0 to 20.")
-	}
+	name := a.seatName(b.Player)
 	if len(b.Rolls) != rolls {
-		return ascrules.Side{}, nil, reject(CodeInvalid, "track.rolls_pool_s_of_dice_given", "%s rolls %d pool(s) of dice, %d given.", p.Name, rolls, len(b.Rolls))
+		return ascrules.Side{}, nil, reject(CodeInvalid, "track.rolls_pool_s_of_dice_given", "%s rolls %d pool(s) of dice, %d given.", name, rolls, len(b.Rolls))
 	}
 	var out []RolledDice
 	for _, r := range b.Rolls {
-		rd, err := c.roll(r, 0, msgf("track.whose_dice", "%s's dice", p.Name))
+		rd, err := c.roll(r, 0, msgf("track.whose_dice", "%s's dice", name))
 		if err != nil {
 			return ascrules.Side{}, nil, err
 		}
 		out = append(out, rd)
 	}
-	// Past the checks, more than one starbase in the rulebook's reading is
-	// the table's ruling (or a plain tracker's entry): each adds its die.
-	extra := ascrules.StarbaseDice(b.starbases(), a.Options.StarbaseDice == StarbaseDiePerStarbase || c.override || c.s.Relaxed)
-	s := ascrules.Side{Player: p.ID, Ships: b.Ships, Starbase: extra > 0, BonusDice: b.BonusDice + max(0, extra-1),
-		Weapons: p.Weapons, Shields: p.Shields, FirstStrike: b.FirstStrike}
 	return s, out, nil
 }
 
@@ -140,7 +133,15 @@ func (cmd SpaceBattleRound) decide(c *decideCtx) error {
 	if err := cmd.roll(c, st); err != nil {
 		return err
 	}
-	return cmd.record(c, st)
+	if err := cmd.record(c, st); err != nil {
+		return err
+	}
+	if !cmd.fromOpen && a.InProgress != nil {
+		// A round typed whole on one device replaces the one whose dice
+		// were being entered.
+		return c.emit(say("track.the_battle_under_way_ends", "The battle under way ends"), BattleInProgressSet{})
+	}
+	return nil
 }
 
 // checkRound finds the battle this round continues and numbers the round:

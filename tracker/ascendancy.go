@@ -43,6 +43,10 @@ type AscendancyState struct {
 	// Reclaim is the invasion of a Borg system under way, if any.
 	Reclaim *ReclaimUnderWay `json:"reclaim,omitempty"`
 	NextID  int              `json:"next_id"`
+
+	// InProgress is the battle round whose dice the sides are entering,
+	// each on its own phone, if any (Fighting).
+	InProgress *BattleInProgress `json:"in_progress,omitempty"`
 }
 
 // AscWalker is where the round stands.

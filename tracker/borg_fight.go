@@ -120,6 +120,11 @@ func freshCube(b *BorgState, ci int) {
 // endFightOnTurn emits the end of a fight still open when the walker moves
 // on: the players stopped fighting.
 func endFightOnTurn(c *decideCtx, a *AscendancyState) error {
+	if a.InProgress != nil {
+		if err := c.emit(say("track.the_battle_under_way_ends", "The battle under way ends"), BattleInProgressSet{}); err != nil {
+			return err
+		}
+	}
 	if a.Battle != nil {
 		if err := c.emit(say("track.the_space_battle_ends", "The space battle ends"), BattleSet{}); err != nil {
 			return err

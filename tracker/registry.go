@@ -50,6 +50,7 @@ var payloadTypes = map[string]func() Payload{
 	"asc.assimilation": func() Payload { return &AssimilationFought{} },
 	"asc.reclaim":      func() Payload { return &ReclaimFought{} },
 	"asc.battle":       func() Payload { return &BattleSet{} },
+	"asc.battle_now":   func() Payload { return &BattleInProgressSet{} },
 }
 
 // commandTypes is the read-only table of commands by type tag.
@@ -115,6 +116,9 @@ var commandTypes = map[string]func() Command{
 	"asc.warp":                func() Command { return &Warp{} },
 	"asc.project_card":        func() Command { return &ProjectCard{} },
 	"asc.commit_research":     func() Command { return &CommitResearch{} },
+	"asc.open_battle":         func() Command { return &OpenBattle{} },
+	"asc.battle_dice":         func() Command { return &BattleDice{} },
+	"asc.end_battle":          func() Command { return &EndBattle{} },
 	// Ascendancy's Borg (Borg Assimilation expansion).
 	"borg.enable":             func() Command { return &EnableBorg{} },
 	"borg.spire":              func() Command { return &PlaceSpire{} },

@@ -562,6 +562,9 @@ func validateAscendancy(a *AscendancyState) error {
 			return fmt.Errorf("the last recharge summary: %v", err)
 		}
 	}
+	if err := validateBattles(a, players); err != nil {
+		return err
+	}
 	if a.Invasion != nil {
 		if err := validateInvasion(a.Invasion, players); err != nil {
 			return err

@@ -104,3 +104,27 @@ func TrimSplit(split []int, due int) []int {
 	}
 	return out
 }
+
+// RollsBefore returns the pools that must be rolled before pool p of a
+// space round, when each side rolls its own dice on its own (seed 002
+// "First Strike" [Primo Colpo]: the side struck first takes its losses
+// before it fires, so its dice wait for the striker's). The attacker's
+// pools wait for every defender that strikes first against it; a
+// defender's pool waits for the attacker's pool aimed at it when the
+// attacker strikes first against that defender. Without first strike (or
+// after round 1) nothing waits: the sides roll at once.
+func RollsBefore(r SpaceRound, p Pool) []Pool {
+	var out []Pool
+	if p.Attacker {
+		for i, d := range r.Defenders {
+			if StrikesFirst(r.Round, d, r.Attacker) {
+				out = append(out, Pool{Defender: i})
+			}
+		}
+		return out
+	}
+	if p.Defender >= 0 && p.Defender < len(r.Defenders) && StrikesFirst(r.Round, r.Attacker, r.Defenders[p.Defender]) {
+		out = append(out, Pool{Attacker: true, Defender: p.Defender})
+	}
+	return out
+}

@@ -140,3 +140,35 @@ func TestPlannedDiceResolve(t *testing.T) {
 		require.NoError(t, err, "%+v", r)
 	}
 }
+
+// TestRollsBefore: each side rolls on its own phone, but a side struck
+// first waits for the striker's dice (seed 002 "First Strike" [Primo
+// Colpo]: the Romulans with first strike roll, the Klingons remove their
+// losses, then the Klingon ships left fire back; in round 2 both at once).
+func TestRollsBefore(t *testing.T) {
+	fs := Side{Ships: 6, Weapons: 5, FirstStrike: true}
+	plain := Side{Ships: 4, Weapons: 5}
+	att := func(i int) Pool { return Pool{Attacker: true, Defender: i} }
+	def := func(i int) Pool { return Pool{Defender: i} }
+	cases := []struct {
+		name string
+		r    SpaceRound
+		pool Pool
+		want []Pool
+	}{
+		{"no first strike: the attacker waits for nobody", SpaceRound{Round: 1, Attacker: plain, Defenders: []Side{plain}}, att(0), nil},
+		{"no first strike: the defender waits for nobody", SpaceRound{Round: 1, Attacker: plain, Defenders: []Side{plain}}, def(0), nil},
+		{"rulebook: the Klingons wait for the Romulans' dice", SpaceRound{Round: 1, Attacker: fs, Defenders: []Side{plain}}, def(0), []Pool{att(0)}},
+		{"rulebook: the Romulans wait for nobody", SpaceRound{Round: 1, Attacker: fs, Defenders: []Side{plain}}, att(0), nil},
+		{"rulebook: round 2 is at once", SpaceRound{Round: 2, Attacker: fs, Defenders: []Side{plain}}, def(0), nil},
+		{"a defender with first strike rolls before the attacker", SpaceRound{Round: 1, Attacker: plain, Defenders: []Side{fs}}, att(0), []Pool{def(0)}},
+		{"both have it: neither waits", SpaceRound{Round: 1, Attacker: fs, Defenders: []Side{fs}}, def(0), nil},
+		{"the attacker's dice wait for every first striker", SpaceRound{Round: 1, Attacker: plain, Defenders: []Side{fs, plain, fs}}, att(1), []Pool{def(0), def(2)}},
+		{"a defender outside the round waits for nobody", SpaceRound{Round: 1, Attacker: fs, Defenders: []Side{plain}}, def(3), nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, RollsBefore(tc.r, tc.pool))
+		})
+	}
+}
