@@ -21,6 +21,11 @@ func applyDamage(c *decideCtx, a *AwayState, id string, res awayrules.AttackResu
 	case errors.Is(err, awayrules.ErrChooseTrack):
 		return reject(CodeInvalid, "track.takes_damage_owner_chooses_track_for", "%s takes %d damage: the owner chooses a track for each point (%d chosen).", ch.Name, res.Damage, len(tracks))
 	case errors.Is(err, awayrules.ErrCannotReduce):
+		// Name the peg and the track at fault first: a status line may
+		// show no more than the start of the refusal.
+		if i, r, why := awayrules.DamageRefusal(ch.Character, tracks); why != nil {
+			return reject(CodeRules, "track.peg_from_track_refused", "%s, peg %d (%s): %v. Choose another track.", ch.Name, i+1, titleWord(r.String()), why)
+		}
 		return reject(CodeRules, "track.choose_another_track", "%s: %v. Choose another track.", ch.Name, errors.Unwrap(err))
 	case err != nil:
 		return reject(CodeRules, "track.who_refused", "%s: %v", ch.Name, err)

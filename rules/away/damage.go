@@ -53,6 +53,64 @@ func Reducible(c Character) []Rating {
 	return out
 }
 
+// DefaultDamage is a legal choice of ratings for n Damage to c, for the
+// owner to start from: each point goes to the next rating in card order,
+// after the one the last point came from, that may still lose a peg once
+// the points before it are taken ("Combat", step 6, Take Damage: the owner
+// chooses; a rating at its lowest value, or one that would fall below 1,
+// cannot be chosen). It stops when no rating may lose a peg: the next point
+// Neutralizes c and needs no choice, so a list shorter than n says that c
+// would be Neutralized (see Neutralizes).
+func DefaultDamage(c Character, n int) []Rating {
+	out := c.Clone()
+	var choices []Rating
+	next := 0
+	for range max(n, 0) {
+		picked := false
+		for k := range len(Ratings) {
+			r := Ratings[(next+k)%len(Ratings)]
+			if ReduceRefusal(out, r) == nil {
+				out.Tracks.Get(r).Pegs--
+				choices = append(choices, r)
+				next = (int(r) + 1) % len(Ratings)
+				picked = true
+				break
+			}
+		}
+		if !picked {
+			break
+		}
+	}
+	return choices
+}
+
+// Neutralizes reports whether n Damage Neutralizes c whatever ratings its
+// owner chooses: every rating may lose only so many pegs, in any order
+// ("Combat", step 6, Neutralized).
+func Neutralizes(c Character, n int) bool {
+	return !c.Neutralized && n > 0 && len(DefaultDamage(c, n)) < n
+}
+
+// DamageRefusal finds the first of the owner's choices for Damage to c that
+// may not be taken: its index in choices, its rating and why (nil when every
+// choice may be taken, in order, until c has no peg left to lose).
+func DamageRefusal(c Character, choices []Rating) (int, Rating, *rulerr.Error) {
+	out := c.Clone()
+	for i, r := range choices {
+		if len(Reducible(out)) == 0 {
+			return 0, 0, nil
+		}
+		if out.Tracks.Get(r) == nil {
+			return i, r, rulerr.Errorf("rules.away.rating_out_of_range", "rating %d out of range", int(r))
+		}
+		if why := ReduceRefusal(out, r); why != nil {
+			return i, r, why
+		}
+		out.Tracks.Get(r).Pegs--
+	}
+	return 0, 0, nil
+}
+
 // DamageReport says what ApplyDamage did.
 type DamageReport struct {
 	// Reduced lists the rating that lost a peg for each Damage applied.

@@ -201,3 +201,44 @@ func FuzzParseRating(f *testing.F) {
 		}
 	})
 }
+
+// TestDefaultDamageIsLegal: the choice the damage form starts from can
+// always be applied. The drone of issue 28 (Attack and Move at their
+// lowest, Defense 1-2, Skill 1-2-3) takes 4 Damage: cycling the ratings
+// that could lose a peg before the first point (Defense, Skill, Defense,
+// Skill) asks Defense for a peg it no longer has; the default takes
+// Defense, Skill, Skill and the fourth point Neutralizes it ("Combat",
+// step 6).
+func TestDefaultDamageIsLegal(t *testing.T) {
+	drone := Character{Name: "Three of Five", Tracks: Tracks{Attack: NewTrack(1), Defense: NewTrack(1, 2),
+		Skill: NewTrack(1, 2, 3), Move: NewTrack(1)}}
+	riker := Character{Name: "Riker", Tracks: Tracks{Attack: NewTrack(1, 2), Defense: NewTrack(1, 2, 3),
+		Skill: NewTrack(1, 2), Move: NewTrack(1, 2)}}
+	tests := []struct {
+		name        string
+		c           Character
+		n           int
+		want        []Rating
+		neutralized bool
+	}{
+		{"issue 28's drone, 4 damage", drone, 4, []Rating{Defense, Skill, Skill}, true},
+		{"the drone, 3 damage: every peg, not Neutralized", drone, 3, []Rating{Defense, Skill, Skill}, false},
+		{"the drone, 1 damage", drone, 1, []Rating{Defense}, false},
+		{"Riker, 3 damage spread in card order", riker, 3, []Rating{Attack, Defense, Skill}, false},
+		{"Riker, 6 damage", riker, 6, []Rating{Attack, Defense, Skill, Move, Defense}, true},
+		{"Shelby, the book's 5th damage", shelby(), 5, []Rating{Attack, Defense, Skill, Move}, true},
+		{"no damage", riker, 0, nil, false},
+		{"a track that may not go below 1", Character{Tracks: Tracks{Attack: NewTrack(0, 1, 2), Defense: NewTrack(1)}}, 3, []Rating{Attack}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := DefaultDamage(tt.c, tt.n)
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.neutralized, Neutralizes(tt.c, tt.n))
+			after, rep, err := ApplyDamage(tt.c, tt.n, got)
+			require.NoError(t, err, "the default is legal")
+			assert.Equal(t, tt.neutralized, rep.Neutralized)
+			assert.Equal(t, tt.neutralized, after.Neutralized)
+		})
+	}
+}

@@ -38,6 +38,9 @@ type attackForm struct {
 	result   *fyne.Container
 	damage   []*widget.Select
 	res      *awayrules.AttackResult
+	// outcome is what applying res does to the target (the tracker's
+	// preview), said before Apply and after.
+	outcome tracker.AttackOutcome
 	// dist and note are the odds and the notes on the dice (stun, dice
 	// lost) for the folded setup's line.
 	dist []float64
@@ -336,10 +339,19 @@ func (f *attackForm) resolve() {
 		outcome = lang.X("away.attack.no_damage", "No damage: every attack die was stopped")
 	}
 	f.result.Add(screen.BigResult(outcome))
+	att, _, w, _ := f.chosen()
+	f.outcome = f.v.st.AttackOutcome(att.ID, w.Name, tgt.ID, res)
+	if line := outcomeLine(tgt, f.outcome); line != "" {
+		// Said before Apply: the target leaves the game.
+		l := screen.BoldLabel(line)
+		l.Wrapping = fyne.TextWrapWord
+		l.Importance = widget.DangerImportance
+		f.result.Add(l)
+	}
 	f.damage = nil
-	if res.Damage > 0 {
+	if tracks := f.v.st.DamageTracks(tgt.ID, res.Damage); len(tracks) > 0 {
 		f.result.Add(screen.WrapLabel(lang.X("away.attack.owner_chooses", "{{.Name}}'s owner chooses the track for each peg lost:", map[string]any{"Name": tgt.Name})))
-		f.damage = damageChoosers(tgt.Character, res.Damage)
+		f.damage = damageChoosers(tracks)
 		// One line per peg: its number, then the track it comes from.
 		pegs := container.NewVBox()
 		for i, sel := range f.damage {
@@ -349,7 +361,6 @@ func (f *attackForm) resolve() {
 	}
 	screen.AddApplyButton(f.result, lang.X("away.attack.apply_to", "Apply to {{.Name}}", map[string]any{"Name": tgt.Name}), f.apply)
 	shown := container.NewVBox(f.result.Objects...)
-	att, _, _, _ := f.chosen()
 	f.result.Objects = []fyne.CanvasObject{shown,
 		f.rp.render(res.Attack, res.Defense, f.v.playerName(att.Controller), f.v.playerName(tgt.Controller)),
 		explanation(awaytext.Attack(res))}
@@ -360,26 +371,36 @@ func (f *attackForm) resolve() {
 	}
 }
 
-// damageChoosers offers, for each point of damage, the track to take it
-// from, starting with the tracks the rules allow to be reduced.
-func damageChoosers(c awayrules.Character, n int) []*widget.Select {
+// damageChoosers offers, for each peg the damage takes, the track to take
+// it from, starting from the tracker's legal choice (tracks: one per peg;
+// a point after the last peg Neutralizes and needs no choice).
+func damageChoosers(tracks []awayrules.Rating) []*widget.Select {
 	names := make([]string, len(allRatings))
 	for i, r := range allRatings {
 		names[i] = ratingName(r)
 	}
-	var first []string
-	for _, r := range awayrules.Reducible(c) {
-		first = append(first, ratingName(r))
-	}
-	out := make([]*widget.Select, n)
-	for i := range out {
+	out := make([]*widget.Select, len(tracks))
+	for i, r := range tracks {
 		s := widget.NewSelect(names, nil)
-		if len(first) > 0 {
-			s.Selected = first[i%len(first)]
-		}
+		s.Selected = ratingName(r)
 		out[i] = s
 	}
 	return out
+}
+
+// outcomeLine says that an attack's target leaves the game, and how ("" when
+// it stays): Neutralized, assimilated by the Borg player, or Neutralized
+// with its card going back to its owner.
+func outcomeLine(tgt *tracker.Character, o tracker.AttackOutcome) string {
+	switch {
+	case o.Assimilated:
+		return lang.X("away.attack.will_be_assimilated", "{{.Name}} is Neutralized and assimilated by {{.Borg}}: the card becomes a Borg Drone.", map[string]any{"Name": tgt.Name, "Borg": o.By})
+	case o.CardReturns != "":
+		return lang.X("away.attack.will_return", "{{.Name}} is Neutralized: the card returns to {{.Owner}}.", map[string]any{"Name": tgt.Name, "Owner": o.CardReturns})
+	case o.Neutralized:
+		return lang.X("away.attack.will_be_neutralized", "{{.Name}} is Neutralized: no track has a peg left to lose.", map[string]any{"Name": tgt.Name})
+	}
+	return ""
 }
 
 // allRatings are a character's four ratings in card order.
@@ -409,7 +430,8 @@ func ratingNamed(name string) (awayrules.Rating, bool) {
 	return 0, false
 }
 
-// apply sends the attack with its dice and the chosen tracks as one step.
+// apply sends the attack with its dice and the chosen tracks as one step;
+// the status line says what it did, the target leaving the game too.
 func (f *attackForm) apply() {
 	if f.res == nil {
 		return
@@ -433,8 +455,12 @@ func (f *attackForm) apply() {
 		Backup: backup, BackupBy: by, TargetBackup: targetBackup, TargetBackupBy: tby,
 		CardDice: f.cardDice.Value(), DefenseCardDice: f.defCardDice.Value(),
 		Attack: f.att.pool.roll(), Defense: f.def.pool.roll(), Tracks: tracks}
+	said := lang.X("away.attack.applied", "Attack applied to {{.Name}}.", map[string]any{"Name": tgt.Name})
+	if line := outcomeLine(tgt, f.outcome); line != "" {
+		said += " " + line
+	}
 	if f.v.exec(cmd) {
-		f.v.f.Say(lang.X("away.attack.applied", "Attack applied to {{.Name}}.", map[string]any{"Name": tgt.Name}), false)
+		f.v.f.Say(said, false)
 		f.clearDice()
 		if f.reveal != nil {
 			// The next roll: the panel from its top down to the keypad.

@@ -1,0 +1,121 @@
+package away
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	awayrules "tableops/rules/away"
+	"tableops/tracker"
+	"tableops/tracker/store"
+	"tableops/ui/screen/screentest"
+)
+
+// seedDroneGame writes, by commands, a Federation vs Borg game in round
+// 1's action phase, Dana to activate: Dana's Data (Attack 1-2-3, a Phaser
+// of +1 die) and Worf (Attack 1-2-3-4, a Bat'leth of +1 die and +1
+// damage), against Kim, the Borg player, with Three of Five, a drone
+// down to Attack 1, Defense 2, Skill 3, Move 1 (issue 28), and Locutus
+// with the Assimilation Tubules; the overlay is entered.
+func seedDroneGame(t *testing.T, st *store.Store) string {
+	t.Helper()
+	g, err := st.Create(tracker.KindAway, "Wolf 359")
+	require.NoError(t, err)
+	ex := func(c tracker.Command) {
+		t.Helper()
+		_, err := g.Execute(c)
+		require.NoError(t, err)
+	}
+	tubules := awayrules.Weapon{Name: "Assimilation Tubules", Damage: 1, Keywords: []string{"Assimilate", "Melee"}}
+	ex(tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"})
+	ex(tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Borg", Borg: true})
+	a := g.State().Away
+	dana, kim := a.Players[0].ID, a.Players[1].ID
+	ex(tracker.AddCharacter{Player: dana, Name: "Data", Specializations: []string{"Science"},
+		Weapons: []awayrules.Weapon{{Name: "Phaser", Dice: 1}},
+		Attack:  []int{1, 2, 3}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}})
+	ex(tracker.AddCharacter{Player: dana, Name: "Worf", Specializations: []string{"Security"},
+		Weapons: []awayrules.Weapon{{Name: "Bat'leth", Dice: 1, Damage: 1, Keywords: []string{"Melee"}}},
+		Attack:  []int{1, 2, 3, 4}, Defense: []int{1, 2, 3}, Skill: []int{1, 2}, Move: []int{1, 2}})
+	ex(tracker.SetOverlay{Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2},
+		Weapons: []awayrules.Weapon{tubules}, Rules: []string{"Hivemind"}})
+	ex(tracker.AddCharacter{Player: kim, Name: "Three of Five", Keywords: []string{"Borg", "Drone"},
+		Weapons: []awayrules.Weapon{tubules}, Attack: []int{1}, Defense: []int{1, 2}, Skill: []int{1, 2, 3}, Move: []int{1}})
+	ex(tracker.AddCharacter{Player: kim, Name: "Locutus", Keywords: []string{"Borg"}, Rules: []string{"Hivemind"}, Specializations: []string{"Command"},
+		Weapons: []awayrules.Weapon{tubules}, Attack: []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{1, 2, 3}, Move: []int{1, 2}})
+	ex(tracker.StartMission{})
+	ex(tracker.AwayOrder{Which: tracker.OrderBoard, Rolls: map[string][]int{dana: {5}, kim: {2}}})
+	ex(tracker.AwayOrder{Which: tracker.OrderBeamDown, Rolls: map[string][]int{dana: {6}, kim: {3}}})
+	ex(tracker.StartRound{})
+	ex(tracker.StartActionPhase{FirstActivation: &tracker.AwayOrder{Which: tracker.OrderActivation, Rolls: map[string][]int{dana: {6}, kim: {2}}}})
+	return g.ID()
+}
+
+// TestDamageStartsLegalAndSaysNeutralized: 4 damage to the drone of issue
+// 28. The form starts from a choice the tracker takes (it used to start
+// from Defense, Skill, Defense, Skill, refused), with a peg chooser for
+// each of the 3 pegs it has to lose, and says before Apply and after that
+// the fourth point Neutralizes it (seed 001 "Combat", step 6).
+func TestDamageStartsLegalAndSaysNeutralized(t *testing.T) {
+	sh, st := newTestShell(t, 400, 760)
+	sh.openGame(seedDroneGame(t, st))
+	w := sh.win
+	v := sh.game.view.(*awayView)
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Data"))
+	test.Tap(screentest.Button(t, w, "Attack"))
+	f := v.dice.attack
+	tapPick(t, f.target, "Three of Five (Kim)")
+	// Attack 3 + Phaser 1 against Defense 2: two through, two uncontested 4s.
+	test.Type(f.att.pad, "6644")
+	test.Type(f.def.pad, "11")
+	text := screentest.ScreenText(w)
+	assert.Contains(t, text, "4 damage to Three of Five")
+	assert.Contains(t, text, "Three of Five is Neutralized: no track has a peg left to lose.", "said before Apply")
+	require.Len(t, f.damage, 3, "a chooser per peg it has")
+	var chosen []string
+	for _, s := range f.damage {
+		chosen = append(chosen, s.Selected)
+	}
+	assert.Equal(t, []string{"Defense", "Skill", "Skill"}, chosen)
+	screentest.TapShown(t, w, "Apply to Three of Five")
+	assert.Contains(t, sh.game.frame.Status(), "Attack applied to Three of Five. Three of Five is Neutralized", "said after Apply")
+	assert.Equal(t, tracker.StatusNeutralized, v.st.Characters[2].Status)
+}
+
+// TestAssimilationSaidBeforeApply: Locutus's Tubules neutralizing Data
+// assimilate him; the result says so before Apply and the status line
+// after (seed 001 "Special Rules", Assimilate).
+func TestAssimilationSaidBeforeApply(t *testing.T) {
+	sh, st := newTestShell(t, 400, 760)
+	id := seedDroneGame(t, st)
+	sh.openGame(id)
+	w := sh.win
+	v := sh.game.view.(*awayView)
+	g := sh.game.game
+	data := v.st.Characters[0].ID
+	// Earlier damage left Data one peg to lose (Attack 2).
+	for _, r := range []awayrules.Rating{awayrules.Attack, awayrules.Defense, awayrules.Skill, awayrules.Move} {
+		_, err := g.Execute(tracker.AdjustTrack{Character: data, Track: r, Delta: -1})
+		require.NoError(t, err)
+	}
+	_, err := g.Execute(tracker.Activate{Character: data})
+	require.NoError(t, err)
+	_, err = g.Execute(tracker.EndActivation{})
+	require.NoError(t, err)
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Locutus"))
+	test.Tap(screentest.Button(t, w, "Attack"))
+	f := v.dice.attack
+	tapPick(t, f.target, "Data (Dana)")
+	test.Type(f.att.pad, "654")
+	test.Type(f.def.pad, "1")
+	text := screentest.ScreenText(w)
+	assert.Contains(t, text, "Data is Neutralized and assimilated by Kim: the card becomes a Borg Drone.")
+	screentest.TapShown(t, w, "Apply to Data")
+	assert.True(t, strings.HasSuffix(sh.game.frame.Status(), "Data is Neutralized and assimilated by Kim: the card becomes a Borg Drone."), sh.game.frame.Status())
+	require.NotNil(t, v.st.Characters[0].Assimilated)
+}
