@@ -124,10 +124,15 @@ func (cmd BuildShips) decide(c *decideCtx) error {
 		return err
 	}
 	np.Ships += cmd.Ships
-	label := say("track.builds_ship_s_paid_on_board", "%s builds %d ship(s) (paid %s; %d on the board)", p.Name, cmd.Ships, fmtRes(cost), np.Ships)
-	if cmd.Fleet {
+	var label *words
+	switch {
+	case cmd.Fleet:
 		np.Fleets++
-		label.add("track.and_groups_them_into_fleet", " and groups them into a fleet at once, with no command (%d in play)", np.Fleets)
+		label = say("track.built_ships_and_fleet", "%s built %d ships and grouped them into a fleet, with no command", p.Name, cmd.Ships).after(shipsCount(np.Ships), fleetsCount(np.Fleets), leftOf(np, cost))
+	case cmd.Ships == 1:
+		label = say("track.built_a_ship", "%s built a ship", p.Name).after(shipsCount(np.Ships), leftOf(np, cost))
+	default:
+		label = say("track.built_ships", "%s built %d ships", p.Name, cmd.Ships).after(shipsCount(np.Ships), leftOf(np, cost))
 	}
 	return setPlayer(c, label, np)
 }
@@ -177,24 +182,26 @@ func (cmd Colonize) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	paid := "1 culture"
+	var left Texts
+	label := say("track.colonized", "%s colonized %s", p.Name, sys)
 	switch {
 	case vulcan && cmd.Reliquary:
-		paid = "nothing (Ancient Vulcan Reliquary)"
+		label.add("track.colonized_free_reliquary", " free (Ancient Vulcan Reliquary)")
 	case vulcan:
 		if np.Ascendancy < 1 {
 			return reject(CodeRules, "track.the_vulcans_colonize_by_spending_1", "The Vulcans colonize by spending 1 ascendancy; %s has none.", p.Name)
 		}
 		np.Ascendancy--
-		paid = "1 ascendancy"
+		label.add("track.colonized_for_ascendancy", " for 1 ascendancy")
+		left = Texts{msgf("track.ascendancy_left", "%d ascendancy left", np.Ascendancy)}
 	default:
 		if np.Resources.Culture < colonizeCulture {
 			return reject(CodeRules, "track.colonizing_costs_culture_has", "Colonizing costs %d culture; %s has %s.", colonizeCulture, p.Name, fmtRes(p.Resources))
 		}
 		np.Resources.Culture -= colonizeCulture
+		left = leftOf(np, ascrules.Resources{Culture: colonizeCulture})
 	}
 	np.Systems++
-	label := say("track.colonizes_paid", "%s colonizes %s (paid %s)", p.Name, sys, paid)
 	if cmd.FreeNode != "" {
 		v, _ := np.counter(cmd.FreeNode + "_nodes")
 		if v == nil {
@@ -203,6 +210,7 @@ func (cmd Colonize) decide(c *decideCtx) error {
 		*v++
 		label.add("track.and_builds_node_there_free_vulcan", " and builds a %s node there free (Vulcan Communication Network)", cmd.FreeNode)
 	}
+	label.after(systemsCount(np.Systems), left)
 	return setPlayer(c, label, np)
 }
 
@@ -249,11 +257,12 @@ func (cmd CommissionStarbase) decide(c *decideCtx) error {
 	np.StarbasesBuilt++
 	np.Commands++
 	np.Exhausted++ // the new command starts exhausted
-	where := ""
+	label := say("track.commissioned_starbase", "%s commissioned a starbase", p.Name)
 	if sys != "" {
-		where = " at " + sys
+		label = say("track.commissioned_starbase_at", "%s commissioned a starbase at %s", p.Name, sys)
 	}
-	return setPlayer(c, say("track.commissions_starbase_of_this_game_1", "%s commissions a starbase%s (%d of %d this game; +1 command, exhausted)", p.Name, where, np.StarbasesBuilt, limit), np)
+	label.add("track.starbases_this_game", " (%d of %d this game)", np.StarbasesBuilt, limit).after(starbasesCount(np.Starbases), readyCount(np))
+	return setPlayer(c, label, np)
 }
 
 // CommissionFleet groups ships into a fleet (Disband: breaks one up). A
@@ -317,7 +326,7 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 			return err
 		}
 		np.Fleets--
-		return setPlayer(c, say("track.disbands_fleet_in_play", "%s disbands a fleet (%d in play)", p.Name, np.Fleets), np)
+		return setPlayer(c, say("track.disbanded_fleet", "%s disbanded a fleet", p.Name).after(fleetsCount(np.Fleets)), np)
 	}
 	var np AscPlayer
 	if cmd.Free {
@@ -339,7 +348,12 @@ func (cmd CommissionFleet) decide(c *decideCtx) error {
 		}
 	}
 	np.Fleets++
-	return setPlayer(c, say("track.commissions_fleet_in_play", "%s commissions a fleet (%d in play)", p.Name, np.Fleets), np)
+	var ready Texts
+	if !cmd.Free {
+		ready = readyCount(np)
+	}
+	label := say("track.commissioned_fleet", "%s commissioned a fleet", p.Name).after(fleetsCount(np.Fleets), ready)
+	return setPlayer(c, label, np)
 }
 
 // Project launches advancement projects in the command phase: one
@@ -395,7 +409,7 @@ func (cmd Project) decide(c *decideCtx) error {
 		return err
 	}
 	np.Projects += projectsDrawn
-	label := say("track.launches_projects_draws", "%s launches projects: draws %d cards (%d in the project area)", p.Name, projectsDrawn, np.Projects)
+	label := say("track.launched_projects", "%s launched projects and drew %d cards", p.Name, projectsDrawn).after(Texts{msgf("track.count.projects", "%d in the project area", np.Projects)}, readyCount(np))
 	if n := np.ProjectsOver(); n > 0 {
 		label.add("track.projects_to_discard", "; %d research node(s): discard %d", np.Nodes.Research, n)
 	}
@@ -652,7 +666,7 @@ func (cmd PayFor) decide(c *decideCtx) error {
 	}
 	label := say("", "%s: %s", p.Name, what)
 	if cmd.Cost.Total() > 0 {
-		label.add("track.paid", " (paid %s)", fmtRes(cmd.Cost))
+		label.add("track.paid", " (paid %s)", fmtRes(cmd.Cost)).after(leftOf(np, cmd.Cost))
 	}
 	return setPlayer(c, label, np)
 }

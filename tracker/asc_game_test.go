@@ -89,7 +89,7 @@ func TestScriptedAscendancyGame(t *testing.T) {
 			play(t, s, NextPhase{})
 			evs, err = viaJSON(t, s, UseCommand{Player: "p1", Delta: 1})
 			require.NoError(t, err)
-			assert.Equal(t, "Federation: exhaust command (4 left)", evs[0].Label)
+			assert.Equal(t, "Alice exhausted a command: 4 of 5 commands ready", evs[0].Label, "the player by name (issue 27)")
 			p1 := ascPlayer(t, s, "p1")
 			assert.Equal(t, ascrules.Resources{Production: 1, Research: 3, Culture: 3}, p1.Resources)
 			assert.Equal(t, 1, p1.Nodes.Production)

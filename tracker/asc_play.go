@@ -1,8 +1,6 @@
 package tracker
 
 import (
-	"fmt"
-
 	ascrules "tableops/rules/ascendancy"
 )
 
@@ -161,16 +159,18 @@ func (cmd UseCommand) decide(c *decideCtx) error {
 		return err
 	}
 	np.Exhausted += cmd.Delta
-	verb := "exhaust"
-	if cmd.Delta < 0 {
-		verb = "ready"
+	var label *words
+	switch {
+	case cmd.Delta == 1:
+		label = say("track.exhausted_a_command", "%s exhausted a command", p.Name)
+	case cmd.Delta > 1:
+		label = say("track.exhausted_commands", "%s exhausted %d commands", p.Name, cmd.Delta)
+	case cmd.Delta == -1:
+		label = say("track.readied_a_command", "%s readied a command", p.Name)
+	default:
+		label = say("track.readied_commands", "%s readied %d commands", p.Name, -cmd.Delta)
 	}
-	n := max(cmd.Delta, -cmd.Delta)
-	what := "command"
-	if n > 1 {
-		what = fmt.Sprintf("%d commands", n)
-	}
-	return setPlayer(c, say("track.left_2", "%s: %s %s (%d left)", p.Civilization, verb, what, np.Ready()), np)
+	return setPlayer(c, label.after(readyCount(np)), np)
 }
 
 // Upgrade buys the next weapons (Weapons) or shields upgrade at the cost
@@ -208,11 +208,11 @@ func (cmd Upgrade) decide(c *decideCtx) error {
 		}
 		np.Weapons--
 		np.WeaponUpgrades++
-		label = say("track.weapons_upgraded_to_paid", "%s: weapons upgraded to %d+ (paid %s)", p.Name, np.Weapons, fmtRes(cost))
+		label = say("track.upgraded_weapons", "%s upgraded weapons to %d+", p.Name, np.Weapons).after(leftOf(np, cost))
 	} else {
 		np.Shields++
 		np.ShieldUpgrades++
-		label = say("track.shields_upgraded_to_paid", "%s: shields upgraded to +%d (paid %s)", p.Name, np.Shields, fmtRes(cost))
+		label = say("track.upgraded_shields", "%s upgraded shields to +%d", p.Name, np.Shields).after(leftOf(np, cost))
 	}
 	return setPlayer(c, label, np)
 }
@@ -261,7 +261,7 @@ func (cmd BuildNode) decide(c *decideCtx) error {
 	}
 	np.Resources = np.Resources.Sub(cost)
 	*count++
-	return setPlayer(c, say("track.builds_node_paid", "%s builds a %s node (paid %s)", p.Name, cmd.Type, fmtRes(cost)), np)
+	return setPlayer(c, nodeBuilt(p.Name, cmd.Type, *count, leftOf(np, cost)), np)
 }
 
 // BuyAscendancy spends culture on an ascendancy token
@@ -292,7 +292,8 @@ func (cmd BuyAscendancy) decide(c *decideCtx) error {
 	}
 	np.Resources.Culture = left
 	np.Ascendancy++
-	return setPlayer(c, say("track.ascendancy", "%s: ascendancy %d", p.Name, np.Ascendancy), np)
+	return setPlayer(c, say("track.bought_ascendancy", "%s bought an ascendancy token", p.Name).after(Texts{msgf("track.count.ascendancy", "%d ascendancy", np.Ascendancy)},
+		leftOf(np, ascrules.Resources{Culture: 1})), np)
 }
 
 // SetTrade gives Player a trade agreement from From producing Resources

@@ -52,7 +52,7 @@ func TestLaunchDrawsTwoAndMayGoOver(t *testing.T) {
 	p := ascPlayer(t, s, "p1")
 	assert.Equal(t, 2, p.Projects, "one command, two cards")
 	assert.Equal(t, ready-1, p.Ready(), "one command")
-	assert.Contains(t, evs[0].Label, "draws 2")
+	assert.Contains(t, evs[0].Label, "drew 2 cards")
 	assert.Equal(t, 1, p.ProjectsOver(), "1 research node: one to discard")
 
 	// Over the limit, a command waits for the discard.
