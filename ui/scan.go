@@ -30,12 +30,18 @@ import (
 type cameraAccess interface {
 	devices() ([]camera.Device, error)
 	open(cfg camera.Config) (scan.Source, error)
+	// inPage reports whether the cameras are a browser page's: the
+	// reasons a camera cannot be had, and the way around it (a photo
+	// taken with the phone's camera), are the browser's.
+	inPage() bool
 }
 
 // systemCameras are the machine's cameras (scan/camera).
 type systemCameras struct{}
 
 func (systemCameras) devices() ([]camera.Device, error) { return camera.Devices() }
+
+func (systemCameras) inPage() bool { return inBrowser }
 
 func (systemCameras) open(cfg camera.Config) (scan.Source, error) {
 	src, err := camera.Open(cfg)
@@ -80,6 +86,9 @@ type scannerView struct {
 	res      *widget.Select
 	camBtn   *widget.Button
 	photoBtn *widget.Button
+	// first holds the photo button, under the reason, when the live
+	// camera cannot be had; tools holds it (and Done) otherwise.
+	first, tools *fyne.Container
 	devs     []camera.Device
 
 	// run is the camera pipeline in progress (nil when stopped).
@@ -194,7 +203,37 @@ func (v *scannerView) build() {
 	v.camBtn.Importance = widget.HighImportance
 	v.camBox = container.NewVBox(v.device, screen.FitGrid(2, v.res, v.camBtn))
 	v.camBox.Hide()
-	v.photoBtn = widget.NewButtonWithIcon(lang.X("scan.import_a_photo", "Import a photo"), theme.FileImageIcon(), v.choosePhoto)
+	v.photoBtn = widget.NewButtonWithIcon(photoLabel(v.cams.inPage()), theme.FileImageIcon(), v.choosePhoto)
+	v.first = container.NewVBox()
+	v.tools = screen.FitGrid(2, v.photoBtn)
+}
+
+// photoLabel names the photo button: in a browser it opens the phone's
+// camera (a file input that takes a picture), which works over any
+// connection; on a desktop it imports a picture file.
+func photoLabel(browser bool) string {
+	if browser {
+		return lang.X("scan.take_a_photo", "Take a photo of the card")
+	}
+	return lang.X("scan.import_a_photo", "Import a photo")
+}
+
+// photoFirst puts the photo button first, right under the reason the live
+// camera cannot be had, as the way to scan now; or back beside Done.
+func (v *scannerView) photoFirst(first bool) {
+	if first {
+		v.tools.Remove(v.photoBtn)
+		v.photoBtn.Importance = widget.HighImportance
+		screen.SetObjects(v.first, []fyne.CanvasObject{v.photoBtn})
+	} else {
+		v.first.RemoveAll()
+		v.photoBtn.Importance = widget.MediumImportance
+		if len(v.tools.Objects) == 0 || v.tools.Objects[0] != v.photoBtn {
+			v.tools.Objects = append([]fyne.CanvasObject{v.photoBtn}, v.tools.Objects...)
+		}
+		v.tools.Refresh()
+	}
+	v.photoBtn.Refresh()
 }
 
 // content is the scanner screen; titled in a window of its own (a page
@@ -212,11 +251,11 @@ func (v *scannerView) content(titled bool) fyne.CanvasObject {
 	l.SizeName = theme.SizeNameCaptionText
 	top.Add(l)
 	top.Add(v.status)
-	tools := screen.FitGrid(2, v.photoBtn)
+	top.Add(v.first)
 	if titled { // a page over the main window has Close in its bar
-		tools.Add(widget.NewButtonWithIcon(lang.X("common.done", "Done"), theme.ConfirmIcon(), v.dismiss))
+		v.tools.Add(widget.NewButtonWithIcon(lang.X("common.done", "Done"), theme.ConfirmIcon(), v.dismiss))
 	}
-	bottom := container.NewVBox(v.camBox, tools)
+	bottom := container.NewVBox(v.camBox, v.tools)
 	list := container.NewVScroll(v.found)
 	return screen.Padded(container.NewBorder(top, bottom, nil, nil, container.NewGridWithRows(2, v.preview, list)))
 }
@@ -262,7 +301,8 @@ func (v *scannerView) showCameras(devs []camera.Device, err error) {
 	}
 	if err != nil {
 		v.camBox.Hide()
-		v.say(cameraProblem(err), false)
+		v.say(cameraProblem(err, v.cams.inPage()), false)
+		v.photoFirst(true)
 		v.preview.setHint(lang.X("scan.no_camera_preview", "No camera preview"))
 		return
 	}
@@ -285,6 +325,7 @@ func (v *scannerView) showCameras(devs []camera.Device, err error) {
 		v.res.SetSelectedIndex(r)
 	}
 	v.camBox.Show()
+	v.photoFirst(false)
 	v.say(lang.X("scan.a_camera_s_found", "{{.A}} camera(s) found. Start the camera, or import a photo.", map[string]any{"A": len(devs)}), false)
 	v.preview.setHint(lang.X("scan.tap_start_camera_to", "Tap “Start camera” to see the preview."))
 }
@@ -300,22 +341,40 @@ func cameraName(d camera.Device, i int) string {
 	return lang.X("scan.camera_n", "Camera {{.N}}", map[string]any{"N": i + 1})
 }
 
-// cameraProblem says in plain words why the camera cannot be used, and
-// what to do instead.
-func cameraProblem(err error) string {
-	switch {
-	case errors.Is(err, camera.ErrNoCamera):
-		return lang.X("scan.cam.none", "No camera found on this device. Import a photo of your cards instead.")
-	case errors.Is(err, camera.ErrPermission):
-		return lang.X("scan.cam.denied", "This device did not allow the app to use the camera. Allow it in the system settings, or import a photo of your cards instead.")
-	case errors.Is(err, camera.ErrBusy):
-		return lang.X("scan.cam.busy", "The camera is in use by another program. Close it and start the camera again, or import a photo instead.")
-	case errors.Is(err, camera.ErrUnsupported):
-		return lang.X("scan.cam.unsupported", "This version of the app cannot use a camera here. Import a photo of your cards instead.")
-	case errors.Is(err, camera.ErrNoMode):
-		return lang.X("scan.cam.format", "The camera offers no picture format the app can read. Import a photo of your cards instead.")
+// cameraProblem says in true words why the live camera cannot be used,
+// and the way to scan anyway: a photo (in a browser, taken with the
+// phone's camera, which needs no secure connection and no permission).
+// It never sends the player to settings that are not the cause: a page
+// over plain http is refused by nobody.
+func cameraProblem(err error, browser bool) string {
+	instead := lang.X("scan.cam.instead_import", "Import a photo of your cards instead.")
+	if browser {
+		instead = lang.X("scan.cam.instead_photo", "Take a photo of the card instead.")
 	}
-	return lang.X("scan.cam.other", "The camera cannot be used ({{.Err}}). Import a photo of your cards instead.", map[string]any{"Err": err.Error()})
+	var why string
+	switch {
+	case errors.Is(err, camera.ErrInsecure):
+		why = lang.X("scan.cam.insecure", "This connection is not secure (plain http), so the browser keeps the camera closed: no setting on the phone changes that.")
+	case errors.Is(err, camera.ErrDenied):
+		why = lang.X("scan.cam.browser_denied", "The browser was told not to let this page use the camera. To use it, allow the camera for this site in the browser (the icon beside the address), then start the camera again.")
+	case errors.Is(err, camera.ErrNoCameraAPI):
+		why = lang.X("scan.cam.no_api", "This browser offers web pages no camera.")
+	case errors.Is(err, camera.ErrNoCamera):
+		why = lang.X("scan.cam.none", "No camera found on this device.")
+	case errors.Is(err, camera.ErrPermission) && browser:
+		why = lang.X("scan.cam.system_denied", "The device's own settings keep the camera from this browser. To use it, allow the browser the camera in the system settings.")
+	case errors.Is(err, camera.ErrPermission):
+		why = lang.X("scan.cam.denied", "This device did not allow the app to use the camera. Allow it in the system settings.")
+	case errors.Is(err, camera.ErrBusy):
+		why = lang.X("scan.cam.busy", "The camera is in use by another program. Close it and start the camera again.")
+	case errors.Is(err, camera.ErrUnsupported):
+		why = lang.X("scan.cam.unsupported", "This version of the app cannot use a camera here.")
+	case errors.Is(err, camera.ErrNoMode):
+		why = lang.X("scan.cam.format", "The camera offers no picture format the app can read.")
+	default:
+		why = lang.X("scan.cam.other", "The camera cannot be used ({{.Err}}).", map[string]any{"Err": err.Error()})
+	}
+	return why + " " + instead
 }
 
 // toggleCamera starts or stops the live camera.
@@ -345,7 +404,8 @@ func (v *scannerView) toggleCamera() {
 			defer v.settle()
 			v.camBtn.Enable()
 			if err != nil {
-				v.say(cameraProblem(err), true)
+				v.say(cameraProblem(err, v.cams.inPage()), true)
+				v.photoFirst(true)
 				return
 			}
 			if v.closed {
@@ -393,7 +453,7 @@ func (v *scannerView) startSource(src scan.Source) {
 			case err == nil, errors.Is(err, context.Canceled):
 				v.say(lang.X("scan.the_camera_stopped", "The camera stopped."), false)
 			default:
-				v.say(cameraProblem(err), true)
+				v.say(cameraProblem(err, v.cams.inPage()), true)
 			}
 		})
 	}()

@@ -83,12 +83,16 @@ type fakeCameras struct {
 	devs    []camera.Device
 	err     error
 	openErr error
-	src     scan.Source
-	opened  atomic.Int32
-	cfg     camera.Config
+	// page makes them a browser page's cameras.
+	page   bool
+	src    scan.Source
+	opened atomic.Int32
+	cfg    camera.Config
 }
 
 func (f *fakeCameras) devices() ([]camera.Device, error) { return f.devs, f.err }
+
+func (f *fakeCameras) inPage() bool { return f.page }
 
 func (f *fakeCameras) open(cfg camera.Config) (scan.Source, error) {
 	f.opened.Add(1)

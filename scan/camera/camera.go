@@ -6,7 +6,11 @@
 //
 // A missing camera, a camera in use by another program, or a refused
 // permission are errors (ErrNoCamera, ErrBusy, ErrPermission) for the
-// screen to show, never a crash.
+// screen to show, never a crash. In a browser page each reason the live
+// camera cannot be had is an error of its own (browser.go): a connection
+// that is not secure (ErrInsecure: nobody refused anything), the browser's
+// refusal for this page (ErrDenied), the system's refusal to the browser
+// (ErrPermission), a browser that offers pages no camera (ErrNoCameraAPI).
 package camera
 
 import (
@@ -28,7 +32,8 @@ var (
 	// ErrNoCamera reports that no camera is connected (or the chosen one
 	// is gone).
 	ErrNoCamera = errors.New("no camera found")
-	// ErrPermission reports that the system refused access to the camera.
+	// ErrPermission reports that the system refused access to the camera
+	// (to the app, or to the browser the page runs in).
 	ErrPermission = errors.New("permission to use the camera was refused")
 	// ErrBusy reports a camera in use by another program.
 	ErrBusy = errors.New("the camera is in use by another program")

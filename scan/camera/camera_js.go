@@ -67,28 +67,26 @@ func jsError(v js.Value) error {
 	return domError{name: v.Get("name").String(), msg: v.Get("message").String()}
 }
 
-// classifyDOM maps getUserMedia's errors to the package's.
+// classifyDOM maps getUserMedia's errors to the package's (domProblem).
 func classifyDOM(err error) error {
 	var d domError
 	if !errors.As(err, &d) {
 		return err
 	}
-	switch d.name {
-	case "NotAllowedError", "SecurityError":
-		return fmt.Errorf("%w: %w", ErrPermission, err)
-	case "NotFoundError", "OverconstrainedError", "DevicesNotFoundError":
-		return fmt.Errorf("%w: %w", ErrNoCamera, err)
-	case "NotReadableError", "AbortError", "TrackStartError":
-		return fmt.Errorf("%w: %w", ErrBusy, err)
-	}
-	return err
+	return domProblem(d.name, d.msg)
 }
 
+// mediaDevices returns navigator.mediaDevices, or why the page may not
+// ask for a camera: browsers offer cameras only to secure pages (https,
+// or localhost), so a page over plain http on a network address is
+// ErrInsecure, and a secure page without the API is ErrNoCameraAPI.
 func mediaDevices() (js.Value, error) {
-	md := js.Global().Get("navigator").Get("mediaDevices")
-	if md.IsUndefined() || md.IsNull() || md.Get("getUserMedia").IsUndefined() {
-		// Browsers offer cameras only to secure pages (https or localhost).
-		return js.Value{}, fmt.Errorf("%w: this page may not use a camera (open the app over https, or import a photo)", ErrPermission)
+	g := js.Global()
+	secure := g.Get("isSecureContext").Truthy()
+	md := g.Get("navigator").Get("mediaDevices")
+	has := !md.IsUndefined() && !md.IsNull() && md.Get("getUserMedia").Type() == js.TypeFunction
+	if err := pageProblem(secure, has); err != nil {
+		return js.Value{}, err
 	}
 	return md, nil
 }
