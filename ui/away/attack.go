@@ -99,6 +99,26 @@ func newAttackForm(v *awayView) *attackForm {
 	return f
 }
 
+// reset clears the form for a new attack: no attacker, target, Backup,
+// card dice or dice; the attack action is the attacker's first again.
+func (f *attackForm) reset() {
+	f.attacker.sel, f.target.sel = "", ""
+	f.attacker.mark()
+	f.target.mark()
+	f.weapon.ClearSelected()
+	f.backup.sel.SetSelected(f.backup.none)
+	f.targetBackup.sel.SetSelected(f.targetBackup.none)
+	f.cardDice.SetValue(0)
+	f.defCardDice.SetValue(0)
+	f.rp.reset()
+	f.att.set(rolledPool{})
+	f.def.set(rolledPool{})
+	f.setupBox.want = false
+	f.fillWeapons()
+	f.fillTargets()
+	f.setupChanged()
+}
+
 // chose is called after a character was chosen: the setup folds once
 // it is complete.
 func (f *attackForm) chose() {
@@ -220,6 +240,9 @@ func (f *attackForm) setupChanged() {
 		setLine(f.oddsLine, "")
 		f.att.title.SetText(lang.X("away.attack.attack_dice", "Attack dice"))
 		f.def.title.SetText(lang.X("away.attack.defense_dice", "Defense dice"))
+		// The setup opens on what is missing (a target no longer
+		// offered): no summary of another attack stays on screen.
+		f.resolve()
 		return
 	}
 	ad, dd := s.AttackDice(), s.DefenseDice()

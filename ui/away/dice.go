@@ -141,12 +141,17 @@ func (d *awayDice) preset(mode, id string) {
 	// sight since the last change).
 	d.v.lazy.Shown(awayDicePanel())
 	d.mode.SetSelected(modeLabel(mode))
+	// The form starts from this action: nothing of the last one (its
+	// target, card dice, dice typed, challenge) carries over.
 	if mode == modeSkill {
+		d.skill.reset()
 		d.skill.tester.pick(id)
 	} else {
+		d.attack.reset()
 		d.attack.attacker.pick(id)
 	}
 	d.v.f.ShowPanel(awayDicePanel())
+	d.scroll.ScrollToTop()
 }
 
 // inPlayChoices lists characters in play, optionally only one side's.

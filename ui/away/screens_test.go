@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -118,4 +119,64 @@ func TestAssimilationSaidBeforeApply(t *testing.T) {
 	screentest.TapShown(t, w, "Apply to Data")
 	assert.True(t, strings.HasSuffix(sh.game.frame.Status(), "Data is Neutralized and assimilated by Kim: the card becomes a Borg Drone."), sh.game.frame.Status())
 	require.NotNil(t, v.st.Characters[0].Assimilated)
+}
+
+// TestActionOpensAFreshForm: the form an action opens starts from that
+// action, every time. After Data's attack on Three of Five (the only
+// target left then is Locutus), Locutus's Attack used to show "Data
+// attacks Locutus (Phaser): 4 vs 3 dice", its keypads still taking 4 and
+// 3 dice; a skill test kept "Opposed test" and the old challenger dice.
+func TestActionOpensAFreshForm(t *testing.T) {
+	sh, st := newTestShell(t, 400, 760)
+	sh.openGame(seedDroneGame(t, st))
+	w := sh.win
+	v := sh.game.view.(*awayView)
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Data"))
+	test.Tap(screentest.Button(t, w, "Attack"))
+	f := v.dice.attack
+	tapPick(t, f.target, "Three of Five (Kim)")
+	test.Tap(screentest.Under[*widget.Button](f.cardDice)[1]) // an Attack card: +1 die
+	test.Type(f.att.pad, "66444")
+	test.Type(f.def.pad, "11")
+	screentest.TapShown(t, w, "Apply to Three of Five")
+	require.Equal(t, tracker.StatusNeutralized, v.st.Characters[2].Status)
+	assert.Contains(t, screentest.ScreenText(w), "Data attacks Locutus (Phaser)", "the one target left")
+
+	// Data's second action: an opposed skill test against Locutus.
+	v.dice.mode.SetSelected("Skill test")
+	sf := v.dice.skill
+	tapPick(t, sf.tester, "Data (Dana)")
+	test.Tap(sf.opposed)
+	sf.who.SetSelected("Locutus (Kim)")
+	test.Type(sf.test.pad, "65")
+	test.Type(sf.chal.pad, "321")
+	screentest.TapShown(t, w, "Record the test")
+
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Locutus"))
+	test.Tap(screentest.Button(t, w, "Attack"))
+	text := screentest.ScreenText(w)
+	assert.NotContains(t, text, "Data attacks", "no trace of the last attack")
+	assert.Equal(t, "Attack", v.dice.mode.Selected)
+	assert.Equal(t, "", f.target.selected(), "Locutus has two targets: none chosen yet")
+	assert.True(t, f.target.box.Visible(), "the targets are offered")
+	assert.Equal(t, 0, f.cardDice.Value(), "the last attack's card dice are gone")
+	assert.Empty(t, f.att.pool.faces)
+	tapPick(t, f.target, "Worf (Dana)")
+	assert.Contains(t, screentest.ScreenText(w), "Locutus attacks Worf (Assimilation Tubules): 3 vs 3 dice")
+	test.Type(f.att.pad, "6")
+	assert.Equal(t, "6", f.att.pool.faces.String(), "a die typed now is the new attack's")
+
+	test.Tap(screentest.Button(t, w, "Clear"))
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Locutus's actions"))
+	test.Tap(screentest.Button(t, w, "Skill test"))
+	assert.Equal(t, "Skill test", v.dice.mode.Selected)
+	assert.False(t, sf.opposed.Checked, "a skill test starts unopposed")
+	assert.False(t, sf.chal.box.Visible())
+	text = screentest.ScreenText(w)
+	assert.Contains(t, text, "Locutus tests with 3 dice, needs 1")
+	assert.Contains(t, text, "Chance to pass: 88%", "3 dice, no challenger: 1 - (1/2)^3")
+	assert.Empty(t, sf.test.pool.faces)
 }

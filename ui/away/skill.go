@@ -116,6 +116,29 @@ func newSkillForm(v *awayView) *skillForm {
 	return f
 }
 
+// reset clears the form for a new test: no tester, specialization,
+// Backup, card dice, challenge or dice; it needs 1 success.
+func (f *skillForm) reset() {
+	f.tester.sel = ""
+	f.tester.mark()
+	f.spec.SetSelected(noSpecialization())
+	f.backup.sel.SetSelected(f.backup.none)
+	f.chBackup.sel.SetSelected(f.chBackup.none)
+	f.opposed.SetChecked(false)
+	f.who.SetSelected(cardChallenge())
+	f.cardDice.SetValue(0)
+	f.challenger.SetValue(1)
+	f.need.SetValue(1)
+	f.chalSet = ""
+	f.rp.reset()
+	f.test.set(rolledPool{})
+	f.chal.set(rolledPool{})
+	f.setupBox.want = false
+	f.fillChallengers()
+	f.fillSpecs()
+	f.changed()
+}
+
 func (f *skillForm) show(st *tracker.AwayState) {
 	f.tester.set(charOptions(f.v, nil, func(ch tracker.Character) string { return whyNotAct(ch.Stun) }))
 	f.fillChallengers()

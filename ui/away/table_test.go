@@ -56,7 +56,7 @@ func TestActivateFromTheRoundPanel(t *testing.T) {
 	require.Equal(t, 1, v.st.Characters[1].Stun)
 	screentest.SelectTab(t, w, "Dice")
 	v.dice.mode.SetSelected("Attack")
-	test.Tap(screentest.Button(t, w, "Change setup"))
+	assert.False(t, v.dice.attack.setupBox.folded, "the stunned attacker dropped out: the setup opens on its own")
 	lukara := pickButton(t, v.dice.attack.attacker, "Lukara (Kim)")
 	assert.True(t, lukara.Disabled(), "a stunned character is greyed out as attacker")
 	test.Tap(lukara)
