@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,6 +32,11 @@ const (
 	envHostStore = "TABLEOPS_HOSTCRASH_STORE"
 	envHostGame  = "TABLEOPS_HOSTCRASH_GAME"
 	hostCode     = "CRASHKEY"
+	// envKillSeconds makes TestHostCrashLosesNothing a long run: seven
+	// kills, each after up to that many seconds of load (the issue 30
+	// figure: TABLEOPS_KILL_SECONDS=10; a game holds at most 50,000
+	// events, so a much longer run fills it).
+	envKillSeconds = "TABLEOPS_KILL_SECONDS"
 )
 
 // TestHostHelperProcess is the child of TestHostCrashLosesNothing: it
@@ -89,7 +95,13 @@ func TestHostCrashLosesNothing(t *testing.T) {
 
 	rng := rand.New(rand.NewPCG(3, 4))
 	total := 0
-	for round := range 6 {
+	rounds, hold := 6, 350*time.Millisecond
+	if v := os.Getenv(envKillSeconds); v != "" {
+		n, err := strconv.Atoi(v)
+		require.NoError(t, err, envKillSeconds)
+		rounds, hold = 7, time.Duration(n)*time.Second
+	}
+	for round := range rounds {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHostHelperProcess$", "-test.count=1")
 		cmd.Env = append(os.Environ(), envHostStore+"="+path, envHostGame+"="+id)
 		out, err := cmd.StdoutPipe()
@@ -167,7 +179,7 @@ func TestHostCrashLosesNothing(t *testing.T) {
 				break
 			}
 		}
-		time.Sleep(time.Duration(50+rng.IntN(350))*time.Millisecond + time.Duration(rng.IntN(1000))*time.Microsecond)
+		time.Sleep(50*time.Millisecond + time.Duration(rng.Int64N(int64(hold))) + time.Duration(rng.IntN(1000))*time.Microsecond)
 		require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
 		_ = cmd.Wait()
 		stop.Store(true)
@@ -198,5 +210,5 @@ func TestHostCrashLosesNothing(t *testing.T) {
 		t.Logf("round %d: %d acknowledged, log has %d", round, len(acked), len(log))
 		require.NoError(t, s.Close())
 	}
-	t.Logf("%d acknowledged commands over 6 kills, none lost", total)
+	t.Logf("%d acknowledged commands over %d kills, none lost", total, rounds)
 }
