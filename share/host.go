@@ -131,6 +131,9 @@ type Options struct {
 	messageTime time.Duration
 	// crowdedHello replaces crowdedHelloWait (tests).
 	crowdedHello time.Duration
+	// wrap, when set, wraps the host's HTTP handler (tests: what a browser
+	// asks for and gets).
+	wrap func(http.Handler) http.Handler
 	// keep, when set (StartKept), is called with every join code the host
 	// issues after it started, so the code survives a restart.
 	keep func(h *Host, code string)
@@ -301,8 +304,12 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 		http.Redirect(w, r, "/app/", http.StatusMovedPermanently)
 	})
 	mux.Handle("GET /app/", http.StripPrefix("/app/", h.app))
+	handler := h.checkHost(mux)
+	if opts.wrap != nil {
+		handler = opts.wrap(handler)
+	}
 	h.srv = &http.Server{
-		Handler:           h.checkHost(mux),
+		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		IdleTimeout:       60 * time.Second,
