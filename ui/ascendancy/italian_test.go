@@ -96,6 +96,7 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 	e.Look(w, "space battle result")
 	screentest.TapShown(t, w, "Applica il round 1")
 	e.Look(w, "space battle round 2")
+	test.Tap(screentest.Button(t, w, "Termina la battaglia"))
 	test.Tap(screentest.Button(t, w, "Un altro difensore"))
 	e.Look(w, "space battle, two defenders")
 
