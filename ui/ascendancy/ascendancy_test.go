@@ -187,7 +187,7 @@ func advanceTo(t *testing.T, sh *testShell, w fyne.Window, seat, phase string) {
 			lang.X("asc.end_the_borg_turn", "End the Borg turn")}
 		var next *widget.Button
 		for _, b := range screentest.Objects[*widget.Button](w) {
-			if slices.Contains(steps, b.Text) {
+			if slices.Contains(steps, b.Text) && !b.Disabled() {
 				next = b
 			}
 		}

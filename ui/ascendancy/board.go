@@ -196,7 +196,7 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 		b.part("header", []any{rest, v.st.CurrentSeat(), v.st.Walker.Phase}, func() fyne.CanvasObject { return b.header(p) }),
 		b.part("resources", p.ID, func() fyne.CanvasObject { return b.resources(p) }),
 		b.part("tokens", tokens, func() fyne.CanvasObject { return b.commandTokens(p) }),
-		b.part("quick", []any{rest, v.st.Options.EasierAscension, presets}, func() fyne.CanvasObject {
+		b.part("quick", []any{rest, v.st.Options.EasierAscension, presets, v.st.CurrentSeat() == p.ID && v.st.Walker.Phase == tracker.PhaseCommand}, func() fyne.CanvasObject {
 			return container.NewVBox(widget.NewSeparator(), screen.BoldLabel(lang.X("asc.quick_actions", "Quick actions")), b.quickActions(p), widget.NewSeparator())
 		}),
 		b.part("projects", rest, func() fyne.CanvasObject { return container.NewVBox(b.projects(p), widget.NewSeparator()) }),
@@ -339,12 +339,21 @@ func (b *ascBoard) contact(p tracker.AscPlayer) fyne.CanvasObject {
 // ascendancy, the players' own presets) and command (starbase, fleet,
 // project, hegemony, battle). Each sends the rule-checked command, which
 // pays and, for a command action, exhausts the command token itself.
+//
+// The group of the phase the player is in comes first: in their command
+// phase the command actions are at the top, with no swipe past the
+// building ones (issue 27, "Room for the game").
 func (b *ascBoard) quickActions(p tracker.AscPlayer) fyne.CanvasObject {
-	return container.NewVBox(
+	build := []fyne.CanvasObject{
 		screen.BoldLabel(lang.X("asc.building_phase", "Building phase")), b.buildActions(p),
-		screen.CaptionLabel(lang.X("asc.cost_not_entered_yet_open", "? = cost not entered yet: open the cost table and copy it from your console.")),
+		screen.CaptionLabel(lang.X("asc.cost_not_entered_yet_open", "? = cost not entered yet: open the cost table and copy it from your console."))}
+	command := []fyne.CanvasObject{
 		screen.BoldLabel(lang.X("asc.command_phase", "Command phase")), b.commandActions(p),
-		screen.CaptionLabel(lang.X("asc.these_use_their_command_tokens", "These use their command tokens themselves; tap a token only for the other commands (move, explore, trade).")))
+		screen.CaptionLabel(lang.X("asc.these_use_their_command_tokens", "These use their command tokens themselves; tap a token only for the other commands (move, explore, trade)."))}
+	if b.v.st.CurrentSeat() == p.ID && b.v.st.Walker.Phase == tracker.PhaseCommand {
+		return container.NewVBox(append(command, build...)...)
+	}
+	return container.NewVBox(append(build, command...)...)
 }
 
 // addButton adds a button to a grid of quick actions.

@@ -191,12 +191,13 @@ func TestItalianAscendancyFormsSpeakItalian(t *testing.T) {
 func TestRetiredLogTextsSpeakItalian(t *testing.T) {
 	screentest.Italian(t)
 	retired := tracker.RetiredAscTexts()
-	require.Len(t, retired, 2)
+	require.GreaterOrEqual(t, len(retired), 2)
 	for _, m := range retired {
-		m.Args = map[string]string{"a1": "Anna", "a2": "2", "a3": "1"}
-		got := screen.TrTexts(tracker.Texts{m})
+		m.Args = map[string]string{"a1": "Anna", "a2": "2", "a3": "1", "a4": "3"}
+		const missing = "(no Italian text)"
+		got := screen.TrText(m.Key, missing, m.Args)
+		assert.NotEqual(t, missing, got, "%s reads in Italian", m.Key)
 		assert.Contains(t, got, "Anna", m.Key)
-		assert.NotContains(t, got, "project", "%s reads in Italian: %s", m.Key, got)
 		assert.NotContains(t, got, "{{", m.Key)
 	}
 }

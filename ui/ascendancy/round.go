@@ -455,16 +455,27 @@ func (w *executionView) show() fyne.CanvasObject {
 	return box
 }
 
-// borgTurn is what the Borg turn asks for, and the button that ends it.
+// The buttons of a turn have two places, the same in every turn: the
+// first moves the turn on without ending it (on to the command phase, open
+// the Borg panel), the second ends the turn. The second is disabled until
+// the turn may end, so a second tap on "End Ann's turn" never ends the next
+// seat's turn: an action that ends something is never where another button
+// just was (issue 27, "Buttons do not appear under a finger"). The phase's
+// words come under the buttons, so their length moves nothing.
+
+// borgTurn is what the Borg turn asks for, and the button that ends it,
+// disabled until every cube has activated.
 func (w *executionView) borgTurn(last bool) fyne.CanvasObject {
 	v := w.v
-	box := container.NewVBox()
-	box.Add(screen.Step(lang.X("asc.the_borg_turn", "The Borg turn"), lang.X("asc.build_phase_first_spires_build", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel.")))
 	open := widget.NewButtonWithIcon(lang.X("asc.open_the_borg_panel", "Open the Borg panel"), theme.WarningIcon(), func() { v.f.ShowPanel(lang.X("asc.borg", "Borg")) })
-	box.Add(open)
 	end := widget.NewButtonWithIcon(lang.X("asc.end_the_borg_turn", "End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 	end.Importance = widget.HighImportance
-	box.Add(end)
+	box := container.NewVBox(open, end)
+	if bs := v.st.Borg; bs != nil && len(bs.Activated) < len(bs.Cubes) {
+		end.Disable()
+		box.Add(screen.CaptionLabel(lang.X("asc.activate_every_cube_first", "Activate every cube on the Borg panel first.")))
+	}
+	box.Add(screen.Step(lang.X("asc.the_borg_turn", "The Borg turn"), lang.X("asc.build_phase_first_spires_build", "Build phase first (spires build nodes and cubes), then each cube in turn: move or engage, its command card, assimilation. Walk it on the Borg panel.")))
 	if last {
 		box.Add(screen.CaptionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
 	}
@@ -476,26 +487,29 @@ func (w *executionView) borgTurn(last bool) fyne.CanvasObject {
 func (w *executionView) playerTurn(p tracker.AscPlayer, last bool) fyne.CanvasObject {
 	v := w.v
 	a := v.st
-	box := container.NewVBox()
-	if a.Walker.Phase == tracker.PhaseBuilding {
-		box.Add(screen.Step(lang.X("asc.building_phase", "Building phase"), lang.X("asc.spend_resources_build_ships_and", "Spend resources: build ships and nodes, colonize, commission starbases, research upgrades, launch projects. Use the quick actions on the Players panel.")))
+	building := a.Walker.Phase == tracker.PhaseBuilding
+	next := widget.NewButtonWithIcon(lang.X("asc.building_done_command_phase", "On to the command phase"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
+	end := widget.NewButtonWithIcon(lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": p.Name}), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
+	if building {
+		next.Importance = widget.HighImportance
+		end.Disable()
 	} else {
-		box.Add(screen.Step(lang.X("asc.command_phase", "Command phase"), lang.X("asc.spend_command_tokens_move_fleets", "Spend command tokens: move fleets, explore, attack (Battle panel), hegemony, trade. Tap a token below for each command used.")))
+		next.Disable()
+		end.Importance = widget.HighImportance
+	}
+	box := container.NewVBox(next, end)
+	if last && !building {
+		box.Add(screen.CaptionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
+	}
+	if building {
+		box.Add(screen.Step(lang.X("asc.building_phase", "Building phase"), phaseHint(tracker.PhaseBuilding)))
+	} else {
+		box.Add(screen.Step(lang.X("asc.command_phase", "Command phase"), phaseHint(tracker.PhaseCommand)))
 	}
 	tokens := v.commandRow(p)
 	box.Add(screen.BoldLabel(lang.X("asc.s_command_tokens", "{{.Name}}'s command tokens", map[string]any{"Name": p.Name})))
 	box.Add(tokens)
 	box.Add(screen.WrapLabel(lang.X("asc.has_ascendancy_ships", "{{.Name}} has {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})))
-	label := lang.X("asc.building_done_command_phase", "On to the command phase")
-	if a.Walker.Phase == tracker.PhaseCommand {
-		label = lang.X("asc.end_s_turn", "End {{.Name}}'s turn", map[string]any{"Name": p.Name})
-	}
-	next := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
-	next.Importance = widget.HighImportance
-	box.Add(next)
-	if last && a.Walker.Phase == tracker.PhaseCommand {
-		box.Add(screen.CaptionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
-	}
 	return box
 }
 
@@ -510,4 +524,19 @@ func phaseWord(phase string) string {
 		return lang.X("asc.borg_turn", "Borg turn")
 	}
 	return phase
+}
+
+// phaseHint says what a player's phase is for: the actions the tracker
+// takes in it (tracker.AscPhaseActions, checked against its refusals), so
+// the hint never names an action the phase refuses.
+func phaseHint(phase string) string {
+	var names []string
+	for _, m := range tracker.AscPhaseActions(phase) {
+		names = append(names, screen.TrTexts(tracker.Texts{m}))
+	}
+	list := strings.Join(names, ", ")
+	if phase == tracker.PhaseCommand {
+		return lang.X("asc.hint.command_phase", "Spend command tokens: {{.Actions}}. The quick actions use their tokens themselves; tap a token below for each other command used.", map[string]any{"Actions": list})
+	}
+	return lang.X("asc.hint.building_phase", "Spend resources: {{.Actions}}. Use the quick actions on the Players panel.", map[string]any{"Actions": list})
 }
