@@ -71,6 +71,9 @@ type ascBattle struct {
 	haz   *hazardForm
 	heg   *dieTestForm
 	dip   *dieTestForm
+	// sharedSeen is the battle under way last brought to front: a battle
+	// opened on another phone shows its form here.
+	sharedSeen string
 }
 
 func newAscBattle(v *ascView) *ascBattle {
@@ -94,8 +97,10 @@ func newAscBattle(v *ascView) *ascBattle {
 		}
 	})
 	b.mode.Selected = battleModeLabel(modeSpace)
-	b.scroll = container.NewVScroll(b.body)
-	b.content = container.NewBorder(screen.Padded(b.mode), nil, nil, nil, b.scroll)
+	// The kind of battle scrolls with its form: a phone keeps its
+	// screen for the battle (issue 27, Room for the game).
+	b.scroll = container.NewVScroll(container.NewVBox(screen.Padded(b.mode), b.body))
+	b.content = b.scroll
 	return b
 }
 
@@ -131,6 +136,13 @@ func (b *ascBattle) open(mode, player string) {
 func (b *ascBattle) show() {
 	if b.v.st == nil {
 		return
+	}
+	if k := sharedKey(b.space.shared()); k != b.sharedSeen {
+		b.sharedSeen = k
+		if k != "" && battleModeOf(b.mode.Selected) != modeSpace {
+			b.mode.SetSelected(battleModeLabel(modeSpace)) // shows the forms again
+			return
+		}
 	}
 	b.space.show()
 	b.inv.show()

@@ -2,7 +2,6 @@ package ascendancy
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2/lang"
@@ -46,7 +45,19 @@ type spaceForm struct {
 	info     *widget.Label
 	oddsView *widgets.OddsView
 	result   *fyne.Container
+	more     *widget.Button
 	fewer    *widget.Button
+	// open opens the battle on the form on every phone (no battle open).
+	open *widget.Button
+	// top is "New battle", or "End the battle" while one is under way.
+	top *widget.Button
+	// sharedSeen is the battle round under way the sides were taken from
+	// (sharedKey); others: this seated phone shows the other sides' pads
+	// too, to type their dice here.
+	sharedSeen string
+	others     bool
+	// waiting says whose dice this seated phone leaves to their phones.
+	waiting *fyne.Container
 }
 
 // defSlot is one defender: their side, the attacker's dice aimed at them,
@@ -86,12 +97,15 @@ func newSpaceForm(v *ascView) *spaceForm {
 			f.show()
 		}
 	})
-	f.fewer = fewer
+	f.more, f.fewer = more, fewer
 	fewer.Hide()
+	f.open = widget.NewButtonWithIcon(lang.X("asc.shared.open", "Open on every phone"), theme.MailSendIcon(), f.openShared)
+	f.top = widget.NewButtonWithIcon(lang.X("asc.new_battle", "New battle"), theme.ContentClearIcon(), f.newBattle)
+	f.waiting = container.NewVBox()
 	f.content = container.NewVBox(
 		screen.Heading(lang.X("asc.space_battle", "Space battle")),
 		screen.CaptionLabel(lang.X("asc.one_round_at_a_time", "One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship.")),
-		container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(lang.X("asc.new_battle", "New battle"), theme.ContentClearIcon(), f.newBattle), f.roundLine),
+		container.NewBorder(nil, nil, nil, f.top, f.roundLine),
 		screen.BoldLabel(lang.X("asc.attacker", "Attacker")), f.att.box, f.firstNote,
 		f.defBox, more, fewer,
 		f.info,
@@ -99,6 +113,8 @@ func newSpaceForm(v *ascView) *spaceForm {
 		// The dice right under the sides, the result and Apply right
 		// under the dice; the full odds chart after them.
 		f.diceBox,
+		f.waiting,
+		f.open,
 		screen.FitGrid(2, roll, clear),
 		f.result,
 		f.oddsView,
@@ -133,6 +149,9 @@ func (f *spaceForm) tracked() *tracker.SpaceBattle {
 // roundNo is the round the next apply fights: the tracked battle's next
 // round, or 1.
 func (f *spaceForm) roundNo() int {
+	if b := f.shared(); b != nil {
+		return b.Round
+	}
 	if b := f.tracked(); b != nil {
 		return b.Round + 1
 	}
@@ -156,7 +175,17 @@ func (f *spaceForm) show() {
 	if seat := f.v.st.CurrentSeat(); seat != "" {
 		def = c.labelOf(seat)
 	}
-	if b := f.live(); b != nil && !f.fresh && f.followed != battleSeen(b) {
+	shared := f.shared()
+	if shared != nil {
+		f.fresh = false
+		f.followShared(shared)
+	} else {
+		f.sharedSeen = ""
+		for _, s := range append([]*sideForm{f.att}, f.sideForms()...) {
+			s.lock(false)
+		}
+	}
+	if b := f.live(); b != nil && shared == nil && !f.fresh && f.followed != battleSeen(b) {
 		// A round was fought: the form shows the battle as it goes on.
 		f.followed = battleSeen(b)
 		f.att.player.Selected = c.labelOf(b.Attacker)
@@ -191,16 +220,20 @@ func (f *spaceForm) show() {
 		}
 		f.defBox.Add(screen.BoldLabel(title))
 		f.defBox.Add(d.side.box)
-		if len(f.defs) > 1 {
+		if len(f.defs) > 1 && f.splitOpen() {
 			f.defBox.Add(d.split.box)
 		}
 	}
 	f.defBox.Refresh()
-	if len(f.defs) > 1 {
-		f.fewer.Show()
-	} else {
-		f.fewer.Hide()
+	f.fewer.Hide()
+	f.more.Hide()
+	if shared == nil {
+		f.more.Show()
+		if len(f.defs) > 1 {
+			f.fewer.Show()
+		}
 	}
+	f.topButton(shared)
 	f.changed()
 }
 
@@ -248,6 +281,9 @@ func battleSeen(b *tracker.SpaceBattle) string {
 // left in it) or, for a new battle, from the board; the counts may only go
 // down from there.
 func (f *spaceForm) syncShips() {
+	if f.shared() != nil {
+		return // the sides are the battle's (followShared)
+	}
 	b := f.tracked()
 	key := battleSeen(b) + "|" + f.att.player.Selected
 	for _, d := range f.defs {
@@ -299,7 +335,10 @@ func (f *spaceForm) changed() {
 	}
 	f.syncShips()
 	round := f.roundNo()
+	shared := f.shared()
 	switch b := f.tracked(); {
+	case shared != nil:
+		f.roundLine.SetText(f.sharedLine(shared))
 	case b != nil:
 		f.roundLine.SetText(lang.X("asc.round_of_the_battle_under", "Round {{.Round}} of the battle under way", map[string]any{"Round": round}))
 	case f.live() != nil && !f.fresh:
@@ -310,6 +349,9 @@ func (f *spaceForm) changed() {
 	att, defs, ok := f.sides()
 	f.diceBox.RemoveAll()
 	defer f.diceBox.Refresh()
+	f.waiting.RemoveAll()
+	defer f.waiting.Refresh()
+	f.open.Hide()
 	f.firstNote.Hide()
 	if round > 1 {
 		f.firstNote.Show()
@@ -320,7 +362,12 @@ func (f *spaceForm) changed() {
 		f.result.RemoveAll()
 		return
 	}
-	if len(defs) > 1 {
+	if shared != nil {
+		f.enteredDice(shared, att, defs)
+	} else if !f.watching() {
+		f.open.Show()
+	}
+	if len(defs) > 1 && f.splitOpen() {
 		if f.sumSplit() == 0 {
 			f.defs[0].split.val = att.Dice() // all at the first until split
 		}
@@ -341,9 +388,15 @@ func (f *spaceForm) changed() {
 		slot.defD.title.SetText(lang.X("asc.s_dice_hit_on", "{{.Name}}'s dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"Name": name, "Dice": d.Dice(), "HitText": hitText(dt, dcan)}))
 		slot.attD.pad.SetMax(splits[i])
 		slot.defD.pad.SetMax(d.Dice())
-		f.diceBox.Add(slot.attD.box)
-		f.diceBox.Add(slot.defD.box)
+		if shared != nil {
+			r := f.typedRound(round, att, defs)
+			slot.attD.pad.SetMax(ascrules.AttackerDiceDue(r))
+			slot.defD.pad.SetMax(ascrules.DefenderDiceDue(r, i))
+		}
+		f.addPad(shared, att.Player, slot.attD, at)
+		f.addPad(shared, d.Player, slot.defD, dt)
 	}
+	f.waitingFor(shared, att, defs)
 	if len(defs) == 1 {
 		o, err := odds.SpaceBattleRound(round, att, defs[0])
 		if err != nil {
@@ -418,9 +471,26 @@ func (f *spaceForm) rollVirtual() {
 		AttackerFaces: make([][]int, len(defs)), DefenderFaces: make([][]int, len(defs))}
 	attP := make([]ascPool, len(defs))
 	defP := make([]ascPool, len(defs))
+	for i, d := range f.defs {
+		attP[i], defP[i] = d.attD.pool, d.defD.pool
+	}
+	// In a battle under way, the dice in stay, and a seated phone rolls
+	// its own side's only.
+	keep := f.keptSides(att, defs)
+	for i := range defs {
+		if keep[att.Player] {
+			r.AttackerFaces[i] = attP[i].faces
+		}
+		if keep[defs[i].Player] {
+			r.DefenderFaces[i] = defP[i].faces
+		}
+	}
 	var split []int
 	for _, pool := range ascrules.RollOrder(r) {
 		i := pool.Defender
+		if who := owner(att, defs, pool); keep[who] {
+			continue
+		}
 		n := ascrules.DefenderDiceDue(r, i)
 		if pool.Attacker {
 			if split == nil { // the defenders who strike first have rolled
@@ -467,7 +537,11 @@ func (f *spaceForm) resolve() {
 	}
 	res, err := ascrules.ResolveSpaceRound(r)
 	if err != nil {
-		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
+		if f.shared() == nil {
+			f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
+		}
+		// One side's dice may go in on their own.
+		f.diceButtons(f.shared(), round, att, defs)
 		return
 	}
 	an := f.v.seatName(att.Player)
@@ -495,33 +569,7 @@ func (f *spaceForm) resolve() {
 		lines = append(lines, lang.X("asc.after_casualties_the_attacker_then", "After casualties the attacker, then the defenders, may retreat; otherwise fight another round."))
 	}
 	f.result.Add(explainLines(lines))
-	screen.AddApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(round)}), func() {
-		// The round the form was made for: the tracker refuses it if
-		// the battle moved on meanwhile (1 starts a new battle).
-		cmd := tracker.SpaceBattleRound{Round: round,
-			Attacker: battleSide(f.att, att)}
-		for i, d := range defs {
-			cmd.Attacker.Rolls = append(cmd.Attacker.Rolls, f.defs[i].attD.pool.roll())
-			ds := battleSide(f.defs[i].side, d)
-			ds.Rolls = []tracker.Roll{f.defs[i].defD.pool.roll()}
-			cmd.Defenders = append(cmd.Defenders, ds)
-		}
-		fresh := f.fresh
-		f.fresh = false
-		if !f.v.exec(cmd) {
-			f.fresh = fresh
-			return
-		}
-		msg := lang.X("asc.round_applied", "Round {{.Round}} applied.", map[string]any{"Round": round})
-		if res.Over {
-			msg = lang.X("asc.round_applied_the_battle_is", "Round {{.Round}} applied: the battle is over.", map[string]any{"Round": round})
-		}
-		f.v.f.Say(msg, false)
-		// The state update refilled the form from the battle as it stands:
-		// show the next round from its top.
-		f.clear()
-		f.v.battle.scroll.ScrollToTop()
-	})
+	f.diceButtons(f.shared(), round, att, defs)
 }
 
 // battleSide is the tracker's view of a side: its ships, first strike and

@@ -15,8 +15,8 @@ import (
 
 // TestSpaceBattleFollowsTheBattle: after a round the form fights the
 // tracked battle's next round with the ships left (not those sent), first
-// strike is off past round 1, and another pair of players (or New battle)
-// starts again at round 1 with first strike honoured.
+// strike is off past round 1, and once the battle ends another pair of
+// players starts again at round 1 with first strike honoured.
 func TestSpaceBattleFollowsTheBattle(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := setUpAscByTapping(t, sh)
@@ -38,17 +38,15 @@ func TestSpaceBattleFollowsTheBattle(t *testing.T) {
 	assert.True(t, f.att.firstStrike.Disabled())
 	assert.Contains(t, screentest.ScreenText(w), "First strike works in round 1 only")
 
+	// The battle under way is the game's: its sides stay until it ends.
+	assert.True(t, f.att.player.Disabled(), "the battle under way keeps its sides")
+	test.Tap(screentest.Button(t, w, "End the battle"))
+	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new battle")
 	f.att.player.SetSelected("Bob (Klingon)")
 	f.defs[0].side.player.SetSelected("Alice (Federation)")
 	assert.Equal(t, 1, f.roundNo(), "other players: a new battle")
 	assert.False(t, f.att.firstStrike.Disabled(), "first strike counts in a new battle")
 	assert.Equal(t, 2, f.defs[0].side.ships.val, "Alice's ships on the board")
-	f.att.player.SetSelected("Alice (Federation)")
-	f.defs[0].side.player.SetSelected("Bob (Klingon)")
-	assert.Equal(t, 2, f.roundNo(), "the same sides: the battle goes on")
-	test.Tap(screentest.Button(t, w, "New battle"))
-	assert.Equal(t, 1, f.roundNo())
-	assert.Contains(t, screentest.ScreenText(w), "Round 1 of a new battle")
 }
 
 // TestWhoseTurnOnEveryPanel: on a phone each Ascendancy panel starts with

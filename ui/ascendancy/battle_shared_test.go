@@ -1,0 +1,150 @@
+package ascendancy
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/tracker"
+	"tableops/ui/screen"
+	"tableops/ui/screen/screentest"
+)
+
+// seatedFrame is a test frame on a phone that sits as one player.
+type seatedFrame struct {
+	screen.Frame
+	seat string
+}
+
+// Seat is the player the phone sits as.
+func (s seatedFrame) Seat() string { return s.seat }
+
+// phone is one player's phone showing the shared game.
+type phone struct {
+	w     fyne.Window
+	frame *screentest.Frame
+	v     *ascView
+}
+
+// openPhone opens game on a new 390x844 window seated as seat.
+func openPhone(t *testing.T, app fyne.App, game screen.Game, seat string) *phone {
+	t.Helper()
+	w := app.NewWindow(seat)
+	w.Resize(fyne.NewSize(390, 844))
+	p := &phone{w: w}
+	p.frame = screentest.Open(w, game, func(f screen.Frame) screen.View {
+		p.v = newAscendancyView(seatedFrame{Frame: f, seat: seat})
+		return p.v
+	})
+	t.Cleanup(p.frame.Close)
+	panelTo(t, w, "Battle")
+	return p
+}
+
+// twoPhones is a game of Alice (p1, Federation) and Bob (p2, Klingon)
+// with 3 ships each, at Alice's command phase, on Alice's and Bob's
+// phones.
+func twoPhones(t *testing.T) (alice, bob *phone, g screen.Game) {
+	t.Helper()
+	sh, _ := newTestShell(t, 390, 844)
+	newAscGame(t, sh)
+	g = sh.game.game
+	for _, c := range []tracker.Command{
+		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Alice", Faction: ascrules.Federation, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3},
+		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Bob", Faction: ascrules.Klingon, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3},
+		tracker.StartAscendancy{}, tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, tracker.NextPhase{},
+	} {
+		_, err := g.Execute(c)
+		require.NoError(t, err, c.CommandType())
+	}
+	return openPhone(t, sh.app, g, "p1"), openPhone(t, sh.app, g, "p2"), g
+}
+
+// TestSpaceBattleFromBothPhones: Alice attacks on her phone and types her
+// dice there; Bob's phone shows the same battle, who is missing, and
+// takes his own dice; the round is fought when both are in, and both
+// phones go on to round 2 (issue 27, "Both sides at a battle").
+func TestSpaceBattleFromBothPhones(t *testing.T) {
+	alice, bob, g := twoPhones(t)
+	fa, fb := alice.v.battle.space, bob.v.battle.space
+	assert.Equal(t, "Alice", fa.att.player.Selected, "the attacker is whose turn it is")
+	assert.Equal(t, "Bob", fa.defs[0].side.player.Selected)
+
+	// Alice types her 3 dice and enters them: the battle opens on every phone.
+	test.Type(fa.attD.pad, "651")
+	test.Tap(screentest.Button(t, alice.w, "Enter the dice of Alice"))
+	b := g.State().Ascendancy.Fighting()
+	require.NotNil(t, b, "the battle is the game's")
+	assert.Equal(t, []string{"p2"}, b.Missing())
+	assert.Contains(t, alice.frame.Status(), "waiting for the dice of Bob")
+	assert.Contains(t, screentest.ScreenText(alice.w), "The dice of Bob come from their own phone")
+	assert.NotContains(t, screentest.ScreenText(alice.w), "Bob's dice (3, hit on 5+)", "Bob's pad is on Bob's phone")
+
+	// Bob's phone shows Alice's battle, not a fresh one.
+	text := screentest.ScreenText(bob.w)
+	assert.Contains(t, text, "Round 1 of the battle under way: dice in from Alice · waiting for the dice of Bob")
+	assert.Equal(t, "Alice", fb.att.player.Selected)
+	assert.Equal(t, "Bob", fb.defs[0].side.player.Selected)
+	assert.True(t, fb.att.player.Disabled(), "the sides are the battle's")
+	assert.Equal(t, 3, fb.att.ships.val)
+	assert.Contains(t, text, "Attacker's dice at Bob (3, hit on 5+): in")
+	assert.Contains(t, text, "Bob's dice (3, hit on 5+)")
+
+	// Bob types his roll: the round is fought once both are in.
+	test.Type(fb.defD.pad, "522")
+	assert.Contains(t, screentest.ScreenText(bob.w), "Alice scores 2 hit(s), Bob scores 1")
+	test.Tap(screentest.Button(t, bob.w, "Apply round 1"))
+	a := g.State().Ascendancy
+	assert.Equal(t, 2, a.Players[0].Ships)
+	assert.Equal(t, 1, a.Players[1].Ships)
+	assert.Equal(t, 1, a.Players[0].Exhausted, "the battle used Alice's command")
+	b = a.Fighting()
+	require.NotNil(t, b)
+	assert.Equal(t, 2, b.Round)
+	for _, p := range []*phone{alice, bob} {
+		assert.Contains(t, screentest.ScreenText(p.w), "Round 2 of the battle under way · waiting for the dice of Alice, Bob")
+		assert.Equal(t, 2, p.v.battle.space.att.ships.val, "Alice's ships left in the battle")
+		assert.Equal(t, 1, p.v.battle.space.defs[0].side.ships.val)
+	}
+
+	// Undo on Bob's phone: his dice are missing again, on both phones.
+	test.Tap(bob.frame.Undo())
+	assert.Equal(t, []string{"p2"}, g.State().Ascendancy.Fighting().Missing())
+	assert.Contains(t, screentest.ScreenText(alice.w), "Round 1 of the battle under way: dice in from Alice · waiting for the dice of Bob")
+}
+
+// TestSpaceBattleDefenderFirstAndOnePhone: the defender may roll first;
+// a seated phone may still type the other side's dice (one phone enters
+// both, as before); Alice retreats and the battle ends on both phones.
+func TestSpaceBattleDefenderFirstAndOnePhone(t *testing.T) {
+	alice, bob, g := twoPhones(t)
+	fb := bob.v.battle.space
+	test.Tap(screentest.Button(t, alice.w, "Open on every phone"))
+	require.NotNil(t, g.State().Ascendancy.Fighting())
+	assert.Contains(t, screentest.ScreenText(bob.w), "waiting for the dice of Alice, Bob")
+
+	// Bob enters first.
+	test.Type(fb.defD.pad, "111")
+	test.Tap(screentest.Button(t, bob.w, "Enter the dice of Bob"))
+	assert.Equal(t, []string{"p1"}, g.State().Ascendancy.Fighting().Missing())
+
+	// Alice's phone types nothing; Bob's phone types Alice's dice too.
+	test.Tap(screentest.Button(t, bob.w, "Type the dice of Alice here"))
+	test.Type(fb.attD.pad, "611")
+	test.Tap(screentest.Button(t, bob.w, "Apply round 1"))
+	assert.Equal(t, 2, g.State().Ascendancy.Players[1].Ships, "Bob lost one ship of 3")
+	assert.Equal(t, 2, g.State().Ascendancy.Fighting().Round)
+
+	// Alice retreats: the battle is over on both phones.
+	test.Tap(screentest.Button(t, alice.w, "End the battle"))
+	assert.Nil(t, g.State().Ascendancy.Fighting())
+	assert.Nil(t, g.State().Ascendancy.Battle)
+	assert.Contains(t, screentest.ScreenText(bob.w), "Round 1 of a new battle")
+	assert.False(t, fb.att.player.Disabled(), "a new battle's sides are chosen again")
+}
