@@ -63,6 +63,9 @@ func TestScoreboardInBrowserSpeaksItalian(t *testing.T) {
 	a := borgAscGame(t)
 	h, _ := startHost(t, a, Options{Name: "Serata Ascendancy", Texts: func(string) []byte { return js }})
 	b := startBrowser(t)
+	// A TV: room for every row of this short log (a smaller screen shows
+	// the newest rows that fit).
+	b.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false})
 	b.call("Page.navigate", map[string]any{"url": h.URL()})
 
 	// lineOf is an event's log line as the app words it in Italian.
