@@ -91,6 +91,13 @@ func (v *awayView) activationCard(id string) {
 		box.Add(screen.BoldLabel(ratingsLine(ch)))
 		left := a.ActionsLeft()
 		switch {
+		case active && left > 0 && a.BonusActive:
+			// A bonus action: one action, and no Activated token (seed
+			// 001 "Bonus Actions").
+			l := screen.BoldLabel(lang.X("away.act.bonus_left", "Bonus action: 1 action with {{.Name}}, no Activated token", map[string]any{"Name": ch.Name}))
+			l.Wrapping = fyne.TextWrapWord
+			l.Importance = widget.SuccessImportance
+			box.Add(l)
 		case active && left > 0:
 			l := screen.BoldLabel(lang.X("away.act.left", "Activated: {{.Left}} of {{.Of}} actions left", map[string]any{"Left": left, "Of": actionLimit(a)}))
 			l.Importance = widget.SuccessImportance

@@ -196,7 +196,7 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 				tokens := widget.NewButtonWithIcon(lang.X("away.team.tokens", "Tokens"), theme.DocumentCreateIcon(), func() { v.editTokens(pid) })
 				return container.NewBorder(nil, nil, nil, tokens, screen.WrapLabel(line))
 			}))
-		var cards []fyne.CanvasObject
+		var cards, outCards []fyne.CanvasObject
 		for i := range v.st.Characters {
 			ch := &v.st.Characters[i]
 			if ch.Controller != p.ID {
@@ -221,24 +221,40 @@ func (v *awayView) teamObjects() []fyne.CanvasObject {
 				v.setTracks(ch)
 			}
 			cardOf[ch.ID] = c
+			if ch.Status == tracker.StatusNeutralized {
+				// Out of the game: a short card in a row of its own under
+				// the cards in play, not a box stretched beside a full
+				// card.
+				outCards = append(outCards, c)
+				continue
+			}
 			cards = append(cards, c)
 		}
-		if len(cards) == 0 {
+		if len(cards)+len(outCards) == 0 {
 			objs = append(objs, v.parts.Get("empty/"+pid, nil, func() fyne.CanvasObject {
 				return screen.WrapLabel(lang.X("away.team.no_characters", "No characters on this team yet."))
 			}))
 			continue
 		}
 		// The player's cards in columns, the same box while the cards are.
-		ids := make([]string, len(cards))
-		for i, c := range cards {
-			ids[i] = fmt.Sprintf("%p", c)
+		for k, row := range [][]fyne.CanvasObject{cards, outCards} {
+			if len(row) == 0 {
+				continue
+			}
+			ids := make([]string, len(row))
+			for i, c := range row {
+				ids[i] = fmt.Sprintf("%p", c)
+			}
+			key := "cards/" + pid
+			if k == 1 && len(cards) > 0 {
+				key = "out/" + pid
+			}
+			objs = append(objs, v.parts.Get(key, ids, func() fyne.CanvasObject {
+				cols := screen.NewColumns(teamColumnWidth)
+				cols.Objects = row
+				return cols
+			}))
 		}
-		objs = append(objs, v.parts.Get("cards/"+pid, ids, func() fyne.CanvasObject {
-			cols := screen.NewColumns(teamColumnWidth)
-			cols.Objects = cards
-			return cols
-		}))
 	}
 	return objs
 }
@@ -476,13 +492,17 @@ func (v *awayView) characterCard(ch *tracker.Character) fyne.CanvasObject {
 		rows.Add(tracks[i])
 	}
 	v.tracks[id] = tracks
-	if len(ch.Specializations) > 0 || len(ch.Weapons) > 0 {
-		var ws []string
-		for _, w := range ch.Weapons {
-			ws = append(ws, weaponLine(w))
+	if len(ch.Specializations) > 0 || len(ch.Weapons) > 0 || len(ch.Keywords) > 0 {
+		lines := []string{specLine(ch.Specializations)}
+		if len(ch.Keywords) > 0 {
+			// The card's keywords, as typed (seed 001 "Reading a
+			// Character Card").
+			lines = append(lines, lang.X("away.team.keywords", "Keywords: {{.List}}", map[string]any{"List": strings.Join(ch.Keywords, ", ")}))
 		}
-		info := screen.WrapLabel(strings.TrimSpace(strings.Join(append(
-			[]string{specLine(ch.Specializations)}, ws...), "\n")))
+		for _, w := range ch.Weapons {
+			lines = append(lines, weaponLine(w))
+		}
+		info := screen.WrapLabel(strings.TrimSpace(strings.Join(lines, "\n")))
 		info.SizeName = theme.SizeNameCaptionText
 		rows.Add(info)
 	}

@@ -156,9 +156,9 @@ func TestAwaySkillTestWithCardDice(t *testing.T) {
 	assert.Contains(t, h.Undo[0].Label, "Lukara takes a Skill test: 6,5,2")
 }
 
-// TestBonusActionNeedsACharacter: OK on the bonus-action dialog with no
-// character chosen keeps the dialog open and says why; with one chosen it
-// spends the token.
+// TestBonusActionNeedsACharacter: the bonus-action dialog asks for the
+// character with a button each; Cancel spends nothing, a tap on one
+// spends the token and opens that character's card with its one action.
 func TestBonusActionNeedsACharacter(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := startAwayGame(t, sh)
@@ -170,14 +170,15 @@ func TestBonusActionNeedsACharacter(t *testing.T) {
 	test.Tap(screentest.Button(t, w, "Use a bonus action (Kim)"))
 	require.Len(t, w.Canvas().Overlays().List(), 1)
 	screentest.AssertFits(t, w, "bonus action dialog")
-	test.Tap(screentest.Button(t, w, "OK"))
-	require.Len(t, w.Canvas().Overlays().List(), 1, "the dialog stays open")
 	assert.Contains(t, screentest.ScreenText(w), "Choose the character who takes the action.")
-	assert.Equal(t, 1, v.st.Players[1].Tokens[tracker.TokenBonusActions], "nothing spent")
-	screentest.Objects[*widget.RadioGroup](w)[0].SetSelected("Lukara")
-	test.Tap(screentest.Button(t, w, "OK"))
+	test.Tap(screentest.Button(t, w, "Cancel"))
 	assert.Empty(t, w.Canvas().Overlays().List())
+	assert.Equal(t, 1, v.st.Players[1].Tokens[tracker.TokenBonusActions], "nothing spent")
+	test.Tap(screentest.Button(t, w, "Use a bonus action (Kim)"))
+	test.Tap(screentest.Button(t, w, "Lukara"))
 	assert.Equal(t, 0, v.st.Players[1].Tokens[tracker.TokenBonusActions], "the token is spent")
+	require.Len(t, w.Canvas().Overlays().List(), 1, "Lukara's card, with its one action")
+	assert.Contains(t, screentest.ScreenText(w), "Bonus action: 1 action with Lukara, no Activated token")
 }
 
 // TestOverlayComesWithItsAttackAction: the overlay form is filled in with

@@ -60,8 +60,12 @@ func (v *awayView) showRound() {
 			v.round.Add(screen.Step(lang.X("away.round.clear_t", "3. Clear the board"),
 				lang.X("away.round.clear", "Activated tokens are off the characters (done).")))
 		}
-		if arriving := v.arriving(a.Round); arriving != "" {
-			v.round.Add(screen.Step(lang.X("away.round.escalation_t", "Escalation"), lang.X("away.round.escalation", "{{.Names}} arrive at the start of the action phase.", map[string]any{"Names": arriving})))
+		if arriving, n := v.arriving(a.Round); n > 0 {
+			text := lang.X("away.round.escalation", "{{.Names}} arrive at the start of the action phase.", map[string]any{"Names": arriving})
+			if n == 1 {
+				text = lang.X("away.round.escalation_one", "{{.Name}} arrives at the start of the action phase.", map[string]any{"Name": arriving})
+			}
+			v.round.Add(screen.Step(lang.X("away.round.escalation_t", "Escalation"), text))
 		}
 		v.round.Add(screen.Step(lang.X("away.round.next_t", "Next: action phase"),
 			lang.X("away.round.next", "The app gives bonus action tokens to whoever has fewer characters in play, then everyone rolls for first activation.")))
@@ -99,15 +103,16 @@ func (v *awayView) showRound() {
 	v.round.Refresh()
 }
 
-// arriving names the escalation characters due in a round ("" if none).
-func (v *awayView) arriving(round int) string {
+// arriving names the escalation characters due in a round and counts
+// them ("" and 0 if none).
+func (v *awayView) arriving(round int) (string, int) {
 	var names []string
 	for _, ch := range v.st.Characters {
 		if ch.Status == tracker.StatusWaiting && ch.Escalation <= round {
 			names = append(names, ch.Name)
 		}
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(names, ", "), len(names)
 }
 
 // showAction is the action phase: whose activation it is, who has not
@@ -130,7 +135,7 @@ func (v *awayView) showAction() {
 		// taken or its player ends it: who acts, its card and the way to
 		// end it.
 		id := act.ID
-		now := widget.NewLabelWithStyle(nowActing(act.Name, a.ActionsLeft()), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		now := widget.NewLabelWithStyle(nowActing(act.Name, a.ActionsLeft(), a.BonusActive), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		now.Importance = widget.HighImportance
 		now.Wrapping = fyne.TextWrapWord
 		v.round.Add(now)
@@ -149,6 +154,19 @@ func (v *awayView) showAction() {
 			v.round.Add(b)
 		}
 		switch cur := a.CurrentPlayer(); {
+		case cur != "" && !v.hasToActivate(cur):
+			// Every character of the player's has activated: their turn
+			// is a bonus action token, which does not keep for the next
+			// round (seed 001 "Bonus Actions").
+			name := v.playerName(cur)
+			now := widget.NewLabelWithStyle(lang.X("away.round.now_bonus", "Now: {{.Name}} spends a bonus action token", map[string]any{"Name": name}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			now.Importance = widget.HighImportance
+			now.Wrapping = fyne.TextWrapWord
+			v.round.Add(now)
+			v.round.Add(screen.WrapLabel(lang.X("away.round.bonus_left", "Every character of {{.Name}}'s has activated. A bonus action token is one action with any of them (Draw instead counts); tokens do not keep for the next round.", map[string]any{"Name": name})))
+			b := v.useBonusButton(cur, name)
+			b.Importance = widget.HighImportance
+			v.round.Add(b)
 		case cur != "":
 			now := widget.NewLabelWithStyle(lang.X("away.round.now", "Now: {{.Name}} activates a character", map[string]any{"Name": v.playerName(cur)}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			now.Importance = widget.HighImportance
@@ -178,18 +196,8 @@ func (v *awayView) showAction() {
 			line += " · " + lang.X("away.round.bonus_n", "{{.N}} bonus action(s)", map[string]any{"N": n})
 		}
 		v.round.Add(screen.WrapLabel(line))
-		if p.Tokens[tracker.TokenBonusActions] > 0 {
-			pid := p.ID
-			v.round.Add(widget.NewButtonWithIcon(lang.X("away.round.use_bonus", "Use a bonus action ({{.Name}})", map[string]any{"Name": p.Name}), theme.MediaFastForwardIcon(), func() {
-				v.chooseCharacter(lang.X("away.round.bonus_with", "Bonus action with"), pid, func(id string) error {
-					if err := v.f.Try(tracker.UseBonusAction{Player: pid, Character: id}); err != nil {
-						return err
-					}
-					// The bonus action's card, with its one action.
-					v.activationCard(id)
-					return nil
-				})
-			}))
+		if p.Tokens[tracker.TokenBonusActions] > 0 && (p.ID != a.CurrentPlayer() || v.hasToActivate(p.ID) || a.Activating) {
+			v.round.Add(v.useBonusButton(p.ID, p.Name))
 		}
 	}
 	v.round.Add(widget.NewSeparator())
@@ -204,9 +212,38 @@ func (v *awayView) showAction() {
 	v.round.Add(end)
 }
 
+// hasToActivate reports whether a player has a character in play that
+// has not activated this round.
+func (v *awayView) hasToActivate(player string) bool {
+	for _, ch := range v.st.Characters {
+		if ch.Controller == player && ch.Status == tracker.StatusInPlay && !ch.Activated {
+			return true
+		}
+	}
+	return false
+}
+
+// useBonusButton spends one of a player's bonus action tokens: it asks
+// with which character, then opens that character's card with its one
+// action.
+func (v *awayView) useBonusButton(pid, name string) *widget.Button {
+	return widget.NewButtonWithIcon(lang.X("away.round.use_bonus", "Use a bonus action ({{.Name}})", map[string]any{"Name": name}), theme.MediaFastForwardIcon(), func() {
+		v.chooseCharacter(lang.X("away.round.bonus_with", "Bonus action with"), pid, func(id string) {
+			if v.exec(tracker.UseBonusAction{Player: pid, Character: id}) {
+				// The bonus action's card, with its one action.
+				v.activationCard(id)
+			}
+		})
+	})
+}
+
 // nowActing is the Round panel's headline while an activation holds the
-// turn: "Now: Riker, 1 action left".
-func nowActing(name string, left int) string {
+// turn: "Now: Riker, 1 action left", or for a bonus action "Now: Riker, a
+// bonus action".
+func nowActing(name string, left int, bonus bool) string {
+	if bonus && left > 0 {
+		return lang.X("away.round.now_bonus_action", "Now: {{.Name}}, a bonus action", map[string]any{"Name": name})
+	}
 	if left == 1 {
 		return lang.X("away.round.now_one_left", "Now: {{.Name}}, 1 action left", map[string]any{"Name": name})
 	}
@@ -221,25 +258,25 @@ func (v *awayView) endActivationButton() *widget.Button {
 	})
 }
 
-// chooseCharacter asks for one of a player's characters in play; OK with
-// none chosen keeps the dialog open and says why.
-func (v *awayView) chooseCharacter(title, player string, then func(id string) error) {
-	var names []string
-	ids := map[string]string{}
+// chooseCharacter asks for one of a player's characters in play: one tap
+// on its name chooses it (the dialog closes first, so then may open one
+// of its own).
+func (v *awayView) chooseCharacter(title, player string, then func(id string)) {
+	var d dialog.Dialog
+	grid := screen.FitGrid(2)
 	for _, ch := range v.st.Characters {
-		if ch.Controller == player && ch.Status == tracker.StatusInPlay {
-			names = append(names, ch.Name)
-			ids[ch.Name] = ch.ID
+		if ch.Controller != player || ch.Status != tracker.StatusInPlay {
+			continue
 		}
+		id := ch.ID
+		grid.Add(widget.NewButtonWithIcon(ch.Name, theme.AccountIcon(), func() {
+			d.Hide()
+			then(id)
+		}))
 	}
-	sel := widget.NewRadioGroup(names, nil)
-	screen.NewFormDialog(v.f, title, lang.X("away.ok", "OK"), []*widget.FormItem{widget.NewFormItem("", sel)}, func() error {
-		if sel.Selected == "" {
-			return screen.OnField(nil, lang.X("away.round.choose_who", "Choose the character who takes the action."))
-		}
-		return then(ids[sel.Selected])
-	}).
-		Show()
+	box := container.NewVBox(screen.WrapLabel(lang.X("away.round.choose_who", "Choose the character who takes the action.")), grid)
+	d = dialog.NewCustom(title, lang.X("away.cancel", "Cancel"), box, v.f.Window())
+	v.f.ShowDialog(d)
 }
 
 // orderBlock shows a decided order, or the roll-off to decide it.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
@@ -179,4 +180,104 @@ func TestActionOpensAFreshForm(t *testing.T) {
 	assert.Contains(t, text, "Locutus tests with 3 dice, needs 1")
 	assert.Contains(t, text, "Chance to pass: 88%", "3 dice, no challenger: 1 - (1/2)^3")
 	assert.Empty(t, sf.test.pool.faces)
+}
+
+// TestRoundPanelSaysWhatIsLeft: the Round panel's words follow the state.
+// With every character activated but a bonus action token left, the
+// player spends the token (it no longer says "activates a character",
+// and the token's button is right under it); a bonus action's card says
+// it is one; one character arriving "arrives".
+func TestRoundPanelSaysWhatIsLeft(t *testing.T) {
+	sh, st := newTestShell(t, 400, 760)
+	id := seedDroneGame(t, st)
+	g, err := st.OpenGame(id)
+	require.NoError(t, err)
+	a := g.State().Away
+	dana := a.Players[0].ID
+	ex := func(c tracker.Command) {
+		t.Helper()
+		_, err := g.Execute(c)
+		require.NoError(t, err)
+	}
+	ex(tracker.AdjustTokens{Player: dana, Token: tracker.TokenBonusActions, Delta: 1})
+	for _, c := range []int{0, 2, 1, 3} {
+		ex(tracker.Activate{Character: a.Characters[c].ID})
+		ex(tracker.EndActivation{})
+	}
+	sh.openGame(id)
+	w := sh.win
+	screentest.SelectTab(t, w, "Round")
+	text := screentest.ScreenText(w)
+	assert.NotContains(t, text, "Now: Dana activates a character", "every character of Dana's has activated")
+	assert.Contains(t, text, "Now: Dana spends a bonus action token")
+	test.Tap(screentest.Button(t, w, "Use a bonus action (Dana)"))
+	test.Tap(screentest.Button(t, w, "Worf"))
+	text = screentest.ScreenText(w)
+	assert.NotContains(t, text, "1 of 1 actions left")
+	assert.Contains(t, text, "Bonus action: 1 action with Worf, no Activated token")
+	screentest.CloseOverlays(w)
+	assert.Contains(t, screentest.ScreenText(w), "Now: Worf, a bonus action")
+}
+
+// TestOneArrivalArrives: "Three of Five arrives", not "arrive".
+func TestOneArrivalArrives(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 760)
+	w := sh.win
+	openAwaySetup(t, sh)
+	addPlayer(t, w, "Dana", "Federation")
+	addPlayer(t, w, "Kim", "Borg")
+	addCharacter(t, w, "Dana", "Riker", [4]string{"1 2 3", "1 2 3", "1 2 3 4", "1 2 3"}, "Phaser", "1", "1")
+	addCharacter(t, w, "Kim", "Locutus", [4]string{"1 2 3", "1 2", "1 2", "1 2 3"}, "Tubules", "0", "1")
+	g := sh.game.game
+	kim := g.State().Away.Players[1].ID
+	_, err := g.Execute(tracker.AddCharacter{Player: kim, Name: "Three of Five", Escalation: 2,
+		Attack: []int{1}, Defense: []int{1}, Skill: []int{1}, Move: []int{1}})
+	require.NoError(t, err)
+	test.Tap(screentest.Button(t, w, "Start mission preparation"))
+	rollOff(t, w, "5", "2")
+	rollOff(t, w, "3", "6")
+	test.Tap(screentest.Button(t, w, "Start round 1"))
+	rollOff(t, w, "2", "6")
+	a := g.State().Away
+	for _, c := range []int{1, 0} {
+		_, err := g.Execute(tracker.Activate{Character: a.Characters[c].ID})
+		require.NoError(t, err)
+		_, err = g.Execute(tracker.EndActivation{})
+		require.NoError(t, err)
+	}
+	test.Tap(screentest.Button(t, w, "End round 1 and start the next"))
+	text := screentest.ScreenText(w)
+	assert.Contains(t, text, "Three of Five arrives at the start of the action phase.")
+	assert.NotContains(t, text, "Three of Five arrive ")
+}
+
+// TestCardsShowKeywordsAndNoEmptyBox: keywords typed in are on the card;
+// a neutralized character leaves no empty card box in the two-column team
+// of a desktop window: its short card sits in a row of its own under the
+// cards in play.
+func TestCardsShowKeywordsAndNoEmptyBox(t *testing.T) {
+	sh, st := newTestShell(t, 1280, 800)
+	id := seedDroneGame(t, st)
+	g, err := st.OpenGame(id)
+	require.NoError(t, err)
+	drone := g.State().Away.Characters[2].ID
+	_, err = g.Execute(tracker.Neutralize{Character: drone})
+	require.NoError(t, err)
+	sh.openGame(id)
+	w := sh.win
+	assert.Contains(t, labelsUnder(screentest.Card(t, w, "Locutus")), "Keywords: Borg", "a card shows its keywords")
+	out := screentest.Card(t, w, "Three of Five")
+	assert.Contains(t, labelsUnder(out), "NEUTRALIZED")
+	assert.InDelta(t, out.MinSize().Height, out.Size().Height, 1, "the neutralized card is not stretched beside Locutus's full card")
+}
+
+// labelsUnder is the text of the labels shown under o, one a line.
+func labelsUnder(o fyne.CanvasObject) string {
+	var b strings.Builder
+	for _, l := range screentest.Under[*widget.Label](o) {
+		if l.Visible() {
+			b.WriteString(l.Text + "\n")
+		}
+	}
+	return b.String()
 }
