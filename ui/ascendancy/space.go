@@ -105,7 +105,8 @@ func newSpaceForm(v *ascView) *spaceForm {
 	f.content = container.NewVBox(
 		screen.Heading(lang.X("asc.space_battle", "Space battle")),
 		screen.CaptionLabel(lang.X("asc.one_round_at_a_time", "One round at a time. Each ship rolls a die (a starbase adds one); a die at or above your weapons plus the enemy's shields destroys a ship.")),
-		container.NewBorder(nil, nil, nil, f.top, f.roundLine),
+		f.roundLine,
+		container.NewBorder(nil, nil, nil, f.top),
 		screen.BoldLabel(lang.X("asc.attacker", "Attacker")), f.att.box, f.firstNote,
 		f.defBox, more, fewer,
 		f.info,

@@ -315,9 +315,13 @@ func (f *spaceForm) enter(b *tracker.BattleInProgress, round int, att ascrules.S
 		f.fresh = fresh
 		return
 	}
-	now := f.v.st.Fighting()
+	// The game's state now (the screen's is shown a moment later).
+	var now *tracker.BattleInProgress
+	if st := f.v.f.Game().State(); st != nil && st.Ascendancy != nil {
+		now = st.Ascendancy.Fighting()
+	}
 	switch {
-	case now == nil || now.Round != round || sharedKey(now) != sharedKey(b) && b != nil:
+	case now == nil || now.Round != round:
 		msg := lang.X("asc.round_applied", "Round {{.Round}} applied.", map[string]any{"Round": round})
 		if now == nil {
 			msg = lang.X("asc.round_applied_the_battle_is", "Round {{.Round}} applied: the battle is over.", map[string]any{"Round": round})
