@@ -75,6 +75,7 @@ func newAttackForm(v *awayView) *attackForm {
 	f.oddsLine = screen.WrapLabel("")
 
 	f.att, f.def, f.rp = newOpposedDice(v, func() { f.diceIn = true; f.resolve() })
+	f.att.row.Caption, f.def.row.Caption = attackWords, blockerWords
 	f.result = container.NewVBox()
 
 	roll := screen.RollButton(f.rollVirtual)

@@ -262,6 +262,47 @@ func pairStates(pairs []awayrules.Pair, nAtt, nDef int) (att, def []widgets.DieS
 	return att, def
 }
 
+// The captions under the dice, in the book's words (seed 001 "Combat",
+// step 5, and "Skill Test"): an attack die that gets through causes
+// damage, a tester's is a success, either is canceled by a defense or
+// challenger die equal or higher (or, uncontested, by a 1, 2 or 3); the
+// defense or challenger die that does it blocks, a beaten one lets the
+// die against it through.
+
+// attackWords words an attack die's caption.
+func attackWords(s widgets.DieState) string {
+	switch s {
+	case widgets.DieHit, widgets.DieUncontestedHit:
+		return lang.X("away.die.damage", "damage")
+	case widgets.DieCanceled, widgets.DieUncontestedMiss:
+		return lang.X("away.die.canceled", "canceled")
+	}
+	return s.String()
+}
+
+// testerWords words a tester's die's caption.
+func testerWords(s widgets.DieState) string {
+	switch s {
+	case widgets.DieHit, widgets.DieUncontestedHit:
+		return lang.X("away.die.success", "success")
+	case widgets.DieCanceled, widgets.DieUncontestedMiss:
+		return lang.X("away.die.canceled", "canceled")
+	}
+	return s.String()
+}
+
+// blockerWords words a defense or challenger die's caption: it blocks
+// the die against it, or that die gets through.
+func blockerWords(s widgets.DieState) string {
+	switch s {
+	case widgets.DieHit:
+		return lang.X("away.die.blocks", "blocks")
+	case widgets.DieCanceled:
+		return lang.X("away.die.through", "through")
+	}
+	return s.String()
+}
+
 func setState(s []widgets.DieState, i int, st widgets.DieState) {
 	if i >= 0 && i < len(s) {
 		s[i] = st

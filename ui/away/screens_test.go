@@ -14,6 +14,7 @@ import (
 	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui/screen/screentest"
+	"tableops/ui/widgets"
 )
 
 // seedDroneGame writes, by commands, a Federation vs Borg game in round
@@ -280,4 +281,52 @@ func labelsUnder(o fyne.CanvasObject) string {
 		}
 	}
 	return b.String()
+}
+
+// captions are the words under the dice of a row, as drawn.
+func captions(r *widgets.DiceRow) []string {
+	var out []string
+	for _, s := range r.States() {
+		w := s.String()
+		if r.Caption != nil {
+			w = r.Caption(s)
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// TestDiceSayWhatTheBookSays: the book's attack example (6, 4, 2, 2
+// against 5, 4, 1; seed 001 "Attack Action Example") is captioned in its
+// words: the attack dice cause damage or are canceled, the defense die
+// that cancels one blocks it and a beaten one lets it through (no "hit"
+// under a defense die); a skill test's dice are successes; one success
+// is "1 success".
+func TestDiceSayWhatTheBookSays(t *testing.T) {
+	sh, _ := newTestShell(t, 400, 760)
+	w := startAwayGame(t, sh)
+	screentest.SelectTab(t, w, "Dice")
+	v := sh.game.view.(*awayView)
+	f := v.dice.attack
+	tapPick(t, f.attacker, "Lukara (Kim)")
+	test.Type(f.att.pad, "6422")
+	test.Type(f.def.pad, "541")
+	assert.Equal(t, []string{"damage", "canceled", "damage", "canceled"}, captions(f.att.row))
+	assert.Equal(t, []string{"through", "blocks", "through"}, captions(f.def.row))
+
+	v.dice.mode.SetSelected("Skill test")
+	sf := v.dice.skill
+	tapPick(t, sf.tester, "Riker (Dana)")
+	test.Type(sf.test.pad, "5211")
+	assert.Equal(t, []string{"success", "canceled", "canceled", "canceled"}, captions(sf.test.row))
+	assert.Contains(t, screentest.ScreenText(w), "Riker passes with 1 success")
+	assert.NotContains(t, screentest.ScreenText(w), "1 successes")
+	screentest.TapShown(t, w, "Record the test")
+	test.Tap(sf.opposed)
+	sf.who.SetSelected("Lukara (Kim)")
+	require.Equal(t, 2, sf.challenger.Value(), "Lukara challenges with her Skill 2")
+	test.Type(sf.test.pad, "6532")
+	test.Type(sf.chal.pad, "61")
+	assert.Equal(t, []string{"canceled", "success", "canceled", "canceled"}, captions(sf.test.row))
+	assert.Equal(t, []string{"blocks", "through"}, captions(sf.chal.row), "the challenger's 6 blocks the 6; its 1 lets the 5 through")
 }

@@ -94,6 +94,7 @@ func newSkillForm(v *awayView) *skillForm {
 	f.odds = widgets.NewOddsView(lang.X("away.skill.successes", "Successes"), nil)
 	f.oddsLine = screen.WrapLabel("")
 	f.test, f.chal, f.rp = newOpposedDice(v, func() { f.diceIn = true; f.resolve() })
+	f.test.row.Caption, f.chal.row.Caption = testerWords, blockerWords
 	f.result = container.NewVBox()
 	roll := screen.RollButton(f.rollVirtual)
 	f.setupBox = newFoldedSetup(
@@ -368,7 +369,10 @@ func (f *skillForm) resolve() {
 	f.test.row.SetPoolStates(res.Tester, ts)
 	f.chal.row.SetPoolStates(res.Challenger, cs)
 	verdict := lang.X("away.skill.fails", "{{.Name}} fails: {{.S}} of {{.N}} successes", map[string]any{"Name": ch.Name, "S": res.Successes, "N": res.Need})
-	if res.Passed {
+	switch {
+	case res.Passed && res.Successes == 1:
+		verdict = lang.X("away.skill.passes_one", "{{.Name}} passes with 1 success", map[string]any{"Name": ch.Name})
+	case res.Passed:
 		verdict = lang.X("away.skill.passes", "{{.Name}} passes with {{.S}} successes", map[string]any{"Name": ch.Name, "S": res.Successes})
 	}
 	shown := container.NewVBox(screen.BigResult(verdict))

@@ -26,6 +26,9 @@ type DiceRow struct {
 	// OnTapped, if set, is called with the index of a tapped die (e.g. to
 	// choose dice for a re-roll).
 	OnTapped func(index int)
+	// Caption, if set, words the caption of a die in a state (a game's
+	// own words, e.g. "blocks"); nil uses DieState.String.
+	Caption func(DieState) string
 
 	pool     dice.Pool
 	states   []DieState
@@ -250,6 +253,9 @@ func (r *DiceRow) CreateRenderer() fyne.WidgetRenderer {
 			c.Text = ""
 			if r.captions {
 				c.Text = d.state.String()
+				if r.Caption != nil {
+					c.Text = r.Caption(d.state)
+				}
 			}
 			c.TextSize = capSize
 			c.Color = themed(r, theme.ColorNameForeground)
