@@ -53,6 +53,11 @@ var ErrWrongCode = errors.New("the join code is wrong")
 // connection to the host (it keeps trying to reconnect until Close).
 var ErrNotConnected = errors.New("not connected to the host")
 
+// ErrNotSent reports a request not sent at all: the client has no
+// connection to the host now (the host is gone; the client reconnects by
+// itself). Nothing changed. It matches ErrNotConnected too.
+var ErrNotSent = fmt.Errorf("%w: the request was not sent", ErrNotConnected)
+
 // ErrClosed reports a request on a closed client.
 var ErrClosed = errors.New("the shared game was closed")
 
@@ -698,7 +703,7 @@ func (c *Client) request(msg ClientMessage) (HostMessage, error) {
 	conn := c.conn
 	if conn == nil {
 		c.mu.Unlock()
-		return HostMessage{}, ErrNotConnected
+		return HostMessage{}, fmt.Errorf("%s: %w", msg.Op, ErrNotSent)
 	}
 	c.nextID++
 	msg.ID = c.nextID

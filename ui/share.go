@@ -35,7 +35,12 @@ type shareButton struct {
 	// listen is the address to listen on; empty means this device's LAN
 	// address (tests give a loopback address).
 	listen string
-	dlg    dialog.Dialog
+	// keepDir is the folder the host keeps the games' join codes and ports
+	// and its certificate in (share.Keeper); empty means the app's
+	// storage folder, except on a test's loopback address (listen), where
+	// nothing is kept unless the test gives a folder.
+	keepDir string
+	dlg     dialog.Dialog
 	// stopBtn is the game bar's Stop sharing button, shown while the game
 	// is shared.
 	stopBtn *widget.Button
@@ -115,7 +120,7 @@ func (b *shareButton) open() {
 	switch g := b.gs.game.(type) {
 	case *share.Client:
 		b.show(lang.X("share.shared_by_other", "This game is shared by another device. More players join it with this address and code."),
-			g.Addr(), g.Code(), "http://"+g.Addr()+"/", false)
+			g.Addr(), g.Code(), share.JoinLink(g.Addr(), g.Code()), "http://"+g.Addr()+"/", false)
 	case share.Game:
 		if b.host == nil {
 			b.confirm(g)
@@ -169,9 +174,44 @@ func (b *shareButton) confirm(g share.Game) {
 	b.gs.sh.showDialog(b.gs.sh.win, d)
 }
 
-// start starts sharing the game on where and shows the invitation.
+// keeper returns where the host keeps the join codes, ports and its
+// certificate, and the saved game's id; nil when nothing is kept (a game
+// that is not a saved one, or a test on loopback without a folder).
+func (b *shareButton) keeper(g share.Game) (*share.Keeper, string) {
+	sg, ok := g.(*store.Game)
+	if !ok {
+		return nil, ""
+	}
+	dir := b.keepDir
+	if dir == "" && b.listen == "" {
+		if root := b.gs.sh.app.Storage().RootURI(); root != nil && root.Scheme() == "file" {
+			dir = root.Path()
+		}
+	}
+	if dir == "" {
+		return nil, ""
+	}
+	return share.NewKeeper(dir), sg.ID()
+}
+
+// keptID is the id the game's code and port are kept under ("" when
+// nothing is kept).
+func (b *shareButton) keptID(g share.Game) string {
+	_, id := b.keeper(g)
+	return id
+}
+
+// start starts sharing the game on where and shows the invitation. A
+// saved game keeps its join code and port (share.StartKept), so phones
+// come back by themselves after a restart, and phones get https with
+// the host's own certificate.
 func (b *shareButton) start(g share.Game, where string) {
-	h, err := share.Start(context.Background(), g, share.Options{Addr: b.listen, Name: gameName(g), Announce: b.listen == "",
+	b.startWith(g, where, false)
+}
+
+// startWith is start; newCode asks for a new join code.
+func (b *shareButton) startWith(g share.Game, where string, newCode bool) {
+	opts := share.Options{Addr: b.listen, Name: gameName(g), Announce: b.listen == "",
 		App: appBundle(), AppHint: appBuildHint, Texts: i18n.WebTexts,
 		OnCode: func(code string) {
 			fyne.Do(func() {
@@ -185,7 +225,14 @@ func (b *shareButton) start(g share.Game, where string) {
 					b.showHost()
 				}
 			})
-		}})
+		}}
+	var h *share.Host
+	var err error
+	if k, id := b.keeper(g); k != nil {
+		h, err = share.StartKept(context.Background(), g, k, share.KeptOptions{GameID: id, NewCode: newCode}, opts)
+	} else {
+		h, err = share.Start(context.Background(), g, opts)
+	}
 	if err != nil {
 		b.gs.sh.showError(lang.X("share.share_this_game", "Share this game"), err)
 		return
@@ -219,7 +266,32 @@ func (b *shareButton) start(g share.Game, where string) {
 // showHost shows the invitation of the game this device shares.
 func (b *shareButton) showHost() {
 	b.show(lang.X("share.host_intro", "Phones and tablets: scan the code with the camera app; the app opens in the browser, already joined. The desktop app joins with Join a game (scan the code, or type the address and code). A TV shows the scoreboard in its web browser."),
-		b.host.Addr(), b.host.Code(), b.host.URL(), true)
+		b.host.Addr(), b.host.Code(), b.host.AppURL(), b.host.URL(), true)
+}
+
+// askNewCode asks before the shared game gets a new join code, then makes
+// it and shows the new invitation.
+func (b *shareButton) askNewCode() {
+	h := b.host
+	if h == nil {
+		return
+	}
+	d := dialog.NewConfirm(lang.X("share.new_code_title", "Make a new join code?"),
+		lang.X("share.new_code_body", "Phones that joined keep playing until they lose the connection; then they need the new code (scan the new QR code). Do this when someone who should not play has seen the code."),
+		func(ok bool) {
+			if !ok || b.host != h {
+				return
+			}
+			code := h.NewCode()
+			if b.dlg != nil {
+				b.dlg.Hide()
+			}
+			b.gs.Say(lang.X("share.new_code_done", "The join code is now {{.Code}}; it stays the same when you share this game again.", map[string]any{"Code": spacedCode(code)}), false)
+			b.showHost()
+		}, b.gs.sh.win)
+	d.SetConfirmText(lang.X("share.new_code_confirm", "Make a new code"))
+	d.SetDismissText(lang.X("common.cancel", "Cancel"))
+	b.gs.sh.showDialog(b.gs.sh.win, d)
 }
 
 // spacedCode shows a join code in two halves, easier to read out.
@@ -240,14 +312,16 @@ func gameName(g any) string {
 	return lang.X("share.default_name", "Table Ops game")
 }
 
-// show opens the invitation: QR code, join code, address and scoreboard
-// address, and Stop sharing on the hosting device.
-func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
+// show opens the invitation: QR code (the phones' link), join code, the
+// phones' link, the certificate a phone will ask about and its
+// fingerprint, the address and the scoreboard's address, and on the
+// hosting device New join code and Stop sharing.
+func (b *shareButton) show(intro, addr, code, link, url string, canStop bool) {
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(300, 0))
 	items := []fyne.CanvasObject{width}
-	if payload, err := share.JoinPayload(addr, code); err == nil {
-		if sym, err := scan.EncodeQR(payload); err == nil {
+	if _, err := share.JoinPayload(addr, code); err == nil {
+		if sym, err := scan.EncodeQR(link); err == nil {
 			img := canvas.NewImageFromImage(sym.Image(8, 4))
 			img.FillMode = canvas.ImageFillContain
 			img.ScaleMode = canvas.ImageScalePixels
@@ -262,15 +336,33 @@ func (b *shareButton) show(intro, addr, code, url string, canStop bool) {
 	codeLbl := screen.Heading(lang.X("share.join_code_is", "Join code: {{.Code}}", map[string]any{"Code": shown}))
 	codeLbl.Alignment = fyne.TextAlignCenter
 	items = append(items, codeLbl,
-		screen.WrapLabel(lang.X("share.phones_link", "Phones: {{.Link}}", map[string]any{"Link": share.JoinLink(addr, code)})),
+		screen.WrapLabel(lang.X("share.phones_link", "Phones: {{.Link}}", map[string]any{"Link": link})))
+	var cert *share.Cert
+	if canStop && b.host != nil {
+		cert = b.host.Cert()
+	}
+	if cert != nil {
+		fp := screen.Heading(lang.X("share.fingerprint", "Certificate: {{.FP}}", map[string]any{"FP": cert.ShortFingerprint()}))
+		fp.Alignment = fyne.TextAlignCenter
+		fp.TextStyle.Monospace = true
+		items = append(items,
+			screen.WrapLabel(lang.X("share.cert_warning", "Each phone's browser warns once that this connection's certificate is the host's own (this device made it; no authority signed it). Check that the certificate's SHA-256 fingerprint, in the warning's details, starts with the groups below, then continue (Advanced, then Proceed). The phone then has the live camera and the smaller download; playing offline and installing the app also need the phone to trust this certificate.")),
+			fp,
+			screen.WrapLabel(lang.X("share.plain_link", "A browser that will not go past the warning opens the plain link instead, without the live camera (a card scans from a photo): {{.Link}}", map[string]any{"Link": share.JoinLink(addr, code)})))
+	}
+	items = append(items,
 		screen.WrapLabel(lang.X("share.address_is", "Address: {{.Addr}}", map[string]any{"Addr": addr})),
-		screen.WrapLabel(lang.X("share.scoreboard_is", "Scoreboard: {{.URL}}", map[string]any{"URL": url})))
+		screen.WrapLabel(lang.X("share.scoreboard_tv", "Scoreboard for a TV (plain http, watch only): {{.URL}}", map[string]any{"URL": url})))
 	if canStop && b.host != nil {
 		if b.network != "" {
 			items = append(items, screen.WrapLabel(lang.X("share.shared_on", "Shared on {{.Where}}.", map[string]any{"Where": b.network})))
 		}
 		if !b.host.HasApp() {
 			items = append(items, screen.WrapLabel(lang.X("share.no_web_app", "This build has no web app for phones: build it with “{{.Cmd}}”, then rebuild Table Ops. The desktop app and the scoreboard work without it.", map[string]any{"Cmd": appBuildHint})))
+		}
+		if sg, ok := b.gs.game.(share.Game); ok && b.keptID(sg) != "" {
+			items = append(items, screen.WrapLabel(lang.X("share.code_kept", "The code and the address stay the same when you share this game again, so phones that joined come back by themselves after a restart.")),
+				widget.NewButtonWithIcon(lang.X("share.new_code", "New join code"), theme.ViewRefreshIcon(), b.askNewCode))
 		}
 		stop := widget.NewButtonWithIcon(lang.X("share.stop_sharing", "Stop sharing"), theme.CancelIcon(), b.stopTapped)
 		stop.Importance = widget.DangerImportance
@@ -356,9 +448,6 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 		case err != nil && strings.TrimSpace(addr.Text) == "":
 			say(lang.X("share.type_the_address", "Type the address shown on the sharing device, e.g. 192.168.1.20:8765."), true)
 			return
-		case err != nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(addr.Text)), "https:"):
-			say(lang.X("share.only_http", "Only http:// addresses can be joined: the sharing device serves no https://."), true)
-			return
 		case err != nil:
 			say(lang.X("share.check_address", "“{{.Addr}}” is not an address to join: type it as the sharing device shows it, e.g. 192.168.1.20:8765.", map[string]any{"Addr": strings.TrimSpace(addr.Text)}), true)
 			return
@@ -384,11 +473,7 @@ func (sh *Shell) showJoinWith(address, joinCode string) {
 						sh.game.status.setAction(lang.X("share.join_again", "Join again"), sh.showJoin)
 						return
 					}
-					if up {
-						sh.game.Say(lang.X("share.connected_to_the_host", "Connected to the host again."), false)
-					} else {
-						sh.game.Say(lang.X("share.the_connection_to_the", "The connection to the host was lost; reconnecting…"), true)
-					}
+					sh.game.Say(hostStatus(up), !up)
 				})
 			}})
 			fyne.Do(func() {
@@ -486,7 +571,7 @@ func shareReason(err error) string {
 	case errors.Is(err, share.ErrHostFull):
 		return lang.X("share.err.host_full", "The sharing device has as many devices connected as it takes.")
 	case errors.Is(err, share.ErrTooManyTries):
-		return lang.X("share.err.too_many_tries", "Too many attempts: wait a few seconds and try again.")
+		return lang.X("share.err.too_many_tries", "Too many attempts: wait a minute and try again.")
 	case errors.Is(err, share.ErrWrongName):
 		return lang.X("share.err.wrong_name", "The sharing device does not answer to that name: type its address as it shows it.")
 	case errors.Is(err, share.ErrNoAnswer):
@@ -495,8 +580,10 @@ func shareReason(err error) string {
 		return lang.X("share.err.no_game", "The sharing device did not send the game. Scan its code again.")
 	case errors.Is(err, share.ErrTimeout):
 		return lang.X("share.err.timeout", "The sharing device did not answer in time. Check the game before trying again.")
+	case errors.Is(err, share.ErrNotSent):
+		return hostGoneRefusal()
 	case errors.Is(err, share.ErrNotConnected):
-		return lang.X("share.err.not_connected", "Not connected to the sharing device; reconnecting…")
+		return lang.X("share.err.lost_answer", "The connection to the sharing device was lost before it answered: once it is back, check the game before trying again.")
 	case errors.Is(err, share.ErrClosed):
 		return lang.X("share.err.closed", "The shared game was closed.")
 	}

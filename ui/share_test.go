@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tableops/scan"
 	"tableops/share"
 	"tableops/tracker"
 	"tableops/tracker/store"
@@ -106,7 +108,7 @@ func TestShareAndJoin(t *testing.T) {
 	_, port, _ := net.SplitHostPort(sb.host.Addr())
 	assert.Contains(t, text, "Shared on address 127.0.0.1, port "+port+".")
 	assert.Contains(t, text, "Address: "+sb.host.Addr())
-	assert.Contains(t, text, "Scoreboard: http://"+sb.host.Addr()+"/")
+	assert.Contains(t, text, "Scoreboard for a TV (plain http, watch only): http://"+sb.host.Addr()+"/")
 	assert.Equal(t, widget.HighImportance, sb.Importance, "the button shows the game is shared")
 	test.Tap(screentest.Button(t, w, "Close"))
 
@@ -157,7 +159,7 @@ func TestShareAndJoin(t *testing.T) {
 	_, _, err = share.ParseJoin(addr, "")
 	require.NoError(t, err)
 	settle(t, form)
-	assert.Contains(t, screentest.ScreenText(w2), "connection to the host was lost")
+	assert.Contains(t, screentest.ScreenText(w2), "The host is gone: the game stays on screen as it was, read only.")
 	_, err = cl.Execute(tracker.Note{Text: "anyone?"})
 	require.Error(t, err)
 
@@ -222,9 +224,9 @@ func TestJoinRefusals(t *testing.T) {
 	addr := screentest.Entry(t, w2, "Address, e.g. 192.168.1.20:8765")
 	code := screentest.Entry(t, w2, "Join code")
 
-	screentest.TypeInto(w2, addr, "https://example.com/")
+	screentest.TypeInto(w2, addr, "ftp://example.com/")
 	test.Tap(screentest.Button(t, w2, "Connect"))
-	assert.Contains(t, screentest.ScreenText(w2), "Only http:// addresses can be joined")
+	assert.Contains(t, screentest.ScreenText(w2), "“ftp://example.com/” is not an address to join")
 
 	screentest.TypeInto(w2, addr, "")
 	test.Tap(screentest.Button(t, w2, "Connect"))
@@ -370,4 +372,138 @@ func TestJoinRefusalsInItalian(t *testing.T) {
 		assert.Equal(t, c.addr, addr.Text, "what was typed stays")
 		assert.Nil(t, sh2.game)
 	}
+}
+
+// qrText decodes the invitation's QR code as a phone's camera reads it.
+func qrText(t *testing.T, w fyne.Window) string {
+	t.Helper()
+	for _, img := range screentest.Objects[*canvas.Image](w) {
+		if img.Image == nil {
+			continue
+		}
+		found, err := scan.ScanImage(img.Image)
+		require.NoError(t, err)
+		for _, f := range found {
+			return f.Text
+		}
+	}
+	t.Fatal("no QR code on screen")
+	return ""
+}
+
+// TestHostScreenHTTPSAndKeptCode: the host's invitation gives phones the
+// https link (in the QR code too), says beside it what a phone's browser
+// will ask and shows the certificate's fingerprint to compare, the plain
+// link for a browser that will not go past the warning, and which link is
+// the TV's (plain http). Sharing the game again keeps its code and
+// address; New join code makes a new one, asking first, which is kept.
+func TestHostScreenHTTPSAndKeptCode(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAway, "Kept game")
+	require.NoError(t, err)
+	sh.openGame(g.ID())
+	w := sh.win
+	sb := shareBtn(t, w)
+	sb.listen = "127.0.0.1:0"
+	sb.keepDir = t.TempDir()
+	test.Tap(sb)
+	test.Tap(screentest.Button(t, w, "Start sharing"))
+	require.NotNil(t, sb.host)
+	h := sb.host
+	code, addr := h.Code(), h.Addr()
+	cert := h.Cert()
+	require.NotNil(t, cert, "phones get https")
+	text := screentest.ScreenText(w)
+	assert.Contains(t, text, "Phones: https://"+addr+"/app/#join="+code)
+	assert.Equal(t, "https://"+addr+"/app/#join="+code, qrText(t, w), "the QR code is the https link")
+	assert.Contains(t, text, "warns once that this connection's certificate is the host's own")
+	assert.Contains(t, text, "Certificate: "+cert.ShortFingerprint())
+	assert.Regexp(t, `^[0-9A-F]{4} [0-9A-F]{4} [0-9A-F]{4} [0-9A-F]{4}$`, cert.ShortFingerprint())
+	assert.Contains(t, text, "the live camera")
+	assert.Contains(t, text, "opens the plain link instead, without the live camera (a card scans from a photo): http://"+addr+"/app/#join="+code)
+	assert.Contains(t, text, "Scoreboard for a TV (plain http, watch only): http://"+addr+"/")
+	assert.Contains(t, text, "stay the same when you share this game again")
+	test.Tap(screentest.Button(t, w, "Close"))
+
+	// Shared again: same code, same address, same certificate.
+	test.Tap(sb.stopBtn)
+	test.Tap(sb)
+	test.Tap(screentest.Button(t, w, "Start sharing"))
+	require.NotNil(t, sb.host)
+	assert.Equal(t, code, sb.host.Code())
+	assert.Equal(t, addr, sb.host.Addr())
+	assert.Equal(t, cert.Fingerprint, sb.host.Cert().Fingerprint)
+
+	// New join code: asked first; Cancel keeps the code.
+	test.Tap(screentest.Button(t, w, "New join code"))
+	assert.Contains(t, screentest.ScreenText(w), "Make a new join code?")
+	test.Tap(screentest.Button(t, w, "Cancel"))
+	assert.Equal(t, code, sb.host.Code())
+	test.Tap(screentest.Button(t, w, "New join code"))
+	test.Tap(screentest.Button(t, w, "Make a new code"))
+	fresh := sb.host.Code()
+	assert.NotEqual(t, code, fresh)
+	text = screentest.ScreenText(w)
+	assert.Contains(t, text, "Join code: "+spacedCode(fresh), "the invitation shows the new code")
+	assert.Contains(t, text, "The join code is now "+spacedCode(fresh))
+	assert.Equal(t, "https://"+addr+"/app/#join="+fresh, qrText(t, w))
+	test.Tap(screentest.Button(t, w, "Close"))
+	test.Tap(sb.stopBtn)
+	test.Tap(sb)
+	test.Tap(screentest.Button(t, w, "Start sharing"))
+	assert.Equal(t, fresh, sb.host.Code(), "the new code is kept")
+	sb.stop()
+}
+
+// TestHostGoneReadOnly: when the host stops, a joined device says so and
+// keeps the game on screen, read only: a tap is refused in words and
+// changes nothing; when the host shares the game again (same code, same
+// port), the device comes back by itself and catches up.
+func TestHostGoneReadOnly(t *testing.T) {
+	sh, st := newTestShell(t, 400, 800)
+	g, err := st.Create(tracker.KindAway, "Back again")
+	require.NoError(t, err)
+	_, err = g.Execute(tracker.AddAwayPlayer{Name: "Kira", Affiliation: "Bajoran"})
+	require.NoError(t, err)
+	sh.openGame(g.ID())
+	w := sh.win
+	sb := shareBtn(t, w)
+	sb.listen = "127.0.0.1:0"
+	sb.keepDir = t.TempDir()
+	test.Tap(sb)
+	test.Tap(screentest.Button(t, w, "Start sharing"))
+	require.NotNil(t, sb.host)
+	code := sb.host.Code()
+	test.Tap(screentest.Button(t, w, "Close"))
+
+	sh2 := joinShell(t, sh)
+	w2 := sh2.win
+	sh2.showJoinWith(sb.host.Addr(), code)
+	form := joinFormOn(t, w2)
+	test.Tap(screentest.Button(t, w2, "Connect"))
+	settle(t, form)
+	require.NotNil(t, sh2.game)
+	cl := sh2.game.game.(*share.Client)
+
+	test.Tap(sb.stopBtn)
+	settle(t, form)
+	text := screentest.ScreenText(w2)
+	assert.Contains(t, text, "The host is gone: the game stays on screen as it was, read only.")
+	assert.Contains(t, text, "Kira", "the last state stays on screen")
+	before := cl.Seq()
+	assert.False(t, sh2.game.run(tracker.AddAwayPlayer{Name: "Odo", Affiliation: "Bajoran"}))
+	assert.Contains(t, screentest.ScreenText(w2), "The host is gone for now, so nothing was changed")
+	assert.Equal(t, before, cl.Seq())
+	_, err = g.Execute(tracker.AddAwayPlayer{Name: "Quark", Affiliation: "Ferengi"})
+	require.NoError(t, err)
+
+	test.Tap(sb)
+	test.Tap(screentest.Button(t, w, "Start sharing"))
+	require.NotNil(t, sb.host)
+	assert.Equal(t, code, sb.host.Code(), "no new code")
+	settle(t, form)
+	require.Eventually(t, func() bool { return cl.Seq() == g.Seq() }, 10*time.Second, 10*time.Millisecond)
+	assert.Contains(t, screentest.ScreenText(w2), "Connected to the host again: the game is up to date.")
+	assert.Same(t, cl, sh2.game.game, "the same joined game, nobody scanned again")
+	sb.stop()
 }
