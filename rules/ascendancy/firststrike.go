@@ -128,3 +128,57 @@ func RollsBefore(r SpaceRound, p Pool) []Pool {
 	}
 	return out
 }
+
+// nodeSide is an invaded planet as a side of the round: one die per node,
+// the defender's hit roll and shields, first strike from an advancement.
+func (in Invasion) nodeSide() Side {
+	return Side{Ships: in.Nodes, Weapons: in.DefenderWeapons, Shields: in.DefenderShields, FirstStrike: in.DefenderFirstStrike}
+}
+
+// invader is the invading side: starbases do not fight in invasions.
+func (in Invasion) invader() Side {
+	att := in.Attacker
+	att.Starbase, att.BonusDice = false, max(0, att.BonusDice)
+	return att
+}
+
+// InvasionNodesRollFirst reports whether the planet's nodes roll before
+// the attacking ships: the nodes strike first (seed 002 "First Strike"
+// [Primo Colpo]: ships or nodes, round 1 only; if both sides have it
+// neither uses it).
+func InvasionNodesRollFirst(in Invasion) bool {
+	return StrikesFirst(in.Round, in.nodeSide(), in.invader())
+}
+
+// InvasionAttackerDiceDue returns how many dice the attacking ships roll
+// in an invasion round: one per ship (and bonus dice), less the ships the
+// nodes destroy first when they strike first (their faces in
+// in.DefenderFaces) (seed 002 "Planetary Invasion" [Invasione Planetaria],
+// "First Strike" [Primo Colpo]).
+func InvasionAttackerDiceDue(in Invasion) int {
+	att := in.invader()
+	if !InvasionNodesRollFirst(in) {
+		return att.Dice()
+	}
+	target, _ := HitTarget(in.DefenderWeapons, att.Shields)
+	return DiceDue(att, CountHits(in.DefenderFaces, target))
+}
+
+// InvasionNodeDiceDue returns how many dice the planet's nodes roll in an
+// invasion round: one per node, control node included; when the attacker
+// strikes first, only the nodes its hits (in.AttackerFaces) leave: fewer
+// after collateral damage, none after a successful invasion or a total
+// annihilation (seed 002 "Collateral Damage" [Danni Collaterali], "Total
+// Annihilation" [Distruzione Totale], "First Strike" [Primo Colpo]).
+func InvasionNodeDiceDue(in Invasion) int {
+	att := in.invader()
+	if !StrikesFirst(in.Round, att, in.nodeSide()) {
+		return max(0, in.Nodes)
+	}
+	target, _ := HitTarget(att.Weapons, in.DefenderShields)
+	out, destroyed := InvasionResultFor(CountHits(in.AttackerFaces, target), in.Nodes)
+	if out != Collateral {
+		return 0
+	}
+	return in.Nodes - destroyed
+}

@@ -172,3 +172,54 @@ func TestRollsBefore(t *testing.T) {
 		})
 	}
 }
+
+// TestInvasionDiceDue: how many dice each side of an invasion round rolls
+// (seed 002 "Planetary Invasion": one die per ship, one per node with the
+// control node; "First Strike" [Primo Colpo]: the side struck first takes
+// its losses before it fires, in round 1 only, and not when both have it;
+// "Collateral Damage": the nodes the hits destroy; "Total Annihilation").
+func TestInvasionDiceDue(t *testing.T) {
+	ships := func(n int, first bool) Side { return Side{Ships: n, Weapons: 5, FirstStrike: first} }
+	cases := []struct {
+		name       string
+		in         Invasion
+		nodesFirst bool
+		attDue     int
+		nodesDue   int
+	}{
+		{"no first strike: every ship and node", Invasion{Round: 1, Attacker: ships(4, false), Nodes: 3, DefenderWeapons: 5}, false, 4, 3},
+		{"bonus dice roll, a starbase does not", Invasion{Round: 1, Attacker: Side{Ships: 2, Weapons: 5, Starbase: true, BonusDice: 1}, Nodes: 3, DefenderWeapons: 5}, false, 3, 3},
+		{"ships strike first, collateral: the nodes left roll", Invasion{Round: 1, Attacker: ships(4, true), Nodes: 3, DefenderWeapons: 5,
+			AttackerFaces: []int{6, 1, 1, 1}}, false, 4, 2},
+		{"ships strike first, annihilation: no node rolls", Invasion{Round: 1, Attacker: ships(4, true), Nodes: 3, DefenderWeapons: 5,
+			AttackerFaces: []int{6, 6, 5, 1}}, false, 4, 0},
+		{"ships strike first, the system is taken: no node rolls", Invasion{Round: 1, Attacker: ships(4, true), Nodes: 3, DefenderWeapons: 5,
+			AttackerFaces: []int{6, 6, 5, 5}}, false, 4, 0},
+		{"nodes strike first: the ships left roll", Invasion{Round: 1, Attacker: ships(4, false), Nodes: 3, DefenderWeapons: 5, DefenderFirstStrike: true,
+			DefenderFaces: []int{6, 5, 1}}, true, 2, 3},
+		{"nodes strike first, not rolled yet", Invasion{Round: 1, Attacker: ships(4, false), Nodes: 3, DefenderWeapons: 5, DefenderFirstStrike: true}, true, 4, 3},
+		{"both have first strike: neither uses it", Invasion{Round: 1, Attacker: ships(4, true), Nodes: 3, DefenderWeapons: 5, DefenderFirstStrike: true,
+			AttackerFaces: []int{6, 6, 6, 6}, DefenderFaces: []int{6, 6, 6}}, false, 4, 3},
+		{"round 2: no first strike", Invasion{Round: 2, Attacker: ships(4, true), Nodes: 3, DefenderWeapons: 5,
+			AttackerFaces: []int{6, 6, 6, 6}}, false, 4, 3},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.nodesFirst, InvasionNodesRollFirst(tc.in), "nodes first")
+			assert.Equal(t, tc.attDue, InvasionAttackerDiceDue(tc.in), "ships' dice")
+			assert.Equal(t, tc.nodesDue, InvasionNodeDiceDue(tc.in), "nodes' dice")
+			// ResolveInvasion takes exactly these counts.
+			in := tc.in
+			for len(in.AttackerFaces) < InvasionAttackerDiceDue(in) {
+				in.AttackerFaces = append(in.AttackerFaces, 1)
+			}
+			for len(in.DefenderFaces) < InvasionNodeDiceDue(in) {
+				in.DefenderFaces = append(in.DefenderFaces, 1)
+			}
+			in.AttackerFaces = in.AttackerFaces[:InvasionAttackerDiceDue(in)]
+			in.DefenderFaces = in.DefenderFaces[:InvasionNodeDiceDue(in)]
+			_, err := ResolveInvasion(in)
+			require.NoError(t, err)
+		})
+	}
+}

@@ -372,26 +372,19 @@ func (f *invasionForm) rollVirtual() {
 		f.v.f.Say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
 		return
 	}
-	att := in.Attacker
-	def := ascrules.Side{Ships: in.Nodes, Weapons: in.DefenderWeapons, Shields: in.DefenderShields, FirstStrike: in.DefenderFirstStrike}
-	at, _ := ascrules.HitTarget(att.Weapons, in.DefenderShields)
-	dt, _ := ascrules.HitTarget(in.DefenderWeapons, att.Shields)
+	// The rules say how many dice each side rolls: a side struck first
+	// rolls after the other, for what it has left.
 	var a, d ascPool
-	switch {
-	case ascrules.StrikesFirst(in.Round, def, att):
+	if ascrules.InvasionNodesRollFirst(in) {
 		d, a, ok = f.v.rollPair(in.Nodes, func(d ascPool) int {
-			return ascrules.DiceDue(att, ascrules.CountHits(d.faces, dt))
+			in.DefenderFaces = d.faces
+			return ascrules.InvasionAttackerDiceDue(in)
 		})
-	case ascrules.StrikesFirst(in.Round, att, def):
-		a, d, ok = f.v.rollPair(att.Dice(), func(a ascPool) int {
-			out, n := ascrules.InvasionResultFor(ascrules.CountHits(a.faces, at), in.Nodes)
-			if out != ascrules.Collateral {
-				return 0
-			}
-			return in.Nodes - n
+	} else {
+		a, d, ok = f.v.rollPair(ascrules.InvasionAttackerDiceDue(in), func(a ascPool) int {
+			in.AttackerFaces = a.faces
+			return ascrules.InvasionNodeDiceDue(in)
 		})
-	default:
-		a, d, ok = f.v.rollPair(att.Dice(), func(ascPool) int { return in.Nodes })
 	}
 	if !ok {
 		return
