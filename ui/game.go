@@ -99,7 +99,7 @@ func (gs *gameScreen) newLogList() *logRows {
 func (gs *gameScreen) logPanel(list *logRows) fyne.CanvasObject {
 	hint := widget.NewLabel(lang.X("game.newest_first_in_bold", "Newest first, in bold. Undo takes back the top step."))
 	hint.Wrapping = fyne.TextWrapWord
-	return container.NewBorder(container.NewVBox(screen.Heading(lang.X("game.game_log", "Game log")), hint), nil, nil, nil, list.framed())
+	return container.NewBorder(container.NewVBox(screen.Heading(lang.X("game.game_log", "Game log")), hint), gs.olderSteps(list), nil, nil, list.framed())
 }
 
 // showLog brings the game log into view: its tab on a wide window, a

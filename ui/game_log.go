@@ -18,6 +18,11 @@ type logRows struct {
 	shown   []string // the entries as last read
 	width   float32
 	scratch *widget.Label
+	// keepPlace is set while older entries are added at the end: the
+	// list stays where the player was reading.
+	keepPlace bool
+	// refreshed runs after every Refresh (nil: nothing).
+	refreshed func()
 }
 
 // newLogRows lists the entries that lines returns.
@@ -52,10 +57,14 @@ func (r *logRows) Refresh() {
 	old := len(r.shown)
 	r.shown = r.lines()
 	r.measure()
-	if len(r.shown) > old && r.width > 0 { // drawn: the list has its scroller
+	if len(r.shown) > old && r.width > 0 && !r.keepPlace { // drawn: the list has its scroller
 		r.List.ScrollToTop()
 	}
+	r.keepPlace = false
 	r.List.Refresh()
+	if r.refreshed != nil {
+		r.refreshed()
+	}
 }
 
 // measure sets each row's height to its entry's wrapped text at the
@@ -98,4 +107,57 @@ func (r *logRows) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // framed is the list in a container that measures its rows on resize.
 func (r *logRows) framed() fyne.CanvasObject {
 	return &fyne.Container{Layout: r, Objects: []fyne.CanvasObject{r.List}}
+}
+
+// partialHistory is a game whose undo list came in part: a joined game's
+// host sends its newest steps and the older ones on request
+// (share.Client).
+type partialHistory interface {
+	HasOlderHistory() bool
+	LoadOlderHistory() (int, error)
+}
+
+// olderSteps is the log's "Show older steps" button under the list: it
+// shows while the host holds steps older than this device has, and adds
+// them to the end of the list. It is nil for a game that has them all.
+func (gs *gameScreen) olderSteps(list *logRows) fyne.CanvasObject {
+	ph, ok := gs.game.(partialHistory)
+	if !ok {
+		return nil
+	}
+	var btn *widget.Button
+	loading := false
+	update := func() {
+		switch {
+		case !ph.HasOlderHistory():
+			btn.Hide()
+		case loading:
+			btn.Show()
+			btn.Disable()
+		default:
+			btn.Show()
+			btn.Enable()
+		}
+	}
+	btn = widget.NewButton(lang.X("game.older_steps", "Show older steps"), func() {
+		loading = true
+		update()
+		go func() {
+			n, err := ph.LoadOlderHistory()
+			fyne.Do(func() {
+				loading = false
+				if err != nil {
+					gs.status.set(lang.X("game.older_steps_failed", "The older steps could not be had from the host: {{.Why}}", map[string]any{"Why": gs.PlainError(err)}), true)
+				}
+				if n > 0 {
+					gs.history = gs.game.History()
+					list.keepPlace = true
+				}
+				list.Refresh() // calls update
+			})
+		}()
+	})
+	list.refreshed = update
+	update()
+	return btn
 }
