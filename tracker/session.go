@@ -318,6 +318,45 @@ func (s *Session) Snapshot() Snapshot {
 	return Snapshot{Schema: SchemaVersion, Kind: s.kind, Seq: uint64(len(s.log)), State: s.state, History: s.historyLocked()}
 }
 
+// SnapshotWindow is Snapshot with the undo and redo lists cut to their
+// newest n steps each; only those steps are listed, so a host that sends
+// a window of a long game's history does no work that grows with the
+// game. cut reports that the undo list holds older steps (OlderSteps).
+func (s *Session) SnapshotWindow(n int) (snap Snapshot, cut bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := &s.hist
+	var l History
+	for i := len(h.done) - 1; i >= 0 && len(l.Undo) < n; i-- {
+		l.Undo = append(l.Undo, h.step(h.done[i]))
+	}
+	for i := len(h.undone) - 1; i >= 0 && len(l.Redo) < n; i-- {
+		l.Redo = append(l.Redo, h.step(h.undone[i]))
+	}
+	snap = Snapshot{Schema: SchemaVersion, Kind: s.kind, Seq: uint64(len(s.log)), State: s.state, History: l}
+	return snap, len(h.done) > n
+}
+
+// OlderSteps returns at most n steps of the undo list older than the
+// step before, newest first, and whether still older ones are left;
+// found is false when the undo list holds no step before.
+func (s *Session) OlderSteps(before uint64, n int) (steps []Step, more, found bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := &s.hist
+	for i := len(h.done) - 1; i >= 0; i-- {
+		if h.done[i] != before {
+			continue
+		}
+		j := i - 1
+		for ; j >= 0 && len(steps) < n; j-- {
+			steps = append(steps, h.step(h.done[j]))
+		}
+		return steps, j >= 0, true
+	}
+	return nil, false, false
+}
+
 // MaxNonceLen bounds the nonce of a request from another device
 // (ExecuteNonce): at most this many bytes, all printable, as the share
 // host takes them. The session refuses longer ones and an import refuses
