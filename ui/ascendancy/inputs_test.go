@@ -418,7 +418,10 @@ func TestInvasionFollowsTheInvasion(t *testing.T) {
 	assert.Less(t, at(f.defD.box), at(f.result), "the result and Apply right under the dice")
 	assert.Less(t, at(f.result), at(f.oddsView), "the odds do not push them down")
 	assert.Contains(t, screentest.Under[*widget.Button](f.result), apply)
-	screentest.TypeInto(w, screentest.Entry(t, w, "Nodes the attacker destroys, e.g. 1P"), "1P")
+	// One hit destroys one of Bob's resource nodes: his one P node, no
+	// choice left.
+	assert.Contains(t, screentest.ScreenText(w), "The hits destroy 1 of Bob's resource node(s): the attacker picks which (1 of 1 picked).")
+	assert.Equal(t, 1, f.pick[0].val)
 	test.Tap(apply)
 	in := lastEvent[tracker.InvasionFought](t, sh)
 	assert.Equal(t, 1, in.Invasion.Round)

@@ -53,7 +53,14 @@ type invasionForm struct {
 	homeOf   *widget.Select
 	// nodesFrom is what the nodes count was last worked out from.
 	nodesFrom string
-	lost      *screen.TextEntry
+	// pick are the defender's resource nodes the round destroys
+	// (production, research, culture): as many as the rules say
+	// (ResourceNodesDestroyed), the attacker choosing which.
+	pick     [3]*numStepper
+	pickLine *widget.Label
+	pickBox  *fyne.Container
+	// pickFor is the round and dice the picks were made for.
+	pickFor string
 	info      *widget.Label
 	oddsView  *widgets.OddsView
 	attD      *ascDice
@@ -100,7 +107,11 @@ func newInvasionForm(v *ascView) *invasionForm {
 		container.NewVBox(
 			screen.CaptionLabel(lang.X("asc.invasion.capture_note", "The defender's resource nodes on the planet (the nodes count follows them), a starbase with one of its command tokens, a home system. What the invasion leaves passes to the attacker.")),
 			nodeColumns(f.sysNodes[0].box, f.sysNodes[1].box, f.sysNodes[2].box), f.starbase, f.homeOf)))
-	f.lost = placeholderEntry(lang.X("asc.nodes_the_attacker_destroys_e", "Nodes the attacker destroys, e.g. 1P"))
+	for i, l := range []string{lang.X("asc.p_nodes", "P nodes"), lang.X("asc.r_nodes", "R nodes"), lang.X("asc.c_nodes", "C nodes")} {
+		f.pick[i] = newNumStepper(l, 0, 0, 0, f.resolve)
+	}
+	f.pickLine = screen.WrapLabel("")
+	f.pickBox = container.NewVBox(f.pickLine, nodeColumns(f.pick[0].box, f.pick[1].box, f.pick[2].box))
 	f.info = screen.WrapLabel("")
 	f.oddsView = widgets.NewOddsView(lang.X("asc.attacker_s_hits", "Attacker's hits"), nil)
 	f.attD = newCompactAscDice(lang.X("asc.attacker_s_dice", "Attacker's dice"), f.resolve)
@@ -247,7 +258,7 @@ func (f *invasionForm) follow(def *tracker.AscPlayer) {
 			n.val = 0
 		}
 		f.starbase.SetChecked(false)
-		f.lost.SetText("")
+		f.clearPicks()
 	}
 	if u != nil && refill {
 		f.nodes.val = u.Nodes
@@ -428,15 +439,78 @@ func (f *invasionForm) resolve() {
 	} else if !res.Over {
 		lines = append(lines, lang.X("asc.fight_another_round_retreat_or", "Fight another round, retreat, or the defender may surrender."))
 	}
-	collateral := def != nil && res.Outcome == ascrules.Collateral && res.NodesDestroyed > 0
-	if collateral {
-		lines = append(lines, lang.X("asc.invasion.choose_nodes", "The attacker chooses which resource nodes: type them (e.g. 1P 1C) to take them off {{.Name}}'s console.", map[string]any{"Name": def.Name}))
-	}
 	f.result.Add(explainLines(lines))
-	if collateral {
-		f.result.Add(f.lost)
+	due := 0
+	if def != nil {
+		due = res.ResourceNodesDestroyed(in.Controlled)
 	}
-	screen.AddApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(in.Round)}), func() { f.apply(false) })
+	apply := widget.NewButtonWithIcon(lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(in.Round)}), theme.ConfirmIcon(), func() { f.apply(false) })
+	apply.Importance = widget.HighImportance
+	if due > 0 && !f.picksFor(in, def, due) {
+		apply.Disable()
+	}
+	if due > 0 {
+		f.result.Add(f.pickBox)
+	} else {
+		f.clearPicks()
+	}
+	f.result.Add(apply)
+}
+
+// picksFor keeps the resource nodes picked to what the round destroys: due
+// of them, of the planet's (or, with none entered, of the defender's), all
+// of them when that leaves no choice. It says how many are still to pick
+// and reports whether the picks are complete.
+func (f *invasionForm) picksFor(in ascrules.Invasion, def *tracker.AscPlayer, due int) bool {
+	from := f.systemNodes()
+	if from.Total() == 0 {
+		from = def.Nodes
+	}
+	most := [3]int{from.Production, from.Research, from.Culture}
+	key := fmt.Sprintf("%d|%v|%v|%v|%d", in.Round, in.AttackerFaces, in.DefenderFaces, most, due)
+	if key != f.pickFor {
+		f.pickFor = key
+		for i := range f.pick {
+			f.pick[i].val = 0
+		}
+		if from.Total() == due { // no choice: every one of them
+			for i := range f.pick {
+				f.pick[i].val = most[i]
+			}
+		}
+	}
+	for i := range f.pick {
+		f.pick[i].clamp(0, most[i])
+	}
+	// No more than the hits destroy, all kinds together.
+	for i := range f.pick {
+		others := f.picked().Total() - f.pick[i].val
+		f.pick[i].clamp(0, min(most[i], max(0, due-others)))
+	}
+	picked := f.picked().Total()
+	f.pickLine.SetText(lang.X("asc.invasion.pick_nodes", "The hits destroy {{.Due}} of {{.Name}}'s resource node(s): the attacker picks which ({{.Picked}} of {{.Due}} picked).",
+		map[string]any{"Due": due, "Name": def.Name, "Picked": picked}))
+	if picked != due {
+		f.pickLine.Importance = widget.WarningImportance
+	} else {
+		f.pickLine.Importance = widget.MediumImportance
+	}
+	f.pickLine.Refresh()
+	return picked == due
+}
+
+// picked are the resource nodes picked as destroyed.
+func (f *invasionForm) picked() ascrules.Resources {
+	return ascrules.Resources{Production: f.pick[0].val, Research: f.pick[1].val, Culture: f.pick[2].val}
+}
+
+// clearPicks forgets the resource nodes picked.
+func (f *invasionForm) clearPicks() {
+	f.pickFor = ""
+	for i := range f.pick {
+		f.pick[i].val = 0
+		f.pick[i].show()
+	}
 }
 
 func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
@@ -445,10 +519,9 @@ func (f *invasionForm) command(surrender bool) (tracker.InvasionRound, bool) {
 		f.v.f.Say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
 		return tracker.InvasionRound{}, false
 	}
-	lost, err := parseCost(f.lost.Text)
-	if err != nil {
-		f.v.f.Say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
-		return tracker.InvasionRound{}, false
+	var lost ascrules.Resources
+	if def != nil && !surrender && f.pickFor != "" {
+		lost = f.picked()
 	}
 	cmd := tracker.InvasionRound{Round: in.Round, Attacker: in.Attacker.Player, Ships: in.Attacker.Ships, FirstStrike: in.Attacker.FirstStrike,
 		System: strings.TrimSpace(f.system.Text), Nodes: in.Nodes, DefenderFirstStrike: in.DefenderFirstStrike, Surrender: surrender, NodesLost: lost}
@@ -486,7 +559,7 @@ func (f *invasionForm) apply(surrender bool) {
 	for i, n := range []int{left.Production, left.Research, left.Culture} {
 		f.sysNodes[i].val = max(0, n)
 	}
-	f.lost.SetText("")
+	f.clearPicks()
 	f.attD.set(ascPool{})
 	f.defD.set(ascPool{})
 	f.changed()
