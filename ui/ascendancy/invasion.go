@@ -60,12 +60,12 @@ type invasionForm struct {
 	pickLine *widget.Label
 	pickBox  *fyne.Container
 	// pickFor is the round and dice the picks were made for.
-	pickFor string
-	info      *widget.Label
-	oddsView  *widgets.OddsView
-	attD      *ascDice
-	defD      *ascDice
-	result    *fyne.Container
+	pickFor  string
+	info     *widget.Label
+	oddsView *widgets.OddsView
+	attD     *ascDice
+	defD     *ascDice
+	result   *fyne.Container
 }
 
 func newInvasionForm(v *ascView) *invasionForm {
