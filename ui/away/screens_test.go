@@ -1,10 +1,12 @@
 package away
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
@@ -329,4 +331,49 @@ func TestDiceSayWhatTheBookSays(t *testing.T) {
 	test.Type(sf.chal.pad, "61")
 	assert.Equal(t, []string{"canceled", "success", "canceled", "canceled"}, captions(sf.test.row))
 	assert.Equal(t, []string{"blocks", "through"}, captions(sf.chal.row), "the challenger's 6 blocks the 6; its 1 lets the 5 through")
+}
+
+// TestCharacterFormOnOneScreen: the character form shows every field at
+// once on a phone (360x640) and on a desktop (1280x800), not a small box
+// scrolled field by field, and it is filled from the keyboard alone: the
+// attack action's + dice and + damage take typed numbers.
+func TestCharacterFormOnOneScreen(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 360, Height: 640}, {Width: 1280, Height: 800}} {
+		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
+			sh, _ := newTestShell(t, size.Width, size.Height)
+			w := sh.win
+			openAwaySetup(t, sh)
+			addPlayer(t, w, "Kim", "Klingon")
+			test.Tap(screentest.Button(t, w, "Add a character to Kim"))
+			test.Tap(screentest.Button(t, w, "Type it in"))
+			screentest.AssertFits(t, w, "character form")
+			scrolls := screentest.Under[*container.Scroll](w.Canvas().Overlays().Top())
+			require.NotEmpty(t, scrolls)
+			for _, s := range scrolls {
+				assert.LessOrEqual(t, s.Content.MinSize().Height, s.Size().Height, "the whole form shows: nothing to scroll")
+			}
+			// Every field, typed from the keyboard.
+			name := screentest.Entry(t, w, "Character name")
+			w.Canvas().Focus(name)
+			test.Type(name, "Gowron")
+			for i, e := range screentest.Entries(w, "lowest first, e.g. 1 2 3 3") {
+				screentest.TypeInto(w, e, []string{"1 2 3", "1 2 3", "1 2", "1 2"}[i])
+			}
+			screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Human, Commander"), "Klingon, Leader")
+			screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Phaser"), "Bat'leth")
+			screentest.TypeInto(w, screentest.Entry(t, w, "+ dice"), "one")
+			test.Tap(screentest.Button(t, w, "Add"))
+			assert.Contains(t, screentest.ScreenText(w), "+ dice: one is not a whole number from 0.", "refused on its field")
+			require.NotEmpty(t, w.Canvas().Overlays().List(), "the form stays, with what was typed")
+			screentest.TypeInto(w, screentest.Entry(t, w, "+ dice"), "1")
+			screentest.TypeInto(w, screentest.Entry(t, w, "+ damage"), "2")
+			test.Tap(screentest.Button(t, w, "Add"))
+			a := sh.game.game.State().Away
+			require.Len(t, a.Characters, 1, sh.game.frame.Status())
+			require.Len(t, a.Characters[0].Weapons, 1)
+			wp := a.Characters[0].Weapons[0]
+			assert.Equal(t, []any{"Bat'leth", 1, 2}, []any{wp.Name, wp.Dice, wp.Damage})
+			assert.Equal(t, []string{"Klingon", "Leader"}, a.Characters[0].Keywords)
+		})
+	}
 }

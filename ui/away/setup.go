@@ -2,6 +2,7 @@ package away
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -231,116 +232,30 @@ func (v *awayView) chooseAddCharacter(pid, pname string) {
 	v.f.ShowDialog(d)
 }
 
-// addCharacter is the form for a character card entered by hand, or
-// completed by hand when the catalog lacks some of its printed values
-// (prefill holds what is known).
-func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter) {
-	name := screen.NewTextEntry()
-	name.SetPlaceHolder(lang.X("away.setup.character_name", "Character name"))
-	name.SetText(prefill.Name)
-	tracks := newTrackEntries()
-	tracks.fill(prefill.Attack, prefill.Defense, prefill.Skill, prefill.Move)
-	specs := screen.NewTextEntry()
-	specs.SetPlaceHolder(lang.X("away.setup.specs_hint", "e.g. Command, Science, Science"))
-	specs.SetText(strings.Join(prefill.Specializations, ", "))
-	keywords := screen.NewTextEntry()
-	keywords.SetPlaceHolder(lang.X("away.setup.keywords_hint", "e.g. Human, Commander"))
-	keywords.SetText(strings.Join(prefill.Keywords, ", "))
-	if len(prefill.Keywords) == 0 && v.playerBorg(pid) {
-		// The Borg player's characters are Borg (Stun weapons do not
-		// stun them); the keyword can be cleared for another card.
-		keywords.SetText(awayrules.KeywordBorg)
-	}
-	var first *awayrules.Weapon
-	if len(prefill.Weapons) > 0 {
-		first = &prefill.Weapons[0]
-	}
-	weapon := newWeaponEntries(first)
-	// A card may print several Attack Actions (seed 001 "Reading Attack
-	// Actions"): the first's fields are in the form, each further one's
-	// in a block of its own, added by "Another attack action".
-	var more []weaponEntries
-	moreBox := container.NewVBox()
-	addMore := func(w *awayrules.Weapon) {
-		e := newWeaponEntries(w)
-		more = append(more, e)
-		moreBox.Add(widget.NewSeparator())
-		moreBox.Add(&widget.Form{Items: e.items()})
-	}
-	for i := 1; i < len(prefill.Weapons); i++ {
-		addMore(&prefill.Weapons[i])
-	}
-	another := widget.NewButtonWithIcon(lang.X("away.setup.another_attack", "Another attack action"), theme.ContentAddIcon(), func() {
-		addMore(nil)
-		moreBox.Refresh()
-	})
-	esc := widget.NewSelect([]string{lang.X("away.setup.from_start", "From the start"), lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": 2}), lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": 3})}, nil)
-	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
-	items := []*widget.FormItem{widget.NewFormItem(lang.X("away.setup.name", "Name"), name)}
-	items = append(items, tracks.items()...)
-	items = append(items,
-		widget.NewFormItem(lang.X("away.setup.specializations", "Specializations"), specs),
-		widget.NewFormItem(lang.X("away.setup.keywords", "Keywords"), keywords),
-	)
-	items = append(items, weapon.items()...)
-	items = append(items, widget.NewFormItem("", container.NewVBox(moreBox, another)))
-	items = append(items, widget.NewFormItem(lang.X("away.setup.escalation", "Escalation"), esc))
-	d := screen.NewFormDialog(v.f, lang.X("away.setup.character_for", "Character for {{.Name}}", map[string]any{"Name": pname}), lang.X("away.setup.add", "Add"), items, func() error {
-		if strings.TrimSpace(name.Text) == "" {
-			return screen.OnField(name, lang.X("away.setup.needs_name", "The character needs a name."))
-		}
-		a, de, s, m, err := tracks.values()
-		if err != nil {
-			return err
-		}
-		cmd := prefill
-		cmd.Player, cmd.Name, cmd.Attack, cmd.Defense, cmd.Skill, cmd.Move = pid, name.Text, a, de, s, m
-		cmd.Specializations, cmd.Keywords = screen.SplitList(specs.Text), screen.SplitList(keywords.Text)
-		cmd.Escalation = 0
-		// Every Attack Action with a name, in the card's order; the
-		// catalog's when the form's are all left without one.
-		var weapons []awayrules.Weapon
-		for _, e := range append([]weaponEntries{weapon}, more...) {
-			if w, ok := e.weapon(); ok {
-				weapons = append(weapons, w)
-			}
-		}
-		if len(weapons) > 0 {
-			cmd.Weapons = weapons
-		}
-		if i := esc.SelectedIndex(); i > 0 {
-			cmd.Escalation = i + 1
-		}
-		return v.f.Try(cmd)
-	})
-
-	d.Show()
-}
-
 // overlayWeapon is the Attack Action printed on the Borg Assimilation
 // Overlay (rulebook, Components: Borg Drone Overlay).
 var overlayWeapon = awayrules.Weapon{Name: "Assimilation Tubules", Dice: 0, Damage: 1,
 	Keywords: []string{awayrules.KeywordAssimilate, awayrules.KeywordMelee}}
 
-// weaponEntries are the fields of one Attack Action.
+// weaponEntries are the fields of one Attack Action: its dice and damage
+// typed as the card prints them (a number; empty is 0), so the keyboard
+// fills the whole form.
 type weaponEntries struct {
 	name         *screen.TextEntry
-	dice, damage *widget.Select
+	dice, damage *screen.TextEntry
 	keywords     *widget.CheckGroup
 }
 
 func newWeaponEntries(w *awayrules.Weapon) weaponEntries {
-	e := weaponEntries{name: screen.NewTextEntry(),
-		dice:     widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
-		damage:   widget.NewSelect([]string{"0", "1", "2", "3"}, nil),
+	e := weaponEntries{name: screen.NewTextEntry(), dice: screen.NewTextEntry(), damage: screen.NewTextEntry(),
 		keywords: widget.NewCheckGroup([]string{awayrules.KeywordMelee, awayrules.KeywordStun, awayrules.KeywordDefensive, awayrules.KeywordAssimilate}, nil)}
 	e.name.SetPlaceHolder(lang.X("away.setup.weapon_hint", "e.g. Phaser"))
-	e.dice.SetSelected("0")
-	e.damage.SetSelected("0")
+	e.dice.SetPlaceHolder(lang.X("away.setup.plus_dice", "+ dice"))
+	e.damage.SetPlaceHolder(lang.X("away.setup.plus_damage", "+ damage"))
 	if w != nil {
 		e.name.SetText(w.Name)
-		e.dice.SetSelected(strconv.Itoa(w.Dice))
-		e.damage.SetSelected(strconv.Itoa(w.Damage))
+		e.dice.SetText(strconv.Itoa(w.Dice))
+		e.damage.SetText(strconv.Itoa(w.Damage))
 		e.keywords.SetSelected(w.Keywords)
 	}
 	return e
@@ -355,14 +270,39 @@ func (e weaponEntries) items() []*widget.FormItem {
 	}
 }
 
-// weapon returns the Attack Action entered (false when no name is given).
-func (e weaponEntries) weapon() (awayrules.Weapon, bool) {
+// weapon returns the Attack Action entered (false when no name is given);
+// a dice or damage that is not a whole number from 0 is refused on its
+// field.
+func (e weaponEntries) weapon() (awayrules.Weapon, bool, error) {
 	if strings.TrimSpace(e.name.Text) == "" {
-		return awayrules.Weapon{}, false
+		return awayrules.Weapon{}, false, nil
 	}
-	dn, _ := strconv.Atoi(e.dice.Selected)
-	dm, _ := strconv.Atoi(e.damage.Selected)
-	return awayrules.Weapon{Name: strings.TrimSpace(e.name.Text), Dice: dn, Damage: dm, Keywords: e.keywords.Selected}, true
+	num := func(x *screen.TextEntry, what string) (int, error) {
+		t := strings.TrimSpace(x.Text)
+		if t == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(strings.TrimPrefix(t, "+"))
+		if err != nil || n < 0 {
+			return 0, screen.OnField(x, lang.X("away.setup.not_a_count", "{{.What}}: {{.Text}} is not a whole number from 0.", map[string]any{"What": what, "Text": t}))
+		}
+		return n, nil
+	}
+	dn, err := num(e.dice, lang.X("away.setup.plus_dice", "+ dice"))
+	if err != nil {
+		return awayrules.Weapon{}, false, err
+	}
+	dm, err := num(e.damage, lang.X("away.setup.plus_damage", "+ damage"))
+	if err != nil {
+		return awayrules.Weapon{}, false, err
+	}
+	var kw []string
+	for _, k := range e.keywords.Options { // in the card's order
+		if slices.Contains(e.keywords.Selected, k) {
+			kw = append(kw, k)
+		}
+	}
+	return awayrules.Weapon{Name: strings.TrimSpace(e.name.Text), Dice: dn, Damage: dm, Keywords: kw}, true, nil
 }
 
 // enterOverlay asks for the printed tracks of the Borg Assimilation Overlay
@@ -386,7 +326,11 @@ func (v *awayView) enterOverlay() {
 			return err
 		}
 		cmd := tracker.SetOverlay{Attack: a, Defense: d, Skill: s, Move: m, Rules: []string{awayrules.RuleHivemind}}
-		if w, ok := weapon.weapon(); ok {
+		w, ok, err := weapon.weapon()
+		if err != nil {
+			return err
+		}
+		if ok {
 			cmd.Weapons = []awayrules.Weapon{w}
 		}
 		return v.f.Try(cmd)

@@ -111,10 +111,8 @@ func addCharacter(t *testing.T, w fyne.Window, player, name string, tracks [4]st
 	}
 	if weapon != "" {
 		screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Phaser"), weapon)
-		sels := screentest.Objects[*widget.Select](w)
-		require.GreaterOrEqual(t, len(sels), 3)
-		sels[len(sels)-3].SetSelected(wdice)
-		sels[len(sels)-2].SetSelected(wdamage)
+		screentest.TypeInto(w, screentest.Entry(t, w, "+ dice"), wdice)
+		screentest.TypeInto(w, screentest.Entry(t, w, "+ damage"), wdamage)
 	}
 	test.Tap(screentest.Button(t, w, "Add"))
 }
