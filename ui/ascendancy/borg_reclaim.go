@@ -28,6 +28,9 @@ type reclaimDraft struct {
 	onSix  bool
 	d      ascPool
 	borg   ascPool
+	// round is the last round of the reclaim under way the ships were
+	// taken from.
+	round int
 }
 
 // reclaimSide is the attacker's controls.
@@ -98,7 +101,40 @@ func (f *reclaimForm) sync() {
 		f.dr.player = ""
 		return
 	}
-	f.dr.ships = max(1, min(f.dr.ships, p.Ships))
+	if u := f.underWay(); u != nil && u.Round != f.dr.round {
+		// A round was fought: the next one goes on with the ships left.
+		f.dr.round, f.dr.ships = u.Round, u.Ships
+	}
+	f.dr.ships = max(1, min(f.dr.ships, f.mostShips()))
+}
+
+// underWay is the reclaim of the chosen system by the chosen player under
+// way, or nil: the next round starts a new one.
+func (f *reclaimForm) underWay() *tracker.ReclaimUnderWay {
+	return f.v.st.ReclaimFor(f.dr.player, f.dr.spire)
+}
+
+// mostShips is the most ships the attacker may send to the next round:
+// those on the board, and no more than the reclaim under way has left
+// (seed 002 "The Battle Continues": the ships lost take no further part).
+func (f *reclaimForm) mostShips() int {
+	p := f.v.player(f.dr.player)
+	if p == nil {
+		return 1
+	}
+	most := p.Ships
+	if u := f.underWay(); u != nil {
+		most = min(most, u.Ships)
+	}
+	return max(1, most)
+}
+
+// roundLine says which round of which reclaim the form is for.
+func (f *reclaimForm) roundLine() string {
+	if u := f.underWay(); u != nil {
+		return lang.X("borg.reclaim.round_under_way", "Round {{.Round}} of the reclaim under way", map[string]any{"Round": u.Round + 1})
+	}
+	return lang.X("borg.reclaim.round_1", "Round 1 of a new reclaim (a command)")
 }
 
 // setPlayer chooses the attacker with all their ships, Klingons hitting
@@ -160,10 +196,7 @@ func (f *reclaimForm) render() {
 			f.redraw()
 		}
 	}
-	hi := 1
-	if p := v.player(f.dr.player); p != nil {
-		hi = max(1, p.Ships)
-	}
+	hi := f.mostShips()
 	f.side.ships = newNumStepper(lang.X("asc.ships", "Ships"), max(1, f.dr.ships), 1, hi, nil)
 	f.side.ships.onChange = func() {
 		f.dr.ships, f.dr.d = f.side.ships.val, ascPool{}
@@ -180,6 +213,7 @@ func (f *reclaimForm) render() {
 		f.dr.onSix = on
 		f.redraw()
 	}
+	f.box.Add(screen.BoldLabel(f.roundLine()))
 	f.box.Add(f.spire)
 	f.box.Add(f.side.player)
 	f.box.Add(f.side.ships.box)
