@@ -110,6 +110,9 @@ type AwayStanding struct {
 	Winners []string       `json:"winners"`
 	Draw    bool           `json:"draw"`
 	Reason  string         `json:"reason"`
+	// Tied are the players a draw is between (every member of the tied
+	// teams); empty when someone won.
+	Tied []string `json:"tied,omitempty"`
 }
 
 func newAwayState() *AwayState {

@@ -497,6 +497,7 @@ func (e AwayFinished) apply(s *State) error {
 	st := e.Standing
 	st.Totals = maps.Clone(st.Totals)
 	st.Winners = append([]string{}, st.Winners...)
+	st.Tied = slices.Clone(st.Tied)
 	a.Result = &st
 	a.Phase = AwayOver
 	return nil

@@ -331,7 +331,13 @@ func (FinishGame) decide(c *decideCtx) error {
 	if err != nil {
 		return reject(CodeRules, "track.debrief", "Debrief: %v", err)
 	}
-	label := say("track.game_over_draw", "Game over: draw")
+	// A draw names the players it is between (seed 001 "Beam Up and
+	// Debrief": still tied, the game is a draw).
+	names := make([]string, len(st.Tied))
+	for i, w := range st.Tied {
+		names[i] = a.playerName(w)
+	}
+	label := say("track.game_over_draw_between", "Game over: a draw between %s", andList(names))
 	if !st.Draw {
 		names := make([]string, len(st.Winners))
 		for i, w := range st.Winners {
@@ -343,4 +349,12 @@ func (FinishGame) decide(c *decideCtx) error {
 		}
 	}
 	return c.emit(label, AwayFinished{Standing: st})
+}
+
+// andList joins names as "Anna, Alex, Ben and Bea".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -178,7 +178,7 @@ func awayStanding(a *AwayState) (AwayStanding, error) {
 		out.Reason = "tied on points; most missions scored"
 	default:
 		out.Reason = "tied on points and on missions scored: a draw"
-		out.Winners = []string{}
+		out.Tied, out.Winners = out.Winners, []string{}
 	}
 	return out, nil
 }

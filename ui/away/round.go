@@ -500,7 +500,12 @@ func (v *awayView) standing() fyne.CanvasObject {
 	and := " " + lang.X("away.round.and", "and") + " "
 	title := lang.X("away.round.winner", "Winner: {{.Names}}", map[string]any{"Names": strings.Join(winners, and)})
 	if r.Draw {
-		title = lang.X("away.round.a_draw", "A draw between {{.Names}}", map[string]any{"Names": strings.Join(winners, and)})
+		// The draw names the players it is between (it named no one).
+		var tied []string
+		for _, id := range r.Tied {
+			tied = append(tied, v.playerName(id))
+		}
+		title = lang.X("away.round.a_draw", "A draw between {{.Names}}", map[string]any{"Names": strings.Join(tied, and)})
 	}
 	w := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameSubHeadingText

@@ -377,3 +377,43 @@ func TestCharacterFormOnOneScreen(t *testing.T) {
 		})
 	}
 }
+
+// TestDrawNamesThePlayers: a draw (same points, same number of missions;
+// seed 001 "Beam Up and Debrief") names the players it is between; it
+// said "A draw between" and no one.
+func TestDrawNamesThePlayers(t *testing.T) {
+	sh, st := newTestShell(t, 400, 760)
+	id := seedDroneGame(t, st)
+	g, err := st.OpenGame(id)
+	require.NoError(t, err)
+	ex := func(c tracker.Command) {
+		t.Helper()
+		_, err := g.Execute(c)
+		require.NoError(t, err)
+	}
+	for round := 1; round <= 3; round++ {
+		for a := g.State().Away; a.CurrentPlayer() != ""; a = g.State().Away {
+			for _, ch := range a.Characters {
+				if ch.Controller == a.CurrentPlayer() && ch.Status == tracker.StatusInPlay && !ch.Activated {
+					ex(tracker.Activate{Character: ch.ID})
+					ex(tracker.EndActivation{})
+					break
+				}
+			}
+		}
+		if round < 3 {
+			a := g.State().Away
+			ex(tracker.StartRound{})
+			ex(tracker.StartActionPhase{FirstActivation: &tracker.AwayOrder{Which: tracker.OrderActivation, Order: []string{a.Players[0].ID, a.Players[1].ID}}})
+		}
+	}
+	a := g.State().Away
+	ex(tracker.EndGame{})
+	ex(tracker.ScoreMission{Player: a.Players[0].ID, Name: "Repair the Enterprise", Points: 5})
+	ex(tracker.ScoreMission{Player: a.Players[1].ID, Name: "Assimilate the Bridge", Points: 5})
+	sh.openGame(id)
+	w := sh.win
+	screentest.SelectTab(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Add up scores and decide the winner"))
+	assert.Contains(t, screentest.ScreenText(w), "A draw between Dana and Kim")
+}
