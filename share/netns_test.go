@@ -140,14 +140,13 @@ type phoneFacts struct {
 // flags; with proceed, the player goes past the certificate warning the
 // way a person does (Advanced, then Proceed). It waits until the phone has
 // joined (over wss://), then for the service worker, and reports.
-func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...string) phoneFacts {
+func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...string) (phoneFacts, *chrometest.Chrome) {
 	t.Helper()
 	rec.mu.Lock()
 	rec.files = nil
 	rec.mu.Unlock()
 	before := h.Clients()
 	chrome := chrometest.Start(t, append([]string{"--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"}, flags...)...)
-	defer chrome.Close()
 	p := chrome.NewPhonePage()
 	p.Navigate(h.AppURL())
 	if proceed {
@@ -182,7 +181,7 @@ func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...strin
 	t.Logf("%s, proceed %v, flags %q:\n  isSecureContext: %v\n  navigator.mediaDevices/getUserMedia: %s\n  camera: %s\n  service worker active: %v\n  installability: %s\n  WebAssembly: Accept-Encoding %q, sent %d time(s) as %q\n  bytes of /app/ sent: %d (%.2f MB, %.2f MiB)\n  %s",
 		h.AppURL(), proceed, flags, f.secure, f.media, f.camera, f.sw, f.install, f.wasmAccept, f.wasmFetches, f.wasmEnc,
 		f.bytes, float64(f.bytes)/1e6, float64(f.bytes)/(1<<20), strings.Join(f.files, "\n  "))
-	return f
+	return f, chrome
 }
 
 // spki is the base64 SHA-256 of a certificate's public key, for
@@ -204,7 +203,9 @@ func spki(c *Cert) string {
 // and gets it, and the live camera opens (a fake one); going past the
 // warning by hand costs the service worker (Chromium refuses it on a
 // certificate it does not trust: no offline, no install), which a phone
-// that trusts the certificate has. The app costs at most appBudget. The
+// that trusts the certificate has. The app costs at most appBudget. After
+// a host restart (same address, code, certificate) the phone that went
+// past the warning comes back by itself without being asked again. The
 // scoreboard's plain http link works beside them on the same port. It logs
 // what it measured.
 func TestLANPhoneOverHTTPS(t *testing.T) {
@@ -219,7 +220,8 @@ func TestLANPhoneOverHTTPS(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, cert.TLS.Leaf.VerifyHostname(lanIP), "the certificate covers the LAN address")
 	rec := &fetched{}
-	h, _ := startHost(t, awayGame(t), Options{Addr: lanIP + ":0", Cert: cert, App: files, wrap: rec.wrap})
+	g := awayGame(t)
+	h, _ := startHost(t, g, Options{Addr: lanIP + ":0", Cert: cert, App: files, wrap: rec.wrap})
 	require.True(t, strings.HasPrefix(h.AppURL(), "https://"+lanIP+":"), h.AppURL())
 
 	for _, tc := range []struct {
@@ -231,7 +233,7 @@ func TestLANPhoneOverHTTPS(t *testing.T) {
 		{"past the warning by hand", true, nil},
 		{"certificate trusted", false, []string{"--ignore-certificate-errors-spki-list=" + spki(cert)}},
 	} {
-		f := openPhone(t, h, rec, tc.proceed, tc.flags...)
+		f, chrome := openPhone(t, h, rec, tc.proceed, tc.flags...)
 		assert.True(t, f.secure, "%s: a secure context on the LAN", tc.name)
 		assert.Equal(t, "object/function", f.media, "%s: the camera API is there", tc.name)
 		assert.Equal(t, "1 video track(s)", f.camera, "%s: the live camera opens", tc.name)
@@ -244,12 +246,26 @@ func TestLANPhoneOverHTTPS(t *testing.T) {
 			// meets that case.)
 			assert.LessOrEqual(t, f.bytes, int64(appBudget), "%s: the app costs at most 12 MB (MiB)", tc.name)
 			assert.Equal(t, 1, f.wasmFetches, "%s: the app is downloaded once", tc.name)
+
+			// The host restarts (same address, code and certificate): the
+			// phone that went past the warning comes back by itself, over
+			// wss://, without being asked again.
+			addr := h.Addr()
+			h.Stop()
+			h2, _ := startHost(t, g, Options{Addr: addr, Cert: cert, App: files})
+			start := time.Now()
+			require.Eventually(t, func() bool { return h2.Clients() >= 1 }, time.Minute, 100*time.Millisecond,
+				"the phone did not come back after the host restarted")
+			t.Logf("the phone came back %v after the host restarted", time.Since(start).Round(10*time.Millisecond))
+			h2.Stop()
+			h, _ = startHost(t, g, Options{Addr: addr, Cert: cert, App: files, wrap: rec.wrap})
 		}
 		if tc.name == "certificate trusted" {
 			assert.True(t, f.sw, "a phone that trusts the certificate gets the service worker (offline)")
 			assert.Contains(t, f.install, `"installabilityErrors":[]`, "and may install the app")
 			assert.LessOrEqual(t, f.bytes, int64(appBudget), "%s: the app costs at most 12 MB (MiB)", tc.name)
 		}
+		chrome.Close()
 	}
 
 	// The TV's scoreboard: plain http on the same port.
