@@ -134,7 +134,7 @@ func (b *shareButton) open() {
 
 // where says which network and port sharing would listen on, before
 // anything listens.
-func (b *shareButton) where() (string, error) {
+func (b *shareButton) where(g share.Game) (string, error) {
 	if b.listen != "" {
 		host, port, err := net.SplitHostPort(b.listen)
 		if err != nil {
@@ -149,15 +149,21 @@ func (b *shareButton) where() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	port := share.DefaultPort
+	if k, id := b.keeper(g); k != nil {
+		if kept, err := k.Game(id); err == nil && kept.Port != 0 {
+			port = kept.Port // the port this game had: phones find it there
+		}
+	}
 	return lang.X("share.where_lan", "network {{.Iface}} (address {{.IP}}), port {{.Port}} (or a free one if it is taken)",
-		map[string]any{"Iface": c.Iface, "IP": c.IP.String(), "Port": share.DefaultPort}), nil
+		map[string]any{"Iface": c.Iface, "IP": c.IP.String(), "Port": port}), nil
 }
 
 // confirm asks before the game is shared: it says which network and port
 // will be listened on and what other devices can then do. Nothing listens
 // until the player agrees.
 func (b *shareButton) confirm(g share.Game) {
-	where, err := b.where()
+	where, err := b.where(g)
 	if err != nil {
 		b.gs.sh.showError(lang.X("share.share_this_game", "Share this game"), err)
 		return
@@ -335,20 +341,22 @@ func (b *shareButton) show(intro, addr, code, link, url string, canStop bool) {
 	}
 	codeLbl := screen.Heading(lang.X("share.join_code_is", "Join code: {{.Code}}", map[string]any{"Code": shown}))
 	codeLbl.Alignment = fyne.TextAlignCenter
-	items = append(items, codeLbl,
-		screen.WrapLabel(lang.X("share.phones_link", "Phones: {{.Link}}", map[string]any{"Link": link})))
+	items = append(items, codeLbl)
 	var cert *share.Cert
 	if canStop && b.host != nil {
 		cert = b.host.Cert()
 	}
 	if cert != nil {
-		fp := screen.Heading(lang.X("share.fingerprint", "Certificate: {{.FP}}", map[string]any{"FP": cert.ShortFingerprint()}))
-		fp.Alignment = fyne.TextAlignCenter
-		fp.TextStyle.Monospace = true
-		items = append(items,
-			screen.WrapLabel(lang.X("share.cert_warning", "Each phone's browser warns once that this connection's certificate is the host's own (this device made it; no authority signed it). Check that the certificate's SHA-256 fingerprint, in the warning's details, starts with the groups below, then continue (Advanced, then Proceed). The phone then has the live camera and the smaller download; playing offline and installing the app also need the phone to trust this certificate.")),
-			fp,
-			screen.WrapLabel(lang.X("share.plain_link", "A browser that will not go past the warning opens the plain link instead, without the live camera (a card scans from a photo): {{.Link}}", map[string]any{"Link": share.JoinLink(addr, code)})))
+		// Beside the QR code: what the phone will ask, and what to compare.
+		what := screen.WrapLabel(lang.X("share.fingerprint", "Certificate fingerprint (SHA-256):"))
+		what.Alignment = fyne.TextAlignCenter
+		fp := widget.NewLabelWithStyle(cert.ShortFingerprint(), fyne.TextAlignCenter, fyne.TextStyle{Monospace: true, Bold: true})
+		items = append(items, what, fp,
+			screen.WrapLabel(lang.X("share.cert_warning", "Each phone's browser warns once that this certificate is the host's own (this device made it; no authority signed it). Check that its SHA-256 fingerprint, in the warning's details, starts with the groups above, then continue: Advanced, then Proceed. The phone then has the live camera and the smaller download; playing offline and installing the app also need the phone to trust this certificate.")))
+	}
+	items = append(items, screen.WrapLabel(lang.X("share.phones_link", "Phones: {{.Link}}", map[string]any{"Link": link})))
+	if cert != nil {
+		items = append(items, screen.WrapLabel(lang.X("share.plain_link", "A browser that will not go past the warning opens the plain link instead, without the live camera (a card scans from a photo): {{.Link}}", map[string]any{"Link": share.JoinLink(addr, code)})))
 	}
 	items = append(items,
 		screen.WrapLabel(lang.X("share.address_is", "Address: {{.Addr}}", map[string]any{"Addr": addr})),
