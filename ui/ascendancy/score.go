@@ -61,15 +61,16 @@ func (v *ascView) openScoreboard() {
 	sb.order.Wrapping = fyne.TextWrapWord
 	back := widget.NewButtonWithIcon(lang.X("asc.back_to_the_game", "Back to the game"), theme.NavigateBackIcon(), v.closeScoreboard)
 	back.Importance = widget.HighImportance
-	// Back on its own row: beside it a phone would leave the heading a
-	// sliver of width and stretch the button to the heading's height.
-	header := container.NewVBox(container.NewHBox(back), sb.stage, sb.order)
+	// Back on its own row on a phone: beside it the heading would get a
+	// sliver of width (backRowLayout); on a tablet beside it.
+	row := &backRowLayout{}
+	header := container.NewVBox(container.New(row, back, sb.stage), sb.order)
 	big := &scaledTheme{Theme: fyne.CurrentApp().Settings().Theme(), k: 1}
 	over := container.NewThemeOverride(header, big)
 	sb.layout = &scoreGrid{}
 	sb.grid = container.New(sb.layout)
 	scroll := container.NewScroll(sb.grid)
-	sb.content = container.New(&scoreLayout{header: big, grid: sb.layout, onWide: func() {
+	sb.content = container.New(&scoreLayout{header: big, grid: sb.layout, back: row, onWide: func() {
 		over.Theme = big
 		over.Refresh()
 	}}, over, scroll)
@@ -106,7 +107,7 @@ func (sb *ascScoreboard) show() {
 			t = widgets.NewScoreTile(p.Name, playerBands[i%len(playerBands)], nil)
 			sb.tiles[p.ID] = t
 		}
-		name := p.Name + " · " + p.Civilization
+		name := p.Name
 		switch {
 		case p.Assimilated:
 			name += lang.X("asc.assimilated_2", " (assimilated)")
@@ -114,7 +115,9 @@ func (sb *ascScoreboard) show() {
 			name += lang.X("asc.out", " (out)")
 		}
 		t.SetName(name)
+		t.SetSub(p.Civilization)
 		t.SetValues(scoreValues(p))
+		t.SetShortLabels(scoreShortLabels()...)
 		t.SetCurrent(seat == p.ID)
 		objs = append(objs, t)
 		tiles = append(tiles, t)
@@ -132,6 +135,7 @@ func (sb *ascScoreboard) show() {
 			{Label: lang.X("asc.spires", "Spires"), Value: fmt.Sprint(len(a.Borg.Spires))},
 			{Label: lang.X("asc.hit_roll", "Hit roll"), Value: hit},
 		})
+		sb.borg.SetShortLabels("", "", lang.X("asc.short_hit_roll", "Hit"))
 		sb.borg.SetCurrent(seat == tracker.BorgSeat)
 		objs = append(objs, sb.borg)
 		tiles = append(tiles, sb.borg)
@@ -177,6 +181,22 @@ func turnOrderSegments(a *tracker.AscendancyState) []widget.RichTextSegment {
 		segs = append(segs, &widget.TextSegment{Text: text, Style: st})
 	}
 	return segs
+}
+
+// scoreShortLabels are the labels of scoreValues in a few letters, for a
+// screen too narrow for the whole words (a tablet in portrait).
+func scoreShortLabels() []string {
+	return []string{
+		lang.X("asc.short_production", "Prod."),
+		lang.X("asc.short_research", "Res."),
+		lang.X("asc.short_culture", "Cult."),
+		lang.X("asc.short_ascendancy", "Asc."),
+		lang.X("asc.short_commands", "Cmd."),
+		"",
+		lang.X("asc.short_systems", "Sys."),
+		lang.X("asc.short_weapons", "Wpn."),
+		lang.X("asc.short_shields", "Shld."),
+	}
 }
 
 // scoreValues are a player's numbers on the scoreboard.

@@ -1,6 +1,8 @@
 package ascendancy
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
@@ -10,21 +12,82 @@ import (
 // scoreLayout lays out the full-screen scoreboard: a header pinned at the
 // top (Back, whose turn, the turn order) and below it the tiles in a
 // scroller. For the size it is given it chooses how many tiles go side by
-// side and how many values a tile puts on a row, so the tiles read as big
-// as the window allows and are never cut off sideways. On a wide window
-// the header's text grows too.
+// side, how many values a tile puts on a row and how (labels under or
+// beside the values, written out or short), so the tiles read as big as
+// the window allows, never cut off sideways, and on a tablet or a TV never
+// need scrolling. On a tablet or a TV (both sides at least tabletSide) no
+// text is smaller than minTextShare of the window's height, read from
+// across the table: the header's text grows with the window too.
 type scoreLayout struct {
 	header *scaledTheme // the header's text scale
 	onWide func()       // called when the header's scale changed
 	grid   *scoreGrid
+	back   *backRowLayout // Back and whose turn
 }
+
+// backRowLayout sets out Back (objs[0]) and whose turn it is (objs[1], a
+// wrapping label): side by side on a tablet, where the header must leave
+// the room to the tiles, or Back on its own row above (on a phone the
+// label would get a sliver of width beside it).
+type backRowLayout struct {
+	side bool
+}
+
+func (l *backRowLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	back, stage := objs[0], objs[1]
+	bm := back.MinSize()
+	back.Move(fyne.NewPos(0, 0))
+	back.Resize(bm)
+	x, y := float32(0), bm.Height+theme.Padding()
+	if l.side {
+		x, y = bm.Width+theme.Padding(), 0
+	}
+	stage.Move(fyne.NewPos(x, y))
+	stage.Resize(fyne.NewSize(max(0, s.Width-x), stage.Size().Height))
+	stage.Resize(fyne.NewSize(max(0, s.Width-x), stage.MinSize().Height))
+}
+
+func (l *backRowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	bm, sm := objs[0].MinSize(), objs[1].MinSize()
+	if l.side {
+		return fyne.NewSize(bm.Width+theme.Padding()+sm.Width, max(bm.Height, sm.Height))
+	}
+	return fyne.NewSize(max(bm.Width, sm.Width), bm.Height+theme.Padding()+sm.Height)
+}
+
+// minTextShare is the smallest text on a tablet's scoreboard, as a share
+// of the window's height (a little over 2.5%: the window's padding is not
+// the scoreboard's).
+const minTextShare = 0.026
+
+// tabletSide is the shorter side of the smallest window taken for a
+// tablet rather than a phone.
+const tabletSide = 600
 
 // scoreGrid is the tiles' layout, set by scoreLayout for each size.
 type scoreGrid struct {
 	tiles     []*widgets.ScoreTile
-	cols      int     // tiles side by side
-	valueCols int     // values on a tile's row
-	rowHeight float32 // at least a tile's minimum height
+	cols      int // tiles side by side
+	valueCols int // values on a tile's row
+	// rowHeights are the rows' minimum heights (the tallest tile's).
+	rowHeights []float32
+	minText    float32 // the smallest text size, 0 on a phone
+	look       widgets.TileLook
+}
+
+// tileLooks are the ways a tile may set out its text, the most readable
+// first, with how much their size counts against it.
+var tileLooks = []struct {
+	look   widgets.TileLook
+	weight float32
+}{
+	{widgets.TileLook{}, 1},
+	{widgets.TileLook{Inline: true}, 0.9},
+	{widgets.TileLook{Short: true}, 0.8},
+	{widgets.TileLook{Short: true, Inline: true}, 0.75},
+	{widgets.TileLook{Short: true, Inline: true, NoSub: true}, 0.6},
+	{widgets.TileLook{Short: true, Inline: true, Dense: true}, 0.55},
+	{widgets.TileLook{Short: true, Inline: true, NoSub: true, Dense: true}, 0.5},
 }
 
 // Layout puts the header (objs[0]) at the top and the scroller (objs[1])
@@ -34,7 +97,19 @@ func (l *scoreLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if size.Width >= 700 && size.Height >= 500 {
 		k = 1.25
 	}
-	if k != l.header.k {
+	l.grid.minText = 0
+	l.header.flat = false
+	if l.back != nil {
+		l.back.side = min(size.Width, size.Height) >= tabletSide
+	}
+	if min(size.Width, size.Height) >= tabletSide {
+		l.header.flat = true
+		l.grid.minText = minTextShare * size.Height
+		// The header's smallest text is the theme's text size.
+		k = max(k, l.grid.minText/l.header.Theme.Size(theme.SizeNameText))
+	}
+	if k != l.header.k || l.header.flat != l.header.wasFlat {
+		l.header.wasFlat = l.header.flat
 		l.header.k = k
 		if l.onWide != nil {
 			l.onWide()
@@ -55,7 +130,9 @@ func (l *scoreLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		l.grid.choose(body)
 		objs[1].Resize(body)
 		objs[1].Refresh()
-		if l.grid.tileMin(l.grid.valueCols).Height == l.grid.rowHeight {
+		cols := max(1, l.grid.cols)
+		w := (body.Width - pad*float32(cols-1)) / float32(cols)
+		if _, rows := l.grid.tileMin(l.grid.look, l.grid.valueCols, cols, w); slices.Equal(rows, l.grid.rowHeights) {
 			break
 		}
 	}
@@ -67,8 +144,9 @@ func (l *scoreLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(h.Width, h.Height+theme.Padding()+objs[1].MinSize().Height)
 }
 
-// choose picks the tile and value columns that give the biggest tiles in
-// the room (a view of the scroller), among those that fit its width.
+// choose picks the tile and value columns and the tiles' look that give
+// the biggest tiles in the room (a view of the scroller), among those that
+// fit its width; any that needs no scrolling beats those that do.
 func (g *scoreGrid) choose(room fyne.Size) {
 	n := len(g.tiles)
 	if n == 0 || room.Width <= 0 {
@@ -76,94 +154,140 @@ func (g *scoreGrid) choose(room fyne.Size) {
 	}
 	pad := theme.Padding()
 	best, bestCols, bestValues := float32(-1), 1, 1
-	var bestMin fyne.Size
-	for values := 3; values >= 1; values-- {
-		m := g.tileMin(values)
-		for cols := 1; cols <= n; cols++ {
-			rows := (n + cols - 1) / cols
-			w := (room.Width - pad*float32(cols-1)) / float32(cols)
-			h := (room.Height - pad*float32(rows-1)) / float32(rows)
-			if w < m.Width && cols > 1 {
-				break
-			}
-			// How big the tile's text can grow; a tile that must scroll
-			// counts by its width only, less for every screen it takes.
-			k := min(w/m.Width, h/m.Height)
-			if h >= m.Height {
-				k += 10 // no scrolling beats any size that scrolls
-			} else {
-				k = min(w/m.Width, 1) * h / m.Height
-			}
-			if w < m.Width {
-				k = w / m.Width / 4 // cut off sideways: last resort
-			}
-			if k > best+0.01 {
-				best, bestCols, bestValues, bestMin = k, cols, values, m
+	var bestRows []float32
+	var bestLook widgets.TileLook
+	for _, tl := range tileLooks {
+		look := tl.look
+		look.MinText = g.minText
+		for values := 5; values >= 1; values-- {
+			for cols := 1; cols <= n; cols++ {
+				w := (room.Width - pad*float32(cols-1)) / float32(cols)
+				mw, rows := g.tileMin(look, values, cols, w)
+				if w < mw && cols > 1 {
+					break
+				}
+				h := pad * float32(len(rows)-1)
+				for _, r := range rows {
+					h += r
+				}
+				// How big the tile's text can grow; a tile that must scroll
+				// counts by its width only, less for every screen it takes.
+				k := min(w/mw, room.Height/h) * tl.weight
+				if h <= room.Height {
+					k += 10 // no scrolling beats any size that scrolls
+				} else {
+					k = min(w/mw, 1) * room.Height / h * tl.weight
+				}
+				if w < mw {
+					k = w / mw / 4 // cut off sideways: last resort
+				}
+				if k > best+0.01 {
+					best, bestCols, bestValues, bestRows, bestLook = k, cols, values, rows, look
+				}
 			}
 		}
 	}
-	g.cols, g.valueCols = bestCols, bestValues
+	g.cols, g.valueCols, g.look = bestCols, bestValues, bestLook
 	for _, t := range g.tiles {
+		t.SetLook(bestLook)
 		t.SetColumns(bestValues)
 	}
-	g.rowHeight = bestMin.Height
+	g.rowHeights = bestRows
 }
 
-// tileMin is the largest minimum size of the tiles with values on a row.
-func (g *scoreGrid) tileMin(values int) fyne.Size {
-	var m fyne.Size
-	for _, t := range g.tiles {
+// tileMin is the largest minimum width of the tiles in the look with
+// values on a row, width wide, and the minimum height of each row of cols
+// tiles.
+func (g *scoreGrid) tileMin(look widgets.TileLook, values, cols int, width float32) (float32, []float32) {
+	var w float32
+	rows := make([]float32, (len(g.tiles)+cols-1)/cols)
+	for i, t := range g.tiles {
+		t.SetLook(look)
 		t.SetColumns(values)
-		m = m.Max(t.MinSize())
+		m := t.MinSizeAt(width)
+		w = max(w, m.Width)
+		rows[i/cols] = max(rows[i/cols], m.Height)
 	}
-	return m
+	return w, rows
+}
+
+// heights are the rows' heights in a grid height tall: their minimum
+// heights, grown alike to fill the room there is.
+func (g *scoreGrid) heights(objs []fyne.CanvasObject, height float32) []float32 {
+	cols := max(1, g.cols)
+	rows := make([]float32, (len(objs)+cols-1)/cols)
+	if len(g.rowHeights) == len(rows) {
+		copy(rows, g.rowHeights)
+	} else {
+		for i, o := range objs {
+			rows[i/cols] = max(rows[i/cols], o.MinSize().Height)
+		}
+	}
+	var sum float32
+	for _, r := range rows {
+		sum += r
+	}
+	room := height - theme.Padding()*float32(len(rows)-1)
+	if sum > 0 && room > sum {
+		for i := range rows {
+			rows[i] *= room / sum
+		}
+	}
+	return rows
 }
 
 // Layout fills the scroller's content with rows of tiles; rows share the
 // height when there is more room than the tiles need.
 func (g *scoreGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	cols := max(1, g.cols)
-	rows := (len(objs) + cols - 1) / cols
-	if rows == 0 {
+	if len(objs) == 0 {
 		return
 	}
 	pad := theme.Padding()
 	w := (size.Width - pad*float32(cols-1)) / float32(cols)
-	h := max(g.rowHeight, (size.Height-pad*float32(rows-1))/float32(rows))
+	rows := g.heights(objs, size.Height)
+	y := float32(0)
 	for i, o := range objs {
 		r, c := i/cols, i%cols
-		o.Move(fyne.NewPos(float32(c)*(w+pad), float32(r)*(h+pad)))
-		o.Resize(fyne.NewSize(w, h))
+		if c == 0 && r > 0 {
+			y += rows[r-1] + pad
+		}
+		o.Move(fyne.NewPos(float32(c)*(w+pad), y))
+		o.Resize(fyne.NewSize(w, rows[r]))
 	}
 }
 
 // MinSize is the rows of tiles at their minimum height, and no width: the
 // grid takes the scroller's width and never widens the window.
 func (g *scoreGrid) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	cols := max(1, g.cols)
-	rows := (len(objs) + cols - 1) / cols
-	if rows == 0 {
+	if len(objs) == 0 {
 		return fyne.Size{}
 	}
-	h := g.rowHeight
-	if h == 0 {
-		for _, o := range objs {
-			h = max(h, o.MinSize().Height)
-		}
+	rows := g.heights(objs, 0)
+	h := theme.Padding() * float32(len(rows)-1)
+	for _, r := range rows {
+		h += r
 	}
-	return fyne.NewSize(0, float32(rows)*h+theme.Padding()*float32(rows-1))
+	return fyne.NewSize(0, h)
 }
 
 // scaledTheme is the app's theme with its text (and inline icons) scaled
-// by k, for the scoreboard's header read from across the table.
+// by k, for the scoreboard's header read from across the table; flat, its
+// headings are no bigger than its text (on a tablet, where every text is
+// big, the header leaves the room to the tiles).
 type scaledTheme struct {
 	fyne.Theme
-	k float32
+	k       float32
+	flat    bool
+	wasFlat bool // flat as last applied
 }
 
 // Size scales the text sizes of the theme.
 func (s *scaledTheme) Size(n fyne.ThemeSizeName) float32 {
 	v := s.Theme.Size(n)
+	if s.flat && (n == theme.SizeNameHeadingText || n == theme.SizeNameSubHeadingText) {
+		v = s.Theme.Size(theme.SizeNameText)
+	}
 	switch n {
 	case theme.SizeNameText, theme.SizeNameHeadingText, theme.SizeNameSubHeadingText,
 		theme.SizeNameCaptionText, theme.SizeNameInlineIcon:

@@ -20,18 +20,41 @@ type ScoreValue struct {
 }
 
 // ScoreTile shows one player on the tablet scoreboard: the name beside a
-// band in the player's colour, and a grid of big labelled values readable
-// from across the table. The current player's tile gets a thick outline and
-// a "NOW PLAYING" badge. Given more room than it needs, the tile enlarges its
-// text (up to 2.5 times, in quarter steps) to fill it.
+// band in the player's colour, a line under it (the civilization), and a
+// grid of big labelled values readable from across the table. The current
+// player's tile gets a thick outline and a "NOW PLAYING" badge. Given more
+// room than it needs, the tile enlarges its text (up to 2.5 times, in
+// quarter steps) to fill it. Its TileLook sets the smallest text it uses and
+// how it sets out its values for the room the scoreboard has.
 type ScoreTile struct {
 	widget.BaseWidget
 
 	name    string
+	sub     string
 	band    color.Color
 	values  []ScoreValue
+	shorts  []string
 	current bool
 	columns int
+	look    TileLook
+	rend    *scoreTileRenderer // the renderer, once made
+}
+
+// TileLook is how a ScoreTile sets out its text: the scoreboard picks the
+// look that fits its screen.
+type TileLook struct {
+	// MinText is the smallest text size on the tile (labels, the line under
+	// the name, the badge); 0 leaves the theme's sizes.
+	MinText float32
+	// Inline puts each label beside its value instead of under it.
+	Inline bool
+	// Short shows the short labels (SetShortLabels) where there are some.
+	Short bool
+	// NoSub leaves out the line under the name.
+	NoSub bool
+	// Dense leaves out the colour strip at the top, narrows the padding
+	// and keeps the name and the values closer to the labels' size.
+	Dense bool
 }
 
 // NewScoreTile returns a tile for the player name in the colour band (the
@@ -47,6 +70,59 @@ func (t *ScoreTile) Name() string { return t.name }
 
 // Values returns a copy of the values shown.
 func (t *ScoreTile) Values() []ScoreValue { return slices.Clone(t.values) }
+
+// Sub returns the line under the name.
+func (t *ScoreTile) Sub() string { return t.sub }
+
+// SetSub changes the line under the name ("" for none).
+func (t *ScoreTile) SetSub(sub string) {
+	t.sub = sub
+	t.Refresh()
+}
+
+// SetShortLabels gives the values' labels in a few letters, in the order
+// of the values, for a screen too narrow for the whole words ("" keeps a
+// value's label).
+func (t *ScoreTile) SetShortLabels(short ...string) {
+	t.shorts = slices.Clone(short)
+	t.Refresh()
+}
+
+// SetLook sets how the tile sets out its text.
+func (t *ScoreTile) SetLook(l TileLook) {
+	if l == t.look {
+		return
+	}
+	t.look = l
+	t.Refresh()
+}
+
+// Look returns how the tile sets out its text.
+func (t *ScoreTile) Look() TileLook { return t.look }
+
+// label is the label shown for value i.
+func (t *ScoreTile) label(i int) string {
+	if t.look.Short && i < len(t.shorts) && t.shorts[i] != "" {
+		return t.shorts[i]
+	}
+	return t.values[i].Label
+}
+
+// MinSizeAt is the tile's minimum size when it is width wide: a narrow
+// tile puts its badge under the name and may leave out the line under it.
+func (t *ScoreTile) MinSizeAt(width float32) fyne.Size {
+	m := t.MinSize() // makes the renderer
+	r := t.rend
+	if r == nil {
+		return m
+	}
+	old := r.width
+	r.width = width
+	m = r.MinSize()
+	r.width = old
+	r.setLook(r.columns(), r.scale)
+	return m
+}
 
 // Current reports whether the tile is highlighted as the current player.
 func (t *ScoreTile) Current() bool { return t.current }
@@ -89,53 +165,90 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 	band := canvas.NewRectangle(nil)
 	strip := canvas.NewRectangle(nil)
 	name := newText("", nil, 0, true)
+	sub := newText("", nil, 0, false)
+	nameBox := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{name, sub}}
 	badgeBg := canvas.NewRectangle(nil)
 	badgeText := newText(lang.X("score.now_playing", "NOW PLAYING"), nil, 0, true)
 	badge := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{
 		badgeBg, &fyne.Container{Layout: layout.NewPaddedLayout(), Objects: []fyne.CanvasObject{badgeText}}}}
 	headerLayout := &tileHeaderLayout{}
 	header := &fyne.Container{Layout: headerLayout, Objects: []fyne.CanvasObject{
-		atLeast(band, 18, MinTouch), name, badge}}
-	grid := &fyne.Container{Layout: layout.NewGridLayoutWithColumns(3)}
+		atLeast(band, 18, MinTouch), nameBox, badge}}
+	grid := &fyne.Container{Layout: &valueGridLayout{cols: 3}}
 	// The header does not widen the tile: a long name is shrunk to fit.
-	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{atLeast(strip, 0, 10),
+	stripBox := atLeast(strip, 0, 10)
+	body := &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{stripBox,
 		&fyne.Container{Layout: noMinWidthLayout{}, Objects: []fyne.CanvasObject{header}}, grid}}
-	root := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{
-		frame, &fyne.Container{Layout: layout.NewCustomPaddedLayout(12, 12, 12, 12), Objects: []fyne.CanvasObject{body}}}}
+	inner := &fyne.Container{Layout: layout.NewCustomPaddedLayout(12, 12, 12, 12), Objects: []fyne.CanvasObject{body}}
+	root := &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{frame, inner}}
+	edge := float32(12) // the padding inside the frame
 	type cell struct {
 		value, label *canvas.Text
 		box          *fyne.Container
 	}
+	inline := false
 	var cells []*cell
 	r := &scoreTileRenderer{scale: 1}
+	t.rend = r
 	// setLook sets the value grid's columns and the text sizes for a scale
 	// factor; labels grow more slowly than the values so they keep fitting.
 	r.setLook = func(cols int, k float32) {
 		if cols != r.cols {
 			r.cols = cols
-			grid.Layout = layout.NewGridLayoutWithColumns(cols)
+			grid.Layout = &valueGridLayout{cols: cols}
 		}
+		inline = t.look.Inline
+		if e := map[bool]float32{false: 12, true: 4}[t.look.Dense]; e != edge {
+			edge = e
+			inner.Layout = layout.NewCustomPaddedLayout(e, e, e, e)
+		}
+		stripBox.Hidden = t.look.Dense
 		lk := min(1+(k-1)*0.6, 1.6)
-		name.TextSize = sized(t, theme.SizeNameHeadingText) * lk
+		base := max(sized(t, theme.SizeNameText), t.look.MinText)
+		name.TextSize = max(sized(t, theme.SizeNameHeadingText), base*1.25) * lk
+		if t.look.Dense {
+			name.TextSize = base * lk
+		}
+		sub.TextSize = base * lk
+		badgeText.TextSize = max(sized(t, theme.SizeNameCaptionText), t.look.MinText)
+		sub.Text = t.sub
+		sub.Hidden = t.sub == "" || t.look.NoSub
 		headerLayout.stacked = false
 		if w := r.width; w > 0 {
 			// Room for the name: the tile less its padding, the band, the
 			// badge and the gaps between them. A tile too narrow for the
 			// name at text size beside the badge puts the badge under it.
 			pad := sized(t, theme.SizeNamePadding)
-			room := w - 24 - 18 - badge.MinSize().Width - 3*pad
-			if fyne.MeasureText(name.Text, sized(t, theme.SizeNameText), name.TextStyle).Width > room {
+			room := w - 2*edge - 18 - badge.MinSize().Width - 3*pad
+			if fyne.MeasureText(name.Text, base, name.TextStyle).Width > room {
 				headerLayout.stacked = true
-				room = w - 24 - 18 - 2*pad
+				room = w - 2*edge - 18 - 2*pad
 			}
 			nw := fyne.MeasureText(name.Text, name.TextSize, name.TextStyle).Width
 			if nw > room && room > 0 {
-				name.TextSize = max(sized(t, theme.SizeNameText), name.TextSize*room/nw)
+				name.TextSize = max(base, name.TextSize*room/nw)
+			}
+			// The line under the name goes (rather than being cut) when
+			// it is too long for the tile even at the smallest size.
+			if !sub.Hidden {
+				sw := fyne.MeasureText(sub.Text, sub.TextSize, sub.TextStyle).Width
+				if sw > room && room > 0 {
+					sub.TextSize = max(base, sub.TextSize*room/sw)
+					sub.Hidden = fyne.MeasureText(sub.Text, sub.TextSize, sub.TextStyle).Width > room
+				}
 			}
 		}
+		// Beside its label a value needs less to stand out.
+		vk := float32(1.6)
+		switch {
+		case t.look.Dense:
+			vk = 1.1
+		case inline:
+			vk = 1.3
+		}
 		for i := range t.values {
-			cells[i].value.TextSize = bigNumberSize(t) * k
-			cells[i].label.TextSize = sized(t, theme.SizeNameText) * lk
+			cells[i].value.TextSize = max(bigNumberSize(t), base*vk) * k
+			cells[i].label.TextSize = base * lk
 		}
 	}
 	r.columns = func() int { return max(1, min(t.columns, len(t.values))) }
@@ -162,20 +275,21 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		strip.CornerRadius = 5
 		name.TextSize = sized(t, theme.SizeNameHeadingText)
 		name.Color = fg
+		sub.Color = fg
 		badgeBg.CornerRadius = 6
 		badgeText.TextSize = sized(t, theme.SizeNameCaptionText)
 		for len(cells) < len(t.values) {
 			c := &cell{value: newText("", nil, 0, true), label: newText("", nil, 0, false)}
 			c.value.Alignment = fyne.TextAlignCenter
 			c.label.Alignment = fyne.TextAlignCenter
-			c.box = &fyne.Container{Layout: layout.NewVBoxLayout(), Objects: []fyne.CanvasObject{c.value, c.label}}
+			c.box = &fyne.Container{Layout: &cellLayout{inline: &inline}, Objects: []fyne.CanvasObject{c.value, c.label}}
 			cells = append(cells, c)
 		}
 		objs := make([]fyne.CanvasObject, len(t.values))
 		for i, v := range t.values {
 			c := cells[i]
 			c.value.Text, c.value.Color = v.Value, fg
-			c.label.Text, c.label.Color = v.Label, fg
+			c.label.Text, c.label.Color = t.label(i), fg
 			objs[i] = c.box
 		}
 		grid.Objects = objs
@@ -237,6 +351,102 @@ func (l *tileHeaderLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		return fyne.NewSize(bm.Width+pad+max(nm.Width, gm.Width), max(bm.Height, nm.Height)+pad+gm.Height)
 	}
 	return fyne.NewSize(bm.Width+nm.Width+gm.Width+2*pad, max(bm.Height, nm.Height, gm.Height))
+}
+
+// valueGridLayout sets out the values in rows of cols cells, like a
+// table: each column as wide as its widest cell, each row as tall as its
+// tallest, the room to spare shared among the columns.
+type valueGridLayout struct {
+	cols int
+}
+
+// sizes are the columns' widths and the rows' heights.
+func (l *valueGridLayout) sizes(objs []fyne.CanvasObject) (widths, heights []float32) {
+	cols := max(1, l.cols)
+	widths = make([]float32, min(cols, len(objs)))
+	heights = make([]float32, (len(objs)+cols-1)/cols)
+	for i, o := range objs {
+		m := o.MinSize()
+		widths[i%cols] = max(widths[i%cols], m.Width)
+		heights[i/cols] = max(heights[i/cols], m.Height)
+	}
+	return widths, heights
+}
+
+func (l *valueGridLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	if len(objs) == 0 {
+		return
+	}
+	widths, heights := l.sizes(objs)
+	pad := theme.Padding()
+	min := l.MinSize(objs)
+	extra := max(0, s.Width-min.Width) / float32(len(widths))
+	cols := len(widths)
+	y := float32(0)
+	for r, h := range heights {
+		x := float32(0)
+		for c, w := range widths {
+			i := r*cols + c
+			if i >= len(objs) {
+				break
+			}
+			objs[i].Move(fyne.NewPos(x, y))
+			objs[i].Resize(fyne.NewSize(w+extra, h))
+			x += w + extra + pad
+		}
+		y += h + pad
+	}
+}
+
+func (l *valueGridLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if len(objs) == 0 {
+		return fyne.Size{}
+	}
+	widths, heights := l.sizes(objs)
+	pad := theme.Padding()
+	var s fyne.Size
+	for _, w := range widths {
+		s.Width += w
+	}
+	for _, h := range heights {
+		s.Height += h
+	}
+	s.Width += pad * float32(len(widths)-1)
+	s.Height += pad * float32(len(heights)-1)
+	return s
+}
+
+// cellLayout sets out one value and its label: the value over the label
+// (a padding apart), both centred, or (inline) the label then the value on one row, centred.
+type cellLayout struct {
+	inline *bool
+}
+
+func (l *cellLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	value, label := objs[0], objs[1]
+	vm, lm := value.MinSize(), label.MinSize()
+	if !*l.inline {
+		value.Move(fyne.NewPos(0, 0))
+		value.Resize(fyne.NewSize(s.Width, vm.Height))
+		label.Move(fyne.NewPos(0, vm.Height+theme.Padding()))
+		label.Resize(fyne.NewSize(s.Width, lm.Height))
+		return
+	}
+	gap := theme.Padding()
+	x := max(0, (s.Width-lm.Width-gap-vm.Width)/2)
+	h := max(vm.Height, lm.Height)
+	label.Move(fyne.NewPos(x, (h-lm.Height)/2))
+	label.Resize(lm)
+	value.Move(fyne.NewPos(x+lm.Width+gap, (h-vm.Height)/2))
+	value.Resize(vm)
+}
+
+func (l *cellLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	vm, lm := objs[0].MinSize(), objs[1].MinSize()
+	if *l.inline {
+		return fyne.NewSize(lm.Width+theme.Padding()+vm.Width, max(vm.Height, lm.Height))
+	}
+	return fyne.NewSize(max(vm.Width, lm.Width), vm.Height+theme.Padding()+lm.Height)
 }
 
 // noMinWidthLayout fills the container with its objects and asks for their
