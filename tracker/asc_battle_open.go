@@ -13,8 +13,13 @@ import (
 // last side's dice are in. Every phone shows the same battle and whose
 // dice are still missing (AscendancyState.Fighting).
 
-// BattleSpace is the kind of a space battle between players.
-const BattleSpace = "space"
+// Kinds of battle under way.
+const (
+	// BattleSpace is a space battle between players.
+	BattleSpace = "space"
+	// BattleInvasion is a planetary invasion (OpenInvasion).
+	BattleInvasion = "invasion"
+)
 
 // BattleInProgress is a round of a battle while its dice are being
 // entered: the sides with their ships, the round it fights, and the dice
@@ -41,6 +46,17 @@ type BattleInProgress struct {
 	// WalkerRound and Turn are the game round and turn it belongs to.
 	WalkerRound int `json:"walker_round"`
 	Turn        int `json:"turn"`
+
+	// Invasion is an invasion round as OpenInvasion gave it (no dice);
+	// InvasionRules the rules' view of it with the faces entered so far.
+	// Attacker and Defenders then name the attacker and the defender (""
+	// for an independent system, whose nodes' dice any phone enters), with
+	// the ships and nodes.
+	Invasion      *InvasionRound     `json:"invasion,omitempty"`
+	InvasionRules *ascrules.Invasion `json:"invasion_rules,omitempty"`
+	// After is the last round of the invasion under way the round goes on
+	// from (0: a new invasion); a round fought otherwise makes it stale.
+	After int `json:"after,omitempty"`
 }
 
 // SideDice is one side's dice entered for the round: the attacker one
@@ -105,6 +121,19 @@ func (b *BattleInProgress) pools(player string) []ascrules.Pool {
 // (rules/ascendancy.RollsBefore). Players already in are left out.
 func (b *BattleInProgress) WaitsFor(player string) []string {
 	var out []string
+	if b.Kind == BattleInvasion {
+		other := b.Attacker.Player
+		first := ascrules.InvasionNodesRollFirst(*b.InvasionRules)
+		if player == b.Attacker.Player {
+			other = b.Defenders[0].Player
+		} else {
+			first = ascrules.InvasionShipsRollFirst(*b.InvasionRules)
+		}
+		if _, in := b.DiceOf(other); first && !in {
+			out = append(out, other)
+		}
+		return out
+	}
 	for _, p := range b.pools(player) {
 		for _, before := range ascrules.RollsBefore(b.Rules, p) {
 			who := b.Attacker.Player
@@ -125,6 +154,12 @@ func (b *BattleInProgress) WaitsFor(player string) []string {
 // AttackerDiceDue, DefenderDiceDue: a side struck first rolls only for
 // the ships it has left). It is final once WaitsFor(player) is empty.
 func (b *BattleInProgress) DiceDue(player string) int {
+	if b.Kind == BattleInvasion {
+		if player == b.Attacker.Player {
+			return ascrules.InvasionAttackerDiceDue(*b.InvasionRules)
+		}
+		return ascrules.InvasionNodeDiceDue(*b.InvasionRules)
+	}
 	if player == b.Attacker.Player {
 		return ascrules.AttackerDiceDue(b.Rules)
 	}
@@ -142,6 +177,15 @@ func (a *AscendancyState) Fighting() *BattleInProgress {
 	b := a.InProgress
 	if b == nil || a.Walker.Stage != AscExecution || b.WalkerRound != a.Walker.Round || b.Turn != a.Walker.Turn {
 		return nil
+	}
+	if b.Kind == BattleInvasion {
+		after := 0
+		if u := a.InvasionFor(b.Attacker.Player, b.Defenders[0].Player); u != nil {
+			after = u.Round
+		}
+		if after != b.After {
+			return nil // a round was fought otherwise: this one is stale
+		}
 	}
 	return b
 }
@@ -270,9 +314,18 @@ func (cmd OpenBattle) decide(c *decideCtx) error {
 func seatNames(a *AscendancyState, ids []string) []string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		out[i] = a.seatName(id)
+		out[i] = sideName(a, id)
 	}
 	return out
+}
+
+// sideName names a side of a battle: a player, or an independent system
+// ("" in an invasion).
+func sideName(a *AscendancyState, id string) string {
+	if id == "" {
+		return "the independent system"
+	}
+	return a.seatName(id)
 }
 
 // sideRules checks a side's ships and bonus dice and returns the rules'
@@ -312,6 +365,9 @@ type SideRolls struct {
 // the battle, if it goes on, opens its next round with the ships left.
 type BattleDice struct {
 	Sides []SideRolls `json:"sides"`
+	// NodesLost are the defender's resource nodes the invasion round
+	// destroys, when these are its last dice (InvasionRound.NodesLost).
+	NodesLost ascrules.Resources `json:"nodes_lost,omitempty"`
 }
 
 // CommandType implements Command.
@@ -337,10 +393,10 @@ func (cmd BattleDice) decide(c *decideCtx) error {
 	var names []string
 	for _, s := range todo {
 		if bp.pools(s.Player) == nil {
-			return reject(CodeNotFound, "track.is_not_in_this_battle", "%s is not in this battle.", a.seatName(s.Player))
+			return reject(CodeNotFound, "track.is_not_in_this_battle", "%s is not in this battle.", sideName(a, s.Player))
 		}
 		if _, in := bp.DiceOf(s.Player); in || slices.Contains(names, s.Player) {
-			return reject(CodeNothing, "track.s_dice_are_in_already", "%s's dice are in already.", a.seatName(s.Player))
+			return reject(CodeNothing, "track.s_dice_are_in_already", "%s's dice are in already.", sideName(a, s.Player))
 		}
 		names = append(names, s.Player)
 	}
@@ -350,7 +406,7 @@ func (cmd BattleDice) decide(c *decideCtx) error {
 		i := slices.IndexFunc(todo, func(s SideRolls) bool { return len(bp.WaitsFor(s.Player)) == 0 })
 		if i < 0 {
 			s := todo[0]
-			return reject(CodeNotNow, "track.strikes_first_their_dice_come", "%s strikes first: their dice come before %s's.", joinAnd(rawList(seatNames(a, bp.WaitsFor(s.Player)))), a.seatName(s.Player))
+			return reject(CodeNotNow, "track.strikes_first_their_dice_come", "%s strikes first: their dice come before %s's.", joinAnd(rawList(seatNames(a, bp.WaitsFor(s.Player)))), sideName(a, s.Player))
 		}
 		if err := c.enterSide(a, &bp, todo[i]); err != nil {
 			return err
@@ -367,6 +423,9 @@ func (cmd BattleDice) decide(c *decideCtx) error {
 	if len(bp.Missing()) > 0 {
 		return nil
 	}
+	if bp.Kind == BattleInvasion {
+		return c.fightInvasion(a, &bp, cmd.NodesLost)
+	}
 	return c.fightInProgress(a, &bp)
 }
 
@@ -374,7 +433,7 @@ func (cmd BattleDice) decide(c *decideCtx) error {
 // the round stands, and records them in bp.
 func (c *decideCtx) enterSide(a *AscendancyState, bp *BattleInProgress, s SideRolls) error {
 	pools := bp.pools(s.Player)
-	name := a.seatName(s.Player)
+	name := sideName(a, s.Player)
 	if len(s.Rolls) != len(pools) {
 		return reject(CodeInvalid, "track.rolls_pool_s_of_dice_given", "%s rolls %d pool(s) of dice, %d given.", name, len(pools), len(s.Rolls))
 	}
@@ -393,6 +452,14 @@ func (c *decideCtx) enterSide(a *AscendancyState, bp *BattleInProgress, s SideRo
 	}
 	for i, p := range pools {
 		faces := []int(slices.Clone(out[i].Faces))
+		if b := bp.InvasionRules; b != nil {
+			if p.Attacker {
+				b.AttackerFaces = faces
+			} else {
+				b.DefenderFaces = faces
+			}
+			continue
+		}
 		if p.Attacker {
 			for len(bp.Rules.AttackerFaces) < len(bp.Defenders) {
 				bp.Rules.AttackerFaces = append(bp.Rules.AttackerFaces, nil)
@@ -483,7 +550,7 @@ func (EndBattle) decide(c *decideCtx) error {
 	if err != nil {
 		return err
 	}
-	if a.Fighting() == nil && a.BattleNow() == nil {
+	if a.Fighting() == nil && a.BattleNow() == nil && a.Invasion == nil {
 		return reject(CodeNothing, "track.no_battle_is_under_way_2", "No battle is under way.")
 	}
 	if a.InProgress != nil {
@@ -492,7 +559,12 @@ func (EndBattle) decide(c *decideCtx) error {
 		}
 	}
 	if a.Battle != nil {
-		return c.emit(say("track.the_space_battle_ends", "The space battle ends"), BattleSet{})
+		if err := c.emit(say("track.the_space_battle_ends", "The space battle ends"), BattleSet{}); err != nil {
+			return err
+		}
+	}
+	if a.Invasion != nil {
+		return c.emit(say("track.the_invasion_ends", "The invasion ends: the attacker retreats"), InvasionEnded{})
 	}
 	return nil
 }
@@ -513,7 +585,10 @@ func validateBattles(a *AscendancyState, players map[string]bool) error {
 	if b == nil {
 		return nil
 	}
-	if b.Kind != BattleSpace {
+	if b.Kind == BattleInvasion {
+		return validateInvasionInProgress(b, players)
+	}
+	if b.Kind != BattleSpace || b.Invasion != nil || b.InvasionRules != nil {
 		return fmt.Errorf("a battle under way of kind %s, which the tracker does not know", short(b.Kind))
 	}
 	if outside(b.Round, 1, 100) || b.Rules.Round != b.Round {

@@ -251,7 +251,10 @@ func (cmd InvasionRound) decide(c *decideCtx) error {
 	if err := cmd.checkNodesLost(c, st); err != nil {
 		return err
 	}
-	return cmd.record(c, st)
+	if err := cmd.record(c, st); err != nil {
+		return err
+	}
+	return endStaleBattle(c, a)
 }
 
 // checkAttack holds the attacking side to the rules: round 1 is a command

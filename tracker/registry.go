@@ -51,6 +51,7 @@ var payloadTypes = map[string]func() Payload{
 	"asc.reclaim":      func() Payload { return &ReclaimFought{} },
 	"asc.battle":       func() Payload { return &BattleSet{} },
 	"asc.battle_now":   func() Payload { return &BattleInProgressSet{} },
+	"asc.inv_ended":    func() Payload { return &InvasionEnded{} },
 }
 
 // commandTypes is the read-only table of commands by type tag.
@@ -119,6 +120,7 @@ var commandTypes = map[string]func() Command{
 	"asc.open_battle":         func() Command { return &OpenBattle{} },
 	"asc.battle_dice":         func() Command { return &BattleDice{} },
 	"asc.end_battle":          func() Command { return &EndBattle{} },
+	"asc.open_invasion":       func() Command { return &OpenInvasion{} },
 	// Ascendancy's Borg (Borg Assimilation expansion).
 	"borg.enable":             func() Command { return &EnableBorg{} },
 	"borg.spire":              func() Command { return &PlaceSpire{} },

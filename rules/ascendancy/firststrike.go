@@ -182,3 +182,10 @@ func InvasionNodeDiceDue(in Invasion) int {
 	}
 	return in.Nodes - destroyed
 }
+
+// InvasionShipsRollFirst reports whether the attacking ships roll before
+// the planet's nodes: the ships strike first (seed 002 "First Strike"
+// [Primo Colpo]; round 1 only, and not when both sides have it).
+func InvasionShipsRollFirst(in Invasion) bool {
+	return StrikesFirst(in.Round, in.invader(), in.nodeSide())
+}

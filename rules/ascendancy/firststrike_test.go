@@ -206,6 +206,8 @@ func TestInvasionDiceDue(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.nodesFirst, InvasionNodesRollFirst(tc.in), "nodes first")
+			shipsFirst := tc.in.Round == 1 && tc.in.Attacker.FirstStrike && !tc.in.DefenderFirstStrike
+			assert.Equal(t, shipsFirst, InvasionShipsRollFirst(tc.in), "ships first")
 			assert.Equal(t, tc.attDue, InvasionAttackerDiceDue(tc.in), "ships' dice")
 			assert.Equal(t, tc.nodesDue, InvasionNodeDiceDue(tc.in), "nodes' dice")
 			// ResolveInvasion takes exactly these counts.
