@@ -115,11 +115,7 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 					sh.game.Say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
 					return
 				}
-				if up {
-					sh.game.Say(lang.X("seat.connected_to_the_host", "Connected to the host again."), false)
-				} else {
-					sh.game.Say(lang.X("seat.the_connection_to_the", "The connection to the host was lost; reconnecting…"), true)
-				}
+				sh.game.Say(hostStatus(up), !up) // reconnect.go: gone (read only) or back
 			})
 		}})
 		fyne.Do(func() {
