@@ -217,10 +217,12 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		if w := r.width; w > 0 {
 			// Room for the name: the tile less its padding, the band, the
 			// badge and the gaps between them. A tile too narrow for the
-			// name at text size beside the badge puts the badge under it.
+			// name at the smallest size, or the line under it, beside the
+			// badge puts the badge under them.
 			pad := sized(t, theme.SizeNamePadding)
 			room := w - 2*edge - 18 - badge.MinSize().Width - 3*pad
-			if fyne.MeasureText(name.Text, base, name.TextStyle).Width > room {
+			if fyne.MeasureText(name.Text, base, name.TextStyle).Width > room ||
+				!sub.Hidden && fyne.MeasureText(sub.Text, base, sub.TextStyle).Width > room {
 				headerLayout.stacked = true
 				room = w - 2*edge - 18 - 2*pad
 			}
