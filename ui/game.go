@@ -29,7 +29,7 @@ type gameScreen struct {
 	layout  *screen.Adaptive
 
 	undoBtn, redoBtn *widget.Button
-	logBtn           *widget.Button
+	logBtn, scanBtn  *widget.Button
 	status           *statusLine
 	logList          *logRows
 	history          tracker.History
@@ -37,6 +37,23 @@ type gameScreen struct {
 	// seat is the player this device sits as in a game joined from a phone
 	// ("" : none, it changes everything; seatWatch: watching). See seat.go.
 	seat string
+
+	// name is the game's name, title the main window's title while the
+	// game shows (Home's way back names it).
+	name, title string
+	// hidden is set while the game is kept open behind Home (a joined or
+	// shared game keeps its connection and seat, see Shell.showHome);
+	// stale is set when it changed meanwhile, to be shown on the way back.
+	hidden, stale bool
+	// remember is set once the screen is shown: from then on, the panel
+	// that comes into view is the one a restart reopens (reopen.go).
+	remember bool
+	// reopenPanel is the panel the game showed when the app was last
+	// closed, when the app reopens it ("" otherwise).
+	reopenPanel string
+	// hosting reports whether this device shares the game now (share.go;
+	// nil: it does not).
+	hosting func() bool
 }
 
 func newGameScreen(sh *Shell, g screen.Game) *gameScreen {
@@ -47,7 +64,9 @@ func newGameScreen(sh *Shell, g screen.Game) *gameScreen {
 	gs.redoBtn = widget.NewButtonWithIcon(lang.X("common.redo", "Redo"), theme.ContentRedoIcon(), gs.redo)
 	gs.status = newStatusLine(sh.win)
 	gs.logBtn = widget.NewButtonWithIcon(lang.X("game.log", "Log"), theme.ListIcon(), gs.showLog)
-	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), gs.logBtn, gs.undoBtn, gs.redoBtn))
+	// Scan stays in the game and puts the card to use there (scan_game.go).
+	gs.scanBtn = widget.NewButtonWithIcon(lang.X("game.scan", "Scan"), theme.MediaPhotoIcon(), gs.scan)
+	bar := container.NewBorder(nil, nil, home, container.NewHBox(gs.shareButton(), gs.scanBtn, gs.logBtn, gs.undoBtn, gs.redoBtn))
 
 	gs.logList = gs.newLogList()
 	panels := append(gs.view.Panels(), screen.Panel{Title: lang.X("game.log", "Log"), Icon: theme.ListIcon(), Content: screen.Padded(gs.logPanel(gs.logList)), WideOnly: true})
@@ -74,7 +93,7 @@ func (gs *gameScreen) fitBar(wide bool) {
 	for _, b := range []struct {
 		btn  *widget.Button
 		text string
-	}{{gs.logBtn, lang.X("game.log", "Log")}, {gs.undoBtn, lang.X("common.undo", "Undo")}, {gs.redoBtn, lang.X("common.redo", "Redo")}} {
+	}{{gs.scanBtn, lang.X("game.scan", "Scan")}, {gs.logBtn, lang.X("game.log", "Log")}, {gs.undoBtn, lang.X("common.undo", "Undo")}, {gs.redoBtn, lang.X("common.redo", "Redo")}} {
 		if wide {
 			b.btn.SetText(b.text)
 		} else {
@@ -118,8 +137,14 @@ func (gs *gameScreen) showLog() {
 	gs.sh.showDialog(gs.sh.win, d)
 }
 
-// refresh shows the session's current state, undo/redo and log.
+// refresh shows the session's current state, undo/redo and log. Behind
+// Home it only notes that there is something new to show.
 func (gs *gameScreen) refresh() {
+	if gs.hidden {
+		gs.stale = true
+		return
+	}
+	gs.stale = false
 	start := time.Now()
 	gs.history = gs.game.History()
 	if len(gs.history.Undo) > 0 {
@@ -144,8 +169,10 @@ func (gs *gameScreen) refresh() {
 	}
 }
 
-// panelShown brings a panel that came into view up to date.
+// panelShown brings a panel that came into view up to date, and
+// remembers it as the panel to reopen on (reopen.go).
 func (gs *gameScreen) panelShown(title string) {
+	gs.rememberPanel(title)
 	if title == lang.X("game.log", "Log") {
 		gs.logList.Refresh()
 		return

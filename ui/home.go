@@ -29,6 +29,9 @@ type home struct {
 	list    *fyne.Container
 	empty   *widget.Label
 	problem *widget.Label
+	// back is the way back to the game kept open behind Home (a joined or
+	// shared game), at the top; empty when there is none.
+	back *fyne.Container
 }
 
 func newHome(sh *Shell) *home {
@@ -43,6 +46,7 @@ func newHome(sh *Shell) *home {
 	newAsc.Importance = widget.HighImportance
 
 	h.list = container.NewVBox()
+	h.back = container.NewVBox()
 	h.empty = widget.NewLabel(lang.X("home.no_saved_games_yet", "No saved games yet. Start one above; every change is saved as you play."))
 	h.empty.Wrapping = fyne.TextWrapWord
 	h.problem = widget.NewLabel("")
@@ -59,6 +63,7 @@ func newHome(sh *Shell) *home {
 	subtitle := screen.WrapLabel(lang.X("home.star_trek_away_missions", "Star Trek: Away Missions · Star Trek: Ascendancy"))
 	subtitle.SizeName = theme.SizeNameCaptionText
 	top := container.NewVBox(
+		h.back,
 		screen.Heading(lang.X("home.table_ops", "Table Ops")),
 		subtitle,
 		newAway,
@@ -76,6 +81,7 @@ func newHome(sh *Shell) *home {
 
 // reload reads the list of saved games again.
 func (h *home) reload() {
+	h.fillBack()
 	h.problem.Hide()
 	if h.sh.store == nil {
 		h.games = nil
@@ -101,6 +107,45 @@ func (h *home) reload() {
 		h.empty.Hide()
 	}
 	h.fillList()
+}
+
+// fillBack offers, at the top of Home, the way back to the game kept open
+// behind it: one tap, with its connection and seat as they were.
+func (h *home) fillBack() {
+	gs := h.sh.behind
+	if gs == nil {
+		h.back.RemoveAll()
+		h.back.Hide()
+		return
+	}
+	b := widget.NewButtonWithIcon(lang.X("home.back_to", "Back to {{.Name}}", map[string]any{"Name": gs.name}), theme.NavigateBackIcon(), h.sh.backToGame)
+	b.Importance = widget.HighImportance
+	b.Alignment = widget.ButtonAlignLeading
+	objs := []fyne.CanvasObject{b}
+	if line := behindLine(gs); line != "" {
+		l := screen.WrapLabel(line)
+		l.SizeName = theme.SizeNameCaptionText
+		objs = append(objs, l)
+	}
+	objs = append(objs, widget.NewSeparator())
+	screen.SetObjects(h.back, objs)
+	h.back.Show()
+}
+
+// behindLine says what keeps a game open behind Home: the connection and
+// the seat of a joined game, the devices of a shared one.
+func behindLine(gs *gameScreen) string {
+	kind := kindTitle(gs.game.Kind())
+	if !isClient(gs.game) {
+		return lang.X("home.behind_shared", "{{.Kind}} · shared from this device: the other devices stay connected", map[string]any{"Kind": kind})
+	}
+	switch st := gs.game.State(); {
+	case gs.seat == seatWatch:
+		return lang.X("home.behind_watching", "{{.Kind}} · joined, watching: still connected", map[string]any{"Kind": kind})
+	case gs.seat != "" && tracker.PlayerName(st, gs.seat) != "":
+		return lang.X("home.behind_seat", "{{.Kind}} · joined as {{.Name}}: still connected, your seat kept", map[string]any{"Kind": kind, "Name": tracker.PlayerName(st, gs.seat)})
+	}
+	return lang.X("home.behind_joined", "{{.Kind}} · joined: still connected", map[string]any{"Kind": kind})
 }
 
 // fillList shows a compact row per saved game: its name, then what and

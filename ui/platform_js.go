@@ -3,6 +3,8 @@
 package ui
 
 import (
+	"syscall/js"
+
 	"fyne.io/fyne/v2"
 )
 
@@ -19,4 +21,12 @@ func (sh *Shell) windowSize(w, h float32) fyne.Size {
 		return fyne.NewSize(w, h)
 	}
 	return fyne.NewSize(min(w, page.Width), min(h, page.Height))
+}
+
+// linkJoins reports whether the page was opened by a join link
+// ("#join=CODE"): the link joins its game (web_js.go), so the app does not
+// reopen the game it showed last by itself.
+func linkJoins() bool {
+	_, ok := joinCodeFromHash(js.Global().Get("location").Get("hash").String())
+	return ok
 }

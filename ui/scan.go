@@ -73,9 +73,13 @@ type scannerView struct {
 	// scanner is a page over it (on a phone).
 	win  fyne.Window
 	page *page
-	use  *screen.ScanUse
-	cams cameraAccess
-	cat  *reference.Catalog
+	// uses are what the scanner was opened for: each tag of a use's kind
+	// gets its action, the first use's highlighted.
+	uses []*screen.ScanUse
+	// inGame is set when the game bar opened it: it stays in the game.
+	inGame bool
+	cams   cameraAccess
+	cat    *reference.Catalog
 
 	preview  *scanPreview
 	found    *fyne.Container
@@ -89,7 +93,7 @@ type scannerView struct {
 	// first holds the photo button, under the reason, when the live
 	// camera cannot be had; tools holds it (and Done) otherwise.
 	first, tools *fyne.Container
-	devs     []camera.Device
+	devs         []camera.Device
 
 	// run is the camera pipeline in progress (nil when stopped).
 	run *scanRun
@@ -151,10 +155,20 @@ func (sh *Shell) scanner() *scannerView {
 // wide window; on a phone-sized window it takes the whole window, with
 // Close to return where the player was.
 func (sh *Shell) openScanner(use *screen.ScanUse, cams cameraAccess) *scannerView {
+	var uses []*screen.ScanUse
+	if use != nil {
+		uses = append(uses, use)
+	}
+	return sh.openScannerFor(uses, false, cams)
+}
+
+// openScannerFor opens the scanner for several uses (see openScanner);
+// inGame says that the game bar opened it.
+func (sh *Shell) openScannerFor(uses []*screen.ScanUse, inGame bool, cams cameraAccess) *scannerView {
 	if old := sh.scanner(); old != nil {
 		old.dismiss()
 	}
-	v := &scannerView{sh: sh, use: use, cams: cams, settled: make(chan struct{}, 64)}
+	v := &scannerView{sh: sh, uses: uses, inGame: inGame, cams: cams, settled: make(chan struct{}, 64)}
 	v.cat, _ = sh.loadCatalog() // nil: self-describing tags still work
 	v.build()
 	title := lang.X("scan.scan_a_card", "Scan a card")
@@ -244,8 +258,11 @@ func (v *scannerView) content(titled bool) fyne.CanvasObject {
 		top.Add(screen.Heading(lang.X("scan.scan_a_card", "Scan a card")))
 	}
 	intro := lang.X("scan.intro", "Hold a card's tag up to the camera, or import a photo of your cards.")
-	if v.use != nil {
-		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or import a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.use.Label})
+	switch {
+	case len(v.uses) == 1:
+		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or import a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.uses[0].Label})
+	case v.inGame:
+		intro = lang.X("scan.intro_game", "Hold a card's tag up to the camera, or take a photo of it: what it is shows below, with what it does in this game. Close comes back to the game.")
 	}
 	l := screen.WrapLabel(intro)
 	l.SizeName = theme.SizeNameCaptionText

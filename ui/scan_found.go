@@ -44,7 +44,7 @@ func (v *scannerView) add(f scan.Found) {
 		if v.run != nil {
 			i = len(v.entries) - 1 - i
 		}
-		if v.use != nil && (v.entries[i].err != nil || v.entries[i].card.Tag.Kind != v.use.Kind) {
+		if len(v.uses) > 0 && (v.entries[i].err != nil || !v.usesKind(v.entries[i].card.Tag.Kind)) {
 			others = append(others, v.entries[i].box)
 			continue
 		}
@@ -156,7 +156,11 @@ func shorten(s string, n int) string {
 func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 	c := e.card
 	var out []fyne.CanvasObject
-	if u := v.use; u != nil && c.Tag.Kind == u.Kind {
+	var used []*widget.Button
+	for i, u := range v.uses {
+		if c.Tag.Kind != u.Kind {
+			continue
+		}
 		var b *widget.Button
 		b = widget.NewButtonWithIcon(u.Label, theme.ConfirmIcon(), func() {
 			msg, closeAfter, err := u.Do(c)
@@ -164,13 +168,19 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 				v.say(plainError(err), true)
 				return
 			}
-			b.Disable()
+			// The card is used once: one team gets it.
+			for _, o := range used {
+				o.Disable()
+			}
 			v.say(msg, false)
 			if closeAfter {
 				v.dismiss()
 			}
 		})
-		b.Importance = widget.HighImportance
+		if i == 0 {
+			b.Importance = widget.HighImportance
+		}
+		used = append(used, b)
 		out = append(out, b)
 	}
 	if c.Tag.Kind == scan.KindBorgCommand && c.Known() && v.borgGame() {
@@ -181,6 +191,14 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 			}
 		})
 		b.Importance = widget.HighImportance
+		out = append(out, b)
+	}
+	if r := c.Reference; r != nil && (r.Summary != "" || r.Notes != "") {
+		var b *widget.Button
+		b = widget.NewButtonWithIcon(lang.X("scan.show_its_rules", "Show its rules"), theme.InfoIcon(), func() {
+			b.Disable()
+			v.showRules(e, *r)
+		})
 		out = append(out, b)
 	}
 	if c.Tag.Kind == scan.KindJoin {
@@ -204,6 +222,44 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 		out = append(out, widget.NewButtonWithIcon(lang.X("scan.open_in_the_catalog", "Open in the catalog"), theme.DocumentIcon(), func() { v.openCard(id) }))
 	}
 	return out
+}
+
+// showRules shows a card's whole text in its entry, above its actions:
+// read where the card was scanned, without leaving the game.
+func (v *scannerView) showRules(e *scanEntry, r reference.ReferenceCard) {
+	if e.box == nil || len(e.box.Objects) < 2 {
+		return
+	}
+	var parts []string
+	if r.Summary != "" {
+		parts = append(parts, r.Summary)
+	}
+	if r.Notes != "" {
+		parts = append(parts, r.Notes)
+	}
+	if r.Source != "" {
+		parts = append(parts, lang.X("scan.rules_source", "Rulebook: {{.Source}}", map[string]any{"Source": r.Source}))
+	}
+	text := screen.WrapLabel(strings.Join(parts, "\n"))
+	// Before the actions: the entry's objects are its head, its detail,
+	// its actions and a separator.
+	at := len(e.box.Objects) - 2
+	objs := append([]fyne.CanvasObject{}, e.box.Objects[:at]...)
+	objs = append(objs, text)
+	objs = append(objs, e.box.Objects[at:]...)
+	e.box.Objects = objs
+	e.box.Refresh()
+	v.say(lang.X("scan.rules_shown", "{{.Name}}: its rules show under its name.", map[string]any{"Name": r.Name}), false)
+}
+
+// usesKind reports whether the scanner was opened for tags of kind k.
+func (v *scannerView) usesKind(k scan.Kind) bool {
+	for _, u := range v.uses {
+		if u.Kind == k {
+			return true
+		}
+	}
+	return false
 }
 
 // borgGame reports whether the open game is an Ascendancy game with the

@@ -217,7 +217,7 @@ func TestScanPhotoNamesTagsAndOutlinesThem(t *testing.T) {
 	// On a phone the catalog covers the scanner; its Close goes back to it.
 	test.Tap(screentest.Button(t, w, "Close"))
 	assert.Nil(t, sh.catalog())
-	assert.Len(t, screentest.Objects[*widget.Button](w), 4, "Save to the catalog, Open in the catalog, Import a photo, Close")
+	assert.Len(t, screentest.Objects[*widget.Button](w), 5, "Save to the catalog, Show its rules and Open in the catalog (the Borg card), Import a photo, Close")
 	assert.Contains(t, screentest.ScreenText(w), "Spock")
 
 	// Closing the scanner leaves nothing running.
@@ -255,7 +255,7 @@ func TestScanCharacterIntoAwaySetup(t *testing.T) {
 	assert.Same(t, v.entries[1].box, v.found.Objects[0], "the character card, what the scanner is for, is listed first")
 	assert.Equal(t, 2, v.preview.outlines[1].n, "numbered as on the photo")
 	// Only the character card offers to join the team.
-	require.Len(t, screentest.Objects[*widget.Button](v.win), 5, "Add to Ann's team, Save to the catalog, Open in the catalog (mission), Import, and Close on the phone's page")
+	require.Len(t, screentest.Objects[*widget.Button](v.win), 6, "Add to Ann's team, Save to the catalog, Show its rules and Open in the catalog (mission), Import, and Close on the phone's page")
 	assert.Empty(t, w.Canvas().Overlays().List(), "no dialog over the scanner")
 
 	test.Tap(screentest.Button(t, v.win, "Add to Ann's team"))

@@ -105,17 +105,21 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 		prefs.SetString(deviceKey, device)
 	}
 	remembered := prefs.String(key)
+	// joined is the game's screen once it is open (on the UI goroutine):
+	// the connection's news go to it, on screen or behind Home.
+	var joined *gameScreen
 	go func() {
 		cl, err := share.Dial(context.Background(), addr, code, share.ClientOptions{Seat: remembered, Device: device, OnStatus: func(up bool, err error) {
 			fyne.Do(func() {
-				if sh.game == nil || !isClient(sh.game.game) {
+				gs := joined
+				if gs == nil || sh.openScreen() != gs {
 					return
 				}
 				if errors.Is(err, share.ErrCodeChanged) {
-					sh.game.Say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
+					gs.Say(lang.X("seat.the_host_shares_this", "The host shares this game with a new code now: scan its QR code again."), true)
 					return
 				}
-				sh.game.Say(hostStatus(up), !up) // reconnect.go: gone (read only) or back
+				gs.Say(hostStatus(up), !up) // reconnect.go: gone (read only) or back
 			})
 		}})
 		fyne.Do(func() {
@@ -132,6 +136,7 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 			}
 			sh.showGame(cl, lang.X("share.shared_title", "{{.Name}} (shared)", map[string]any{"Name": name}))
 			gs := sh.game
+			joined = gs
 			prev := gs.cancel
 			gs.cancel = func() {
 				if prev != nil {
@@ -144,6 +149,10 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 			}
 			sh.chooseSeat(gs, remembered, func(seat string) {
 				prefs.SetString(key, seat)
+				// Reopened: the panel it showed, over the seat's own part.
+				if gs.reopenPanel != "" && sh.game == gs {
+					gs.ShowPanel(gs.reopenPanel)
+				}
 				finish()
 			})
 		})

@@ -102,8 +102,18 @@ func TestJoinByLinkTakesASeat(t *testing.T) {
 	// Reloading the page: the same seat, without asking.
 	sh.showHome()
 	sh2 := NewShell(sh.app, sh.store, nil)
-	joinByLink(t, sh2, h.Addr(), h.Code(), "")
-	require.Equal(t, "p1", sh2.game.seat)
+	leaveOnCleanup(t, sh2)
+	waitSeated(t, sh2, "p1")
+}
+
+// waitSeated waits until the shell shows a joined game seated on seat.
+func waitSeated(t *testing.T, sh *Shell, seat string) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		var ok bool
+		fyne.DoAndWait(func() { ok = sh.game != nil && isClient(sh.game.game) && sh.game.seat == seat })
+		return ok
+	}, 10*time.Second, 20*time.Millisecond, "joined again and seated on %s", seat)
 }
 
 func TestJoinByLinkWrongCode(t *testing.T) {
@@ -129,8 +139,8 @@ func leaveOnCleanup(t *testing.T, sh *Shell) {
 	t.Cleanup(func() {
 		var cl *share.Client
 		fyne.DoAndWait(func() {
-			if sh.game != nil {
-				cl, _ = sh.game.game.(*share.Client)
+			if gs := sh.openScreen(); gs != nil {
+				cl, _ = gs.game.(*share.Client)
 			}
 		})
 		if cl != nil {

@@ -163,7 +163,8 @@ func TestShareAndJoin(t *testing.T) {
 	_, err = cl.Execute(tracker.Note{Text: "anyone?"})
 	require.Error(t, err)
 
-	// Leaving the joined game closes the client.
+	// Home keeps the joined game open behind it (issue 26, 5); leaving
+	// it for another game closes the client.
 	tapped := false
 	for _, b := range screentest.Objects[*widget.Button](w2) {
 		if b.Icon != nil && b.Icon.Name() == theme.HomeIcon().Name() && !tapped {
@@ -172,6 +173,10 @@ func TestShareAndJoin(t *testing.T) {
 		}
 	}
 	require.True(t, tapped, "a Home button")
+	require.NotNil(t, sh2.behind, "kept behind Home")
+	other, err := sh2.store.Create(tracker.KindAway, "Another")
+	require.NoError(t, err)
+	sh2.openGame(other.ID())
 	select {
 	case <-cl.Done():
 	case <-time.After(5 * time.Second):
@@ -179,7 +184,9 @@ func TestShareAndJoin(t *testing.T) {
 	}
 }
 
-// TestLeavingStopsSharing: going home from a shared game stops sharing.
+// TestLeavingStopsSharing: going home from a shared game keeps sharing
+// (issue 26, 5: the phones keep their game); opening another game stops
+// it.
 func TestLeavingStopsSharing(t *testing.T) {
 	sh, st := newTestShell(t, 400, 800)
 	g, err := st.Create(tracker.KindAscendancy, "Borg night")
@@ -198,6 +205,15 @@ func TestLeavingStopsSharing(t *testing.T) {
 	h := sb.host
 	test.Tap(screentest.Button(t, sh.win, "Close"))
 	sh.showHome()
+	select {
+	case <-h.Done():
+		t.Fatal("Home stopped sharing")
+	case <-time.After(100 * time.Millisecond):
+	}
+	assert.Contains(t, screentest.ScreenText(sh.win), "shared from this device: the other devices stay connected")
+	other, err := st.Create(tracker.KindAway, "Another")
+	require.NoError(t, err)
+	sh.openGame(other.ID())
 	select {
 	case <-h.Done():
 	case <-time.After(5 * time.Second):

@@ -33,6 +33,10 @@ type Shell struct {
 
 	home *home
 	game *gameScreen
+	// behind is a joined or shared game kept open while Home shows: its
+	// connection and seat stay, and Home offers the way back (nil when
+	// none). At most one game is open, on screen or behind Home.
+	behind *gameScreen
 
 	// lib is the rules reference, loaded the first time it is needed.
 	lib      *reference.Library
@@ -153,6 +157,9 @@ func NewShell(a fyne.App, st *store.Store, storeErr error) *Shell {
 	// scoreboard put their own handler over this one while they show.
 	sh.win.Canvas().SetOnTypedKey(sh.onBack(sh.win, nil, nil))
 	sh.installShortcuts()
+	// The game the app showed when it was closed opens again, on the
+	// panel it showed (reopen.go).
+	sh.reopen()
 	return sh
 }
 
@@ -164,11 +171,19 @@ const phoneWidth, phoneHeight = 400, 760
 // Window returns the main window.
 func (sh *Shell) Window() fyne.Window { return sh.win }
 
-// showHome closes the open game, if any, and shows the home screen.
+// showHome shows the home screen. A game joined from another device, or
+// shared from this one, stays open behind it, connected and seated, with
+// its way back at the top of Home; any other game is closed.
 func (sh *Shell) showHome() {
-	if sh.game != nil {
-		sh.game.close()
+	if gs := sh.game; gs != nil {
 		sh.game = nil
+		if gs.keptBehindHome() {
+			gs.hidden = true
+			sh.behind = gs
+		} else {
+			gs.close()
+			sh.forgetLastGame()
+		}
 	}
 	sh.dropPages()
 	sh.app.Driver().SetDisableScreenBlanking(false)
@@ -197,17 +212,53 @@ func (sh *Shell) openGame(id string) {
 	}
 }
 
-// showGame shows the screen for a game in progress, titled name.
+// showGame shows the screen for a game in progress, titled name. The game
+// kept behind Home, if any, is closed: one game is open at a time.
 func (sh *Shell) showGame(g screen.Game, name string) {
 	if sh.game != nil {
 		sh.game.close()
 	}
+	if sh.behind != nil {
+		sh.behind.close()
+		sh.behind = nil
+	}
 	sh.dropPages()
 	sh.game = newGameScreen(sh, g)
+	sh.game.name = name
+	sh.game.title = lang.X("app.title_game", "Table Ops — {{.Name}}", map[string]any{"Name": name})
 	// Keep the screen on while a game is open, where the platform allows.
 	sh.app.Driver().SetDisableScreenBlanking(sh.keepAwake())
 	sh.win.SetContent(sh.game.content)
-	sh.win.SetTitle(lang.X("app.title_game", "Table Ops — {{.Name}}", map[string]any{"Name": name}))
+	sh.win.SetTitle(sh.game.title)
+	sh.rememberGame(sh.game) // the game a restart reopens (reopen.go)
+}
+
+// backToGame shows the game kept behind Home again, as it is now: one tap
+// from Home, connected and seated as before.
+func (sh *Shell) backToGame() {
+	gs := sh.behind
+	if gs == nil {
+		return
+	}
+	sh.behind = nil
+	sh.dropPages()
+	sh.game = gs
+	gs.hidden = false
+	sh.app.Driver().SetDisableScreenBlanking(sh.keepAwake())
+	sh.win.SetContent(gs.content)
+	sh.win.SetTitle(gs.title)
+	if gs.stale {
+		gs.refresh()
+	}
+}
+
+// openScreen is the open game's screen, on screen or kept behind Home
+// (nil when no game is open).
+func (sh *Shell) openScreen() *gameScreen {
+	if sh.game != nil {
+		return sh.game
+	}
+	return sh.behind
 }
 
 // showError tells the player, in plain words, why something did not happen.

@@ -137,15 +137,10 @@ func (b *ascBattle) show() {
 	if b.v.st == nil {
 		return
 	}
-	now := b.v.st.Fighting()
-	if k := sharedKey(now); k != b.sharedSeen {
+	if k := sharedKey(b.space.shared()); k != b.sharedSeen {
 		b.sharedSeen = k
-		mode := modeSpace
-		if now != nil && now.Kind == tracker.BattleInvasion {
-			mode = modeInvasion
-		}
-		if k != "" && battleModeOf(b.mode.Selected) != mode {
-			b.mode.SetSelected(battleModeLabel(mode)) // shows the forms again
+		if k != "" && battleModeOf(b.mode.Selected) != modeSpace {
+			b.mode.SetSelected(battleModeLabel(modeSpace)) // shows the forms again
 			return
 		}
 	}

@@ -2,6 +2,7 @@ package ascendancy
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -65,16 +66,6 @@ type invasionForm struct {
 	attD     *ascDice
 	defD     *ascDice
 	result   *fyne.Container
-	// The invasion round under way on every phone (invasion_shared.go):
-	// top is "New invasion" or "End the invasion", open opens the round
-	// on every phone, shared shows the dice in and whose are awaited;
-	// sharedSeen is the round the form took its sides from, others: this
-	// seated phone types the other side's dice too.
-	top        *widget.Button
-	open       *widget.Button
-	shared     *fyne.Container
-	sharedSeen string
-	others     bool
 }
 
 func newInvasionForm(v *ascView) *invasionForm {
@@ -133,22 +124,19 @@ func newInvasionForm(v *ascView) *invasionForm {
 		f.resolve()
 	})
 	surrender := widget.NewButtonWithIcon(lang.X("asc.defender_surrenders", "Defender surrenders"), theme.CancelIcon(), f.surrender)
-	f.top = widget.NewButtonWithIcon(lang.X("asc.invasion.new", "New invasion"), theme.ContentClearIcon(), f.newInvasion)
-	f.open = widget.NewButtonWithIcon(lang.X("asc.shared.open", "Open on every phone"), theme.MailSendIcon(), f.openShared)
-	f.shared = container.NewVBox()
+	newInv := widget.NewButtonWithIcon(lang.X("asc.invasion.new", "New invasion"), theme.ContentClearIcon(), f.newInvasion)
 	f.setup = container.NewVBox(
 		screen.BoldLabel(lang.X("asc.attacker", "Attacker")), f.att.box,
 		screen.BoldLabel(lang.X("asc.defender", "Defender")), f.defender, f.system, f.nodes.box, f.indep, f.capture, f.defFirst)
 	f.content = container.NewVBox(
 		screen.Heading(lang.X("asc.planetary_invasion", "Planetary invasion")),
 		screen.CaptionLabel(lang.X("asc.ships_roll_one_die_each", "Ships roll one die each, the planet one per node (control node included). More hits than nodes takes the system; equal destroys every node; fewer destroys that many resource nodes.")),
-		f.roundLine,
-		container.NewBorder(nil, nil, nil, f.top),
+		container.NewBorder(nil, nil, nil, newInv, f.roundLine),
 		f.summary, f.setup,
 		widget.NewSeparator(),
 		// The dice right under the sides, the result and Apply right
 		// under the dice; the odds after them.
-		f.attD.box, f.defD.box, f.shared, f.open,
+		f.attD.box, f.defD.box,
 		screen.FitGrid(2, roll, clear),
 		f.result,
 		surrender,
@@ -200,9 +188,6 @@ func (f *invasionForm) defenderID() string {
 
 // roundNo is the round the next apply fights.
 func (f *invasionForm) roundNo() int {
-	if b := f.sharedInv(); b != nil {
-		return b.Round
-	}
 	if u := f.tracked(); u != nil {
 		return u.NextRound()
 	}
@@ -215,16 +200,7 @@ func (f *invasionForm) show() {
 	if seat := f.v.st.CurrentSeat(); seat != "" {
 		def = c.labelOf(seat)
 	}
-	sh := f.sharedInv()
-	if sh != nil {
-		f.fresh = false
-		f.followShared(sh)
-	} else {
-		f.sharedSeen = ""
-		f.att.lock(false)
-		f.defender.Enable()
-	}
-	if u := f.live(); u != nil && sh == nil && f.followed != invasionKey(u) {
+	if u := f.live(); u != nil && f.followed != invasionKey(u) {
 		// A round was fought: the form shows the invasion as it goes on.
 		f.followed = invasionKey(u)
 		f.att.player.Selected = c.labelOf(u.Attacker)
@@ -257,10 +233,6 @@ func (f *invasionForm) show() {
 // way gives the ships and nodes it left; the nodes on the planet stay
 // within what the defender has.
 func (f *invasionForm) follow(def *tracker.AscPlayer) {
-	if f.sharedInv() != nil {
-		screen.SetVisible(f.capture, def != nil)
-		return // the sides are the round's (followShared)
-	}
 	u := f.tracked()
 	key := invasionKey(u) + "|" + f.att.player.Selected + "|" + f.defender.Selected
 	refill := key != f.seen
@@ -352,14 +324,7 @@ func (f *invasionForm) changed() {
 	f.follow(def)
 	in, def, ok := f.invasion()
 	relayout := screen.SetVisible(f.indep, def == nil)
-	f.topButton()
-	if b := f.sharedInv(); b != nil {
-		f.roundLine.SetText(f.sharedLine(b))
-		f.summary.SetText(lang.X("asc.invasion.summary", "{{.Attacker}} invades {{.System}} ({{.Defender}}): {{.Ships}} ship(s) and {{.Nodes}} node(s) left.",
-			map[string]any{"Attacker": f.v.seatName(b.Invasion.Attacker), "System": f.systemName(b.Invasion.System), "Defender": f.defenderName(b.Invasion.Defender), "Ships": b.Invasion.Ships, "Nodes": b.Invasion.Nodes}))
-		relayout = screen.SetVisible(f.summary, true) || relayout
-		relayout = screen.SetVisible(f.setup, false) || relayout
-	} else if u := f.tracked(); u != nil {
+	if u := f.tracked(); u != nil {
 		// What is decided is folded: the sides as one line.
 		where := u.System
 		if where == "" {
@@ -453,19 +418,13 @@ func (f *invasionForm) resolve() {
 	f.result.RemoveAll()
 	defer f.result.Refresh()
 	in, def, ok := f.invasion()
-	sh := f.sharedInv()
-	f.sharedPads(sh, in)
-	if !ok {
+	if !ok || len(f.attD.pool.faces) == 0 {
 		return
 	}
 	in.AttackerFaces, in.DefenderFaces = f.attD.pool.faces, f.defD.pool.faces
 	res, err := ascrules.ResolveInvasion(in)
 	if err != nil {
-		if sh == nil && len(f.attD.pool.faces) > 0 {
-			f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
-		}
-		// One side's dice may go in on their own.
-		f.diceButtons(sh, in, true)
+		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
 		return
 	}
 	f.attD.mark(res.AttackerTarget)
@@ -485,13 +444,17 @@ func (f *invasionForm) resolve() {
 	if def != nil {
 		due = res.ResourceNodesDestroyed(in.Controlled)
 	}
-	picked := due == 0 || f.picksFor(in, def, due)
+	apply := widget.NewButtonWithIcon(lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(in.Round)}), theme.ConfirmIcon(), func() { f.apply(false) })
+	apply.Importance = widget.HighImportance
+	if due > 0 && !f.picksFor(in, def, due) {
+		apply.Disable()
+	}
 	if due > 0 {
 		f.result.Add(f.pickBox)
 	} else {
 		f.clearPicks()
 	}
-	f.diceButtons(sh, in, picked)
+	f.result.Add(apply)
 }
 
 // picksFor keeps the resource nodes picked to what the round destroys: due

@@ -16,8 +16,12 @@ import (
 // sends. A self-describing tag works without the card in this device's
 // catalog. A card whose tracks or weapon values are not all known opens
 // the character form on the game screen, filled with what is known.
-func (v *awayView) scanCharacter(pid, pname string) {
-	v.f.ScanCards(&screen.ScanUse{
+func (v *awayView) scanCharacter(pid, pname string) { v.f.ScanCards(v.ScanTo(pid, pname)) }
+
+// ScanTo is what the scanner does with a character card for a player's
+// away team, as scanCharacter: the game bar's scanner offers it (ui).
+func (v *awayView) ScanTo(pid, pname string) *screen.ScanUse {
+	return &screen.ScanUse{
 		Label: lang.X("scan.add_to_team", "Add to {{.Name}}'s team", map[string]any{"Name": pname}),
 		Kind:  scan.KindCharacter,
 		Do: func(c cards.Card) (string, bool, error) {
@@ -39,5 +43,5 @@ func (v *awayView) scanCharacter(pid, pname string) {
 			}
 			return fmt.Sprintf("%s joins %s's team.", c.Name(), pname), false, nil
 		},
-	})
+	}
 }
