@@ -533,6 +533,16 @@ func (c *Client) Name() string {
 // Addr returns the host's address.
 func (c *Client) Addr() string { return c.addr }
 
+// InviteLink returns the link that invites another device to this game,
+// as the host's QR code does: https when this device runs in a page the
+// host served over https (the host has a certificate), else plain http.
+func (c *Client) InviteLink() string {
+	if pageSecure() {
+		return SecureJoinLink(c.addr, c.code)
+	}
+	return JoinLink(c.addr, c.code)
+}
+
 // Code returns the join code the client joined with (empty: watch only).
 func (c *Client) Code() string { return c.code }
 

@@ -158,6 +158,7 @@ func TestHTTPSAndPlainHTTPOnOnePort(t *testing.T) {
 	assert.Contains(t, body, "<html")
 	c := dial(t, h, "TEST42")
 	assert.Equal(t, g.Seq(), c.Seq())
+	assert.Equal(t, JoinLink(h.Addr(), "TEST42"), c.InviteLink(), "the desktop app invites with the link it joined by")
 
 	// A browser that has not confirmed the certificate gets no page.
 	_, err = http.Get(base + "app/")
