@@ -55,7 +55,6 @@ type shareButton struct {
 // sharing button shown while the game is shared.
 func (gs *gameScreen) shareButton() fyne.CanvasObject {
 	b := &shareButton{gs: gs}
-	gs.hosting = func() bool { return b.host != nil } // Home keeps a shared game open (reopen.go)
 	// Icon only: the bar must fit a phone beside Log, Undo and Redo. The
 	// button is highlighted while the game is shared.
 	b.Icon = theme.UploadIcon()
@@ -121,7 +120,7 @@ func (b *shareButton) open() {
 	switch g := b.gs.game.(type) {
 	case *share.Client:
 		b.show(lang.X("share.shared_by_other", "This game is shared by another device. More players join it with this address and code."),
-			g.Addr(), g.Code(), share.JoinLink(g.Addr(), g.Code()), "http://"+g.Addr()+"/", false)
+			g.Addr(), g.Code(), g.InviteLink(), "http://"+g.Addr()+"/", false)
 	case share.Game:
 		if b.host == nil {
 			b.confirm(g)
