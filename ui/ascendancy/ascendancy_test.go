@@ -91,6 +91,9 @@ func addAscPlayer(t *testing.T, w fyne.Window, name, faction string, costs map[s
 	t.Helper()
 	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), name)
 	selectFor(t, w, "Faction rules").SetSelected(faction)
+	if len(costs) > 0 {
+		openFold(t, w, lang.X("asc.start_and_costs", "Starting values and cost table"))
+	}
 	for ph, v := range costs {
 		screentest.TypeInto(w, screentest.Entry(t, w, ph), v)
 	}
@@ -669,6 +672,7 @@ func TestEasierAscensionChosenAtSetup(t *testing.T) {
 	panelTo(t, w, "Players")
 	addAscPlayer(t, w, "Alice", "Federation", nil)
 	addAscPlayer(t, w, "Bob", "Klingon", nil)
+	openFold(t, w, "Rules to agree on")
 	test.Tap(checkBox(t, w, "Easier ascension (4C each)"))
 	assert.True(t, ascState(sh).Options.EasierAscension, "the rule is part of the game")
 	assert.True(t, sh.app.Preferences().Bool(prefAscEasier), "and the default next time")
@@ -687,6 +691,7 @@ func TestSetupChoicesFromTheTracker(t *testing.T) {
 	sh, _ := newTestShell(t, 400, 800)
 	w := newAscGame(t, sh)
 	panelTo(t, w, "Players")
+	openFold(t, w, "Rules to agree on")
 	text := screentest.ScreenText(w)
 	for _, c := range tracker.AscChoices() {
 		assert.Contains(t, text, c.Question)
@@ -705,6 +710,7 @@ func TestSetupChoicesFromTheTracker(t *testing.T) {
 	require.Len(t, start.Readings, 3)
 	tapReading(t, w, start.Readings[1].Text)
 	assert.Equal(t, tracker.StartExtra, ascState(sh).Options.Start)
+	openFold(t, w, "Starting values and cost table")
 	assert.Equal(t, "8P 6R 4C", screentest.Entry(t, w, "e.g. 3P 3R 3C").Text, "the next player starts with the extra resources")
 	addAscPlayer(t, w, "Alice", "Federation", nil)
 	assert.Equal(t, ascrules.Resources{Production: 8, Research: 6, Culture: 4}, ascState(sh).Players[0].Resources)
@@ -753,7 +759,8 @@ func TestAscendancyInItalianFitsAPhone(t *testing.T) {
 	g := sh.game.game
 	v := sh.game.view.(*ascView)
 	panelTo(t, w, "Giocatori")
-	assert.Contains(t, screentest.ScreenText(w), "Regole da concordare prima")
+	assert.Contains(t, screentest.ScreenText(w), "Nuova partita ad Ascendancy")
+	openFold(t, w, "Regole da concordare")
 	screentest.AssertFits(t, w, "setup in Italian")
 	for _, n := range []string{"Alice", "Bob", "Carol"} {
 		_, err := g.Execute(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: n, Civilization: n, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},

@@ -195,10 +195,14 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 	objs := []fyne.CanvasObject{
 		b.part("header", []any{rest, v.st.CurrentSeat(), v.st.Walker.Phase}, func() fyne.CanvasObject { return b.header(p) }),
 		b.part("resources", p.ID, func() fyne.CanvasObject { return b.resources(p) }),
-		b.part("tokens", tokens, func() fyne.CanvasObject { return b.commandTokens(p) }),
+		// The quick actions come before the command tokens: in reach of
+		// the thumb without a swipe on a phone.
 		b.part("quick", []any{rest, v.st.Options.EasierAscension, presets, v.st.CurrentSeat() == p.ID && v.st.Walker.Phase == tracker.PhaseCommand}, func() fyne.CanvasObject {
-			return container.NewVBox(widget.NewSeparator(), screen.BoldLabel(lang.X("asc.quick_actions", "Quick actions")), b.quickActions(p), widget.NewSeparator())
+			// The phases' titles head the quick actions: no title of
+			// their own, one line less above them on a phone.
+			return container.NewVBox(widget.NewSeparator(), b.quickActions(p), widget.NewSeparator())
 		}),
+		b.part("tokens", tokens, func() fyne.CanvasObject { return b.commandTokens(p) }),
 		b.part("projects", rest, func() fyne.CanvasObject { return container.NewVBox(b.projects(p), widget.NewSeparator()) }),
 		b.part("warp", rest, func() fyne.CanvasObject { return container.NewVBox(b.warp(p), widget.NewSeparator()) }),
 		b.part("counts", rest, func() fyne.CanvasObject { return b.counts(p) }),
@@ -239,11 +243,15 @@ func (b *ascBoard) header(p tracker.AscPlayer) fyne.CanvasObject {
 	if !p.HoldsHome {
 		badges = append(badges, lang.X("asc.home_system_lost", "home system lost"))
 	}
-	if len(badges) > 0 {
-		l := screen.BoldLabel(strings.Join(badges, " · "))
-		l.Importance = widget.WarningImportance
-		box.Add(l)
+	// The badge line is there for every player, so switching the player
+	// shown moves nothing under it.
+	l := screen.BoldLabel(strings.Join(badges, " · "))
+	l.Importance = widget.WarningImportance
+	if len(badges) == 0 {
+		l.SetText(lang.X("asc.not_their_turn", "not their turn"))
+		l.Importance = widget.LowImportance
 	}
+	box.Add(l)
 	return box
 }
 
@@ -368,15 +376,8 @@ func (b *ascBoard) buildActions(p tracker.AscPlayer) fyne.CanvasObject {
 	ascCost := v.st.Options.AscendancyCost()
 	build := screen.FitGrid(2)
 	add := addButton
+	// The commonest builds first (a ship, a node), in reach of the thumb.
 	add(build, lang.X("asc.ship_1p", "Ship (1P)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 1}) })
-	// 3 ships built in one system may be grouped into a fleet at once, with
-	// no command (the tracker checks the fleet limits).
-	add(build, lang.X("asc.ships_and_fleet", "3 ships + fleet (3P, no cmd)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 3, Fleet: true}) })
-	colonize := lang.X("asc.colonize_1c", "Colonize (1C)")
-	if p.ColonizesWithAscendancy() {
-		colonize = lang.X("asc.colonize_1_ascendancy", "Colonize (1 ascendancy)")
-	}
-	add(build, colonize, func() { b.colonize(p) })
 	node := func(label, kind string, cost ascrules.Resources) {
 		c := "?"
 		if cost.Total() > 0 {
@@ -387,6 +388,14 @@ func (b *ascBoard) buildActions(p tracker.AscPlayer) fyne.CanvasObject {
 	node("P", tracker.CounterProduction, p.Costs.ProductionNode)
 	node("R", tracker.CounterResearch, p.Costs.ResearchNode)
 	node("C", tracker.CounterCulture, p.Costs.CultureNode)
+	// 3 ships built in one system may be grouped into a fleet at once, with
+	// no command (the tracker checks the fleet limits).
+	add(build, lang.X("asc.ships_and_fleet", "3 ships + fleet (3P, no cmd)"), func() { v.exec(tracker.BuildShips{Player: id, Ships: 3, Fleet: true}) })
+	colonize := lang.X("asc.colonize_1c", "Colonize (1C)")
+	if p.ColonizesWithAscendancy() {
+		colonize = lang.X("asc.colonize_1_ascendancy", "Colonize (1 ascendancy)")
+	}
+	add(build, colonize, func() { b.colonize(p) })
 	up := func(label string, weapons bool, done int) {
 		// Words, not an arrow: the app's font has no arrow glyph.
 		c := "?" // no cost entered, as the node buttons say

@@ -3,6 +3,7 @@ package ascendancy
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -159,6 +160,12 @@ type ascSetup struct {
 	hubTarget                   *screen.TextEntry
 	hits                        []*screen.TextEntry
 	cubeAt                      *screen.TextEntry
+
+	// rules folds the questions the books answer differently under one
+	// entry, and costs the cost table: kept between updates, so a fold
+	// stays open or closed as the players left it.
+	rules, costFold, borgMore *widget.Accordion
+	rulesItem                 *widget.AccordionItem
 }
 
 func newAscSetup(v *ascView) *ascSetup {
@@ -179,7 +186,14 @@ func newAscSetup(v *ascView) *ascSetup {
 		labels = append(labels, factionLabel(f))
 	}
 	s.faction = widget.NewSelect(labels, func(l string) {
-		if strings.TrimSpace(s.civ.Text) == "" && l != factionLabel("") {
+		// Picking the faction names the civilization, unless the players
+		// typed a name of their own (a name the faction filled in is
+		// replaced by the next faction's).
+		civ := strings.TrimSpace(s.civ.Text)
+		if civ == "" || slices.ContainsFunc(factionChoices, func(f ascrules.Faction) bool { return factionLabel(f) == civ }) {
+			if l == factionLabel("") {
+				l = ""
+			}
 			s.civ.SetText(l)
 		}
 		s.prefill()
@@ -205,6 +219,16 @@ func newAscSetup(v *ascView) *ascSetup {
 		s.hits = append(s.hits, e)
 	}
 	s.cubeAt = placeholderEntry(lang.X("asc.system_of_a_starting_cube", "System of a starting cube"))
+	s.rulesItem = widget.NewAccordionItem(lang.X("asc.rules_to_agree_on", "Rules to agree on"), container.NewVBox())
+	s.rules = widget.NewAccordion(s.rulesItem)
+	// The starting values follow the rules agreed on and the faction, and
+	// the cost table is remembered from the last game: both are folded.
+	s.costFold = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.start_and_costs", "Starting values and cost table"),
+		container.NewVBox(
+			widget.NewForm(widget.NewFormItem(lang.X("asc.resources", "Resources"), s.resources), widget.NewFormItem(lang.X("asc.ascendancy", "Ascendancy"), s.ascend)),
+			screen.CaptionLabel(lang.X("asc.everyone_also_starts_with_weapons", "Everyone also starts with weapons 5+, shields +0, {{.BaseCommands}} command tokens, 1 node of each kind and {{.StartShips}} ships on the home system.", map[string]any{"BaseCommands": ascrules.BaseCommands, "StartShips": startShips})),
+			screen.BoldLabel(lang.X("asc.cost_table_from_your_console", "Cost table (from your console)")),
+			s.costNote, s.costs.form)))
 	s.prefill()
 	return s
 }
@@ -306,6 +330,8 @@ func (s *ascSetup) addPlayer() {
 	s.faction.ClearSelected()
 	s.costs.fill(ascrules.NewCostTable(""))
 	s.prefill()
+	// The next player's name is typed at once, in the same place.
+	s.v.f.Window().Canvas().Focus(s.name)
 }
 
 // editCosts opens a player's cost table to correct it.
@@ -354,8 +380,9 @@ func costSummary(t ascrules.CostTable) string {
 	return strings.Join(parts, " · ")
 }
 
-// enableBorg sends the Borg console's values and keeps them for next time.
-func (s *ascSetup) enableBorg() {
+// enableBorg sends the Borg console's values and keeps them for next time;
+// it reports whether the game took them.
+func (s *ascSetup) enableBorg() bool {
 	hits := map[int]int{}
 	var saved []string
 	for n, e := range s.hits {
@@ -366,7 +393,7 @@ func (s *ascSetup) enableBorg() {
 		h, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(e.Text, "+")))
 		if err != nil {
 			s.v.f.Say(lang.X("asc.borg_hit_roll_with_spires", "Borg hit roll with {{.N}} spires: {{.Text}} is not a number.", map[string]any{"N": n, "Text": fmt.Sprintf("%q", e.Text)}), true)
-			return
+			return false
 		}
 		hits[n] = h
 	}
@@ -375,17 +402,18 @@ func (s *ascSetup) enableBorg() {
 		t, err := numEntry(s.hubTarget, 0, lang.X("asc.transwarp_hub_roll", "Transwarp hub roll"))
 		if err != nil {
 			s.v.f.Say(screen.ErrText(err), true)
-			return
+			return false
 		}
 		cmd.HubTarget = t
 	}
 	if !s.v.exec(cmd) {
-		return
+		return false
 	}
 	prefs := s.v.f.Preferences()
 	prefs.SetString(prefAscBorgHits, strings.Join(saved, ","))
 	prefs.SetString(prefAscHub, strings.TrimSpace(s.hubTarget.Text))
 	s.v.f.Say(lang.X("asc.borg_console_entered", "Borg console entered."), false)
+	return true
 }
 
 // applyOptions records the easier-ascension tick in the game, if it
@@ -486,9 +514,11 @@ func (s *ascSetup) choices() fyne.CanvasObject {
 	return box
 }
 
-// show rebuilds the setup from the state of the game: the readings, the
-// players added, the add-player card (its typed values are the draft), the
-// Borg, and the start.
+// show rebuilds the setup from the state of the game: the add-player card
+// first (its typed values are the draft) and the players added under it,
+// so adding a player moves nothing above the finger; the Borg; the rules
+// the books answer differently, folded under one entry with the
+// rulebook's readings chosen until the table picks another; and the start.
 func (s *ascSetup) show() fyne.CanvasObject {
 	st := s.v.st
 	if st.Options.Start != s.start {
@@ -497,19 +527,18 @@ func (s *ascSetup) show() fyne.CanvasObject {
 		s.prefill()
 	}
 	box := container.NewVBox(screen.Heading(lang.X("asc.new_ascendancy_game", "New Ascendancy game")))
-	box.Add(screen.BoldLabel(lang.X("asc.rules_to_agree_on_first", "Rules to agree on first")))
-	box.Add(screen.CaptionLabel(lang.X("asc.where_the_rulebook_and_the", "Where the rulebook and the rules summary differ, choose the reading your table plays; the starting values of the players follow the choice. Choose before adding the players.")))
-	box.Add(s.choices())
-	box.Add(s.easier)
-
-	box.Add(widget.NewSeparator())
-	box.Add(s.players())
-	box.Add(widget.NewSeparator())
+	s.rulesItem.Detail = container.NewVBox(
+		screen.CaptionLabel(lang.X("asc.where_the_rulebook_and_the", "Where the rulebook and the rules summary differ, choose the reading your table plays; the starting values of the players follow the choice. Choose before adding the players.")),
+		s.choices(), s.easier)
+	s.rules.Refresh()
+	box.Add(s.rules)
+	card, added := s.players()
+	box.Add(card)
 	box.Add(s.borg())
-	box.Add(widget.NewSeparator())
 	start := widget.NewButtonWithIcon(lang.X("asc.start_round_1", "Start round 1"), theme.MediaPlayIcon(), func() {
-		if s.borgOn.Checked && st.Borg == nil {
-			s.v.f.Say(lang.X("asc.enter_the_borg_console_first", "Enter the Borg console first (or untick the Borg)."), true)
+		if s.borgOn.Checked && s.v.f.Game().State().Ascendancy.Borg == nil && !s.enableBorg() {
+			// The console as typed is entered with the start; what is
+			// wrong with it is in the status line.
 			return
 		}
 		if s.applyOptions() {
@@ -518,51 +547,47 @@ func (s *ascSetup) show() fyne.CanvasObject {
 	})
 	start.Importance = widget.HighImportance
 	box.Add(start)
+	box.Add(widget.NewSeparator())
+	box.Add(added)
 	return box
 }
 
-// players lists the players added, with their cost tables, and the card to
-// add another.
-func (s *ascSetup) players() fyne.CanvasObject {
+// players is the card to add a player, and the players added, with their
+// cost tables. The players added are shown at the end of the setup: a new
+// one moves nothing the next taps aim at.
+func (s *ascSetup) players() (card, added fyne.CanvasObject) {
 	st := s.v.st
 	box := container.NewVBox()
 	box.Add(screen.Heading(lang.X("asc.players_of_6", "Players ({{.NPlayers}} of 6)", map[string]any{"NPlayers": len(st.Players)})))
+	if len(st.Players) < 6 {
+		add := widget.NewButtonWithIcon(lang.X("asc.add_player", "Add player"), theme.ContentAddIcon(), s.addPlayer)
+		add.Importance = widget.HighImportance
+		if s.costNote.Text == "" {
+			s.recallCosts()
+		}
+		// The card's rows are the same for every player: the name, the
+		// faction (which names the civilization), the starting values,
+		// the cost table folded, Add player.
+		box.Add(widget.NewCard("", "", container.NewVBox(s.name, s.faction, s.civ, s.costFold, add)))
+	}
+	list := container.NewVBox()
 	if len(st.Players) == 0 {
-		box.Add(screen.WrapLabel(lang.X("asc.add_every_civilization_at_the", "Add every civilization at the table, 1 to 6 players (1 only against the Borg).")))
+		list.Add(screen.WrapLabel(lang.X("asc.add_every_civilization_at_the", "Add every civilization at the table, 1 to 6 players (1 only against the Borg).")))
 	}
 	for _, p := range st.Players {
 		p := p
 		line := lang.X("asc.ascendancy_ships", "{{.Name}} · {{.Civilization}} · {{.ResText}} · ascendancy {{.Ascendancy}} · {{.Ships}} ships", map[string]any{"Name": p.Name, "Civilization": p.Civilization, "ResText": resText(p.Resources), "Ascendancy": p.Ascendancy, "Ships": p.Ships})
 		edit := widget.NewButtonWithIcon(lang.X("asc.costs", "Costs"), theme.DocumentCreateIcon(), func() { s.editCosts(p) })
-		box.Add(container.NewBorder(nil, nil, nil, edit, screen.BoldLabel(line)))
-		box.Add(screen.CaptionLabel(costSummary(p.Costs)))
+		list.Add(container.NewBorder(nil, nil, nil, edit, screen.BoldLabel(line)))
+		list.Add(screen.CaptionLabel(costSummary(p.Costs)))
 	}
-	if len(st.Players) >= 6 {
-		return box
-	}
-	add := widget.NewButtonWithIcon(lang.X("asc.add_player", "Add player"), theme.ContentAddIcon(), s.addPlayer)
-	add.Importance = widget.HighImportance
-	if s.costNote.Text == "" {
-		s.recallCosts()
-	}
-	box.Add(widget.NewCard("", "", container.NewVBox(
-		screen.BoldLabel(lang.X("asc.add_a_player", "Add a player")),
-		s.name, s.civ, s.faction,
-		widget.NewForm(widget.NewFormItem(lang.X("asc.resources", "Resources"), s.resources), widget.NewFormItem(lang.X("asc.ascendancy", "Ascendancy"), s.ascend)),
-		screen.CaptionLabel(lang.X("asc.everyone_also_starts_with_weapons", "Everyone also starts with weapons 5+, shields +0, {{.BaseCommands}} command tokens, 1 node of each kind and {{.StartShips}} ships on the home system.", map[string]any{"BaseCommands": ascrules.BaseCommands, "StartShips": startShips})),
-		screen.BoldLabel(lang.X("asc.cost_table_from_your_console", "Cost table (from your console)")),
-		s.costNote,
-		s.costs.form,
-		add,
-	)))
-	return box
+	return box, list
 }
 
 // borg is the Borg's part of the setup: in or out, and their console.
 func (s *ascSetup) borg() fyne.CanvasObject {
 	st := s.v.st
 	box := container.NewVBox()
-	box.Add(screen.Heading(lang.X("asc.the_borg_2", "The Borg")))
 	if st.Borg != nil {
 		// The Borg are in: undo takes them out again.
 		s.borgOn.Checked = true
@@ -597,12 +622,19 @@ func (s *ascSetup) borg() fyne.CanvasObject {
 	if st.Borg != nil {
 		label = lang.X("asc.update_the_borg_console", "Update the Borg console")
 	}
-	enable := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), s.enableBorg)
+	enable := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), func() { s.enableBorg() })
+	// The hit rolls, which every game needs, are in view; the hub and the
+	// optional rule, which most games leave as they are, are folded.
+	if s.borgMore == nil {
+		s.borgMore = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.borg_options", "Transwarp hub and optional rule"), container.NewVBox(
+			s.hub, screen.CaptionLabel(lang.X("asc.the_transwarp_hub_sits_in", "The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console.")),
+			container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.hub_roll", "Hub roll")), nil, s.hubTarget), s.physHub, s.three,
+			screen.CaptionLabel(lang.X("asc.optional_rule_the_players_lose", "Optional rule: the players lose when a fourth spire is needed (instead of a sixth).")))))
+	}
 	box.Add(widget.NewCard("", "", container.NewVBox(
 		screen.BoldLabel(lang.X("asc.borg_hit_roll_by_spires", "Borg hit roll by spires in play (from the Borg console)")),
+		grid,
 		screen.CaptionLabel(lang.X("asc.the_rulebook_prints_these_only", "The rulebook prints these only on the console: copy them once; they are remembered.")),
-		grid, s.hub, screen.CaptionLabel(lang.X("asc.the_transwarp_hub_sits_in", "The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console.")),
-		container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.hub_roll", "Hub roll")), nil, s.hubTarget), s.physHub, s.three,
-		screen.CaptionLabel(lang.X("asc.optional_rule_the_players_lose", "Optional rule: the players lose when a fourth spire is needed (instead of a sixth).")), enable)))
+		s.borgMore, enable)))
 	return box
 }
