@@ -137,10 +137,15 @@ func (b *ascBattle) show() {
 	if b.v.st == nil {
 		return
 	}
-	if k := sharedKey(b.space.shared()); k != b.sharedSeen {
+	now := b.v.st.Fighting()
+	if k := sharedKey(now); k != b.sharedSeen {
 		b.sharedSeen = k
-		if k != "" && battleModeOf(b.mode.Selected) != modeSpace {
-			b.mode.SetSelected(battleModeLabel(modeSpace)) // shows the forms again
+		mode := modeSpace
+		if now != nil && now.Kind == tracker.BattleInvasion {
+			mode = modeInvasion
+		}
+		if k != "" && battleModeOf(b.mode.Selected) != mode {
+			b.mode.SetSelected(battleModeLabel(mode)) // shows the forms again
 			return
 		}
 	}

@@ -50,13 +50,19 @@ func openPhone(t *testing.T, app fyne.App, game screen.Game, seat string) *phone
 // phones.
 func twoPhones(t *testing.T) (alice, bob *phone, g screen.Game) {
 	t.Helper()
+	return twoPhonesOf(t, ascrules.Federation, ascrules.Klingon)
+}
+
+// twoPhonesOf is twoPhones with Alice and Bob playing the factions given.
+func twoPhonesOf(t *testing.T, fa, fb ascrules.Faction) (alice, bob *phone, g screen.Game) {
+	t.Helper()
 	sh, _ := newTestShell(t, 390, 844)
 	newAscGame(t, sh)
 	g = sh.game.game
 	for _, c := range []tracker.Command{
-		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Alice", Faction: ascrules.Federation, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Alice", Faction: fa, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
 			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3},
-		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Bob", Faction: ascrules.Klingon, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Bob", Faction: fb, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
 			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3},
 		tracker.StartAscendancy{}, tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, tracker.NextPhase{},
 	} {
@@ -147,4 +153,52 @@ func TestSpaceBattleDefenderFirstAndOnePhone(t *testing.T) {
 	assert.Nil(t, g.State().Ascendancy.Battle)
 	assert.Contains(t, screentest.ScreenText(bob.w), "Round 1 of a new battle")
 	assert.False(t, fb.att.player.Disabled(), "a new battle's sides are chosen again")
+}
+
+// TestInvasionFromBothPhones: Alice invades Bob's planet and types her
+// ships' dice on her phone; Bob's phone brings the invasion up and takes
+// his nodes' dice; the round is fought when both are in, the node the hit
+// destroys picked with no choice left, and both phones go on to round 2.
+func TestInvasionFromBothPhones(t *testing.T) {
+	alice, bob, g := twoPhonesOf(t, ascrules.Klingon, ascrules.Romulan)
+	alice.v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
+	fa, fb := alice.v.battle.inv, bob.v.battle.inv
+	fa.defender.SetSelected("Bob")
+	openFold(t, alice.w, "On success: what passes")
+	test.Tap(numButton(t, fa.sysNodes[0], true))
+	require.Equal(t, 2, fa.nodes.val, "Bob's P node and the control node")
+
+	test.Type(fa.attD.pad, "611")
+	test.Tap(screentest.Button(t, alice.w, "Enter the dice of Alice"))
+	b := g.State().Ascendancy.Fighting()
+	require.NotNil(t, b)
+	assert.Equal(t, tracker.BattleInvasion, b.Kind)
+	assert.Equal(t, []string{"p2"}, b.Missing())
+	assert.Contains(t, screentest.ScreenText(alice.w), "The dice of Bob come from their own phone")
+	assert.False(t, fa.defD.box.Visible(), "Bob's pad is on Bob's phone")
+
+	// Bob's phone: the Battle panel shows the invasion, not a fresh battle.
+	assert.Equal(t, battleModeLabel(modeInvasion), bob.v.battle.mode.Selected)
+	text := screentest.ScreenText(bob.w)
+	assert.Contains(t, text, "Round 1 of the invasion under way: dice in from Alice · waiting for the dice of Bob")
+	assert.Contains(t, text, "Alice invades the system (Bob): 3 ship(s) and 2 node(s) left.")
+	assert.False(t, fb.attD.box.Visible(), "Alice's dice are in")
+	test.Type(fb.defD.pad, "51")
+	assert.Contains(t, screentest.ScreenText(bob.w), "(1 of 1 picked)")
+	test.Tap(screentest.Button(t, bob.w, "Apply round 1"))
+	a := g.State().Ascendancy
+	assert.Equal(t, 0, a.Players[1].Nodes.Production, "the P node destroyed")
+	assert.Equal(t, 2, a.Players[0].Ships)
+	b = a.Fighting()
+	require.NotNil(t, b)
+	assert.Equal(t, 2, b.Round)
+	for _, p := range []*phone{alice, bob} {
+		assert.Contains(t, screentest.ScreenText(p.w), "Round 2 of the invasion under way · waiting for the dice of Alice, Bob")
+	}
+
+	// Alice retreats: the invasion is over on both phones.
+	test.Tap(screentest.Button(t, alice.w, "End the invasion"))
+	assert.Nil(t, g.State().Ascendancy.Fighting())
+	assert.Nil(t, g.State().Ascendancy.Invasion)
+	assert.Contains(t, screentest.ScreenText(bob.w), "Round 1 of a new invasion")
 }

@@ -451,8 +451,8 @@ func TestInvasionFollowsTheInvasion(t *testing.T) {
 	assert.True(t, f.setup.Visible())
 }
 
-// TestNewInvasionStartsAgain: "New invasion" leaves the one under way and
-// opens the sides again at round 1.
+// TestNewInvasionStartsAgain: "End the invasion" ends the one under way
+// on every phone and opens the sides again at round 1.
 func TestNewInvasionStartsAgain(t *testing.T) {
 	sh, w := commandPhase(t, "Klingon", "Romulan", "Battle")
 	f := battleMode(t, sh, w, modeInvasion).battle.inv
@@ -461,13 +461,16 @@ func TestNewInvasionStartsAgain(t *testing.T) {
 	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	assert.Equal(t, 2, f.roundNo())
 	assert.Contains(t, screentest.ScreenText(w), "Independent system")
-	test.Tap(screentest.Button(t, w, "New invasion"))
+	// Round 2 is open on every phone: ending it is the attacker's retreat.
+	test.Tap(screentest.Button(t, w, "End the invasion"))
 	assert.Equal(t, 1, f.roundNo())
 	assert.True(t, f.setup.Visible())
-	// The turn moves on: no invasion is under way any more.
-	test.Tap(screentest.Button(t, w, "New invasion"))
-	f.fresh = false
-	f.show()
+	assert.Nil(t, ascState(sh).Invasion, "the attacker retreated")
+	// Another invasion; then the turn moves on: no invasion is under way
+	// any more.
+	test.Type(f.attD.pad, "111")
+	test.Type(f.defD.pad, "11")
+	test.Tap(screentest.Button(t, w, "Apply round 1"))
 	assert.Equal(t, 2, f.roundNo(), "still Alice's command phase")
 	advanceTo(t, sh, w, "p2", "")
 	panelTo(t, w, "Battle")

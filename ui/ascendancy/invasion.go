@@ -2,7 +2,6 @@ package ascendancy
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -66,6 +65,16 @@ type invasionForm struct {
 	attD     *ascDice
 	defD     *ascDice
 	result   *fyne.Container
+	// The invasion round under way on every phone (invasion_shared.go):
+	// top is "New invasion" or "End the invasion", open opens the round
+	// on every phone, shared shows the dice in and whose are awaited;
+	// sharedSeen is the round the form took its sides from, others: this
+	// seated phone types the other side's dice too.
+	top        *widget.Button
+	open       *widget.Button
+	shared     *fyne.Container
+	sharedSeen string
+	others     bool
 }
 
 func newInvasionForm(v *ascView) *invasionForm {
@@ -124,19 +133,22 @@ func newInvasionForm(v *ascView) *invasionForm {
 		f.resolve()
 	})
 	surrender := widget.NewButtonWithIcon(lang.X("asc.defender_surrenders", "Defender surrenders"), theme.CancelIcon(), f.surrender)
-	newInv := widget.NewButtonWithIcon(lang.X("asc.invasion.new", "New invasion"), theme.ContentClearIcon(), f.newInvasion)
+	f.top = widget.NewButtonWithIcon(lang.X("asc.invasion.new", "New invasion"), theme.ContentClearIcon(), f.newInvasion)
+	f.open = widget.NewButtonWithIcon(lang.X("asc.shared.open", "Open on every phone"), theme.MailSendIcon(), f.openShared)
+	f.shared = container.NewVBox()
 	f.setup = container.NewVBox(
 		screen.BoldLabel(lang.X("asc.attacker", "Attacker")), f.att.box,
 		screen.BoldLabel(lang.X("asc.defender", "Defender")), f.defender, f.system, f.nodes.box, f.indep, f.capture, f.defFirst)
 	f.content = container.NewVBox(
 		screen.Heading(lang.X("asc.planetary_invasion", "Planetary invasion")),
 		screen.CaptionLabel(lang.X("asc.ships_roll_one_die_each", "Ships roll one die each, the planet one per node (control node included). More hits than nodes takes the system; equal destroys every node; fewer destroys that many resource nodes.")),
-		container.NewBorder(nil, nil, nil, newInv, f.roundLine),
+		f.roundLine,
+		container.NewBorder(nil, nil, nil, f.top),
 		f.summary, f.setup,
 		widget.NewSeparator(),
 		// The dice right under the sides, the result and Apply right
 		// under the dice; the odds after them.
-		f.attD.box, f.defD.box,
+		f.attD.box, f.defD.box, f.shared, f.open,
 		screen.FitGrid(2, roll, clear),
 		f.result,
 		surrender,
@@ -188,6 +200,9 @@ func (f *invasionForm) defenderID() string {
 
 // roundNo is the round the next apply fights.
 func (f *invasionForm) roundNo() int {
+	if b := f.sharedInv(); b != nil {
+		return b.Round
+	}
 	if u := f.tracked(); u != nil {
 		return u.NextRound()
 	}
@@ -200,7 +215,16 @@ func (f *invasionForm) show() {
 	if seat := f.v.st.CurrentSeat(); seat != "" {
 		def = c.labelOf(seat)
 	}
-	if u := f.live(); u != nil && f.followed != invasionKey(u) {
+	sh := f.sharedInv()
+	if sh != nil {
+		f.fresh = false
+		f.followShared(sh)
+	} else {
+		f.sharedSeen = ""
+		f.att.lock(false)
+		f.defender.Enable()
+	}
+	if u := f.live(); u != nil && sh == nil && f.followed != invasionKey(u) {
 		// A round was fought: the form shows the invasion as it goes on.
 		f.followed = invasionKey(u)
 		f.att.player.Selected = c.labelOf(u.Attacker)
@@ -233,6 +257,10 @@ func (f *invasionForm) show() {
 // way gives the ships and nodes it left; the nodes on the planet stay
 // within what the defender has.
 func (f *invasionForm) follow(def *tracker.AscPlayer) {
+	if f.sharedInv() != nil {
+		screen.SetVisible(f.capture, def != nil)
+		return // the sides are the round's (followShared)
+	}
 	u := f.tracked()
 	key := invasionKey(u) + "|" + f.att.player.Selected + "|" + f.defender.Selected
 	refill := key != f.seen
@@ -324,7 +352,14 @@ func (f *invasionForm) changed() {
 	f.follow(def)
 	in, def, ok := f.invasion()
 	relayout := screen.SetVisible(f.indep, def == nil)
-	if u := f.tracked(); u != nil {
+	f.topButton()
+	if b := f.sharedInv(); b != nil {
+		f.roundLine.SetText(f.sharedLine(b))
+		f.summary.SetText(lang.X("asc.invasion.summary", "{{.Attacker}} invades {{.System}} ({{.Defender}}): {{.Ships}} ship(s) and {{.Nodes}} node(s) left.",
+			map[string]any{"Attacker": f.v.seatName(b.Invasion.Attacker), "System": f.systemName(b.Invasion.System), "Defender": f.defenderName(b.Invasion.Defender), "Ships": b.Invasion.Ships, "Nodes": b.Invasion.Nodes}))
+		relayout = screen.SetVisible(f.summary, true) || relayout
+		relayout = screen.SetVisible(f.setup, false) || relayout
+	} else if u := f.tracked(); u != nil {
 		// What is decided is folded: the sides as one line.
 		where := u.System
 		if where == "" {
@@ -418,13 +453,19 @@ func (f *invasionForm) resolve() {
 	f.result.RemoveAll()
 	defer f.result.Refresh()
 	in, def, ok := f.invasion()
-	if !ok || len(f.attD.pool.faces) == 0 {
+	sh := f.sharedInv()
+	f.sharedPads(sh, in)
+	if !ok {
 		return
 	}
 	in.AttackerFaces, in.DefenderFaces = f.attD.pool.faces, f.defD.pool.faces
 	res, err := ascrules.ResolveInvasion(in)
 	if err != nil {
-		f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
+		if sh == nil && len(f.attD.pool.faces) > 0 {
+			f.result.Add(screen.WrapLabel(lang.X("asc.waiting_for_the_dice", "Waiting for the dice: {{.Error}}", map[string]any{"Error": rulesReason(err)})))
+		}
+		// One side's dice may go in on their own.
+		f.diceButtons(sh, in, true)
 		return
 	}
 	f.attD.mark(res.AttackerTarget)
@@ -444,17 +485,13 @@ func (f *invasionForm) resolve() {
 	if def != nil {
 		due = res.ResourceNodesDestroyed(in.Controlled)
 	}
-	apply := widget.NewButtonWithIcon(lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(in.Round)}), theme.ConfirmIcon(), func() { f.apply(false) })
-	apply.Importance = widget.HighImportance
-	if due > 0 && !f.picksFor(in, def, due) {
-		apply.Disable()
-	}
+	picked := due == 0 || f.picksFor(in, def, due)
 	if due > 0 {
 		f.result.Add(f.pickBox)
 	} else {
 		f.clearPicks()
 	}
-	f.result.Add(apply)
+	f.diceButtons(sh, in, picked)
 }
 
 // picksFor keeps the resource nodes picked to what the round destroys: due

@@ -397,18 +397,7 @@ func (f *spaceForm) addPad(b *tracker.BattleInProgress, player string, d *ascDic
 	}
 	if _, in := b.DiceOf(player); in {
 		// A row of its own: the pad's row shows with the result.
-		faces := d.pool.faces.Sorted()
-		states := make([]widgets.DieState, len(faces))
-		for i, x := range faces {
-			states[i] = widgets.DieIgnored
-			if target <= dice.Sides && x >= target {
-				states[i] = widgets.DieHit
-			}
-		}
-		row := widgets.NewDiceRow(nil)
-		row.SetCaptions(false)
-		row.SetPoolStates(faces, states)
-		f.diceBox.Add(container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": d.title.Text})), row))
+		f.diceBox.Add(container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": d.title.Text})), enteredRow(d.pool.faces, target)))
 		return
 	}
 	if me := f.mySide(b); me != "" && me != player && !f.others {
@@ -477,4 +466,21 @@ func (f *spaceForm) keptSides(att ascrules.Side, defs []ascrules.Side) map[strin
 		}
 	}
 	return keep
+}
+
+// enteredRow is a side's dice entered on the battle under way, marked
+// hit (at or above target) or miss.
+func enteredRow(faces dice.Pool, target int) fyne.CanvasObject {
+	faces = faces.Sorted()
+	states := make([]widgets.DieState, len(faces))
+	for i, x := range faces {
+		states[i] = widgets.DieIgnored
+		if target <= dice.Sides && x >= target {
+			states[i] = widgets.DieHit
+		}
+	}
+	row := widgets.NewDiceRow(nil)
+	row.SetCaptions(false)
+	row.SetPoolStates(faces, states)
+	return row
 }

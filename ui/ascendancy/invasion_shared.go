@@ -1,0 +1,314 @@
+package ascendancy
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ascrules "tableops/rules/ascendancy"
+	"tableops/tracker"
+	"tableops/ui/screen"
+)
+
+// The invasion round under way is the game's (tracker.BattleInProgress
+// of kind invasion), as a space battle is: every phone shows it, the
+// attacker and the defending player type their own dice on their own
+// phones, and the round is fought when both are in.
+
+// sharedInv returns the invasion round under way whose dice are being
+// entered, or nil.
+func (f *invasionForm) sharedInv() *tracker.BattleInProgress {
+	if f.v.st == nil {
+		return nil
+	}
+	if b := f.v.st.Fighting(); b != nil && b.Kind == tracker.BattleInvasion && b.Invasion != nil {
+		return b
+	}
+	return nil
+}
+
+// followShared puts the round under way on the form (once for each round:
+// the dice typed here stay until then) and locks its sides.
+func (f *invasionForm) followShared(b *tracker.BattleInProgress) {
+	c := f.v.playerChoices()
+	r := b.Invasion
+	if key := sharedKey(b); key != f.sharedSeen {
+		f.sharedSeen, f.others = key, false
+		f.att.player.Selected = c.labelOf(r.Attacker)
+		f.att.last = f.att.player.Selected
+		f.defender.Selected = independentLabel()
+		if r.Defender != "" {
+			f.defender.Selected = c.labelOf(r.Defender)
+		}
+		f.system.SetText(r.System)
+		sys := [3]int{r.SystemNodes.Production, r.SystemNodes.Research, r.SystemNodes.Culture}
+		for i := range f.sysNodes {
+			f.sysNodes[i].val = sys[i]
+			f.sysNodes[i].show()
+		}
+		f.starbase.SetChecked(r.Starbase)
+		f.attD.set(ascPool{})
+		f.defD.set(ascPool{})
+		f.clearPicks()
+	}
+	f.att.ships.val = r.Ships
+	f.att.ships.clamp(r.Ships, r.Ships)
+	f.att.firstStrike.SetChecked(r.FirstStrike)
+	f.att.lock(true)
+	f.defender.Disable()
+	f.nodes.val = r.Nodes
+	f.nodes.show()
+	f.defFirst.SetChecked(r.DefenderFirstStrike)
+	if r.Defender == "" {
+		f.defHit.val, f.defSh.val = r.DefenderWeapons, r.DefenderShields
+		f.defHit.show()
+		f.defSh.show()
+	}
+}
+
+// systemName names the invaded system ("the system" when unnamed).
+func (f *invasionForm) systemName(s string) string {
+	if s = strings.TrimSpace(s); s != "" {
+		return s
+	}
+	return lang.X("asc.invasion.the_system", "the system")
+}
+
+// sideName names a side of the invasion: a player, or the independent
+// system ("").
+func (f *invasionForm) sideName(id string) string {
+	if id == "" {
+		return independentLabel()
+	}
+	return f.v.seatName(id)
+}
+
+// sharedLine says which round of the invasion under way it is and whose
+// dice are missing.
+func (f *invasionForm) sharedLine(b *tracker.BattleInProgress) string {
+	var in, missing []string
+	for _, d := range b.Dice {
+		in = append(in, f.sideName(d.Player))
+	}
+	for _, p := range b.Missing() {
+		missing = append(missing, f.sideName(p))
+	}
+	line := lang.X("asc.invasion.round_under_way", "Round {{.Round}} of the invasion under way", map[string]any{"Round": b.Round})
+	if len(in) > 0 {
+		line += lang.X("asc.shared.in", ": dice in from {{.Names}}", map[string]any{"Names": strings.Join(in, ", ")})
+	}
+	return line + lang.X("asc.shared.waiting", " · waiting for the dice of {{.Names}}", map[string]any{"Names": strings.Join(missing, ", ")})
+}
+
+// mySide is the player this phone sits as when they fight in the round
+// ("" otherwise: the phone types every side's dice).
+func (f *invasionForm) mySide(b *tracker.BattleInProgress) string {
+	seat := f.v.f.Seat()
+	if b == nil || seat == "" || seat == screen.SeatWatch || !slices.Contains(b.Players(), seat) {
+		return ""
+	}
+	return seat
+}
+
+// hidden reports whether this seated phone leaves side's pad to that
+// side's own phone (an independent system's nodes are typed anywhere).
+func (f *invasionForm) hidden(b *tracker.BattleInProgress, side string) bool {
+	me := f.mySide(b)
+	return me != "" && side != me && side != "" && !f.others
+}
+
+// sharedPads shows each side's pad, its dice once they are in, or on a
+// seated phone whose dice come from the other phone.
+func (f *invasionForm) sharedPads(b *tracker.BattleInProgress, in ascrules.Invasion) {
+	f.shared.RemoveAll()
+	defer f.shared.Refresh()
+	f.open.Hide()
+	if b == nil {
+		f.attD.box.Show()
+		f.defD.box.Show()
+		if f.v.f.Seat() != screen.SeatWatch && in.Attacker.Player != "" {
+			f.open.Show()
+		}
+		return
+	}
+	sides := []struct {
+		id     string
+		d      *ascDice
+		target int
+	}{{b.Invasion.Attacker, f.attD, 0}, {b.Invasion.Defender, f.defD, 0}}
+	sides[0].target, _ = ascrules.HitTarget(in.Attacker.Weapons, in.DefenderShields)
+	sides[1].target, _ = ascrules.HitTarget(in.DefenderWeapons, in.Attacker.Shields)
+	var away []string
+	for _, s := range sides {
+		if got, ok := b.DiceOf(s.id); ok && len(got) == 1 {
+			if !slices.Equal(s.d.pool.faces, got[0].Faces.Sorted()) {
+				s.d.set(ascPool{faces: got[0].Faces})
+			}
+			s.d.box.Hide()
+			s.d.mark(s.target)
+			f.shared.Add(container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": s.d.title.Text})), enteredRow(s.d.pool.faces, s.target)))
+			continue
+		}
+		if f.hidden(b, s.id) {
+			s.d.box.Hide()
+			away = append(away, f.sideName(s.id))
+			continue
+		}
+		s.d.box.Show()
+	}
+	if len(away) > 0 {
+		list := strings.Join(away, ", ")
+		f.shared.Add(screen.WrapLabel(lang.X("asc.shared.their_phones", "The dice of {{.Names}} come from their own phone.", map[string]any{"Names": list})))
+		f.shared.Add(widget.NewButtonWithIcon(lang.X("asc.shared.type_here", "Type the dice of {{.Names}} here", map[string]any{"Names": list}), theme.ContentAddIcon(), func() {
+			f.others = true
+			f.changed()
+		}))
+	}
+}
+
+// diceButtons adds the buttons that enter the dice typed on this phone:
+// "Apply round N" when they are the last missing (with the resource nodes
+// picked, picked false: not yet), "Enter the dice of Bob" when the other
+// side's are still to come.
+func (f *invasionForm) diceButtons(b *tracker.BattleInProgress, in ascrules.Invasion, picked bool) {
+	if f.v.f.Seat() == screen.SeatWatch {
+		return
+	}
+	att, def := in.Attacker.Player, f.defenderID()
+	missing := []string{att, def}
+	if b != nil {
+		missing = b.Missing()
+	}
+	in.AttackerFaces, in.DefenderFaces = f.attD.pool.faces, f.defD.pool.faces
+	typed := map[string]bool{
+		att: len(in.AttackerFaces) > 0 && len(in.AttackerFaces) == ascrules.InvasionAttackerDiceDue(in),
+		def: len(in.DefenderFaces) == ascrules.InvasionNodeDiceDue(in) && (len(in.DefenderFaces) > 0 || len(in.AttackerFaces) > 0),
+	}
+	in0 := func(id string) bool { return b != nil && !slices.Contains(missing, id) }
+	// A side struck first waits for the other's dice.
+	if ascrules.InvasionNodesRollFirst(in) && !typed[def] && !in0(def) {
+		typed[att] = false
+	}
+	if ascrules.InvasionShipsRollFirst(in) && !typed[att] && !in0(att) {
+		typed[def] = false
+	}
+	var ready []string
+	for _, p := range missing {
+		if typed[p] && !(b != nil && f.hidden(b, p)) {
+			ready = append(ready, p)
+		}
+	}
+	switch {
+	case len(ready) > 0 && len(ready) == len(missing):
+		btn := widget.NewButtonWithIcon(lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(in.Round)}), theme.ConfirmIcon(), func() {
+			f.enter(b, ready)
+		})
+		btn.Importance = widget.HighImportance
+		if !picked {
+			btn.Disable()
+		}
+		f.result.Add(btn)
+	case len(ready) > 0:
+		var names []string
+		for _, p := range ready {
+			names = append(names, f.sideName(p))
+		}
+		screen.AddApplyButton(f.result, lang.X("asc.shared.enter", "Enter the dice of {{.Names}}", map[string]any{"Names": strings.Join(names, ", ")}), func() {
+			f.enter(b, ready)
+		})
+	}
+}
+
+// enter sends the dice of sides typed here: with a round open, as those
+// sides' dice (BattleDice, with the nodes picked when they are the last);
+// otherwise the round opens with them (OpenInvasion).
+func (f *invasionForm) enter(b *tracker.BattleInProgress, sides []string) {
+	cmd, ok := f.command(false)
+	if !ok {
+		return
+	}
+	var run tracker.Command
+	if b != nil {
+		bd := tracker.BattleDice{NodesLost: cmd.NodesLost}
+		for _, p := range sides {
+			r := cmd.AttackerRoll
+			if p != cmd.Attacker {
+				r = cmd.DefenderRoll
+			}
+			bd.Sides = append(bd.Sides, tracker.SideRolls{Player: p, Rolls: []tracker.Roll{r}})
+		}
+		run = bd
+	} else {
+		if !slices.Contains(sides, cmd.Attacker) {
+			cmd.AttackerRoll = tracker.Roll{}
+		}
+		if !slices.Contains(sides, cmd.Defender) {
+			cmd.DefenderRoll = tracker.Roll{}
+		}
+		run = tracker.OpenInvasion{InvasionRound: cmd}
+	}
+	fresh := f.fresh
+	f.fresh = false
+	if !f.v.exec(run) {
+		f.fresh = fresh
+		return
+	}
+	var now *tracker.BattleInProgress
+	if st := f.v.f.Game().State(); st != nil && st.Ascendancy != nil {
+		now = st.Ascendancy.Fighting()
+	}
+	if now != nil && now.Round == cmd.Round && now.Kind == tracker.BattleInvasion {
+		var names []string
+		for _, p := range now.Missing() {
+			names = append(names, f.sideName(p))
+		}
+		f.v.f.Say(lang.X("asc.shared.entered", "Dice entered: waiting for the dice of {{.Names}}.", map[string]any{"Names": strings.Join(names, ", ")}), false)
+		return
+	}
+	f.v.f.Say(lang.X("asc.invasion_round_applied", "Invasion round applied."), false)
+	f.clearPicks()
+	f.attD.set(ascPool{})
+	f.defD.set(ascPool{})
+	f.changed()
+	f.v.battle.scroll.ScrollToTop()
+}
+
+// openShared opens the round on the form on every phone, no dice yet.
+func (f *invasionForm) openShared() {
+	cmd, ok := f.command(false)
+	if !ok {
+		return
+	}
+	cmd.AttackerRoll, cmd.DefenderRoll, cmd.NodesLost = tracker.Roll{}, tracker.Roll{}, ascrules.Resources{}
+	fresh := f.fresh
+	f.fresh = false
+	if !f.v.exec(tracker.OpenInvasion{InvasionRound: cmd}) {
+		f.fresh = fresh
+		return
+	}
+	f.v.f.Say(lang.X("asc.shared.opened", "The battle is on every phone: each side enters its dice."), false)
+}
+
+// topButton is "End the invasion" (the attacker retreats) while a round
+// is open on every phone, "New invasion" otherwise.
+func (f *invasionForm) topButton() {
+	if f.sharedInv() != nil {
+		f.top.SetText(lang.X("asc.invasion.end", "End the invasion"))
+		f.top.SetIcon(theme.CancelIcon())
+		f.top.OnTapped = func() {
+			if f.v.exec(tracker.EndBattle{}) {
+				f.v.f.Say(lang.X("asc.invasion.ended", "The invasion is over on every phone."), false)
+				f.newInvasion()
+			}
+		}
+		return
+	}
+	f.top.SetText(lang.X("asc.invasion.new", "New invasion"))
+	f.top.SetIcon(theme.ContentClearIcon())
+	f.top.OnTapped = f.newInvasion
+}
