@@ -214,3 +214,49 @@ func TestTabletScoreboardFits(t *testing.T) {
 	assert.Equal(t, `["p4:5"]`, b.eval(changed), "the highlight stays for a few seconds")
 	assert.Eventually(t, func() bool { return b.eval(changed) == "[]" }, 10*time.Second, 100*time.Millisecond, "the highlight goes")
 }
+
+// TestTabletScoreboardFitsAway: the Away Missions scoreboard (two players,
+// four characters each, a long log) shares the page's layout and fits the
+// same screens without scrolling, every text at least 2.5% of the height.
+func TestTabletScoreboardFitsAway(t *testing.T) {
+	g := awayGame(t)
+	h, _ := startHost(t, g, Options{Name: "Away at the table"})
+	b := startBrowser(t)
+	for i, size := range tabletSizes {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			b.t = t
+			b.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": size.w, "height": size.h, "deviceScaleFactor": 1, "mobile": false})
+			if i == 0 {
+				b.call("Page.navigate", map[string]any{"url": h.URL()})
+			}
+			b.waitFor(g.Seq(), "C10", "C23")
+			var r fitReport
+			deadline := time.Now().Add(5 * time.Second)
+			for {
+				r = b.measure("C10", "C13", "C20", "C23", "Atk", "Def", "Skl", "Mov")
+				if r.fits() || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			if dir := os.Getenv("SCOREBOARD_SHOT"); dir != "" {
+				b.Screenshot(filepath.Join(dir, fmt.Sprintf("tablet-away-%dx%d.png", size.w, size.h)), false)
+			}
+			assert.LessOrEqual(t, r.ScrollH, r.H, "the page scrolls")
+			assert.LessOrEqual(t, r.ScrollW, r.W, "the page scrolls sideways")
+			assert.Empty(t, r.Small, "texts under 2.5%% of the screen's height")
+			assert.Empty(t, r.Clipped, "texts cut off")
+			assert.Empty(t, r.Outside, "texts off the screen")
+			assert.Empty(t, r.Broken, "words broken over two lines")
+			assert.Empty(t, r.Missing, "texts not shown")
+		})
+	}
+	b.t = t
+	// The newest row, C12's attack track, names C12's player; a player's
+	// name is named as a word, never inside one ("A" in "Attack").
+	assert.Equal(t, "A", b.eval(`document.querySelector("ol.log li .who").textContent`))
+	assert.Equal(t, "[]", b.eval(`JSON.stringify(Array.from(document.querySelectorAll("ol.log .who")).filter(function (c) {
+		var before = c.previousSibling ? c.previousSibling.textContent : "", after = c.nextSibling ? c.nextSibling.textContent : "";
+		return /[A-Za-z0-9]$/.test(before) || /^[A-Za-z0-9]/.test(after);
+	}).map(function (c) { return c.parentElement.textContent; }))`), "a name chip inside a word")
+}
