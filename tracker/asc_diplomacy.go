@@ -79,15 +79,13 @@ func (cmd TestDiplomacy) decide(c *decideCtx) error {
 // found held.
 func (cmd SetTrade) checkTrade(c *decideCtx, p, giver *AscPlayer, held int) error {
 	if held < 0 || held >= len(p.Agreements) {
-		if cmd.Remove || ascrules.CanTrade(p.FirstContact, giver.FirstContact) {
+		if cmd.Remove {
 			return nil
 		}
-		who := p
-		if p.FirstContact {
-			who = giver
+		if why, bad := tradeContact(*p, *giver); bad {
+			return c.breaksWith(ruleTradeFirstContact, why)
 		}
-		return c.breaks(ruleTradeFirstContact, "track.trade_needs_first_contact",
-			"%s has not made first contact: no trade agreement between %s and %s yet", who.Name, p.Name, giver.Name)
+		return nil
 	}
 	ag := p.Agreements[held]
 	if ag.Revocable() {
@@ -102,4 +100,29 @@ func (cmd SetTrade) checkTrade(c *decideCtx, p, giver *AscPlayer, held int) erro
 			"%s's trade agreement from %s is exhausted: it cannot be exchanged until it is refreshed", p.Name, giver.Name)
 	}
 	return nil
+}
+
+// tradeContact is why p may not receive a new trade agreement from giver
+// yet (bad false when both made first contact; seed 002 "Stabilire Accordi
+// Commerciali": "dovete aver fatto il Primo Contatto").
+func tradeContact(p, giver AscPlayer) (why Msg, bad bool) {
+	if ascrules.CanTrade(p.FirstContact, giver.FirstContact) {
+		return Msg{}, false
+	}
+	who := p
+	if p.FirstContact {
+		who = giver
+	}
+	return msgf("track.trade_needs_first_contact", "%s has not made first contact: no trade agreement between %s and %s yet", who.Name, p.Name, giver.Name), true
+}
+
+// TradeContact is the refusal SetTrade gives now to a new trade agreement
+// from giver to p (nil when both have made first contact), for a screen
+// to show before the tap; the table may still record it anyway.
+func TradeContact(p, giver AscPlayer) *Rejection {
+	why, bad := tradeContact(p, giver)
+	if !bad {
+		return nil
+	}
+	return ruleRejection(ruleTradeFirstContact, why)
 }

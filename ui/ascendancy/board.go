@@ -563,6 +563,27 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 		}
 	}
 	syncSelect(b.from, others, "")
+	// Before the tap, the rule the tracker holds a new agreement to: both
+	// players have made first contact (tracker.TradeContact).
+	hint := screen.CaptionLabel("")
+	showHint := func() {
+		text := ""
+		if giver := v.player(ids[b.from.Selected]); giver != nil {
+			if rej := tracker.TradeContact(p, *giver); rej != nil {
+				text = rej.In(screen.TrText)
+			}
+		} else if !p.FirstContact {
+			text = lang.X("asc.trade_first_contact", "A trade agreement needs first contact by both players.")
+		}
+		hint.SetText(text)
+		if text == "" {
+			hint.Hide()
+		} else {
+			hint.Show()
+		}
+	}
+	b.from.OnChanged = func(string) { showHint() }
+	showHint()
 	add := widget.NewButtonWithIcon(lang.X("asc.receive", "Receive"), theme.ContentAddIcon(), func() {
 		r, err := parseCost(b.tradeIn.Text)
 		if err != nil {
@@ -578,6 +599,7 @@ func (b *ascBoard) trade(p tracker.AscPlayer) fyne.CanvasObject {
 		}
 	})
 	box.Add(container.NewBorder(nil, nil, b.from, add, b.tradeIn))
+	box.Add(hint)
 	return box
 }
 
