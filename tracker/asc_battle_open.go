@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	ascrules "tableops/rules/ascendancy"
+	borgrules "tableops/rules/borg"
 )
 
 // The battle under way is shared by every device of the table: one phone
@@ -57,6 +58,13 @@ type BattleInProgress struct {
 	// After is the last round of the invasion under way the round goes on
 	// from (0: a new invasion); a round fought otherwise makes it stale.
 	After int `json:"after,omitempty"`
+
+	// Cube is a cube round as OpenCubeBattle gave it (no dice); CubeRules
+	// the rules' view of it (the cube as the round starts, the fleets) with
+	// the faces entered so far. Attacker and Defenders then name the
+	// fleets' players, then BorgSeat for the cube's dice.
+	Cube      *CubeRound           `json:"cube,omitempty"`
+	CubeRules *borgrules.CubeRound `json:"cube_rules,omitempty"`
 }
 
 // SideDice is one side's dice entered for the round: the attacker one
@@ -101,6 +109,13 @@ func (b *BattleInProgress) Missing() []string {
 // pools returns the rules' pools of player's dice: the attacker's one per
 // defender, a defender's its own (nil: not in the battle).
 func (b *BattleInProgress) pools(player string) []ascrules.Pool {
+	if b.Kind == BattleCube {
+		var out []ascrules.Pool
+		for _, i := range b.cubePools(player) {
+			out = append(out, ascrules.Pool{Attacker: i < 0, Defender: max(0, i)})
+		}
+		return out
+	}
 	if player == b.Attacker.Player {
 		out := make([]ascrules.Pool, len(b.Defenders))
 		for i := range b.Defenders {
@@ -121,6 +136,17 @@ func (b *BattleInProgress) pools(player string) []ascrules.Pool {
 // (rules/ascendancy.RollsBefore). Players already in are left out.
 func (b *BattleInProgress) WaitsFor(player string) []string {
 	var out []string
+	if b.Kind == BattleCube {
+		if player != BorgSeat || !b.CubeRules.FirstStrike() {
+			return nil
+		}
+		for _, f := range b.Cube.Fleets {
+			if _, in := b.DiceOf(f.Player); !in {
+				out = append(out, f.Player)
+			}
+		}
+		return out
+	}
 	if b.Kind == BattleInvasion {
 		other := b.Attacker.Player
 		first := ascrules.InvasionNodesRollFirst(*b.InvasionRules)
@@ -154,6 +180,15 @@ func (b *BattleInProgress) WaitsFor(player string) []string {
 // AttackerDiceDue, DefenderDiceDue: a side struck first rolls only for
 // the ships it has left). It is final once WaitsFor(player) is empty.
 func (b *BattleInProgress) DiceDue(player string) int {
+	if b.Kind == BattleCube {
+		if player == BorgSeat {
+			return borgrules.CubeRoundBorgDice(*b.CubeRules)
+		}
+		for _, i := range b.cubePools(player) {
+			return b.CubeRules.Fleets[i].Dice()
+		}
+		return 0
+	}
 	if b.Kind == BattleInvasion {
 		if player == b.Attacker.Player {
 			return ascrules.InvasionAttackerDiceDue(*b.InvasionRules)
@@ -355,6 +390,10 @@ func (c *decideCtx) sideRules(a *AscendancyState, b BattleSide) (ascrules.Side, 
 type SideRolls struct {
 	Player string `json:"player"`
 	Rolls  []Roll `json:"rolls"`
+	// Due rolls virtually exactly the dice the side is due, once the
+	// sides it waits for are in (Rolls empty): the cube's dice after the
+	// players' first strike.
+	Due bool `json:"due,omitempty"`
 }
 
 // BattleDice enters the dice of one or more sides of the battle round
@@ -368,6 +407,9 @@ type BattleDice struct {
 	// NodesLost are the defender's resource nodes the invasion round
 	// destroys, when these are its last dice (InvasionRound.NodesLost).
 	NodesLost ascrules.Resources `json:"nodes_lost,omitempty"`
+	// Retreat are the players who retreat after the cube round, when
+	// these are its last dice (CubeRound.Retreat).
+	Retreat []string `json:"retreat,omitempty"`
 }
 
 // CommandType implements Command.
@@ -423,8 +465,11 @@ func (cmd BattleDice) decide(c *decideCtx) error {
 	if len(bp.Missing()) > 0 {
 		return nil
 	}
-	if bp.Kind == BattleInvasion {
+	switch bp.Kind {
+	case BattleInvasion:
 		return c.fightInvasion(a, &bp, cmd.NodesLost)
+	case BattleCube:
+		return c.fightCube(a, &bp, cmd.Retreat)
 	}
 	return c.fightInProgress(a, &bp)
 }
@@ -434,6 +479,9 @@ func (cmd BattleDice) decide(c *decideCtx) error {
 func (c *decideCtx) enterSide(a *AscendancyState, bp *BattleInProgress, s SideRolls) error {
 	pools := bp.pools(s.Player)
 	name := sideName(a, s.Player)
+	if s.Due && len(s.Rolls) == 0 {
+		s.Rolls = []Roll{{Virtual: bp.DiceDue(s.Player)}}
+	}
 	if len(s.Rolls) != len(pools) {
 		return reject(CodeInvalid, "track.rolls_pool_s_of_dice_given", "%s rolls %d pool(s) of dice, %d given.", name, len(pools), len(s.Rolls))
 	}
@@ -452,6 +500,14 @@ func (c *decideCtx) enterSide(a *AscendancyState, bp *BattleInProgress, s SideRo
 	}
 	for i, p := range pools {
 		faces := []int(slices.Clone(out[i].Faces))
+		if r := bp.CubeRules; r != nil {
+			if p.Attacker {
+				r.BorgFaces = faces
+			} else {
+				r.PlayerFaces[p.Defender] = faces
+			}
+			continue
+		}
 		if b := bp.InvasionRules; b != nil {
 			if p.Attacker {
 				b.AttackerFaces = faces
@@ -553,8 +609,22 @@ func (EndBattle) decide(c *decideCtx) error {
 	if a.Fighting() == nil && a.BattleNow() == nil && a.Invasion == nil {
 		return reject(CodeNothing, "track.no_battle_is_under_way_2", "No battle is under way.")
 	}
+	cube := ""
+	if b := a.Fighting(); b != nil && b.Kind == BattleCube {
+		cube = b.Cube.Cube
+	}
 	if a.InProgress != nil {
 		if err := c.emit(say("track.the_battle_under_way_ends", "The battle under way ends"), BattleInProgressSet{}); err != nil {
+			return err
+		}
+	}
+	if cube != "" && a.FightWith(cube) != nil {
+		b, err := copyBorg(a)
+		if err != nil {
+			return err
+		}
+		endFight(&b)
+		if err := c.emit(say("track.battle_with_borg_ends", "Battle with Borg %s ends", borgPiece(cube)), BorgSet{Borg: b}); err != nil {
 			return err
 		}
 	}
@@ -585,10 +655,16 @@ func validateBattles(a *AscendancyState, players map[string]bool) error {
 	if b == nil {
 		return nil
 	}
-	if b.Kind == BattleInvasion {
+	switch b.Kind {
+	case BattleInvasion:
+		if b.Cube != nil || b.CubeRules != nil {
+			return fmt.Errorf("an invasion under way with a cube's round")
+		}
 		return validateInvasionInProgress(b, players)
+	case BattleCube:
+		return validateCubeInProgress(b, players)
 	}
-	if b.Kind != BattleSpace || b.Invasion != nil || b.InvasionRules != nil {
+	if b.Kind != BattleSpace || b.Invasion != nil || b.InvasionRules != nil || b.Cube != nil || b.CubeRules != nil {
 		return fmt.Errorf("a battle under way of kind %s, which the tracker does not know", short(b.Kind))
 	}
 	if outside(b.Round, 1, 100) || b.Rules.Round != b.Round {

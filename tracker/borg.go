@@ -392,7 +392,10 @@ func (cmd CubeRound) decide(c *decideCtx) error {
 	if err := cmd.roll(c, st); err != nil {
 		return err
 	}
-	return cmd.record(c, st)
+	if err := cmd.record(c, st); err != nil {
+		return err
+	}
+	return endStaleBattle(c, a)
 }
 
 // checkFight finds the battle this round continues: the cube's battle

@@ -132,4 +132,5 @@ var commandTypes = map[string]func() Command{
 	"borg.assimilate_player":  func() Command { return &AssimilatePlayer{} },
 	"borg.assimilation_round": func() Command { return &AssimilationRound{} },
 	"borg.reclaim_round":      func() Command { return &ReclaimRound{} },
+	"borg.open_cube_battle":   func() Command { return &OpenCubeBattle{} },
 }
