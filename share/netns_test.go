@@ -58,7 +58,7 @@ func inNetns(t *testing.T, name string) bool {
 	if out, err := exec.Command("unshare", "-n", "true").CombinedOutput(); err != nil {
 		t.Skipf("unshare -n is not allowed here (it needs root or user namespaces): skipping the test on a LAN address: %v %s", err, out)
 	}
-	args := []string{"-n", "--", os.Args[0], "-test.run=^" + name + "$", "-test.v", "-test.count=1", "-test.timeout=8m"}
+	args := []string{"-n", "--", os.Args[0], "-test.run=^" + name + "$", "-test.v", "-test.count=1", "-test.timeout=9m"}
 	cmd := exec.Command("unshare", args...)
 	cmd.Env = append(os.Environ(), netnsEnv+"=1")
 	out, err := cmd.CombinedOutput()
@@ -161,12 +161,22 @@ func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...strin
 	f.secure, _ = p.Eval(`window.isSecureContext`).(bool)
 	f.media = p.EvalString(`typeof navigator.mediaDevices + "/" + typeof (navigator.mediaDevices && navigator.mediaDevices.getUserMedia)`)
 	f.camera = p.EvalString(`(async () => { try { const s = await navigator.mediaDevices.getUserMedia({video: true}); const n = s.getVideoTracks().length; s.getTracks().forEach(t => t.stop()); return n + " video track(s)"; } catch (e) { return String(e); } })()`)
-	for deadline := time.Now().Add(45 * time.Second); time.Now().Before(deadline) && !f.sw; time.Sleep(250 * time.Millisecond) {
+	active := func() bool {
 		v, _ := p.Eval(`(async () => { if (!navigator.serviceWorker) return -1; const r = await Promise.race([navigator.serviceWorker.ready, new Promise(res => setTimeout(res, 1000))]); return r && r.active && r.active.state === "activated" ? 1 : 0; })()`).(float64)
-		f.sw = v == 1
+		return v == 1
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !f.sw; time.Sleep(250 * time.Millisecond) {
+		f.sw = active()
 	}
 	if !f.sw {
-		f.files = append(f.files, "service worker: "+p.EvalString(`(async () => { try { await navigator.serviceWorker.register("sw.js"); return "registers"; } catch (e) { return String(e); } })()`))
+		// Registering again says why it is not there, or it comes.
+		why := p.EvalString(`(async () => { try { await navigator.serviceWorker.register("sw.js"); return "registers"; } catch (e) { return String(e); } })()`)
+		for deadline := time.Now().Add(40 * time.Second); why == "registers" && time.Now().Before(deadline) && !f.sw; time.Sleep(250 * time.Millisecond) {
+			f.sw = active()
+		}
+		if !f.sw {
+			f.files = append(f.files, "service worker: "+why)
+		}
 	}
 	f.install = string(p.Call("Page.getInstallabilityErrors", nil))
 	time.Sleep(2 * time.Second) // the service worker's own downloads end
@@ -207,7 +217,8 @@ func spki(c *Cert) string {
 // a host restart (same address, code, certificate) the phone that went
 // past the warning comes back by itself without being asked again. The
 // scoreboard's plain http link works beside them on the same port. It logs
-// what it measured.
+// what it measured. It tries the case a real phone meets (by hand) unless
+// TABLEOPS_LAN_ALL=1 asks for all three.
 func TestLANPhoneOverHTTPS(t *testing.T) {
 	if !inNetns(t, "TestLANPhoneOverHTTPS") {
 		return
@@ -224,15 +235,19 @@ func TestLANPhoneOverHTTPS(t *testing.T) {
 	h, _ := startHost(t, g, Options{Addr: lanIP + ":0", Cert: cert, App: files, wrap: rec.wrap})
 	require.True(t, strings.HasPrefix(h.AppURL(), "https://"+lanIP+":"), h.AppURL())
 
-	for _, tc := range []struct {
+	modes := []struct {
 		name    string
 		proceed bool
 		flags   []string
 	}{
-		{"confirmed (--ignore-certificate-errors)", false, []string{"--ignore-certificate-errors"}},
 		{"past the warning by hand", true, nil},
+		{"confirmed (--ignore-certificate-errors)", false, []string{"--ignore-certificate-errors"}},
 		{"certificate trusted", false, []string{"--ignore-certificate-errors-spki-list=" + spki(cert)}},
-	} {
+	}
+	if os.Getenv("TABLEOPS_LAN_ALL") != "1" {
+		modes = modes[:1] // a minute, not three, in the whole suite
+	}
+	for _, tc := range modes {
 		f, chrome := openPhone(t, h, rec, tc.proceed, tc.flags...)
 		assert.True(t, f.secure, "%s: a secure context on the LAN", tc.name)
 		assert.Equal(t, "object/function", f.media, "%s: the camera API is there", tc.name)

@@ -233,11 +233,17 @@ func writeFileAtomic(path string, b []byte, perm os.FileMode) error {
 // record); plain HTTP starts with a method's letter.
 const tlsHandshakeByte = 0x16
 
-// sniffWait bounds the wait for a connection's first byte.
-const sniffWait = 10 * time.Second
+// sniffWait bounds the wait for a connection's first byte (as the
+// server's ReadHeaderTimeout bounds a request's headers).
+const sniffWait = 5 * time.Second
 
-// maxSniffing bounds the connections waiting for their first byte.
-const maxSniffing = 256
+// maxSniffing bounds the connections waiting for their first byte, and
+// maxSniffingPerAddr those of one address: a device holding silent
+// connections open cannot keep the others out.
+const (
+	maxSniffing        = 1024
+	maxSniffingPerAddr = 32
+)
 
 // dualListener serves TLS and plain HTTP on one port: it reads the first
 // byte of each connection and hands it on wrapped in TLS when it starts a
@@ -248,16 +254,51 @@ type dualListener struct {
 	cfg   *tls.Config
 	conns chan net.Conn
 	errc  chan error
-	slots chan struct{}
 	done  chan struct{}
 	once  sync.Once
+
+	mu      sync.Mutex
+	waiting int            // connections waiting for their first byte
+	perAddr map[string]int // the same, by address
 }
 
 func newDualListener(ln net.Listener, cfg *tls.Config) *dualListener {
 	d := &dualListener{Listener: ln, cfg: cfg, conns: make(chan net.Conn), errc: make(chan error, 1),
-		slots: make(chan struct{}, maxSniffing), done: make(chan struct{})}
+		done: make(chan struct{}), perAddr: map[string]int{}}
 	go d.acceptLoop()
 	return d
+}
+
+// hold counts a connection from addr waiting for its first byte; false
+// when there are too many already.
+func (d *dualListener) hold(addr string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.waiting >= maxSniffing || d.perAddr[addr] >= maxSniffingPerAddr {
+		return false
+	}
+	d.waiting++
+	d.perAddr[addr]++
+	return true
+}
+
+// release is hold's end.
+func (d *dualListener) release(addr string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.waiting--
+	if d.perAddr[addr]--; d.perAddr[addr] <= 0 {
+		delete(d.perAddr, addr)
+	}
+}
+
+// connAddr is the address part of a connection's remote address.
+func connAddr(c net.Conn) string {
+	a := c.RemoteAddr().String()
+	if h, _, err := net.SplitHostPort(a); err == nil {
+		return h
+	}
+	return a
 }
 
 func (d *dualListener) acceptLoop() {
@@ -275,22 +316,21 @@ func (d *dualListener) acceptLoop() {
 			}
 			return
 		}
-		select {
-		case d.slots <- struct{}{}:
-		default:
+		addr := connAddr(c)
+		if !d.hold(addr) {
 			_ = c.Close() // too many silent connections
 			continue
 		}
-		go d.sniff(c)
+		go d.sniff(c, addr)
 	}
 }
 
-func (d *dualListener) sniff(c net.Conn) {
-	defer func() { <-d.slots }()
+func (d *dualListener) sniff(c net.Conn, addr string) {
 	_ = c.SetReadDeadline(time.Now().Add(sniffWait))
 	br := bufio.NewReaderSize(c, 512)
 	first, err := br.Peek(1)
 	_ = c.SetReadDeadline(time.Time{})
+	d.release(addr)
 	if err != nil {
 		_ = c.Close()
 		return

@@ -167,18 +167,54 @@ func TestHTTPSAndPlainHTTPOnOnePort(t *testing.T) {
 
 // TestSilentConnectionsDoNotBlockTheOthers: a connection that sends
 // nothing does not hold up the others while the host waits for its first
-// byte.
+// byte; one address holds at most maxSniffingPerAddr such connections
+// (the next ones are closed at once); a connection that starts like TLS
+// and is not is closed, and the host serves on.
 func TestSilentConnectionsDoNotBlockTheOthers(t *testing.T) {
 	cert, err := HostCertificate(t.TempDir(), time.Now())
 	require.NoError(t, err)
 	h, _ := startHost(t, awayGame(t), Options{Cert: cert})
+	var silent []net.Conn
 	for range 5 {
 		c, err := net.Dial("tcp", h.Addr())
 		require.NoError(t, err)
-		defer c.Close()
+		silent = append(silent, c)
 	}
 	resp, err := trustingClient(t, cert).Get("https://" + h.Addr() + "/api/state")
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
+
+	for len(silent) < maxSniffingPerAddr {
+		c, err := net.Dial("tcp", h.Addr())
+		require.NoError(t, err)
+		silent = append(silent, c)
+	}
+	extra, err := net.Dial("tcp", h.Addr())
+	require.NoError(t, err)
+	defer extra.Close()
+	_ = extra.SetReadDeadline(time.Now().Add(3 * time.Second))
+	_, err = extra.Read(make([]byte, 1))
+	require.ErrorIs(t, err, io.EOF, "one connection too many from the address is closed at once")
+	for _, c := range silent {
+		c.Close()
+	}
+
+	junk, err := net.Dial("tcp", h.Addr())
+	require.NoError(t, err)
+	defer junk.Close()
+	_, err = junk.Write([]byte("\x16 this is not TLS at all\r\n\r\n"))
+	require.NoError(t, err)
+	_ = junk.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, err = io.ReadAll(junk)
+	require.NoError(t, err, "closed by the host")
+
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(h.URL() + "api/state")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, 5*time.Second, 20*time.Millisecond, "the host serves on")
 }
