@@ -125,3 +125,18 @@ func writePNG(path string, img image.Image) error {
 	}
 	return f.Close()
 }
+
+// TestScoreboardHighlightsAChange: a value a player changes is highlighted
+// on that player's tile, and only there (issue 27, the tablet scoreboard:
+// what changed was only in the log).
+func TestScoreboardHighlightsAChange(t *testing.T) {
+	sh, w := tabletGame(t, 1280, 800)
+	panelTo(t, w, "Round")
+	test.Tap(screentest.Button(t, w, "Scoreboard"))
+	_, err := sh.game.game.Execute(tracker.AdjustAsc{Player: "p1", Counter: tracker.CounterProduction, Delta: 2})
+	require.NoError(t, err)
+	for _, tile := range screentest.Objects[*widgets.ScoreTile](w) {
+		assert.Equal(t, tile.Name() == "Alessandra", tile.Highlighted("Production"), "%s's production", tile.Name())
+		assert.False(t, tile.Highlighted("Research"), "%s's research did not change", tile.Name())
+	}
+}

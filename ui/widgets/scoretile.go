@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -38,6 +39,12 @@ type ScoreTile struct {
 	columns int
 	look    TileLook
 	rend    *scoreTileRenderer // the renderer, once made
+	// lit holds, for each value highlighted as just changed, the number of
+	// its highlight (0: none); gen counts them; hold replaces
+	// ScoreHighlight (tests).
+	lit  []int
+	gen  int
+	hold time.Duration
 }
 
 // TileLook is how a ScoreTile sets out its text: the scoreboard picks the
@@ -140,9 +147,55 @@ func (t *ScoreTile) SetBand(c color.Color) {
 }
 
 // SetValues replaces the values shown.
+// A value that changed since the last SetValues (same label, another value)
+// is highlighted for a few seconds (ScoreHighlight), so the table sees
+// what a tap changed.
 func (t *ScoreTile) SetValues(values []ScoreValue) {
+	old := t.values
 	t.values = slices.Clone(values)
+	if len(t.lit) < len(values) {
+		t.lit = append(t.lit, make([]int, len(values)-len(t.lit))...)
+	}
+	for i, v := range values {
+		if i < len(old) && old[i].Label == v.Label && old[i].Value != v.Value {
+			t.light(i)
+		}
+	}
 	t.Refresh()
+}
+
+// ScoreHighlight is how long a ScoreTile highlights a value that changed.
+const ScoreHighlight = 4 * time.Second
+
+// light highlights value i until the highlight time is over (a newer
+// change of the same value starts it again).
+func (t *ScoreTile) light(i int) {
+	t.gen++
+	gen := t.gen
+	t.lit[i] = gen
+	hold := t.hold
+	if hold == 0 {
+		hold = ScoreHighlight
+	}
+	time.AfterFunc(hold, func() {
+		fyne.Do(func() {
+			if i < len(t.lit) && t.lit[i] == gen {
+				t.lit[i] = 0
+				t.Refresh()
+			}
+		})
+	})
+}
+
+// Highlighted reports whether the value labelled label is highlighted as
+// just changed.
+func (t *ScoreTile) Highlighted(label string) bool {
+	for i, v := range t.values {
+		if v.Label == label && i < len(t.lit) && t.lit[i] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // SetCurrent highlights (or not) the tile as the current player's.
@@ -184,6 +237,7 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 	edge := float32(12) // the padding inside the frame
 	type cell struct {
 		value, label *canvas.Text
+		glow         *canvas.Rectangle // behind a value just changed
 		box          *fyne.Container
 	}
 	inline := false
@@ -284,7 +338,9 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 			c := &cell{value: newText("", nil, 0, true), label: newText("", nil, 0, false)}
 			c.value.Alignment = fyne.TextAlignCenter
 			c.label.Alignment = fyne.TextAlignCenter
-			c.box = &fyne.Container{Layout: &cellLayout{inline: &inline}, Objects: []fyne.CanvasObject{c.value, c.label}}
+			c.glow = canvas.NewRectangle(color.Transparent)
+			c.box = &fyne.Container{Layout: layout.NewStackLayout(), Objects: []fyne.CanvasObject{c.glow,
+				&fyne.Container{Layout: &cellLayout{inline: &inline}, Objects: []fyne.CanvasObject{c.value, c.label}}}}
 			cells = append(cells, c)
 		}
 		objs := make([]fyne.CanvasObject, len(t.values))
@@ -292,6 +348,11 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 			c := cells[i]
 			c.value.Text, c.value.Color = v.Value, fg
 			c.label.Text, c.label.Color = t.label(i), fg
+			c.glow.FillColor = color.Transparent
+			if i < len(t.lit) && t.lit[i] != 0 {
+				c.glow.FillColor = withAlpha(themed(t, theme.ColorNamePrimary), 0.45)
+			}
+			c.glow.CornerRadius = 6
 			objs[i] = c.box
 		}
 		grid.Objects = objs

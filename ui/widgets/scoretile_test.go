@@ -3,6 +3,7 @@ package widgets
 import (
 	"image/color"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -70,4 +71,28 @@ func TestScoreTileRenders(t *testing.T) {
 	test.ApplyTheme(t, NewTableTheme())
 	s.Resize(fyne.NewSize(420, s.MinSize().Height))
 	test.AssertObjectRendersToImage(t, "scoretile.png", s)
+}
+
+// TestScoreTileHighlightsAChange: a value that changes is highlighted (its
+// cell lit in the accent colour), the others not, and the highlight goes
+// after a while; a first set of values lights nothing (issue 27, the
+// tablet scoreboard: what changed was only in the log).
+func TestScoreTileHighlightsAChange(t *testing.T) {
+	s := NewScoreTile("Federation", federationBlue, nil)
+	s.hold = 300 * time.Millisecond
+	show(t, s, 600, 400)
+	s.SetValues(ascendancyValues("4", "2", "3", "1", "3/7"))
+	assert.False(t, s.Highlighted("Production"), "the first values light nothing")
+	s.SetValues(ascendancyValues("5", "2", "3", "1", "3/7"))
+	assert.True(t, s.Highlighted("Production"))
+	assert.False(t, s.Highlighted("Research"))
+	lit := 0
+	for _, r := range all[*canvas.Rectangle](s) {
+		if _, _, _, a := r.FillColor.RGBA(); a > 0 && r.CornerRadius == 6 {
+			lit++
+		}
+	}
+	assert.Equal(t, 1, lit, "one cell is lit")
+	time.Sleep(3 * s.hold) // the test driver runs fyne.Do on the timer's goroutine: no polling meanwhile
+	assert.False(t, s.Highlighted("Production"), "the highlight goes")
 }
