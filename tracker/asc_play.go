@@ -21,6 +21,7 @@ const (
 	CounterIncomeRes   = "research_income"
 	CounterIncomeCult  = "culture_income"
 	CounterAdvCommands = "advancement_commands"
+	CounterAdvWarp     = "advancement_warp"
 	CounterWeapons     = "weapons"
 	CounterShields     = "shields"
 )
@@ -58,6 +59,8 @@ func (p *AscPlayer) counter(name string) (*int, Msg) {
 		return &p.Income.Culture, Msg{Key: "track.counter.culture_income", Text: "culture income"}
 	case CounterAdvCommands:
 		return &p.AdvancementCommands, Msg{Key: "track.counter.advancement_commands", Text: "advancement commands"}
+	case CounterAdvWarp:
+		return &p.AdvancementWarp, Msg{Key: "track.counter.advancement_warp", Text: "warp tokens on advancements"}
 	case CounterWeapons:
 		return &p.Weapons, Msg{Key: "track.counter.weapons_hit_roll", Text: "weapons hit roll"}
 	case CounterShields:

@@ -25,5 +25,6 @@ func RetiredAscTexts() []Msg {
 		msgf("track.shields_upgraded_to_paid", "%s: shields upgraded to +%d (paid %s)", "", 0, ""),
 		msgf("track.builds_node_paid", "%s builds a %s node (paid %s)", "", "", ""),
 		msgf("track.ascendancy", "%s: ascendancy %d", "", 0),
+		msgf("track.ship_exits_warp", "%s: ship at warp %d exits warp with %d warp token(s), plus those on completed advancements; its tokens are discarded", "", 0, 0),
 	}
 }

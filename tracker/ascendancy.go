@@ -102,6 +102,15 @@ type AscPlayer struct {
 	HomeSystems  int                `json:"home_systems"`
 	Systems      int                `json:"systems"`
 	WarpTokens   []int              `json:"warp_tokens"`
+	// AdvancementWarp is the warp tokens pictured on the player's completed
+	// advancements, as the players count them from their cards: a ship
+	// exiting warp moves through that many more systems (seed 003
+	// "Movement"; seed 002 "Avanzamenti con Segnalini Curvatura").
+	AdvancementWarp int `json:"advancement_warp,omitempty"`
+	// SquadronExited is the turn ("round/turn") in which the Ferengi Trade
+	// Support Squadron last exited warp: it may not enter warp free again
+	// in that turn (seed 002).
+	SquadronExited string `json:"squadron_exited,omitempty"`
 	// Costs is the player's cost table, copied from their own console.
 	Costs       ascrules.CostTable `json:"costs"`
 	Assimilated bool               `json:"assimilated"`

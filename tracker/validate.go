@@ -620,6 +620,7 @@ func validateAscPlayer(p AscPlayer, taken []string) error {
 	}
 	if err := checkCounts(namedCount{p.Ascendancy, "ascendancy"}, namedCount{p.Commands, "command tokens"},
 		namedCount{p.Exhausted, "exhausted command tokens"}, namedCount{p.AdvancementCommands, "advancement commands"},
+		namedCount{p.AdvancementWarp, "warp tokens on advancements"},
 		namedCount{p.WeaponUpgrades, "weapons upgrades"}, namedCount{p.ShieldUpgrades, "shield upgrades"},
 		namedCount{p.Starbases, "starbases"}, namedCount{p.Ships, "ships"},
 		namedCount{p.HomeSystems, "home systems"}, namedCount{p.Systems, "systems"}); err != nil {
@@ -655,6 +656,9 @@ func validateAscPlayer(p AscPlayer, taken []string) error {
 	}
 	if err := checkCostTable(p.Costs); err != nil {
 		return clause(err)
+	}
+	if err := checkTexts(maxID, p.SquadronExited); err != nil {
+		return fmt.Errorf("the squadron's last exit from warp: %v", err)
 	}
 	return checkProjectCards(p)
 }

@@ -313,6 +313,7 @@ func (b *ascBoard) counts(p tracker.AscPlayer) fyne.CanvasObject {
 		step(lang.X("asc.r_nodes", "R nodes"), tracker.CounterNodeRes, p.Nodes.Research),
 		step(lang.X("asc.c_nodes", "C nodes"), tracker.CounterNodeCult, p.Nodes.Culture),
 		step(lang.X("asc.adv_cmd", "Adv. cmd"), tracker.CounterAdvCommands, p.AdvancementCommands),
+		step(lang.X("asc.adv_warp", "Adv. warp"), tracker.CounterAdvWarp, p.AdvancementWarp),
 		step(lang.X("asc.p_income", "P income"), tracker.CounterIncomeProd, p.Income.Production),
 		step(lang.X("asc.r_income", "R income"), tracker.CounterIncomeRes, p.Income.Research),
 		step(lang.X("asc.c_income", "C income"), tracker.CounterIncomeCult, p.Income.Culture),
@@ -748,11 +749,27 @@ func (b *ascBoard) warp(p tracker.AscPlayer) fyne.CanvasObject {
 	})
 	add.Disable()
 	exit.Disable()
+	// The Ferengi Trade Support Squadron enters warp with no command; its
+	// exit is marked, so the tracker knows it may not enter again this
+	// turn.
+	var sqIn, sqOut *widget.Button
+	if p.Faction == ascrules.Ferengi {
+		sqIn = widget.NewButton(lang.X("asc.warp.squadron_enter", "Squadron enters warp (no cmd)"), func() { v.exec(tracker.Warp{Player: id, Squadron: true}) })
+		sqOut = widget.NewButton(lang.X("asc.warp.squadron_exit", "Squadron exits (1 cmd)"), func() {
+			if picked >= 0 {
+				v.exec(tracker.Warp{Player: id, Ship: picked, Exit: true, Squadron: true})
+			}
+		})
+		sqOut.Disable()
+	}
 	pick := widget.NewSelect(ships, func(s string) {
 		picked = slices.Index(ships, s)
 		if picked >= 0 {
 			add.Enable()
 			exit.Enable()
+			if sqOut != nil {
+				sqOut.Enable()
+			}
 		}
 	})
 	pick.PlaceHolder = lang.X("asc.warp.pick", "Pick a ship at warp")
@@ -762,7 +779,10 @@ func (b *ascBoard) warp(p tracker.AscPlayer) fyne.CanvasObject {
 	enter := widget.NewButton(lang.X("asc.warp.enter", "Enter warp (1 cmd)"), func() { v.exec(tracker.Warp{Player: id}) })
 	box.Add(screen.FitGrid(2, enter, pick))
 	box.Add(screen.FitGrid(2, add, exit))
-	box.Add(screen.CaptionLabel(lang.X("asc.warp.how", "Each ship at warp gains a token at every recharge. On exiting it moves through as many systems as its tokens plus the warp tokens on your completed advancements.")))
+	if sqIn != nil {
+		box.Add(screen.FitGrid(2, sqIn, sqOut))
+	}
+	box.Add(screen.CaptionLabel(lang.X("asc.warp.how_adv", "Each ship at warp gains a token at every recharge. On exiting it moves through as many systems as its tokens plus the {{.N}} warp token(s) on your completed advancements (Adv. warp, below).", map[string]any{"N": p.AdvancementWarp})))
 	return box
 }
 
