@@ -29,7 +29,7 @@ func newBorgTurnView(v *ascView) *borgTurnView {
 	return &borgTurnView{
 		v:          v,
 		hubPad:     widgets.NewDicePad(1),
-		activateAt: placeholderEntry(lang.X("borg.where_it_moves_optional", "Where it moves (optional)")),
+		activateAt: placeholderEntry(lang.X("borg.system_it_stops_in", "System it stops in (name, optional)")),
 	}
 }
 
