@@ -181,7 +181,11 @@ func (t *ScoreTile) light(i int) {
 		fyne.Do(func() {
 			if i < len(t.lit) && t.lit[i] == gen {
 				t.lit[i] = 0
-				t.Refresh()
+				// Only the light is redrawn: nothing is measured or laid
+				// out again off the app's own flow of refreshes.
+				if t.rend != nil && t.rend.unlight != nil {
+					t.rend.unlight(i)
+				}
 			}
 		})
 	})
@@ -308,6 +312,12 @@ func (t *ScoreTile) CreateRenderer() fyne.WidgetRenderer {
 		}
 	}
 	r.columns = func() int { return max(1, min(t.columns, len(t.values))) }
+	r.unlight = func(i int) {
+		if i < len(cells) {
+			cells[i].glow.FillColor = color.Transparent
+			canvas.Refresh(cells[i].glow)
+		}
+	}
 	r.contentRenderer = newContentRenderer(root, func() {
 		name.Text = t.name
 		fg := themed(t, theme.ColorNameForeground)
@@ -374,6 +384,7 @@ type scoreTileRenderer struct {
 	width   float32 // the width laid out, 0 before the first layout
 	setLook func(cols int, k float32)
 	columns func() int
+	unlight func(i int) // puts out the light of value i
 }
 
 // tileHeaderLayout puts the colour band, the name and the badge on one
