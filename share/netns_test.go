@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -153,11 +154,15 @@ func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...strin
 		require.Eventually(t, func() bool {
 			return p.EvalString(`String(!!document.getElementById("proceed-link"))`) == "true"
 		}, 30*time.Second, 100*time.Millisecond, "the browser did not warn about the certificate")
-		p.Eval(`(() => { const d = document.getElementById("details-button"); if (d) d.click(); document.getElementById("proceed-link").click(); return 1; })()`)
+		p.Eval(`(() => { const d = document.getElementById("details-button"); if (d) d.click(); return 1; })()`)
+		shot(p, "warning")
+		p.Eval(`(() => { document.getElementById("proceed-link").click(); return 1; })()`)
 	}
 	require.Eventually(t, func() bool { return h.Clients() > before }, 3*time.Minute, 100*time.Millisecond,
 		"the phone did not join over wss:// (console: %q)", p.Console())
 	var f phoneFacts
+	time.Sleep(3 * time.Second) // the seat question is drawn
+	shot(p, "joined")
 	f.secure, _ = p.Eval(`window.isSecureContext`).(bool)
 	f.media = p.EvalString(`typeof navigator.mediaDevices + "/" + typeof (navigator.mediaDevices && navigator.mediaDevices.getUserMedia)`)
 	f.camera = p.EvalString(`(async () => { try { const s = await navigator.mediaDevices.getUserMedia({video: true}); const n = s.getVideoTracks().length; s.getTracks().forEach(t => t.stop()); return n + " video track(s)"; } catch (e) { return String(e); } })()`)
@@ -192,6 +197,14 @@ func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...strin
 		h.AppURL(), proceed, flags, f.secure, f.media, f.camera, f.sw, f.install, f.wasmAccept, f.wasmFetches, f.wasmEnc,
 		f.bytes, float64(f.bytes)/1e6, float64(f.bytes)/(1<<20), strings.Join(f.files, "\n  "))
 	return f, chrome
+}
+
+// shot saves a screenshot of p as NAME.png in TABLEOPS_LAN_SHOTS, when
+// set (to look at what the phone shows).
+func shot(p *chrometest.Page, name string) {
+	if dir := os.Getenv("TABLEOPS_LAN_SHOTS"); dir != "" {
+		p.Screenshot(filepath.Join(dir, name+".png"), false)
+	}
 }
 
 // spki is the base64 SHA-256 of a certificate's public key, for

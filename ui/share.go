@@ -352,7 +352,7 @@ func (b *shareButton) show(intro, addr, code, link, url string, canStop bool) {
 		what.Alignment = fyne.TextAlignCenter
 		fp := widget.NewLabelWithStyle(cert.ShortFingerprint(), fyne.TextAlignCenter, fyne.TextStyle{Monospace: true, Bold: true})
 		items = append(items, what, fp,
-			screen.WrapLabel(lang.X("share.cert_warning", "Each phone's browser warns once that this certificate is the host's own (this device made it; no authority signed it). Check that its SHA-256 fingerprint, in the warning's details, starts with the groups above, then continue: Advanced, then Proceed. The phone then has the live camera and the smaller download; playing offline and installing the app also need the phone to trust this certificate.")))
+			screen.WrapLabel(lang.X("share.cert_warning", "Each phone's browser warns once that this certificate is the host's own (this device made it; no authority signed it). To compare it, tap “Not secure” beside the address, then the certificate: its SHA-256 fingerprint starts with the groups above. Then tap Advanced and Proceed to the address. The phone then has the live camera and the smaller download; playing offline and installing the app also need the phone to trust this certificate.")))
 	}
 	items = append(items, screen.WrapLabel(lang.X("share.phones_link", "Phones: {{.Link}}", map[string]any{"Link": link})))
 	if cert != nil {

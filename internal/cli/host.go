@@ -204,7 +204,7 @@ func runHost(ctx context.Context, args []string, out io.Writer) error {
 		if hasApp {
 			fmt.Fprintln(out, lang.X("cli.host.phones", "  Phones:     {{.URL}} (the QR code's link: a phone's camera opens the app, joined)", tv{"URL": hi.AppURL}))
 			if c := h.Cert(); c != nil {
-				fmt.Fprintln(out, lang.X("cli.host.cert_warning", "  A phone's browser warns once that this connection's certificate is the host's own: check that its SHA-256 fingerprint starts with {{.FP}}, then continue. The phone then has the live camera and the smaller download; playing offline and installing the app also need the phone to trust the certificate.", tv{"FP": c.ShortFingerprint()}))
+				fmt.Fprintln(out, lang.X("cli.host.cert_warning", "  A phone's browser warns once that this connection's certificate is the host's own. To compare it, tap “Not secure” beside the address, then the certificate: its SHA-256 fingerprint starts with {{.FP}}. Then tap Advanced and Proceed. The phone then has the live camera and the smaller download; playing offline and installing the app also need the phone to trust the certificate.", tv{"FP": c.ShortFingerprint()}))
 			} else {
 				fmt.Fprintln(out, lang.X("cli.host.no_https", "  The phone link is plain http: the live camera, installing and offline play need https, which this host could not set up (see the log)."))
 			}

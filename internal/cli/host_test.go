@@ -134,7 +134,7 @@ func TestHostCommand(t *testing.T) {
 	assert.Contains(t, text, "Phones:     "+hi.AppURL, "the same link: same address, same code")
 	assert.Contains(t, text, "Scoreboard: "+hi.URL+" (plain http", "the scoreboard's link says it is plain http")
 	if hi.App {
-		assert.Contains(t, text, "check that its SHA-256 fingerprint starts with "+strings.ToUpper(hi.Fingerprint[:4]+" "+hi.Fingerprint[4:8]), "what the phone will ask")
+		assert.Contains(t, text, "its SHA-256 fingerprint starts with "+strings.ToUpper(hi.Fingerprint[:4]+" "+hi.Fingerprint[4:8]), "what the phone will ask")
 	}
 	assert.Contains(t, text, "--new-code makes a new code")
 	i := strings.Index(text, "Scoreboard: ")
