@@ -193,6 +193,9 @@ func TestTabletScoreboardFits(t *testing.T) {
 			assert.Empty(t, r.Outside, "texts off the screen")
 			assert.Empty(t, r.Broken, "words broken over two lines")
 			assert.Empty(t, r.Missing, "texts not shown")
+			stage := b.eval(`document.getElementById("stage").textContent`)
+			assert.Contains(t, stage, "the Borg's turn")
+			assert.NotContains(t, stage, "(Borg)", "the Borg's turn has no phase to name")
 			// The newest log rows name the players they are about: the
 			// cube round names Alessandra, whose ships fought it.
 			assert.Contains(t, b.eval(`document.querySelector("ol.log li .who").textContent`), "Alessandra")
@@ -259,4 +262,39 @@ func TestTabletScoreboardFitsAway(t *testing.T) {
 		var before = c.previousSibling ? c.previousSibling.textContent : "", after = c.nextSibling ? c.nextSibling.textContent : "";
 		return /[A-Za-z0-9]$/.test(before) || /^[A-Za-z0-9]/.test(after);
 	}).map(function (c) { return c.parentElement.textContent; }))`), "a name chip inside a word")
+}
+
+// TestTabletScoreboardFitsInItalian: the same game on an Italian host's
+// scoreboard (longer words: "Produzione", "Basi Stellari") still fits the
+// three screens, every text at least 2.5% of the height, none cut or broken.
+func TestTabletScoreboardFitsInItalian(t *testing.T) {
+	js, err := json.Marshal(italianTexts(t))
+	require.NoError(t, err)
+	g := tabletAscGame(t)
+	h, _ := startHost(t, g, Options{Name: "Venerdì al tavolo", Texts: func(string) []byte { return js }})
+	b := startBrowser(t)
+	for i, size := range tabletSizes {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			b.t = t
+			b.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": size.w, "height": size.h, "deviceScaleFactor": 1, "mobile": false})
+			if i == 0 {
+				b.call("Page.navigate", map[string]any{"url": h.URL()})
+			}
+			b.waitFor(g.Seq(), "Alessandra", "Nimbus III")
+			var r fitReport
+			deadline := time.Now().Add(5 * time.Second)
+			for {
+				r = b.measure("Alessandra", "Dmitri", "Nimbus III", "Navi", "Produzione|Prod.")
+				if r.fits() || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			if dir := os.Getenv("SCOREBOARD_SHOT"); dir != "" {
+				b.Screenshot(filepath.Join(dir, fmt.Sprintf("tablet-it-%dx%d.png", size.w, size.h)), false)
+			}
+			assert.True(t, r.fits(), "the Italian scoreboard does not fit %dx%d: %+v", size.w, size.h, r)
+		})
+	}
+	b.t = t
 }
