@@ -118,18 +118,20 @@ func (h *home) fillBack() {
 		h.back.Hide()
 		return
 	}
-	b := widget.NewButtonWithIcon(lang.X("home.back_to", "Back to {{.Name}}", map[string]any{"Name": gs.name}), theme.NavigateBackIcon(), h.sh.backToGame)
+	// The button's words are short, so that it fits a phone whatever the
+	// game's name; the name and what is kept are under it.
+	b := widget.NewButtonWithIcon(lang.X("home.back_to_the_game", "Back to the game"), theme.NavigateBackIcon(), h.sh.backToGame)
 	b.Importance = widget.HighImportance
-	b.Alignment = widget.ButtonAlignLeading
-	objs := []fyne.CanvasObject{b}
-	if line := behindLine(gs); line != "" {
-		l := screen.WrapLabel(line)
-		l.SizeName = theme.SizeNameCaptionText
-		objs = append(objs, l)
-	}
-	objs = append(objs, widget.NewSeparator())
-	screen.SetObjects(h.back, objs)
+	name := widget.NewLabelWithStyle(gs.name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name.Truncation = fyne.TextTruncateEllipsis
+	line := screen.WrapLabel(behindLine(gs))
+	line.SizeName = theme.SizeNameCaptionText
+	screen.SetObjects(h.back, []fyne.CanvasObject{b, name, line, widget.NewSeparator()})
 	h.back.Show()
+	// Home opens at its top, where the way back is.
+	if sc, ok := h.content.(*container.Scroll); ok {
+		sc.ScrollToTop()
+	}
 }
 
 // behindLine says what keeps a game open behind Home: the connection and

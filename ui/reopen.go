@@ -121,6 +121,11 @@ func (sh *Shell) reopen() {
 		return
 	}
 	if addr, code, ok := parseJoinKey(last); ok && !linkJoins() {
-		sh.joinLink(addr, code, nil)
+		sh.joinLink(addr, code, func() {
+			select {
+			case sh.rejoined <- struct{}{}:
+			default:
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"github.com/stretchr/testify/assert"
@@ -32,9 +33,14 @@ func TestHomeKeepsTheJoinedGame(t *testing.T) {
 	cl := gs.game.(*share.Client)
 	screentest.SelectTab(t, sh.win, "Battle")
 
+	// Home was scrolled down to reach Join a game: it comes back at its
+	// top, where the way back is.
+	home := sh.home.content.(*container.Scroll)
+	home.Offset.Y = 300
 	test.Tap(iconButton(t, sh.win, theme.HomeIcon()))
 	require.Nil(t, sh.game, "Home is on screen")
-	assert.Contains(t, screentest.ScreenText(sh.win), "Ascendancy · joined as Ann: still connected, your seat kept")
+	assert.Zero(t, home.Offset.Y, "Home shows its top")
+	assert.Contains(t, screentest.ScreenText(sh.win), "Shared game (shared)\nAscendancy · joined as Ann: still connected, your seat kept")
 	up, err := cl.Connected()
 	assert.True(t, up, "still connected: %v", err)
 	select {
@@ -43,7 +49,7 @@ func TestHomeKeepsTheJoinedGame(t *testing.T) {
 	default:
 	}
 	d := fyne.CurrentApp().Driver()
-	back := screentest.Button(t, sh.win, "Back to Shared game (shared)")
+	back := screentest.Button(t, sh.win, "Back to the game")
 	assert.Less(t, d.AbsolutePositionForObject(back).Y, d.AbsolutePositionForObject(screentest.Button(t, sh.win, "New Away Missions game")).Y, "at the top of Home")
 
 	// The host changes Ben's culture while this phone is on Home.

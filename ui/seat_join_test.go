@@ -106,14 +106,18 @@ func TestJoinByLinkTakesASeat(t *testing.T) {
 	waitSeated(t, sh2, "p1")
 }
 
-// waitSeated waits until the shell shows a joined game seated on seat.
+// waitSeated waits until the game the shell reopened has joined, and
+// checks that it shows it seated on seat.
 func waitSeated(t *testing.T, sh *Shell, seat string) {
 	t.Helper()
-	require.Eventually(t, func() bool {
-		var ok bool
-		fyne.DoAndWait(func() { ok = sh.game != nil && isClient(sh.game.game) && sh.game.seat == seat })
-		return ok
-	}, 10*time.Second, 20*time.Millisecond, "joined again and seated on %s", seat)
+	select {
+	case <-sh.rejoined:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the reopened game did not join")
+	}
+	require.NotNil(t, sh.game, "a game on screen")
+	require.True(t, isClient(sh.game.game), "a joined game")
+	require.Equal(t, seat, sh.game.seat, "joined again and seated")
 }
 
 func TestJoinByLinkWrongCode(t *testing.T) {

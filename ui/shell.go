@@ -53,6 +53,10 @@ type Shell struct {
 	// dialogs are the dialogs open with showDialog, the top one last.
 	dialogs []*shownDialog
 
+	// rejoined gets a value when the joined game the app reopened has
+	// joined and taken its seat, or failed to (tests wait on it).
+	rejoined chan struct{}
+
 	// shown, when set, is told each time the open game's screen has
 	// shown a new state, and how long showing it took (the web page's
 	// automation hook times a change from a tap to the frame showing it).
@@ -147,7 +151,7 @@ func (sh *Shell) dropPages() {
 // it could not be opened, st is nil and storeErr says why (the file is left
 // untouched and the home screen explains it).
 func NewShell(a fyne.App, st *store.Store, storeErr error) *Shell {
-	sh := &Shell{app: a, store: st, storeErr: storeErr}
+	sh := &Shell{app: a, store: st, storeErr: storeErr, rejoined: make(chan struct{}, 1)}
 	sh.applyTheme()
 	sh.win = a.NewWindow(lang.X("app.title", "Table Ops"))
 	sh.win.Resize(fyne.NewSize(phoneWidth, phoneHeight))
