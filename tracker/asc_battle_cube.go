@@ -104,7 +104,7 @@ func (cmd OpenCubeBattle) decide(c *decideCtx) error {
 	if len(sides) == 0 {
 		return nil
 	}
-	return BattleDice{Sides: sides, Retreat: cmd.Retreat}.decide(c)
+	return BattleDice{Sides: sides, Retreat: cmd.Retreat, Losses: cmd.Losses}.decide(c)
 }
 
 // cubeInProgress is the battle under way for a cube round: the fleets'
@@ -125,13 +125,14 @@ func cubeInProgress(round CubeRound, rules borgrules.CubeRound, ruled bool, a *A
 }
 
 // fightCube fights the cube round whose dice are all in (CubeRound, as the
-// table ruled when it opened, with the players who retreat after it), then
+// table ruled when it opened, with the players who retreat after it and
+// the losses as the players share them, if they do), then
 // opens its next round on every phone with the fleets still fighting and
 // their ships left, or closes it when the battle is over.
-func (c *decideCtx) fightCube(a *AscendancyState, bp *BattleInProgress, retreat []string) error {
+func (c *decideCtx) fightCube(a *AscendancyState, bp *BattleInProgress, retreat []string, losses map[string]int) error {
 	round := *bp.Cube
 	round.Fleets = slices.Clone(bp.Cube.Fleets)
-	round.Retreat = retreat
+	round.Retreat, round.Losses = retreat, losses
 	before := map[string]int{}
 	for i, f := range round.Fleets {
 		if d, ok := bp.DiceOf(f.Player); ok && len(d) == 1 {

@@ -407,9 +407,11 @@ type BattleDice struct {
 	// NodesLost are the defender's resource nodes the invasion round
 	// destroys, when these are its last dice (InvasionRound.NodesLost).
 	NodesLost ascrules.Resources `json:"nodes_lost,omitempty"`
-	// Retreat are the players who retreat after the cube round, when
-	// these are its last dice (CubeRound.Retreat).
-	Retreat []string `json:"retreat,omitempty"`
+	// Retreat are the players who retreat after the cube round, and
+	// Losses how the Borg hits are shared when assimilated players choose,
+	// when these are its last dice (CubeRound.Retreat, Losses).
+	Retreat []string       `json:"retreat,omitempty"`
+	Losses  map[string]int `json:"losses,omitempty"`
 }
 
 // CommandType implements Command.
@@ -469,7 +471,7 @@ func (cmd BattleDice) decide(c *decideCtx) error {
 	case BattleInvasion:
 		return c.fightInvasion(a, &bp, cmd.NodesLost)
 	case BattleCube:
-		return c.fightCube(a, &bp, cmd.Retreat)
+		return c.fightCube(a, &bp, cmd.Retreat, cmd.Losses)
 	}
 	return c.fightInProgress(a, &bp)
 }

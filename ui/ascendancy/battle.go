@@ -138,6 +138,9 @@ func (b *ascBattle) show() {
 		return
 	}
 	now := b.v.st.Fighting()
+	if now != nil && now.Kind != tracker.BattleSpace && now.Kind != tracker.BattleInvasion {
+		now = nil // a cube's round is on the Borg panel
+	}
 	if k := sharedKey(now); k != b.sharedSeen {
 		b.sharedSeen = k
 		mode := modeSpace

@@ -202,3 +202,60 @@ func TestInvasionFromBothPhones(t *testing.T) {
 	assert.Nil(t, g.State().Ascendancy.Invasion)
 	assert.Contains(t, screentest.ScreenText(bob.w), "Round 1 of a new invasion")
 }
+
+// TestCubeBattleFromBothPhones: Alice attacks a cube with Bob beside her;
+// each types their own fleet's dice on their own phone, the cube's dice
+// are typed on any phone once the players' first strike is in (seed 004
+// "Slow and Methodical"), and both phones go on to round 2.
+func TestCubeBattleFromBothPhones(t *testing.T) {
+	sh, _ := newTestShell(t, 390, 844)
+	newAscGame(t, sh)
+	g := sh.game.game
+	for _, c := range []tracker.Command{
+		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Alice", Faction: ascrules.Federation, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3},
+		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Bob", Faction: ascrules.Romulan, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3},
+		tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}}, tracker.AddCube{System: "Sol"},
+		tracker.StartAscendancy{}, tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}}, tracker.NextPhase{},
+	} {
+		_, err := g.Execute(c)
+		require.NoError(t, err, c.CommandType())
+	}
+	alice, bob := openPhone(t, sh.app, g, "p1"), openPhone(t, sh.app, g, "p2")
+	panelTo(t, alice.w, "Borg")
+	panelTo(t, bob.w, "Borg")
+	fa, fb := alice.v.borg.fight, bob.v.borg.fight
+	require.Equal(t, "p1", fa.d.fleets[0].player, "Alice attacks on her turn")
+	test.Tap(screentest.Button(t, alice.w, "Another player's fleet"))
+	fa.fleets[1].player.SetSelected("Bob")
+	tapFaces(fa.fleets[0].d.pad, "651")
+	test.Tap(screentest.Button(t, alice.w, "Enter the dice of Alice"))
+	b := g.State().Ascendancy.Fighting()
+	require.NotNil(t, b)
+	assert.Equal(t, tracker.BattleCube, b.Kind)
+	assert.Equal(t, []string{"p2", tracker.BorgSeat}, b.Missing())
+	assert.Contains(t, screentest.ScreenText(alice.w), "The dice of Bob come from their own phone")
+
+	// Bob's phone shows the battle; he types his fleet's dice.
+	text := screentest.ScreenText(bob.w)
+	assert.Contains(t, text, "Round 1 of the battle under way: dice in from Alice · waiting for the dice of Bob, the Borg")
+	assert.Contains(t, text, "Fighting on: Alice 3 ship(s), Bob 3 ship(s)")
+	tapFaces(fb.fleets[1].d.pad, "611")
+	test.Tap(screentest.Button(t, bob.w, "Enter the dice of Bob"))
+	assert.Equal(t, []string{tracker.BorgSeat}, g.State().Ascendancy.Fighting().Missing())
+
+	// The cube's dice, on Alice's phone: 3 hits first, so it fires 6.
+	assert.Contains(t, screentest.ScreenText(alice.w), "After the players' first strike (3 hit(s)) the cube fires 6 dice.")
+	tapFaces(fa.borgD.pad, "111111")
+	test.Tap(screentest.Button(t, alice.w, "Apply round 1"))
+	a := g.State().Ascendancy
+	assert.Equal(t, 3, a.Borg.Cubes[0].Damage)
+	assert.Equal(t, 1, a.Players[0].Exhausted, "the attack used Alice's command")
+	b = a.Fighting()
+	require.NotNil(t, b)
+	assert.Equal(t, 2, b.Round)
+	for _, p := range []*phone{alice, bob} {
+		assert.Contains(t, screentest.ScreenText(p.w), "Round 2 of the battle under way · waiting for the dice of Alice, Bob, the Borg")
+	}
+}

@@ -77,6 +77,9 @@ type cubeBattle struct {
 	// onApplied is called after a round was applied (the panel scrolls
 	// back to the battle).
 	onApplied func()
+	// others: this seated phone types the other players' dice of the
+	// round under way too (borg_cube_shared.go).
+	others bool
 }
 
 func newCubeBattle(v *ascView) *cubeBattle {
@@ -113,6 +116,10 @@ func (f *cubeBattle) battleKey() string {
 // same battle and round, players who can still fight with the ships they
 // have. What no longer fits is made anew from the state.
 func (f *cubeBattle) sync() {
+	if b := f.sharedCube(); b != nil {
+		f.syncShared(b)
+		return
+	}
 	bs := f.v.st.Borg
 	if _, ok := f.stateCube(); !ok {
 		f.d = cubeDraft{}
@@ -203,6 +210,9 @@ func (f *cubeBattle) engaged() ([]int, []borgrules.Fleet) {
 // the battle under way, fresh (9 dice, shields 0, the players' first
 // strike) for a new battle.
 func (f *cubeBattle) current() (borgrules.Cube, bool) {
+	if b := f.sharedCube(); b != nil {
+		return b.CubeRules.Cube, true
+	}
 	c, ok := f.stateCube()
 	if !ok {
 		return c, false
@@ -258,7 +268,11 @@ func (f *cubeBattle) render() {
 	cube, _ := f.current()
 	hit, herr := bs.Hits.HitRoll(len(bs.Spires))
 	top := fyne.CanvasObject(f.cube)
-	if fight != nil {
+	shared := f.sharedCube()
+	if shared != nil {
+		f.cube.Disable()
+		top = container.NewVBox(f.cube, f.sharedTop(shared))
+	} else if fight != nil {
 		nb := widget.NewButtonWithIcon(lang.X("borg.new_battle", "New battle"), theme.ContentAddIcon(), func() {
 			f.d.newBattle = true
 			f.redraw()
@@ -279,7 +293,7 @@ func (f *cubeBattle) render() {
 	for i := range f.d.fleets {
 		f.fleets = append(f.fleets, f.newRow(i))
 	}
-	f.box.Add(f.fleetsPart(fight))
+	f.box.Add(f.fleetsPart(fight, shared != nil))
 	idx, fleets := f.engaged()
 	if len(fleets) == 0 {
 		f.box.Add(screen.WrapLabel(lang.X("borg.choose_the_cube_and_at", "Choose the cube and at least one player with ships.")))
@@ -293,10 +307,17 @@ func (f *cubeBattle) render() {
 		title := lang.X("borg.s_dice_hit_on", "{{.SeatName}}'s dice ({{.Dice}}, hit on {{.HitText}})", map[string]any{"SeatName": v.seatName(fl.Player), "Dice": fl.Dice(), "HitText": hitText(t, can)})
 		d := newBorgSide(title, fl.Dice(), &fd.dice, f.resolve)
 		f.fleets[idx[k]].d = d
-		f.box.Add(d.box)
+		if o := f.sideBox(shared, fl.Player, d, t); o != nil {
+			f.box.Add(o)
+		}
 	}
 	f.borgD = newBorgSide(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": hit}), cube.Dice(), &f.d.borg, f.resolve)
-	f.box.Add(f.borgD.box)
+	if o := f.sideBox(shared, tracker.BorgSeat, f.borgD, hit); o != nil {
+		f.box.Add(o)
+	}
+	if o := f.awayLine(shared); o != nil {
+		f.box.Add(o)
+	}
 	f.roll = addDiceActions(f.box, f.result, f.rollVirtual, f.clearDice)
 	f.box.Add(f.oddsPart(cube, fleets, hit))
 	f.resolve()
@@ -304,9 +325,9 @@ func (f *cubeBattle) render() {
 
 // fleetsPart shows the fleets: folded into one line while a battle goes
 // on (Change opens them), else a row of controls per fleet.
-func (f *cubeBattle) fleetsPart(fight *tracker.CubeFight) fyne.CanvasObject {
+func (f *cubeBattle) fleetsPart(fight *tracker.CubeFight, shared bool) fyne.CanvasObject {
 	box := container.NewVBox()
-	if fight != nil && !f.d.editFleets && f.continues() {
+	if shared || fight != nil && !f.d.editFleets && f.continues() {
 		var parts []string
 		for _, fd := range f.d.fleets {
 			if fd.player != "" {
@@ -314,6 +335,14 @@ func (f *cubeBattle) fleetsPart(fight *tracker.CubeFight) fyne.CanvasObject {
 			}
 		}
 		line := screen.WrapLabel(lang.X("borg.fighting_on", "Fighting on: {{.Join}}", map[string]any{"Join": strings.Join(parts, ", ")}))
+		if shared {
+			// The round under way's fleets: ended, not changed.
+			box.Add(line)
+			if fight != nil && len(fight.Left) > 0 {
+				box.Add(screen.CaptionLabel(lang.X("borg.left_the_battle", "Left the battle: {{.Names}}", map[string]any{"Names": f.v.namesOf(fight.Left)})))
+			}
+			return box
+		}
 		change := widget.NewButtonWithIcon(lang.X("borg.change_fleets", "Change"), theme.DocumentCreateIcon(), func() {
 			f.d.editFleets = true
 			f.redraw()
@@ -490,8 +519,14 @@ func (f *cubeBattle) resolve() {
 	if typed && r.FirstStrike() {
 		f.result.Add(screen.WrapLabel(lang.X("borg.cube_fires_after_first_strike", "After the players' first strike ({{.Hits}} hit(s)) the cube fires {{.Due}} dice.", map[string]any{"Hits": hits, "Due": due})))
 	}
+	shared := f.sharedCube()
 	if len(todo) > 0 {
-		f.result.Add(screen.WrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
+		if shared == nil {
+			f.result.Add(screen.WrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
+		}
+		// Some sides' dice may go in on their own.
+		choose := slices.ContainsFunc(v.st.Players, func(p tracker.AscPlayer) bool { return p.Assimilated })
+		f.diceButtons(shared, r, ds, func(sides []string) { f.apply(cube, ds, fleets, choose, false, sides) })
 		return
 	}
 	res, err := borgrules.ResolveCubeRound(r)
@@ -570,14 +605,12 @@ func (f *cubeBattle) resolve() {
 			f.result.Add(c)
 		}
 	}
-	screen.AddApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": cube.Round + 1}), func() {
-		f.apply(cube, ds, fleets, choose, res.CubeDestroyed)
-	})
+	f.diceButtons(shared, r, ds, func(sides []string) { f.apply(cube, ds, fleets, choose, res.CubeDestroyed, sides) })
 }
 
 // apply sends the round to the tracker; the state that comes back draws
 // the next round (or a fresh battle).
-func (f *cubeBattle) apply(cube borgrules.Cube, ds []*fleetDraft, fleets []borgrules.Fleet, choose, destroyed bool) {
+func (f *cubeBattle) apply(cube borgrules.Cube, ds []*fleetDraft, fleets []borgrules.Fleet, choose, destroyed bool, sides []string) {
 	cmd := tracker.CubeRound{Cube: cube.ID, BorgRoll: f.d.borg.roll(), NewBattle: f.d.newBattle}
 	if choose {
 		cmd.Losses = map[string]int{}
@@ -592,7 +625,7 @@ func (f *cubeBattle) apply(cube borgrules.Cube, ds []*fleetDraft, fleets []borgr
 			cmd.Retreat = append(cmd.Retreat, fl.Player)
 		}
 	}
-	if !f.v.exec(cmd) {
+	if !f.enter(f.sharedCube(), cmd, sides) {
 		return
 	}
 	// The round is in the tracker: the next one starts from the state,

@@ -148,8 +148,9 @@ func TestCubeBattleTypedAndApplied(t *testing.T) {
 	assert.Contains(t, text, "Fighting on: Carol 3 ship(s)", "the fleets fold while the battle goes on")
 	assert.Empty(t, fb.d.fleets[0].dice.faces, "round 2 starts with no dice")
 
-	// New battle: the cube is fresh again in the form, and in the tracker.
-	test.Tap(screentest.Button(t, w, "New battle"))
+	// Round 2 is open on every phone; ending it, the next battle is new:
+	// the cube is fresh again in the form, and in the tracker.
+	test.Tap(screentest.Button(t, w, "End the battle"))
 	assert.Contains(t, screentest.ScreenText(w), "Round 1: the cube fires up to 9 dice")
 	tapFaces(fb.fleets[0].d.pad, "111")
 	tapFaces(fb.borgD.pad, "111111111")
@@ -160,6 +161,7 @@ func TestCubeBattleTypedAndApplied(t *testing.T) {
 
 	// Undo goes back to the battle before: the form follows, dice cleared.
 	tapFaces(fb.fleets[0].d.pad, "6")
+	test.Tap(sh.game.undoBtn())
 	test.Tap(sh.game.undoBtn())
 	assert.Equal(t, 1, ascState(sh).Borg.Cubes[0].Damage)
 	assert.Empty(t, fb.d.fleets[0].dice.faces)
@@ -198,17 +200,11 @@ func TestCubeBattleChoicesFollowTheState(t *testing.T) {
 	text := screentest.ScreenText(w)
 	assert.Contains(t, text, "Fighting on: Alice 3 ship(s)")
 	assert.Contains(t, text, "Left the battle: Bob")
-	// Bringing Bob back is the tracker's call: refused, "Record it anyway".
-	test.Tap(screentest.Button(t, w, "Change"))
-	test.Tap(screentest.Button(t, w, "Another player's fleet"))
-	fb.fleets[1].player.SetSelected("Bob")
-	assert.Contains(t, screentest.ScreenText(w), "Bob left this battle")
-	tapFaces(fb.fleets[0].d.pad, "111")
-	tapFaces(fb.fleets[1].d.pad, "111")
-	tapFaces(fb.borgD.pad, "111111111")
-	test.Tap(screentest.Button(t, w, "Apply round 2"))
-	assert.Contains(t, sh.game.status(), "left the battle")
-	screentest.Button(t, w, "Record it anyway")
+	// Round 2 is open on every phone with the fleets fighting on: Bob does
+	// not come back into it (the tracker refuses a return unless recorded:
+	// TestForcedRetreatLeavesTheFight).
+	assert.Contains(t, text, "Round 2 of the battle under way · waiting for the dice of Alice, the Borg")
+	assert.NotContains(t, text, "Another player's fleet")
 }
 
 // TestAssimilationTypedAndApplied types an assimilation round at 400x800:

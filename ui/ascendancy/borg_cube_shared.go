@@ -1,0 +1,249 @@
+package ascendancy
+
+import (
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	borgrules "tableops/rules/borg"
+	"tableops/tracker"
+	"tableops/ui/screen"
+)
+
+// The cube round under way is the game's (tracker.BattleInProgress of
+// kind cube), as a space battle between players is: every phone shows it,
+// each player types their own fleet's dice on their own phone, the cube's
+// dice are typed on any phone, and the round is fought when the last are
+// in.
+
+// sharedCube returns the cube round under way whose dice are being
+// entered, or nil.
+func (f *cubeBattle) sharedCube() *tracker.BattleInProgress {
+	if f.v.st == nil {
+		return nil
+	}
+	if b := f.v.st.Fighting(); b != nil && b.Kind == tracker.BattleCube && b.Cube != nil {
+		return b
+	}
+	return nil
+}
+
+// syncShared makes the draft the round under way's: its cube and fleets
+// (once for each round: the dice typed here stay until then), and the
+// dice already in.
+func (f *cubeBattle) syncShared(b *tracker.BattleInProgress) {
+	if key := "shared|" + sharedKey(b); key != f.d.key {
+		f.d = cubeDraft{cube: b.Cube.Cube, key: key}
+		f.others = false
+		for i, fl := range b.Cube.Fleets {
+			fd := fleetDraft{player: fl.Player, ships: fl.Ships, bonus: fl.BonusDice, onSix: fl.HitsOnSix}
+			if i < len(b.CubeRules.Fleets) {
+				fd.onSix = b.CubeRules.Fleets[i].HitsOnSix
+			}
+			f.d.fleets = append(f.d.fleets, fd)
+		}
+	}
+	for i := range f.d.fleets {
+		if got, ok := b.DiceOf(f.d.fleets[i].player); ok && len(got) == 1 {
+			f.d.fleets[i].dice = ascPool{faces: got[0].Faces.Sorted()}
+		}
+	}
+	if got, ok := b.DiceOf(tracker.BorgSeat); ok && len(got) == 1 {
+		f.d.borg = ascPool{faces: got[0].Faces.Sorted()}
+	}
+}
+
+// mySide is the player this phone sits as when their fleet fights in the
+// round ("" otherwise: the phone types every side's dice).
+func (f *cubeBattle) mySide(b *tracker.BattleInProgress) string {
+	seat := f.v.f.Seat()
+	if b == nil || seat == "" || seat == screen.SeatWatch || !slices.Contains(b.Players(), seat) {
+		return ""
+	}
+	return seat
+}
+
+// away reports whether this seated phone leaves side's dice to that
+// player's own phone (the cube's are typed anywhere).
+func (f *cubeBattle) away(b *tracker.BattleInProgress, side string) bool {
+	me := f.mySide(b)
+	return b != nil && me != "" && side != me && side != tracker.BorgSeat && !f.others
+}
+
+// sharedTop is the round line and End the battle of a round under way.
+func (f *cubeBattle) sharedTop(b *tracker.BattleInProgress) fyne.CanvasObject {
+	var in, missing []string
+	for _, d := range b.Dice {
+		in = append(in, f.v.seatName(d.Player))
+	}
+	for _, p := range b.Missing() {
+		missing = append(missing, f.v.seatName(p))
+	}
+	line := lang.X("asc.round_of_the_battle_under", "Round {{.Round}} of the battle under way", map[string]any{"Round": b.Round})
+	if len(in) > 0 {
+		line += lang.X("asc.shared.in", ": dice in from {{.Names}}", map[string]any{"Names": strings.Join(in, ", ")})
+	}
+	line += lang.X("asc.shared.waiting", " · waiting for the dice of {{.Names}}", map[string]any{"Names": strings.Join(missing, ", ")})
+	end := widget.NewButtonWithIcon(lang.X("asc.shared.end", "End the battle"), theme.CancelIcon(), func() {
+		// A new battle next, with the same fleets, the cube fresh (set
+		// first: the state update redraws the form at once).
+		f.d.newBattle = true
+		fleets := slices.Clone(f.d.fleets)
+		if !f.v.exec(tracker.EndBattle{}) {
+			f.d.newBattle = false
+			return
+		}
+		f.v.f.Say(lang.X("asc.shared.ended", "The battle is over on every phone."), false)
+		f.d = cubeDraft{cube: f.d.cube, newBattle: true, fleets: fleets}
+		for i := range f.d.fleets {
+			f.d.fleets[i].dice = ascPool{}
+		}
+		f.redraw()
+	})
+	return container.NewVBox(screen.BoldLabel(line), container.NewBorder(nil, nil, nil, end))
+}
+
+// sideBox is a side's pad, its dice once they are in, or nothing on a
+// seated phone whose dice come from the other phone.
+func (f *cubeBattle) sideBox(b *tracker.BattleInProgress, side string, d *borgDice, target int) fyne.CanvasObject {
+	if b == nil {
+		return d.box
+	}
+	if _, in := b.DiceOf(side); in {
+		return container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": d.title.Text})), markedDice(d.pool.faces, target))
+	}
+	if f.away(b, side) {
+		return nil
+	}
+	return d.box
+}
+
+// awayLine says, on a seated phone, whose dice come from their phones,
+// with a button to type them here instead.
+func (f *cubeBattle) awayLine(b *tracker.BattleInProgress) fyne.CanvasObject {
+	if b == nil {
+		return nil
+	}
+	var names []string
+	for _, p := range b.Missing() {
+		if f.away(b, p) {
+			names = append(names, f.v.seatName(p))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	list := strings.Join(names, ", ")
+	return container.NewVBox(
+		screen.WrapLabel(lang.X("asc.shared.their_phones", "The dice of {{.Names}} come from their own phone.", map[string]any{"Names": list})),
+		widget.NewButtonWithIcon(lang.X("asc.shared.type_here", "Type the dice of {{.Names}} here", map[string]any{"Names": list}), theme.ContentAddIcon(), func() {
+			f.others = true
+			f.redraw()
+		}))
+}
+
+// diceButtons adds the buttons that enter the dice typed on this phone:
+// "Apply round N" when they are the last missing, "Enter the dice of Ben"
+// when other sides' are still to come, "Open on every phone" when no
+// round is open.
+func (f *cubeBattle) diceButtons(b *tracker.BattleInProgress, r borgrules.CubeRound, ds []*fleetDraft, apply func(sides []string)) {
+	if f.v.f.Seat() == screen.SeatWatch {
+		return
+	}
+	typed := map[string]bool{}
+	all := true
+	for i, fl := range r.Fleets {
+		typed[fl.Player] = len(ds[i].dice.faces) > 0 && len(ds[i].dice.faces) == fl.Dice()
+		all = all && typed[fl.Player]
+	}
+	due := borgrules.CubeRoundBorgDice(r)
+	typed[tracker.BorgSeat] = len(f.d.borg.faces) == due && (due > 0 || all) && (all || !r.FirstStrike())
+	if r.FirstStrike() && !all {
+		typed[tracker.BorgSeat] = false
+	}
+	missing := []string{}
+	for _, fl := range r.Fleets {
+		missing = append(missing, fl.Player)
+	}
+	missing = append(missing, tracker.BorgSeat)
+	if b != nil {
+		missing = b.Missing()
+	}
+	var ready []string
+	for _, p := range missing {
+		if typed[p] && !f.away(b, p) {
+			ready = append(ready, p)
+		}
+	}
+	switch {
+	case len(ready) > 0 && len(ready) == len(missing):
+		screen.AddApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": r.Cube.Round + 1}), func() { apply(ready) })
+	case len(ready) > 0:
+		var names []string
+		for _, p := range ready {
+			names = append(names, f.v.seatName(p))
+		}
+		screen.AddApplyButton(f.result, lang.X("asc.shared.enter", "Enter the dice of {{.Names}}", map[string]any{"Names": strings.Join(names, ", ")}), func() { apply(ready) })
+	}
+	if b == nil {
+		f.result.Add(widget.NewButtonWithIcon(lang.X("asc.shared.open", "Open on every phone"), theme.MailSendIcon(), func() { apply(nil) }))
+	}
+}
+
+// enter sends the dice of the sides typed here (none: the round opens
+// with no dice): with a round open, as those sides' dice (BattleDice,
+// with who retreats and the losses when they are the last); otherwise the
+// round opens with them (OpenCubeBattle).
+func (f *cubeBattle) enter(b *tracker.BattleInProgress, cmd tracker.CubeRound, sides []string) bool {
+	var run tracker.Command
+	if b != nil {
+		bd := tracker.BattleDice{Retreat: cmd.Retreat, Losses: cmd.Losses}
+		for _, fl := range cmd.Fleets {
+			if slices.Contains(sides, fl.Player) {
+				bd.Sides = append(bd.Sides, tracker.SideRolls{Player: fl.Player, Rolls: []tracker.Roll{fl.Roll}})
+			}
+		}
+		if slices.Contains(sides, tracker.BorgSeat) {
+			bd.Sides = append(bd.Sides, tracker.SideRolls{Player: tracker.BorgSeat, Rolls: []tracker.Roll{cmd.BorgRoll}})
+		}
+		run = bd
+	} else {
+		for i := range cmd.Fleets {
+			if !slices.Contains(sides, cmd.Fleets[i].Player) {
+				cmd.Fleets[i].Roll = tracker.Roll{}
+			}
+		}
+		if !slices.Contains(sides, tracker.BorgSeat) {
+			cmd.BorgRoll = tracker.Roll{}
+		}
+		run = tracker.OpenCubeBattle{CubeRound: cmd}
+	}
+	if !f.v.exec(run) {
+		return false
+	}
+	var now *tracker.BattleInProgress
+	if st := f.v.f.Game().State(); st != nil && st.Ascendancy != nil {
+		now = st.Ascendancy.Fighting()
+	}
+	if now != nil && now.Kind == tracker.BattleCube && (b == nil || now.Round == b.Round) && len(now.Dice) > 0 || len(sides) == 0 {
+		var names []string
+		if now != nil {
+			for _, p := range now.Missing() {
+				names = append(names, f.v.seatName(p))
+			}
+		}
+		msg := lang.X("asc.shared.entered", "Dice entered: waiting for the dice of {{.Names}}.", map[string]any{"Names": strings.Join(names, ", ")})
+		if len(sides) == 0 {
+			msg = lang.X("asc.shared.opened", "The battle is on every phone: each side enters its dice.")
+		}
+		f.v.f.Say(msg, false)
+		f.redraw()
+		return false
+	}
+	return true
+}
