@@ -21,7 +21,9 @@
 // sharing a game and joining one (share*.go, seat.go), the settings
 // (settings*.go), and the frame of an open game, gameScreen (game.go): a
 // bar with Home, Share, Log, Undo and Redo, the status line under it
-// (statusline.go), the game's panels (screen.Adaptive: one at a time with
+// (statusline.go: the answer to every step, a refusal read whole, the
+// stage of the game; gameframe.go lays the header out, compact on a
+// phone), the game's panels (screen.Adaptive: one at a time with
 // tabs on a phone, the first beside the others on a wide window) and the
 // game log (game_log.go). Pages (shell.go) are the screens that take the
 // whole main window on a phone where a desktop opens a window; dialogs.go

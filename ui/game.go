@@ -74,7 +74,7 @@ func newGameScreen(sh *Shell, g screen.Game) *gameScreen {
 	gs.layout.OnSwitch = gs.fitBar
 	gs.layout.OnShow = gs.panelShown
 	gs.fitBar(gs.layout.Wide())
-	gs.content = container.NewBorder(container.NewVBox(bar, gs.status), nil, nil, nil, gs.layout)
+	gs.content = gs.frameContent(bar) // gameframe.go
 
 	gs.cancel = g.Subscribe(func(tracker.Update) { fyne.Do(gs.refresh) })
 	gs.refresh()
@@ -163,7 +163,8 @@ func (gs *gameScreen) refresh() {
 	// A refusal shown before this change no longer applies to what is on
 	// screen now.
 	gs.status.clearError()
-	gs.view.Show(gs.game.State())
+	gs.layout.KeepScroll(func() { gs.view.Show(gs.game.State()) })
+	gs.followGame()
 	if gs.sh.shown != nil {
 		gs.sh.shown(time.Since(start))
 	}
@@ -196,7 +197,7 @@ func (gs *gameScreen) run(cmd tracker.Command) bool {
 		gs.refuse(cmd, err)
 		return false
 	}
-	gs.Say("", false)
+	gs.sayDone()
 	return true
 }
 
@@ -218,7 +219,7 @@ func (gs *gameScreen) Try(cmd tracker.Command) error {
 	if _, err := gs.game.Execute(cmd); err != nil {
 		return err
 	}
-	gs.Say("", false)
+	gs.sayDone()
 	return nil
 }
 

@@ -2,85 +2,246 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tableops/ui/screen"
 )
 
-// statusLine is the message line under a game screen's bar. It always takes
-// the same height, shown or empty, so a message never moves what is under
-// the player's finger. A long message is cut to one line; tapping the line
-// shows all of it. An action button (such as "Record it anyway") can sit at
-// its end.
+// statusLine is the message line under a game screen's bar: the answer to
+// the player's last tap (what the step did, in the log's words), a
+// refusal, or, when there is neither, the stage of the game (round,
+// phase, whose turn). It always takes the same height, shown or empty, so
+// a message never moves what is under the player's finger. A message too
+// long for the line is cut to it; tapping the line opens its sheet, which
+// shows the stage and the whole message over the top of the panels. A
+// refusal that does not fit opens the sheet by itself, so its whole
+// reason is read without a second tap; the sheet holds "Record it
+// anyway" on a phone (the line has no room for it there).
+//
+// On a phone (compact) the line is as tall as its text; on a wide window
+// it has the height of a button and holds the action beside the text.
 type statusLine struct {
 	widget.BaseWidget
-	win    fyne.Window
-	label  *widget.Label
+	win fyne.Window
+	// label is the one line shown; more says there is more to read.
+	label *widget.Label
+	more  *widget.Icon
+	// action is the button the message offers ("Record it anyway").
 	action *widget.Button
-	box    *fyne.Container
-	text   string
-	isErr  bool
+	// actionAt holds action: the line's end on a wide window, the sheet
+	// on a phone.
+	lineEnd, sheetEnd *fyne.Container
+	text              string
+	isErr             bool
+	stage             string
+	compact           bool
+	// lastStep is the newest step said (see gameScreen.followGame).
+	lastStep uint64
+	// barStage is the stage in the bar of a wide window; header is the
+	// theme of the bar and the line (see gameScreen.frameContent).
+	barStage *widget.Label
+	header   *frameTheme
+
+	sheet *statusSheet
+	// layer holds the sheet over the panels (see gameScreen.frameContent).
+	layer *fyne.Container
 }
 
 func newStatusLine(win fyne.Window) *statusLine {
 	s := &statusLine{win: win}
 	s.label = widget.NewLabel("")
 	s.label.Truncation = fyne.TextTruncateEllipsis
+	s.more = widget.NewIcon(theme.MenuDropDownIcon())
+	s.more.Hide()
 	s.action = widget.NewButton("", nil)
 	s.action.Hide()
-	s.box = container.NewBorder(nil, nil, nil, s.action, s.label)
+	s.lineEnd = container.NewHBox(s.action)
+	s.sheetEnd = container.NewHBox()
+	s.sheet = newStatusSheet(s)
+	s.layer = container.NewVBox(s.sheet)
 	s.ExtendBaseWidget(s)
 	return s
 }
 
-// set shows a message (an error stands out); an empty one clears the line.
-func (s *statusLine) set(msg string, isErr bool) {
+// set shows a message (an error stands out); an empty one clears the line
+// and shows the stage. A message too long for the line (a refusal, a
+// hint) opens the sheet, so it is read whole without a second tap.
+func (s *statusLine) set(msg string, isErr bool) { s.put(msg, isErr, true) }
+
+// answer shows what a step just recorded did: cut to the line when it is
+// too long (a tap on the line shows it whole), so the answer to every tap
+// covers nothing of the panel.
+func (s *statusLine) answer(msg string) { s.put(msg, false, false) }
+
+func (s *statusLine) put(msg string, isErr, open bool) {
 	s.text, s.isErr = msg, isErr
-	s.label.SetText(msg)
-	if isErr {
+	s.setAction("", nil)
+	s.show()
+	if open && msg != "" && !s.fits(msg) {
+		s.openSheet()
+	} else {
+		s.closeSheet()
+	}
+}
+
+// setStage is the stage of the game the line shows when it has no message.
+func (s *statusLine) setStage(stage string) {
+	if stage == s.stage {
+		return
+	}
+	s.stage = stage
+	s.show()
+}
+
+// show draws the line (and the sheet, when open) for the message and
+// stage.
+func (s *statusLine) show() {
+	shown, bold := s.text, false
+	if shown == "" && s.compact {
+		shown, bold = s.stage, true
+	}
+	if s.label.Text != shown || s.label.TextStyle.Bold != bold {
+		s.label.Text = shown
+		s.label.TextStyle.Bold = bold
+	}
+	if s.isErr {
 		s.label.Importance = widget.DangerImportance
 	} else {
 		s.label.Importance = widget.MediumImportance
 	}
 	s.label.Refresh()
-	s.setAction("", nil)
+	more := s.text != "" && (s.compact && s.stage != "" || !s.fits(s.text)) ||
+		s.compact && s.text == "" && s.stage != "" && !s.fits(s.stage)
+	screen.SetVisible(s.more, more)
+	if s.sheet.Visible() {
+		s.sheet.show()
+	}
+	s.Refresh()
 }
 
-// setAction puts a button at the end of the line (none when label is "").
+// fits reports whether text fits the line as it is laid out now (true
+// before the line has a size).
+func (s *statusLine) fits(text string) bool {
+	w := s.label.Size().Width
+	if w <= 0 {
+		return true
+	}
+	ts := theme.SizeForWidget(theme.SizeNameText, s.label)
+	pad := theme.SizeForWidget(theme.SizeNameInnerPadding, s.label)
+	return fyne.MeasureText(text, ts, s.label.TextStyle).Width+2*pad <= w
+}
+
+// setAction puts a button for the message (none when label is ""): at the
+// line's end on a wide window, in the sheet on a phone, which opens.
 func (s *statusLine) setAction(label string, tapped func()) {
 	if label == "" {
 		s.action.Hide()
 		s.action.OnTapped = nil
+		s.Refresh()
 		return
 	}
 	s.action.SetText(label)
-	s.action.OnTapped = tapped
+	s.action.OnTapped = func() {
+		s.closeSheet()
+		if tapped != nil {
+			tapped()
+		}
+	}
 	s.action.Show()
-	s.box.Refresh() // lay the line out again: the button takes its room
+	if s.compact {
+		s.openSheet()
+	}
+	s.Refresh() // lay the line out again: the button takes its room
 }
 
-// clearError clears the line if it shows an error (a stale one).
+// clearError clears the line if it shows an error (a stale one): the
+// game changed, or the player went to another panel, and the refusal and
+// its "Record it anyway" belong to the screen that was.
 func (s *statusLine) clearError() {
-	if s.isErr {
+	if s.isErr || s.action.Visible() {
 		s.set("", false)
 	}
 }
 
-// Tapped shows the whole message.
-func (s *statusLine) Tapped(*fyne.PointEvent) {
-	if s.text == "" || s.win == nil {
-		return
-	}
-	dialog.ShowCustom(lang.X("app.message", "Message"), lang.X("common.close", "Close"), screen.WrapLabel(s.text), s.win)
+// leave is told that the player went to another panel: a refusal made on
+// the panel that was goes, with its "Record it anyway", and the sheet
+// folds.
+func (s *statusLine) leave() {
+	s.clearError()
+	s.closeSheet()
 }
 
-// MinSize is one line of text (or the action button), shown or not.
+// setCompact lays the line out for a phone (true) or a wide window.
+func (s *statusLine) setCompact(compact bool) {
+	s.compact = compact
+	if compact {
+		s.lineEnd.Objects = nil
+		s.sheetEnd.Objects = []fyne.CanvasObject{s.action}
+	} else {
+		s.sheetEnd.Objects = nil
+		s.lineEnd.Objects = []fyne.CanvasObject{s.action}
+	}
+	s.lineEnd.Refresh()
+	s.sheetEnd.Refresh()
+	s.Refresh()
+}
+
+// Tapped opens the sheet with the whole message and the stage, or closes
+// it.
+func (s *statusLine) Tapped(*fyne.PointEvent) {
+	if s.sheet.Visible() {
+		s.closeSheet()
+		return
+	}
+	if s.text != "" || s.stage != "" {
+		s.openSheet()
+	}
+}
+
+func (s *statusLine) openSheet() {
+	s.sheet.Show()
+	s.sheet.show()
+}
+
+// layoutSheet lays the open sheet out at the height its wrapped text
+// needs: twice, as a wrapped text's height depends on the width the
+// first pass gives it.
+func (s *statusLine) layoutSheet() {
+	if s.sheet.Visible() {
+		s.layer.Refresh()
+		s.layer.Refresh()
+	}
+}
+
+func (s *statusLine) closeSheet() {
+	if s.sheet.Visible() {
+		s.sheet.Hide()
+		s.layer.Refresh()
+	}
+}
+
+// linePad is the room above and below the text of a compact line.
+const linePad = 2
+
+// MinSize is one line of text (or the action button on a wide window),
+// shown or not.
 func (s *statusLine) MinSize() fyne.Size {
+	if s.compact {
+		return fyne.NewSize(0, s.textHeight()+2*linePad)
+	}
 	h := max(widget.NewLabel("0").MinSize().Height, s.action.MinSize().Height)
 	return fyne.NewSize(0, h)
+}
+
+// textHeight is the height of one line of the label's text.
+func (s *statusLine) textHeight() float32 {
+	ts := theme.SizeForWidget(theme.SizeNameText, s.label)
+	return fyne.MeasureText("Ag", ts, s.label.TextStyle).Height
 }
 
 func (s *statusLine) CreateRenderer() fyne.WidgetRenderer {
@@ -90,13 +251,121 @@ func (s *statusLine) CreateRenderer() fyne.WidgetRenderer {
 type statusRenderer struct{ s *statusLine }
 
 func (r *statusRenderer) Layout(size fyne.Size) {
-	r.s.box.Resize(size)
-	r.s.box.Move(fyne.NewPos(0, 0))
+	s := r.s
+	icon := float32(0)
+	if s.more.Visible() {
+		icon = theme.SizeForWidget(theme.SizeNameInlineIcon, s.more)
+	}
+	end := fyne.NewSize(0, 0)
+	if !s.compact && s.action.Visible() {
+		end = s.lineEnd.MinSize()
+	}
+	s.lineEnd.Resize(end)
+	s.lineEnd.Move(fyne.NewPos(size.Width-end.Width, (size.Height-end.Height)/2))
+	s.more.Resize(fyne.NewSquareSize(icon))
+	s.more.Move(fyne.NewPos(size.Width-end.Width-icon, (size.Height-icon)/2))
+	w := size.Width - end.Width - icon
+	if s.compact {
+		// The label's own padding is left above and below the line: the
+		// text sits linePad from its edges.
+		pad := theme.SizeForWidget(theme.SizeNameInnerPadding, s.label)
+		s.label.Resize(fyne.NewSize(w, s.textHeight()+2*pad))
+		s.label.Move(fyne.NewPos(0, linePad-pad))
+		return
+	}
+	s.label.Resize(fyne.NewSize(w, size.Height))
+	s.label.Move(fyne.NewPos(0, 0))
 }
-func (r *statusRenderer) MinSize() fyne.Size           { return r.s.MinSize() }
-func (r *statusRenderer) Refresh()                     { r.s.box.Refresh() }
-func (r *statusRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.s.box} }
-func (r *statusRenderer) Destroy()                     {}
+
+func (r *statusRenderer) MinSize() fyne.Size { return r.s.MinSize() }
+func (r *statusRenderer) Refresh() {
+	r.Layout(r.s.Size())
+	canvas.Refresh(r.s)
+}
+func (r *statusRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.s.label, r.s.more, r.s.lineEnd}
+}
+func (r *statusRenderer) Destroy() {}
+
+// statusSheet is the status line opened: the stage and the whole message,
+// wrapped at word boundaries across the window's width, over the top of
+// the panels, with the message's action and Close. It takes the taps on
+// it (none reaches the panel under it).
+type statusSheet struct {
+	widget.BaseWidget
+	s            *statusLine
+	stage, msg   *widget.Label
+	bg           *canvas.Rectangle
+	line         *canvas.Rectangle
+	box, buttons *fyne.Container
+}
+
+func newStatusSheet(s *statusLine) *statusSheet {
+	sh := &statusSheet{s: s}
+	sh.stage = screen.BoldLabel("")
+	sh.msg = screen.WrapLabel("")
+	closeBtn := widget.NewButtonWithIcon(lang.X("common.close", "Close"), theme.CancelIcon(), s.closeSheet)
+	sh.buttons = container.NewHBox(s.sheetEnd, layout.NewSpacer(), closeBtn)
+	sh.box = container.NewVBox(sh.stage, sh.msg, sh.buttons)
+	sh.bg = canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
+	sh.line = canvas.NewRectangle(theme.Color(theme.ColorNamePrimary))
+	sh.ExtendBaseWidget(sh)
+	sh.Hide()
+	return sh
+}
+
+// show fills the sheet with the line's stage and message.
+func (sh *statusSheet) show() {
+	s := sh.s
+	sh.stage.SetText(s.stage)
+	screen.SetVisible(sh.stage, s.stage != "")
+	sh.msg.SetText(s.text)
+	if s.isErr {
+		sh.msg.Importance = widget.DangerImportance
+	} else {
+		sh.msg.Importance = widget.MediumImportance
+	}
+	screen.SetVisible(sh.msg, s.text != "")
+	sh.msg.Refresh()
+	sh.box.Refresh()
+	sh.Refresh()
+	s.layoutSheet()
+}
+
+// Tapped keeps a tap on the sheet from reaching the panel under it.
+func (sh *statusSheet) Tapped(*fyne.PointEvent) {}
+
+func (sh *statusSheet) MinSize() fyne.Size {
+	p := theme.Padding()
+	m := sh.box.MinSize()
+	return fyne.NewSize(m.Width+2*p, m.Height+2*p+2)
+}
+
+func (sh *statusSheet) CreateRenderer() fyne.WidgetRenderer {
+	return &sheetRenderer{sh: sh}
+}
+
+type sheetRenderer struct{ sh *statusSheet }
+
+func (r *sheetRenderer) Layout(size fyne.Size) {
+	p := theme.Padding()
+	r.sh.bg.Resize(size)
+	r.sh.line.Resize(fyne.NewSize(size.Width, 2))
+	r.sh.line.Move(fyne.NewPos(0, size.Height-2))
+	r.sh.box.Resize(fyne.NewSize(size.Width-2*p, size.Height-2*p-2))
+	r.sh.box.Move(fyne.NewPos(p, p))
+}
+func (r *sheetRenderer) MinSize() fyne.Size { return r.sh.MinSize() }
+func (r *sheetRenderer) Refresh() {
+	r.sh.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
+	r.sh.line.FillColor = theme.Color(theme.ColorNamePrimary)
+	r.Layout(r.sh.Size())
+	canvas.Refresh(r.sh)
+}
+func (r *sheetRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.sh.bg, r.sh.box, r.sh.line}
+}
+func (r *sheetRenderer) Destroy() {}
 
 // tapArea makes any content tappable as a whole (a row of a list that
 // opens what it shows).

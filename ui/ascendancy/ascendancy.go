@@ -93,14 +93,18 @@ func (v *ascView) Shown(title string) {
 	}
 }
 
-// withTurn puts the line saying whose turn it is, in which phase, and who
-// is left this round on top of a panel.
-func (v *ascView) withTurn(content fyne.CanvasObject) fyne.CanvasObject {
-	l := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	l.Wrapping = fyne.TextWrapWord
-	l.Importance = widget.HighImportance
-	v.turnLines = append(v.turnLines, l)
-	return container.NewBorder(l, nil, nil, nil, content)
+// withTurn is a panel's content: the line saying whose turn it is, in
+// which phase, and who is left this round is the frame's (Stage), over
+// every panel, so a phone spends no line of the panel on it.
+func (v *ascView) withTurn(content fyne.CanvasObject) fyne.CanvasObject { return content }
+
+// Stage is the line saying where the round stands, for the frame to show
+// over every panel (screen.Staged).
+func (v *ascView) Stage() string {
+	if v.st == nil {
+		return ""
+	}
+	return v.turnLine()
 }
 
 // turnLine says where the round stands: "Round 2 · Execution · Alice's

@@ -47,7 +47,9 @@ func newAwayDice(v *awayView) *awayDice {
 	})
 	d.mode.Horizontal = true
 	d.mode.Selected = modeLabel(modeAttack)
-	scroll := container.NewVScroll(screen.Padded(d.body))
+	// The mode scrolls with the form: a phone keeps its screen for the
+	// dice (issue 27, Room for the game).
+	scroll := container.NewVScroll(container.NewVBox(d.mode, screen.Padded(d.body)))
 	d.scroll = scroll
 	// Folding the setup moves the dice and the result up: show them from
 	// the top of the panel.
@@ -56,7 +58,7 @@ func newAwayDice(v *awayView) *awayDice {
 	// Once every die is in, the result and its Apply come into view.
 	d.attack.reveal = d.reveal
 	d.skill.reveal = d.reveal
-	d.content = container.NewBorder(d.mode, nil, nil, nil, scroll)
+	d.content = scroll
 	return d
 }
 

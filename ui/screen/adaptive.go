@@ -3,8 +3,13 @@ package screen
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 )
+
+// TabGap is the room between a phone's panel and the tab bar under it, on
+// top of the tabs' own padding.
+const TabGap = 6
 
 // Adaptive is the panel layout of the app's screens: it shows its panels
 // one at a time with tabs at the bottom on a narrow window, and the first
@@ -26,6 +31,24 @@ type Adaptive struct {
 	// OnShow, if set, is told when a panel comes into view: its tab is
 	// opened, or the layout changed and it is on screen.
 	OnShow func(title string)
+	// OnSwitched, if set, is told when the player opens another tab
+	// (after OnShow).
+	OnSwitched func(title string)
+}
+
+// KeepScroll runs update (a new state shown on the panels, or a panel
+// brought up to date as it comes into view) and keeps each panel's
+// scroll where the player left it: a panel built again jumps neither to
+// its top nor anywhere else. A panel that moves its scroll itself during
+// update (ScrollTo, to bring the next step into view) keeps that.
+func (a *Adaptive) KeepScroll(update func()) {
+	var scrolls []*container.Scroll
+	for _, p := range a.panels {
+		scrolls = panelScrolls(p.Content, scrolls)
+	}
+	kept := keepScrolls(scrolls)
+	defer restoreScrolls(kept)
+	update()
 }
 
 // PanelVisible reports whether the panel with the given title is on screen:
@@ -104,8 +127,10 @@ func (a *Adaptive) rebuild(wide bool) {
 			items = append(items, container.NewTabItemWithIcon(p.Title, p.Icon, p.Content))
 		} else {
 			// Words only on a phone: with icons beside them the last
-			// tabs would hide behind an overflow menu.
-			items = append(items, container.NewTabItem(p.Title, p.Content))
+			// tabs would hide behind an overflow menu. The panel ends
+			// TabGap over the tabs: its last control, scrolled to the
+			// bottom, stays clear of the tab bar and its indicator.
+			items = append(items, container.NewTabItem(p.Title, container.New(layout.NewCustomPaddedLayout(0, TabGap, 0, 0), p.Content)))
 		}
 	}
 	a.tabs = container.NewAppTabs(items...)
@@ -128,7 +153,12 @@ func (a *Adaptive) rebuild(wide bool) {
 	a.tabs.OnSelected = func(it *container.TabItem) {
 		a.selected = it.Text
 		if a.OnShow != nil {
-			a.OnShow(it.Text)
+			// A panel shown again keeps its scroll while it catches up
+			// with the game.
+			a.KeepScroll(func() { a.OnShow(it.Text) })
+		}
+		if a.OnSwitched != nil {
+			a.OnSwitched(it.Text)
 		}
 	}
 	if left != nil {

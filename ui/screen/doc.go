@@ -8,7 +8,10 @@
 //
 // A game screen is a View: its Panels (the main one first), Show (the new
 // state, after every change), Shown (a panel came into view), and the
-// StartPanel, ShowSeat and RollNow the shell asks of it. The shell builds
+// StartPanel, ShowSeat and RollNow the shell asks of it. A View that is
+// also Staged names the stage of the game (round, phase, whose turn),
+// which the frame shows over every panel: no panel spends a fixed line of
+// a phone's screen on it. The shell builds
 // one View per open game from a table keyed by tracker.Kind (ui/views.go)
 // and hands it a Frame: the only way the view reaches the app. Through the
 // Frame a view reads the Game, runs commands (Exec; Try and Submit for
@@ -23,7 +26,13 @@
 //
 //   - adaptive.go: Adaptive, the panel layout of the game screen, the
 //     rules and the catalog: one panel at a time with tabs on a phone, the
-//     first beside tabs of the others on a wide window.
+//     first beside tabs of the others on a wide window. A phone's panel
+//     ends TabGap over the tabs, so its last control scrolls clear of them.
+//   - scroll.go: each panel keeps its scroll where the player left it
+//     across a new state and a switch of tabs (Adaptive.KeepScroll, which
+//     the frame runs around View.Show); a view brings the next step's
+//     controls into view with ScrollTo or ScrollToStart when the step
+//     changes (not ScrollToTop: the panel stays where the player was).
 //   - labels.go: WrapLabel, BoldLabel, CaptionLabel, Heading, BigResult,
 //     Step, Padded, RollButton, AddApplyButton: the app's few kinds of text
 //     and buttons, so every screen looks alike.

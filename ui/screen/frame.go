@@ -112,6 +112,15 @@ type View interface {
 	RollNow()
 }
 
+// Staged is a View that names the stage of the game: the round, the
+// phase, whose turn it is. The frame shows it over every panel, in the
+// bar on a wide window and in the status line on a phone (when the line
+// has no message), so no panel spends a line of its own on it. The frame
+// asks for it after every Show.
+type Staged interface {
+	Stage() string
+}
+
 // Panel is one part of a game screen: a tracker, the dice, the log. A
 // phone shows one panel at a time, with a tab for each; a wide window
 // shows the first beside tabs of the others.

@@ -29,6 +29,8 @@ type Frame struct {
 	layout *screen.Adaptive
 	status *widget.Label
 	isErr  bool
+	// stage is the view's stage (screen.Staged), shown in the bar.
+	stage *widget.Label
 	// action is the status line's button: "Record it anyway".
 	action  *widget.Button
 	content fyne.CanvasObject
@@ -56,7 +58,11 @@ func Open(win fyne.Window, game screen.Game, build func(screen.Frame) screen.Vie
 	// panel has the room it has in the app.
 	f.undo = widget.NewButtonWithIcon(lang.X("common.undo", "Undo"), theme.ContentUndoIcon(), func() { _, _ = game.Undo() })
 	f.redo = widget.NewButtonWithIcon(lang.X("common.redo", "Redo"), theme.ContentRedoIcon(), func() { _, _ = game.Redo() })
-	bar := container.NewBorder(nil, nil, widget.NewButtonWithIcon("", theme.HomeIcon(), nil), container.NewHBox(f.undo, f.redo))
+	// The stage of the game (screen.Staged) in the bar, as the app
+	// shows it on a wide window.
+	f.stage = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	f.stage.Truncation = fyne.TextTruncateEllipsis
+	bar := container.NewBorder(nil, nil, widget.NewButtonWithIcon("", theme.HomeIcon(), nil), container.NewHBox(f.undo, f.redo), f.stage)
 	line := container.NewBorder(nil, nil, nil, f.action, f.status)
 	f.content = container.NewBorder(container.NewVBox(bar, line), nil, nil, nil, f.layout)
 	win.SetContent(f.content)
@@ -89,8 +95,19 @@ func (f *Frame) Refresh() {
 	if f.isErr {
 		f.Say("", false)
 	}
-	f.view.Show(f.game.State())
+	if f.layout == nil {
+		f.view.Show(f.game.State())
+		return
+	}
+	f.layout.KeepScroll(func() { f.view.Show(f.game.State()) })
+	if st, ok := f.view.(screen.Staged); ok {
+		f.stage.SetText(st.Stage())
+	}
 }
+
+// Stage is the stage of the game the frame shows (screen.Staged; "" for
+// a view that names none).
+func (f *Frame) Stage() string { return f.stage.Text }
 
 func (f *Frame) refresh() { f.Refresh() }
 
