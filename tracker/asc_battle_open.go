@@ -65,6 +65,12 @@ type BattleInProgress struct {
 	// fleets' players, then BorgSeat for the cube's dice.
 	Cube      *CubeRound           `json:"cube,omitempty"`
 	CubeRules *borgrules.CubeRound `json:"cube_rules,omitempty"`
+
+	// Assimilate is an assimilation round as OpenAssimilation gave it (no
+	// dice); AssimRules the rules' view of it with the faces entered so
+	// far. Attacker then names the defender, Defenders the Borg.
+	Assimilate *AssimilationRound      `json:"assimilate,omitempty"`
+	AssimRules *borgrules.Assimilation `json:"assim_rules,omitempty"`
 }
 
 // SideDice is one side's dice entered for the round: the attacker one
@@ -109,6 +115,15 @@ func (b *BattleInProgress) Missing() []string {
 // pools returns the rules' pools of player's dice: the attacker's one per
 // defender, a defender's its own (nil: not in the battle).
 func (b *BattleInProgress) pools(player string) []ascrules.Pool {
+	if b.Kind == BattleAssimilation {
+		switch player {
+		case BorgSeat:
+			return []ascrules.Pool{{Attacker: true}}
+		case b.Assimilate.Defender:
+			return []ascrules.Pool{{Defender: 0}}
+		}
+		return nil
+	}
 	if b.Kind == BattleCube {
 		var out []ascrules.Pool
 		for _, i := range b.cubePools(player) {
@@ -136,6 +151,12 @@ func (b *BattleInProgress) pools(player string) []ascrules.Pool {
 // (rules/ascendancy.RollsBefore). Players already in are left out.
 func (b *BattleInProgress) WaitsFor(player string) []string {
 	var out []string
+	if b.Kind == BattleAssimilation {
+		if _, in := b.DiceOf(b.Assimilate.Defender); player == BorgSeat && b.AssimRules.FirstStrike() && !in {
+			out = append(out, b.Assimilate.Defender)
+		}
+		return out
+	}
 	if b.Kind == BattleCube {
 		if player != BorgSeat || !b.CubeRules.FirstStrike() {
 			return nil
@@ -180,6 +201,12 @@ func (b *BattleInProgress) WaitsFor(player string) []string {
 // AttackerDiceDue, DefenderDiceDue: a side struck first rolls only for
 // the ships it has left). It is final once WaitsFor(player) is empty.
 func (b *BattleInProgress) DiceDue(player string) int {
+	if b.Kind == BattleAssimilation {
+		if player == BorgSeat {
+			return borgrules.AssimilationBorgDice(*b.AssimRules)
+		}
+		return assimStructures(*b.AssimRules)
+	}
 	if b.Kind == BattleCube {
 		if player == BorgSeat {
 			return borgrules.CubeRoundBorgDice(*b.CubeRules)
@@ -412,6 +439,9 @@ type BattleDice struct {
 	// when these are its last dice (CubeRound.Retreat, Losses).
 	Retreat []string       `json:"retreat,omitempty"`
 	Losses  map[string]int `json:"losses,omitempty"`
+	// StarbaseLost: the assimilation round's Borg hits took the system's
+	// starbase (AssimilationRound.StarbaseLost; NodesLost names the nodes).
+	StarbaseLost bool `json:"starbase_lost,omitempty"`
 }
 
 // CommandType implements Command.
@@ -472,6 +502,8 @@ func (cmd BattleDice) decide(c *decideCtx) error {
 		return c.fightInvasion(a, &bp, cmd.NodesLost)
 	case BattleCube:
 		return c.fightCube(a, &bp, cmd.Retreat, cmd.Losses)
+	case BattleAssimilation:
+		return c.fightAssim(a, &bp, cmd.NodesLost, cmd.StarbaseLost)
 	}
 	return c.fightInProgress(a, &bp)
 }
@@ -502,6 +534,14 @@ func (c *decideCtx) enterSide(a *AscendancyState, bp *BattleInProgress, s SideRo
 	}
 	for i, p := range pools {
 		faces := []int(slices.Clone(out[i].Faces))
+		if r := bp.AssimRules; r != nil {
+			if p.Attacker {
+				r.BorgFaces = faces
+			} else {
+				r.DefenderFaces = faces
+			}
+			continue
+		}
 		if r := bp.CubeRules; r != nil {
 			if p.Attacker {
 				r.BorgFaces = faces
@@ -614,6 +654,8 @@ func (EndBattle) decide(c *decideCtx) error {
 	cube := ""
 	if b := a.Fighting(); b != nil && b.Kind == BattleCube {
 		cube = b.Cube.Cube
+	} else if b != nil && b.Kind == BattleAssimilation {
+		cube = b.Assimilate.Cube
 	}
 	if a.InProgress != nil {
 		if err := c.emit(say("track.the_battle_under_way_ends", "The battle under way ends"), BattleInProgressSet{}); err != nil {
@@ -659,14 +701,19 @@ func validateBattles(a *AscendancyState, players map[string]bool) error {
 	}
 	switch b.Kind {
 	case BattleInvasion:
-		if b.Cube != nil || b.CubeRules != nil {
+		if b.Cube != nil || b.CubeRules != nil || b.Assimilate != nil || b.AssimRules != nil {
 			return fmt.Errorf("an invasion under way with a cube's round")
 		}
 		return validateInvasionInProgress(b, players)
 	case BattleCube:
+		if b.Assimilate != nil || b.AssimRules != nil {
+			return fmt.Errorf("a battle with a cube under way with an assimilation's round")
+		}
 		return validateCubeInProgress(b, players)
+	case BattleAssimilation:
+		return validateAssimInProgress(b, players)
 	}
-	if b.Kind != BattleSpace || b.Invasion != nil || b.InvasionRules != nil || b.Cube != nil || b.CubeRules != nil {
+	if b.Kind != BattleSpace || b.Invasion != nil || b.InvasionRules != nil || b.Cube != nil || b.CubeRules != nil || b.Assimilate != nil || b.AssimRules != nil {
 		return fmt.Errorf("a battle under way of kind %s, which the tracker does not know", short(b.Kind))
 	}
 	if outside(b.Round, 1, 100) || b.Rules.Round != b.Round {

@@ -137,6 +137,9 @@ func (cmd AssimilationRound) decide(c *decideCtx) error {
 		DefenderDice: dd, BorgDice: bd, Result: res}); err != nil {
 		return err
 	}
+	if err := endStaleBattle(c, a); err != nil {
+		return err
+	}
 	switch {
 	case res.CubeDestroyed:
 		b.Cubes = slices.Delete(b.Cubes, ci, ci+1)

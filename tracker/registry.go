@@ -133,4 +133,5 @@ var commandTypes = map[string]func() Command{
 	"borg.assimilation_round": func() Command { return &AssimilationRound{} },
 	"borg.reclaim_round":      func() Command { return &ReclaimRound{} },
 	"borg.open_cube_battle":   func() Command { return &OpenCubeBattle{} },
+	"borg.open_assimilation":  func() Command { return &OpenAssimilation{} },
 }
