@@ -227,6 +227,7 @@ func (f *assimForm) render() {
 		f.d.onSix = on
 		f.redraw()
 	}
+	v.klingonOnly(f.onSix, f.d.defender)
 	f.box.Add(f.cube)
 	fight := f.fight()
 	if fight != nil && !f.d.edit && fight.Defender == f.d.defender {

@@ -410,6 +410,7 @@ func (f *cubeBattle) newRow(i int) *fleetRow {
 		fd.onSix = on
 		f.redraw()
 	}
+	f.v.klingonOnly(r.onSix, fd.player)
 	return r
 }
 

@@ -213,6 +213,7 @@ func (f *reclaimForm) render() {
 		f.dr.onSix = on
 		f.redraw()
 	}
+	f.v.klingonOnly(f.onSix, f.dr.player)
 	f.box.Add(screen.BoldLabel(f.roundLine()))
 	f.box.Add(f.spire)
 	f.box.Add(f.side.player)
