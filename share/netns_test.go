@@ -3,8 +3,10 @@
 package share
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -19,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tableops/internal/chrometest"
+	"tableops/tracker"
 	"tableops/webapp"
 )
 
@@ -141,7 +144,7 @@ type phoneFacts struct {
 // flags; with proceed, the player goes past the certificate warning the
 // way a person does (Advanced, then Proceed). It waits until the phone has
 // joined (over wss://), then for the service worker, and reports.
-func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...string) (phoneFacts, *chrometest.Chrome) {
+func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...string) (phoneFacts, *chrometest.Chrome, *chrometest.Page) {
 	t.Helper()
 	rec.mu.Lock()
 	rec.files = nil
@@ -196,7 +199,7 @@ func openPhone(t *testing.T, h *Host, rec *fetched, proceed bool, flags ...strin
 	t.Logf("%s, proceed %v, flags %q:\n  isSecureContext: %v\n  navigator.mediaDevices/getUserMedia: %s\n  camera: %s\n  service worker active: %v\n  installability: %s\n  WebAssembly: Accept-Encoding %q, sent %d time(s) as %q\n  bytes of /app/ sent: %d (%.2f MB, %.2f MiB)\n  %s",
 		h.AppURL(), proceed, flags, f.secure, f.media, f.camera, f.sw, f.install, f.wasmAccept, f.wasmFetches, f.wasmEnc,
 		f.bytes, float64(f.bytes)/1e6, float64(f.bytes)/(1<<20), strings.Join(f.files, "\n  "))
-	return f, chrome
+	return f, chrome, p
 }
 
 // shot saves a screenshot of p as NAME.png in TABLEOPS_LAN_SHOTS, when
@@ -205,6 +208,64 @@ func shot(p *chrometest.Page, name string) {
 	if dir := os.Getenv("TABLEOPS_LAN_SHOTS"); dir != "" {
 		p.Screenshot(filepath.Join(dir, name+".png"), false)
 	}
+}
+
+// phoneObject is one object on the app's screen as its automation hook
+// (ui/web_js.go) describes it, in Fyne units.
+type phoneObject struct {
+	Type, Text string
+	X, Y, W, H float32
+}
+
+// tapSeat waits for the app's seat question and taps the player named
+// name, as a player does; the app's automation hook says where it is.
+func tapSeat(t *testing.T, p *chrometest.Page, name string) {
+	t.Helper()
+	var last phoneObject
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(150 * time.Millisecond) {
+		v, _ := p.Eval(`(async () => {
+			if (!window.tableopsAutomation) return "";
+			window.tableopsScreen = "";
+			window.tableopsAutomation.refresh();
+			for (let i = 0; i < 100 && !window.tableopsScreen; i++) await new Promise(r => setTimeout(r, 20));
+			return window.tableopsScreen + "\n" + window.devicePixelRatio;
+		})()`).(string)
+		body, dprText, ok := strings.Cut(v, "\n")
+		if !ok || body == "" {
+			continue
+		}
+		var sc struct {
+			Objects []phoneObject `json:"objects"`
+			Scale   float32       `json:"scale"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(body), &sc))
+		var dpr float32
+		_, _ = fmt.Sscan(dprText, &dpr)
+		for _, o := range sc.Objects {
+			if o.Type == "widget.Button" && o.Text == name && o.W > 0 {
+				if o == last { // laid out where it stays
+					k := float32(1)
+					if dpr > 0 && sc.Scale > 0 {
+						k = sc.Scale / dpr
+					}
+					p.Tap((o.X+o.W/2)*k, (o.Y+o.H/2)*k)
+					return
+				}
+				last = o
+			}
+		}
+	}
+	t.Fatalf("the app did not ask for a seat with a button %q", name)
+}
+
+// seated reports whether h has seat taken by a connected device.
+func seated(h *Host, seat string) bool {
+	for _, s := range h.Seats() {
+		if s.Seat == seat {
+			return s.Taken && s.Connected
+		}
+	}
+	return false
 }
 
 // spki is the base64 SHA-256 of a certificate's public key, for
@@ -226,9 +287,11 @@ func spki(c *Cert) string {
 // and gets it, and the live camera opens (a fake one); going past the
 // warning by hand costs the service worker (Chromium refuses it on a
 // certificate it does not trust: no offline, no install), which a phone
-// that trusts the certificate has. The app costs at most appBudget. After
-// a host restart (same address, code, certificate) the phone that went
-// past the warning comes back by itself without being asked again. The
+// that trusts the certificate has. The app costs at most appBudget. The
+// host shares as tableops host does (StartKept); the phone that went past
+// the warning takes a seat by tapping, and after a host restart (the same
+// address, code and certificate, kept) it comes back by itself on its
+// seat, without being asked again. The
 // scoreboard's plain http link works beside them on the same port. It logs
 // what it measured. It tries the case a real phone meets (by hand) unless
 // TABLEOPS_LAN_ALL=1 asks for all three.
@@ -240,12 +303,23 @@ func TestLANPhoneOverHTTPS(t *testing.T) {
 	if !ok {
 		t.Skip("this build has no web app (go generate ./webapp): skipping the phone on a LAN address")
 	}
-	cert, err := HostCertificate(t.TempDir(), time.Now())
-	require.NoError(t, err)
-	require.NoError(t, cert.TLS.Leaf.VerifyHostname(lanIP), "the certificate covers the LAN address")
+	// Shared as tableops host does: the code, the port and the
+	// certificate kept in the host's folder.
+	k := NewKeeper(t.TempDir())
 	rec := &fetched{}
 	g := awayGame(t)
-	h, _ := startHost(t, g, Options{Addr: lanIP + ":0", Cert: cert, App: files, wrap: rec.wrap})
+	shareGame := func(wrap func(http.Handler) http.Handler) *Host {
+		t.Helper()
+		h, err := StartKept(context.Background(), g, k, KeptOptions{GameID: "lan"},
+			Options{Addr: lanIP + ":0", App: files, wrap: wrap, Logger: startLogger()})
+		require.NoError(t, err)
+		t.Cleanup(h.Stop)
+		return h
+	}
+	h := shareGame(rec.wrap)
+	cert := h.Cert()
+	require.NotNil(t, cert)
+	require.NoError(t, cert.TLS.Leaf.VerifyHostname(lanIP), "the certificate covers the LAN address")
 	require.True(t, strings.HasPrefix(h.AppURL(), "https://"+lanIP+":"), h.AppURL())
 
 	modes := []struct {
@@ -261,7 +335,7 @@ func TestLANPhoneOverHTTPS(t *testing.T) {
 		modes = modes[:1] // a minute, not three, in the whole suite
 	}
 	for _, tc := range modes {
-		f, chrome := openPhone(t, h, rec, tc.proceed, tc.flags...)
+		f, chrome, page := openPhone(t, h, rec, tc.proceed, tc.flags...)
 		assert.True(t, f.secure, "%s: a secure context on the LAN", tc.name)
 		assert.Equal(t, "object/function", f.media, "%s: the camera API is there", tc.name)
 		assert.Equal(t, "1 video track(s)", f.camera, "%s: the live camera opens", tc.name)
@@ -275,18 +349,24 @@ func TestLANPhoneOverHTTPS(t *testing.T) {
 			assert.LessOrEqual(t, f.bytes, int64(appBudget), "%s: the app costs at most 12 MB (MiB)", tc.name)
 			assert.Equal(t, 1, f.wasmFetches, "%s: the app is downloaded once", tc.name)
 
-			// The host restarts (same address, code and certificate): the
-			// phone that went past the warning comes back by itself, over
-			// wss://, without being asked again.
-			addr := h.Addr()
+			// The player takes a seat; the host restarts (same address,
+			// code and certificate): the phone that went past the warning
+			// comes back by itself, over wss://, on its seat, without
+			// being asked again.
+			seat := tracker.SeatChoices(g.State())[0]
+			tapSeat(t, page, seat.Name)
+			require.Eventually(t, func() bool { return seated(h, seat.ID) }, 30*time.Second, 100*time.Millisecond, "the phone took its seat")
+			link := h.AppURL()
 			h.Stop()
-			h2, _ := startHost(t, g, Options{Addr: addr, Cert: cert, App: files})
+			h2 := shareGame(nil)
+			require.Equal(t, link, h2.AppURL(), "same address, same code")
+			require.Equal(t, cert.Fingerprint, h2.Cert().Fingerprint, "same certificate")
 			start := time.Now()
-			require.Eventually(t, func() bool { return h2.Clients() >= 1 }, time.Minute, 100*time.Millisecond,
-				"the phone did not come back after the host restarted")
-			t.Logf("the phone came back %v after the host restarted", time.Since(start).Round(10*time.Millisecond))
+			require.Eventually(t, func() bool { return seated(h2, seat.ID) }, time.Minute, 100*time.Millisecond,
+				"the phone did not come back on its seat after the host restarted")
+			t.Logf("the phone came back on its seat (%s) %v after the host restarted", seat.Name, time.Since(start).Round(10*time.Millisecond))
 			h2.Stop()
-			h, _ = startHost(t, g, Options{Addr: addr, Cert: cert, App: files, wrap: rec.wrap})
+			h = shareGame(rec.wrap)
 		}
 		if tc.name == "certificate trusted" {
 			assert.True(t, f.sw, "a phone that trusts the certificate gets the service worker (offline)")
