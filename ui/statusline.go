@@ -115,19 +115,26 @@ func (s *statusLine) show() {
 		s.label.Importance = widget.MediumImportance
 	}
 	s.label.Refresh()
-	more := s.text != "" && (s.compact && s.stage != "" || !s.fits(s.text)) ||
-		s.compact && s.text == "" && s.stage != "" && !s.fits(s.stage)
-	screen.SetVisible(s.more, more)
 	if s.sheet.Visible() {
 		s.sheet.show()
 	}
 	s.Refresh()
 }
 
+// hasMore reports whether the sheet has more to show than the line does
+// when the line's text has width w: the stage hidden by a message on a
+// phone, or a text cut.
+func (s *statusLine) hasMore(w float32) bool {
+	return s.text != "" && (s.compact && s.stage != "" || !s.fitsIn(s.text, w)) ||
+		s.compact && s.text == "" && s.stage != "" && !s.fitsIn(s.stage, w)
+}
+
 // fits reports whether text fits the line as it is laid out now (true
 // before the line has a size).
-func (s *statusLine) fits(text string) bool {
-	w := s.label.Size().Width
+func (s *statusLine) fits(text string) bool { return s.fitsIn(text, s.label.Size().Width) }
+
+// fitsIn reports whether text fits a line w wide (true for no width).
+func (s *statusLine) fitsIn(text string, w float32) bool {
 	if w <= 0 {
 		return true
 	}
@@ -252,13 +259,14 @@ type statusRenderer struct{ s *statusLine }
 
 func (r *statusRenderer) Layout(size fyne.Size) {
 	s := r.s
-	icon := float32(0)
-	if s.more.Visible() {
-		icon = theme.SizeForWidget(theme.SizeNameInlineIcon, s.more)
-	}
 	end := fyne.NewSize(0, 0)
 	if !s.compact && s.action.Visible() {
 		end = s.lineEnd.MinSize()
+	}
+	icon := float32(0)
+	screen.SetVisible(s.more, s.hasMore(size.Width-end.Width))
+	if s.more.Visible() {
+		icon = theme.SizeForWidget(theme.SizeNameInlineIcon, s.more)
 	}
 	s.lineEnd.Resize(end)
 	s.lineEnd.Move(fyne.NewPos(size.Width-end.Width, (size.Height-end.Height)/2))
@@ -298,6 +306,9 @@ type statusSheet struct {
 	bg           *canvas.Rectangle
 	line         *canvas.Rectangle
 	box, buttons *fyne.Container
+	// Content is what the sheet shows, for the web page's automation hook
+	// (ui/automation.go walks a widget's Content).
+	Content fyne.CanvasObject
 }
 
 func newStatusSheet(s *statusLine) *statusSheet {
@@ -307,6 +318,7 @@ func newStatusSheet(s *statusLine) *statusSheet {
 	closeBtn := widget.NewButtonWithIcon(lang.X("common.close", "Close"), theme.CancelIcon(), s.closeSheet)
 	sh.buttons = container.NewHBox(s.sheetEnd, layout.NewSpacer(), closeBtn)
 	sh.box = container.NewVBox(sh.stage, sh.msg, sh.buttons)
+	sh.Content = sh.box
 	sh.bg = canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
 	sh.line = canvas.NewRectangle(theme.Color(theme.ColorNamePrimary))
 	sh.ExtendBaseWidget(sh)
