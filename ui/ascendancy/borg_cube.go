@@ -311,7 +311,7 @@ func (f *cubeBattle) render() {
 			f.box.Add(o)
 		}
 	}
-	f.borgD = newBorgSide(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": hit}), cube.Dice(), &f.d.borg, f.resolve)
+	f.borgD = newBorgSide(cubeDiceTitle(cube.Dice(), cube.Dice(), hit, cube.Round > 0), cube.Dice(), &f.d.borg, f.resolve)
 	if o := f.sideBox(shared, tracker.BorgSeat, f.borgD, hit); o != nil {
 		f.box.Add(o)
 	}
@@ -513,6 +513,9 @@ func (f *cubeBattle) resolve() {
 	hits, due := borgrules.FleetHits(r), cube.Dice()
 	if typed {
 		due = borgrules.CubeRoundBorgDice(r)
+	}
+	if f.borgD != nil {
+		f.borgD.title.SetText(cubeDiceTitle(due, cube.Dice(), hit, typed || cube.Round > 0))
 	}
 	if n := due - len(f.d.borg.faces); n > 0 {
 		todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": n}))
