@@ -118,8 +118,12 @@ func (v *awayView) activationCard(id string) {
 		}
 		take := func(kind awayrules.ActionKind) func() {
 			return func() {
-				if start() {
-					v.exec(tracker.TakeAction{Character: id, Kind: kind})
+				if start() && v.exec(tracker.TakeAction{Character: id, Kind: kind}) {
+					// The activation's last action closes the card: the
+					// turn has passed, and the Round panel says whose it is.
+					if a := v.f.Game().State().Away; a != nil && (a.Active != id || a.ActionsLeft() == 0) {
+						d.Hide()
+					}
 				}
 			}
 		}

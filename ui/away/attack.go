@@ -66,8 +66,10 @@ func newAttackForm(v *awayView) *attackForm {
 		f.targetBackup.fill(f.v, f.v.character(f.target.selected()))
 		f.chose()
 	})
-	f.backup = newBackupSelect(lang.X("away.attack.no_backup_attacker", "No backup for the attacker"), f.setupChanged)
-	f.targetBackup = newBackupSelect(lang.X("away.attack.no_backup_target", "No backup for the target"), f.setupChanged)
+	// A Backup chosen completes the setup as a character chosen does:
+	// it folds, the keypads come up.
+	f.backup = newBackupSelect(lang.X("away.attack.no_backup_attacker", "No backup for the attacker"), f.chose)
+	f.targetBackup = newBackupSelect(lang.X("away.attack.no_backup_target", "No backup for the target"), f.chose)
 	f.cardDice = newStepCounter(lang.X("away.attack.attack_cards", "Attack cards"), 0, 0, 6, f.setupChanged)
 	f.defCardDice = newStepCounter(lang.X("away.attack.defense_cards", "Defense cards"), 0, 0, 6, f.setupChanged)
 	f.setupInfo = screen.WrapLabel(lang.X("away.attack.choose", "Choose the attacker, the attack action and the target."))

@@ -394,12 +394,32 @@ func offsetIn(root, o fyne.CanvasObject) (float32, bool) {
 	return 0, false
 }
 
-// growContent makes a scroll's content as tall as it now needs: the
-// window does it only at its next frame, and a scroll cannot go past its
-// content's current size.
+// growContent makes a scroll's content as tall as it now needs (taller
+// or shorter: a folded setup shrinks it), at least the scroll's height,
+// and lays it out: the window does it only at its next frame, and the
+// positions of what is in it are stale until then.
 func growContent(s *container.Scroll) {
-	if c := s.Content; c.MinSize().Height > c.Size().Height {
-		c.Resize(fyne.NewSize(c.Size().Width, c.MinSize().Height))
+	c := s.Content
+	h := max(c.MinSize().Height, s.Size().Height)
+	if h != c.Size().Height {
+		c.Resize(fyne.NewSize(c.Size().Width, h))
+	}
+	layoutAll(c)
+}
+
+// layoutAll lays out the containers in o, outermost first, as the
+// window's next frame does (a container whose size did not change keeps
+// its children where a fold left them until then).
+func layoutAll(o fyne.CanvasObject) {
+	c, ok := o.(*fyne.Container)
+	if !ok || !c.Visible() {
+		return
+	}
+	if c.Layout != nil {
+		c.Layout.Layout(c.Objects, c.Size())
+	}
+	for _, k := range c.Objects {
+		layoutAll(k)
 	}
 }
 

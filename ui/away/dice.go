@@ -458,6 +458,12 @@ func (b *backupSelect) fill(v *awayView, ch *tracker.Character) {
 		b.sel.Selected = b.none
 		b.sel.Refresh()
 	}
+	// Shown only when someone may give Backup.
+	if len(opts) > 1 {
+		b.sel.Show()
+	} else {
+		b.sel.Hide()
+	}
 }
 
 // by returns the character giving Backup ("" and false for none).

@@ -130,6 +130,7 @@ func (v *awayView) showAction() {
 	if len(a.Orders.Activation) > 0 {
 		v.round.Add(v.orderBlock(tracker.OrderActivation, a.Orders.Activation, lang.X("away.round.activates_first", "activates first")))
 	}
+	allDone := false
 	if act := v.character(a.Active); a.Activating && act != nil {
 		// The activation under way holds the turn until its Actions are
 		// taken or its player ends it: who acts, its card and the way to
@@ -176,6 +177,10 @@ func (v *awayView) showAction() {
 			v.round.Add(v.whoMayActivate(cur))
 		case len(a.Orders.Activation) > 0:
 			v.round.Add(screen.WrapLabel(lang.X("away.round.all_done", "Everyone has activated and used their bonus actions.")))
+			// The round's end is the next step: at hand, not at the
+			// bottom of the panel.
+			v.round.Add(v.endRoundButton())
+			allDone = true
 		}
 	}
 	// Who still has characters to activate.
@@ -203,13 +208,21 @@ func (v *awayView) showAction() {
 	v.round.Add(widget.NewSeparator())
 	v.round.Add(screen.Heading(lang.X("away.round.missions", "Missions scored")))
 	v.round.Add(v.scoring(true))
+	if !allDone {
+		v.round.Add(v.endRoundButton())
+	}
+}
+
+// endRoundButton ends the round (the third: the game, to the debrief).
+func (v *awayView) endRoundButton() *widget.Button {
+	a := v.st
 	label, cmd := lang.X("away.round.end_round", "End round {{.N}} and start the next", map[string]any{"N": a.Round}), tracker.Command(tracker.StartRound{})
 	if a.Round >= 3 {
 		label, cmd = lang.X("away.round.end_game", "End the game: beam up and debrief"), tracker.EndGame{}
 	}
 	end := widget.NewButtonWithIcon(label, theme.MediaSkipNextIcon(), func() { v.exec(cmd) })
 	end.Importance = widget.HighImportance
-	v.round.Add(end)
+	return end
 }
 
 // hasToActivate reports whether a player has a character in play that

@@ -36,13 +36,12 @@ func TestIncapacitatedRecoversFromTheRoundPanel(t *testing.T) {
 	assert.Contains(t, screentest.ScreenText(w), "Activated: 1 of 2 actions left")
 	test.Tap(screentest.Button(t, w, "Recover"))
 	assert.Equal(t, 0, v.st.Characters[1].Stun)
-	test.Tap(screentest.Button(t, w, "Close"))
+	assert.Empty(t, w.Canvas().Overlays().List(), "the last action closed the card")
 	assert.Contains(t, screentest.ScreenText(w), "Now: Dana activates a character", "the second Action passed the turn")
 
 	test.Tap(screentest.Button(t, w, "Riker"))
 	test.Tap(screentest.Button(t, w, "Move"))
 	test.Tap(screentest.Button(t, w, "Move"))
-	test.Tap(screentest.Button(t, w, "Close"))
 	test.Tap(screentest.Button(t, w, "End round 1 and start the next"))
 	assert.Contains(t, screentest.ScreenText(w), "Round 2 of 3 · Draw phase")
 }

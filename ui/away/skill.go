@@ -88,6 +88,11 @@ func newSkillForm(v *awayView) *skillForm {
 		f.chBackup.fill(f.v, f.challengingCharacter())
 		f.fillSpecs()
 		f.changed()
+		if f.reveal != nil && f.opposed.Checked {
+			// The challenger chosen, the tester's keypad comes into
+			// view (the challenge's fields pushed it down).
+			f.reveal(f.test.box, f.test.pad)
+		}
 	})
 	f.need = newStepCounter(lang.X("away.skill.need", "Need"), 1, 1, 6, f.changed)
 	f.info = screen.WrapLabel(lang.X("away.skill.choose", "Choose the character taking the test."))
@@ -260,7 +265,9 @@ func (f *skillForm) changed() {
 		f.chal.box.Hide()
 	}
 	if cs, ch := f.challengerSetup(); ch != nil {
-		f.chBackup.sel.Show()
+		if len(f.chBackup.sel.Options) > 1 {
+			f.chBackup.sel.Show()
+		}
 		if key := fmt.Sprintf("%s|%+v", ch.ID, cs); key != f.chalSet {
 			f.chalSet = key
 			f.challenger.SetValue(cs.Dice().Kept)
