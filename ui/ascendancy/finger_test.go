@@ -76,6 +76,15 @@ func TestTurnEndsNeverUnderTheFinger(t *testing.T) {
 	assert.Empty(t, enabledButtonsAt(w, at), "nothing to tap where \"End Alice's turn\" was")
 	bob := screentest.Button(t, w, "End Bob's turn")
 	assert.True(t, bob.Disabled(), "Bob's end of turn is in its place, disabled until his command phase")
+
+	// The last turn's end: the recharge, which ends the round, is not
+	// where "End Bob's turn" was.
+	test.Tap(enabledButton(t, w, "On to the command phase"))
+	end = enabledButton(t, w, "End Bob's turn")
+	at = centre(end)
+	test.Tap(end)
+	require.Equal(t, tracker.AscRecharge, ascState(sh).Walker.Stage)
+	assert.NotContains(t, enabledButtonsAt(w, at), "Recharge everyone")
 }
 
 // TestCommandPhaseShowsItsActionsFirst: in a player's command phase the
