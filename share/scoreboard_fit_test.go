@@ -298,3 +298,77 @@ func TestTabletScoreboardFitsInItalian(t *testing.T) {
 	}
 	b.t = t
 }
+
+// turnAscGame is an Ascendancy game of four players and the Borg at the
+// start of the first player's turn (the cards one line shorter than in
+// tabletAscGame: no battle, the turn's tag on a card).
+func turnAscGame(t testing.TB) *tracker.Session {
+	t.Helper()
+	s, err := tracker.New(tracker.KindAscendancy, tracker.Options{Seeds: &tracker.CountingSeeds{}})
+	require.NoError(t, err)
+	run := func(c tracker.Command) {
+		t.Helper()
+		_, err := s.Execute(c)
+		require.NoError(t, err, "%T", c)
+	}
+	for _, p := range []struct {
+		name, civ string
+		f         ascrules.Faction
+	}{{"Alessandra", "United Federation of Planets", ascrules.Federation}, {"Bartholomew", "Klingon Empire", ascrules.Klingon},
+		{"Caterina", "Romulan Star Empire", ascrules.Romulan}, {"Dmitri", "Cardassian Union", ascrules.Cardassian}} {
+		run(tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: p.name, Civilization: p.civ, Faction: p.f,
+			Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3})
+	}
+	run(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterResearch, Delta: 9})
+	run(tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}})
+	for _, sys := range []string{"Nimbus III", "The Briar Patch", "Deep space"} {
+		run(tracker.AddCube{System: sys})
+	}
+	run(tracker.PlaceSpire{System: "Alpha Centauri", Nodes: 2})
+	run(tracker.PlaceSpire{System: "Wolf 359", Nodes: 1})
+	run(tracker.StartAscendancy{})
+	run(tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2, "p3": 3, "p4": 4}})
+	return s
+}
+
+// TestTabletScoreboardFitsOnAPlayersTurn: on a player's turn the page
+// fits the three screens too, however it got to its size: loaded at once,
+// or resized from a screen where it did not fit (a scroll bar that came
+// and went with the size tried made the page choose a size that then did
+// not fit: 1040 px on an 800 px screen).
+func TestTabletScoreboardFitsOnAPlayersTurn(t *testing.T) {
+	g := turnAscGame(t)
+	h, _ := startHost(t, g, Options{Name: "Friday at the table"})
+	b := startBrowser(t)
+	// Loaded at once on the tablet, then the other screens, a phone (where
+	// it may scroll) and the tablet again.
+	sizes := append(append([]struct{ w, h int }{}, tabletSizes...), struct{ w, h int }{390, 844}, tabletSizes[0])
+	for i, size := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			b.t = t
+			b.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": size.w, "height": size.h, "deviceScaleFactor": 1, "mobile": false})
+			if i == 0 {
+				b.call("Page.navigate", map[string]any{"url": h.URL()})
+				b.waitFor(g.Seq(), "Alessandra")
+			}
+			if size.w == 390 {
+				return // a phone: it may scroll
+			}
+			var r fitReport
+			deadline := time.Now().Add(5 * time.Second)
+			for {
+				r = b.measure("Alessandra", "Dmitri", "Nimbus III", "Wolf 359")
+				if r.fits() || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			if dir := os.Getenv("SCOREBOARD_SHOT"); dir != "" {
+				b.Screenshot(filepath.Join(dir, fmt.Sprintf("tablet-turn-%d-%dx%d.png", i, size.w, size.h)), false)
+			}
+			assert.True(t, r.fits(), "the scoreboard does not fit %dx%d: %+v (%s)", size.w, size.h, r, b.eval(`document.body.dataset.fit`))
+		})
+	}
+	b.t = t
+}
