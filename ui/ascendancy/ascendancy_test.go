@@ -375,7 +375,10 @@ func TestBorgCubeBattleByTapping(t *testing.T) {
 	a = ascState(sh)
 	assert.Equal(t, 0, a.Players[0].Nodes.Production)
 	assert.Equal(t, 1, a.Borg.Cubes[0].Damage)
-	assert.Equal(t, 1, af.nodes.val, "one node left on Earth")
+	// Two structures fell, the starbase not among them: the P node named
+	// and the control node; round 2 is open with the starbase left.
+	assert.Equal(t, 0, af.d.nodes, "no node left on Earth")
+	assert.True(t, af.d.starbase, "its starbase fights on")
 
 	// One undo takes back the whole assimilation round.
 	test.Tap(sh.game.undoBtn())

@@ -259,3 +259,66 @@ func TestCubeBattleFromBothPhones(t *testing.T) {
 		assert.Contains(t, screentest.ScreenText(p.w), "Round 2 of the battle under way · waiting for the dice of Alice, Bob, the Borg")
 	}
 }
+
+// TestAssimilationFromBothPhones: a cube assimilates Alice's Earth on the
+// Borg turn; Bob's phone opens the round on every phone, Alice types her
+// system's dice on her own phone, and the cube's dice are typed on Bob's
+// once her first strike is in (seed 004 "Slow and Methodical").
+func TestAssimilationFromBothPhones(t *testing.T) {
+	sh, _ := newTestShell(t, 390, 844)
+	newAscGame(t, sh)
+	g := sh.game.game
+	for _, c := range []tracker.Command{
+		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Alice", Faction: ascrules.Federation, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3},
+		tracker.AddStartingPlayer{AddAscPlayer: tracker.AddAscPlayer{Name: "Bob", Faction: ascrules.Romulan, Resources: ascrules.Resources{Production: 3, Research: 3, Culture: 3}},
+			Ascendancy: 1, Nodes: ascrules.Resources{Production: 1, Research: 1, Culture: 1}, Ships: 3},
+		tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}}, tracker.AddCube{System: "Sol"},
+		tracker.StartAscendancy{}, tracker.ChooseTurnOrder{Drawn: map[string]int{"p1": 1, "p2": 2}},
+	} {
+		_, err := g.Execute(c)
+		require.NoError(t, err, c.CommandType())
+	}
+	for range 12 {
+		if g.State().Ascendancy.CurrentSeat() == tracker.BorgSeat {
+			break
+		}
+		_, err := g.Execute(tracker.NextPhase{})
+		require.NoError(t, err)
+	}
+	require.Equal(t, tracker.BorgSeat, g.State().Ascendancy.CurrentSeat())
+	alice, bob := openPhone(t, sh.app, g, "p1"), openPhone(t, sh.app, g, "p2")
+	for _, p := range []*phone{alice, bob} {
+		panelTo(t, p.w, "Borg")
+		openFold(t, p.w, "Assimilation of a system")
+	}
+	fa, fb := alice.v.borg.assimilate, bob.v.borg.assimilate
+	fb.defender.SetSelected("Alice")
+	screentest.TypeInto(bob.w, fb.system, "Earth")
+	test.Tap(screentest.Button(t, bob.w, "Open on every phone"))
+	b := g.State().Ascendancy.Fighting()
+	require.NotNil(t, b)
+	assert.Equal(t, tracker.BattleAssimilation, b.Kind)
+	assert.Equal(t, []string{"p1", tracker.BorgSeat}, b.Missing())
+
+	// Alice's phone shows the round; she types her system's 2 dice.
+	assert.Contains(t, screentest.ScreenText(alice.w), "Round 1 of the battle under way · waiting for the dice of Alice, the Borg")
+	tapFaces(fa.defD.pad, "61")
+	test.Tap(screentest.Button(t, alice.w, "Enter the dice of Alice"))
+	assert.Equal(t, []string{tracker.BorgSeat}, g.State().Ascendancy.Fighting().Missing())
+
+	// Bob's phone: her dice are in, the cube fires 8 after her 1 hit.
+	text := screentest.ScreenText(bob.w)
+	assert.Contains(t, text, "Round 1 of the battle under way: dice in from Alice · waiting for the dice of the Borg")
+	assert.Contains(t, text, "After the system's first strike (1 hit(s)) the cube fires 8 dice.")
+	tapFaces(fb.borgD.pad, "11111111")
+	test.Tap(screentest.Button(t, bob.w, "Apply round 1"))
+	a := g.State().Ascendancy
+	assert.Equal(t, 1, a.Borg.Cubes[0].Damage)
+	b = a.Fighting()
+	require.NotNil(t, b)
+	assert.Equal(t, 2, b.Round)
+	for _, p := range []*phone{alice, bob} {
+		assert.Contains(t, screentest.ScreenText(p.w), "Round 2 of the battle under way · waiting for the dice of Alice, the Borg")
+	}
+}

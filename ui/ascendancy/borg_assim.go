@@ -69,6 +69,9 @@ type assimForm struct {
 	defD     *borgDice
 	borgD    *borgDice
 	roll     *widget.Button
+	// others: this seated phone types the defender's dice of the round
+	// under way too (borg_assim_shared.go).
+	others bool
 }
 
 func newAssimForm(v *ascView) *assimForm {
@@ -92,6 +95,9 @@ func (f *assimForm) stateCube() (borgrules.Cube, bool) {
 // currentCube returns the cube as the next round fights it: fresh for a
 // new assimilation, as it stands while the same one goes on.
 func (f *assimForm) currentCube() (borgrules.Cube, bool) {
+	if b := f.sharedAssim(); b != nil {
+		return b.AssimRules.Cube, true
+	}
 	c, ok := f.stateCube()
 	if !ok {
 		return c, false
@@ -113,6 +119,10 @@ func (f *assimForm) key() string {
 
 // sync checks the draft against the state (see assimDraft).
 func (f *assimForm) sync() {
+	if b := f.sharedAssim(); b != nil {
+		f.syncShared(b)
+		return
+	}
 	bs := f.v.st.Borg
 	if _, ok := f.stateCube(); !ok {
 		f.d = assimDraft{nodes: 2}
@@ -227,10 +237,14 @@ func (f *assimForm) render() {
 		f.d.onSix = on
 		f.redraw()
 	}
-	v.klingonOnly(f.onSix, f.d.defender)
 	f.box.Add(f.cube)
+	shared := f.sharedAssim()
+	if shared != nil {
+		f.cube.Disable()
+		f.box.Add(f.sharedTop(shared))
+	}
 	fight := f.fight()
-	if fight != nil && !f.d.edit && fight.Defender == f.d.defender {
+	if shared != nil || fight != nil && !f.d.edit && fight.Defender == f.d.defender {
 		sb := ""
 		if f.d.starbase {
 			sb = lang.X("borg.and_a_starbase", " and a starbase")
@@ -240,7 +254,11 @@ func (f *assimForm) render() {
 			f.d.edit = true
 			f.redraw()
 		})
-		f.box.Add(container.NewBorder(nil, nil, nil, change, line))
+		if shared != nil {
+			f.box.Add(line) // the round under way's system: ended, not changed
+		} else {
+			f.box.Add(container.NewBorder(nil, nil, nil, change, line))
+		}
 	} else {
 		f.box.Add(f.defender)
 		f.box.Add(f.system)
@@ -265,8 +283,9 @@ func (f *assimForm) render() {
 	t, can := borgrules.PlayerTarget(a.DefenderWeapons, a.Cube.Shields, a.DefenderHitsOnSix)
 	f.defD = newBorgSide(lang.X("borg.system_s_dice_hit_on", "System's dice ({{.N}}, hit on {{.HitText}})", map[string]any{"N": n, "HitText": hitText(t, can)}), n, &f.d.def, f.resolve)
 	f.borgD = newBorgSide(lang.X("borg.cube_s_dice_2", "Cube's dice (hit on {{.Hit}}+; its 6s regenerate)", map[string]any{"Hit": a.BorgHit}), a.Cube.Dice(), &f.d.borg, f.resolve)
-	f.box.Add(f.defD.box)
-	f.box.Add(f.borgD.box)
+	for _, o := range []fyne.CanvasObject{f.sideBox(shared, f.d.defender, f.defD, t), f.sideBox(shared, tracker.BorgSeat, f.borgD, a.BorgHit)} {
+		f.box.Add(o)
+	}
 	f.roll = addDiceActions(f.box, f.result, f.rollVirtual, func() {
 		f.d.def, f.d.borg = ascPool{}, ascPool{}
 		f.render()
@@ -372,8 +391,13 @@ func (f *assimForm) resolve() {
 	} else if k := a.Cube.Dice() - len(f.d.borg.faces); len(todo) == 0 && k > 0 {
 		todo = append(todo, lang.X("borg.cube_dice_to_type", "the cube {{.N}} more", map[string]any{"N": k}))
 	}
+	shared := f.sharedAssim()
 	if len(todo) > 0 {
-		f.result.Add(screen.WrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
+		if shared == nil {
+			f.result.Add(screen.WrapLabel(lang.X("borg.dice_still_to_type", "Waiting for the dice: {{.Join}}.", map[string]any{"Join": strings.Join(todo, ", ")})))
+		}
+		// The system's dice may go in on their own.
+		f.diceButtons(shared, a, func(sides []string) { f.apply(a, p, sides) })
 		return
 	}
 	a.DefenderFaces, a.BorgFaces = f.d.def.faces, f.d.borg.faces
@@ -422,12 +446,12 @@ func (f *assimForm) resolve() {
 			f.result.Add(f.sbLost)
 		}
 	}
-	screen.AddApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": a.Cube.Round + 1}), func() { f.apply(a, p) })
+	f.diceButtons(shared, a, func(sides []string) { f.apply(a, p, sides) })
 }
 
 // apply sends the round to the tracker; the state that comes back draws
 // the next round.
-func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
+func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer, sides []string) {
 	lost, err := parseCost(f.d.lost)
 	if err != nil {
 		f.v.f.Say(lang.X("asc.nodes_destroyed", "Nodes destroyed: {{.Error}}", map[string]any{"Error": screen.ErrText(err)}), true)
@@ -443,7 +467,7 @@ func (f *assimForm) apply(a borgrules.Assimilation, p *tracker.AscPlayer) {
 		}
 	}
 	sbLost := cmd.StarbaseLost
-	if !f.v.exec(cmd) {
+	if !f.enter(f.sharedAssim(), cmd, sides) {
 		return
 	}
 	f.v.f.Say(lang.X("borg.assimilation_round_applied", "Assimilation round applied."), false)

@@ -1,0 +1,195 @@
+package ascendancy
+
+import (
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	borgrules "tableops/rules/borg"
+	"tableops/tracker"
+	"tableops/ui/screen"
+)
+
+// The assimilation round under way is the game's (tracker.BattleInProgress
+// of kind assimilation): every phone shows it, the defending player types
+// the system's dice on their own phone, the cube's dice are typed on any
+// phone, and the round is fought when both are in.
+
+// sharedAssim returns the assimilation round under way whose dice are
+// being entered, or nil.
+func (f *assimForm) sharedAssim() *tracker.BattleInProgress {
+	if f.v.st == nil {
+		return nil
+	}
+	if b := f.v.st.Fighting(); b != nil && b.Kind == tracker.BattleAssimilation && b.Assimilate != nil {
+		return b
+	}
+	return nil
+}
+
+// syncShared makes the draft the round under way's (once for each round:
+// the dice typed here stay until then), with the dice already in.
+func (f *assimForm) syncShared(b *tracker.BattleInProgress) {
+	r := b.Assimilate
+	if key := "shared|" + sharedKey(b); key != f.d.key {
+		f.d = assimDraft{key: key, cube: r.Cube, defender: r.Defender, system: r.System, nodes: r.Nodes, starbase: r.Starbase,
+			onSix: r.HitsOnSix, homeOf: r.HomeOf}
+		f.others = false
+	}
+	if got, ok := b.DiceOf(r.Defender); ok && len(got) == 1 {
+		f.d.def = ascPool{faces: got[0].Faces.Sorted()}
+	}
+	if got, ok := b.DiceOf(tracker.BorgSeat); ok && len(got) == 1 {
+		f.d.borg = ascPool{faces: got[0].Faces.Sorted()}
+	}
+}
+
+// away reports whether this seated phone leaves the system's dice to the
+// defending player's own phone (the cube's are typed anywhere).
+func (f *assimForm) away(b *tracker.BattleInProgress, side string) bool {
+	seat := f.v.f.Seat()
+	if b == nil || seat == "" || seat == screen.SeatWatch || !slices.Contains(b.Players(), seat) {
+		return false
+	}
+	return side != seat && side != tracker.BorgSeat && !f.others
+}
+
+// sharedTop is the round line and End the battle of a round under way.
+func (f *assimForm) sharedTop(b *tracker.BattleInProgress) fyne.CanvasObject {
+	var in, missing []string
+	for _, d := range b.Dice {
+		in = append(in, f.v.seatName(d.Player))
+	}
+	for _, p := range b.Missing() {
+		missing = append(missing, f.v.seatName(p))
+	}
+	line := lang.X("asc.round_of_the_battle_under", "Round {{.Round}} of the battle under way", map[string]any{"Round": b.Round})
+	if len(in) > 0 {
+		line += lang.X("asc.shared.in", ": dice in from {{.Names}}", map[string]any{"Names": strings.Join(in, ", ")})
+	}
+	line += lang.X("asc.shared.waiting", " · waiting for the dice of {{.Names}}", map[string]any{"Names": strings.Join(missing, ", ")})
+	end := widget.NewButtonWithIcon(lang.X("asc.shared.end", "End the battle"), theme.CancelIcon(), func() {
+		if f.v.exec(tracker.EndBattle{}) {
+			f.v.f.Say(lang.X("asc.shared.ended", "The battle is over on every phone."), false)
+			f.d.key = ""
+			f.redraw()
+		}
+	})
+	return container.NewVBox(screen.BoldLabel(line), container.NewBorder(nil, nil, nil, end))
+}
+
+// sideBox is a side's pad, its dice once they are in, or nothing on a
+// seated phone whose dice come from the other phone.
+func (f *assimForm) sideBox(b *tracker.BattleInProgress, side string, d *borgDice, target int) fyne.CanvasObject {
+	if b == nil {
+		return d.box
+	}
+	if _, in := b.DiceOf(side); in {
+		return container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": d.title.Text})), markedDice(d.pool.faces, target))
+	}
+	if f.away(b, side) {
+		name := f.v.seatName(side)
+		return container.NewVBox(
+			screen.WrapLabel(lang.X("asc.shared.their_phones", "The dice of {{.Names}} come from their own phone.", map[string]any{"Names": name})),
+			widget.NewButtonWithIcon(lang.X("asc.shared.type_here", "Type the dice of {{.Names}} here", map[string]any{"Names": name}), theme.ContentAddIcon(), func() {
+				f.others = true
+				f.redraw()
+			}))
+	}
+	return d.box
+}
+
+// diceButtons adds the buttons that enter the dice typed on this phone:
+// "Apply round N" when they are the last missing, "Enter the dice of
+// Alice" when the cube's are still to come, "Open on every phone" when no
+// round is open.
+func (f *assimForm) diceButtons(b *tracker.BattleInProgress, a borgrules.Assimilation, apply func(sides []string)) {
+	if f.v.f.Seat() == screen.SeatWatch {
+		return
+	}
+	def := f.d.defender
+	a.DefenderFaces, a.BorgFaces = f.d.def.faces, f.d.borg.faces
+	typed := map[string]bool{def: len(f.d.def.faces) > 0 && len(f.d.def.faces) == f.structures(a)}
+	due := borgrules.AssimilationBorgDice(a)
+	typed[tracker.BorgSeat] = len(f.d.borg.faces) == due && (due > 0 || typed[def]) && (typed[def] || !a.FirstStrike())
+	missing := []string{def, tracker.BorgSeat}
+	if b != nil {
+		missing = b.Missing()
+	}
+	if in := b != nil && !slices.Contains(missing, def); a.FirstStrike() && !typed[def] && !in {
+		typed[tracker.BorgSeat] = false
+	}
+	var ready []string
+	for _, p := range missing {
+		if typed[p] && !f.away(b, p) {
+			ready = append(ready, p)
+		}
+	}
+	switch {
+	case len(ready) > 0 && len(ready) == len(missing):
+		screen.AddApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": a.Cube.Round + 1}), func() { apply(ready) })
+	case len(ready) > 0:
+		var names []string
+		for _, p := range ready {
+			names = append(names, f.v.seatName(p))
+		}
+		screen.AddApplyButton(f.result, lang.X("asc.shared.enter", "Enter the dice of {{.Names}}", map[string]any{"Names": strings.Join(names, ", ")}), func() { apply(ready) })
+	}
+	if b == nil {
+		f.result.Add(widget.NewButtonWithIcon(lang.X("asc.shared.open", "Open on every phone"), theme.MailSendIcon(), func() { apply(nil) }))
+	}
+}
+
+// enter sends the dice of the sides typed here (none: the round opens
+// with no dice): with a round open, as those sides' dice (BattleDice, with
+// the structures lost when they are the last); otherwise the round opens
+// with them (OpenAssimilation). It reports whether the round was fought.
+func (f *assimForm) enter(b *tracker.BattleInProgress, cmd tracker.AssimilationRound, sides []string) bool {
+	var run tracker.Command
+	if b != nil {
+		bd := tracker.BattleDice{NodesLost: cmd.NodesLost, StarbaseLost: cmd.StarbaseLost}
+		if slices.Contains(sides, cmd.Defender) {
+			bd.Sides = append(bd.Sides, tracker.SideRolls{Player: cmd.Defender, Rolls: []tracker.Roll{cmd.DefenderRoll}})
+		}
+		if slices.Contains(sides, tracker.BorgSeat) {
+			bd.Sides = append(bd.Sides, tracker.SideRolls{Player: tracker.BorgSeat, Rolls: []tracker.Roll{cmd.BorgRoll}})
+		}
+		run = bd
+	} else {
+		if !slices.Contains(sides, cmd.Defender) {
+			cmd.DefenderRoll = tracker.Roll{}
+		}
+		if !slices.Contains(sides, tracker.BorgSeat) {
+			cmd.BorgRoll = tracker.Roll{}
+		}
+		run = tracker.OpenAssimilation{AssimilationRound: cmd}
+	}
+	if !f.v.exec(run) {
+		return false
+	}
+	var now *tracker.BattleInProgress
+	if st := f.v.f.Game().State(); st != nil && st.Ascendancy != nil {
+		now = st.Ascendancy.Fighting()
+	}
+	if now != nil && now.Kind == tracker.BattleAssimilation && len(now.Dice) > 0 || len(sides) == 0 {
+		var names []string
+		if now != nil {
+			for _, p := range now.Missing() {
+				names = append(names, f.v.seatName(p))
+			}
+		}
+		msg := lang.X("asc.shared.entered", "Dice entered: waiting for the dice of {{.Names}}.", map[string]any{"Names": strings.Join(names, ", ")})
+		if len(sides) == 0 {
+			msg = lang.X("asc.shared.opened", "The battle is on every phone: each side enters its dice.")
+		}
+		f.v.f.Say(msg, false)
+		f.redraw()
+		return false
+	}
+	return true
+}
