@@ -237,6 +237,7 @@ func (f *assimForm) render() {
 		f.d.onSix = on
 		f.redraw()
 	}
+	v.klingonOnly(f.onSix, f.d.defender)
 	f.box.Add(f.cube)
 	shared := f.sharedAssim()
 	if shared != nil {
