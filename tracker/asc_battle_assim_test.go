@@ -84,7 +84,9 @@ func TestAssimilationDiceRefused(t *testing.T) {
 		"no round":             func(b *BattleInProgress) { b.Assimilate = nil },
 		"a defender not there": func(b *BattleInProgress) { b.Assimilate.Defender = "p9"; b.Attacker.Player = "p9" },
 		"nodes that differ":    func(b *BattleInProgress) { b.AssimRules.Nodes = 7 },
-		"both sides in":        func(b *BattleInProgress) { b.Dice = append(b.Dice, SideDice{Player: BorgSeat, Dice: []RolledDice{{Faces: []int{1}}}}) },
+		"both sides in": func(b *BattleInProgress) {
+			b.Dice = append(b.Dice, SideDice{Player: BorgSeat, Dice: []RolledDice{{Faces: []int{1}}}})
+		},
 	} {
 		raw, err := json.Marshal(s.State())
 		require.NoError(t, err)
