@@ -16,7 +16,9 @@
 // # What is where
 //
 // The shell is the main window and what opens over it: the home screen and
-// the saved games (shell.go, home.go, glue.go), the rules reference
+// the saved games (shell.go, home.go, glue.go; reopen.go: Home keeps a
+// joined or shared game open behind it, and a restart or a reload opens
+// the game it showed, on its panel), the rules reference
 // (rules.go), the card catalog (catalog*.go), the tag scanner (scan*.go),
 // sharing a game and joining one (share*.go, seat.go), the settings
 // (settings*.go), and the frame of an open game, gameScreen (game.go): a
