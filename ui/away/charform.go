@@ -73,7 +73,13 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		addMore(&prefill.Weapons[i])
 	}
 	another := widget.NewButtonWithIcon(lang.X("away.setup.another_attack", "Another attack action"), theme.ContentAddIcon(), nil)
-	esc := widget.NewSelect([]string{lang.X("away.setup.from_start", "From the start"), lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": 2}), lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": 3})}, nil)
+	// The round the card arrives in (Escalation; round 1: from the
+	// start), in short words: the name beside it keeps the room.
+	var rounds []string
+	for n := 1; n <= 3; n++ {
+		rounds = append(rounds, lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": n}))
+	}
+	esc := widget.NewSelect(rounds, nil)
 	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
 	form := container.New(layout.NewCustomPaddedVBoxLayout(formGap),
 		container.NewBorder(nil, nil, nil, beside(lang.X("away.setup.escalation", "Escalation"), esc), name),
