@@ -324,7 +324,9 @@ func (s *ascSetup) addPlayer() {
 		return
 	}
 	s.remember(civ, costs)
-	s.v.f.Say(lang.X("asc.joins_next_player_or_start", "{{.TrimSpace}} joins. Next player, or start the game below.", map[string]any{"TrimSpace": strings.TrimSpace(s.name.Text)}), false)
+	// The status line answers with the step's own log row ("Carol joins
+	// as …"), on one line: a longer message of ours would open the status
+	// sheet over the name of the next player.
 	s.name.SetText("")
 	s.civ.SetText("")
 	s.faction.ClearSelected()
