@@ -260,7 +260,7 @@ func (v *scannerView) content(titled bool) fyne.CanvasObject {
 	intro := lang.X("scan.intro", "Hold a card's tag up to the camera, or import a photo of your cards.")
 	switch {
 	case len(v.uses) == 1:
-		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or import a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.uses[0].Label})
+		intro = lang.X("scan.intro_use", "Hold the card's tag up to the camera, or use a photo of it. Then tap “{{.Label}}”.", map[string]any{"Label": v.uses[0].Label})
 	case v.inGame:
 		intro = lang.X("scan.intro_game", "Hold a card's tag up to the camera, or use a photo of it: what it is shows below, with what it does in this game. Close comes back to the game.")
 	}
