@@ -70,7 +70,7 @@ func (cmd AddStartingPlayer) decide(c *decideCtx) error {
 			np.Costs.Faction = np.Civilization
 		}
 	}
-	return setPlayer(c, nil, np)
+	return setPlayer(c, say("track.starts_with", "%s starts with %s, ascendancy %d, %d ships", np.Name, fmtRes(np.Resources), np.Ascendancy, np.Ships), np)
 }
 
 // checkStart holds a new player's starting values to the setup rules and

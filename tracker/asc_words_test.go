@@ -54,3 +54,15 @@ func TestActionRowsSayWhatChanged(t *testing.T) {
 		assert.NotContains(t, evs[0].Label, "Annas", "the player, not the civilization")
 	}
 }
+
+// TestStartingPlayerRowSaysWhatTheyStartWith: the row of a player added
+// with their starting values says what they start with, not "updated"
+// (issue 27: the status line shows it after Add player).
+func TestStartingPlayerRowSaysWhatTheyStartWith(t *testing.T) {
+	s := newTestSession(t, KindAscendancy)
+	evs, err := viaJSON(t, s, startingPlayer("Carol", ascrules.Romulan))
+	require.NoError(t, err)
+	require.Len(t, evs, 2)
+	assert.Equal(t, "Carol joins as Carols", evs[0].Label)
+	assert.Equal(t, "Carol starts with 3 production, 3 research, 3 culture, ascendancy 1, 3 ships", evs[1].Label)
+}
