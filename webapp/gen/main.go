@@ -9,10 +9,14 @@
 //
 // Usage:
 //
-//	go run ./gen [-main PKG] [-name NAME] [-icon PNG] [-out DIR]
+//	go run ./gen [-main PKG] [-name NAME] [-icon PNG] [-out DIR] [-strip=false]
 //
 // -main builds another main package the same way (the benchmarks build a
-// bare one-button window with it).
+// bare one-button window with it). -strip=false keeps the function names,
+// so that a crash in the browser names Go's functions (for debugging).
+//
+// The runtime is built with one line fixed, while Go has the bug (a nil
+// interface key in a big map crashes js/wasm programs; see runtimefix.go).
 package main
 
 import (
@@ -57,14 +61,15 @@ func main() {
 	icon := flag.String("icon", "", "PNG icon, at least 512x512 (default: Icon.png at the module's root)")
 	out := flag.String("out", "dist", "output folder")
 	quality := flag.Int("brotli", bundle.BrotliQuality, "brotli quality (0-11)")
+	strip := flag.Bool("strip", true, "leave out the symbol table and debug information (-ldflags=\"-s -w\"); -strip=false keeps Go's function names in the browser's stack traces")
 	flag.Parse()
-	if err := run(*mainPkg, *name, *icon, *out, *quality); err != nil {
+	if err := run(*mainPkg, *name, *icon, *out, *quality, *strip); err != nil {
 		fmt.Fprintln(os.Stderr, "web bundle:", err)
 		os.Exit(1)
 	}
 }
 
-func run(mainPkg, name, icon, out string, quality int) error {
+func run(mainPkg, name, icon, out string, quality int, strip bool) error {
 	root, err := goEnv("GOMOD")
 	if err != nil || root == "" || root == os.DevNull {
 		return errors.New("run it inside the Table Ops module")
@@ -102,11 +107,28 @@ func run(mainPkg, name, icon, out string, quality int) error {
 	// software (as in CI's Chromium) that queued 0.5-1 s of drawing
 	// behind each tap, which held up the next tap by up to 0.4 s. The
 	// app's own animations (the dice tumbling) still run.
-	cmd := exec.Command("go", "build", "-trimpath", "-tags="+buildTags, "-ldflags=-s -w", "-o", wasmPath, mainPkg)
+	ldflags := "-s -w"
+	if !strip {
+		ldflags = ""
+	}
+	args := []string{"build", "-trimpath", "-tags=" + buildTags, "-ldflags=" + ldflags}
+	// A nil interface key in a big map crashes the runtime for js/wasm
+	// (see runtimefix.go): the runtime is built with that line fixed.
+	overlay, err := runtimeOverlay(goroot, tmp)
+	switch {
+	case errors.Is(err, errRuntimeChanged):
+		fmt.Fprintln(os.Stderr, "web bundle: warning: the Go runtime's map hashing changed; built without the nil-key fix (webapp/gen/runtimefix.go)")
+	case err != nil:
+		return err
+	case overlay != "":
+		args = append(args, "-overlay="+overlay)
+		fmt.Fprintln(os.Stderr, "web bundle: the runtime's hash of a nil interface is trimmed to 32 bits (webapp/gen/runtimefix.go)")
+	}
+	cmd := exec.Command("go", append(args, "-o", wasmPath, mainPkg)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	fmt.Fprintln(os.Stderr, "web bundle: building the WebAssembly (GOOS=js GOARCH=wasm go build -trimpath -tags="+buildTags+" -ldflags=\"-s -w\")")
+	fmt.Fprintln(os.Stderr, "web bundle: building the WebAssembly (GOOS=js GOARCH=wasm go build -trimpath -tags="+buildTags+" -ldflags=\""+ldflags+"\")")
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("build the WebAssembly: %w", err)
 	}
