@@ -80,6 +80,7 @@ func (v *awayView) addCharacter(pid, pname string, prefill tracker.AddCharacter)
 		rounds = append(rounds, lang.X("away.setup.round_n", "Round {{.N}}", map[string]any{"N": n}))
 	}
 	esc := widget.NewSelect(rounds, nil)
+	esc.PlaceHolder = rounds[0] // as wide as its options, no wider
 	esc.SetSelectedIndex(max(0, prefill.Escalation-1))
 	form := container.New(layout.NewCustomPaddedVBoxLayout(formGap),
 		container.NewBorder(nil, nil, nil, beside(lang.X("away.setup.escalation", "Escalation"), esc), name),
