@@ -322,3 +322,34 @@ func TestAssimilationFromBothPhones(t *testing.T) {
 		assert.Contains(t, screentest.ScreenText(p.w), "Round 2 of the battle under way · waiting for the dice of Alice, the Borg")
 	}
 }
+
+// TestRollForMeInASharedRound: on the defender's phone "Roll for me"
+// rolls only the defender's dice, as many as the rules give them with the
+// attacker's dice in, and leaves the attacker's as entered.
+func TestRollForMeInASharedRound(t *testing.T) {
+	alice, bob, g := twoPhonesOf(t, ascrules.Klingon, ascrules.Romulan)
+	fa, fb := alice.v.battle.space, bob.v.battle.space
+	fa.att.firstStrike.SetChecked(true)
+	test.Type(fa.attD.pad, "661")
+	test.Tap(screentest.Button(t, alice.w, "Enter the dice of Alice"))
+	test.Tap(screentest.Button(t, bob.w, "Roll for me"))
+	assert.ElementsMatch(t, []int{1, 6, 6}, []int(fb.attD.pool.faces), "Alice's dice as entered")
+	assert.Len(t, fb.defD.pool.faces, 1, "Bob rolls for the one ship her first strike left him")
+	test.Tap(screentest.Button(t, bob.w, "Apply round 1"))
+	assert.Equal(t, 2, g.State().Ascendancy.Fighting().Round)
+
+	// An invasion: Bob's phone rolls his nodes' dice only.
+	test.Tap(screentest.Button(t, alice.w, "End the battle"))
+	alice.v.battle.mode.SetSelected(battleModeLabel(modeInvasion))
+	ia, ib := alice.v.battle.inv, bob.v.battle.inv
+	ia.defender.SetSelected("Bob")
+	ia.att.ships.val = 1
+	ia.att.firstStrike.SetChecked(true)
+	test.Type(ia.attD.pad, "6")
+	test.Tap(screentest.Button(t, alice.w, "Enter the dice of Alice"))
+	require.NotNil(t, g.State().Ascendancy.Fighting())
+	require.Equal(t, 2, ib.nodes.val)
+	test.Tap(screentest.Button(t, bob.w, "Roll for me"))
+	assert.Equal(t, []int{6}, []int(ib.attD.pool.faces), "Alice's die as entered")
+	assert.Len(t, ib.defD.pool.faces, 1, "her first strike destroyed one of the two nodes: one die left")
+}

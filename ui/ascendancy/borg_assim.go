@@ -357,6 +357,29 @@ func (f *assimForm) rollVirtual() {
 		f.v.f.Say(lang.X("borg.choose_the_cube_and_whose_2", "Choose the cube and whose system it is first."), true)
 		return
 	}
+	if sh := f.sharedAssim(); sh != nil {
+		// In a round under way: the system's dice in stay (or roll on the
+		// defender's phone); the cube rolls once they are in.
+		if _, in := sh.DiceOf(f.d.defender); !in && !f.away(sh, f.d.defender) {
+			d, err := f.v.ascRoll(f.structures(a))
+			if err != nil {
+				f.v.f.Say(screen.ErrText(err), true)
+				return
+			}
+			f.d.def = d
+		}
+		a.DefenderFaces = f.d.def.faces
+		if _, in := sh.DiceOf(tracker.BorgSeat); !in && len(a.DefenderFaces) == f.structures(a) {
+			b, err := f.v.ascRoll(borgrules.AssimilationBorgDice(a))
+			if err != nil {
+				f.v.f.Say(screen.ErrText(err), true)
+				return
+			}
+			f.d.borg = b
+		}
+		f.render()
+		return
+	}
 	d, b, ok := f.v.rollPair(f.structures(a), func(d ascPool) int {
 		a.DefenderFaces = d.faces
 		return borgrules.AssimilationBorgDice(a)

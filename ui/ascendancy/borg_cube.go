@@ -463,7 +463,14 @@ func (f *cubeBattle) rollVirtual() {
 		return
 	}
 	r := borgrules.CubeRound{Cube: cube, Fleets: fleets}
+	sh := f.sharedCube()
 	for i, fl := range fleets {
+		if got, ok := f.entered(sh, fl.Player); ok || f.away(sh, fl.Player) {
+			// In a round under way: dice in stay, another phone's side
+			// rolls there.
+			r.PlayerFaces = append(r.PlayerFaces, got)
+			continue
+		}
 		p, err := f.v.ascRoll(fl.Dice())
 		if err != nil {
 			f.v.f.Say(screen.ErrText(err), true)
@@ -471,6 +478,13 @@ func (f *cubeBattle) rollVirtual() {
 		}
 		f.d.fleets[idx[i]].dice = p
 		r.PlayerFaces = append(r.PlayerFaces, p.faces)
+	}
+	if _, ok := f.entered(sh, tracker.BorgSeat); ok || sh != nil && r.FirstStrike() && slices.ContainsFunc(fleets, func(fl borgrules.Fleet) bool {
+		_, in := f.entered(sh, fl.Player)
+		return !in && f.away(sh, fl.Player)
+	}) {
+		f.render() // the cube rolls once every fleet's first strike is in
+		return
 	}
 	bp, err := f.v.ascRoll(borgrules.CubeRoundBorgDice(r))
 	if err != nil {

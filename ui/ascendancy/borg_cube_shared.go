@@ -247,3 +247,14 @@ func (f *cubeBattle) enter(b *tracker.BattleInProgress, cmd tracker.CubeRound, s
 	}
 	return true
 }
+
+// entered returns the dice side has entered on the round under way b.
+func (f *cubeBattle) entered(b *tracker.BattleInProgress, side string) ([]int, bool) {
+	if b == nil {
+		return nil, false
+	}
+	if got, ok := b.DiceOf(side); ok && len(got) == 1 {
+		return got[0].Faces, true
+	}
+	return nil, false
+}

@@ -148,7 +148,7 @@ func newInvasionForm(v *ascView) *invasionForm {
 		widget.NewSeparator(),
 		// The dice right under the sides, the result and Apply right
 		// under the dice; the odds after them.
-		f.attD.box, f.defD.box, f.shared, f.open,
+		f.shared, f.attD.box, f.defD.box, f.open,
 		screen.FitGrid(2, roll, clear),
 		f.result,
 		surrender,
@@ -416,6 +416,10 @@ func (f *invasionForm) rollVirtual() {
 	in, _, ok := f.invasion()
 	if !ok {
 		f.v.f.Say(lang.X("asc.choose_the_attacker_and_the_3", "Choose the attacker and the defender first."), true)
+		return
+	}
+	if sh := f.sharedInv(); sh != nil {
+		f.rollShared(sh, in)
 		return
 	}
 	// The rules say how many dice each side rolls: a side struck first

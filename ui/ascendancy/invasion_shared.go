@@ -312,3 +312,48 @@ func (f *invasionForm) topButton() {
 	f.top.SetIcon(theme.ContentClearIcon())
 	f.top.OnTapped = f.newInvasion
 }
+
+// rollShared rolls, in a round under way, the dice of the sides still
+// missing that this phone types (not those in, nor on a seated phone the
+// other side's), in the rules' order: a side struck first after the other
+// is in, for what it has left.
+func (f *invasionForm) rollShared(b *tracker.BattleInProgress, in ascrules.Invasion) {
+	att, def := b.Invasion.Attacker, b.Invasion.Defender
+	in.AttackerFaces, in.DefenderFaces = nil, nil
+	if got, ok := b.DiceOf(att); ok && len(got) == 1 {
+		in.AttackerFaces = got[0].Faces
+	}
+	if got, ok := b.DiceOf(def); ok && len(got) == 1 {
+		in.DefenderFaces = got[0].Faces
+	}
+	order := []string{att, def}
+	if ascrules.InvasionNodesRollFirst(in) {
+		order = []string{def, att}
+	}
+	for i, side := range order {
+		if _, ok := b.DiceOf(side); ok || f.hidden(b, side) {
+			if i == 0 && !ok && (ascrules.InvasionNodesRollFirst(in) || ascrules.InvasionShipsRollFirst(in)) {
+				f.v.f.Say(lang.X("asc.shared.wait_first", "{{.Striker}} strikes first: {{.Name}} rolls after their dice are in.", map[string]any{"Striker": f.sideName(side), "Name": f.sideName(order[1])}), false)
+				break
+			}
+			continue
+		}
+		n := ascrules.InvasionNodeDiceDue(in)
+		if side == att {
+			n = ascrules.InvasionAttackerDiceDue(in)
+		}
+		p, err := f.v.ascRoll(n)
+		if err != nil {
+			f.v.f.Say(screen.ErrText(err), true)
+			return
+		}
+		if side == att {
+			in.AttackerFaces = p.faces
+			f.attD.set(p)
+		} else {
+			in.DefenderFaces = p.faces
+			f.defD.set(p)
+		}
+	}
+	f.resolve()
+}
