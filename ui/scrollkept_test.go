@@ -84,3 +84,16 @@ func TestScrollKeptAcrossTabs(t *testing.T) {
 	w.Content().Refresh()
 	assert.InDelta(t, 60, screentest.PanelScroller(w).Offset.Y, 1, "the Players panel is where it was left")
 }
+
+// TestScrollKeptAcrossAStep: on a phone the Round panel stays where the
+// player scrolled it when the step changes ("On to the command phase"
+// jumped it back to the top, issue 27).
+func TestScrollKeptAcrossAStep(t *testing.T) {
+	sh, w := ascAtBuilding(t, 360, 640)
+	panelTo(t, w, "Round")
+	s := swipeDown(t, w, 80)
+	test.Tap(buttonIn(t, s, "On to the command phase"))
+	require.Equal(t, tracker.PhaseCommand, ascState(sh).Walker.Phase)
+	w.Content().Refresh()
+	assert.InDelta(t, 80, screentest.PanelScroller(w).Offset.Y, 1, "the Round panel stayed where the player had scrolled it")
+}

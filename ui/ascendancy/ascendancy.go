@@ -163,12 +163,13 @@ func (v *ascView) Show(s *tracker.State) {
 		}
 	}
 	v.lazy.Changed()
-	// A new stage or turn is a new step: show it from its top.
+	// A new stage or turn is a new step: the Players panel shows its
+	// console from the top (the phase's actions first); the Round and
+	// Borg panels stay where the player was (the frame keeps their
+	// scroll, issue 27), their next-step buttons in fixed places.
 	if step := fmt.Sprintf("%s/%d/%d/%s", v.st.Walker.Stage, v.st.Walker.Round, v.st.Walker.Turn, v.st.Walker.Phase); step != v.step {
 		v.step = step
-		v.roundScrl.ScrollToTop()
 		v.playersScrl.ScrollToTop()
-		v.borg.scroll.ScrollToTop()
 	}
 	if v.score != nil {
 		v.score.show()
