@@ -417,3 +417,22 @@ func TestDrawNamesThePlayers(t *testing.T) {
 	test.Tap(screentest.Button(t, w, "Add up scores and decide the winner"))
 	assert.Contains(t, screentest.ScreenText(w), "A draw between Dana and Kim")
 }
+
+// TestCharacterFormOnOneScreenInItalian: the whole form fits a 360x640
+// phone in Italian too (the captions are longer).
+func TestCharacterFormOnOneScreenInItalian(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	w := sh.win
+	openAwaySetup(t, sh)
+	addPlayer(t, w, "Kim", "Klingon")
+	screentest.Italian(t)
+	sh.game.frame.Refresh()
+	test.Tap(screentest.Button(t, w, "Aggiungi un personaggio a Kim"))
+	test.Tap(screentest.Button(t, w, "Scrivilo"))
+	screentest.AssertFits(t, w, "scheda del personaggio")
+	scrolls := screentest.Under[*container.Scroll](w.Canvas().Overlays().Top())
+	require.NotEmpty(t, scrolls)
+	for _, s := range scrolls {
+		assert.LessOrEqual(t, s.Content.MinSize().Height, s.Size().Height, "the whole form shows: nothing to scroll")
+	}
+}
