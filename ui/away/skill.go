@@ -377,6 +377,9 @@ func (f *skillForm) resolve() {
 	f.chal.row.SetPoolStates(res.Challenger, cs)
 	verdict := lang.X("away.skill.fails", "{{.Name}} fails: {{.S}} of {{.N}} successes", map[string]any{"Name": ch.Name, "S": res.Successes, "N": res.Need})
 	switch {
+	case !res.Passed && res.Need == 1:
+		// Not "0 of 1 successes".
+		verdict = lang.X("away.skill.fails_one", "{{.Name}} fails: no success (1 needed)", map[string]any{"Name": ch.Name})
 	case res.Passed && res.Successes == 1:
 		verdict = lang.X("away.skill.passes_one", "{{.Name}} passes with 1 success", map[string]any{"Name": ch.Name})
 	case res.Passed:
