@@ -95,6 +95,9 @@ func addAscPlayer(t *testing.T, w fyne.Window, name, faction string, costs map[s
 	t.Helper()
 	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), name)
 	selectFor(t, w, "Faction rules").SetSelected(faction)
+	if len(costs) > 0 {
+		openFold(t, w, "Starting values and costs")
+	}
 	for ph, v := range costs {
 		screentest.TypeInto(w, screentest.Entry(t, w, ph), v)
 	}

@@ -92,7 +92,7 @@ func addAscPlayer(t *testing.T, w fyne.Window, name, faction string, costs map[s
 	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), name)
 	selectFor(t, w, "Faction rules").SetSelected(faction)
 	if len(costs) > 0 {
-		openFold(t, w, lang.X("asc.start_and_costs", "Starting values and cost table"))
+		openFold(t, w, lang.X("asc.start_and_costs", "Starting values and costs"))
 	}
 	for ph, v := range costs {
 		screentest.TypeInto(w, screentest.Entry(t, w, ph), v)
@@ -713,7 +713,7 @@ func TestSetupChoicesFromTheTracker(t *testing.T) {
 	require.Len(t, start.Readings, 3)
 	tapReading(t, w, start.Readings[1].Text)
 	assert.Equal(t, tracker.StartExtra, ascState(sh).Options.Start)
-	openFold(t, w, "Starting values and cost table")
+	openFold(t, w, "Starting values and costs")
 	assert.Equal(t, "8P 6R 4C", screentest.Entry(t, w, "e.g. 3P 3R 3C").Text, "the next player starts with the extra resources")
 	addAscPlayer(t, w, "Alice", "Federation", nil)
 	assert.Equal(t, ascrules.Resources{Production: 8, Research: 6, Culture: 4}, ascState(sh).Players[0].Resources)

@@ -223,7 +223,7 @@ func newAscSetup(v *ascView) *ascSetup {
 	s.rules = widget.NewAccordion(s.rulesItem)
 	// The starting values follow the rules agreed on and the faction, and
 	// the cost table is remembered from the last game: both are folded.
-	s.costFold = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.start_and_costs", "Starting values and cost table"),
+	s.costFold = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.start_and_costs", "Starting values and costs"),
 		container.NewVBox(
 			widget.NewForm(widget.NewFormItem(lang.X("asc.resources", "Resources"), s.resources), widget.NewFormItem(lang.X("asc.ascendancy", "Ascendancy"), s.ascend)),
 			screen.CaptionLabel(lang.X("asc.everyone_also_starts_with_weapons", "Everyone also starts with weapons 5+, shields +0, {{.BaseCommands}} command tokens, 1 node of each kind and {{.StartShips}} ships on the home system.", map[string]any{"BaseCommands": ascrules.BaseCommands, "StartShips": startShips})),
@@ -628,7 +628,7 @@ func (s *ascSetup) borg() fyne.CanvasObject {
 	// The hit rolls, which every game needs, are in view; the hub and the
 	// optional rule, which most games leave as they are, are folded.
 	if s.borgMore == nil {
-		s.borgMore = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.borg_options", "Transwarp hub and optional rule"), container.NewVBox(
+		s.borgMore = widget.NewAccordion(widget.NewAccordionItem(lang.X("asc.borg_options", "Hub and optional rule"), container.NewVBox(
 			s.hub, screen.CaptionLabel(lang.X("asc.the_transwarp_hub_sits_in", "The transwarp hub sits in the centre of the board: always play with it with 1 or 2 players. Its cube roll is on the Borg console.")),
 			container.NewBorder(nil, nil, widget.NewLabel(lang.X("asc.hub_roll", "Hub roll")), nil, s.hubTarget), s.physHub, s.three,
 			screen.CaptionLabel(lang.X("asc.optional_rule_the_players_lose", "Optional rule: the players lose when a fourth spire is needed (instead of a sixth).")))))

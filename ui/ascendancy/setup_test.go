@@ -100,3 +100,17 @@ func TestSwitchingThePlayerMovesNoCounter(t *testing.T) {
 	require.Equal(t, "p2", v.board.choice.ids[v.board.pick.Selected])
 	assert.Equal(t, mine, y(), "Bob's counters are where Alice's were")
 }
+
+// TestSetupFitsASmallPhone: every fold of the setup open, the Borg in,
+// nothing is wider than a 360x640 phone (the folds' titles do not wrap).
+func TestSetupFitsASmallPhone(t *testing.T) {
+	sh, _ := newTestShell(t, 360, 640)
+	w := newAscGame(t, sh)
+	panelTo(t, w, "Players")
+	checkBox(t, w, "Play with the Borg").SetChecked(true)
+	for _, f := range []string{"Rules to agree on", "Starting values and costs", "Hub and optional rule"} {
+		openFold(t, w, f)
+	}
+	screentest.AssertFits(t, w, "the setup, every fold open")
+	assert.Equal(t, float32(360), w.Canvas().Size().Width, "the window did not grow")
+}
