@@ -32,14 +32,16 @@ func TestScreenObjectsFindsDialogButtons(t *testing.T) {
 		}
 		return false
 	}, 10e9, 20e6, "the seat dialog's buttons are listed")
-	var tokens int
+	var counters int
 	test := screentest.Button(t, sh.win, "Ann")
 	test.OnTapped()
 	<-done
+	// Her console: its resources come first (the command tokens are
+	// further down, below the building phase's actions).
 	for _, o := range screenObjectsOnUI(sh) {
-		if o.Type == "widgets.TokenRow" {
-			tokens++
+		if o.Type == "widgets.Counter" && o.Text == "Production" {
+			counters++
 		}
 	}
-	require.Equal(t, 1, tokens, "Ann's console shows her command tokens")
+	require.Equal(t, 1, counters, "Ann's console shows her resources")
 }
