@@ -29,7 +29,12 @@ import (
 type Game interface {
 	Kind() tracker.Kind
 	Seq() uint64
-	Snapshot() tracker.Snapshot
+	// SnapshotWindow is the game's snapshot with the newest n steps of
+	// each history list; cut tells that the undo list has older ones.
+	SnapshotWindow(n int) (snap tracker.Snapshot, cut bool)
+	// OlderSteps lists at most n steps of the undo list older than the
+	// step before (found is false when no such step is in it).
+	OlderSteps(before uint64, n int) (steps []tracker.Step, more, found bool)
 	EventsSince(seq uint64) []tracker.Event
 	// ExecuteNonce, UndoNonce and RedoNonce apply a remote request and
 	// keep its nonce in the game's log, refusing a nonce the log holds
@@ -683,7 +688,7 @@ func (h *Host) serveState(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, StateResponse{Name: h.opts.Name, Snapshot: snap, HistoryCut: cut, Seats: h.Seats()})
 }
 
-// window returns the game's snapshot cut to its window (windowed), made
+// window returns the game's snapshot cut to its window (SnapshotWindow), made
 // once for each position of the log: readers of a long game do not have
 // the whole history listed again for each of them.
 func (h *Host) window() (tracker.Snapshot, bool) {
@@ -693,34 +698,16 @@ func (h *Host) window() (tracker.Snapshot, bool) {
 	if h.snap.State != nil && h.snap.Seq == seq {
 		return h.snap, h.snapCut
 	}
-	h.snap, h.snapCut = windowed(h.game.Snapshot())
+	h.snap, h.snapCut = h.game.SnapshotWindow(HistoryWindow)
 	return h.snap, h.snapCut
-}
-
-// windowed cuts a snapshot's undo and redo lists to their newest
-// HistoryWindow steps, so what a reader gets does not grow with the game;
-// cut tells that the undo list had older steps.
-func windowed(s tracker.Snapshot) (_ tracker.Snapshot, cut bool) {
-	if len(s.History.Undo) > HistoryWindow {
-		s.History.Undo, cut = s.History.Undo[:HistoryWindow:HistoryWindow], true
-	}
-	if len(s.History.Redo) > HistoryWindow {
-		s.History.Redo = s.History.Redo[:HistoryWindow:HistoryWindow]
-	}
-	return s, cut
 }
 
 // olderSteps answers OpHistory: the steps of the undo list older than the
 // step before, newest first, at most HistoryPage of them. The steps under
 // a step of the undo list never change while it is there.
 func (h *Host) olderSteps(id, before uint64) HostMessage {
-	undo := h.game.Snapshot().History.Undo
-	for i, st := range undo {
-		if st.ID == before {
-			rest := undo[i+1:]
-			n := min(len(rest), HistoryPage)
-			return HostMessage{Op: OpResult, ID: id, Steps: rest[:n], More: n < len(rest)}
-		}
+	if steps, more, found := h.game.OlderSteps(before, HistoryPage); found {
+		return HostMessage{Op: OpResult, ID: id, Steps: steps, More: more}
 	}
 	return HostMessage{Op: OpResult, ID: id, Error: &tracker.Rejection{Code: tracker.CodeNotFound, ReasonKey: "share.refused.no_step",
 		Reason: "That step is no longer in the undo list."}}
