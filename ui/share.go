@@ -55,6 +55,7 @@ type shareButton struct {
 // sharing button shown while the game is shared.
 func (gs *gameScreen) shareButton() fyne.CanvasObject {
 	b := &shareButton{gs: gs}
+	gs.hosting = func() bool { return b.host != nil } // Home keeps a shared game open (reopen.go)
 	// Icon only: the bar must fit a phone beside Log, Undo and Redo. The
 	// button is highlighted while the game is shared.
 	b.Icon = theme.UploadIcon()
