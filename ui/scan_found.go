@@ -161,8 +161,7 @@ func (v *scannerView) actions(e *scanEntry) []fyne.CanvasObject {
 		if c.Tag.Kind != u.Kind {
 			continue
 		}
-		var b *widget.Button
-		b = widget.NewButtonWithIcon(u.Label, theme.ConfirmIcon(), func() {
+		b := widget.NewButtonWithIcon(u.Label, theme.ConfirmIcon(), func() {
 			msg, closeAfter, err := u.Do(c)
 			if err != nil {
 				v.say(plainError(err), true)

@@ -23,11 +23,9 @@ import (
 // not yet focused) and a swipe for every screenful the panel must scroll
 // to bring the next widget into view. Typed text costs no tap.
 type fingers struct {
-	t             *testing.T
-	w             fyne.Window
-	taps, swipes  int
-	focused       fyne.Focusable
-	lastScrollFor fyne.CanvasObject
+	t            *testing.T
+	w            fyne.Window
+	taps, swipes int
 }
 
 // locate finds o in the window's tree (the app's entry whose entry it is,
@@ -209,16 +207,6 @@ func TestSetupAndBuildTaps(t *testing.T) {
 		require.LessOrEqual(t, setupTaps, 25, "setup taps")
 		require.LessOrEqual(t, setupSwipes, 5, "setup swipes")
 	}
-}
-
-// hasButton tells whether an enabled button with the label is on screen.
-func hasButton(w fyne.Window, label string) bool {
-	for _, b := range screentest.Objects[*widget.Button](w) {
-		if b.Text == label && !b.Disabled() {
-			return true
-		}
-	}
-	return false
 }
 
 // describeTarget names a widget for the log of swipes.
