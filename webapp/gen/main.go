@@ -113,20 +113,22 @@ func run(mainPkg, name, icon, out string, quality int, strip bool) error {
 	}
 	args := []string{"build", "-trimpath", "-tags=" + buildTags, "-ldflags=" + ldflags}
 	// A nil interface key in a big map crashes the runtime for js/wasm
-	// (see runtimefix.go): the runtime is built with that line fixed.
-	overlay, err := runtimeOverlay(goroot, tmp)
+	// (see runtimefix.go): the runtime is built with that line fixed, in
+	// a Go root of links beside the bundle's files.
+	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	fixed, err := patchedRoot(goroot, tmp)
 	switch {
 	case errors.Is(err, errRuntimeChanged):
 		fmt.Fprintln(os.Stderr, "web bundle: warning: the Go runtime's map hashing changed; built without the nil-key fix (webapp/gen/runtimefix.go)")
 	case err != nil:
 		return err
-	case overlay != "":
-		args = append(args, "-overlay="+overlay)
+	case fixed != "":
+		env = append(env, "GOROOT="+fixed)
 		fmt.Fprintln(os.Stderr, "web bundle: the runtime's hash of a nil interface is trimmed to 32 bits (webapp/gen/runtimefix.go)")
 	}
 	cmd := exec.Command("go", append(args, "-o", wasmPath, mainPkg)...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	fmt.Fprintln(os.Stderr, "web bundle: building the WebAssembly (GOOS=js GOARCH=wasm go build -trimpath -tags="+buildTags+" -ldflags=\""+ldflags+"\")")
 	if err := cmd.Run(); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -32,9 +31,10 @@ import (
 // entries) and the app died 1-3 s after its first frame (issue 26, 1).
 // Reproduced with a dozen lines of Go on Node: see TestNilKeyInBigMap.
 //
-// runtimeFix patches that one line (a nil interface hashes as the
-// trimmed seed) into the runtime the WebAssembly is built with, through
-// go build's -overlay, for as long as the toolchain has the bug.
+// patchedRoot patches that one line (a nil interface hashes as the
+// trimmed seed) into the runtime the WebAssembly is built with, in a Go
+// root of links to the toolchain's own, for as long as the toolchain has
+// the bug.
 
 // runtimeFixes are the runtime's lines that hash a nil interface, each
 // with the line it becomes.
@@ -73,10 +73,15 @@ func patchAlg(alg string) (string, bool, error) {
 	return out, out != alg, nil
 }
 
-// runtimeOverlay writes, into dir, the patched runtime/alg.go of the
-// toolchain at goroot and the -overlay file that puts it in its place, and
-// returns that file's path; "" when the toolchain needs no patch.
-func runtimeOverlay(goroot, dir string) (string, error) {
+// patchedRoot makes, in dir, a Go root whose runtime hashes a nil
+// interface right: every file and folder of goroot linked, but
+// src/runtime/alg.go patched (patchAlg). The build runs with GOROOT set to
+// it. (The go command's -overlay would be simpler, but it refuses to
+// replace a file of a toolchain that the go command downloaded into the
+// module cache, as setup.sh's does on an older system's Go.) It returns
+// "" when the runtime needs no fix, errRuntimeChanged when alg.go is not
+// as expected.
+func patchedRoot(goroot, dir string) (string, error) {
 	orig := filepath.Join(goroot, "src", "runtime", "alg.go")
 	b, err := os.ReadFile(orig)
 	if err != nil {
@@ -86,17 +91,41 @@ func runtimeOverlay(goroot, dir string) (string, error) {
 	if err != nil || !needed {
 		return "", err
 	}
-	alg := filepath.Join(dir, "runtime-alg.go")
-	if err := os.WriteFile(alg, []byte(patched), 0o644); err != nil {
+	root := filepath.Join(dir, "goroot")
+	// Each level down to src/runtime is a folder of links but for the
+	// entry on the way.
+	for _, step := range []struct{ from, to, keep string }{
+		{goroot, root, "src"},
+		{filepath.Join(goroot, "src"), filepath.Join(root, "src"), "runtime"},
+		{filepath.Join(goroot, "src", "runtime"), filepath.Join(root, "src", "runtime"), "alg.go"},
+	} {
+		if err := linkAllBut(step.from, step.to, step.keep); err != nil {
+			return "", fmt.Errorf("a Go root with the runtime fixed: %w", err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "src", "runtime", "alg.go"), []byte(patched), 0o644); err != nil {
 		return "", err
 	}
-	js, err := json.Marshal(map[string]map[string]string{"Replace": {orig: alg}})
+	return root, nil
+}
+
+// linkAllBut makes the folder to with a link to each entry of from but
+// the one named keep.
+func linkAllBut(from, to, keep string) error {
+	entries, err := os.ReadDir(from)
 	if err != nil {
-		return "", err
+		return err
 	}
-	overlay := filepath.Join(dir, "overlay.json")
-	if err := os.WriteFile(overlay, js, 0o644); err != nil {
-		return "", err
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		return err
 	}
-	return overlay, nil
+	for _, e := range entries {
+		if e.Name() == keep {
+			continue
+		}
+		if err := os.Symlink(filepath.Join(from, e.Name()), filepath.Join(to, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
 }
