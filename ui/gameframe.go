@@ -39,7 +39,12 @@ func (gs *gameScreen) frameContent(bar *fyne.Container) fyne.CanvasObject {
 	fit(false)
 	// A refusal and its "Record it anyway" belong to the panel they were
 	// made on: they go when the player goes to another.
-	gs.layout.OnSwitched = func(string) { s.leave() }
+	// A call to another panel (a battle that awaits this player's dice)
+	// shows over every panel but its own.
+	gs.layout.OnSwitched = func(string) {
+		s.leave()
+		gs.followCall()
+	}
 	body := container.NewStack(gs.layout, s.layer)
 	return container.New(&frameLayout{header: header, body: body, fit: fit}, header, body)
 }
@@ -96,13 +101,29 @@ func (gs *gameScreen) followGame() {
 		gs.status.setStage(stage)
 		gs.status.barStage.SetText(stage)
 	}
-	if len(gs.history.Undo) == 0 {
-		return
+	if len(gs.history.Undo) > 0 {
+		if top := gs.history.Undo[0]; top.ID > gs.status.lastStep {
+			gs.status.lastStep = top.ID
+			gs.status.answer(screen.TrTexts(top.Texts()))
+		}
 	}
-	if top := gs.history.Undo[0]; top.ID > gs.status.lastStep {
-		gs.status.lastStep = top.ID
-		gs.status.answer(screen.TrTexts(top.Texts()))
+	gs.followCall()
+}
+
+// followCall shows what the view calls this device's player to (a
+// battle that awaits their dice, screen.Calling) on every panel but the
+// one it is on, with one tap to that panel (issue 27: the defender's phone
+// learned of a battle only on the Battle and Borg panels).
+func (gs *gameScreen) followCall() {
+	var call screen.Call
+	if c, ok := gs.view.(screen.Calling); ok {
+		call = c.Call()
 	}
+	if call.Panel != "" && gs.layout.PanelVisible(call.Panel) {
+		call = screen.Call{}
+	}
+	panel := call.Panel
+	gs.status.setCall(call.Text, call.Action, func() { gs.layout.ShowPanel(panel) })
 }
 
 // frameTheme is the app's theme, with the smaller sizes of a phone's

@@ -42,6 +42,13 @@ type statusLine struct {
 	compact           bool
 	// lastStep is the newest step said (see gameScreen.followGame).
 	lastStep uint64
+	// call is what the view calls this device's player to ("" for
+	// nothing, see screen.Call): the line shows it when it has no
+	// message, and callBtn (at the line's end on a wide window, in the
+	// sheet on a phone) or a tap on the line goes to it (callGo).
+	call    string
+	callGo  func()
+	callBtn *widget.Button
 	// barStage is the stage in the bar of a wide window; header is the
 	// theme of the bar and the line (see gameScreen.frameContent).
 	barStage *widget.Label
@@ -60,7 +67,10 @@ func newStatusLine(win fyne.Window) *statusLine {
 	s.more.Hide()
 	s.action = widget.NewButton("", nil)
 	s.action.Hide()
-	s.lineEnd = container.NewHBox(s.action)
+	s.callBtn = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { s.goToCall() })
+	s.callBtn.Importance = widget.WarningImportance
+	s.callBtn.Hide()
+	s.lineEnd = container.NewHBox(s.callBtn, s.action)
 	s.sheetEnd = container.NewHBox()
 	s.sheet = newStatusSheet(s)
 	s.layer = container.NewVBox(s.sheet)
@@ -98,21 +108,64 @@ func (s *statusLine) setStage(stage string) {
 	s.show()
 }
 
+// setCall shows what the view calls this device's player to (see
+// screen.Call; text "" ends the call), with action, the way there, going
+// by goTo. A new call shows in place of the last answer: the player reads
+// it on whatever panel they are.
+func (s *statusLine) setCall(text, action string, goTo func()) {
+	s.callGo = goTo
+	if text == s.call && (text == "" || s.callBtn.Text == action) {
+		return
+	}
+	s.call = text
+	s.callBtn.SetText(action)
+	screen.SetVisible(s.callBtn, text != "")
+	if text != "" && !s.isErr && !s.action.Visible() {
+		s.text = ""
+	}
+	s.show()
+}
+
+// calling reports whether the line shows the call (it has no message).
+func (s *statusLine) calling() bool { return s.text == "" && s.call != "" }
+
+// goToCall goes to what the call is about (the sheet folds).
+func (s *statusLine) goToCall() {
+	s.closeSheet()
+	if s.callGo != nil {
+		s.callGo()
+	}
+}
+
 // show draws the line (and the sheet, when open) for the message and
 // stage.
 func (s *statusLine) show() {
 	shown, bold := s.text, false
-	if shown == "" && s.compact {
+	switch {
+	case s.calling():
+		shown, bold = s.call, true
+	case shown == "" && s.compact:
 		shown, bold = s.stage, true
 	}
 	if s.label.Text != shown || s.label.TextStyle.Bold != bold {
 		s.label.Text = shown
 		s.label.TextStyle.Bold = bold
 	}
-	if s.isErr {
+	switch {
+	case s.isErr:
 		s.label.Importance = widget.DangerImportance
-	} else {
+	case s.calling():
+		s.label.Importance = widget.WarningImportance
+	default:
 		s.label.Importance = widget.MediumImportance
+	}
+	// On a phone a call's line leads to it: the arrow says so.
+	icon := theme.MenuDropDownIcon()
+	if s.calling() && s.compact {
+		icon = theme.NavigateNextIcon()
+	}
+	if s.more.Resource != icon {
+		s.more.SetResource(icon)
 	}
 	s.label.Refresh()
 	if s.sheet.Visible() {
@@ -125,7 +178,11 @@ func (s *statusLine) show() {
 // when the line's text has width w: the stage hidden by a message on a
 // phone, or a text cut.
 func (s *statusLine) hasMore(w float32) bool {
-	return s.text != "" && (s.compact && s.stage != "" || !s.fitsIn(s.text, w)) ||
+	if s.calling() {
+		return s.compact || !s.fitsIn(s.call, w)
+	}
+	return s.call != "" && s.compact ||
+		s.text != "" && (s.compact && s.stage != "" || !s.fitsIn(s.text, w)) ||
 		s.compact && s.text == "" && s.stage != "" && !s.fitsIn(s.stage, w)
 }
 
@@ -188,10 +245,10 @@ func (s *statusLine) setCompact(compact bool) {
 	s.compact = compact
 	if compact {
 		s.lineEnd.Objects = nil
-		s.sheetEnd.Objects = []fyne.CanvasObject{s.action}
+		s.sheetEnd.Objects = []fyne.CanvasObject{s.callBtn, s.action}
 	} else {
 		s.sheetEnd.Objects = nil
-		s.lineEnd.Objects = []fyne.CanvasObject{s.action}
+		s.lineEnd.Objects = []fyne.CanvasObject{s.callBtn, s.action}
 	}
 	s.lineEnd.Refresh()
 	s.sheetEnd.Refresh()
@@ -199,10 +256,14 @@ func (s *statusLine) setCompact(compact bool) {
 }
 
 // Tapped opens the sheet with the whole message and the stage, or closes
-// it.
+// it; a line that shows a call goes to it.
 func (s *statusLine) Tapped(*fyne.PointEvent) {
 	if s.sheet.Visible() {
 		s.closeSheet()
+		return
+	}
+	if s.calling() {
+		s.goToCall()
 		return
 	}
 	if s.text != "" || s.stage != "" {
@@ -260,7 +321,7 @@ type statusRenderer struct{ s *statusLine }
 func (r *statusRenderer) Layout(size fyne.Size) {
 	s := r.s
 	end := fyne.NewSize(0, 0)
-	if !s.compact && s.action.Visible() {
+	if !s.compact && (s.action.Visible() || s.callBtn.Visible()) {
 		end = s.lineEnd.MinSize()
 	}
 	icon := float32(0)
@@ -301,8 +362,10 @@ func (r *statusRenderer) Destroy() {}
 // it (none reaches the panel under it).
 type statusSheet struct {
 	widget.BaseWidget
-	s            *statusLine
-	stage, msg   *widget.Label
+	s          *statusLine
+	stage, msg *widget.Label
+	// call is the call under the message (see statusLine.setCall).
+	call         *widget.Label
 	bg           *canvas.Rectangle
 	line         *canvas.Rectangle
 	box, buttons *fyne.Container
@@ -315,9 +378,11 @@ func newStatusSheet(s *statusLine) *statusSheet {
 	sh := &statusSheet{s: s}
 	sh.stage = screen.BoldLabel("")
 	sh.msg = screen.WrapLabel("")
+	sh.call = screen.WrapLabel("")
+	sh.call.Importance = widget.WarningImportance
 	closeBtn := widget.NewButtonWithIcon(lang.X("common.close", "Close"), theme.CancelIcon(), s.closeSheet)
 	sh.buttons = container.NewHBox(s.sheetEnd, layout.NewSpacer(), closeBtn)
-	sh.box = container.NewVBox(sh.stage, sh.msg, sh.buttons)
+	sh.box = container.NewVBox(sh.stage, sh.msg, sh.call, sh.buttons)
 	sh.Content = sh.box
 	sh.bg = canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
 	sh.line = canvas.NewRectangle(theme.Color(theme.ColorNamePrimary))
@@ -339,6 +404,8 @@ func (sh *statusSheet) show() {
 	}
 	screen.SetVisible(sh.msg, s.text != "")
 	sh.msg.Refresh()
+	sh.call.SetText(s.call)
+	screen.SetVisible(sh.call, s.call != "")
 	sh.box.Refresh()
 	sh.Refresh()
 	s.layoutSheet()
