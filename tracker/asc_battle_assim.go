@@ -30,46 +30,15 @@ type OpenAssimilation struct {
 func (OpenAssimilation) CommandType() string { return "borg.open_assimilation" }
 
 func (cmd OpenAssimilation) decide(c *decideCtx) error {
-	a, b, err := c.borg(AscExecution)
+	a, b, err := c.openBorgBattle()
 	if err != nil {
 		return err
 	}
-	if bp := a.Fighting(); bp != nil {
-		return reject(CodeNotNow, "track.a_battle_is_under_way_enter", "Round %d of a battle between %s is under way: enter its dice, or end it first.", bp.Round, joinAnd(rawList(seatNames(a, bp.Players()))))
-	}
-	ci, err := b.cube(cmd.Cube)
+	start, err := cmd.startRound(a, &b)
 	if err != nil {
 		return err
 	}
-	def, err := a.player(cmd.Defender)
-	if err != nil {
-		return err
-	}
-	sys, err := cleanText(cmd.System, maxNameLen, Msg{Key: "track.word.system_name", Text: "system name"})
-	if err != nil {
-		return err
-	}
-	if cmd.Nodes < 0 || cmd.Nodes > 20 {
-		return reject(CodeInvalid, "track.enter_nodes_on_planet_control_node_2", "Enter the nodes on the planet (control node included), 0 to 20.")
-	}
-	if cmd.Starbase && def.Starbases < 1 {
-		return reject(CodeRules, "track.has_no_starbase_on_board", "%s has no starbase on the board.", def.Name)
-	}
-	hit, err := b.Hits.HitRoll(len(b.Spires))
-	if err != nil {
-		return reject(CodeNotNow, "", "%v", err)
-	}
-	// The cube as the round starts (AssimilationRound's own reading): fresh
-	// unless this system's assimilation goes on.
-	fight := a.fightFor(&b, cmd.Cube, FightAssimilation)
-	if fight != nil && (fight.Defender != def.ID || !sameSystem(fight.System, sys)) || cmd.NewBattle {
-		fight = nil
-	}
-	if fight == nil {
-		freshCube(&b, ci)
-	}
-	in := borgrules.Assimilation{Cube: b.Cubes[ci], Nodes: cmd.Nodes, Starbase: cmd.Starbase, DefenderWeapons: def.Weapons,
-		DefenderHitsOnSix: cmd.HitsOnSix, BorgHit: hit}
+	sys, in := start.sys, start.in
 	if assimStructures(in) < 1 {
 		return reject(CodeRules, "", "%v", borgErr(in))
 	}

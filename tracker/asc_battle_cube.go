@@ -30,13 +30,25 @@ type OpenCubeBattle struct {
 // CommandType implements Command.
 func (OpenCubeBattle) CommandType() string { return "borg.open_cube_battle" }
 
-func (cmd OpenCubeBattle) decide(c *decideCtx) error {
+// openBorgBattle is the opening check of a battle with the Borg opened on
+// every phone (OpenCubeBattle, OpenAssimilation): the Borg in play in the
+// execution stage, and no battle under way. It returns the game and a copy
+// of the Borg to change.
+func (c *decideCtx) openBorgBattle() (*AscendancyState, BorgState, error) {
 	a, b, err := c.borg(AscExecution)
 	if err != nil {
-		return err
+		return nil, BorgState{}, err
 	}
 	if bp := a.Fighting(); bp != nil {
-		return reject(CodeNotNow, "track.a_battle_is_under_way_enter", "Round %d of a battle between %s is under way: enter its dice, or end it first.", bp.Round, joinAnd(rawList(seatNames(a, bp.Players()))))
+		return nil, BorgState{}, reject(CodeNotNow, "track.a_battle_is_under_way_enter", "Round %d of a battle between %s is under way: enter its dice, or end it first.", bp.Round, joinAnd(rawList(seatNames(a, bp.Players()))))
+	}
+	return a, b, nil
+}
+
+func (cmd OpenCubeBattle) decide(c *decideCtx) error {
+	a, b, err := c.openBorgBattle()
+	if err != nil {
+		return err
 	}
 	ci, err := b.cube(cmd.Cube)
 	if err != nil {

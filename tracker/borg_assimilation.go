@@ -65,42 +65,65 @@ func (e AssimilationFought) apply(*State) error {
 	return checkDice(e.DefenderDice, e.BorgDice)
 }
 
+// assimStart is where an assimilation round starts from (startRound): the
+// cube's index among the Borg's, the defender, the system's name cleaned
+// and the round as the rules read it, with no dice yet.
+type assimStart struct {
+	ci  int
+	def *AscPlayer
+	sys string
+	in  borgrules.Assimilation
+}
+
+// startRound checks the round's cube, defender, system, nodes and
+// starbase, and reads the cube as the round starts: fresh (in b) unless
+// this system's assimilation goes on. AssimilationRound, which fights the
+// round, and OpenAssimilation, which opens it on every phone, start alike.
+func (cmd AssimilationRound) startRound(a *AscendancyState, b *BorgState) (assimStart, error) {
+	ci, err := b.cube(cmd.Cube)
+	if err != nil {
+		return assimStart{}, err
+	}
+	def, err := a.player(cmd.Defender)
+	if err != nil {
+		return assimStart{}, err
+	}
+	sys, err := cleanText(cmd.System, maxNameLen, Msg{Key: "track.word.system_name", Text: "system name"})
+	if err != nil {
+		return assimStart{}, err
+	}
+	if cmd.Nodes < 0 || cmd.Nodes > 20 {
+		return assimStart{}, reject(CodeInvalid, "track.enter_nodes_on_planet_control_node_2", "Enter the nodes on the planet (control node included), 0 to 20.")
+	}
+	if cmd.Starbase && def.Starbases < 1 {
+		return assimStart{}, reject(CodeRules, "track.has_no_starbase_on_board", "%s has no starbase on the board.", def.Name)
+	}
+	hit, err := b.Hits.HitRoll(len(b.Spires))
+	if err != nil {
+		return assimStart{}, reject(CodeNotNow, "", "%v", err)
+	}
+	fight := a.fightFor(b, cmd.Cube, FightAssimilation)
+	if fight != nil && (fight.Defender != def.ID || !sameSystem(fight.System, sys)) || cmd.NewBattle {
+		fight = nil
+	}
+	if fight == nil {
+		freshCube(b, ci)
+	}
+	in := borgrules.Assimilation{Cube: b.Cubes[ci], Nodes: cmd.Nodes, Starbase: cmd.Starbase, DefenderWeapons: def.Weapons,
+		DefenderHitsOnSix: cmd.HitsOnSix, BorgHit: hit}
+	return assimStart{ci: ci, def: def, sys: sys, in: in}, nil
+}
+
 func (cmd AssimilationRound) decide(c *decideCtx) error {
 	a, b, err := c.borg(AscExecution)
 	if err != nil {
 		return err
 	}
-	ci, err := b.cube(cmd.Cube)
+	start, err := cmd.startRound(a, &b)
 	if err != nil {
 		return err
 	}
-	def, err := a.player(cmd.Defender)
-	if err != nil {
-		return err
-	}
-	sys, err := cleanText(cmd.System, maxNameLen, Msg{Key: "track.word.system_name", Text: "system name"})
-	if err != nil {
-		return err
-	}
-	if cmd.Nodes < 0 || cmd.Nodes > 20 {
-		return reject(CodeInvalid, "track.enter_nodes_on_planet_control_node_2", "Enter the nodes on the planet (control node included), 0 to 20.")
-	}
-	if cmd.Starbase && def.Starbases < 1 {
-		return reject(CodeRules, "track.has_no_starbase_on_board", "%s has no starbase on the board.", def.Name)
-	}
-	hit, err := b.Hits.HitRoll(len(b.Spires))
-	if err != nil {
-		return reject(CodeNotNow, "", "%v", err)
-	}
-	fight := a.fightFor(&b, cmd.Cube, FightAssimilation)
-	if fight != nil && (fight.Defender != def.ID || !sameSystem(fight.System, sys)) || cmd.NewBattle {
-		fight = nil
-	}
-	if fight == nil {
-		freshCube(&b, ci)
-	}
-	in := borgrules.Assimilation{Cube: b.Cubes[ci], Nodes: cmd.Nodes, Starbase: cmd.Starbase, DefenderWeapons: def.Weapons,
-		DefenderHitsOnSix: cmd.HitsOnSix, BorgHit: hit}
+	ci, def, sys, in := start.ci, start.def, start.sys, start.in
 	dd, err := c.roll(cmd.DefenderRoll, 0, msgf("track.whose_dice", "%s's dice", sys))
 	if err != nil {
 		return err
