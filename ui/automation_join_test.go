@@ -1,15 +1,11 @@
-//go:build !race
-
 package ui
 
-// This test joins a shared game. Fyne's test driver runs the share client's
-// screen updates inline on the client's own goroutine (the real drivers hand
-// them to the UI goroutine), so walking the screen from the test while the
-// client updates it is a race by construction under -race. It runs without
-// -race: .ci/run has a step for it.
+// This test joins a shared game, on screentest.NewApp (see
+// seat_join_test.go).
 
 import (
 	"testing"
+	"time"
 
 	"tableops/ui/screen/screentest"
 
@@ -18,11 +14,11 @@ import (
 
 func TestScreenObjectsFindsDialogButtons(t *testing.T) {
 	h, _ := hostAsc(t)
-	sh, _ := newTestShell(t, 390, 844)
+	sh, _ := newJoinShell(t, 390, 844)
 	done := make(chan struct{})
 	sh.joinLink(h.Addr(), h.Code(), func() { close(done) })
 	leaveOnCleanup(t, sh)
-	require.Eventually(t, func() bool {
+	screentest.Eventually(t, func() bool {
 		for _, o := range screenObjectsOnUI(sh) {
 			// The dialog is listed before its first layout: wait until
 			// the button has a place a finger can reach.
@@ -35,7 +31,7 @@ func TestScreenObjectsFindsDialogButtons(t *testing.T) {
 	var counters int
 	test := screentest.Button(t, sh.win, "Ann")
 	test.OnTapped()
-	<-done
+	screentest.Await(t, done, 10*time.Second, "seated")
 	// Her console: its resources come first (the command tokens are
 	// further down, below the building phase's actions).
 	for _, o := range screenObjectsOnUI(sh) {

@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"os"
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/require"
 
@@ -18,15 +16,10 @@ import (
 // newest share.HistoryWindow steps of a long game with its snapshot; its
 // log offers "Show older steps", which fetches the next page from the
 // host and adds it to the end of the list, and goes once the device has
-// every step.
-//
-// It runs by hand (TABLEOPS_JOIN_UI=1): in the test driver a join draws
-// on the share client's goroutine while the test walks the screen, and the
-// text shaper, not safe for two goroutines, panicked in a full CI run.
+// every step. The joined device runs on screentest.NewApp
+// (seat_join_test.go): the client's updates reach the screen on the test's
+// goroutine only.
 func TestJoinedLogShowsOlderSteps(t *testing.T) {
-	if os.Getenv("TABLEOPS_JOIN_UI") != "1" {
-		t.Skip("a joined game's log, by hand: TABLEOPS_JOIN_UI=1 (the test driver draws a join on two goroutines)")
-	}
 	h, g := hostAsc(t)
 	exec := g.(interface {
 		Execute(tracker.Command) ([]tracker.Event, error)
@@ -36,26 +29,15 @@ func TestJoinedLogShowsOlderSteps(t *testing.T) {
 		_, err := exec.Execute(tracker.Note{Text: "note " + string(rune('a'+i%26))})
 		require.NoError(t, err)
 	}
-	sh, _ := newTestShell(t, 1280, 800)
+	sh, _ := newJoinShell(t, 1280, 800)
 	joinByLink(t, sh, h.Addr(), h.Code(), "Ann")
-	// The test driver draws a joined game's updates on the client's own
-	// goroutine: let the join's screens settle before tapping.
-	time.Sleep(300 * time.Millisecond)
-	var shown int
-	fyne.DoAndWait(func() {
-		sh.game.showLog()
-		shown = len(sh.game.history.Undo)
-	})
-	require.Equal(t, share.HistoryWindow, shown, "a joined device gets the newest steps")
+	sh.game.showLog()
+	require.Len(t, sh.game.history.Undo, share.HistoryWindow, "a joined device gets the newest steps")
 	test.Tap(screentest.Button(t, sh.win, "Show older steps"))
-	require.Eventually(t, func() bool {
-		var n int
-		fyne.DoAndWait(func() { n = len(sh.game.logList.shown) })
-		return n == notes+3 // the two players added and the start
+	screentest.Eventually(t, func() bool {
+		return len(sh.game.logList.shown) == notes+3 // the two players added and the start
 	}, 5*time.Second, 20*time.Millisecond, "the older steps are listed")
-	require.Eventually(t, func() bool {
-		var gone bool
-		fyne.DoAndWait(func() { gone = !hasButton(sh, "Show older steps") })
-		return gone
+	screentest.Eventually(t, func() bool {
+		return !hasButton(sh, "Show older steps")
 	}, 5*time.Second, 20*time.Millisecond, "no older steps left")
 }

@@ -1,9 +1,7 @@
-//go:build !race
-
 package ui
 
-// These tests join a game shared on loopback (see seat_join_test.go for
-// why they run without -race).
+// These tests join a game shared on loopback, on screentest.NewApp (see
+// seat_join_test.go).
 
 import (
 	"testing"
@@ -27,7 +25,7 @@ import (
 // tap brings it back, with what changed meanwhile.
 func TestHomeKeepsTheJoinedGame(t *testing.T) {
 	h, g := hostAsc(t)
-	sh, _ := newTestShell(t, 390, 844)
+	sh, _ := newJoinShell(t, 390, 844)
 	joinByLink(t, sh, h.Addr(), h.Code(), "Ann")
 	gs := sh.game
 	cl := gs.game.(*share.Client)
@@ -56,10 +54,9 @@ func TestHomeKeepsTheJoinedGame(t *testing.T) {
 	before := g.State().Ascendancy.Players[1].Resources.Culture
 	_, err = g.(screen.Game).Execute(tracker.AdjustAsc{Player: "p2", Counter: tracker.CounterCulture, Delta: 2})
 	require.NoError(t, err)
-	require.Eventually(t, func() bool {
-		var c int
-		fyne.DoAndWait(func() { c = cl.State().Ascendancy.Players[1].Resources.Culture })
-		return c == before+2
+	// The game behind Home got the news: it is stale until shown.
+	screentest.Eventually(t, func() bool {
+		return cl.State().Ascendancy.Players[1].Resources.Culture == before+2 && gs.stale
 	}, 5*time.Second, 20*time.Millisecond)
 
 	// One tap back: the same game, seat and panel, showing the change.
@@ -93,19 +90,17 @@ func TestHomeKeepsTheJoinedGame(t *testing.T) {
 // seat without asking, on the panel it showed; after Home too.
 func TestReloadRejoinsOnTheSeatAndPanel(t *testing.T) {
 	h, _ := hostAsc(t)
-	sh, _ := newTestShell(t, 390, 844)
+	sh, _ := newJoinShell(t, 390, 844)
 	joinByLink(t, sh, h.Addr(), h.Code(), "Ben")
 	screentest.SelectTab(t, sh.win, "Round")
 
 	sh = restart(t, sh)
 	leaveOnCleanup(t, sh)
 	waitSeated(t, sh, "p2")
-	var shown bool
-	fyne.DoAndWait(func() { shown = sh.game.layout.PanelVisible("Round") })
-	assert.True(t, shown, "on the panel it showed, not the seat's console")
+	assert.True(t, sh.game.layout.PanelVisible("Round"), "on the panel it showed, not the seat's console")
 
 	// Home keeps it; a reload from Home opens the game again.
-	fyne.DoAndWait(func() { test.Tap(iconButton(t, sh.win, theme.HomeIcon())) })
+	test.Tap(iconButton(t, sh.win, theme.HomeIcon()))
 	sh = restart(t, sh)
 	leaveOnCleanup(t, sh)
 	waitSeated(t, sh, "p2")

@@ -1,16 +1,13 @@
-//go:build !race
-
 package ui
 
-// These tests join a game shared on loopback (see seat_join_test.go for
-// why they run without -race).
+// These tests join a game shared on loopback, on screentest.NewApp (see
+// seat_join_test.go).
 
 import (
 	"context"
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -60,7 +57,7 @@ func TestScanInAJoinedAwayGame(t *testing.T) {
 	h, g := hostGame(t, tracker.KindAway,
 		tracker.AddAwayPlayer{Name: "Ann", Affiliation: "Federation"},
 		tracker.AddAwayPlayer{Name: "Ben", Affiliation: "Romulan"})
-	sh, _ := newTestShell(t, 390, 844)
+	sh, _ := newJoinShell(t, 390, 844)
 	joinByLink(t, sh, h.Addr(), h.Code(), "Ann")
 	gs := sh.game
 
@@ -96,7 +93,7 @@ func TestScanInAJoinedAscendancyGame(t *testing.T) {
 		tracker.EnableBorg{Hits: map[int]int{0: 5, 1: 5, 2: 4, 3: 4, 4: 3, 5: 3}},
 		tracker.StartAscendancy{})
 	notes := g.State().Notes
-	sh, _ := newTestShell(t, 390, 844)
+	sh, _ := newJoinShell(t, 390, 844)
 	joinByLink(t, sh, h.Addr(), h.Code(), "Ben")
 	gs := sh.game
 
@@ -118,8 +115,6 @@ func TestScanInAJoinedAscendancyGame(t *testing.T) {
 	assert.Contains(t, text, "Rulebook: 004 Assimilation Expedited")
 
 	test.Tap(screentest.Button(t, sh.win, "Close"))
-	var same bool
-	fyne.DoAndWait(func() { same = sh.game == gs })
-	require.True(t, same)
+	require.Same(t, gs, sh.game)
 	stillJoined(t, sh, gs, "p2")
 }

@@ -115,11 +115,7 @@ func (s *closingSource) Close() error { s.closed.Store(true); return nil }
 // screen.
 func settleScanner(t *testing.T, v *scannerView) {
 	t.Helper()
-	select {
-	case <-v.settled:
-	case <-time.After(20 * time.Second):
-		require.FailNow(t, "the scanner did not update")
-	}
+	screentest.Await(t, v.settled, 20*time.Second, "the scanner did not update")
 }
 
 // importPhotoFile imports a photo file as the file dialog would.

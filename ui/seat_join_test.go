@@ -1,14 +1,14 @@
-//go:build !race
-
 package ui
 
-// These tests join a game shared on loopback. Fyne's test driver runs the
-// share client's screen updates on the client's own goroutine (the real
-// drivers hand them to the UI goroutine), so under -race they race the test
-// by construction. They run without -race: .ci/run has a step for them.
+// These tests join a game shared on loopback. The joining device's shell
+// runs on screentest.NewApp (newJoinShell): the share client's screen
+// updates (fyne.Do from its reading goroutine) wait for the test's
+// goroutine, as they wait for the UI goroutine in the app, instead of
+// drawing while the test walks the screen. They pass under -race.
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,6 +20,7 @@ import (
 	ascrules "tableops/rules/ascendancy"
 	"tableops/share"
 	"tableops/tracker"
+	"tableops/tracker/store"
 	"tableops/ui/screen/screentest"
 	"tableops/ui/widgets"
 )
@@ -45,27 +46,45 @@ func hostAsc(t *testing.T) (*share.Host, interface{ State() *tracker.State }) {
 	return h, g
 }
 
+// newJoinShell is newTestShell on screentest.NewApp: the shell of a
+// device that joins a shared game, or shares one. What the share client
+// and the host's connections hand to the screen from their goroutines runs
+// on the test's goroutine, when the test lets it (screentest.Pump,
+// Eventually, Await, and the finders).
+func newJoinShell(t *testing.T, w, h float32) (*Shell, *store.Store) {
+	t.Helper()
+	a := screentest.NewApp(t)
+	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{
+		Seeds: &tracker.CountingSeeds{Next: 1},
+		Now:   func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) },
+	})
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	sh := NewShell(a, st, nil)
+	sh.win.Resize(fyne.NewSize(w, h))
+	return sh, st
+}
+
 // joinByLink opens the link on a new device (same app, so the same
-// remembered seats) and waits until it is seated.
+// remembered seats) and waits until it is seated, tapping the seat pick
+// when the game asks.
 func joinByLink(t *testing.T, sh *Shell, addr, code string, pick string) {
 	t.Helper()
 	done := make(chan struct{})
 	sh.joinLink(addr, code, func() { close(done) })
 	leaveOnCleanup(t, sh)
-	deadline := time.After(10 * time.Second)
-	for {
+	screentest.Eventually(t, func() bool {
 		select {
 		case <-done:
-			return
-		case <-deadline:
-			t.Fatal("joining did not finish")
-		case <-time.After(20 * time.Millisecond):
+			return true
+		default:
 		}
 		if pick != "" && sh.game != nil && hasButton(sh, pick) {
 			test.Tap(screentest.Button(t, sh.win, pick))
 			pick = ""
 		}
-	}
+		return false
+	}, 10*time.Second, 20*time.Millisecond, "joining did not finish")
 }
 
 func hasButton(sh *Shell, label string) bool {
@@ -79,7 +98,7 @@ func hasButton(sh *Shell, label string) bool {
 
 func TestJoinByLinkTakesASeat(t *testing.T) {
 	h, g := hostAsc(t)
-	sh, _ := newTestShell(t, 390, 844)
+	sh, _ := newJoinShell(t, 390, 844)
 	joinByLink(t, sh, h.Addr(), h.Code(), "Ann")
 	require.Equal(t, "p1", sh.game.seat)
 	require.Contains(t, screentest.ScreenText(sh.win), "This device is Ann.")
@@ -110,11 +129,7 @@ func TestJoinByLinkTakesASeat(t *testing.T) {
 // checks that it shows it seated on seat.
 func waitSeated(t *testing.T, sh *Shell, seat string) {
 	t.Helper()
-	select {
-	case <-sh.rejoined:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the reopened game did not join")
-	}
+	screentest.Await(t, sh.rejoined, 10*time.Second, "the reopened game did not join")
 	require.NotNil(t, sh.game, "a game on screen")
 	require.True(t, isClient(sh.game.game), "a joined game")
 	require.Equal(t, seat, sh.game.seat, "joined again and seated")
@@ -122,7 +137,7 @@ func waitSeated(t *testing.T, sh *Shell, seat string) {
 
 func TestJoinByLinkWrongCode(t *testing.T) {
 	h, _ := hostAsc(t)
-	sh, _ := newTestShell(t, 390, 844)
+	sh, _ := newJoinShell(t, 390, 844)
 	wrong := "AAAAAA"
 	if h.Code() == wrong {
 		wrong = "BBBBBB"
@@ -135,9 +150,8 @@ func TestJoinByLinkWrongCode(t *testing.T) {
 
 // leaveOnCleanup closes the shell's share client when the test ends,
 // before the host stops (cleanups run last first). Otherwise the client
-// would go on reporting the lost host into the screen while the next
-// test draws: the test driver runs those updates on the client's own
-// goroutine, and two goroutines shaping text at once crash the shaper.
+// would go on reporting the lost host, into the screen of the next test
+// (fyne.Do goes to the app current then).
 func leaveOnCleanup(t *testing.T, sh *Shell) {
 	t.Helper()
 	t.Cleanup(func() {

@@ -42,11 +42,7 @@ func joinFormOn(t *testing.T, w fyne.Window) *joinForm {
 // screen (connecting, or a change of the connection).
 func settle(t *testing.T, f *joinForm) {
 	t.Helper()
-	select {
-	case <-f.settled:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the background step did not finish")
-	}
+	screentest.Await(t, f.settled, 10*time.Second, "the background step did not finish")
 }
 
 // joinShell is a second device: its own window and saved games, same app.
@@ -64,7 +60,7 @@ func joinShell(t *testing.T, host *Shell) *Shell {
 // second joins it by typing the address and code, adds a player and undoes
 // it by tapping; the host sees both; Stop sharing ends it for everyone.
 func TestShareAndJoin(t *testing.T) {
-	sh, st := newTestShell(t, 400, 800)
+	sh, st := newJoinShell(t, 400, 800)
 	g, err := st.Create(tracker.KindAway, "Friday night")
 	require.NoError(t, err)
 	_, err = g.Execute(tracker.AddAwayPlayer{Name: "Kira", Affiliation: "Bajoran"})
@@ -224,7 +220,7 @@ func TestLeavingStopsSharing(t *testing.T) {
 // TestJoinRefusals: bad addresses, a missing or wrong code and an
 // unreachable host are explained in the dialog.
 func TestJoinRefusals(t *testing.T) {
-	sh, st := newTestShell(t, 400, 800)
+	sh, st := newJoinShell(t, 400, 800)
 	g, err := st.Create(tracker.KindAway, "Quiet game")
 	require.NoError(t, err)
 	sh.openGame(g.ID())
@@ -301,7 +297,7 @@ func TestGameBarFitsPhone(t *testing.T) {
 // TestJoinFromInvitation: the form filled from a scanned invitation (the
 // host's QR payload) joins with one tap.
 func TestJoinFromInvitation(t *testing.T) {
-	sh, st := newTestShell(t, 400, 800)
+	sh, st := newJoinShell(t, 400, 800)
 	g, err := st.Create(tracker.KindAway, "Scanned")
 	require.NoError(t, err)
 	sh.openGame(g.ID())
@@ -331,7 +327,7 @@ func TestJoinFromInvitation(t *testing.T) {
 // no error chain, no "join <address>:", no network library's words.
 func TestJoinRefusalsInItalian(t *testing.T) {
 	screentest.Italian(t)
-	sh, st := newTestShell(t, 400, 800)
+	sh, st := newJoinShell(t, 400, 800)
 	g, err := st.Create(tracker.KindAway, "Partita tranquilla")
 	require.NoError(t, err)
 	h, err := share.Start(t.Context(), g, share.Options{Addr: "127.0.0.1:0"})
@@ -476,7 +472,7 @@ func TestHostScreenHTTPSAndKeptCode(t *testing.T) {
 // changes nothing; when the host shares the game again (same code, same
 // port), the device comes back by itself and catches up.
 func TestHostGoneReadOnly(t *testing.T) {
-	sh, st := newTestShell(t, 400, 800)
+	sh, st := newJoinShell(t, 400, 800)
 	g, err := st.Create(tracker.KindAway, "Back again")
 	require.NoError(t, err)
 	_, err = g.Execute(tracker.AddAwayPlayer{Name: "Kira", Affiliation: "Bajoran"})

@@ -32,8 +32,11 @@ func All(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
 	}
 }
 
-// Roots are the window content and any pop-ups or dialogs over it.
+// Roots are the window content and any pop-ups or dialogs over it. On the
+// UI goroutine of a NewApp app it first runs the work other goroutines
+// handed to the screen (Pump), so every finder sees the screen up to date.
 func Roots(w fyne.Window) []fyne.CanvasObject {
+	Pump()
 	out := []fyne.CanvasObject{w.Content()}
 	return append(out, w.Canvas().Overlays().List()...)
 }
