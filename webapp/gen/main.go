@@ -1,6 +1,6 @@
 // Command gen builds the web bundle of Table Ops (run through
 // "go generate ./webapp"): it compiles the app to WebAssembly
-// (-trimpath -tags=migrated_fynedo,no_animations -ldflags="-s -w"),
+// (-trimpath -tags=migrated_fynedo,no_animations,no_emoji -ldflags="-s -w"),
 // writes its page, Go's wasm_exec.js, a web manifest, icons and a service
 // worker, and writes every file compressed with brotli (x.br for the file x)
 // with a manifest of the files (bundle.json, see webapp/internal/bundle)
@@ -53,7 +53,7 @@ var swJS string
 const placeholder = "PLACEHOLDER.txt"
 
 // buildTags are the build tags of the WebAssembly (see build for why).
-const buildTags = "migrated_fynedo,no_animations"
+const buildTags = "migrated_fynedo,no_animations,no_emoji"
 
 func main() {
 	mainPkg := flag.String("main", "", "main package to build (default: the module's root, the app)")
@@ -107,6 +107,11 @@ func run(mainPkg, name, icon, out string, quality int, strip bool) error {
 	// software (as in CI's Chromium) that queued 0.5-1 s of drawing
 	// behind each tap, which held up the next tap by up to 0.4 s. The
 	// app's own animations (the dice tumbling) still run.
+	// no_emoji: Fyne's colour emoji font (4.2 MB, 3.5 MB of brotli) is
+	// left out; the app's text needs one of its signs, "▶", which the
+	// page draws from the monospaced font instead
+	// (ui/widgets/fallbackfont_js.go). The mDNS packages are left out by
+	// GOOS=js itself (share/mdns_js.go): a page cannot send UDP.
 	ldflags := "-s -w"
 	if !strip {
 		ldflags = ""
