@@ -74,6 +74,8 @@ type ascBattle struct {
 	// sharedSeen is the battle under way last brought to front: a battle
 	// opened on another phone shows its form here.
 	sharedSeen string
+	// steps brings the next round's dice into view (stepScroll).
+	steps stepScroll
 }
 
 func newAscBattle(v *ascView) *ascBattle {
@@ -157,6 +159,28 @@ func (b *ascBattle) show() {
 	b.haz.show()
 	b.heg.show()
 	b.dip.show()
+	b.steps.follow(b.scroll, battlePanelStep(b.v.st), b.next())
+}
+
+// next is the control of the Battle panel's next step: the pad of the
+// dice this phone types next in the round under way, the kind of battle
+// (a new battle) when none goes on.
+func (b *ascBattle) next() fyne.CanvasObject {
+	a := b.v.st
+	now := a.Fighting()
+	switch battleModeOf(b.mode.Selected) {
+	case modeSpace:
+		if now == nil && a.BattleNow() == nil {
+			return b.mode
+		}
+		return b.space.nextPad(now)
+	case modeInvasion:
+		if now == nil && a.Invasion == nil {
+			return b.mode
+		}
+		return b.inv.nextPad(now)
+	}
+	return nil
 }
 
 func (b *ascBattle) rollNow() {

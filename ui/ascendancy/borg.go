@@ -36,6 +36,9 @@ type borgPanel struct {
 	fight      *cubeBattle
 	assimilate *assimForm
 	reclaim    *reclaimForm
+	// steps brings the next step into view: a round's dice, the Borg
+	// turn's next action (stepScroll).
+	steps stepScroll
 }
 
 func newBorgPanel(v *ascView) *borgPanel {
@@ -50,7 +53,6 @@ func newBorgPanel(v *ascView) *borgPanel {
 	b.board = newBorgBoardForm(v)
 	b.fight = newCubeBattle(v)
 	b.cubes = &borgCubesView{v: v, fight: b.fightCube}
-	b.fight.onApplied = func() { fyne.Do(func() { b.scrollTo(b.fight.box) }) }
 	b.assimilate = newAssimForm(v)
 	b.reclaim = newReclaimForm(v)
 	grown := func() { b.scroll.Refresh() }
@@ -65,7 +67,38 @@ type borgSection struct {
 	body  fyne.CanvasObject
 }
 
+// show draws the panel for the state, and brings the next step into view
+// when the step changed.
 func (b *borgPanel) show() {
+	b.build()
+	if b.v.st.Borg != nil {
+		b.steps.follow(b.scroll, borgPanelStep(b.v.st), b.next())
+	}
+}
+
+// next is the control of the Borg panel's next step: the pad of the dice
+// this phone types next in the round under way, else the Borg turn's next
+// action.
+func (b *borgPanel) next() fyne.CanvasObject {
+	a := b.v.st
+	if now := a.Fighting(); now != nil {
+		switch now.Kind {
+		case tracker.BattleCube:
+			return b.fight.nextPad(now)
+		case tracker.BattleAssimilation:
+			return b.assimilate.nextPad(now)
+		}
+	}
+	if f := a.Borg.Fight; f != nil && f.Kind == tracker.FightSpace {
+		return b.fight.box
+	}
+	if a.CurrentSeat() == tracker.BorgSeat {
+		return b.turn.next
+	}
+	return nil
+}
+
+func (b *borgPanel) build() {
 	v := b.v
 	a := v.st
 	if b.folds != nil {

@@ -49,6 +49,20 @@ func (f *assimForm) syncShared(b *tracker.BattleInProgress) {
 	}
 }
 
+// nextPad is the pad of the dice this phone types next in the round
+// under way b: the system's (on the defender's phone, or one that types
+// every side), then the cube's; nil when this phone has none to type.
+func (f *assimForm) nextPad(b *tracker.BattleInProgress) fyne.CanvasObject {
+	def := b.Assimilate.Defender
+	if f.v.awaits(b, def) && f.defD != nil && !f.away(b, def) {
+		return f.defD.box
+	}
+	if f.v.awaits(b, tracker.BorgSeat) && f.borgD != nil {
+		return f.borgD.box
+	}
+	return nil
+}
+
 // away reports whether this seated phone leaves the system's dice to the
 // defending player's own phone (the cube's are typed anywhere).
 func (f *assimForm) away(b *tracker.BattleInProgress, side string) bool {

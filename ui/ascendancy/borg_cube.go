@@ -74,9 +74,6 @@ type cubeBattle struct {
 	borgD  *borgDice
 	result *fyne.Container
 	roll   *widget.Button
-	// onApplied is called after a round was applied (the panel scrolls
-	// back to the battle).
-	onApplied func()
 	// others: this seated phone types the other players' dice of the
 	// round under way too (borg_cube_shared.go).
 	others bool
@@ -655,9 +652,6 @@ func (f *cubeBattle) apply(cube borgrules.Cube, ds []*fleetDraft, fleets []borgr
 		msg = lang.X("borg.is_destroyed", "{{.ID}} is destroyed.", map[string]any{"ID": borgName(cube.ID)})
 	}
 	f.v.f.Say(msg, false)
-	if f.onApplied != nil {
-		f.onApplied()
-	}
 }
 
 // refreshed redraws o and tells the panel the form changed size.

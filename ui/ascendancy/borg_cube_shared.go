@@ -68,6 +68,24 @@ func (f *cubeBattle) mySide(b *tracker.BattleInProgress) string {
 	return seat
 }
 
+// nextPad is the pad of the dice this phone types next in the round
+// under way b: its own fleet's on a seated phone (every fleet's in turn
+// on a phone that types them all), then the cube's once the players'
+// are in (they strike first) or when this phone types them all; nil when
+// this phone has none to type.
+func (f *cubeBattle) nextPad(b *tracker.BattleInProgress) fyne.CanvasObject {
+	me := f.mySide(b)
+	for i, fd := range f.d.fleets {
+		if (me == "" || fd.player == me) && f.v.awaits(b, fd.player) && i < len(f.fleets) && f.fleets[i].d != nil {
+			return f.fleets[i].d.box
+		}
+	}
+	if f.v.awaits(b, tracker.BorgSeat) && f.borgD != nil && (me == "" || len(b.Missing()) == 1) {
+		return f.borgD.box
+	}
+	return nil
+}
+
 // away reports whether this seated phone leaves side's dice to that
 // player's own phone (the cube's are typed anywhere).
 func (f *cubeBattle) away(b *tracker.BattleInProgress, side string) bool {

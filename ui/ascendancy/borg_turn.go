@@ -23,6 +23,9 @@ type borgTurnView struct {
 	v          *ascView
 	hubPad     *widgets.DicePad
 	activateAt *screen.TextEntry
+	// next is the turn's next action as last drawn: the build phase, the
+	// next cube's activation, or its end.
+	next fyne.CanvasObject
 }
 
 func newBorgTurnView(v *ascView) *borgTurnView {
@@ -60,6 +63,7 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 		})
 		run.Importance = widget.HighImportance
 		box.Add(run)
+		t.next = run
 		box.Add(screen.CaptionLabel(lang.X("borg.with_no_die_typed_the", "With no die typed, the app rolls the hub die.")))
 		return box
 	}
@@ -99,10 +103,15 @@ func (t *borgTurnView) update() fyne.CanvasObject {
 	} else {
 		t.activateAt.Enable()
 	}
-	box.Add(container.NewBorder(nil, nil, nil, act, t.activateAt))
+	actRow := container.NewBorder(nil, nil, nil, act, t.activateAt)
+	box.Add(actRow)
 	end := widget.NewButtonWithIcon(lang.X("borg.3_end_the_borg_turn", "3. End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 	end.Importance = widget.HighImportance
 	box.Add(end)
+	t.next = actRow
+	if next == "" {
+		t.next = end
+	}
 	return box
 }
 

@@ -604,7 +604,6 @@ func (f *invasionForm) apply(surrender bool) {
 	f.attD.set(ascPool{})
 	f.defD.set(ascPool{})
 	f.changed()
-	f.v.battle.scroll.ScrollToTop()
 }
 
 func (f *invasionForm) surrender() { f.apply(true) }

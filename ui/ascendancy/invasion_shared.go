@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
@@ -275,7 +276,23 @@ func (f *invasionForm) enter(b *tracker.BattleInProgress, sides []string) {
 	f.attD.set(ascPool{})
 	f.defD.set(ascPool{})
 	f.changed()
-	f.v.battle.scroll.ScrollToTop()
+}
+
+// nextPad is the pad of the dice this phone types next in the round
+// under way b: its own side's on a seated phone, the attacker's first;
+// nil when this phone has none to type.
+func (f *invasionForm) nextPad(b *tracker.BattleInProgress) fyne.CanvasObject {
+	if b == nil || b.Invasion == nil {
+		return f.attD.box
+	}
+	me, att := f.mySide(b), b.Invasion.Attacker
+	switch {
+	case f.v.awaits(b, att) && (me == "" || me == att):
+		return f.attD.box
+	case f.v.awaits(b, b.Invasion.Defender) && (me == "" || me == b.Invasion.Defender):
+		return f.defD.box
+	}
+	return nil
 }
 
 // openShared opens the round on the form on every phone, no dice yet.

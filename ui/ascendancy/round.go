@@ -28,6 +28,11 @@ type ascWalker struct {
 	initiative *initiativeView
 	execution  *executionView
 	recharge   *rechargeView
+	// next is the control of the step shown (the buttons that move the
+	// turn on, the recharge, the bids), brought into view when the step
+	// changes (stepScroll); steps is how far the panel followed.
+	next  fyne.CanvasObject
+	steps stepScroll
 }
 
 func newAscWalker(v *ascView) *ascWalker {
@@ -43,6 +48,7 @@ func (w *ascWalker) show() fyne.CanvasObject {
 	v := w.v
 	a := v.st
 	box := container.NewVBox()
+	w.next = nil
 	score := widget.NewButtonWithIcon(lang.X("asc.scoreboard_tablet_full_screen", "Scoreboard (tablet, full screen)"), theme.ViewFullScreenIcon(), v.openScoreboard)
 	switch a.Walker.Stage {
 	case tracker.AscSetup:
@@ -52,7 +58,8 @@ func (w *ascWalker) show() fyne.CanvasObject {
 	case tracker.AscInitiative:
 		box.Add(screen.Heading(lang.X("asc.round_initiative", "Round {{.Round}} · Initiative", map[string]any{"Round": a.Walker.Round})))
 		box.Add(w.lastRecharge())
-		box.Add(w.initiative.show())
+		w.next = w.initiative.show()
+		box.Add(w.next)
 	case tracker.AscExecution:
 		box.Add(screen.Heading(lang.X("asc.round_execution", "Round {{.Round}} · Execution", map[string]any{"Round": a.Walker.Round})))
 		box.Add(w.execution.show())
@@ -101,6 +108,7 @@ func (r *rechargeView) show() fyne.CanvasObject {
 	go1 := widget.NewButtonWithIcon(lang.X("asc.recharge_everyone", "Recharge everyone"), theme.ViewRefreshIcon(), func() { v.exec(r.command()) })
 	go1.Importance = widget.HighImportance
 	box.Add(go1)
+	v.walker.next = go1
 	return box
 }
 
@@ -470,7 +478,9 @@ func (w *executionView) borgTurn(last bool) fyne.CanvasObject {
 	open := widget.NewButtonWithIcon(lang.X("asc.open_the_borg_panel", "Open the Borg panel"), theme.WarningIcon(), func() { v.f.ShowPanel(lang.X("asc.borg", "Borg")) })
 	end := widget.NewButtonWithIcon(lang.X("asc.end_the_borg_turn", "End the Borg turn"), theme.MediaSkipNextIcon(), func() { v.exec(tracker.NextPhase{}) })
 	end.Importance = widget.HighImportance
-	box := container.NewVBox(open, end)
+	buttons := container.NewVBox(open, end)
+	v.walker.next = buttons
+	box := container.NewVBox(buttons)
 	if bs := v.st.Borg; bs != nil && len(bs.Activated) < len(bs.Cubes) {
 		end.Disable()
 		box.Add(screen.CaptionLabel(lang.X("asc.activate_every_cube_first", "Activate every cube on the Borg panel first.")))
@@ -497,7 +507,9 @@ func (w *executionView) playerTurn(p tracker.AscPlayer, last bool) fyne.CanvasOb
 		next.Disable()
 		end.Importance = widget.HighImportance
 	}
-	box := container.NewVBox(next, end)
+	buttons := container.NewVBox(next, end)
+	v.walker.next = buttons
+	box := container.NewVBox(buttons)
 	if last && !building {
 		box.Add(screen.CaptionLabel(lang.X("asc.the_last_turn_of_the", "The last turn of the round: the recharge comes next.")))
 	}

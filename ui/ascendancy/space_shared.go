@@ -328,7 +328,6 @@ func (f *spaceForm) enter(b *tracker.BattleInProgress, round int, att ascrules.S
 		}
 		f.v.f.Say(msg, false)
 		f.clear()
-		f.v.battle.scroll.ScrollToTop()
 	default:
 		var names []string
 		for _, p := range now.Missing() {
@@ -336,6 +335,28 @@ func (f *spaceForm) enter(b *tracker.BattleInProgress, round int, att ascrules.S
 		}
 		f.v.f.Say(lang.X("asc.shared.entered", "Dice entered: waiting for the dice of {{.Names}}.", map[string]any{"Names": strings.Join(names, ", ")}), false)
 	}
+}
+
+// nextPad is the pad of the dice this phone types next in the round
+// under way b (its own side's on a seated phone), the dice on a phone
+// that types every side's; nil when this phone has none to type.
+func (f *spaceForm) nextPad(b *tracker.BattleInProgress) fyne.CanvasObject {
+	me := f.mySide(b)
+	if b == nil || me == "" {
+		return f.diceBox
+	}
+	if !f.v.awaits(b, me) {
+		return nil
+	}
+	if me == b.Attacker.Player && len(f.defs) > 0 {
+		return f.defs[0].attD.box
+	}
+	for i, d := range b.Defenders {
+		if d.Player == me && i < len(f.defs) {
+			return f.defs[i].defD.box
+		}
+	}
+	return nil
 }
 
 // openCmd is the battle on the form as a command that opens it on every

@@ -29,19 +29,22 @@ type fingers struct {
 }
 
 // locate finds o in the window's tree (the app's entry whose entry it is,
-// for an entry) and the scroll container holding it, if any.
-func (f *fingers) locate(o fyne.CanvasObject) (fyne.CanvasObject, *container.Scroll) {
+// for an entry), the scroll container holding it, if any, and its top in
+// that scroll's content (positions within the window's own tree: the test
+// driver's absolute positions hold for one window only).
+func (f *fingers) locate(o fyne.CanvasObject) (fyne.CanvasObject, *container.Scroll, float32) {
 	var found *container.Scroll
+	var foundY float32
 	node := o
-	var walk func(n fyne.CanvasObject, in *container.Scroll) bool
-	walk = func(n fyne.CanvasObject, in *container.Scroll) bool {
+	var walk func(n fyne.CanvasObject, in *container.Scroll, y float32) bool
+	walk = func(n fyne.CanvasObject, in *container.Scroll, y float32) bool {
 		if sameWidget(n, o) {
-			found, node = in, n
+			found, node, foundY = in, n, y
 			return true
 		}
 		if s, ok := n.(*container.Scroll); ok {
 			in = s
-			return walk(s.Content, in)
+			return walk(s.Content, in, 0) // its content moves by its offset
 		}
 		var kids []fyne.CanvasObject
 		switch x := n.(type) {
@@ -51,33 +54,35 @@ func (f *fingers) locate(o fyne.CanvasObject) (fyne.CanvasObject, *container.Scr
 			kids = test.WidgetRenderer(x).Objects()
 		}
 		for _, k := range kids {
-			if k != nil && k.Visible() && walk(k, in) {
+			if k != nil && k.Visible() && walk(k, in, y+k.Position().Y) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, r := range screentest.Roots(f.w) {
-		if walk(r, nil) {
+		if walk(r, nil, r.Position().Y) {
 			break
 		}
 	}
-	return node, found
+	return node, found, foundY
 }
 
 // reach scrolls o into view as a player swipes, counting the swipes: one
 // for each 70% of the visible height the panel moves.
 func (f *fingers) reach(o fyne.CanvasObject) {
 	f.t.Helper()
-	o, s := f.locate(o)
+	if _, s, _ := f.locate(o); s != nil {
+		s.Refresh() // lay out what the last change added, as a frame does
+	}
+	o, s, inContent := f.locate(o)
 	if s == nil {
 		return
 	}
-	s.Refresh() // lay out what the last change added, as a frame does
-
-	d := fyne.CurrentApp().Driver()
-	top := d.AbsolutePositionForObject(s).Y
-	y := d.AbsolutePositionForObject(o).Y
+	// The view's top at 0: o's top in view is its top in the content
+	// less the scroll's offset.
+	top := float32(0)
+	y := inContent - s.Offset.Y
 	h := o.Size().Height
 	view := s.Size().Height
 	if y >= top && y+h <= top+view {

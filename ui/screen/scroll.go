@@ -44,6 +44,11 @@ func ScrollToStart(s *container.Scroll, o fyne.CanvasObject) bool {
 // and height in it.
 func placeIn(s *container.Scroll, o fyne.CanvasObject) (y, h float32, ok bool) {
 	growContent(s)
+	// What was just built is laid out at its place (a widget gets its
+	// size, and its parts their places, as it is laid out).
+	if box, ok := s.Content.(*fyne.Container); ok {
+		relayout(box)
+	}
 	y, ok = offsetIn(s.Content, o)
 	return y, o.Size().Height, ok
 }
