@@ -34,7 +34,9 @@ var borgBand = color.NRGBA{R: 0x1b, G: 0x5e, B: 0x20, A: 0xff}
 
 // ascScoreboard is the tablet scoreboard: the whole window, a tile per
 // player with resources, ascendancy, commands and forces in big type, the
-// Borg, whose turn it is and the turn order. It follows every change live.
+// Borg, whose turn it is and the turn order, and under the tiles the
+// newest steps of the log, naming the players. It follows every change
+// live.
 // "Back to the game" stays pinned at the top; the tiles scroll when the
 // window is too small for them; Escape (or a phone's back key) leaves it.
 type ascScoreboard struct {
@@ -44,6 +46,7 @@ type ascScoreboard struct {
 	order   *widget.RichText
 	grid    *fyne.Container
 	layout  *scoreGrid
+	log     *scoreLog
 	tiles   map[string]*widgets.ScoreTile
 	borg    *widgets.ScoreTile
 	// restore puts the game screen back (see closeScoreboard).
@@ -59,21 +62,27 @@ func (v *ascView) openScoreboard() {
 	sb.stage.Wrapping = fyne.TextWrapWord
 	sb.order = widget.NewRichText()
 	sb.order.Wrapping = fyne.TextWrapWord
-	back := widget.NewButtonWithIcon(lang.X("asc.back_to_the_game", "Back to the game"), theme.NavigateBackIcon(), v.closeScoreboard)
+	backText := lang.X("asc.back_to_the_game", "Back to the game")
+	back := widget.NewButtonWithIcon(backText, theme.NavigateBackIcon(), v.closeScoreboard)
 	back.Importance = widget.HighImportance
 	// Back on its own row on a phone: beside it the heading would get a
 	// sliver of width (backRowLayout); on a tablet beside it.
-	row := &backRowLayout{}
+	row := &backRowLayout{back: back, label: backText}
 	header := container.NewVBox(container.New(row, back, sb.stage), sb.order)
 	big := &scaledTheme{Theme: fyne.CurrentApp().Settings().Theme(), k: 1}
 	over := container.NewThemeOverride(header, big)
 	sb.layout = &scoreGrid{}
 	sb.grid = container.New(sb.layout)
 	scroll := container.NewScroll(sb.grid)
-	sb.content = container.New(&scoreLayout{header: big, grid: sb.layout, back: row, onWide: func() {
+	sb.log = newScoreLog()
+	tight := &tightTheme{big}
+	logOver := container.NewThemeOverride(sb.log.box, tight)
+	sb.content = container.New(&scoreLayout{header: big, grid: sb.layout, back: row, log: sb.log, onWide: func() {
 		over.Theme = big
 		over.Refresh()
-	}}, over, scroll)
+		logOver.Theme = tight
+		logOver.Refresh()
+	}}, over, scroll, logOver)
 	v.score = sb
 	sb.show()
 	sb.restore = v.f.FullScreen(screen.Padded(sb.content), v.closeScoreboard)
@@ -143,6 +152,8 @@ func (sb *ascScoreboard) show() {
 	sb.layout.tiles = tiles
 	sb.grid.Objects = objs
 	sb.grid.Refresh()
+	sb.log.set(scoreLogRows(v.f.Game().History(), a, scoreLogMax))
+	sb.content.Refresh()
 }
 
 // turnOrderSegments writes out this round's turn order (or, before it is

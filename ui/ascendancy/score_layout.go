@@ -5,13 +5,16 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"tableops/ui/widgets"
 )
 
 // scoreLayout lays out the full-screen scoreboard: a header pinned at the
-// top (Back, whose turn, the turn order) and below it the tiles in a
-// scroller. For the size it is given it chooses how many tiles go side by
+// top (Back, whose turn, the turn order), below it the tiles in a
+// scroller and under them the newest steps of the log (room for
+// scoreLogMax of them first, fewer, down to one, when the tiles need the
+// room to fit). For the size it is given it chooses how many tiles go side by
 // side, how many values a tile puts on a row and how (labels under or
 // beside the values, written out or short), so the tiles read as big as
 // the window allows, never cut off sideways, and on a tablet or a TV never
@@ -23,14 +26,34 @@ type scoreLayout struct {
 	onWide func()       // called when the header's scale changed
 	grid   *scoreGrid
 	back   *backRowLayout // Back and whose turn
+	log    *scoreLog      // the newest steps, under the tiles (nil: none)
 }
 
 // backRowLayout sets out Back (objs[0]) and whose turn it is (objs[1], a
 // wrapping label): side by side on a tablet, where the header must leave
 // the room to the tiles, or Back on its own row above (on a phone the
-// label would get a sliver of width beside it).
+// label would get a sliver of width beside it). On a tablet in portrait
+// Back is its arrow alone, so that whose turn it is takes fewer lines and
+// leaves the room to the tiles and the log.
 type backRowLayout struct {
 	side bool
+	// back is the Back button and label its words (nil: leave it be).
+	back  *widget.Button
+	label string
+}
+
+// setIconOnly shows Back as its arrow alone (true) or with its words.
+func (l *backRowLayout) setIconOnly(iconOnly bool) {
+	if l.back == nil {
+		return
+	}
+	text := l.label
+	if iconOnly {
+		text = ""
+	}
+	if l.back.Text != text {
+		l.back.SetText(text)
+	}
 }
 
 func (l *backRowLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
@@ -90,8 +113,8 @@ var tileLooks = []struct {
 	{widgets.TileLook{Short: true, Inline: true, NoSub: true, Dense: true}, 0.5},
 }
 
-// Layout puts the header (objs[0]) at the top and the scroller (objs[1])
-// under it.
+// Layout puts the header (objs[0]) at the top, the scroller (objs[1])
+// under it and the log (objs[2], if any) at the bottom.
 func (l *scoreLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	k := float32(1)
 	if size.Width >= 700 && size.Height >= 500 {
@@ -101,6 +124,7 @@ func (l *scoreLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	l.header.flat = false
 	if l.back != nil {
 		l.back.side = min(size.Width, size.Height) >= tabletSide
+		l.back.setIconOnly(l.back.side && size.Width < size.Height)
 	}
 	if min(size.Width, size.Height) >= tabletSide {
 		l.header.flat = true
@@ -124,12 +148,51 @@ func (l *scoreLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[0].Resize(fyne.NewSize(size.Width, top))
 	body := fyne.NewSize(size.Width, max(0, size.Height-top-pad))
 	objs[1].Move(fyne.NewPos(0, top+pad))
+	tiles := body
+	if len(objs) > 2 {
+		tiles = l.roomForLog(body)
+		objs[2].Move(fyne.NewPos(0, top+pad+tiles.Height+pad))
+		objs[2].Resize(fyne.NewSize(size.Width, max(0, body.Height-tiles.Height-pad)))
+	}
+	l.layoutTiles(objs[1], tiles)
+}
+
+// roomForLog is the room the tiles get in body, the log taking the rest:
+// room for the most rows of the log (up to scoreLogMax) under its heading
+// that leaves the tiles enough to fit without scrolling; where not even
+// one row fits so, rows without the heading; where none fits, no log (the
+// tiles come first). A phone's scoreboard has no log: it scrolls, and the
+// game screen shows the log.
+func (l *scoreLayout) roomForLog(body fyne.Size) fyne.Size {
+	if l.log == nil {
+		return body
+	}
+	if l.grid.minText > 0 && l.log.count() > 0 {
+		pad := theme.Padding()
+		for _, heading := range []bool{true, false} {
+			for n := min(scoreLogMax, l.log.count()); n >= 1; n-- {
+				tiles := fyne.NewSize(body.Width, max(0, body.Height-l.log.heightFor(n, body.Width, heading)-pad))
+				if l.grid.choose(tiles) {
+					l.log.noHeading = !heading
+					l.log.box.Show()
+					return tiles
+				}
+			}
+		}
+	}
+	l.log.box.Hide()
+	return body
+}
+
+// layoutTiles lays the tiles' scroller (o) out in body.
+func (l *scoreLayout) layoutTiles(o fyne.CanvasObject, body fyne.Size) {
+	pad := theme.Padding()
 	// Twice at most: a tile laid out at its new width may need another
 	// height (its badge goes under a long name on a narrow tile).
 	for range 2 {
 		l.grid.choose(body)
-		objs[1].Resize(body)
-		objs[1].Refresh()
+		o.Resize(body)
+		o.Refresh()
 		cols := max(1, l.grid.cols)
 		w := (body.Width - pad*float32(cols-1)) / float32(cols)
 		if _, rows := l.grid.tileMin(l.grid.look, l.grid.valueCols, cols, w); slices.Equal(rows, l.grid.rowHeights) {
@@ -138,19 +201,25 @@ func (l *scoreLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// MinSize is the header's, and a little room for the scroller.
+// MinSize is the header's, a little room for the scroller and the log's
+// heading and newest row.
 func (l *scoreLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	h := objs[0].MinSize()
-	return fyne.NewSize(h.Width, h.Height+theme.Padding()+objs[1].MinSize().Height)
+	m := fyne.NewSize(h.Width, h.Height+theme.Padding()+objs[1].MinSize().Height)
+	if len(objs) > 2 && l.log != nil && l.log.box.Visible() {
+		m.Height += theme.Padding() + objs[2].MinSize().Height
+	}
+	return m
 }
 
 // choose picks the tile and value columns and the tiles' look that give
 // the biggest tiles in the room (a view of the scroller), among those that
-// fit its width; any that needs no scrolling beats those that do.
-func (g *scoreGrid) choose(room fyne.Size) {
+// fit its width; any that needs no scrolling beats those that do. It
+// reports whether the tiles fit the room without scrolling.
+func (g *scoreGrid) choose(room fyne.Size) bool {
 	n := len(g.tiles)
 	if n == 0 || room.Width <= 0 {
-		return
+		return true
 	}
 	pad := theme.Padding()
 	best, bestCols, bestValues := float32(-1), 1, 1
@@ -193,6 +262,7 @@ func (g *scoreGrid) choose(room fyne.Size) {
 		t.SetColumns(bestValues)
 	}
 	g.rowHeights = bestRows
+	return best >= 10
 }
 
 // tileMin is the largest minimum width of the tiles in the look with
