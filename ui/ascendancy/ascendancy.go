@@ -72,7 +72,7 @@ func newAscendancyView(f screen.Frame) *ascView {
 	})
 	v.lazy.Add(lang.X("asc.round", "Round"), func() {
 		setPanel(v.round, v.walker.show())
-		v.walker.steps.follow(v.roundScrl, walkerStep(v.st), v.walker.next)
+		v.walker.steps.follow(v.roundScrl, walkerStep(v.st), v.walker.next, false)
 	})
 	v.lazy.Add(lang.X("asc.battle", "Battle"), v.battle.show)
 	v.lazy.Add(lang.X("asc.borg", "Borg"), v.borg.show)

@@ -159,7 +159,8 @@ func (b *ascBattle) show() {
 	b.haz.show()
 	b.heg.show()
 	b.dip.show()
-	b.steps.follow(b.scroll, battlePanelStep(b.v.st), b.next())
+	next := b.next()
+	b.steps.follow(b.scroll, battlePanelStep(b.v.st), next, next != fyne.CanvasObject(b.mode))
 }
 
 // next is the control of the Battle panel's next step: the pad of the

@@ -72,7 +72,8 @@ type borgSection struct {
 func (b *borgPanel) show() {
 	b.build()
 	if b.v.st.Borg != nil {
-		b.steps.follow(b.scroll, borgPanelStep(b.v.st), b.next())
+		next := b.next()
+		b.steps.follow(b.scroll, borgPanelStep(b.v.st), next, b.v.st.Fighting() != nil)
 	}
 }
 

@@ -25,13 +25,19 @@ type stepScroll struct {
 // follow is told the panel's step and the control of its next step
 // (nil: nothing to bring), after the panel showed a new state: when the
 // step changed since the panel last showed (or it shows for the first
-// time), the control is brought into view.
-func (p *stepScroll) follow(s *container.Scroll, step string, next fyne.CanvasObject) {
+// time), the control is brought into view: by as little as shows it
+// whole, or, with start, to the top of the view, so that what follows
+// it (the other dice, Enter, Apply) comes into view with it.
+func (p *stepScroll) follow(s *container.Scroll, step string, next fyne.CanvasObject, start bool) {
 	if p.shown && step == p.seen {
 		return
 	}
 	p.seen, p.shown = step, true
 	if next == nil || s == nil {
+		return
+	}
+	if start {
+		screen.ScrollToStart(s, next)
 		return
 	}
 	screen.ScrollTo(s, next)
