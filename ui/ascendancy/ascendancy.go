@@ -72,7 +72,7 @@ func newAscendancyView(f screen.Frame) *ascView {
 	})
 	v.lazy.Add(lang.X("asc.round", "Round"), func() {
 		setPanel(v.round, v.walker.show())
-		v.walker.steps.follow(v.roundScrl, walkerStep(v.st), v.walker.next, false)
+		v.walker.steps.Follow(v.roundScrl, walkerStep(v.st), v.walker.next, false)
 	})
 	v.lazy.Add(lang.X("asc.battle", "Battle"), v.battle.show)
 	v.lazy.Add(lang.X("asc.borg", "Borg"), v.borg.show)
@@ -169,7 +169,7 @@ func (v *ascView) Show(s *tracker.State) {
 	// A new stage or turn is a new step: the Players panel shows its
 	// console from the top (the phase's actions first); the Round,
 	// Battle and Borg panels scroll by as little as brings the next
-	// step's controls into view (stepScroll), and otherwise stay where
+	// step's controls into view (screen.StepScroll), and otherwise stay where
 	// the player was (the frame keeps their scroll, issue 27).
 	if step := fmt.Sprintf("%s/%d/%d/%s", v.st.Walker.Stage, v.st.Walker.Round, v.st.Walker.Turn, v.st.Walker.Phase); step != v.step {
 		v.step = step

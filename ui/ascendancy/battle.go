@@ -74,8 +74,8 @@ type ascBattle struct {
 	// sharedSeen is the battle under way last brought to front: a battle
 	// opened on another phone shows its form here.
 	sharedSeen string
-	// steps brings the next round's dice into view (stepScroll).
-	steps stepScroll
+	// steps brings the next round's dice into view (screen.StepScroll).
+	steps screen.StepScroll
 }
 
 func newAscBattle(v *ascView) *ascBattle {
@@ -160,7 +160,7 @@ func (b *ascBattle) show() {
 	b.heg.show()
 	b.dip.show()
 	next := b.next()
-	b.steps.follow(b.scroll, battlePanelStep(b.v.st), next, next != fyne.CanvasObject(b.mode))
+	b.steps.Follow(b.scroll, battlePanelStep(b.v.st), next, next != fyne.CanvasObject(b.mode))
 }
 
 // next is the control of the Battle panel's next step: the pad of the

@@ -37,8 +37,8 @@ type borgPanel struct {
 	assimilate *assimForm
 	reclaim    *reclaimForm
 	// steps brings the next step into view: a round's dice, the Borg
-	// turn's next action (stepScroll).
-	steps stepScroll
+	// turn's next action (screen.StepScroll).
+	steps screen.StepScroll
 }
 
 func newBorgPanel(v *ascView) *borgPanel {
@@ -73,7 +73,7 @@ func (b *borgPanel) show() {
 	b.build()
 	if b.v.st.Borg != nil {
 		next := b.next()
-		b.steps.follow(b.scroll, borgPanelStep(b.v.st), next, b.v.st.Fighting() != nil)
+		b.steps.Follow(b.scroll, borgPanelStep(b.v.st), next, b.v.st.Fighting() != nil)
 	}
 }
 

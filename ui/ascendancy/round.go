@@ -30,9 +30,9 @@ type ascWalker struct {
 	recharge   *rechargeView
 	// next is the control of the step shown (the buttons that move the
 	// turn on, the recharge, the bids), brought into view when the step
-	// changes (stepScroll); steps is how far the panel followed.
+	// changes (screen.StepScroll); steps is how far the panel followed.
 	next  fyne.CanvasObject
-	steps stepScroll
+	steps screen.StepScroll
 }
 
 func newAscWalker(v *ascView) *ascWalker {

@@ -4,44 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-
 	"tableops/tracker"
-	"tableops/ui/screen"
 )
-
-// stepScroll brings a panel's next step into view when the game's step
-// changes (issue 27, "Room for the game"): the panel scrolls by as little
-// as shows the control of the next step (screen.ScrollTo); a change that
-// is not a step (a counter, a die typed) keeps the scroll where the
-// player left it.
-type stepScroll struct {
-	// seen is the step the panel last showed, once shown.
-	seen  string
-	shown bool
-}
-
-// follow is told the panel's step and the control of its next step
-// (nil: nothing to bring), after the panel showed a new state: when the
-// step changed since the panel last showed (or it shows for the first
-// time), the control is brought into view: by as little as shows it
-// whole, or, with start, to the top of the view, so that what follows
-// it (the other dice, Enter, Apply) comes into view with it.
-func (p *stepScroll) follow(s *container.Scroll, step string, next fyne.CanvasObject, start bool) {
-	if p.shown && step == p.seen {
-		return
-	}
-	p.seen, p.shown = step, true
-	if next == nil || s == nil {
-		return
-	}
-	if start {
-		screen.ScrollToStart(s, next)
-		return
-	}
-	screen.ScrollTo(s, next)
-}
 
 // walkerStep names the stage of the round walker: its stage, round, turn
 // and phase.

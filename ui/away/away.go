@@ -32,6 +32,11 @@ type awayView struct {
 	dice      *awayDice
 	// step is the phase and round last shown (see show).
 	step string
+	// roundNext is the Round panel's next step as last shown (who acts
+	// now and the controls to do it), brought into view when the
+	// activation changes (roundSteps).
+	roundNext  fyne.CanvasObject
+	roundSteps screen.StepScroll
 	// open holds the characters whose full card is shown on a narrow
 	// screen, where the roster lists compact cards.
 	open map[string]bool
@@ -58,7 +63,10 @@ func newAwayView(f screen.Frame) *awayView {
 	v.dice = newAwayDice(v)
 	v.lazy = screen.NewLazyPanels(f.PanelVisible)
 	v.lazy.Add(lang.X("away.panel.team", "Team"), v.showTeam)
-	v.lazy.Add(lang.X("away.panel.round", "Round"), v.showRound)
+	v.lazy.Add(lang.X("away.panel.round", "Round"), func() {
+		v.showRound()
+		v.roundSteps.Follow(v.roundScrl, v.activationStep(), v.roundNext, false)
+	})
 	v.lazy.Add(awayDicePanel(), func() { v.dice.show(v.st) })
 	return v
 }
@@ -101,6 +109,8 @@ func (v *awayView) Show(s *tracker.State) {
 	v.lazy.Changed()
 	// A new phase or round is a new step: show it from its top, not at the
 	// old scroll position (which could be blank below a shorter panel).
+	// Within the action phase the next activation comes into view as it
+	// changes (roundSteps).
 	if step := fmt.Sprintf("%v/%d", v.st.Phase, v.st.Round); step != v.step {
 		v.step = step
 		v.roundScrl.ScrollToTop()

@@ -22,6 +22,7 @@ import (
 // preparation, draw phase, action phase, beam up and debrief.
 func (v *awayView) showRound() {
 	v.round.RemoveAll()
+	v.roundNext = nil
 	a := v.st
 	switch a.Phase {
 	case tracker.AwaySetup:
@@ -122,10 +123,11 @@ func (v *awayView) showAction() {
 	v.round.Add(screen.Heading(lang.X("away.round.action_phase", "Round {{.N}} of 3 · Action phase", map[string]any{"N": a.Round})))
 	if len(a.Orders.Activation) == 0 {
 		v.round.Add(screen.Step(lang.X("away.round.roll_first", "Roll for first activation"), lang.X("away.round.roll_first_how", "Everyone rolls a die; the highest activates first.")))
-		v.round.Add(v.rollOff(lang.X("away.round.decide_first", "Decide first activation"), func(o tracker.AwayOrder) {
+		v.roundNext = v.rollOff(lang.X("away.round.decide_first", "Decide first activation"), func(o tracker.AwayOrder) {
 			o.Which = tracker.OrderActivation
 			v.exec(o)
-		}))
+		})
+		v.round.Add(v.roundNext)
 	}
 	if len(a.Orders.Activation) > 0 {
 		v.round.Add(v.orderBlock(tracker.OrderActivation, a.Orders.Activation, lang.X("away.round.activates_first", "activates first")))
@@ -139,11 +141,10 @@ func (v *awayView) showAction() {
 		now := widget.NewLabelWithStyle(nowActing(act.Name, a.ActionsLeft(), a.BonusActive), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		now.Importance = widget.HighImportance
 		now.Wrapping = fyne.TextWrapWord
-		v.round.Add(now)
 		card := widget.NewButtonWithIcon(lang.X("away.round.actions_of", "{{.Name}}'s actions", map[string]any{"Name": act.Name}), theme.AccountIcon(),
 			func() { v.activationCard(id) })
 		card.Importance = widget.SuccessImportance
-		v.round.Add(screen.FitGrid(2, card, v.endActivationButton()))
+		v.addNext(now, screen.FitGrid(2, card, v.endActivationButton()))
 	} else {
 		if act != nil && a.ActionsLeft() > 0 {
 			// Actions left without holding the turn (no activation
@@ -163,23 +164,18 @@ func (v *awayView) showAction() {
 			now := widget.NewLabelWithStyle(lang.X("away.round.now_bonus", "Now: {{.Name}} spends a bonus action token", map[string]any{"Name": name}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			now.Importance = widget.HighImportance
 			now.Wrapping = fyne.TextWrapWord
-			v.round.Add(now)
-			v.round.Add(screen.WrapLabel(lang.X("away.round.bonus_left", "Every character of {{.Name}}'s has activated. A bonus action token is one action with any of them (Draw instead counts); tokens do not keep for the next round.", map[string]any{"Name": name})))
 			b := v.useBonusButton(cur, name)
 			b.Importance = widget.HighImportance
-			v.round.Add(b)
+			v.addNext(now, screen.WrapLabel(lang.X("away.round.bonus_left", "Every character of {{.Name}}'s has activated. A bonus action token is one action with any of them (Draw instead counts); tokens do not keep for the next round.", map[string]any{"Name": name})), b)
 		case cur != "":
 			now := widget.NewLabelWithStyle(lang.X("away.round.now", "Now: {{.Name}} activates a character", map[string]any{"Name": v.playerName(cur)}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			now.Importance = widget.HighImportance
 			now.Wrapping = fyne.TextWrapWord
-			v.round.Add(now)
-			v.round.Add(screen.WrapLabel(lang.X("away.round.two_actions", "Two actions, then the Activated token. Or spend a bonus action token: one action with any of your characters.")))
-			v.round.Add(v.whoMayActivate(cur))
+			v.addNext(now, screen.WrapLabel(lang.X("away.round.two_actions", "Two actions, then the Activated token. Or spend a bonus action token: one action with any of your characters.")), v.whoMayActivate(cur))
 		case len(a.Orders.Activation) > 0:
-			v.round.Add(screen.WrapLabel(lang.X("away.round.all_done", "Everyone has activated and used their bonus actions.")))
 			// The round's end is the next step: at hand, not at the
 			// bottom of the panel.
-			v.round.Add(v.endRoundButton())
+			v.addNext(screen.WrapLabel(lang.X("away.round.all_done", "Everyone has activated and used their bonus actions.")), v.endRoundButton())
 			allDone = true
 		}
 	}
@@ -211,6 +207,21 @@ func (v *awayView) showAction() {
 	if !allDone {
 		v.round.Add(v.endRoundButton())
 	}
+}
+
+// addNext adds the next step of the action phase to the Round panel (who
+// acts now and the controls to do it), as one block that the panel brings
+// into view when the activation changes (screen.StepScroll).
+func (v *awayView) addNext(objs ...fyne.CanvasObject) {
+	v.roundNext = container.NewVBox(objs...)
+	v.round.Add(v.roundNext)
+}
+
+// activationStep names the step of the action phase: the phase, whose
+// activation is under way and whose turn it is.
+func (v *awayView) activationStep() string {
+	a := v.st
+	return fmt.Sprintf("%v/%d/%s/%v/%s/%d", a.Phase, a.Round, a.Active, a.Activating, a.CurrentPlayer(), len(a.Orders.Activation))
 }
 
 // endRoundButton ends the round (the third: the game, to the debrief).

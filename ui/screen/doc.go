@@ -32,7 +32,10 @@
 //     across a new state and a switch of tabs (Adaptive.KeepScroll, which
 //     the frame runs around View.Show); a view brings the next step's
 //     controls into view with ScrollTo or ScrollToStart when the step
-//     changes (not ScrollToTop: the panel stays where the player was).
+//     changes (not ScrollToTop: the panel stays where the player was),
+//     through a StepScroll (step.go) that tells a step from a change.
+//   - call.go: Call and Calling, what a view calls this device's player
+//     to on whatever panel shows (a battle that awaits their dice).
 //   - labels.go: WrapLabel, BoldLabel, CaptionLabel, Heading, BigResult,
 //     Step, Padded, RollButton, AddApplyButton: the app's few kinds of text
 //     and buttons, so every screen looks alike.
