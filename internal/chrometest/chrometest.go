@@ -63,6 +63,7 @@ type Chrome struct {
 	dir    string
 	cmd    *exec.Cmd
 	exited chan struct{}
+	stderr string // the file Chromium writes its standard error to
 }
 
 // Start starts headless Chromium with WebGL drawn by SwiftShader (with
@@ -109,9 +110,17 @@ func launch(t testing.TB, dir string, extra []string) *Chrome {
 		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0"}, extra...)
 	cmd := exec.Command(bin, append(args, "about:blank")...)
 	cmd.Env = append(os.Environ(), "HOME="+dir)
+	// Chromium's standard error is kept in a file of its own (outside the
+	// profile, which a later Chromium may reuse) and shown when the test
+	// fails: what the browser said is often why a page never came.
+	errFile, err := os.CreateTemp("", "tableops-chromium-stderr-")
+	require.NoError(t, err)
+	cmd.Stderr = errFile
 	ownGroup(cmd)
-	require.NoError(t, cmd.Start())
-	c := &Chrome{t: t, dir: dir, cmd: cmd, exited: make(chan struct{})}
+	err = cmd.Start()
+	errFile.Close() // Chromium holds its own copy
+	require.NoError(t, err)
+	c := &Chrome{t: t, dir: dir, cmd: cmd, exited: make(chan struct{}), stderr: errFile.Name()}
 	go func() {
 		_ = cmd.Wait()
 		close(c.exited)
@@ -119,6 +128,10 @@ func launch(t testing.TB, dir string, extra []string) *Chrome {
 	t.Cleanup(func() {
 		killGroup(cmd)
 		<-c.exited
+		if t.Failed() {
+			t.Logf("chromium's standard error (%s):\n%s", strings.Join(cmd.Args, " "), c.Stderr())
+		}
+		_ = os.Remove(c.stderr)
 	})
 	// Chromium writes its DevTools port to the profile folder.
 	require.Eventually(t, func() bool {
@@ -134,6 +147,22 @@ func launch(t testing.TB, dir string, extra []string) *Chrome {
 		return c.port != ""
 	}, 30*time.Second, 50*time.Millisecond, "chromium did not start")
 	return c
+}
+
+// stderrTail is how much of Chromium's standard error Stderr returns.
+const stderrTail = 16 << 10
+
+// Stderr returns the last part of what Chromium wrote to its standard
+// error so far (at most stderrTail bytes).
+func (c *Chrome) Stderr() string {
+	b, err := os.ReadFile(c.stderr)
+	if err != nil {
+		return fmt.Sprintf("(unreadable: %v)", err)
+	}
+	if len(b) > stderrTail {
+		b = append([]byte("..."), b[len(b)-stderrTail:]...)
+	}
+	return string(b)
 }
 
 // Dir is the profile folder.
