@@ -2,7 +2,6 @@ package ascendancy
 
 import (
 	"slices"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -23,10 +22,7 @@ import (
 // sharedAssim returns the assimilation round under way whose dice are
 // being entered, or nil.
 func (f *assimForm) sharedAssim() *tracker.BattleInProgress {
-	if f.v.st == nil {
-		return nil
-	}
-	if b := f.v.st.Fighting(); b != nil && b.Kind == tracker.BattleAssimilation && b.Assimilate != nil {
+	if b := f.v.roundUnderWay(tracker.BattleAssimilation); b != nil && b.Assimilate != nil {
 		return b
 	}
 	return nil
@@ -66,8 +62,8 @@ func (f *assimForm) nextPad(b *tracker.BattleInProgress) fyne.CanvasObject {
 // away reports whether this seated phone leaves the system's dice to the
 // defending player's own phone (the cube's are typed anywhere).
 func (f *assimForm) away(b *tracker.BattleInProgress, side string) bool {
-	seat := f.v.f.Seat()
-	if b == nil || seat == "" || seat == screen.SeatWatch || !slices.Contains(b.Players(), seat) {
+	seat := f.v.seatIn(b)
+	if seat == "" {
 		return false
 	}
 	return side != seat && side != tracker.BorgSeat && !f.others
@@ -75,18 +71,7 @@ func (f *assimForm) away(b *tracker.BattleInProgress, side string) bool {
 
 // sharedTop is the round line and End the battle of a round under way.
 func (f *assimForm) sharedTop(b *tracker.BattleInProgress) fyne.CanvasObject {
-	var in, missing []string
-	for _, d := range b.Dice {
-		in = append(in, f.v.seatName(d.Player))
-	}
-	for _, p := range b.Missing() {
-		missing = append(missing, f.v.seatName(p))
-	}
-	line := lang.X("asc.round_of_the_battle_under", "Round {{.Round}} of the battle under way", map[string]any{"Round": b.Round})
-	if len(in) > 0 {
-		line += lang.X("asc.shared.in", ": dice in from {{.Names}}", map[string]any{"Names": strings.Join(in, ", ")})
-	}
-	line += lang.X("asc.shared.waiting", " · waiting for the dice of {{.Names}}", map[string]any{"Names": strings.Join(missing, ", ")})
+	line := roundLine(b, battleRoundHead(b), f.v.seatName)
 	end := widget.NewButtonWithIcon(lang.X("asc.shared.end", "End the battle"), theme.CancelIcon(), func() {
 		if f.v.exec(tracker.EndBattle{}) {
 			f.v.f.Say(lang.X("asc.shared.ended", "The battle is over on every phone."), false)
@@ -104,16 +89,13 @@ func (f *assimForm) sideBox(b *tracker.BattleInProgress, side string, d *borgDic
 		return d.box
 	}
 	if _, in := b.DiceOf(side); in {
-		return container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": d.title.Text})), markedDice(d.pool.faces, target))
+		return diceIn(d.title.Text, markedDice(d.pool.faces, target))
 	}
 	if f.away(b, side) {
-		name := f.v.seatName(side)
-		return container.NewVBox(
-			screen.WrapLabel(lang.X("asc.shared.their_phones", "The dice of {{.Names}} come from their own phone.", map[string]any{"Names": name})),
-			widget.NewButtonWithIcon(lang.X("asc.shared.type_here", "Type the dice of {{.Names}} here", map[string]any{"Names": name}), theme.ContentAddIcon(), func() {
-				f.others = true
-				f.redraw()
-			}))
+		return container.NewVBox(theirPhones(f.v.seatName(side), func() {
+			f.others = true
+			f.redraw()
+		})...)
 	}
 	return d.box
 }
@@ -144,15 +126,8 @@ func (f *assimForm) diceButtons(b *tracker.BattleInProgress, a borgrules.Assimil
 			ready = append(ready, p)
 		}
 	}
-	switch {
-	case len(ready) > 0 && len(ready) == len(missing):
-		screen.AddApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": a.Cube.Round + 1}), func() { apply(ready) })
-	case len(ready) > 0:
-		var names []string
-		for _, p := range ready {
-			names = append(names, f.v.seatName(p))
-		}
-		screen.AddApplyButton(f.result, lang.X("asc.shared.enter", "Enter the dice of {{.Names}}", map[string]any{"Names": strings.Join(names, ", ")}), func() { apply(ready) })
+	if label := enterLabel(ready, missing, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": a.Cube.Round + 1}), f.v.seatName); label != "" {
+		screen.AddApplyButton(f.result, label, func() { apply(ready) })
 	}
 	if b == nil {
 		f.result.Add(widget.NewButtonWithIcon(lang.X("asc.shared.open", "Open on every phone"), theme.MailSendIcon(), func() { apply(nil) }))
@@ -186,18 +161,9 @@ func (f *assimForm) enter(b *tracker.BattleInProgress, cmd tracker.AssimilationR
 	if !f.v.exec(run) {
 		return false
 	}
-	var now *tracker.BattleInProgress
-	if st := f.v.f.Game().State(); st != nil && st.Ascendancy != nil {
-		now = st.Ascendancy.Fighting()
-	}
+	now := f.v.fightingNow()
 	if now != nil && now.Kind == tracker.BattleAssimilation && len(now.Dice) > 0 || len(sides) == 0 {
-		var names []string
-		if now != nil {
-			for _, p := range now.Missing() {
-				names = append(names, f.v.seatName(p))
-			}
-		}
-		msg := lang.X("asc.shared.entered", "Dice entered: waiting for the dice of {{.Names}}.", map[string]any{"Names": strings.Join(names, ", ")})
+		msg := enteredText(now, f.v.seatName)
 		if len(sides) == 0 {
 			msg = lang.X("asc.shared.opened", "The battle is on every phone: each side enters its dice.")
 		}

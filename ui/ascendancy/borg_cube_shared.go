@@ -2,7 +2,6 @@ package ascendancy
 
 import (
 	"slices"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -24,10 +23,7 @@ import (
 // sharedCube returns the cube round under way whose dice are being
 // entered, or nil.
 func (f *cubeBattle) sharedCube() *tracker.BattleInProgress {
-	if f.v.st == nil {
-		return nil
-	}
-	if b := f.v.st.Fighting(); b != nil && b.Kind == tracker.BattleCube && b.Cube != nil {
+	if b := f.v.roundUnderWay(tracker.BattleCube); b != nil && b.Cube != nil {
 		return b
 	}
 	return nil
@@ -60,13 +56,7 @@ func (f *cubeBattle) syncShared(b *tracker.BattleInProgress) {
 
 // mySide is the player this phone sits as when their fleet fights in the
 // round ("" otherwise: the phone types every side's dice).
-func (f *cubeBattle) mySide(b *tracker.BattleInProgress) string {
-	seat := f.v.f.Seat()
-	if b == nil || seat == "" || seat == screen.SeatWatch || !slices.Contains(b.Players(), seat) {
-		return ""
-	}
-	return seat
-}
+func (f *cubeBattle) mySide(b *tracker.BattleInProgress) string { return f.v.seatIn(b) }
 
 // nextPad is the pad of the dice this phone types next in the round
 // under way b: its own fleet's on a seated phone (every fleet's in turn
@@ -95,18 +85,7 @@ func (f *cubeBattle) away(b *tracker.BattleInProgress, side string) bool {
 
 // sharedTop is the round line and End the battle of a round under way.
 func (f *cubeBattle) sharedTop(b *tracker.BattleInProgress) fyne.CanvasObject {
-	var in, missing []string
-	for _, d := range b.Dice {
-		in = append(in, f.v.seatName(d.Player))
-	}
-	for _, p := range b.Missing() {
-		missing = append(missing, f.v.seatName(p))
-	}
-	line := lang.X("asc.round_of_the_battle_under", "Round {{.Round}} of the battle under way", map[string]any{"Round": b.Round})
-	if len(in) > 0 {
-		line += lang.X("asc.shared.in", ": dice in from {{.Names}}", map[string]any{"Names": strings.Join(in, ", ")})
-	}
-	line += lang.X("asc.shared.waiting", " · waiting for the dice of {{.Names}}", map[string]any{"Names": strings.Join(missing, ", ")})
+	line := roundLine(b, battleRoundHead(b), f.v.seatName)
 	end := widget.NewButtonWithIcon(lang.X("asc.shared.end", "End the battle"), theme.CancelIcon(), func() {
 		// A new battle next, with the same fleets, the cube fresh (set
 		// first: the state update redraws the form at once).
@@ -133,7 +112,7 @@ func (f *cubeBattle) sideBox(b *tracker.BattleInProgress, side string, d *borgDi
 		return d.box
 	}
 	if _, in := b.DiceOf(side); in {
-		return container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": d.title.Text})), markedDice(d.pool.faces, target))
+		return diceIn(d.title.Text, markedDice(d.pool.faces, target))
 	}
 	if f.away(b, side) {
 		return nil
@@ -147,22 +126,19 @@ func (f *cubeBattle) awayLine(b *tracker.BattleInProgress) fyne.CanvasObject {
 	if b == nil {
 		return nil
 	}
-	var names []string
+	var away []string
 	for _, p := range b.Missing() {
 		if f.away(b, p) {
-			names = append(names, f.v.seatName(p))
+			away = append(away, p)
 		}
 	}
-	if len(names) == 0 {
+	if len(away) == 0 {
 		return nil
 	}
-	list := strings.Join(names, ", ")
-	return container.NewVBox(
-		screen.WrapLabel(lang.X("asc.shared.their_phones", "The dice of {{.Names}} come from their own phone.", map[string]any{"Names": list})),
-		widget.NewButtonWithIcon(lang.X("asc.shared.type_here", "Type the dice of {{.Names}} here", map[string]any{"Names": list}), theme.ContentAddIcon(), func() {
-			f.others = true
-			f.redraw()
-		}))
+	return container.NewVBox(theirPhones(sideNames(away, f.v.seatName), func() {
+		f.others = true
+		f.redraw()
+	})...)
 }
 
 // diceButtons adds the buttons that enter the dice typed on this phone:
@@ -198,15 +174,8 @@ func (f *cubeBattle) diceButtons(b *tracker.BattleInProgress, r borgrules.CubeRo
 			ready = append(ready, p)
 		}
 	}
-	switch {
-	case len(ready) > 0 && len(ready) == len(missing):
-		screen.AddApplyButton(f.result, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": r.Cube.Round + 1}), func() { apply(ready) })
-	case len(ready) > 0:
-		var names []string
-		for _, p := range ready {
-			names = append(names, f.v.seatName(p))
-		}
-		screen.AddApplyButton(f.result, lang.X("asc.shared.enter", "Enter the dice of {{.Names}}", map[string]any{"Names": strings.Join(names, ", ")}), func() { apply(ready) })
+	if label := enterLabel(ready, missing, lang.X("borg.apply_round", "Apply round {{.V}}", map[string]any{"V": r.Cube.Round + 1}), f.v.seatName); label != "" {
+		screen.AddApplyButton(f.result, label, func() { apply(ready) })
 	}
 	if b == nil {
 		f.result.Add(widget.NewButtonWithIcon(lang.X("asc.shared.open", "Open on every phone"), theme.MailSendIcon(), func() { apply(nil) }))
@@ -244,18 +213,9 @@ func (f *cubeBattle) enter(b *tracker.BattleInProgress, cmd tracker.CubeRound, s
 	if !f.v.exec(run) {
 		return false
 	}
-	var now *tracker.BattleInProgress
-	if st := f.v.f.Game().State(); st != nil && st.Ascendancy != nil {
-		now = st.Ascendancy.Fighting()
-	}
+	now := f.v.fightingNow()
 	if now != nil && now.Kind == tracker.BattleCube && (b == nil || now.Round == b.Round) && len(now.Dice) > 0 || len(sides) == 0 {
-		var names []string
-		if now != nil {
-			for _, p := range now.Missing() {
-				names = append(names, f.v.seatName(p))
-			}
-		}
-		msg := lang.X("asc.shared.entered", "Dice entered: waiting for the dice of {{.Names}}.", map[string]any{"Names": strings.Join(names, ", ")})
+		msg := enteredText(now, f.v.seatName)
 		if len(sides) == 0 {
 			msg = lang.X("asc.shared.opened", "The battle is on every phone: each side enters its dice.")
 		}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -24,10 +23,7 @@ import (
 // sharedInv returns the invasion round under way whose dice are being
 // entered, or nil.
 func (f *invasionForm) sharedInv() *tracker.BattleInProgress {
-	if f.v.st == nil {
-		return nil
-	}
-	if b := f.v.st.Fighting(); b != nil && b.Kind == tracker.BattleInvasion && b.Invasion != nil {
+	if b := f.v.roundUnderWay(tracker.BattleInvasion); b != nil && b.Invasion != nil {
 		return b
 	}
 	return nil
@@ -92,29 +88,13 @@ func (f *invasionForm) sideName(id string) string {
 // sharedLine says which round of the invasion under way it is and whose
 // dice are missing.
 func (f *invasionForm) sharedLine(b *tracker.BattleInProgress) string {
-	var in, missing []string
-	for _, d := range b.Dice {
-		in = append(in, f.sideName(d.Player))
-	}
-	for _, p := range b.Missing() {
-		missing = append(missing, f.sideName(p))
-	}
-	line := lang.X("asc.invasion.round_under_way", "Round {{.Round}} of the invasion under way", map[string]any{"Round": b.Round})
-	if len(in) > 0 {
-		line += lang.X("asc.shared.in", ": dice in from {{.Names}}", map[string]any{"Names": strings.Join(in, ", ")})
-	}
-	return line + lang.X("asc.shared.waiting", " · waiting for the dice of {{.Names}}", map[string]any{"Names": strings.Join(missing, ", ")})
+	head := lang.X("asc.invasion.round_under_way", "Round {{.Round}} of the invasion under way", map[string]any{"Round": b.Round})
+	return roundLine(b, head, f.sideName)
 }
 
 // mySide is the player this phone sits as when they fight in the round
 // ("" otherwise: the phone types every side's dice).
-func (f *invasionForm) mySide(b *tracker.BattleInProgress) string {
-	seat := f.v.f.Seat()
-	if b == nil || seat == "" || seat == screen.SeatWatch || !slices.Contains(b.Players(), seat) {
-		return ""
-	}
-	return seat
-}
+func (f *invasionForm) mySide(b *tracker.BattleInProgress) string { return f.v.seatIn(b) }
 
 // hidden reports whether this seated phone leaves side's pad to that
 // side's own phone (an independent system's nodes are typed anywhere).
@@ -152,7 +132,7 @@ func (f *invasionForm) sharedPads(b *tracker.BattleInProgress, in ascrules.Invas
 			}
 			s.d.box.Hide()
 			s.d.mark(s.target)
-			f.shared.Add(container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": s.d.title.Text})), enteredRow(s.d.pool.faces, s.target)))
+			f.shared.Add(diceIn(s.d.title.Text, enteredRow(s.d.pool.faces, s.target)))
 			continue
 		}
 		if f.hidden(b, s.id) {
@@ -163,12 +143,12 @@ func (f *invasionForm) sharedPads(b *tracker.BattleInProgress, in ascrules.Invas
 		s.d.box.Show()
 	}
 	if len(away) > 0 {
-		list := strings.Join(away, ", ")
-		f.shared.Add(screen.WrapLabel(lang.X("asc.shared.their_phones", "The dice of {{.Names}} come from their own phone.", map[string]any{"Names": list})))
-		f.shared.Add(widget.NewButtonWithIcon(lang.X("asc.shared.type_here", "Type the dice of {{.Names}} here", map[string]any{"Names": list}), theme.ContentAddIcon(), func() {
+		for _, o := range theirPhones(strings.Join(away, ", "), func() {
 			f.others = true
 			f.changed()
-		}))
+		}) {
+			f.shared.Add(o)
+		}
 	}
 }
 
@@ -215,11 +195,7 @@ func (f *invasionForm) diceButtons(b *tracker.BattleInProgress, in ascrules.Inva
 		}
 		f.result.Add(btn)
 	case len(ready) > 0:
-		var names []string
-		for _, p := range ready {
-			names = append(names, f.sideName(p))
-		}
-		screen.AddApplyButton(f.result, lang.X("asc.shared.enter", "Enter the dice of {{.Names}}", map[string]any{"Names": strings.Join(names, ", ")}), func() {
+		screen.AddApplyButton(f.result, enterLabel(ready, missing, "", f.sideName), func() {
 			f.enter(b, ready)
 		})
 	}
@@ -259,16 +235,8 @@ func (f *invasionForm) enter(b *tracker.BattleInProgress, sides []string) {
 		f.fresh = fresh
 		return
 	}
-	var now *tracker.BattleInProgress
-	if st := f.v.f.Game().State(); st != nil && st.Ascendancy != nil {
-		now = st.Ascendancy.Fighting()
-	}
-	if now != nil && now.Round == cmd.Round && now.Kind == tracker.BattleInvasion {
-		var names []string
-		for _, p := range now.Missing() {
-			names = append(names, f.sideName(p))
-		}
-		f.v.f.Say(lang.X("asc.shared.entered", "Dice entered: waiting for the dice of {{.Names}}.", map[string]any{"Names": strings.Join(names, ", ")}), false)
+	if now := f.v.fightingNow(); now != nil && now.Round == cmd.Round && now.Kind == tracker.BattleInvasion {
+		f.v.f.Say(enteredText(now, f.sideName), false)
 		return
 	}
 	f.v.f.Say(lang.X("asc.invasion_round_applied", "Invasion round applied."), false)

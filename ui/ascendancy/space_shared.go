@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -27,13 +25,7 @@ import (
 // shared returns the space battle round under way whose dice are being
 // entered, or nil.
 func (f *spaceForm) shared() *tracker.BattleInProgress {
-	if f.v.st == nil {
-		return nil
-	}
-	if b := f.v.st.Fighting(); b != nil && b.Kind == tracker.BattleSpace {
-		return b
-	}
-	return nil
+	return f.v.roundUnderWay(tracker.BattleSpace)
 }
 
 // sharedKey names the battle round under way: its sides and round (the
@@ -143,13 +135,7 @@ func buttonsOf(o fyne.CanvasObject) []*widget.Button {
 
 // mySide returns the player this device sits as when that player fights
 // in battle b ("" otherwise: the device types every side's dice).
-func (f *spaceForm) mySide(b *tracker.BattleInProgress) string {
-	seat := f.v.f.Seat()
-	if b == nil || seat == "" || seat == screen.SeatWatch || !slices.Contains(b.Players(), seat) {
-		return ""
-	}
-	return seat
-}
+func (f *spaceForm) mySide(b *tracker.BattleInProgress) string { return f.v.seatIn(b) }
 
 // watching reports whether this device only watches the game.
 func (f *spaceForm) watching() bool { return f.v.f.Seat() == screen.SeatWatch }
@@ -192,19 +178,7 @@ func (f *spaceForm) enteredDice(b *tracker.BattleInProgress, att ascrules.Side, 
 // dice are missing: "Round 1 of the battle under way: Ann's dice are in;
 // waiting for Bob's."
 func (f *spaceForm) sharedLine(b *tracker.BattleInProgress) string {
-	var in []string
-	for _, d := range b.Dice {
-		in = append(in, f.v.seatName(d.Player))
-	}
-	line := lang.X("asc.round_of_the_battle_under", "Round {{.Round}} of the battle under way", map[string]any{"Round": b.Round})
-	if len(in) > 0 {
-		line += lang.X("asc.shared.in", ": dice in from {{.Names}}", map[string]any{"Names": strings.Join(in, ", ")})
-	}
-	var missing []string
-	for _, p := range b.Missing() {
-		missing = append(missing, f.v.seatName(p))
-	}
-	return line + lang.X("asc.shared.waiting", " · waiting for the dice of {{.Names}}", map[string]any{"Names": strings.Join(missing, ", ")})
+	return roundLine(b, battleRoundHead(b), f.v.seatName)
 }
 
 // complete reports whether player's dice are typed in full on this form
@@ -270,17 +244,8 @@ func (f *spaceForm) diceButtons(b *tracker.BattleInProgress, round int, att ascr
 			ready = append(ready, p)
 		}
 	}
-	switch {
-	case len(ready) > 0 && len(ready) == len(missing):
-		screen.AddApplyButton(f.result, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(round)}), func() {
-			f.enter(b, round, att, defs, ready)
-		})
-	case len(ready) > 0:
-		var names []string
-		for _, p := range ready {
-			names = append(names, f.v.seatName(p))
-		}
-		screen.AddApplyButton(f.result, lang.X("asc.shared.enter", "Enter the dice of {{.Names}}", map[string]any{"Names": strings.Join(names, ", ")}), func() {
+	if label := enterLabel(ready, missing, lang.X("asc.apply_round", "Apply round {{.Itoa}}", map[string]any{"Itoa": strconv.Itoa(round)}), f.v.seatName); label != "" {
+		screen.AddApplyButton(f.result, label, func() {
 			f.enter(b, round, att, defs, ready)
 		})
 	}
@@ -316,10 +281,7 @@ func (f *spaceForm) enter(b *tracker.BattleInProgress, round int, att ascrules.S
 		return
 	}
 	// The game's state now (the screen's is shown a moment later).
-	var now *tracker.BattleInProgress
-	if st := f.v.f.Game().State(); st != nil && st.Ascendancy != nil {
-		now = st.Ascendancy.Fighting()
-	}
+	now := f.v.fightingNow()
 	switch {
 	case now == nil || now.Round != round:
 		msg := lang.X("asc.round_applied", "Round {{.Round}} applied.", map[string]any{"Round": round})
@@ -329,11 +291,7 @@ func (f *spaceForm) enter(b *tracker.BattleInProgress, round int, att ascrules.S
 		f.v.f.Say(msg, false)
 		f.clear()
 	default:
-		var names []string
-		for _, p := range now.Missing() {
-			names = append(names, f.v.seatName(p))
-		}
-		f.v.f.Say(lang.X("asc.shared.entered", "Dice entered: waiting for the dice of {{.Names}}.", map[string]any{"Names": strings.Join(names, ", ")}), false)
+		f.v.f.Say(enteredText(now, f.v.seatName), false)
 	}
 }
 
@@ -418,7 +376,7 @@ func (f *spaceForm) addPad(b *tracker.BattleInProgress, player string, d *ascDic
 	}
 	if _, in := b.DiceOf(player); in {
 		// A row of its own: the pad's row shows with the result.
-		f.diceBox.Add(container.NewVBox(screen.CaptionLabel(lang.X("asc.shared.dice_in", "{{.Title}}: in", map[string]any{"Title": d.title.Text})), enteredRow(d.pool.faces, target)))
+		f.diceBox.Add(diceIn(d.title.Text, enteredRow(d.pool.faces, target)))
 		return
 	}
 	if me := f.mySide(b); me != "" && me != player && !f.others {
@@ -434,21 +392,21 @@ func (f *spaceForm) waitingFor(b *tracker.BattleInProgress, att ascrules.Side, d
 	if b == nil || me == "" || f.others {
 		return
 	}
-	var names []string
+	var away []string
 	for _, p := range b.Missing() {
 		if p != me {
-			names = append(names, f.v.seatName(p))
+			away = append(away, p)
 		}
 	}
-	if len(names) == 0 {
+	if len(away) == 0 {
 		return
 	}
-	list := strings.Join(names, ", ")
-	f.waiting.Add(screen.WrapLabel(lang.X("asc.shared.their_phones", "The dice of {{.Names}} come from their own phone.", map[string]any{"Names": list})))
-	f.waiting.Add(widget.NewButtonWithIcon(lang.X("asc.shared.type_here", "Type the dice of {{.Names}} here", map[string]any{"Names": list}), theme.ContentAddIcon(), func() {
+	for _, o := range theirPhones(sideNames(away, f.v.seatName), func() {
 		f.others = true
 		f.changed()
-	}))
+	}) {
+		f.waiting.Add(o)
+	}
 }
 
 // owner is the player whose dice a pool of the round are.
