@@ -96,6 +96,10 @@ type scoreGrid struct {
 	rowHeights []float32
 	minText    float32 // the smallest text size, 0 on a phone
 	look       widgets.TileLook
+	// need is the least height the tiles take without being cut off
+	// sideways, in any look, at the width choose was last given (-1:
+	// none fits that width).
+	need float32
 }
 
 // tileLooks are the ways a tile may set out its text, the most readable
@@ -169,19 +173,33 @@ func (l *scoreLayout) roomForLog(body fyne.Size) fyne.Size {
 	}
 	if l.grid.minText > 0 && l.log.count() > 0 {
 		pad := theme.Padding()
+		// The least the tiles need at this width, in their densest look.
+		l.grid.choose(body)
+		spare := body.Height - l.grid.need - pad
 		for _, heading := range []bool{true, false} {
-			for n := min(scoreLogMax, l.log.count()); n >= 1; n-- {
-				tiles := fyne.NewSize(body.Width, max(0, body.Height-l.log.heightFor(n, body.Width, heading)-pad))
-				if l.grid.choose(tiles) {
+			for n := min(scoreLogMax, l.log.count()); n >= 1 && l.grid.need >= 0; n-- {
+				if h := l.log.heightFor(n, body.Width, heading); h <= spare {
 					l.log.noHeading = !heading
-					l.log.box.Show()
-					return tiles
+					setShown(l.log.box, true)
+					return fyne.NewSize(body.Width, body.Height-h-pad)
 				}
 			}
 		}
 	}
-	l.log.box.Hide()
+	setShown(l.log.box, false)
 	return body
+}
+
+// setShown shows or hides o, leaving it be when it already is so (a
+// layout that calls it does not ask for another).
+func setShown(o fyne.CanvasObject, shown bool) {
+	if o.Visible() != shown {
+		if shown {
+			o.Show()
+		} else {
+			o.Hide()
+		}
+	}
 }
 
 // layoutTiles lays the tiles' scroller (o) out in body.
@@ -222,6 +240,7 @@ func (g *scoreGrid) choose(room fyne.Size) bool {
 		return true
 	}
 	pad := theme.Padding()
+	g.need = -1
 	best, bestCols, bestValues := float32(-1), 1, 1
 	var bestRows []float32
 	var bestLook widgets.TileLook
@@ -238,6 +257,9 @@ func (g *scoreGrid) choose(room fyne.Size) bool {
 				h := pad * float32(len(rows)-1)
 				for _, r := range rows {
 					h += r
+				}
+				if w >= mw && (g.need < 0 || h < g.need) {
+					g.need = h
 				}
 				// How big the tile's text can grow; a tile that must scroll
 				// counts by its width only, less for every screen it takes.

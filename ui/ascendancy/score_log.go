@@ -188,10 +188,8 @@ func (l *scoreLog) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	y := float32(0)
-	if l.noHeading {
-		objs[0].Hide()
-	} else {
-		objs[0].Show()
+	setShown(objs[0], !l.noHeading)
+	if !l.noHeading {
 		hm := objs[0].MinSize()
 		objs[0].Move(fyne.NewPos(0, 0))
 		objs[0].Resize(fyne.NewSize(size.Width, hm.Height))
@@ -202,13 +200,12 @@ func (l *scoreLog) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for i := 1; i+1 < len(objs); i += 2 {
 		band, text := objs[i], objs[i+1]
 		h := l.rowHeight((i-1)/2, size.Width)
-		if y+h > size.Height+0.5 {
-			band.Hide()
-			text.Hide()
+		fits := y+h <= size.Height+0.5
+		setShown(band, fits)
+		setShown(text, fits)
+		if !fits {
 			continue
 		}
-		band.Show()
-		text.Show()
 		band.Move(fyne.NewPos(pad/2, y+pad/2))
 		band.Resize(fyne.NewSize(bw/2, max(0, h-pad)))
 		text.Move(fyne.NewPos(bw, y))
