@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -46,17 +47,18 @@ func TestDefenderCalledToTheBattle(t *testing.T) {
 
 			bob.win.Content().Refresh()
 			line := bob.game.status
-			assert.Equal(t, "Alice attacks you: your dice are awaited", line.label.Text, "Bob's phone is told on the Players panel")
+			assert.Equal(t, "Alice attacks you: roll your dice", line.label.Text, "Bob's phone is told on the Players panel")
 			assert.Contains(t, screentest.ScreenText(bob.win), "Alice attacks you")
+			assert.True(t, line.fitsIn(line.call, line.label.Size().Width-theme.SizeForWidget(theme.SizeNameInlineIcon, line.more)), "the call is read whole on the line")
 			test.Tap(line)
 			assert.True(t, bob.game.layout.PanelVisible("Battle"), "one tap on the line: the Battle panel")
 			assert.Contains(t, screentest.ScreenText(bob.win), "Bob's dice")
-			assert.NotEqual(t, "Alice attacks you: your dice are awaited", line.label.Text, "the Battle panel shows the battle: the line says the stage again")
+			assert.NotEqual(t, "Alice attacks you: roll your dice", line.label.Text, "the Battle panel shows the battle: the line says the stage again")
 
 			// On another panel the call is back; Alice's phone, on the
 			// battle, is called to nothing.
 			panelTo(t, bob.win, "Round")
-			assert.Equal(t, "Alice attacks you: your dice are awaited", line.label.Text)
+			assert.Equal(t, "Alice attacks you: roll your dice", line.label.Text)
 			assert.Empty(t, alice.game.status.call, "Alice is on the Battle panel")
 
 			// Bob's dice typed from his phone: nothing is awaited of him.
@@ -65,7 +67,7 @@ func TestDefenderCalledToTheBattle(t *testing.T) {
 			test.Tap(screentest.Button(t, bob.win, "Enter the dice of Bob"))
 			panelTo(t, bob.win, "Players")
 			assert.Empty(t, line.call, "Bob's dice are in")
-			assert.NotContains(t, screentest.ScreenText(bob.win), "your dice are awaited")
+			assert.NotContains(t, screentest.ScreenText(bob.win), "roll your dice")
 		})
 	}
 }

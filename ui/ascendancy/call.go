@@ -31,13 +31,13 @@ func (v *ascView) Call() screen.Call {
 		c.Text = lang.X("asc.call.cube", "The cube battle awaits your dice")
 	case b.Kind == tracker.BattleAssimilation:
 		c.Panel = lang.X("asc.borg", "Borg")
-		c.Text = lang.X("asc.call.assimilation", "The Borg assimilate your system: your dice are awaited")
+		c.Text = lang.X("asc.call.assimilation", "Assimilation: roll your dice")
 	case attacker == seat || attacker == "":
 		c.Text = lang.X("asc.call.yours", "Your battle awaits your dice")
 	case b.Kind == tracker.BattleInvasion:
-		c.Text = lang.X("asc.call.invasion", "{{.Name}} invades you: your dice are awaited", map[string]any{"Name": v.seatName(attacker)})
+		c.Text = lang.X("asc.call.invasion", "{{.Name}} invades you: roll your dice", map[string]any{"Name": v.seatName(attacker)})
 	default:
-		c.Text = lang.X("asc.call.space", "{{.Name}} attacks you: your dice are awaited", map[string]any{"Name": v.seatName(attacker)})
+		c.Text = lang.X("asc.call.space", "{{.Name}} attacks you: roll your dice", map[string]any{"Name": v.seatName(attacker)})
 	}
 	return c
 }

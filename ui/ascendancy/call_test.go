@@ -20,7 +20,7 @@ func TestCallOfTheDefender(t *testing.T) {
 	assert.Equal(t, screen.Call{}, bob.v.Call(), "no battle yet")
 	test.Type(alice.v.battle.space.attD.pad, "651")
 	test.Tap(screentest.Button(t, alice.w, "Enter the dice of Alice"))
-	assert.Equal(t, screen.Call{Text: "Alice attacks you: your dice are awaited", Panel: "Battle", Action: "To the battle"}, bob.v.Call())
+	assert.Equal(t, screen.Call{Text: "Alice attacks you: roll your dice", Panel: "Battle", Action: "To the battle"}, bob.v.Call())
 	assert.Equal(t, screen.Call{}, alice.v.Call(), "Alice's dice are in")
 
 	test.Type(bob.v.battle.space.defD.pad, "522")
@@ -37,5 +37,5 @@ func TestCallToAnInvasion(t *testing.T) {
 	alice.v.battle.inv.defender.SetSelected("Bob")
 	test.Type(alice.v.battle.inv.attD.pad, "611")
 	test.Tap(screentest.Button(t, alice.w, "Enter the dice of Alice"))
-	assert.Equal(t, "Alice invades you: your dice are awaited", bob.v.Call().Text)
+	assert.Equal(t, "Alice invades you: roll your dice", bob.v.Call().Text)
 }
