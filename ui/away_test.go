@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -11,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	awayrules "tableops/rules/away"
 	"tableops/tracker"
 	"tableops/tracker/store"
 	"tableops/ui/screen"
@@ -31,83 +29,43 @@ func openAwaySetup(t *testing.T, w fyne.Window) {
 // addPlayer fills the add-player card and taps Add player.
 func addPlayer(t *testing.T, w fyne.Window, name, aff string) {
 	t.Helper()
-	screentest.TypeInto(w, screentest.Entry(t, w, "Player name"), name)
-	screentest.TypeInto(w, screentest.Entry(t, w, "Affiliation"), aff)
-	test.Tap(screentest.Button(t, w, "Add player"))
+	screentest.AddAwayPlayer(t, w, name, aff)
 }
 
 // addCharacter opens the character form for a player and fills it.
 func addCharacter(t *testing.T, w fyne.Window, player, name string, tracks [4]string, weapon string, wdice, wdamage string) {
 	t.Helper()
-	test.Tap(screentest.Button(t, w, "Add a character to "+player))
-	test.Tap(screentest.Button(t, w, "Type it in"))
-	screentest.TypeInto(w, screentest.Entry(t, w, "Character name"), name)
-	te := screentest.Entries(w, "lowest first, e.g. 1 2 3 3")
-	require.Len(t, te, 4)
-	for i, e := range te {
-		screentest.TypeInto(w, e, tracks[i])
-	}
-	if weapon != "" {
-		screentest.TypeInto(w, screentest.Entry(t, w, "e.g. Phaser"), weapon)
-		screentest.TypeInto(w, screentest.Entry(t, w, "+ dice"), wdice)
-		screentest.TypeInto(w, screentest.Entry(t, w, "+ damage"), wdamage)
-	}
-	test.Tap(screentest.Button(t, w, "Add"))
+	screentest.AddAwayCharacter(t, w, player, name, tracks, weapon, wdice, wdamage)
 }
 
 // rollOff types one die per player into the visible roll-off and submits.
 func rollOff(t *testing.T, w fyne.Window, faces ...string) {
 	t.Helper()
-	es := screentest.Entries(w, "die")
-	require.Len(t, es, len(faces))
-	for i, e := range es {
-		screentest.TypeInto(w, e, faces[i])
-	}
-	test.Tap(screentest.Button(t, w, "(dice entered)"))
+	screentest.RollOff(t, w, faces...)
 }
 
 // tracks returns a character card's peg tracks by label.
 func tracks(t *testing.T, w fyne.Window, name string) map[string]*widgets.PegTrack {
-	out := map[string]*widgets.PegTrack{}
-	for _, p := range screentest.Under[*widgets.PegTrack](screentest.Card(t, w, name)) {
-		out[p.Label()] = p
-	}
-	return out
+	t.Helper()
+	return screentest.PegTracks(t, w, name)
 }
 
 // removePeg taps the track's "−" target.
 func removePeg(t *testing.T, p *widgets.PegTrack) {
 	t.Helper()
-	bs := screentest.Under[*widget.Button](p)
-	require.NotEmpty(t, bs)
-	test.Tap(bs[0])
+	screentest.RemovePeg(t, p)
 }
 
 // startAwayGame creates a game with two players and one character each and
 // plays up to the action phase of round 1, all by tapping and typing.
 func startAwayGame(t *testing.T, sh *Shell) fyne.Window {
+	t.Helper()
 	w := sh.win
 	test.Tap(screentest.Button(t, w, "New Away Missions game"))
 	screentest.TypeInto(w, screentest.Objects[*screen.TextEntry](w)[0], "Wolf 359")
 	test.Tap(screentest.Button(t, w, "Create"))
 	require.NotNil(t, sh.game, "the game screen is open")
-	screentest.SelectTab(t, w, "Round")
-
-	addPlayer(t, w, "Dana", "Federation")
-	addPlayer(t, w, "Kim", "Klingon")
-	addCharacter(t, w, "Dana", "Riker", [4]string{"1 2 3", "1 2 3", "1 2 3 4", "1 2 3"}, "Phaser", "1", "1")
-	addCharacter(t, w, "Kim", "Lukara", [4]string{"1 2 3", "1 2", "1 2", "1 2 3"}, "Bat'leth", "1", "1")
-	assert.Contains(t, screentest.ScreenText(w), "Riker · A 1-2-3 · D 1-2-3 · S 1-2-3-4 · M 1-2-3")
-
-	test.Tap(screentest.Button(t, w, "Start mission preparation"))
-	rollOff(t, w, "5", "2")
-	assert.Contains(t, screentest.ScreenText(w), "Dana places the first board")
-	rollOff(t, w, "3", "6")
-	assert.Contains(t, screentest.ScreenText(w), "Kim beams down first")
-	test.Tap(screentest.Button(t, w, "Start round 1"))
-	assert.Contains(t, screentest.ScreenText(w), "Round 1 of 3 · Draw phase")
-	rollOff(t, w, "2", "6")
-	assert.Contains(t, screentest.ScreenText(w), "Now: Kim activates a character")
+	screentest.PlayAwayToActions(t, w)
 	return w
 }
 
@@ -160,21 +118,7 @@ func TestAwayGameByTapping(t *testing.T) {
 // whose label starts with label.
 func stepperButton(t *testing.T, in fyne.CanvasObject, label string, delta int) *widget.Button {
 	t.Helper()
-	for _, c := range screentest.Under[*fyne.Container](in) {
-		if len(c.Objects) != 3 {
-			continue
-		}
-		l, ok := c.Objects[0].(*widget.Label)
-		if !ok || !strings.HasPrefix(l.Text, label) {
-			continue
-		}
-		if delta < 0 {
-			return c.Objects[1].(*widget.Button)
-		}
-		return c.Objects[2].(*widget.Button)
-	}
-	require.Failf(t, "no stepper", "no stepper %q", label)
-	return nil
+	return screentest.StepperButton(t, in, label, delta)
 }
 
 // TestAwayCharacterFromCatalog picks a built-in card whose printed track
@@ -219,37 +163,7 @@ func TestAwayCharacterFromCatalog(t *testing.T) {
 // game's id.
 func seedBorgGame(t *testing.T, st *store.Store) string {
 	t.Helper()
-	g, err := st.Create(tracker.KindAway, "Wolf 359")
-	require.NoError(t, err)
-	ex := func(c tracker.Command) {
-		t.Helper()
-		_, err := g.Execute(c)
-		require.NoError(t, err)
-	}
-	tubules := awayrules.Weapon{Name: "Assimilation Tubules", Damage: 1, Keywords: []string{"Assimilate", "Melee"}}
-	ex(tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"})
-	ex(tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Borg", Borg: true})
-	a := g.State().Away
-	dana, kim := a.Players[0].ID, a.Players[1].ID
-	ex(tracker.AddCharacter{Player: dana, Name: "Riker", Specializations: []string{"Command"},
-		Weapons: []awayrules.Weapon{{Name: "Type 2 Phaser", Dice: 1, Keywords: []string{"Stun"}}},
-		Attack:  []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{1, 2}, Move: []int{1, 2, 3}})
-	ex(tracker.AddCharacter{Player: dana, Name: "Shelby", Specializations: []string{"Science"},
-		Weapons: []awayrules.Weapon{{Name: "Type 1 Phaser", Damage: 1}},
-		Attack:  []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2, 3}, Move: []int{1, 2, 3}})
-	ex(tracker.SetOverlay{Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2},
-		Weapons: []awayrules.Weapon{tubules}, Rules: []string{"Hivemind"}})
-	ex(tracker.AddCharacter{Player: kim, Name: "Locutus", Keywords: []string{"Borg"}, Rules: []string{"Hivemind"},
-		Weapons: []awayrules.Weapon{tubules}, Attack: []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{1, 2, 3}, Move: []int{1, 2}})
-	ex(tracker.AddCharacter{Player: kim, Name: "Two of Five", Keywords: []string{"Borg", "Drone"},
-		Weapons: []awayrules.Weapon{tubules}, Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2}})
-	ex(tracker.StartMission{})
-	ex(tracker.AwayOrder{Which: tracker.OrderBoard, Rolls: map[string][]int{dana: {5}, kim: {2}}})
-	ex(tracker.AwayOrder{Which: tracker.OrderBeamDown, Rolls: map[string][]int{dana: {3}, kim: {6}}})
-	ex(tracker.StartRound{})
-	ex(tracker.StartActionPhase{FirstActivation: &tracker.AwayOrder{Which: tracker.OrderActivation, Rolls: map[string][]int{dana: {2}, kim: {6}}}})
-	ex(tracker.AdjustStun{Character: g.State().Away.Characters[1].ID, Delta: 1})
-	return g.ID()
+	return screentest.SeedAwayBorgGame(t, st)
 }
 
 // TestAwayAttackResultRendersToMarkup renders the rulebook's worked attack

@@ -8,7 +8,6 @@ package ui
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -53,14 +52,8 @@ func hostAsc(t *testing.T) (*share.Host, interface{ State() *tracker.State }) {
 // Eventually, Await, and the finders).
 func newJoinShell(t *testing.T, w, h float32) (*Shell, *store.Store) {
 	t.Helper()
-	a := screentest.NewApp(t)
-	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{
-		Seeds: &tracker.CountingSeeds{Next: 1},
-		Now:   func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) },
-	})
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
-	sh := NewShell(a, st, nil)
+	st := screentest.NewStore(t)
+	sh := NewShell(screentest.NewApp(t), st, nil)
 	sh.win.Resize(fyne.NewSize(w, h))
 	return sh, st
 }

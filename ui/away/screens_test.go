@@ -27,36 +27,29 @@ import (
 // with the Assimilation Tubules; the overlay is entered.
 func seedDroneGame(t *testing.T, st *store.Store) string {
 	t.Helper()
-	g, err := st.Create(tracker.KindAway, "Wolf 359")
-	require.NoError(t, err)
-	ex := func(c tracker.Command) {
-		t.Helper()
-		_, err := g.Execute(c)
-		require.NoError(t, err)
-	}
 	tubules := awayrules.Weapon{Name: "Assimilation Tubules", Damage: 1, Keywords: []string{"Assimilate", "Melee"}}
-	ex(tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"})
-	ex(tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Borg", Borg: true})
-	a := g.State().Away
-	dana, kim := a.Players[0].ID, a.Players[1].ID
-	ex(tracker.AddCharacter{Player: dana, Name: "Data", Specializations: []string{"Science"},
-		Weapons: []awayrules.Weapon{{Name: "Phaser", Dice: 1}},
-		Attack:  []int{1, 2, 3}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}})
-	ex(tracker.AddCharacter{Player: dana, Name: "Worf", Specializations: []string{"Security"},
-		Weapons: []awayrules.Weapon{{Name: "Bat'leth", Dice: 1, Damage: 1, Keywords: []string{"Melee"}}},
-		Attack:  []int{1, 2, 3, 4}, Defense: []int{1, 2, 3}, Skill: []int{1, 2}, Move: []int{1, 2}})
-	ex(tracker.SetOverlay{Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2},
-		Weapons: []awayrules.Weapon{tubules}, Rules: []string{"Hivemind"}})
-	ex(tracker.AddCharacter{Player: kim, Name: "Three of Five", Keywords: []string{"Borg", "Drone"},
-		Weapons: []awayrules.Weapon{tubules}, Attack: []int{1}, Defense: []int{1, 2}, Skill: []int{1, 2, 3}, Move: []int{1}})
-	ex(tracker.AddCharacter{Player: kim, Name: "Locutus", Keywords: []string{"Borg"}, Rules: []string{"Hivemind"}, Specializations: []string{"Command"},
-		Weapons: []awayrules.Weapon{tubules}, Attack: []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{1, 2, 3}, Move: []int{1, 2}})
-	ex(tracker.StartMission{})
-	ex(tracker.AwayOrder{Which: tracker.OrderBoard, Rolls: map[string][]int{dana: {5}, kim: {2}}})
-	ex(tracker.AwayOrder{Which: tracker.OrderBeamDown, Rolls: map[string][]int{dana: {6}, kim: {3}}})
-	ex(tracker.StartRound{})
-	ex(tracker.StartActionPhase{FirstActivation: &tracker.AwayOrder{Which: tracker.OrderActivation, Rolls: map[string][]int{dana: {6}, kim: {2}}}})
-	return g.ID()
+	return screentest.SeedAway(t, st, screentest.AwaySeed{
+		Name: "Wolf 359",
+		Dana: tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"},
+		Kim:  tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Borg", Borg: true},
+		DanaTeam: []tracker.AddCharacter{
+			{Name: "Data", Specializations: []string{"Science"},
+				Weapons: []awayrules.Weapon{{Name: "Phaser", Dice: 1}},
+				Attack:  []int{1, 2, 3}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}},
+			{Name: "Worf", Specializations: []string{"Security"},
+				Weapons: []awayrules.Weapon{{Name: "Bat'leth", Dice: 1, Damage: 1, Keywords: []string{"Melee"}}},
+				Attack:  []int{1, 2, 3, 4}, Defense: []int{1, 2, 3}, Skill: []int{1, 2}, Move: []int{1, 2}},
+		},
+		Overlay: &tracker.SetOverlay{Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1}, Move: []int{1, 2},
+			Weapons: []awayrules.Weapon{tubules}, Rules: []string{"Hivemind"}},
+		KimTeam: []tracker.AddCharacter{
+			{Name: "Three of Five", Keywords: []string{"Borg", "Drone"},
+				Weapons: []awayrules.Weapon{tubules}, Attack: []int{1}, Defense: []int{1, 2}, Skill: []int{1, 2, 3}, Move: []int{1}},
+			{Name: "Locutus", Keywords: []string{"Borg"}, Rules: []string{"Hivemind"}, Specializations: []string{"Command"},
+				Weapons: []awayrules.Weapon{tubules}, Attack: []int{1, 2, 3}, Defense: []int{1, 2, 3}, Skill: []int{1, 2, 3}, Move: []int{1, 2}},
+		},
+		Board: [2]int{5, 2}, BeamDown: [2]int{6, 3}, Activation: [2]int{6, 2},
+	}).ID()
 }
 
 // TestDamageStartsLegalAndSaysNeutralized: 4 damage to the drone of issue

@@ -145,30 +145,23 @@ func (tp *tapper) tab(title string) {
 // action adds no die.
 func seedTapGame(t *testing.T, st *store.Store) string {
 	t.Helper()
-	g, err := st.Create(tracker.KindAway, "Taps")
-	require.NoError(t, err)
-	ex := func(c tracker.Command) {
-		t.Helper()
-		_, err := g.Execute(c)
-		require.NoError(t, err)
-	}
 	phaser := []awayrules.Weapon{{Name: "Phaser"}}
-	ex(tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"})
-	ex(tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Klingon"})
-	a := g.State().Away
-	dana, kim := a.Players[0].ID, a.Players[1].ID
-	ex(tracker.AddCharacter{Player: dana, Name: "Ensign", Weapons: phaser, Attack: []int{1}, Defense: []int{1, 2}, Skill: []int{1, 2, 3}, Move: []int{1, 2}})
-	ex(tracker.AddCharacter{Player: dana, Name: "Troi", Weapons: phaser, Specializations: []string{"Diplomacy"},
-		Attack: []int{1, 2, 3}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}})
-	ex(tracker.AddCharacter{Player: dana, Name: "Riker", Weapons: phaser, Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}})
-	ex(tracker.AddCharacter{Player: kim, Name: "Worf", Weapons: phaser, Attack: []int{1, 2}, Defense: []int{1, 2, 3}, Skill: []int{1, 2, 3}, Move: []int{1, 2}})
-	ex(tracker.AddCharacter{Player: kim, Name: "Kurn", Weapons: phaser, Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}})
-	ex(tracker.StartMission{})
-	ex(tracker.AwayOrder{Which: tracker.OrderBoard, Rolls: map[string][]int{dana: {5}, kim: {2}}})
-	ex(tracker.AwayOrder{Which: tracker.OrderBeamDown, Rolls: map[string][]int{dana: {6}, kim: {3}}})
-	ex(tracker.StartRound{})
-	ex(tracker.StartActionPhase{FirstActivation: &tracker.AwayOrder{Which: tracker.OrderActivation, Rolls: map[string][]int{dana: {6}, kim: {2}}}})
-	return g.ID()
+	return screentest.SeedAway(t, st, screentest.AwaySeed{
+		Name: "Taps",
+		Dana: tracker.AddAwayPlayer{Name: "Dana", Affiliation: "Federation"},
+		Kim:  tracker.AddAwayPlayer{Name: "Kim", Affiliation: "Klingon"},
+		DanaTeam: []tracker.AddCharacter{
+			{Name: "Ensign", Weapons: phaser, Attack: []int{1}, Defense: []int{1, 2}, Skill: []int{1, 2, 3}, Move: []int{1, 2}},
+			{Name: "Troi", Weapons: phaser, Specializations: []string{"Diplomacy"},
+				Attack: []int{1, 2, 3}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}},
+			{Name: "Riker", Weapons: phaser, Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}},
+		},
+		KimTeam: []tracker.AddCharacter{
+			{Name: "Worf", Weapons: phaser, Attack: []int{1, 2}, Defense: []int{1, 2, 3}, Skill: []int{1, 2, 3}, Move: []int{1, 2}},
+			{Name: "Kurn", Weapons: phaser, Attack: []int{1, 2}, Defense: []int{1, 2}, Skill: []int{1, 2}, Move: []int{1, 2}},
+		},
+		Board: [2]int{5, 2}, BeamDown: [2]int{6, 3}, Activation: [2]int{6, 2},
+	}).ID()
 }
 
 // TestTapCounts plays the common actions of issue 28's "Taps now
