@@ -47,15 +47,15 @@ const lanIP = "10.77.0.1"
 func inNetns(t *testing.T, name string) bool {
 	t.Helper()
 	if os.Getenv(netnsEnv) == "1" {
-		// No IPv6 in the namespace: the kernel would give each link an
-		// address of its own a second or two after it comes up (once it
-		// has checked that no one else has it), and Chromium, seeing the
-		// addresses change, says the network changed two seconds later
-		// still (NETWORK_IP_ADDRESSES_CHANGED, then NETWORK_CHANGED:
-		// CONNECTION_NONE, CONNECTION_ETHERNET in its net log) and drops
-		// connections, right while a phone on an idle machine loads the
-		// app and joins. The network is made still before any browser
-		// starts: its IPv4 address is all the table needs.
+		// No IPv6 in the namespace, and the link waited for: otherwise
+		// the kernel gives each link an IPv6 address of its own a second
+		// or two after it comes up (once it has checked that no one else
+		// has it), and Chromium, started by then, sees the network change
+		// while the phone loads the app and joins (its net log:
+		// NETWORK_IP_ADDRESSES_CHANGED, then NETWORK_CHANGED:
+		// CONNECTION_NONE, CONNECTION_ETHERNET, 3 to 4.5 s after it
+		// starts, in every run). The network is made still before any
+		// browser starts: the table needs its IPv4 address only.
 		for _, conf := range []string{"all", "default"} {
 			name := "/proc/sys/net/ipv6/conf/" + conf + "/disable_ipv6"
 			if _, err := os.Stat(name); err == nil {
