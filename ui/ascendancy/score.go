@@ -152,8 +152,14 @@ func (sb *ascScoreboard) show() {
 	sb.layout.tiles = tiles
 	sb.grid.Objects = objs
 	sb.grid.Refresh()
+	// The log's rows change with every step; the room for them (a full
+	// layout, which weighs every look of the tiles) only while there are
+	// fewer than it keeps.
+	rows := sb.log.count()
 	sb.log.set(scoreLogRows(v.f.Game().History(), a, scoreLogMax))
-	sb.content.Refresh()
+	if sb.log.count() != rows {
+		sb.content.Refresh()
+	}
 }
 
 // turnOrderSegments writes out this round's turn order (or, before it is
