@@ -3,6 +3,7 @@
 package webapp_test
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -38,6 +39,9 @@ type tapAction struct {
 	panel string
 	// button is the text of the button tapped.
 	button string
+	// mark begins a text at the top of the panel, to tell it is open
+	// (the button, when "").
+	mark string
 }
 
 // TestMeasureActionLatency measures, as TestMeasureTapLatency does (two
@@ -97,9 +101,9 @@ func TestMeasureActionLatency(t *testing.T) {
 		{name: "ascendancy end turn", kind: tracker.KindAscendancy, cmds: append(append([]tracker.Command{}, ascTurn...), tracker.NextPhase{}),
 			seat: "Ann", seatID: "p1", tabs: ascTabs, panel: "Round", button: "End Ann's turn"},
 		{name: "away start round 1", kind: tracker.KindAway, cmds: awayPrep, seat: "Kim", seatID: "p1",
-			tabs: awayTabs, panel: "Round", button: "Start round 1"},
+			tabs: awayTabs, panel: "Round", button: "Start round 1", mark: "Mission preparation"},
 		{name: "away end round 1", kind: tracker.KindAway, cmds: awayActivated, seat: "Kim", seatID: "p1",
-			tabs: awayTabs, panel: "Round", button: "End round 1 and start the next"},
+			tabs: awayTabs, panel: "Round", button: "End round 1 and start the next", mark: "Round 1 of 3"},
 	}
 	pick := os.Getenv("TABLEOPS_WEB_ACTIONS")
 	var summary []string
@@ -127,23 +131,29 @@ func picked(list, name string) bool {
 	return false
 }
 
-// showTab opens a phone's tab by tapping the bottom tab bar (tabs are the
-// titles in the bar's order) and waits until the panel is in view.
-func (p *page) showTab(tabs []string, title string, visible string) {
+// showTab opens a phone's tab by tapping the tab bar at the bottom (tabs
+// are the titles in the bar's order; the bar packs its tabs from the left,
+// each as wide as its title) until the panel shows a text beginning with
+// mark, then scrolls the panel until it shows visible.
+func (p *page) showTab(tabs []string, title, mark, visible string) {
 	p.t.Helper()
-	i := -1
-	for k, s := range tabs {
-		if s == title {
-			i = k
+	if len(tabs) == 0 || tabs[0] != title {
+		w, _ := p.Eval(`window.innerWidth`).(float64)
+		h, _ := p.Eval(`window.innerHeight`).(float64)
+		open := false
+		for x := 30.0; x < w && !open; x += 30 {
+			p.Tap(float32(x), float32(h-20))
+			_, open = p.poll(2*time.Second, 100*time.Millisecond, func(sc screen) bool {
+				for _, o := range sc.Objects {
+					if strings.HasPrefix(o.Text, mark) {
+						return true
+					}
+				}
+				return false
+			})
 		}
+		require.True(p.t, open, "no tab opened a panel showing %q", mark)
 	}
-	require.GreaterOrEqual(p.t, i, 0, "no tab %q", title)
-	if i == 0 {
-		return // the first panel is the one a phone opens on
-	}
-	w, _ := p.Eval(`window.innerWidth`).(float64)
-	h, _ := p.Eval(`window.innerHeight`).(float64)
-	p.Tap(float32(w*(float64(i)+0.5)/float64(len(tabs))), float32(h-20))
 	p.reveal(visible)
 }
 
@@ -233,10 +243,11 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 	}
 	tp := open(a.seat)
 	tp.seated(a.seatID, slow)
-	tp.showTab(a.tabs, a.panel, a.button)
+	mark := cmp.Or(a.mark, a.button)
+	tp.showTab(a.tabs, a.panel, mark, a.button)
 	other := open("Watch only")
 	other.seated("watch", slow)
-	other.showTab(a.tabs, a.panel, a.button)
+	other.showTab(a.tabs, a.panel, mark, a.button)
 
 	if out := os.Getenv("TABLEOPS_WEB_PROFILE"); out != "" {
 		other.Call("Profiler.enable", nil)
