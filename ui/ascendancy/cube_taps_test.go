@@ -77,9 +77,14 @@ func TestCubeRoundTaps(t *testing.T) {
 		fc.dice(alice.v.borg.fight.borgD.pad, "111111")
 		fc.button("Apply round 1")
 		require.Equal(t, 2, g.State().Ascendancy.Fighting().Round, "round 1 fought")
-		t.Logf("a cube round from both phones: Alice %d taps, %d swipes (6 dice); Bob %d taps, %d swipes (3 dice); the cube's dice on Alice's phone %d taps, %d swipes (6 dice)",
+		t.Logf("a cube round from both phones: Alice %d taps, %d swipes (3 dice); Bob %d taps, %d swipes (3 dice); the cube's dice on Alice's phone %d taps, %d swipes (6 dice)",
 			fa.taps, fa.swipes, fb.taps, fb.swipes, fc.taps, fc.swipes)
-		t.Logf("beyond the dice: %d taps", fa.taps+fb.taps+fc.taps-15)
+		t.Logf("beyond the 12 dice: %d taps", fa.taps+fb.taps+fc.taps-12)
+		// Issue 27: Bob's pad and the cube's came into view by themselves
+		// (2 and 3 swipes before).
+		require.Zero(t, fb.swipes, "Bob's pad is in view on his Borg panel")
+		require.LessOrEqual(t, fc.swipes, 1, "the cube's dice and Apply")
+		require.LessOrEqual(t, fa.taps+fb.taps+fc.taps, 20, "taps of a cube round from both phones")
 	})
 	t.Run("one phone", func(t *testing.T) {
 		sh, g := cubeTapsGame(t)
@@ -99,5 +104,7 @@ func TestCubeRoundTaps(t *testing.T) {
 		require.Equal(t, 2, g.State().Ascendancy.Fighting().Round, "one phone fights the round at once")
 		require.Equal(t, 3, g.State().Ascendancy.Borg.Cubes[0].Damage)
 		t.Logf("a cube round on one phone: %d taps, %d swipes (12 dice); beyond the dice: %d taps", f.taps, f.swipes, f.taps-12)
+		require.LessOrEqual(t, f.taps, 17, "taps of a cube round on one phone")
+		require.LessOrEqual(t, f.swipes, 3, "swipes of a cube round on one phone")
 	})
 }
