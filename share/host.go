@@ -308,7 +308,7 @@ func Start(ctx context.Context, game Game, opts Options) (*Host, error) {
 	mux.HandleFunc("GET /app", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/app/", http.StatusMovedPermanently)
 	})
-	mux.Handle("GET /app/", http.StripPrefix("/app/", h.app))
+	mux.Handle("GET /app/", h.toHTTPS(http.StripPrefix("/app/", h.app)))
 	handler := h.checkHost(mux)
 	if opts.wrap != nil {
 		handler = opts.wrap(handler)
@@ -440,6 +440,22 @@ func (h *Host) NewCode() string {
 		h.opts.keep(h, h.code)
 	}
 	return h.code
+}
+
+// toHTTPS sends a phone that opens the app over plain http from another
+// device to the same page over https (the browser keeps the link's #join
+// fragment), when the host has a certificate: a phone keeps one origin,
+// its seat and its saved games, whichever link it opened. This device
+// (loopback) keeps plain http; the scoreboard (/) is not sent.
+func (h *Host) toHTTPS(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip, _, _ := net.SplitHostPort(r.RemoteAddr)
+		if p := net.ParseIP(ip); r.TLS == nil && h.opts.Cert != nil && p != nil && !p.IsLoopback() {
+			http.Redirect(w, r, "https://"+r.Host+r.URL.RequestURI(), http.StatusTemporaryRedirect)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Cert returns the certificate the host serves https with (nil: plain

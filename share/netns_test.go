@@ -499,7 +499,8 @@ func onTeam(g *tracker.Session, id, name string) bool {
 // adds the scanned Spock to her team: the host's game has him. The host
 // restarts (the same address, code and certificate, kept): both phones
 // come back by themselves on their seats, not asked again. The TV's
-// scoreboard works over plain http beside them on the same port. With
+// scoreboard works over plain http beside them on the same port, and the
+// plain http join link leads a phone to the https one. With
 // TABLEOPS_LAN_ALL=1 it also measures a phone that confirmed the
 // certificate alone and one that trusts it (service worker, install). It
 // runs only with TABLEOPS_LAN=1 (.ci/run has a step for it).
@@ -587,6 +588,17 @@ func TestLANPhoneOverHTTPS(t *testing.T) {
 	t.Logf("both phones came back on their seats (%s, %s) %v after the host restarted", ann.Name, ben.Name, time.Since(back).Round(10*time.Millisecond))
 	assert.Equal(t, 2, h.Clients(), "the two phones, no more")
 	assert.True(t, onTeam(g, ann.ID, "Spock"), "the scanned card is still in the game")
+
+	// A phone that opens the plain http link (an old QR code, a typed
+	// address) is sent to the https page, the join code kept: one origin.
+	old := benPhone.chrome.NewPhonePage()
+	old.Navigate(JoinLink(h.Addr(), code))
+	want := SecureJoinLink(h.Addr(), code)
+	require.Eventually(t, func() bool {
+		v, err := old.TryEval(`location.href`)
+		return err == nil && v == want
+	}, 30*time.Second, 100*time.Millisecond, "the plain http link leads to %s", want)
+	old.Navigate("about:blank")
 
 	// The TV's scoreboard: plain http on the same port.
 	tv := benPhone.chrome.NewPage()
