@@ -32,18 +32,6 @@ func addPlayer(t *testing.T, w fyne.Window, name, aff string) {
 	screentest.AddAwayPlayer(t, w, name, aff)
 }
 
-// addCharacter opens the character form for a player and fills it.
-func addCharacter(t *testing.T, w fyne.Window, player, name string, tracks [4]string, weapon string, wdice, wdamage string) {
-	t.Helper()
-	screentest.AddAwayCharacter(t, w, player, name, tracks, weapon, wdice, wdamage)
-}
-
-// rollOff types one die per player into the visible roll-off and submits.
-func rollOff(t *testing.T, w fyne.Window, faces ...string) {
-	t.Helper()
-	screentest.RollOff(t, w, faces...)
-}
-
 // tracks returns a character card's peg tracks by label.
 func tracks(t *testing.T, w fyne.Window, name string) map[string]*widgets.PegTrack {
 	t.Helper()
