@@ -74,3 +74,20 @@ func TestDefenderCalledToTheBattle(t *testing.T) {
 
 // sizeName names a window size for a subtest: "360x640".
 func sizeName(s fyne.Size) string { return fmt.Sprintf("%.0fx%.0f", s.Width, s.Height) }
+
+// TestDefenderCalledOnAWideWindow: on a wide window the call sits in the
+// status line with "To the battle" at its end, one tap from the battle.
+func TestDefenderCalledOnAWideWindow(t *testing.T) {
+	alice, bob := seatedPair(t, 1280, 800)
+	panelTo(t, bob.win, "Round")
+	panelTo(t, alice.win, "Battle")
+	test.Tap(screentest.Button(t, alice.win, "Open on every phone"))
+	bob.win.Content().Refresh()
+	line := bob.game.status
+	assert.Equal(t, "Alice attacks you: roll your dice", line.label.Text)
+	go1 := screentest.Button(t, bob.win, "To the battle")
+	assert.True(t, go1.Visible())
+	test.Tap(go1)
+	assert.True(t, bob.game.layout.PanelVisible("Battle"), "one tap: the Battle panel")
+	assert.False(t, line.callBtn.Visible(), "the battle is on screen: no call")
+}
