@@ -102,7 +102,11 @@ func rowHeights(objs []fyne.CanvasObject, cols int) []float32 {
 func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	l.width = size.Width
 	vis := l.visible(objs)
-	if len(vis) == 0 {
+	if len(vis) == 0 || size.IsZero() {
+		// Nothing to place in no room: a grid being built (each Add
+		// lays it out) measures nothing, so a part built again and
+		// patched into the one on screen (see patch) never makes the
+		// renderers of widgets that are not shown.
 		return
 	}
 	pad := theme.Padding()

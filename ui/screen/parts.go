@@ -26,7 +26,9 @@ type keptPart struct {
 
 // Get returns the part that build builds, kept from the last pass when
 // from (printed with %#v: values, not pointers, tell a change) is the
-// same.
+// same. When from changed, the part is built again and the last one's
+// widgets take its state where the two have the same shape (see patch):
+// what is returned may be the last pass's object, showing the new data.
 func (k *KeptParts) Get(name string, from any, build func() fyne.CanvasObject) fyne.CanvasObject {
 	key := fmt.Sprintf("%#v", from)
 	if k.next == nil {
@@ -40,6 +42,12 @@ func (k *KeptParts) Get(name string, from any, build func() fyne.CanvasObject) f
 		return p.obj
 	}
 	o := build()
+	if p, ok := k.last[name]; ok {
+		// The part built again takes the place of the one shown, whose
+		// widgets show the new data where the two have the same shape
+		// (see patch).
+		o = patch(p.obj, o)
+	}
 	k.next[name] = keptPart{from: key, obj: o}
 	return o
 }
