@@ -5,8 +5,10 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2/lang"
 
@@ -95,7 +97,13 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 			done()
 		}
 	}
-	wait := dialog.NewCustomWithoutButtons(lang.X("seat.joining_the_game", "Joining the game"), screen.WrapLabel(lang.X("share.connecting_to", "Connecting to {{.Addr}}…", map[string]any{"Addr": addr})), sh.win)
+	// A host that cannot be reached yet (restarting, or the phone's
+	// network coming back) is tried again until it answers or the player
+	// stops: a reload while the host is down must not drop the game.
+	ctx, stop := context.WithCancel(context.Background())
+	status := screen.WrapLabel(lang.X("share.connecting_to", "Connecting to {{.Addr}}…", map[string]any{"Addr": addr}))
+	wait := dialog.NewCustom(lang.X("seat.joining_the_game", "Joining the game"), lang.X("seat.stop_trying", "Stop trying"), status, sh.win)
+	wait.SetOnClosed(stop)
 	wait.Show()
 	prefs := sh.app.Preferences()
 	key := seatKey(addr, code)
@@ -109,7 +117,7 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 	// the connection's news go to it, on screen or behind Home.
 	var joined *gameScreen
 	go func() {
-		cl, err := share.Dial(context.Background(), addr, code, share.ClientOptions{Seat: remembered, Device: device, OnStatus: func(up bool, err error) {
+		opts := share.ClientOptions{Seat: remembered, Device: device, OnStatus: func(up bool, err error) {
 			fyne.Do(func() {
 				gs := joined
 				if gs == nil || sh.openScreen() != gs {
@@ -121,9 +129,19 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 				}
 				gs.Say(hostStatus(up), !up) // reconnect.go: gone (read only) or back
 			})
-		}})
+		}}
+		cl, err := dialUntilAnswered(ctx, addr, code, opts, func(tries int) {
+			fyne.Do(func() {
+				status.SetText(lang.X("seat.not_reached_yet", "{{.Addr}} does not answer yet (try {{.N}}): is it still sharing, on this network? Trying again…", map[string]any{"Addr": addr, "N": tries}))
+			})
+		})
 		fyne.Do(func() {
+			stopped := ctx.Err() != nil
 			wait.Hide()
+			if stopped && err != nil {
+				finish() // the player stopped trying: Home, the game kept to reopen
+				return
+			}
 			if err != nil {
 				sh.showDialog(sh.win, dialog.NewInformation(lang.X("seat.could_not_join_the", "Could not join the game"),
 					joinError(err)+"\n\n"+lang.X("seat.new_code_hint", "If the host started sharing again, it has a new code: scan its QR code again."), sh.win))
@@ -157,6 +175,38 @@ func (sh *Shell) joinLink(addr, code string, done func()) {
 			})
 		})
 	}()
+}
+
+// Retry pacing of a join whose host cannot be reached: the first tries
+// come quickly (a host restarting is back within seconds), then every
+// joinRetryMax.
+const (
+	joinRetryFirst = 500 * time.Millisecond
+	joinRetryMax   = 5 * time.Second
+)
+
+// dialUntilAnswered joins the game shared at addr, trying again while the
+// host cannot be reached (share.ErrUnreachable, share.ErrNoAnswer) until it
+// answers or ctx ends; any other refusal (a wrong code, a full host) is
+// returned at once. failed is told the number of each failed try.
+func dialUntilAnswered(ctx context.Context, addr, code string, opts share.ClientOptions, failed func(tries int)) (*share.Client, error) {
+	wait := joinRetryFirst
+	for tries := 1; ; tries++ {
+		cl, err := share.Dial(ctx, addr, code, opts)
+		if err == nil {
+			return cl, nil
+		}
+		if !errors.Is(err, share.ErrUnreachable) && !errors.Is(err, share.ErrNoAnswer) {
+			return nil, err
+		}
+		failed(tries)
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("join %s: stopped after %d tries: %w", addr, tries, err)
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, joinRetryMax)
+	}
 }
 
 func isClient(g screen.Game) bool {
