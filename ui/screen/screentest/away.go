@@ -1,10 +1,8 @@
 package screentest
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -210,18 +208,4 @@ func SeedAwayBorgGame(t testing.TB, st *store.Store) string {
 	_, err := g.Execute(tracker.AdjustStun{Character: g.State().Away.Characters[1].ID, Delta: 1})
 	require.NoError(t, err)
 	return g.ID()
-}
-
-// NewStore opens a fresh store of saved games in a temp dir, closed when
-// the test ends, with reproducible virtual dice and a fixed clock
-// (2026-11-21 20:00 UTC), as the screens' tests want it.
-func NewStore(t testing.TB) *store.Store {
-	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), store.Options{
-		Seeds: &tracker.CountingSeeds{Next: 1},
-		Now:   func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) },
-	})
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
-	return st
 }
