@@ -39,8 +39,9 @@ func restart(t *testing.T, sh *Shell) *Shell {
 		gs.close()
 	}
 	sh.win.Close()
-	// Not resized: a joined game is joining on its own goroutine, which
-	// the test driver lets draw at once (the window keeps the app's size).
+	// Not resized: the window keeps the app's size (a joined game joins
+	// again on its own goroutine, and on screentest.NewApp what it draws
+	// waits for the test's goroutine).
 	return NewShell(sh.app, sh.store, nil)
 }
 
