@@ -15,6 +15,7 @@
 package i18n
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -55,11 +56,48 @@ func Languages() []string {
 // Name is the language's own name for itself, from its file's
 // "language.name" key.
 func Name(code string) string {
+	raw, err := files.ReadFile("translations/" + code + ".json")
+	if err != nil {
+		return code
+	}
+	if n := nameIn(raw); n != "" {
+		return n
+	}
+	// A file laid out in some other way is read whole.
 	m, err := Messages(code)
 	if err != nil || m["language.name"] == "" {
 		return code
 	}
 	return m["language.name"]
+}
+
+// nameKey is the key of a language's name in its file, quoted.
+const nameKey = `"language.name"`
+
+// nameIn reads the "language.name" key of a translation file without
+// decoding the rest of it (a phone reads the file's hundreds of texts
+// slowly, and Setup asks for the name at every start); "" when the key is
+// not found as a key.
+func nameIn(raw []byte) string {
+	for at := 0; ; {
+		i := bytes.Index(raw[at:], []byte(nameKey))
+		if i < 0 {
+			return ""
+		}
+		i += at
+		at = i + len(nameKey)
+		// A key follows '{' or ',' and is followed by ':'.
+		before := bytes.TrimRight(raw[:i], " \t\r\n")
+		after := bytes.TrimLeft(raw[at:], " \t\r\n")
+		if len(before) == 0 || (before[len(before)-1] != '{' && before[len(before)-1] != ',') || len(after) == 0 || after[0] != ':' {
+			continue
+		}
+		var name string
+		if err := json.NewDecoder(bytes.NewReader(after[1:])).Decode(&name); err != nil {
+			return ""
+		}
+		return name
+	}
 }
 
 // Messages returns the key -> text map of one language's file.
@@ -146,19 +184,20 @@ func Resolve(choice string) string {
 func Setup(choice string) (string, error) {
 	sys := lang.SystemLocale()
 	use := Match(sys.String())
-	// Only the files Fyne may pick by itself are loaded (each is large
-	// and slow to read on a phone): English, the reference, and the
-	// system's language; a chosen other language is loaded below.
-	for _, code := range []string{English, use} {
-		raw, err := files.ReadFile("translations/" + code + ".json")
+	// Only the file Fyne may pick by itself is loaded (each is large and
+	// slow to read on a phone: a quarter of a second of a phone's start):
+	// the system's language; a chosen other language is loaded below.
+	// English is not loaded to be spoken: its texts are the code's
+	// fallbacks (TestTranslationsCoverCode), which lang.X gives when no
+	// file is loaded; it is loaded below only to take the place of
+	// another language an earlier Setup left under the system's locale.
+	if use != English {
+		raw, err := files.ReadFile("translations/" + use + ".json")
 		if err == nil {
-			err = lang.AddTranslationsForLocale(raw, fyne.Locale(code))
+			err = lang.AddTranslationsForLocale(raw, fyne.Locale(use))
 		}
 		if err != nil {
 			return English, fmt.Errorf("loading translations: %w", err)
-		}
-		if use == English {
-			break
 		}
 	}
 	c := use

@@ -283,3 +283,42 @@ func TestWebTexts(t *testing.T) {
 		assert.NotEmpty(t, m["track.undo_step"], "%q: the log's texts", al)
 	}
 }
+
+// TestNameReadsTheKeyAlone: a language's name comes from its file's
+// "language.name" key, read without decoding the file, and only where it
+// stands as a key.
+func TestNameReadsTheKeyAlone(t *testing.T) {
+	for _, c := range Languages() {
+		m, err := Messages(c)
+		require.NoError(t, err)
+		assert.Equal(t, m["language.name"], Name(c), c)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{`{"language.name": "Deutsch"}`, "Deutsch"},
+		{"{\n  \"a\": \"b\",\n  \"language.name\" :\t\"Fran\\u00e7ais\"\n}", "Français"},
+		{`{"a": "say \"language.name\": no", "language.name": "Yes"}`, "Yes"},
+		{`{"a": "language.name", "b": "c"}`, ""},
+		{`{"language.name": 3}`, ""},
+		{`{"language.name": "cut`, ""},
+		{`{}`, ""},
+	} {
+		assert.Equal(t, tc.want, nameIn([]byte(tc.file)), tc.file)
+	}
+	assert.Equal(t, "xx", Name("xx"), "no file: the code")
+}
+
+// BenchmarkSetupEnglish is what choosing the language costs at each start
+// of an English-speaking phone (main.go calls Setup before the first
+// screen): its texts are the code's own, so no file is read.
+func BenchmarkSetupEnglish(b *testing.B) {
+	b.Setenv("LC_ALL", "")
+	b.Setenv("LC_MESSAGES", "")
+	b.Setenv("LANGUAGE", "")
+	b.Setenv("LANG", "en_US.UTF-8")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Setup(""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
