@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tableops/internal/chrometest"
 	ascrules "tableops/rules/ascendancy"
 	"tableops/tracker"
 )
@@ -159,22 +161,57 @@ func (p *page) showTab(tabs []string, title, mark, visible string) {
 	p.reveal(visible)
 }
 
-// reveal scrolls the panel on screen down until it shows visible.
+// The part of a phone's page (CSS pixels from its top and from its
+// bottom) where a panel's content may be hidden: the game's bar above,
+// the tab bar below (on a 390x844 page a panel scrolled to its end shows
+// its last button at 726-776). The automation hook lists what a scroll
+// holds beyond its edges too: Away's "Start round 1", at 773-823 under the
+// tab bar, was listed, and the test's tap on it reached no step.
+const (
+	hiddenTop    = 60
+	hiddenBottom = 66
+)
+
+// reveal scrolls the panel on screen until it shows visible whole, between
+// the game's bar and the tab bar (a finger there taps it).
 func (p *page) reveal(visible string) {
 	p.t.Helper()
 	w, _ := p.Eval(`window.innerWidth`).(float64)
 	h, _ := p.Eval(`window.innerHeight`).(float64)
 	for range 12 {
+		var where float32 // <0 above the part shown, >0 below it
+		var at [2]float32 // where it was (CSS pixels)
 		if _, ok := p.poll(3*time.Second, 100*time.Millisecond, func(sc screen) bool {
-			_, found := sc.find("", visible)
-			return found
+			o, found := sc.find("", visible)
+			if !found || o.H == 0 { // not laid out yet
+				return false
+			}
+			k := float32(1)
+			if sc.dpr > 0 && sc.Scale > 0 {
+				k = sc.Scale / sc.dpr
+			}
+			at = [2]float32{o.Y * k, (o.Y + o.H) * k}
+			switch top, bottom := at[0], at[1]; {
+			case top < hiddenTop:
+				where = -1
+			case bottom > float32(h)-hiddenBottom:
+				where = 1
+			default:
+				return true
+			}
+			return false
 		}); ok {
 			return
 		}
-		p.swipeUp(float32(w/2), float32(h*0.7), float32(h*0.3))
+		p.t.Logf("%q is at %.0f-%.0f of a page %.0f high: swiping", visible, at[0], at[1], h)
+		if where < 0 {
+			p.swipeUp(float32(w/2), float32(h*0.4), float32(h*0.7))
+		} else {
+			p.swipeUp(float32(w/2), float32(h*0.7), float32(h*0.3))
+		}
 	}
 	sc, _ := p.look()
-	p.t.Fatalf("the panel does not show %q; it shows: %s", visible, sc.texts())
+	p.t.Fatalf("the panel does not show %q between its bars; it shows: %s", visible, sc.texts())
 }
 
 // swipeUp drags a finger up from y0 to y1 (CSS pixels), as a player
@@ -234,20 +271,35 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 		return 0, first, first
 	}
 	link := "http://" + h.Addr() + "/app/#join=" + h.Code()
-	open := func(seat string) *page {
-		p := newPage(t, startChrome(t))
+	// With TABLEOPS_WEB_CPUS=pinned the other phone's browser has a core
+	// of its own (a phone has its own CPU): the test, the host and the
+	// tapping phone's browser run on the other core.
+	pinned := os.Getenv("TABLEOPS_WEB_CPUS") == "pinned"
+	if pinned {
+		pinProcess(t, os.Getpid(), "0")
+		t.Cleanup(func() { pinProcess(t, os.Getpid(), "0-1") })
+	}
+	open := func(seat string, cpu string) *page {
+		c := startChrome(t)
+		if cpu != "" {
+			pinChrome(t, c, cpu)
+		}
+		p := newPage(t, c)
 		p.Call("Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": frameTimer})
 		p.Navigate(link)
 		p.waitFor("widget.Button", a.seat, slow)
 		p.waitFor("widget.Button", "Watch only", slow)
+		if cpu != "" {
+			pinChrome(t, c, cpu) // the page's processes came after
+		}
 		p.tapText("widget.Button", seat)
 		return p
 	}
-	tp := open(a.seat)
+	tp := open(a.seat, "")
 	tp.seated(a.seatID, slow)
 	mark := cmp.Or(a.mark, a.button)
 	tp.showTab(a.tabs, a.panel, mark, a.button)
-	other := open("Watch only")
+	other := open("Watch only", map[bool]string{true: "1"}[pinned])
 	other.seated("watch", slow)
 	other.showTab(a.tabs, a.panel, mark, a.button)
 
@@ -261,7 +313,7 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 			require.NoError(t, os.WriteFile(strings.TrimSuffix(out, ".cpuprofile")+"-"+path.Base(t.Name())+".cpuprofile", r.Profile, 0o644))
 		}()
 	}
-	var hostT, otherT, ownT, msg, refresh, frame []time.Duration
+	var hostT, otherT, ownT, msg, refresh, frame, touch, sent, commit []time.Duration
 	for i := range taps {
 		before, _ := newest()
 		undos := len(g.History().Undo)
@@ -285,8 +337,15 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 		msg = append(msg, since(lastAt, rb.Msg))
 		refresh = append(refresh, time.Duration(rb.Refresh*1e6))
 		frame = append(frame, time.Duration((rb.Frame-rb.Shown)*1e6))
-		t.Logf("tap %d: host %s (%d steps), other phone %s (message %s after the host's last step, refresh %s, then its frame %s: %d draw calls in %s), own screen %s",
-			i+1, ms(firstAt.Sub(start)), len(g.History().Undo)-undos, ms(since(start, rb.Frame)), ms(since(lastAt, rb.Msg)), ms(time.Duration(rb.Refresh*1e6)),
+		// Where the host's time went: the finger lifted reaching the
+		// tapping phone's page (its main thread free), the page sending
+		// the command, the host having it saved (all on one clock).
+		touch = append(touch, since(start, ra.Touch))
+		sent = append(sent, time.Duration((ra.Sent-ra.Touch)*1e6))
+		commit = append(commit, -since(firstAt, ra.Sent))
+		t.Logf("tap %d: host %s (%d steps; the finger lifted reached the page %s after the test sent it, the page sent the command %s later, the host had it saved %s after that), other phone %s (message %s after the host's last step, refresh %s, then its frame %s: %d draw calls in %s), own screen %s",
+			i+1, ms(firstAt.Sub(start)), len(g.History().Undo)-undos, ms(touch[i]), ms(sent[i]), ms(commit[i]),
+			ms(since(start, rb.Frame)), ms(since(lastAt, rb.Msg)), ms(time.Duration(rb.Refresh*1e6)),
 			ms(time.Duration((rb.Frame-rb.Shown)*1e6)), rb.Calls, ms(time.Duration((rb.DrawN-rb.Draw0)*1e6)), ms(since(start, ra.Frame)))
 		// The host takes the step back; both phones show it.
 		for len(g.History().Undo) > undos {
@@ -302,9 +361,70 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 	// the taps after it bring back the two states of the first, whose
 	// parts, renderers and texts the app keeps. A table's steps are new
 	// states: the first tap is the one they cost.
-	line := fmt.Sprintf("%s, %d taps (load average %s): the other phone draws it p50 %s p95 %s, the first tap (a new state) %s (refresh %s, to its frame %s) (refresh p50 %s p95 %s, refresh to frame p50 %s p95 %s, message after the host p50 %s); the tapping phone p50 %s p95 %s; the host has it p50 %s",
-		a.name, taps, strings.Join(strings.Fields(string(load))[:3], " "), pct(otherT, 50), pct(otherT, 95), ms(otherT[0]), ms(refresh[0]), ms(frame[0]), pct(refresh, 50), pct(refresh, 95),
-		pct(frame, 50), pct(frame, 95), pct(msg, 50), pct(ownT, 50), pct(ownT, 95), pct(hostT, 50))
+	cpus := "one machine's 2 cores shared"
+	if pinned {
+		cpus = "the other phone's browser pinned to core 1, the rest to core 0"
+	}
+	line := fmt.Sprintf("%s, %d taps (%s; load average %s): the other phone draws it p50 %s p95 %s, the first tap (a new state) %s (refresh %s, to its frame %s) (refresh p50 %s p95 %s, refresh to frame p50 %s p95 %s, message after the host p50 %s); the tapping phone p50 %s p95 %s; the host has it p50 %s p95 %s (finger lifted to the page p50 %s p95 %s, to the command sent p50 %s p95 %s, sent to saved p50 %s p95 %s)",
+		a.name, taps, cpus, strings.Join(strings.Fields(string(load))[:3], " "), pct(otherT, 50), pct(otherT, 95), ms(otherT[0]), ms(refresh[0]), ms(frame[0]), pct(refresh, 50), pct(refresh, 95),
+		pct(frame, 50), pct(frame, 95), pct(msg, 50), pct(ownT, 50), pct(ownT, 95), pct(hostT, 50), pct(hostT, 95),
+		pct(touch, 50), pct(touch, 95), pct(sent, 50), pct(sent, 95), pct(commit, 50), pct(commit, 95))
 	t.Log(line)
 	return line
+}
+
+// pinProcess sets the CPUs (a taskset list, "0" or "0-1") every thread of
+// process pid may run on; the processes it starts later inherit them.
+func pinProcess(t *testing.T, pid int, cpus string) {
+	t.Helper()
+	out, err := exec.Command("taskset", "-a", "-p", "-c", cpus, strconv.Itoa(pid)).CombinedOutput()
+	if err != nil && processExists(pid) {
+		t.Fatalf("taskset -a -p -c %s %d: %v: %s", cpus, pid, err, out)
+	}
+}
+
+// processExists reports whether process pid is still there.
+func processExists(pid int) bool {
+	_, err := os.Stat("/proc/" + strconv.Itoa(pid))
+	return err == nil
+}
+
+// pinChrome pins every process of Chromium c (its process group: the
+// browser, its zygotes, renderers and GPU process) to cpus.
+func pinChrome(t *testing.T, c *chrometest.Chrome, cpus string) {
+	t.Helper()
+	group := -1
+	procs, err := os.ReadDir("/proc")
+	require.NoError(t, err)
+	groupOf := map[int]int{}
+	for _, e := range procs {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...: comm may hold spaces.
+		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+		if len(f) < 3 {
+			continue
+		}
+		pgrp, _ := strconv.Atoi(f[2])
+		groupOf[pid] = pgrp
+		if cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline"); err == nil &&
+			strings.Contains(string(cmdline), "--user-data-dir="+c.Dir()+"\x00") && !strings.Contains(string(cmdline), "--type=") {
+			group = pgrp
+		}
+	}
+	require.NotEqual(t, -1, group, "no Chromium process with the profile %s", c.Dir())
+	n := 0
+	for pid, pgrp := range groupOf {
+		if pgrp == group {
+			pinProcess(t, pid, cpus)
+			n++
+		}
+	}
+	t.Logf("pinned Chromium's %d processes (group %d) to CPU %s", n, group, cpus)
 }
