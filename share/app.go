@@ -36,7 +36,7 @@ func newAppFiles(files fs.FS, hint string) *appFiles {
 }
 
 // hashedName matches a file name with a content hash ("app.3f2a9c1d.wasm").
-var hashedName = regexp.MustCompile(`\.[0-9a-f]{8,}\.`)
+var hashedName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.[0-9a-f]{8,}\.`) })
 
 // contentTypes are the types mime.TypeByExtension may not know everywhere.
 var contentTypes = map[string]string{
@@ -168,7 +168,7 @@ func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if enc != "" {
 		hd.Set("Content-Encoding", enc)
 	}
-	if hashedName.MatchString(path.Base(name)) {
+	if hashedName().MatchString(path.Base(name)) {
 		hd.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
 		hd.Set("Cache-Control", "no-cache")

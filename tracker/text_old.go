@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	ascrules "tableops/rules/ascendancy"
 )
@@ -24,13 +25,15 @@ func (r RechargeSummary) Texts() []Texts {
 }
 
 // oldRechargeLineRe matches the English of a recharge line.
-var oldRechargeLineRe = regexp.MustCompile(`^(.+): \+(.+), (\d+) commands ready(?: \(Cardassian occupation: (.+) idle\))?$`)
+var oldRechargeLineRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(.+): \+(.+), (\d+) commands ready(?: \(Cardassian occupation: (.+) idle\))?$`)
+})
 
 // oldRechargeLine is the English of a recharge line ("Anna: +1 production,
 // 2 culture, 5 commands ready", maybe with " (Cardassian occupation: 1
 // production node(s) idle)") read back into its pieces.
 func oldRechargeLine(line string) Texts {
-	m := oldRechargeLineRe.FindStringSubmatch(line)
+	m := oldRechargeLineRe().FindStringSubmatch(line)
 	if m == nil {
 		return Texts{raw(line)}
 	}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -43,14 +44,14 @@ func readTrack(what, s string) ([]int, error) {
 	return screen.ParseTrack(what, s)
 }
 
-var specPattern = regexp.MustCompile(`(?i)^(.*?)\s*(?:[x×*]\s*(\d+))?$`)
+var specPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^(.*?)\s*(?:[x×*]\s*(\d+))?$`) })
 
 // readSpecs reads "Command x2, Science" into specializations with counts;
 // a name given twice adds up.
 func readSpecs(s string) ([]reference.Specialization, error) {
 	var out []reference.Specialization
 	for _, item := range screen.SplitList(s) {
-		m := specPattern.FindStringSubmatch(item)
+		m := specPattern().FindStringSubmatch(item)
 		if m == nil {
 			return nil, errors.New(lang.X("catalog.err.spec_form", "Specialization “{{.Item}}”: write it as a name, then x2 or x3 when printed more than once.", map[string]any{"Item": item}))
 		}
@@ -116,11 +117,13 @@ func onCardField(field string, err error) error {
 // Validation messages of the card checks, read back into the player's
 // language.
 var (
-	cardFieldPattern = regexp.MustCompile(`^([a-z]+(?:\.[a-z]+)*(?:\[\d+\])?(?:\.[a-z]+)*(?:\[\d+\])?): (.*)$`)
-	rangePattern     = regexp.MustCompile(`^must be (-?\d+) to (-?\d+), got (-?\d+)$`)
-	tooLongPattern   = regexp.MustCompile(`is longer than (\d+) (?:bytes|characters)$`)
-	tooManyPattern   = regexp.MustCompile(`^has more than (\d+) (?:entries|holes)$`)
-	fullPattern      = regexp.MustCompile(`catalog is full \((\d+) cards\)`)
+	cardFieldPattern = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^([a-z]+(?:\.[a-z]+)*(?:\[\d+\])?(?:\.[a-z]+)*(?:\[\d+\])?): (.*)$`)
+	})
+	rangePattern   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^must be (-?\d+) to (-?\d+), got (-?\d+)$`) })
+	tooLongPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`is longer than (\d+) (?:bytes|characters)$`) })
+	tooManyPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^has more than (\d+) (?:entries|holes)$`) })
+	fullPattern    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`catalog is full \((\d+) cards\)`) })
 )
 
 // cardProblem says why a card was not saved, in the player's language, and
@@ -133,10 +136,10 @@ func cardProblem(err error) (field, msg string) {
 		return ce.field, ce.msg
 	}
 	text := err.Error()
-	if m := fullPattern.FindStringSubmatch(text); m != nil {
+	if m := fullPattern().FindStringSubmatch(text); m != nil {
 		return "", lang.X("catalog.err.full", "The catalog is full ({{.N}} cards): delete a card first.", map[string]any{"N": m[1]})
 	}
-	m := cardFieldPattern.FindStringSubmatch(text)
+	m := cardFieldPattern().FindStringSubmatch(text)
 	if m == nil {
 		return "", plainError(err)
 	}
@@ -144,13 +147,13 @@ func cardProblem(err error) (field, msg string) {
 	switch {
 	case rule == "is required" || strings.HasSuffix(rule, "is empty"):
 		msg = lang.X("catalog.err.required", "This cannot be empty.")
-	case rangePattern.MatchString(rule):
-		r := rangePattern.FindStringSubmatch(rule)
+	case rangePattern().MatchString(rule):
+		r := rangePattern().FindStringSubmatch(rule)
 		msg = lang.X("catalog.err.range", "{{.Got}} is not allowed here: {{.Min}} to {{.Max}}.", map[string]any{"Min": r[1], "Max": r[2], "Got": r[3]})
-	case tooLongPattern.MatchString(rule):
-		msg = lang.X("catalog.err.too_long", "Too long: at most {{.N}} letters.", map[string]any{"N": tooLongPattern.FindStringSubmatch(rule)[1]})
-	case tooManyPattern.MatchString(rule):
-		msg = lang.X("catalog.err.too_many", "Too many: at most {{.N}}.", map[string]any{"N": tooManyPattern.FindStringSubmatch(rule)[1]})
+	case tooLongPattern().MatchString(rule):
+		msg = lang.X("catalog.err.too_long", "Too long: at most {{.N}} letters.", map[string]any{"N": tooLongPattern().FindStringSubmatch(rule)[1]})
+	case tooManyPattern().MatchString(rule):
+		msg = lang.X("catalog.err.too_many", "Too many: at most {{.N}}.", map[string]any{"N": tooManyPattern().FindStringSubmatch(rule)[1]})
 	case strings.Contains(rule, "may only use"):
 		msg = lang.X("catalog.err.id_chars", "Use only 0-9, A-Z and $ % * + - . / : (no spaces).")
 	case strings.Contains(rule, "control or invalid character"):
@@ -176,13 +179,13 @@ func editorField(field string) string {
 	return field[:len(field)-len(strings.TrimLeft(field, "abcdefghijklmnopqrstuvwxyz"))]
 }
 
-var fieldIndex = regexp.MustCompile(`^([a-z.]+)\[(\d+)\](?:\.([a-z]+))?`)
+var fieldIndex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([a-z.]+)\[(\d+)\](?:\.([a-z]+))?`) })
 
 // fieldName names a checked field as the editor labels it: "Attack track,
 // value 3", "Attack action 2", "Keywords".
 func fieldName(field string) string {
 	base, n, sub := field, 0, ""
-	if m := fieldIndex.FindStringSubmatch(field); m != nil {
+	if m := fieldIndex().FindStringSubmatch(field); m != nil {
 		base, sub = m[1], m[3]
 		n, _ = strconv.Atoi(m[2])
 		n++

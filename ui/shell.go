@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -302,7 +303,7 @@ func plainError(err error) string {
 	}
 	msg := screen.ErrText(err)
 	for {
-		m := opPrefix.FindStringIndex(msg)
+		m := opPrefix().FindStringIndex(msg)
 		if m == nil {
 			break
 		}
@@ -319,7 +320,9 @@ func plainError(err error) string {
 
 // opPrefix is what the code was doing when an error happened ("create game:
 // "), which the player does not need to read.
-var opPrefix = regexp.MustCompile(`^(create|rename|open|list|import|export|purge|delete|restore|read) games?( "[^"]*")?: `)
+var opPrefix = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(create|rename|open|list|import|export|purge|delete|restore|read) games?( "[^"]*")?: `)
+})
 
 // installShortcuts binds the desktop keyboard shortcuts: undo, redo, roll
 // and rules search. They act on the open game, if any.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"tableops/rules/away"
 	"tableops/rules/rulerr"
@@ -337,7 +338,7 @@ func (c *Catalog) sort() {
 // idPattern is the character set of card ids: the QR alphanumeric set
 // (0-9, A-Z and $%*+-./:) without the space, so ids print as compact QR
 // tags and need no quoting on a command line.
-var idPattern = regexp.MustCompile(`^[0-9A-Z$%*+\-./:]+$`)
+var idPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9A-Z$%*+\-./:]+$`) })
 
 // NormalizeID trims an id and upper-cases it.
 func NormalizeID(id string) string { return strings.ToUpper(strings.TrimSpace(id)) }
@@ -350,7 +351,7 @@ func ValidID(id string) error {
 		return rulerr.New("rules.catalog.id_is_empty", "id is empty")
 	case len(id) > MaxIDLen:
 		return rulerr.Errorf("rules.catalog.id_too_long", "id %q is longer than %d characters", id, MaxIDLen)
-	case !idPattern.MatchString(id):
+	case !idPattern().MatchString(id):
 		return rulerr.Errorf("rules.catalog.id_characters", "id %q may only use 0-9, A-Z and $%%*+-./: (the QR alphanumeric set, no spaces)", id)
 	}
 	return nil
