@@ -27,6 +27,9 @@ type gameScreen struct {
 	view    screen.View
 	content fyne.CanvasObject
 	layout  *screen.Adaptive
+	// collector collects garbage when a browser page is idle after a
+	// change (idlegc.go).
+	collector idleCollector
 
 	undoBtn, redoBtn *widget.Button
 	logBtn, scanBtn  *widget.Button
@@ -168,6 +171,7 @@ func (gs *gameScreen) refresh() {
 	if gs.sh.shown != nil {
 		gs.sh.shown(time.Since(start))
 	}
+	gs.collector.request()
 }
 
 // panelShown brings a panel that came into view up to date, and
