@@ -325,7 +325,9 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 		time.Sleep(300 * time.Millisecond) // both pages at rest
 		k := scr.Scale / scr.dpr
 		pt := []map[string]any{{"x": (o.X + o.W/2) * k, "y": (o.Y + o.H/2) * k, "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}}
+		down := time.Now()
 		tp.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchStart", "touchPoints": pt})
+		downTook := time.Since(down)
 		time.Sleep(30 * time.Millisecond)
 		start := time.Now()
 		tp.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}})
@@ -343,6 +345,10 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 		touch = append(touch, since(start, ra.Touch))
 		sent = append(sent, time.Duration((ra.Sent-ra.Touch)*1e6))
 		commit = append(commit, -since(firstAt, ra.Sent))
+		if d := touch[i]; d > 100*time.Millisecond {
+			t.Logf("tap %d: the finger down took %s to send; the page had it %s after the test sent it; before the finger lifted reached the page: %s",
+				i+1, ms(downTook), ms(since(down, tp.evalFloat(`window.__tap.touchStart`))), tp.busyBefore(start, ra.Touch))
+		}
 		t.Logf("tap %d: host %s (%d steps; the finger lifted reached the page %s after the test sent it, the page sent the command %s later, the host had it saved %s after that), other phone %s (message %s after the host's last step, refresh %s, then its frame %s: %d draw calls in %s), own screen %s",
 			i+1, ms(firstAt.Sub(start)), len(g.History().Undo)-undos, ms(touch[i]), ms(sent[i]), ms(commit[i]),
 			ms(since(start, rb.Frame)), ms(since(lastAt, rb.Msg)), ms(time.Duration(rb.Refresh*1e6)),
@@ -427,4 +433,52 @@ func pinChrome(t *testing.T, c *chrometest.Chrome, cpus string) {
 		}
 	}
 	t.Logf("pinned Chromium's %d processes (group %d) to CPU %s", n, group, cpus)
+}
+
+// busyBefore describes what kept the page's main thread busy from 3 s
+// before the test sent a finger lifted (sent) to when the page had it
+// (touch, ms since the Unix epoch): its long tasks, and the ends of the
+// app's garbage collections (window.tableopsGC, ui/idlegc_js.go), in ms
+// from sent.
+func (p *page) busyBefore(sent time.Time, touch float64) string {
+	p.t.Helper()
+	from := float64(sent.UnixNano())/1e6 - 3000
+	s, _ := p.Eval(fmt.Sprintf(`JSON.stringify({
+		long: window.__tap.long.filter(l => l[0] + l[1] >= %f && l[0] <= %f),
+		gc: window.tableopsGC ? window.tableopsGC.ends.map(e => performance.timeOrigin + e).filter(e => e >= %f && e <= %f + 50) : null,
+		idle: window.tableopsGC ? window.tableopsGC.idle : null,
+		all: window.tableopsGC ? window.tableopsGC.ends.length : null,
+		clears: window.__tap.clears.filter(c => c >= %f && c <= %f),
+	})`, from, touch, from, touch, from, touch)).(string)
+	var r struct {
+		Long      [][2]float64
+		GC        []float64
+		Clears    []float64
+		Idle, All *int
+	}
+	if json.Unmarshal([]byte(s), &r) != nil {
+		return s
+	}
+	at := func(t float64) string { return ms(time.Duration(t*1e6) - time.Duration(sent.UnixNano())).String() }
+	var b strings.Builder
+	for _, l := range r.Long {
+		fmt.Fprintf(&b, "a long task from %s for %s; ", at(l[0]), ms(time.Duration(l[1]*1e6)))
+	}
+	for _, c := range r.Clears {
+		fmt.Fprintf(&b, "a frame began to paint at %s; ", at(c))
+	}
+	for _, g := range r.GC {
+		fmt.Fprintf(&b, "a collection ended at %s; ", at(g))
+	}
+	if r.All != nil {
+		fmt.Fprintf(&b, "%d collections so far, %d of them when idle", *r.All, *r.Idle)
+	}
+	return b.String()
+}
+
+// evalFloat evaluates a JavaScript number on the page.
+func (p *page) evalFloat(expr string) float64 {
+	p.t.Helper()
+	f, _ := p.Eval(expr).(float64)
+	return f
 }

@@ -75,11 +75,27 @@ const frameTimer = `(() => {
 			});
 		});
 	};
+	// tap.long lists the page's long tasks (over 50 ms: its main thread
+	// busy, no event handled), each [start, duration].
+	tap.long = [];
+	try {
+		new PerformanceObserver(l => {
+			for (const e of l.getEntries()) tap.long.push([performance.timeOrigin + e.startTime, e.duration]);
+		}).observe({ type: "longtask", buffered: true });
+	} catch (e) {}
 	tap.paints = 0;
+	// tap.clears: when the app's last 200 frames began to paint.
+	tap.clears = [];
+	window.addEventListener("touchstart", () => { tap.touchStart = now(); }, { capture: true });
 	for (const C of [window.WebGLRenderingContext, window.WebGL2RenderingContext]) {
 		if (!C) continue;
 		const clear = C.prototype.clear;
-		C.prototype.clear = function () { tap.paints++; return clear.apply(this, arguments); };
+		C.prototype.clear = function () {
+			tap.paints++;
+			tap.clears.push(now());
+			if (tap.clears.length > 200) tap.clears.shift();
+			return clear.apply(this, arguments);
+		};
 		for (const m of ["drawArrays", "drawElements"]) {
 			const f = C.prototype[m];
 			C.prototype[m] = function () { const v = f.apply(this, arguments); drew(); return v; };
