@@ -3,10 +3,15 @@
 package webapp_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -56,8 +61,10 @@ func firstFrame(t *testing.T, c *chrometest.Chrome, url string) (*page, time.Dur
 func startup(p *page) string {
 	// The app marks when the browser has shown its first frame, and logs
 	// its memory then.
+	// A page without the app's marks (the bare window) has nothing to
+	// wait for.
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if v, _ := p.Eval(`performance.getEntriesByName("tableops-drawn").length`).(float64); v > 0 {
+		if v, _ := p.Eval(`performance.getEntriesByName("tableops-main").length ? performance.getEntriesByName("tableops-drawn").length : 1`).(float64); v > 0 {
 			break
 		}
 	}
@@ -105,11 +112,16 @@ func startup(p *page) string {
 // code with the cached file), the first time and the third. It reports
 // where the app's time went.
 // It takes TABLEOPS_WEB_BUDGET_RUNS rounds (3 by default) and reports the
-// medians. The budgets (the app at most twice the bare window; from the
-// cache at most half the cold time) are for the person reading the
-// report: it times nothing against a limit. The bare window's starts from
-// its cache are the floor under any Fyne app's in this browser. It builds
-// the bare window's bundle, so it runs only with TABLEOPS_WEB_BUDGET=1.
+// medians, each round's ratio and their spread. With
+// TABLEOPS_WEB_BUDGET_COLD=1 it times the cold starts alone (seconds a
+// round, not minutes, so that enough rounds fit to see through the
+// machine's noise). The budgets (issue 26: the app's cold start at most
+// 1.2x the bare window's in the same run; from the cache at most half the
+// cold time) are for the person reading the report, which says whether
+// the medians meet them: it fails nothing, as a timing on a shared machine
+// is no verdict. The bare window's starts from its cache are the floor
+// under any Fyne app's in this browser. It builds the bare window's
+// bundle, so it runs only with TABLEOPS_WEB_BUDGET=1.
 func TestStartupBudget(t *testing.T) {
 	if os.Getenv("TABLEOPS_WEB_BUDGET") != "1" {
 		t.Skip("set TABLEOPS_WEB_BUDGET=1 to measure the start-up budget (builds a bare Fyne window's bundle)")
@@ -134,16 +146,61 @@ func TestStartupBudget(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("TABLEOPS_WEB_BUDGET_RUNS")); err == nil && n > 0 {
 		runs = n
 	}
+	coldOnly := os.Getenv("TABLEOPS_WEB_BUDGET_COLD") == "1"
 	t.Logf("load average before: %s", load())
 	var bares, apps []starts
 	for round := 1; round <= runs; round++ {
-		b := timeStarts(t, round, "bare window", bare, nil)
-		a := timeStarts(t, round, "Table Ops", app, startup)
-		t.Logf("round %d: bare %s; Table Ops %s; from the cache after a restart %.2f of cold, the third start %.2f of cold; load average %s",
-			round, b, a, ratio(a.first, a.cold), ratio(a.third, a.cold), load())
+		// The two take turns going first, so that neither always has
+		// the machine as the other left it.
+		var b, a starts
+		if round%2 == 1 {
+			b = timeStarts(t, round, "bare window", bare, coldOnly, startup)
+			a = timeStarts(t, round, "Table Ops", app, coldOnly, startup)
+		} else {
+			a = timeStarts(t, round, "Table Ops", app, coldOnly, startup)
+			b = timeStarts(t, round, "bare window", bare, coldOnly, startup)
+		}
+		if coldOnly {
+			t.Logf("round %d: bare cold %s; Table Ops cold %s (%.2fx); load average %s",
+				round, b.cold.Round(time.Millisecond), a.cold.Round(time.Millisecond), ratio(a.cold, b.cold), load())
+		} else {
+			t.Logf("round %d: bare %s; Table Ops %s; from the cache after a restart %.2f of cold, the third start %.2f of cold; load average %s",
+				round, b, a, ratio(a.first, a.cold), ratio(a.third, a.cold), load())
+		}
 		bares, apps = append(bares, b), append(apps, a)
 	}
 	b, a := medians(bares), medians(apps)
+	// The cold budget: the medians' ratio, and each round's.
+	const coldBudget = 1.2
+	var coldRatios []float64
+	met := 0
+	for i := range apps {
+		r := ratio(apps[i].cold, bares[i].cold)
+		coldRatios = append(coldRatios, r)
+		if r <= coldBudget {
+			met++
+		}
+	}
+	sort.Float64s(coldRatios)
+	verdict := "met"
+	if ratio(a.cold, b.cold) > coldBudget {
+		verdict = "NOT met"
+	}
+	spread := func(ds []time.Duration) string {
+		s := slices.Clone(ds)
+		slices.Sort(s)
+		return s[0].Round(time.Millisecond).String() + " to " + s[len(s)-1].Round(time.Millisecond).String()
+	}
+	var bc, ac []time.Duration
+	for i := range apps {
+		bc, ac = append(bc, bares[i].cold), append(ac, apps[i].cold)
+	}
+	t.Logf("cold start, link to first frame at 390x844, median of %d rounds: Table Ops %s (%s) against the bare Fyne window %s (%s): %.2fx, budget %.1fx: %s; the rounds' own ratios %s to %.2f, median %.2f, %d of %d rounds within the budget; load average %s",
+		runs, a.cold.Round(time.Millisecond), spread(ac), b.cold.Round(time.Millisecond), spread(bc), ratio(a.cold, b.cold), coldBudget, verdict,
+		strconv.FormatFloat(coldRatios[0], 'f', 2, 64), coldRatios[len(coldRatios)-1], coldRatios[len(coldRatios)/2], met, runs, load())
+	if coldOnly {
+		return
+	}
 	// Each round's own ratio too: its starts ran under the same load.
 	rounds := func(num, den func(starts) time.Duration, ss []starts, dens []starts) string {
 		var rs []string
@@ -156,7 +213,7 @@ func TestStartupBudget(t *testing.T) {
 	first := func(s starts) time.Duration { return s.first }
 	third := func(s starts) time.Duration { return s.third }
 	again := func(s starts) time.Duration { return s.again }
-	t.Logf("link to first frame at 390x844, median of %d rounds: bare Fyne window %s; Table Ops cold %s (%.2fx the bare window; budget 2x; rounds %s), again at once in the same browser %s (%.2f of cold; rounds %s), from the service worker's cache with the browser started again %s (%.2f of cold; budget 0.5; rounds %s), the third such start %s (%.2f of cold; budget 0.5; rounds %s); load average after: %s",
+	t.Logf("link to first frame at 390x844, median of %d rounds: bare Fyne window %s; Table Ops cold %s (%.2fx the bare window; budget 1.2x; rounds %s), again at once in the same browser %s (%.2f of cold; rounds %s), from the service worker's cache with the browser started again %s (%.2f of cold; budget 0.5; rounds %s), the third such start %s (%.2f of cold; budget 0.5; rounds %s); load average after: %s",
 		runs, b, a.cold, ratio(a.cold, b.cold), rounds(cold, cold, apps, bares),
 		a.again, ratio(a.again, a.cold), rounds(again, cold, apps, apps),
 		a.first, ratio(a.first, a.cold), rounds(first, cold, apps, apps),
@@ -192,9 +249,9 @@ func (s starts) String() string {
 // empty cache, again at once in the same browser, then from the service
 // worker's cache with the browser started again, three times (the
 // browser adds to the compiled code it keeps with each start, until it
-// holds what the start runs). describe, if not nil, says where each
-// start's time went.
-func timeStarts(t *testing.T, round int, what, url string, describe func(*page) string) starts {
+// holds what the start runs); with coldOnly, the cold start alone.
+// describe, if not nil, says where each start's time went.
+func timeStarts(t *testing.T, round int, what, url string, coldOnly bool, describe func(*page) string) starts {
 	t.Helper()
 	log := func(which string, p *page) {
 		if describe != nil {
@@ -206,6 +263,10 @@ func timeStarts(t *testing.T, round int, what, url string, describe func(*page) 
 	c := chrometest.StartWithProfile(t, profile)
 	p, cold := firstFrame(t, c, url)
 	log("cold", p)
+	if coldOnly {
+		c.Close()
+		return starts{cold: cold}
+	}
 	p.waitForWorker()
 	p.Navigate("about:blank")
 	p, again := firstFrame(t, c, url)
@@ -276,4 +337,126 @@ func dirSize(dir string) (n int64) {
 		return nil
 	})
 	return n
+}
+
+// TestStartupProfile records where the browser's CPU went in a cold start
+// of the app, from the link to the first frame, with the DevTools
+// profiler: the functions with the most time of their own, and the most
+// time with what they call. It profiles the bundle in the folder
+// TABLEOPS_WEB_PROFILE names (build one that keeps Go's function names:
+// go run ./gen -strip=false -out DIR), TABLEOPS_WEB_PROFILE_RUNS times (1
+// by default), and writes each profile beside it (cold-N.cpuprofile, for
+// the DevTools' Performance panel). It is a look, not a test: the
+// profiler slows what it watches.
+func TestStartupProfile(t *testing.T) {
+	dir := os.Getenv("TABLEOPS_WEB_PROFILE")
+	if dir == "" {
+		t.Skip("set TABLEOPS_WEB_PROFILE to a bundle folder to profile its cold start")
+	}
+	files, ok := webapp.BundleOf(os.DirFS(dir))
+	require.True(t, ok, "a bundle in %s", dir)
+	url := serveStatic(t, files)
+	runs := 1
+	if n, err := strconv.Atoi(os.Getenv("TABLEOPS_WEB_PROFILE_RUNS")); err == nil && n > 0 {
+		runs = n
+	}
+	for run := 1; run <= runs; run++ {
+		c := chrometest.StartWithProfile(t, t.TempDir())
+		p := newPage(t, c)
+		p.Call("Profiler.enable", nil)
+		p.Call("Profiler.setSamplingInterval", map[string]any{"interval": 100})
+		p.Call("Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": firstFrameHook})
+		p.Call("Profiler.start", nil)
+		p.Navigate(url)
+		for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if v, _ := p.Eval(`window.__firstFrame || 0`).(float64); v > 0 {
+				break
+			}
+		}
+		raw := p.Call("Profiler.stop", nil)
+		t.Logf("run %d: %s", run, startup(p))
+		var r struct {
+			Profile cpuProfile `json:"profile"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &r))
+		out, err := json.Marshal(r.Profile)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "cold-"+strconv.Itoa(run)+".cpuprofile"), out, 0o644))
+		t.Logf("run %d: %s", run, r.Profile.summary(40))
+		c.Close()
+	}
+}
+
+// cpuProfile is a DevTools CPU profile.
+type cpuProfile struct {
+	Nodes []struct {
+		ID        int `json:"id"`
+		CallFrame struct {
+			FunctionName string `json:"functionName"`
+			URL          string `json:"url"`
+			ScriptID     string `json:"scriptId"`
+			LineNumber   int    `json:"lineNumber"`
+			ColumnNumber int    `json:"columnNumber"`
+		} `json:"callFrame"`
+		HitCount int   `json:"hitCount"`
+		Children []int `json:"children,omitempty"`
+	} `json:"nodes"`
+	StartTime  float64 `json:"startTime"`
+	EndTime    float64 `json:"endTime"`
+	Samples    []int   `json:"samples"`
+	TimeDeltas []int   `json:"timeDeltas"`
+}
+
+// summary lists the n functions with the most time of their own and the
+// n with the most time including what they call.
+func (cp cpuProfile) summary(n int) string {
+	parent := map[int]int{}
+	name := map[int]string{}
+	for _, nd := range cp.Nodes {
+		fn := nd.CallFrame.FunctionName
+		if fn == "" {
+			fn = "(anonymous " + path.Base(nd.CallFrame.URL) + ")"
+		}
+		name[nd.ID] = fn
+		for _, ch := range nd.Children {
+			parent[ch] = nd.ID
+		}
+	}
+	self, total := map[string]float64{}, map[string]float64{}
+	var all float64
+	for i, s := range cp.Samples {
+		if i+1 >= len(cp.TimeDeltas) {
+			break
+		}
+		d := float64(cp.TimeDeltas[i+1]) / 1000 // the time until the next sample, ms
+		all += d
+		self[name[s]] += d
+		seen := map[string]bool{}
+		for id := s; id != 0; id = parent[id] {
+			if fn := name[id]; !seen[fn] {
+				seen[fn] = true
+				total[fn] += d
+			}
+		}
+	}
+	top := func(m map[string]float64) string {
+		type kv struct {
+			k string
+			v float64
+		}
+		var kvs []kv
+		for k, v := range m {
+			kvs = append(kvs, kv{k, v})
+		}
+		sort.Slice(kvs, func(i, j int) bool { return kvs[i].v > kvs[j].v })
+		var b strings.Builder
+		for i, e := range kvs {
+			if i == n {
+				break
+			}
+			fmt.Fprintf(&b, "\n  %7.1f ms  %s", e.v, e.k)
+		}
+		return b.String()
+	}
+	return fmt.Sprintf("%.0f ms sampled\nself:%s\nwith callees:%s", all, top(self), top(total))
 }
