@@ -179,7 +179,9 @@ func (b *ascBoard) show() fyne.CanvasObject {
 // Each part is kept while the data it reads is the same (see part); the
 // resources, which most taps change, keep their counters and show the new
 // values. The resources and the used command tokens are read by their own
-// parts only.
+// parts only; the header, first contact and trade parts name the fields
+// they read (header, contact and trade read no others), so a ship built
+// or a count changed builds neither again.
 func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 	v := b.v
 	rest := p // what the other parts read
@@ -193,7 +195,8 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 	}
 	presets := v.f.Preferences().String(prefAscPresets)
 	objs := []fyne.CanvasObject{
-		b.part("header", []any{rest, v.st.CurrentSeat(), v.st.Walker.Phase}, func() fyne.CanvasObject { return b.header(p) }),
+		b.part("header", []any{p.ID, p.Name, p.Civilization, p.Assimilated, p.Eliminated, p.HoldsHome, v.st.CurrentSeat(), v.st.Walker.Phase},
+			func() fyne.CanvasObject { return b.header(p) }),
 		b.part("resources", p.ID, func() fyne.CanvasObject { return b.resources(p) }),
 		// The quick actions come before the command tokens: in reach of
 		// the thumb without a swipe on a phone.
@@ -206,14 +209,14 @@ func (b *ascBoard) console(p tracker.AscPlayer) []fyne.CanvasObject {
 		b.part("projects", rest, func() fyne.CanvasObject { return container.NewVBox(b.projects(p), widget.NewSeparator()) }),
 		b.part("warp", rest, func() fyne.CanvasObject { return container.NewVBox(b.warp(p), widget.NewSeparator()) }),
 		b.part("counts", rest, func() fyne.CanvasObject { return b.counts(p) }),
-		b.part("contact", rest, func() fyne.CanvasObject { return b.contact(p) }),
+		b.part("contact", []any{p.ID, p.HoldsHome, p.FirstContact}, func() fyne.CanvasObject { return b.contact(p) }),
 	}
 	if p.LeavesSurveillanceTokens() || len(p.AndorianTokens) > 0 {
 		objs = append(objs, b.part("andorian", []any{rest, players}, func() fyne.CanvasObject {
 			return container.NewVBox(widget.NewSeparator(), b.andorian(p))
 		}))
 	}
-	objs = append(objs, b.part("trade", []any{rest, players}, func() fyne.CanvasObject {
+	objs = append(objs, b.part("trade", []any{p.ID, p.Name, p.FirstContact, p.Agreements, players}, func() fyne.CanvasObject {
 		return container.NewVBox(widget.NewSeparator(), screen.BoldLabel(lang.X("asc.trade_agreements_held", "Trade agreements held")), b.trade(p))
 	}))
 	b.setResources(p)
