@@ -211,7 +211,8 @@ func TestJoinInEveryState(t *testing.T) {
 			}
 			time.Sleep(250 * time.Millisecond)
 		}
-		t.Logf("joined in state %q: game screen and %s alive in %s", st.name, hold, time.Since(t0).Round(100*time.Millisecond))
+		t.Logf("joined in state %q: game screen with its first frame %s after the link, then %s alive (%s in all)",
+			st.name, shownAt.Sub(t0).Round(100*time.Millisecond), hold, time.Since(t0).Round(100*time.Millisecond))
 	}
 	t.Logf("%d states joined in %s", len(tableStates()), time.Since(began).Round(time.Second))
 }
