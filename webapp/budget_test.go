@@ -115,7 +115,8 @@ func startup(p *page) string {
 // medians, each round's ratio and their spread. With
 // TABLEOPS_WEB_BUDGET_COLD=1 it times the cold starts alone (seconds a
 // round, not minutes, so that enough rounds fit to see through the
-// machine's noise). The budgets (issue 26: the app's cold start at most
+// machine's noise). TABLEOPS_WEB_BUDGET_APP names another bundle folder
+// to time in place of webapp/dist (an older build, to compare). The budgets (issue 26: the app's cold start at most
 // 1.2x the bare window's in the same run; from the cache at most half the
 // cold time) are for the person reading the report, which says whether
 // the medians meet them: it fails nothing, as a timing on a shared machine
@@ -126,7 +127,15 @@ func TestStartupBudget(t *testing.T) {
 	if os.Getenv("TABLEOPS_WEB_BUDGET") != "1" {
 		t.Skip("set TABLEOPS_WEB_BUDGET=1 to measure the start-up budget (builds a bare Fyne window's bundle)")
 	}
-	app := serveStatic(t, bundle(t))
+	appFiles := bundle(t)
+	if dir := os.Getenv("TABLEOPS_WEB_BUDGET_APP"); dir != "" {
+		// Another build of the app (an older commit's, to compare).
+		var ok bool
+		appFiles, ok = webapp.BundleOf(os.DirFS(dir))
+		require.True(t, ok, "a bundle in %s", dir)
+		t.Logf("Table Ops from %s", dir)
+	}
+	app := serveStatic(t, appFiles)
 	bareDir := t.TempDir()
 	cmd := exec.Command("go", "run", "./gen", "-main", "./testdata/bare", "-name", "Bare", "-out", bareDir)
 	cmd.Stderr = os.Stderr
@@ -346,7 +355,8 @@ func dirSize(dir string) (n int64) {
 // TABLEOPS_WEB_PROFILE names (build one that keeps Go's function names:
 // go run ./gen -strip=false -out DIR), TABLEOPS_WEB_PROFILE_RUNS times (1
 // by default), and writes each profile beside it (cold-N.cpuprofile, for
-// the DevTools' Performance panel). It is a look, not a test: the
+// the DevTools' Performance panel), and with TABLEOPS_WEB_SHOTS a
+// screenshot as the first frame drew. It is a look, not a test: the
 // profiler slows what it watches.
 func TestStartupProfile(t *testing.T) {
 	dir := os.Getenv("TABLEOPS_WEB_PROFILE")
@@ -374,6 +384,7 @@ func TestStartupProfile(t *testing.T) {
 			}
 		}
 		raw := p.Call("Profiler.stop", nil)
+		shots(t, p, "web-first-frame-"+strconv.Itoa(run)+".png") // as the first frame drew
 		t.Logf("run %d: %s", run, startup(p))
 		var r struct {
 			Profile cpuProfile `json:"profile"`
