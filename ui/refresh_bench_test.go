@@ -170,3 +170,26 @@ func BenchmarkOtherPhoneShows(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOtherPhoneShowsNew times what BenchmarkOtherPhoneShows does
+// for a step whose position the phone has not shown before (the first
+// tap of TestMeasureActionLatency, its 95th percentile): each operation
+// opens the game on a new phone at the position before the step (not
+// timed), then shows the step and walks the screen as a frame does.
+func BenchmarkOtherPhoneShowsNew(b *testing.B) {
+	for _, c := range refreshCases() {
+		b.Run(c.name, func(b *testing.B) {
+			g := flipGameOf(b, c)
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				g.at = 0
+				sh, gs := watchingPhone(b, c, g)
+				content := sh.win.Content()
+				b.StartTimer()
+				g.at = 1
+				gs.refresh()
+				drawWalk(content)
+			}
+		})
+	}
+}

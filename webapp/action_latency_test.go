@@ -331,6 +331,7 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 		time.Sleep(30 * time.Millisecond)
 		start := time.Now()
 		tp.Call("Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}})
+		upTook := time.Since(start)
 		seq, firstAt, lastAt := settled(before)
 		rb, ra := other.frameOf(seq), tp.frameOf(seq)
 		hostT = append(hostT, firstAt.Sub(start))
@@ -346,8 +347,8 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 		sent = append(sent, time.Duration((ra.Sent-ra.Touch)*1e6))
 		commit = append(commit, -since(firstAt, ra.Sent))
 		if d := touch[i]; d > 100*time.Millisecond {
-			t.Logf("tap %d: the finger down took %s to send; the page had it %s after the test sent it; before the finger lifted reached the page: %s",
-				i+1, ms(downTook), ms(since(down, tp.evalFloat(`window.__tap.touchStart`))), tp.busyBefore(start, ra.Touch))
+			t.Logf("tap %d: the finger down took %s to send (Chromium answered), the page had it %s after the test sent it; the finger lifted took %s to send; before the finger lifted reached the page: %s",
+				i+1, ms(downTook), ms(since(down, tp.evalFloat(`window.__tap.touchStart`))), ms(upTook), tp.busyBefore(start, ra.Touch))
 		}
 		t.Logf("tap %d: host %s (%d steps; the finger lifted reached the page %s after the test sent it, the page sent the command %s later, the host had it saved %s after that), other phone %s (message %s after the host's last step, refresh %s, then its frame %s: %d draw calls in %s), own screen %s",
 			i+1, ms(firstAt.Sub(start)), len(g.History().Undo)-undos, ms(touch[i]), ms(sent[i]), ms(commit[i]),
