@@ -295,7 +295,7 @@ func measureAction(t *testing.T, files fs.FS, a tapAction, taps int) string {
 		p.tapText("widget.Button", seat)
 		return p
 	}
-	tp := open(a.seat, "")
+	tp := open(a.seat, map[bool]string{true: "0"}[pinned])
 	tp.seated(a.seatID, slow)
 	mark := cmp.Or(a.mark, a.button)
 	tp.showTab(a.tabs, a.panel, mark, a.button)
@@ -426,14 +426,31 @@ func pinChrome(t *testing.T, c *chrometest.Chrome, cpus string) {
 		}
 	}
 	require.NotEqual(t, -1, group, "no Chromium process with the profile %s", c.Dir())
-	n := 0
+	var kinds []string
 	for pid, pgrp := range groupOf {
-		if pgrp == group {
-			pinProcess(t, pid, cpus)
-			n++
+		if pgrp != group {
+			continue
 		}
+		pinProcess(t, pid, cpus)
+		kind := "browser"
+		if cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline"); err == nil {
+			for _, a := range strings.Split(string(cmdline), "\x00") {
+				if k, ok := strings.CutPrefix(a, "--type="); ok {
+					kind = k
+				}
+			}
+		}
+		allowed := "?"
+		if status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status"); err == nil {
+			for _, l := range strings.Split(string(status), "\n") {
+				if v, ok := strings.CutPrefix(l, "Cpus_allowed_list:"); ok {
+					allowed = strings.TrimSpace(v)
+				}
+			}
+		}
+		kinds = append(kinds, kind+" on "+allowed)
 	}
-	t.Logf("pinned Chromium's %d processes (group %d) to CPU %s", n, group, cpus)
+	t.Logf("pinned Chromium's %d processes (group %d) to CPU %s: %s", len(kinds), group, cpus, strings.Join(kinds, ", "))
 }
 
 // busyBefore describes what kept the page's main thread busy from 3 s
