@@ -434,7 +434,9 @@ func pinChrome(t *testing.T, c *chrometest.Chrome, cpus string) {
 		pinProcess(t, pid, cpus)
 		kind := "browser"
 		if cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline"); err == nil {
-			for _, a := range strings.Split(string(cmdline), "\x00") {
+			// Chromium's helpers rewrite their command line, spaces
+			// between the arguments.
+			for _, a := range strings.FieldsFunc(string(cmdline), func(r rune) bool { return r == 0 || r == ' ' }) {
 				if k, ok := strings.CutPrefix(a, "--type="); ok {
 					kind = k
 				}
