@@ -158,13 +158,21 @@ if [ "$mode" = test ]; then
 		*) plain+=("$pkg") ;;
 		esac
 	done < <(go list -f '{{.ImportPath}} {{join .Deps " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./...)
-	# -trimpath, as the app's build above: the tests reuse the toolkit it
-	# compiled.
-	say "go test -trimpath -race -count=1 ${plain[*]}"
+	# -trimpath, as the app's build: the tests reuse the toolkit it
+	# compiled. The two runs go side by side (most of the second's time is
+	# Chromium's, driven by webapp's tests); the second's output follows
+	# the first's.
 	status=0
+	out=$(mktemp)
+	say "go test -trimpath -count=1 ${gui[*]} (beside the next, its output after it)"
+	go test -trimpath -count=1 "${gui[@]}" >"$out" 2>&1 &
+	pid=$!
+	say "go test -trimpath -race -count=1 ${plain[*]}"
 	go test -trimpath -race -count=1 "${plain[@]}" || status=1
-	say "go test -trimpath -count=1 ${gui[*]}"
-	go test -trimpath -count=1 "${gui[@]}" || status=1
+	wait "$pid" || status=1
+	say "go test -trimpath -count=1 ${gui[*]}:"
+	cat "$out"
+	rm -f "$out"
 	exit "$status"
 fi
 
